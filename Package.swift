@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Waterfall",
+    products: [
+        .library(name: "Waterfall", targets: ["Waterfall"]),
+        .library(name: "WaterfallX11", targets: ["WaterfallX11"]),
+        .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: System libraries
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xext",
+            providers: [.apt(["libx11-dev", "libxext-dev"])]
+        ),
+
+        // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.
+        .target(name: "Waterfall"),
+
+        // MARK: The X11 backend: display, window, event loop, Xlib canvas.
+        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11"]),
+
+        // MARK: The desktop program
+        .executableTarget(
+            name: "waterfall-demo",
+            dependencies: [
+                "Waterfall",
+                "WaterfallX11",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+        .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
+        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
+        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport"]),
+        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "Waterfall", "XvfbSupport"]),
+    ]
+)

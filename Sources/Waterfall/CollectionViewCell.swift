@@ -1,0 +1,26 @@
+/// A view that shows one item, recycled as it scrolls out and back in, as `UICollectionViewCell`.
+/// Subclass it and override `draw(in:frame:)` and `prepareForReuse()`.
+open class CollectionViewCell {
+    /// The identifier of the reuse pool the cell belongs to.
+    public let reuseIdentifier: String
+    /// The cell's frame in content coordinates, set by the collection view.
+    public internal(set) var frame: Rect = .zero
+    /// Whether the pointer is pressed on the cell.
+    public internal(set) var isHighlighted = false
+    /// Whether the cell's item is selected.
+    public internal(set) var isSelected = false
+
+    public init(reuseIdentifier: String) {
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// Called when the cell leaves the screen and goes back to the reuse pool: drop item-specific state here.
+    /// Subclasses call `super`.
+    open func prepareForReuse() {
+        isHighlighted = false
+        isSelected = false
+    }
+
+    /// Draws the cell into `frame`, which is in the canvas's coordinates. The default draws nothing.
+    open func draw(in canvas: Canvas, frame: Rect) {}
+}

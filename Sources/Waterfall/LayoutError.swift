@@ -1,0 +1,24 @@
+/// Why a layout could not be computed.
+public enum LayoutError: Error, Equatable, CustomStringConvertible {
+    /// The data source gave item `index` a height that is negative, NaN or infinite.
+    case invalidHeight(index: Int, height: Double)
+    /// The column count is outside `1...WaterfallLayout.maximumColumnCount`.
+    case invalidColumnCount(Int)
+    /// A spacing or inset is negative or not finite; `name` says which.
+    case invalidMetric(name: String, value: Double)
+    /// The data source reported a negative number of items.
+    case invalidItemCount(Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidHeight(index, height):
+            return "item \(index) has height \(height); a height must be finite and not negative"
+        case let .invalidColumnCount(count):
+            return "column count \(count) is outside 1...\(WaterfallLayout.maximumColumnCount)"
+        case let .invalidMetric(name, value):
+            return "\(name) is \(value); it must be finite and not negative"
+        case let .invalidItemCount(count):
+            return "the data source reported \(count) items; the count must not be negative"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// Cells that left the screen, kept by reuse identifier for the next item that needs one.
+/// Counts how many cells were made and how many times one was reused, so recycling can be proved.
+public final class ReusePool {
+    private var factories: [String: () -> CollectionViewCell] = [:]
+    private var idle: [String: [CollectionViewCell]] = [:]
+
+    /// How many cells the factories made.
+    public private(set) var created = 0
+    /// How many times a pooled cell was handed out again.
+    public private(set) var reused = 0
+
+    public init() {}
+
+    /// The number of cells waiting in the pool.
+    public var count: Int { idle.values.reduce(0) { $0 + $1.count } }
+
+    /// Registers how to make a new cell for `identifier`, as `register(_:forCellWithReuseIdentifier:)`.
+    public func register(_ identifier: String, factory: @escaping () -> CollectionViewCell) {
+        factories[identifier] = factory
+    }
+
+    /// A pooled cell for `identifier` if there is one, else a new one from its factory.
+    /// A cell whose `reuseIdentifier` differs from `identifier` is a programming error and traps with both names.
+    public func dequeue(_ identifier: String) -> CollectionViewCell {
+        if let cell = idle[identifier]?.popLast() {
+            reused += 1
+            return cell
+        }
+        guard let factory = factories[identifier] else {
+            preconditionFailure("no cell is registered for reuse identifier '\(identifier)'; call register(_:factory:) first")
+        }
+        let cell = factory()
+        precondition(cell.reuseIdentifier == identifier,
+                     "the factory for '\(identifier)' made a cell with reuse identifier '\(cell.reuseIdentifier)'")
+        created += 1
+        return cell
+    }
+
+    /// Puts `cell` back after calling its `prepareForReuse()`.
+    public func enqueue(_ cell: CollectionViewCell) {
+        cell.prepareForReuse()
+        idle[cell.reuseIdentifier, default: []].append(cell)
+    }
+}

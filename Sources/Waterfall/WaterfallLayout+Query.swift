@@ -1,0 +1,115 @@
+extension WaterfallLayout {
+    /// Where item `index` is, or `nil` when there is no such item.
+    /// - Complexity: O(1).
+    public func layoutAttributesForItem(at index: Int) -> LayoutAttributes? {
+        guard itemY.indices.contains(index) else { return nil }
+        let column = Int(itemColumn[index])
+        let frame = Rect(x: minX(ofColumn: column), y: itemY[index], width: columnWidth, height: itemHeight[index])
+        return LayoutAttributes(index: index, column: column, frame: frame)
+    }
+
+    /// The items whose frames intersect `rect`, in increasing index order.
+    /// - Complexity: O(columns × log n + k log k) for k results.
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var indices: [Int] = []
+        forEachItem(in: rect) { indices.append($0) }
+        indices.sort()
+        return indices.compactMap(layoutAttributesForItem(at:))
+    }
+
+    /// Calls `body` with the index of every item whose frame intersects `rect`, column by column and
+    /// top to bottom within a column. Finds each column's first item with a binary search.
+    /// - Complexity: O(columns × log n + k) for k results.
+    public func forEachItem(in rect: Rect, _ body: (Int) -> Void) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        for column in columnItems.indices {
+            let left = minX(ofColumn: column)
+            guard left < rect.maxX, rect.minX < left + columnWidth else { continue }
+            let items = columnItems[column]
+            var position = firstPosition(in: items) { itemY[$0] + itemHeight[$0] > rect.minY }
+            while position < items.count {
+                let index = Int(items[position])
+                guard itemY[index] < rect.maxY else { break }
+                if itemHeight[index] > 0 { body(index) }
+                position += 1
+            }
+        }
+    }
+
+    /// The item under `point` (in content coordinates), or `nil` over spacing, insets or empty space.
+    /// - Complexity: O(log n).
+    public func indexOfItem(at point: Point) -> Int? {
+        guard columnWidth > 0, point.x >= insets.left else { return nil }
+        let column = Int((point.x - insets.left) / (columnWidth + columnSpacing))
+        guard column < columnItems.count, point.x < minX(ofColumn: column) + columnWidth else { return nil }
+        let items = columnItems[column]
+        let position = firstPosition(in: items) { itemY[$0] + itemHeight[$0] > point.y }
+        guard position < items.count else { return nil }
+        let index = Int(items[position])
+        return itemY[index] <= point.y ? index : nil
+    }
+
+    /// The items of `column`, top to bottom.
+    public func items(inColumn column: Int) -> [Int] {
+        guard columnItems.indices.contains(column) else { return [] }
+        return columnItems[column].map(Int.init)
+    }
+
+    /// The item above (`offset` -1) or below (`offset` +1) item `index` in its column, if any.
+    /// - Complexity: O(log n).
+    public func neighbour(ofItem index: Int, inColumnBy offset: Int) -> Int? {
+        guard let attributes = layoutAttributesForItem(at: index) else { return nil }
+        let items = columnItems[attributes.column]
+        let position = firstPosition(in: items) { $0 >= index }
+        let target = position + offset
+        return items.indices.contains(target) ? Int(items[target]) : nil
+    }
+
+    /// The item in `column` whose vertical centre is nearest to `y` (the upper one on a tie), if the column has any.
+    /// - Complexity: O(log n).
+    public func item(inColumn column: Int, nearestToY y: Double) -> Int? {
+        guard columnItems.indices.contains(column), !columnItems[column].isEmpty else { return nil }
+        let items = columnItems[column]
+        let position = firstPosition(in: items) { itemY[$0] + itemHeight[$0] / 2 >= y }
+        let candidates = [position - 1, position].filter { items.indices.contains($0) }
+        let best = candidates.min { a, b in
+            abs(centreY(of: Int(items[a])) - y) < abs(centreY(of: Int(items[b])) - y)
+        }
+        return best.map { Int(items[$0]) }
+    }
+
+    private func centreY(of index: Int) -> Double {
+        itemY[index] + itemHeight[index] / 2
+    }
+
+    /// The first position in `items` whose item satisfies `isAtOrAfter`, which must be false for a prefix
+    /// of the column and true for the rest (as y-ordered predicates are).
+    private func firstPosition(in items: [Int32], where isAtOrAfter: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAtOrAfter(Int(items[middle])) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Traps when the stored frames break the layout's invariants: every item in exactly one column,
+    /// columns sorted by y without overlaps, frames inside the content. For tests and debug builds.
+    public func checkInvariants() {
+        precondition(itemColumn.count == itemY.count && itemY.count == itemHeight.count, "per-item arrays differ in length")
+        var seen = 0
+        for (column, items) in columnItems.enumerated() {
+            var previousBottom = -Double.infinity
+            for entry in items {
+                let index = Int(entry)
+                precondition(Int(itemColumn[index]) == column, "item \(index) is listed in column \(column) but stored in \(itemColumn[index])")
+                precondition(itemY[index] >= previousBottom, "item \(index) overlaps the item above it in column \(column)")
+                precondition(itemY[index] + itemHeight[index] <= contentSize.height, "item \(index) reaches below the content")
+                previousBottom = itemY[index] + itemHeight[index]
+                seen += 1
+            }
+        }
+        precondition(seen == itemY.count, "\(itemY.count - seen) items are in no column")
+    }
+}

@@ -1,0 +1,55 @@
+import CX11
+
+/// Where a frame is drawn before it is shown: an Xdbe back buffer when the server has the extension
+/// (presented with `XdbeSwapBuffers`), else a Pixmap the size of the window (presented with `XCopyArea`).
+final class BackBuffer {
+    private let display: Display
+    private let window: UInt
+    private let gc: GC
+    private var pixmap: UInt = 0
+    private var pixmapSize: (width: UInt32, height: UInt32) = (0, 0)
+    /// The drawable frames are drawn into.
+    private(set) var drawable: UInt
+    /// Whether the buffer is an Xdbe back buffer.
+    let usesDoubleBufferExtension: Bool
+
+    init(display: Display, window: UInt, gc: GC, width: UInt32, height: UInt32, allowDoubleBufferExtension: Bool) {
+        self.display = display
+        self.window = window
+        self.gc = gc
+        usesDoubleBufferExtension = allowDoubleBufferExtension && display.hasDoubleBuffer
+        if usesDoubleBufferExtension {
+            drawable = XdbeAllocateBackBufferName(display.handle, window, UInt8(XdbeUndefined))
+        } else {
+            drawable = 0
+            resize(width: width, height: height)
+        }
+    }
+
+    deinit {
+        if usesDoubleBufferExtension {
+            XdbeDeallocateBackBufferName(display.handle, drawable)
+        } else if pixmap != 0 {
+            XFreePixmap(display.handle, pixmap)
+        }
+    }
+
+    /// Follows a new window size: an Xdbe buffer resizes with its window; a Pixmap is made anew.
+    func resize(width: UInt32, height: UInt32) {
+        guard !usesDoubleBufferExtension, (width, height) != pixmapSize else { return }
+        if pixmap != 0 { XFreePixmap(display.handle, pixmap) }
+        pixmapSize = (max(1, width), max(1, height))
+        pixmap = XCreatePixmap(display.handle, window, pixmapSize.width, pixmapSize.height, UInt32(display.depth))
+        drawable = pixmap
+    }
+
+    /// Shows the finished frame in the window.
+    func present() {
+        if usesDoubleBufferExtension {
+            var info = XdbeSwapInfo(swap_window: window, swap_action: UInt8(XdbeUndefined))
+            XdbeSwapBuffers(display.handle, &info, 1)
+        } else {
+            XCopyArea(display.handle, pixmap, window, gc, 0, 0, pixmapSize.width, pixmapSize.height, 0, 0)
+        }
+    }
+}

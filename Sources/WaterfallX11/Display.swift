@@ -1,0 +1,64 @@
+import CX11
+import Glibc
+
+/// A connection to an X server (`XOpenDisplay` / `XCloseDisplay`), with the atoms and visual the backend uses.
+public final class Display {
+    let handle: OpaquePointer
+    let screen: Int32
+    let root: UInt
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    let colormap: UInt
+    /// Whether the server has the double-buffer extension (Xdbe).
+    public let hasDoubleBuffer: Bool
+    /// The atoms interned once at connection time, never per frame.
+    let atoms: Atoms
+
+    struct Atoms {
+        let wmProtocols: Atom
+        let wmDeleteWindow: Atom
+        let netWmName: Atom
+        let utf8String: Atom
+    }
+
+    /// Opens `name`, or `$DISPLAY` when `name` is `nil`, and installs error handlers that report protocol
+    /// errors and exit with status 1 when the connection is lost, instead of aborting.
+    /// - Throws: `X11Error.cannotOpenDisplay` naming the display tried.
+    public init(name: String? = nil) throws {
+        let tried = name ?? getenv("DISPLAY").map { String(cString: $0) }
+        guard let tried, !tried.isEmpty else { throw X11Error.cannotOpenDisplay(name: nil) }
+        guard let handle = XOpenDisplay(tried) else { throw X11Error.cannotOpenDisplay(name: tried) }
+        self.handle = handle
+        screen = XDefaultScreen(handle)
+        root = XRootWindow(handle, screen)
+        visual = XDefaultVisual(handle, screen)
+        depth = XDefaultDepth(handle, screen)
+        colormap = XDefaultColormap(handle, screen)
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        hasDoubleBuffer = XdbeQueryExtension(handle, &major, &minor) != 0
+        atoms = Atoms(
+            wmProtocols: XInternAtom(handle, "WM_PROTOCOLS", 0),
+            wmDeleteWindow: XInternAtom(handle, "WM_DELETE_WINDOW", 0),
+            netWmName: XInternAtom(handle, "_NET_WM_NAME", 0),
+            utf8String: XInternAtom(handle, "UTF8_STRING", 0)
+        )
+        ErrorHandlers.install(displayName: tried)
+    }
+
+    deinit {
+        XCloseDisplay(handle)
+    }
+
+    /// The file descriptor of the connection (`XConnectionNumber`), for waiting with `poll`.
+    var fileDescriptor: Int32 { XConnectionNumber(handle) }
+
+    /// The serial number of the next request (`XNextRequest`): the difference over a frame counts its requests.
+    public var nextRequestSerial: UInt { XNextRequest(handle) }
+
+    /// Sends buffered requests (`XFlush`).
+    func flush() { XFlush(handle) }
+
+    /// Waits until the server has handled every request (`XSync`): a round trip, never inside a frame.
+    func sync() { XSync(handle, 0) }
+}

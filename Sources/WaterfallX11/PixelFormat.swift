@@ -1,0 +1,42 @@
+import CX11
+import Waterfall
+
+/// Turns colours into pixel values from a TrueColor visual's channel masks, with no request to the server.
+struct PixelFormat {
+    private let red: Channel
+    private let green: Channel
+    private let blue: Channel
+
+    private struct Channel {
+        let shift: Int
+        let bits: Int
+
+        init(mask: UInt) {
+            shift = mask == 0 ? 0 : mask.trailingZeroBitCount
+            bits = (mask >> shift).nonzeroBitCount
+        }
+
+        func place(_ value: UInt8) -> UInt {
+            guard bits > 0 else { return 0 }
+            let scaled = bits >= 8 ? UInt(value) << (bits - 8) : UInt(value) >> (8 - bits)
+            return scaled << shift
+        }
+    }
+
+    /// The format of `visual`, or `nil` when it is not TrueColor.
+    init?(visual: UnsafeMutablePointer<Visual>) {
+        guard visual.pointee.`class` == TrueColor else { return nil }
+        self.init(redMask: visual.pointee.red_mask, greenMask: visual.pointee.green_mask, blueMask: visual.pointee.blue_mask)
+    }
+
+    init(redMask: UInt, greenMask: UInt, blueMask: UInt) {
+        red = Channel(mask: redMask)
+        green = Channel(mask: greenMask)
+        blue = Channel(mask: blueMask)
+    }
+
+    /// The pixel value of `color`.
+    func pixel(for color: Color) -> UInt {
+        red.place(color.red) | green.place(color.green) | blue.place(color.blue)
+    }
+}

@@ -1,0 +1,126 @@
+import CX11
+import Glibc
+import Waterfall
+
+extension WaterfallWindow {
+    /// Runs the event loop until the window is closed or `q`/Escape is pressed.
+    ///
+    /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins, Expose
+    /// only marks the window dirty) and then draws at most one frame. Between turns it sleeps in `poll` on
+    /// the connection, so an idle window uses no CPU.
+    /// - Throws: `LayoutError` when a relayout fails.
+    public func run() throws -> WindowExitReason {
+        var batch = EventBatch()
+        while true {
+            if XPending(display.handle) == 0 {
+                if needsDisplay && firstFramePresented { drawFrame() }
+                waitForEvents()
+            }
+            while XPending(display.handle) > 0 {
+                var event = XEvent()
+                XNextEvent(display.handle, &event)
+                if let reason = try handle(&event, batch: &batch) { return reason }
+            }
+            try apply(&batch)
+            if needsDisplay && batch.exposed { drawFrame() }
+        }
+    }
+
+    /// Events folded within one batch.
+    struct EventBatch {
+        var wheelNotches = 0
+        var size: Size?
+        /// Whether the window was ever exposed (mapped): no frame is drawn before.
+        var exposed = false
+    }
+
+    private func waitForEvents() {
+        var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, -1)
+    }
+
+    /// Applies the folded size and wheel notches.
+    private func apply(_ batch: inout EventBatch) throws {
+        if let size = batch.size {
+            batch.size = nil
+            try resize(to: size)
+        }
+        if batch.wheelNotches != 0 {
+            collectionView.scrollWheel(notches: batch.wheelNotches)
+            batch.wheelNotches = 0
+            needsDisplay = true
+        }
+    }
+
+    /// The one switch over event types: the Swift form of dwm's handler table.
+    private func handle(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
+        switch event.type {
+        case Expose:
+            batch.exposed = true
+            needsDisplay = true
+        case ConfigureNotify:
+            batch.size = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
+        case ButtonPress:
+            let button = event.xbutton.button
+            if button == UInt32(Button4) || button == UInt32(Button5) {
+                batch.wheelNotches += button == UInt32(Button5) ? 1 : -1
+            } else if button == UInt32(Button1) {
+                try apply(&batch)
+                collectionView.pointerDown(at: viewportPoint(x: event.xbutton.x, y: event.xbutton.y))
+                needsDisplay = true
+            }
+        case MotionNotify:
+            try apply(&batch)
+            let before = collectionView.highlightedItem
+            collectionView.pointerMoved(to: viewportPoint(x: event.xmotion.x, y: event.xmotion.y))
+            if collectionView.highlightedItem != before { needsDisplay = true }
+        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            try apply(&batch)
+            collectionView.pointerUp(at: viewportPoint(x: event.xbutton.x, y: event.xbutton.y))
+            needsDisplay = true
+        case KeyPress:
+            try apply(&batch)
+            switch KeyBinding(keysym: XLookupKeysym(&event.xkey, 0)) {
+            case .quit: return .quitKey
+            case let .navigate(key):
+                collectionView.handleKey(key)
+                needsDisplay = true
+            case nil: break
+            }
+        case ClientMessage:
+            let message = event.xclient
+            if message.message_type == display.atoms.wmProtocols,
+               UInt(bitPattern: message.data.l.0) == display.atoms.wmDeleteWindow {
+                return .closedByWindowManager
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private func viewportPoint(x: Int32, y: Int32) -> Point {
+        Point(x: Double(x) - viewportFrame.minX, y: Double(y) - viewportFrame.minY)
+    }
+}
+
+/// What a key does in the window.
+enum KeyBinding: Equatable {
+    case quit
+    case navigate(NavigationKey)
+
+    init?(keysym: KeySym) {
+        switch Int32(truncatingIfNeeded: keysym) {
+        case XK_q, XK_Escape: self = .quit
+        case XK_Up, XK_KP_Up: self = .navigate(.up)
+        case XK_Down, XK_KP_Down: self = .navigate(.down)
+        case XK_Left, XK_KP_Left: self = .navigate(.left)
+        case XK_Right, XK_KP_Right: self = .navigate(.right)
+        case XK_Prior, XK_KP_Prior: self = .navigate(.pageUp)
+        case XK_Next, XK_KP_Next, XK_space: self = .navigate(.pageDown)
+        case XK_Home, XK_KP_Home: self = .navigate(.home)
+        case XK_End, XK_KP_End: self = .navigate(.end)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import CX11
+import Waterfall
+
+/// Hears what a `WaterfallWindow` shows. Every method has a default that does nothing.
+public protocol WaterfallWindowObserver: AnyObject {
+    /// The first frame is on screen (the server has handled it).
+    func windowDidPresentFirstFrame(_ window: WaterfallWindow)
+    /// A frame was presented.
+    func windowDidPresentFrame(_ window: WaterfallWindow)
+}
+
+extension WaterfallWindowObserver {
+    public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {}
+    public func windowDidPresentFrame(_ window: WaterfallWindow) {}
+}
+
+/// What ended `WaterfallWindow.run()`.
+public enum WindowExitReason: Equatable, Sendable {
+    /// The window manager asked to close the window (WM_DELETE_WINDOW).
+    case closedByWindowManager
+    /// The user pressed `q` or Escape.
+    case quitKey
+}
+
+/// An X11 window that shows a `CollectionView` above a one-line status bar, and routes wheel, click,
+/// key and resize events into it.
+public final class WaterfallWindow {
+    /// The height of the status bar at the bottom of the window.
+    public static let statusBarHeight: Double = 20
+
+    let display: Display
+    let window: Window
+    let canvas: XlibCanvas
+    let backBuffer: BackBuffer
+    /// The view shown in the window.
+    public let collectionView: CollectionView
+    /// Hears when frames are presented.
+    public weak var observer: WaterfallWindowObserver?
+    /// The status bar's text, asked once per frame.
+    public var statusText: () -> String = { "" }
+    /// When true, every frame is followed by `XSync`, so that a frame reported to the observer is on screen.
+    /// For logging and measuring only: it costs a round trip per frame.
+    public var syncsAfterEachFrame = false
+    /// The size of the window, as the server last reported it.
+    public private(set) var windowSize: Size
+    /// How many frames were presented.
+    public private(set) var framesPresented = 0
+    /// The number of requests the last frame sent, from `XNextRequest`.
+    public private(set) var requestsInLastFrame = 0
+
+    var needsDisplay = true
+    var firstFramePresented = false
+
+    /// Creates and maps the window.
+    /// - Parameters:
+    ///   - size: the initial window size, status bar included.
+    ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
+    /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor; `LayoutError` from the
+    ///   first layout.
+    public init(display: Display, collectionView: CollectionView, size: Size, title: String = "Waterfall",
+                className: String = "Waterfall", instanceName: String = "waterfall",
+                useDoubleBufferExtension: Bool = true) throws {
+        guard let pixels = PixelFormat(visual: display.visual) else {
+            throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
+        }
+        self.display = display
+        self.collectionView = collectionView
+        windowSize = Size(width: max(1, size.width.rounded()), height: max(1, size.height.rounded()))
+        window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
+        canvas = XlibCanvas(display: display, window: window.id, pixels: pixels)
+        backBuffer = BackBuffer(display: display, window: window.id, gc: canvas.gc,
+                                width: UInt32(windowSize.width), height: UInt32(windowSize.height),
+                                allowDoubleBufferExtension: useDoubleBufferExtension)
+        try collectionView.setViewportSize(viewportFrame.size)
+        window.map()
+        display.flush()
+    }
+
+    /// The X window id.
+    public var windowID: UInt { window.id }
+    /// Whether frames go through an Xdbe back buffer (else a Pixmap).
+    public var usesDoubleBufferExtension: Bool { backBuffer.usesDoubleBufferExtension }
+
+    /// The part of the window where cards are drawn, in window coordinates: everything above the status bar.
+    public var viewportFrame: Rect {
+        Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - Self.statusBarHeight))
+    }
+
+    /// Marks the window as needing a new frame (after a change the window cannot see, such as new data).
+    public func setNeedsDisplay() {
+        needsDisplay = true
+    }
+
+    /// Applies a new window size: resizes the back buffer and the collection view's viewport.
+    func resize(to size: Size) throws {
+        guard size != windowSize else { return }
+        windowSize = size
+        backBuffer.resize(width: UInt32(size.width), height: UInt32(size.height))
+        try collectionView.setViewportSize(viewportFrame.size)
+        needsDisplay = true
+    }
+
+    /// Draws one frame into the back buffer and presents it. No round trip unless `syncsAfterEachFrame`.
+    func drawFrame() {
+        let firstRequest = display.nextRequestSerial
+        canvas.drawable = backBuffer.drawable
+        collectionView.draw(in: canvas, at: viewportFrame.origin)
+        drawStatusBar()
+        backBuffer.present()
+        requestsInLastFrame = Int(display.nextRequestSerial - firstRequest)
+        if syncsAfterEachFrame || !firstFramePresented { display.sync() } else { display.flush() }
+        needsDisplay = false
+        framesPresented += 1
+        if !firstFramePresented {
+            firstFramePresented = true
+            observer?.windowDidPresentFirstFrame(self)
+        }
+        observer?.windowDidPresentFrame(self)
+    }
+
+    private func drawStatusBar() {
+        let bar = Rect(x: 0, y: viewportFrame.maxY, width: windowSize.width, height: Self.statusBarHeight)
+        canvas.fill(bar, color: Color(rgb: 0x2B2F36))
+        let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
+        let text = canvas.truncate(statusText(), toWidth: bar.width - 12)
+        canvas.drawText(text, at: Point(x: 6, y: baseline), color: Color(rgb: 0xE8EAED))
+    }
+}

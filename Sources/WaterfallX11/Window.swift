@@ -1,0 +1,54 @@
+import CX11
+import Waterfall
+
+/// A top-level X window (`XCreateWindow` / `XDestroyWindow`) with its title, class and close protocol set.
+final class Window {
+    let display: Display
+    let id: UInt
+
+    /// Creates an unmapped window of `size` with the events the collection view needs selected.
+    init(display: Display, size: Size, title: String, className: String, instanceName: String) {
+        self.display = display
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0  // None: no server-side clearing, the frame paints everything
+        attributes.bit_gravity = NorthWestGravity
+        attributes.event_mask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
+            | Button1MotionMask | StructureNotifyMask
+        let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
+        id = XCreateWindow(display.handle, display.root, 0, 0,
+                           UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
+                           display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
+        setTitle(title)
+        setClass(className: className, instanceName: instanceName)
+        var deleteWindow = display.atoms.wmDeleteWindow
+        XSetWMProtocols(display.handle, id, &deleteWindow, 1)
+    }
+
+    deinit {
+        XDestroyWindow(display.handle, id)
+    }
+
+    /// Sets WM_NAME (`XStoreName`, Latin-1) and _NET_WM_NAME (UTF-8).
+    func setTitle(_ title: String) {
+        XStoreName(display.handle, id, title)
+        let bytes = Array(title.utf8)
+        XChangeProperty(display.handle, id, display.atoms.netWmName, display.atoms.utf8String, 8,
+                        PropModeReplace, bytes, Int32(bytes.count))
+    }
+
+    /// Sets WM_CLASS (`XSetClassHint`).
+    private func setClass(className: String, instanceName: String) {
+        className.withCString { classPointer in
+            instanceName.withCString { instancePointer in
+                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instancePointer),
+                                      res_class: UnsafeMutablePointer(mutating: classPointer))
+                _ = XSetClassHint(display.handle, id, &hint)
+            }
+        }
+    }
+
+    /// Shows the window (`XMapWindow`).
+    func map() {
+        XMapWindow(display.handle, id)
+    }
+}

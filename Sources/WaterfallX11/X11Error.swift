@@ -1,0 +1,18 @@
+/// Why the X11 backend could not start.
+public enum X11Error: Error, Equatable, CustomStringConvertible {
+    /// `XOpenDisplay` failed; `name` is the display that was tried (from `$DISPLAY` when `nil` was passed).
+    case cannotOpenDisplay(name: String?)
+    /// The server has no visual the backend can draw with.
+    case unsupportedVisual(depth: Int32, visualClass: Int32)
+
+    public var description: String {
+        switch self {
+        case .cannotOpenDisplay(name: nil):
+            return "cannot open an X display: $DISPLAY is not set (start an X server or set DISPLAY, e.g. DISPLAY=:0)"
+        case let .cannotOpenDisplay(name: name?):
+            return "cannot open X display '\(name)' ($DISPLAY): is an X server running there and may this user connect?"
+        case let .unsupportedVisual(depth, visualClass):
+            return "the X server's default visual (depth \(depth), class \(visualClass)) is not TrueColor; Waterfall needs TrueColor"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Waterfall
+
+/// The sizes of a card: a picture `aspect` × the column width tall, then a caption of two lines.
+enum CardMetrics {
+    /// The height of the caption under the picture.
+    static let captionHeight = 40.0
+    /// The padding around the caption's text.
+    static let padding = 6.0
+    /// The width of the selection border.
+    static let selectionBorder = 4.0
+
+    /// A card's height at `columnWidth`.
+    static func height(of item: CatalogItem, columnWidth: Double) -> Double {
+        (item.aspect * columnWidth).rounded() + captionHeight
+    }
+}
+
+/// The colours of a card.
+enum CardColors {
+    static let caption = Color(rgb: 0xFFFFFF)
+    static let pressedCaption = Color(rgb: 0xD5DAE1)
+    static let title = Color(rgb: 0x1F2328)
+    static let subtitle = Color(rgb: 0x5F6873)
+    static let selection = Color(rgb: 0x0A64FF)
+    static let pressedShade = Color(rgb: 0x000000)
+}
+
+/// A card on the wall: the coloured picture, the title and subtitle beneath it, darker while pressed and
+/// framed in blue when selected.
+final class CardCell: CollectionViewCell {
+    static let reuseIdentifier = "card"
+    var item: CatalogItem?
+
+    init() {
+        super.init(reuseIdentifier: Self.reuseIdentifier)
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        item = nil
+    }
+
+    override func draw(in canvas: Canvas, frame: Rect) {
+        guard let item else { return }
+        let pictureHeight = max(0, frame.height - CardMetrics.captionHeight)
+        let picture = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: pictureHeight)
+        let caption = Rect(x: frame.minX, y: picture.maxY, width: frame.width, height: frame.height - pictureHeight)
+        canvas.fill(picture, color: isHighlighted ? item.color.mixed(with: CardColors.pressedShade, fraction: 0.35) : item.color)
+        canvas.fill(caption, color: isHighlighted ? CardColors.pressedCaption : CardColors.caption)
+
+        let textWidth = frame.width - 2 * CardMetrics.padding
+        let textX = frame.minX + CardMetrics.padding
+        let titleBaseline = caption.minY + CardMetrics.padding / 2 + canvas.ascent
+        canvas.drawText(canvas.truncate(item.title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: CardColors.title)
+        canvas.drawText(canvas.truncate(item.subtitle, toWidth: textWidth),
+                        at: Point(x: textX, y: titleBaseline + canvas.lineHeight + 2), color: CardColors.subtitle)
+        if isSelected {
+            canvas.stroke(frame, color: CardColors.selection, lineWidth: CardMetrics.selectionBorder)
+        }
+    }
+}

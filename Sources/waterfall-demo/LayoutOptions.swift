@@ -1,0 +1,99 @@
+import ArgumentParser
+import Waterfall
+
+/// The options that decide the layout, shared by the window and the `layout` subcommand.
+struct LayoutOptions: ParsableArguments {
+    static let defaultWidth = 1024.0
+    static let defaultHeight = 768.0
+
+    @Option(help: ArgumentHelp("A catalog JSON file to show instead of the bundled one.", valueName: "path"))
+    var catalog: String?
+
+    @Option(help: ArgumentHelp("Show N synthesised items instead of a catalog (for big runs).", valueName: "n"))
+    var items: Int?
+
+    @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
+    var columns: Int?
+
+    @Option(help: ArgumentHelp("The column count when the window is portrait.", valueName: "p"))
+    var portraitColumns: Int = 3
+
+    @Option(help: ArgumentHelp("The column count when the window is landscape.", valueName: "l"))
+    var landscapeColumns: Int = 5
+
+    @Option(help: ArgumentHelp("Landscape from this width on (default: landscape when wider than tall).", valueName: "t"))
+    var landscapeWidth: Double?
+
+    @Option(help: ArgumentHelp("The space around the columns: top,left,bottom,right.", valueName: "t,l,b,r"))
+    var insets: Insets = Insets(EdgeInsets(all: 12))
+
+    @Option(help: ArgumentHelp("The gap between columns.", valueName: "s"))
+    var columnSpacing: Double = 12
+
+    @Option(help: ArgumentHelp("The gap between cards of a column.", valueName: "r"))
+    var rowSpacing: Double = 12
+
+    mutating func validate() throws {
+        let columnRange = 1...WaterfallLayout.maximumColumnCount
+        for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
+            if let value, !columnRange.contains(value) {
+                throw ValidationError("\(name) is \(value); it must be from 1 to \(WaterfallLayout.maximumColumnCount)")
+            }
+        }
+        if let items, items < 0 { throw ValidationError("--items is \(items); it must be 0 or more") }
+        for (name, value) in [("--column-spacing", columnSpacing), ("--row-spacing", rowSpacing), ("--landscape-width", landscapeWidth ?? 0)]
+        where !(value.isFinite && value >= 0) {
+            throw ValidationError("\(name) is \(value); it must be a number of 0 or more")
+        }
+    }
+
+    /// The column policy the options describe.
+    var columnPolicy: ColumnPolicy {
+        if let columns { return ColumnPolicy(portraitColumns: columns, landscapeColumns: columns, landscapeMinimumWidth: landscapeWidth) }
+        return ColumnPolicy(portraitColumns: portraitColumns, landscapeColumns: landscapeColumns, landscapeMinimumWidth: landscapeWidth)
+    }
+
+    /// A layout with the options' spacing and insets.
+    func makeLayout() -> WaterfallLayout {
+        WaterfallLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing,
+                        rowSpacing: rowSpacing, insets: insets.value)
+    }
+
+    /// The items to show: synthesised when `--items` is given, else the catalog (the bundled one by default).
+    func loadItems() throws -> [CatalogItem] {
+        if let items { return (0..<items).map(CatalogItem.synthesized(index:)) }
+        guard let path = catalog ?? Catalog.defaultPath() else {
+            throw CatalogError(path: "Resources/catalog.json", problem: "not found in the working directory or beside the program; pass --catalog PATH")
+        }
+        return try Catalog.load(path: path)
+    }
+}
+
+/// `--insets T,L,B,R`.
+struct Insets: ExpressibleByArgument {
+    var value: EdgeInsets
+
+    init(_ value: EdgeInsets) { self.value = value }
+
+    init?(argument: String) {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let top = parts[0], let left = parts[1], let bottom = parts[2], let right = parts[3],
+              [top, left, bottom, right].allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+        value = EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+    }
+
+    var defaultValueDescription: String {
+        "\(Int(value.top)),\(Int(value.left)),\(Int(value.bottom)),\(Int(value.right))"
+    }
+}
+
+/// `--heights h1,h2,...`.
+struct Heights: ExpressibleByArgument {
+    var values: [Double]
+
+    init?(argument: String) {
+        let parsed = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) else { return nil }
+        values = parsed.compactMap { $0 }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The Waterfall demo: a Pinterest-style wall of cards in an X11 window.
+@main
+struct WaterfallDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "waterfall-demo",
+        abstract: "A masonry (waterfall) collection view in an X11 window.",
+        subcommands: [WindowCommand.self, LayoutCommand.self],
+        defaultSubcommand: WindowCommand.self
+    )
+}

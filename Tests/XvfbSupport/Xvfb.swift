@@ -1,0 +1,1 @@
+// Filled in with the X11 tests.
