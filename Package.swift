@@ -36,7 +36,9 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "XvfbSupport", path: "Tests/XvfbSupport"),
+        // Test support: a private Xvfb, the demo as a child process, xdotool, screenshots. It talks to
+        // the server itself (CX11) only to act as a window manager would.
+        .target(name: "XvfbSupport", dependencies: ["CX11"], path: "Tests/XvfbSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "Waterfall", "XvfbSupport"]),

@@ -85,13 +85,14 @@ public final class CollectionView {
     private func relayout() throws {
         let count = dataSource.map { $0.numberOfItems(in: self) } ?? 0
         defer {
+            // Against the items actually laid out: none after a failed prepare.
+            if let selected = selectedItem, selected >= layout.numberOfItems { selectedItem = nil }
+            if let highlighted = highlightedItem, highlighted >= layout.numberOfItems { highlightedItem = nil }
             refreshVisibleCellFrames()
             updateScrollLimits()
             updateVisibleCells()
             delegate?.collectionViewDidLayout(self)
         }
-        if let selected = selectedItem, selected >= count { selectedItem = nil }
-        if let highlighted = highlightedItem, highlighted >= count { highlightedItem = nil }
         try layout.prepare(width: viewportSize.width, itemCount: count) { index, columnWidth in
             dataSource?.collectionView(self, heightForItemAt: index, columnWidth: columnWidth)
         }

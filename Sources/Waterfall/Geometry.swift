@@ -54,9 +54,10 @@ public struct Rect: Hashable, Sendable {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
-    /// Whether the two rectangles share any area.
+    /// Whether the two rectangles share any area; a rectangle without area (zero width or height) shares none.
     public func intersects(_ other: Rect) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+        width > 0 && height > 0 && other.width > 0 && other.height > 0
+            && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
     /// The rectangle moved by `dx`, `dy`.

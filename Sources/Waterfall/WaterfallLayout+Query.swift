@@ -21,7 +21,7 @@ extension WaterfallLayout {
     /// top to bottom within a column. Finds each column's first item with a binary search.
     /// - Complexity: O(columns × log n + k) for k results.
     public func forEachItem(in rect: Rect, _ body: (Int) -> Void) {
-        guard rect.width > 0, rect.height > 0 else { return }
+        guard rect.width > 0, rect.height > 0, columnWidth > 0 else { return }
         for column in columnItems.indices {
             let left = minX(ofColumn: column)
             guard left < rect.maxX, rect.minX < left + columnWidth else { continue }
@@ -40,7 +40,12 @@ extension WaterfallLayout {
     /// - Complexity: O(log n).
     public func indexOfItem(at point: Point) -> Int? {
         guard columnWidth > 0, point.x >= insets.left else { return nil }
-        let column = Int((point.x - insets.left) / (columnWidth + columnSpacing))
+        let quotient = (point.x - insets.left) / (columnWidth + columnSpacing)
+        guard quotient < Double(columnItems.count + 1) else { return nil }  // also keeps Int() from trapping
+        var column = Int(quotient)
+        // The division can round across a column's left edge: settle on the column that starts at or left of the point.
+        if column + 1 < columnItems.count, point.x >= minX(ofColumn: column + 1) { column += 1 }
+        if column > 0, point.x < minX(ofColumn: column) { column -= 1 }
         guard column < columnItems.count, point.x < minX(ofColumn: column) + columnWidth else { return nil }
         let items = columnItems[column]
         let position = firstPosition(in: items) { itemY[$0] + itemHeight[$0] > point.y }

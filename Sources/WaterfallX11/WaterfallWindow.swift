@@ -28,10 +28,12 @@ public final class WaterfallWindow {
     /// The height of the status bar at the bottom of the window.
     public static let statusBarHeight: Double = 20
 
-    let display: Display
-    let window: Window
-    let canvas: XlibCanvas
+    // Released in declaration order: the back buffer and the GC before the window they belong to.
+    // Each holds the display, so the connection closes last.
     let backBuffer: BackBuffer
+    let canvas: XlibCanvas
+    let window: Window
+    let display: Display
     /// The view shown in the window.
     public let collectionView: CollectionView
     /// Hears when frames are presented.

@@ -28,12 +28,13 @@ final class Window {
         XDestroyWindow(display.handle, id)
     }
 
-    /// Sets WM_NAME (`XStoreName`, Latin-1) and _NET_WM_NAME (UTF-8).
+    /// Sets WM_NAME (type STRING, so Latin-1, other characters as '?') and _NET_WM_NAME (UTF-8).
     func setTitle(_ title: String) {
-        XStoreName(display.handle, id, title)
-        let bytes = Array(title.utf8)
+        let latin1 = title.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+        XChangeProperty(display.handle, id, XA_WM_NAME, XA_STRING, 8, PropModeReplace, latin1, Int32(latin1.count))
+        let utf8 = Array(title.utf8)
         XChangeProperty(display.handle, id, display.atoms.netWmName, display.atoms.utf8String, 8,
-                        PropModeReplace, bytes, Int32(bytes.count))
+                        PropModeReplace, utf8, Int32(utf8.count))
     }
 
     /// Sets WM_CLASS (`XSetClassHint`).

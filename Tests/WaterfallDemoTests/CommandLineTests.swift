@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import XvfbSupport
+
+/// The program's command line: the layout subcommand's exact output, the catalog found from anywhere,
+/// and clear errors with the right exit status.
+struct CommandLineTests {
+    @Test func layoutPrintsExactFramesForFixedHeights() throws {
+        let output = try runLayoutCommand(["--width", "400", "--columns", "2", "--insets", "10,10,10,10",
+                                           "--column-spacing", "10", "--row-spacing", "5", "--heights", "100,50,60,10"])
+        // Column width (400 - 20 - 10) / 2 = 185. Item 2 goes under item 1 (column 1 is shorter: 60 < 110),
+        // item 3 under item 0 (110 < 125).
+        #expect(output.items == [
+            LaidOutItem(index: 0, column: 0, x: 10, y: 10, width: 185, height: 100),
+            LaidOutItem(index: 1, column: 1, x: 205, y: 10, width: 185, height: 50),
+            LaidOutItem(index: 2, column: 1, x: 205, y: 65, width: 185, height: 60),
+            LaidOutItem(index: 3, column: 0, x: 10, y: 115, width: 185, height: 10),
+        ])
+        #expect(output.summary.int("columns") == 2)
+        #expect(output.summary.double("columnWidth") == 185)
+        #expect(output.summary.double("contentHeight") == 135)  // column 1 ends at 125, plus the 10 px bottom inset
+    }
+
+    @Test func layoutUsesThePolicyForTheGivenSize() throws {
+        let portrait = try runLayoutCommand(["--width", "600", "--height", "900", "--heights", "10"])
+        let landscape = try runLayoutCommand(["--width", "900", "--height", "600", "--heights", "10"])
+        let threshold = try runLayoutCommand(["--width", "700", "--height", "900", "--landscape-width", "700", "--heights", "10"])
+        #expect(portrait.summary.int("columns") == 3)
+        #expect(landscape.summary.int("columns") == 5)
+        #expect(threshold.summary.int("columns") == 5)
+    }
+
+    @Test func theCatalogIsFoundFromAnotherDirectory() throws {
+        let output = try runLayoutCommand(["--width", "800"], directory: NSTemporaryDirectory())
+        #expect(output.items.count == 240)
+        #expect(output.items.map(\.index) == Array(0..<240))
+    }
+
+    @Test func noDisplayIsOneLineAndStatusOne() throws {
+        let demo = try DemoProcess(arguments: [], display: nil)
+        #expect(try demo.waitForExit() == 1)
+        let lines = demo.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("$DISPLAY is not set") == true)
+    }
+
+    @Test func anUnreachableDisplayIsNamed() throws {
+        let demo = try DemoProcess(arguments: [], display: ":4747")
+        #expect(try demo.waitForExit() == 1)
+        let lines = demo.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("cannot open X display ':4747' ($DISPLAY)") == true)
+    }
+
+    @Test func aBrokenCatalogIsNamedWithStatusTwo() throws {
+        let path = NSTemporaryDirectory() + "waterfall-broken-\(getpid()).json"
+        try Data(##"[{"title":"A","subtitle":"b","color":"#112233","aspect":1},{"title":"B","subtitle":"c","color":"red","aspect":1}]"##.utf8)
+            .write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let demo = try DemoProcess(arguments: ["layout", "--catalog", path], display: nil)
+        #expect(try demo.waitForExit() == 2)
+        #expect(demo.standardError == "waterfall-demo: \(path): item 1: \"color\" is \"red\"; expected #RRGGBB with six hexadecimal digits\n")
+    }
+
+    @Test(arguments: [["--columns", "0"], ["--columns", "65"], ["--portrait-columns", "-1"], ["--insets", "1,2,3"]])
+    func invalidOptionsAreRefusedBeforeAWindowOpens(arguments: [String]) throws {
+        let demo = try DemoProcess(arguments: arguments, display: ":4747")
+        #expect(try demo.waitForExit() == 64)  // EX_USAGE, from swift-argument-parser
+        #expect(demo.standardError.contains(arguments[0]))
+        #expect(!demo.standardError.contains("cannot open X display"))
+    }
+}

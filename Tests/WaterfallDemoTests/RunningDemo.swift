@@ -1,0 +1,104 @@
+import Foundation
+import XvfbSupport
+
+/// The demo running with `--log-events` in its own private Xvfb, ready (its first frame on screen).
+final class RunningDemo {
+    let xvfb: XvfbServer
+    let process: DemoProcess
+    let ready: Event
+
+    init(_ arguments: [String]) throws {
+        xvfb = try XvfbServer()
+        process = try DemoProcess(arguments: ["--log-events"] + arguments, display: xvfb.display)
+        ready = try process.waitForEvent("the ready event") { $0.name == "ready" }.event
+        // Keyboard focus follows the pointer on a server without a window manager: park the pointer inside.
+        try xdotool(["mousemove", "--window", String(window), "2", "2"], display: xvfb.display)
+    }
+
+    var window: UInt { UInt(ready.int("window") ?? 0) }
+    var viewportHeight: Double { ready.double("viewport", "height") ?? 0 }
+    var viewportWidth: Double { ready.double("viewport", "width") ?? 0 }
+    var wheelStep: Double { ready.double("wheelStep") ?? 0 }
+    var maxOffset: Double { max(0, (ready.double("contentHeight") ?? 0) - viewportHeight) }
+    var eventCount: Int { process.events.count }
+
+    /// Wheel notches through the real pointer: button 5 scrolls down, button 4 up.
+    func wheel(notches: Int) throws {
+        let button = notches > 0 ? "5" : "4"
+        try xdotool(["click", "--repeat", String(abs(notches)), "--delay", "5", button], display: xvfb.display)
+    }
+
+    /// Moves the pointer to (`x`, `y`) in window coordinates.
+    func movePointer(x: Double, y: Double) throws {
+        try xdotool(["mousemove", "--window", String(window), String(Int(x)), String(Int(y))], display: xvfb.display)
+    }
+
+    /// A left click at (`x`, `y`) in window coordinates.
+    func click(x: Double, y: Double) throws {
+        try movePointer(x: x, y: y)
+        try xdotool(["click", "1"], display: xvfb.display)
+    }
+
+    /// Presses a key by its X keysym name (`q`, `Escape`, `Down`).
+    func key(_ name: String) throws {
+        try xdotool(["key", name], display: xvfb.display)
+    }
+
+    /// Resizes the window as a window manager would.
+    func resize(width: Int, height: Int) throws {
+        try xdotool(["windowsize", String(window), String(width), String(height)], display: xvfb.display)
+    }
+
+    func screenshot() throws -> Screenshot {
+        try Screenshot.of(window: window, display: xvfb.display)
+    }
+
+    /// Waits for a `frame` event after the first `after` events whose offset is `offset`.
+    @discardableResult
+    func waitForFrame(after: Int, offset: Double) throws -> Int {
+        try process.waitForEvent(after: after, "a frame at offset \(offset)") {
+            $0.name == "frame" && $0.double("offset") == offset
+        }.position
+    }
+
+    /// The events after the first `after`, named `name`.
+    func events(named name: String, after: Int) -> [Event] {
+        process.events.dropFirst(after).filter { $0.name == name }
+    }
+}
+
+/// One item's frame from the `layout` subcommand.
+struct LaidOutItem: Equatable {
+    var index: Int
+    var column: Int
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+
+    var midX: Double { x + width / 2 }
+    var midY: Double { y + height / 2 }
+}
+
+/// Runs `waterfall-demo layout` with `arguments` and parses its output.
+func runLayoutCommand(_ arguments: [String], directory: String? = nil) throws -> (items: [LaidOutItem], summary: Event) {
+    let process = try DemoProcess(arguments: ["layout"] + arguments, display: nil, directory: directory)
+    let status = try process.waitForExit()
+    guard status == 0 else { throw X11TestError("layout exited with \(status): \(process.standardError)") }
+    let events = process.events
+    guard let summary = events.last else { throw X11TestError("layout printed nothing") }
+    let items = events.dropLast().map { event in
+        LaidOutItem(index: event.int("index") ?? -1, column: event.int("column") ?? -1,
+                    x: event.double("x") ?? .nan, y: event.double("y") ?? .nan,
+                    width: event.double("width") ?? .nan, height: event.double("height") ?? .nan)
+    }
+    return (items, summary)
+}
+
+/// The bundled catalog's colours, as the tests read them independently of the program.
+func bundledCatalogColors() throws -> [RGB] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/catalog.json")
+    let items = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]] ?? []
+    return items.map { RGB(UInt32(($0["color"] as? String ?? "#000000").dropFirst(), radix: 16) ?? 0) }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import XvfbSupport
+
+/// The real program in a private Xvfb, driven by xdotool, checked through its event log and screenshots.
+@Suite(.serialized)
+struct WindowTests {
+    /// 1000 px wide with 4 columns, 12 px insets and spacing: columns of exactly 235 px, whole-pixel frames.
+    static let wallOptions = ["--width", "1000", "--height", "720", "--columns", "4"]
+
+    @Test func windowMapsAndReportsReady() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        #expect(demo.window != 0)
+        #expect(demo.ready.double("viewport", "x") == 0)
+        #expect(demo.ready.double("viewport", "y") == 0)
+        #expect(demo.viewportWidth == 1000)
+        #expect(demo.viewportHeight == 700)  // 720 minus the 20 px status bar
+        #expect(demo.ready.int("columns") == 4)
+        #expect(demo.ready.double("columnWidth") == 235)
+        #expect(demo.ready.int("items") == 240)
+        let properties = String(decoding: try runTool("xprop", ["-id", String(demo.window), "WM_NAME", "_NET_WM_NAME", "WM_CLASS"],
+                                                      display: demo.xvfb.display), as: UTF8.self)
+        #expect(properties.contains("WM_NAME(STRING) = \"Waterfall\""))
+        #expect(properties.contains("_NET_WM_NAME(UTF8_STRING) = \"Waterfall\""))
+        #expect(properties.contains("WM_CLASS(STRING) = \"waterfall\", \"Waterfall\""))
+    }
+
+    @Test func wheelNotchesScrollByTheStep() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        let start = demo.eventCount
+        try demo.wheel(notches: 3)
+        try demo.waitForFrame(after: start, offset: 3 * demo.wheelStep)
+        let offsets = demo.events(named: "scroll", after: start).compactMap { $0.double("offset") }
+        #expect(offsets.last == 3 * demo.wheelStep)
+        #expect(offsets.allSatisfy { $0.truncatingRemainder(dividingBy: demo.wheelStep) == 0 })
+        #expect(offsets == offsets.sorted())
+    }
+
+    @Test func wheelClampsAtTheTop() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        let start = demo.eventCount
+        try demo.wheel(notches: -3)
+        try demo.wheel(notches: 1)
+        try demo.waitForFrame(after: start, offset: demo.wheelStep)
+        // Had the notches up moved past 0, the notch down would end above wheelStep.
+        #expect(demo.events(named: "scroll", after: start).compactMap { $0.double("offset") } == [demo.wheelStep])
+    }
+
+    @Test func wheelClampsAtTheBottom() throws {
+        let demo = try RunningDemo(["--items", "60", "--width", "600", "--height", "520", "--columns", "3"])
+        let maxOffset = demo.maxOffset
+        #expect(maxOffset > 0)
+        #expect(maxOffset.truncatingRemainder(dividingBy: demo.wheelStep) != 0, "the test needs an end that is not a whole notch")
+        let start = demo.eventCount
+        try demo.wheel(notches: Int((maxOffset / demo.wheelStep).rounded(.up)) + 4)
+        let atEnd = try demo.waitForFrame(after: start, offset: maxOffset)
+        try demo.wheel(notches: -1)
+        try demo.waitForFrame(after: atEnd, offset: maxOffset - demo.wheelStep)
+        let offsets = demo.events(named: "scroll", after: start).compactMap { $0.double("offset") }
+        #expect(offsets.max() == maxOffset)
+        #expect(offsets.last == maxOffset - demo.wheelStep)
+    }
+
+    @Test func clickSelectsTheCardUnderThePointerAndDrawsItsBorder() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let colors = try bundledCatalogColors()
+        // The first card of the third column and the first of the second, both whole on screen.
+        let target = try #require(layout.items.first { $0.column == 2 })
+        let other = try #require(layout.items.first { $0.column == 1 })
+        let targetEdge = (x: Int(target.x) + 1, y: Int(target.y) + 20)
+        let otherEdge = (x: Int(other.x) + 1, y: Int(other.y) + 20)
+
+        let before = try demo.screenshot()
+        #expect(before.pixel(x: targetEdge.x, y: targetEdge.y) == colors[target.index])
+
+        let start = demo.eventCount
+        try demo.click(x: target.midX, y: target.midY)
+        let selected = try demo.process.waitForEvent(after: start, "a select event") { $0.name == "select" }
+        try demo.process.waitForEvent(after: selected.position, "the frame after the selection") { $0.name == "frame" }
+        let names = demo.process.events.dropFirst(start).filter { $0.name != "frame" }.map { "\($0.name) \($0.int("index") ?? -1)" }
+        #expect(names == ["highlight \(target.index)", "unhighlight \(target.index)", "select \(target.index)"])
+
+        let after = try demo.screenshot()
+        let selectionBlue = RGB(0x0A64FF)
+        #expect(after.pixel(x: targetEdge.x, y: targetEdge.y) == selectionBlue)
+        #expect(after.pixel(x: Int(target.x) + 1, y: Int(target.y) + 1) == selectionBlue)
+        #expect(after.pixel(x: Int(target.x + target.width) - 2, y: Int(target.midY)) == selectionBlue)
+        #expect(after.pixel(x: Int(target.x) + 8, y: targetEdge.y) == colors[target.index])  // inside the border
+        #expect(after.pixel(x: otherEdge.x, y: otherEdge.y) == colors[other.index])  // other cards unframed
+        try? after.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("selected.png"))
+    }
+
+    @Test func pressDarkensTheCardUntilRelease() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let colors = try bundledCatalogColors()
+        let card = try #require(layout.items.first)
+        let probe = (x: Int(card.x) + 10, y: Int(card.y) + 10)
+        try demo.movePointer(x: card.midX, y: card.midY)
+        let start = demo.eventCount
+        try xdotool(["mousedown", "1"], display: demo.xvfb.display)
+        let highlight = try demo.process.waitForEvent(after: start, "a highlight event") { $0.name == "highlight" }
+        try demo.process.waitForEvent(after: highlight.position, "the pressed frame") { $0.name == "frame" }
+        let pressed = try demo.screenshot().pixel(x: probe.x, y: probe.y)
+        #expect(pressed != colors[card.index])
+        #expect(pressed.map { Int($0.red) + Int($0.green) + Int($0.blue) } ?? 0
+                < Int(colors[card.index].red) + Int(colors[card.index].green) + Int(colors[card.index].blue))
+        try xdotool(["mouseup", "1"], display: demo.xvfb.display)
+        let select = try demo.process.waitForEvent(after: highlight.position, "a select event") { $0.name == "select" }
+        try demo.process.waitForEvent(after: select.position, "the frame after release") { $0.name == "frame" }
+        #expect(try demo.screenshot().pixel(x: probe.x, y: probe.y) == colors[card.index])
+    }
+
+    @Test func dragOffTheCardCancelsTheSelection() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let card = try #require(layout.items.first { $0.column == 0 })
+        let neighbour = try #require(layout.items.first { $0.column == 1 })
+        try demo.movePointer(x: card.midX, y: card.midY)
+        let start = demo.eventCount
+        try xdotool(["mousedown", "1"], display: demo.xvfb.display)
+        try demo.movePointer(x: neighbour.midX, y: neighbour.midY)
+        try xdotool(["mouseup", "1"], display: demo.xvfb.display)
+        try demo.wheel(notches: 1)  // a marker: everything before it has been handled once its frame is logged
+        try demo.waitForFrame(after: start, offset: demo.wheelStep)
+        let names = demo.process.events.dropFirst(start).filter { ["highlight", "unhighlight", "select"].contains($0.name) }
+            .map { "\($0.name) \($0.int("index") ?? -1)" }
+        #expect(names == ["highlight \(card.index)", "unhighlight \(card.index)"])
+    }
+
+    @Test func resizingAcrossTheThresholdSwitchesTheColumnCount() throws {
+        let demo = try RunningDemo(["--width", "1000", "--height", "700"])
+        #expect(demo.ready.int("columns") == 5)  // landscape: wider than tall
+        var start = demo.eventCount
+        try demo.resize(width: 600, height: 900)
+        let portrait = try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event
+        #expect(portrait.int("columns") == 3)
+        #expect(portrait.double("viewport", "width") == 600)
+        #expect(portrait.double("viewport", "height") == 880)
+        #expect(portrait.double("columnWidth") == 184)  // (600 - 24 - 2 * 12) / 3
+        start = demo.eventCount
+        try demo.resize(width: 1000, height: 700)
+        let landscape = try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event
+        #expect(landscape.int("columns") == 5)
+    }
+
+    @Test func anExplicitLandscapeWidthIsTheThreshold() throws {
+        let demo = try RunningDemo(["--width", "799", "--height", "400", "--landscape-width", "800"])
+        #expect(demo.ready.int("columns") == 3)  // wider than tall, but below the explicit width
+        var start = demo.eventCount
+        try demo.resize(width: 800, height: 400)
+        #expect(try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event.int("columns") == 5)
+        start = demo.eventCount
+        try demo.resize(width: 799, height: 400)
+        #expect(try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event.int("columns") == 3)
+    }
+
+    @Test func arrowKeysMoveTheSelectionWithinAndAcrossColumns() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let start = demo.eventCount
+        try demo.key("Down")   // nothing selected: selects the first card in view
+        try demo.key("Down")   // the next card of column 0
+        try demo.key("Right")  // the nearest card of column 1
+        let second = layout.items.filter { $0.column == 0 }[1]
+        let nearest = try #require(layout.items.filter { $0.column == 1 }.min { abs($0.midY - second.midY) < abs($1.midY - second.midY) })
+        try demo.process.waitForEvent(after: start, "the selection of card \(nearest.index)") {
+            $0.name == "select" && $0.int("index") == nearest.index
+        }
+        let selected = demo.events(named: "select", after: start).compactMap { $0.int("index") }
+        #expect(selected == [0, second.index, nearest.index])
+    }
+
+    @Test func windowManagerCloseExitsWithStatusZero() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        try sendDeleteWindow(to: demo.window, display: demo.xvfb.display)
+        #expect(try demo.process.waitForExit() == 0)
+        #expect(demo.process.events.last?["reason"] as? String == "wmDelete")
+    }
+
+    @Test(arguments: ["q", "Escape"])
+    func quitKeysExitWithStatusZero(key: String) throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        try demo.key(key)
+        #expect(try demo.process.waitForExit() == 0)
+        #expect(demo.process.events.last?["reason"] as? String == "key")
+    }
+}
+
+/// A path under `artifacts/` at the package root for screenshots a person may look at after a run.
+func artifactPath(_ name: String) -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder = root.appendingPathComponent("artifacts")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent(name).path
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import Waterfall
+
+/// A 200 × 100 viewport over two columns of 85 at x 10 and 105, with 15 of overscan:
+///
+/// ```
+/// column 0               column 1
+/// 0:  10..<50            1:  10..<70
+/// 2:  60..<110           3:  80..<110
+/// 4: 120..<160           5: 120..<140
+/// ```
+/// The content is 170 high, so the offset runs from 0 to 70.
+@Suite struct DrawingTests {
+    let background = Color(rgb: 0xECEFF3)
+
+    func harness() throws -> Harness {
+        try Harness(heights: [40, 60, 50, 30, 40, 20], columns: 2, overscan: 15, viewport: Size(width: 200, height: 100))
+    }
+
+    func fill(_ item: Int, _ x: Double, _ y: Double, _ width: Double, _ height: Double) -> RecordingCanvas.Command {
+        .fill(Rect(x: x, y: y, width: width, height: height), TestCell.color(ofItem: item))
+    }
+
+    @Test func drawsTheCellsInTheViewportTranslatedToTheOrigin() throws {
+        let harness = try harness()
+        let view = harness.view
+        view.setContentOffset(50)
+        // The overscan (35..<165) holds every item; item 0 ends at 50, exactly the viewport's top.
+        #expect(view.visibleCells.keys.sorted() == [0, 1, 2, 3, 4, 5])
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas, at: Point(x: 5, y: 7))
+        let viewport = Rect(x: 5, y: 7, width: 200, height: 100)
+        #expect(canvas.commands == [
+            .clip(viewport),
+            .fill(viewport, background),
+            fill(1, 110, -33, 85, 60),
+            fill(2, 15, 17, 85, 50),
+            fill(3, 110, 37, 85, 30),
+            fill(4, 15, 77, 85, 40),
+            fill(5, 110, 77, 85, 20),
+            .clip(nil),
+        ])
+    }
+
+    @Test func cellsOnlyInTheOverscanAreNotDrawn() throws {
+        let harness = try harness()
+        let view = harness.view
+        view.setContentOffset(1000)
+        #expect(view.contentOffset == 70)
+        // The overscan 55..<185 keeps item 1 (10..<70), which ends at the viewport's top (70).
+        #expect(view.visibleCells.keys.sorted() == [1, 2, 3, 4, 5])
+        #expect(view.indicesOfItemsInViewport == [2, 3, 4, 5])
+        view.selectItem(3)
+        view.backgroundColor = .white
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas)
+        let viewport = Rect(x: 0, y: 0, width: 200, height: 100)
+        #expect(canvas.commands == [
+            .clip(viewport),
+            .fill(viewport, .white),
+            fill(2, 10, -10, 85, 50),
+            fill(3, 105, 10, 85, 30),
+            .stroke(Rect(x: 105, y: 10, width: 85, height: 30), .black, lineWidth: 2),
+            fill(4, 10, 50, 85, 40),
+            fill(5, 105, 50, 85, 20),
+            .clip(nil),
+        ])
+    }
+
+    @Test func anEmptyViewDrawsOnlyItsBackground() throws {
+        let harness = try Harness(heights: [], columns: 2, viewport: Size(width: 30, height: 20))
+        let canvas = RecordingCanvas()
+        harness.view.draw(in: canvas, at: Point(x: 1, y: 2))
+        let viewport = Rect(x: 1, y: 2, width: 30, height: 20)
+        #expect(canvas.commands == [.clip(viewport), .fill(viewport, background), .clip(nil)])
+        canvas.reset()
+        #expect(canvas.commands == [])
+    }
+
+    @Test func truncatingTextToAWidth() {
+        let canvas = RecordingCanvas(characterWidth: 6)
+        #expect(canvas.textWidth("Hello world") == 66)
+        #expect(canvas.truncate("Hello world", toWidth: 66) == "Hello world")
+        #expect(canvas.truncate("Hello world", toWidth: 65.5) == "Hello w...")
+        #expect(canvas.truncate("Hello world", toWidth: 40) == "Hel...")
+        #expect(canvas.truncate("Hello world", toWidth: 18) == "")
+        #expect(canvas.truncate("", toWidth: 0) == "")
+        #expect(canvas.commands == [])
+    }
+}

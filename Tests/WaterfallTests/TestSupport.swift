@@ -1,0 +1,181 @@
+@testable import Waterfall
+
+/// SplitMix64: a tiny deterministic generator, so every "random" layout is the same on every run.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// An integer in `range` (modulo bias is irrelevant here).
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        let span = UInt64(range.upperBound - range.lowerBound + 1)
+        return range.lowerBound + Int(next() % span)
+    }
+
+    /// A whole number in `range`, as a Double.
+    mutating func whole(in range: ClosedRange<Int>) -> Double {
+        Double(int(in: range))
+    }
+}
+
+/// A cell that remembers its item, counts `prepareForReuse()` calls and draws a fill in a colour named
+/// after its item (and a black border when selected).
+final class TestCell: CollectionViewCell {
+    static let identifier = "test"
+
+    /// The item the data source configured the cell for; `nil` after `prepareForReuse()`.
+    var item: Int?
+    /// How many times the data source handed the cell out.
+    var uses = 0
+    private(set) var prepareForReuseCount = 0
+
+    init() {
+        super.init(reuseIdentifier: Self.identifier)
+    }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        prepareForReuseCount += 1
+        item = nil
+    }
+
+    override func draw(in canvas: Canvas, frame: Rect) {
+        canvas.fill(frame, color: Self.color(ofItem: item ?? -1))
+        if isSelected { canvas.stroke(frame, color: .black, lineWidth: 2) }
+    }
+
+    static func color(ofItem item: Int) -> Color {
+        Color(rgb: UInt32(truncatingIfNeeded: item) & 0xFF_FFFF)
+    }
+}
+
+/// A data source and delegate for one `CollectionView`. It records the delegate calls as strings, in order,
+/// can refuse highlights and selections, and checks that every cell it gets back from the pool was prepared.
+final class Harness: CollectionViewDataSource, CollectionViewDelegate {
+    let view: CollectionView
+    var heights: [Double?]
+    /// The delegate calls, e.g. "shouldHighlight(3)", "didSelect(3)", "didScroll", "didLayout".
+    var log: [String] = []
+    var refuseHighlight: Set<Int> = []
+    var refuseSelection: Set<Int> = []
+    /// Items that were handed a cell that had been used before but not prepared for reuse since.
+    private(set) var unpreparedReuses: [Int] = []
+    /// Every distinct cell the data source ever handed out.
+    private(set) var cells: [ObjectIdentifier: TestCell] = [:]
+
+    init(heights: [Double?], columns: Int, columnSpacing: Double = 10, rowSpacing: Double = 10,
+         insets: EdgeInsets = EdgeInsets(all: 10), overscan: Double = 0, wheelStep: Double = 64,
+         viewport: Size) throws {
+        self.heights = heights
+        let layout = WaterfallLayout(columnCount: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
+        view = CollectionView(layout: layout, columnPolicy: .fixed(columns),
+                              scroll: ScrollModel(wheelStep: wheelStep), overscan: overscan)
+        view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
+        view.dataSource = self
+        view.delegate = self
+        try view.setViewportSize(viewport)
+    }
+
+    /// The visible cell of `index` as a `TestCell`.
+    func cell(_ index: Int) -> TestCell? {
+        view.visibleCells[index] as? TestCell
+    }
+
+    // MARK: CollectionViewDataSource
+
+    func numberOfItems(in collectionView: CollectionView) -> Int {
+        heights.count
+    }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
+        guard let cell = cell as? TestCell else { preconditionFailure("the pool handed out a foreign cell") }
+        if cell.uses != cell.prepareForReuseCount || cell.item != nil || cell.isSelected || cell.isHighlighted {
+            unpreparedReuses.append(index)
+        }
+        cell.uses += 1
+        cell.item = index
+        cells[ObjectIdentifier(cell)] = cell
+        return cell
+    }
+
+    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
+        heights[index]
+    }
+
+    // MARK: CollectionViewDelegate
+
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt index: Int) -> Bool {
+        log.append("shouldHighlight(\(index))")
+        return !refuseHighlight.contains(index)
+    }
+
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt index: Int) {
+        log.append("didHighlight(\(index))")
+    }
+
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt index: Int) {
+        log.append("didUnhighlight(\(index))")
+    }
+
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt index: Int) -> Bool {
+        log.append("shouldSelect(\(index))")
+        return !refuseSelection.contains(index)
+    }
+
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt index: Int) {
+        log.append("didSelect(\(index))")
+    }
+
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt index: Int) {
+        log.append("didDeselect(\(index))")
+    }
+
+    func collectionViewDidScroll(_ collectionView: CollectionView) {
+        log.append("didScroll")
+    }
+
+    func collectionViewDidLayout(_ collectionView: CollectionView) {
+        log.append("didLayout")
+    }
+}
+
+/// The grid most view tests use: 3 columns of width 100 at x 10, 120 and 230 (viewport 340 wide, spacings
+/// and insets 10), 12 items, content height 360.
+///
+/// ```
+/// column 0 (x 10..<110)   column 1 (x 120..<220)   column 2 (x 230..<330)
+/// 0:  10..<110            1:  10..<60              2:  10..<90
+/// 5: 120..<160            3:  70..<130             4: 100..<220
+/// 7: 170..<240            6: 140..<230             8: 230..<260
+/// 10: 250..<300           9: 240..<350             11: 270..<330
+/// ```
+enum Grid {
+    static let heights: [Double?] = [100, 50, 80, 60, 120, 40, 90, 70, 30, 110, 50, 60]
+    static let contentHeight: Double = 360
+
+    static func harness(viewportHeight: Double = 200, overscan: Double = 0) throws -> Harness {
+        try Harness(heights: heights, columns: 3, overscan: overscan, viewport: Size(width: 340, height: viewportHeight))
+    }
+}
+
+/// Whether two rectangles share area (half-open on every edge): the reference the layout queries must match.
+func shareArea(_ a: Rect, _ b: Rect) -> Bool {
+    a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0
+        && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+}
+
+/// Every item's attributes, read one by one.
+func allAttributes(of layout: WaterfallLayout) -> [LayoutAttributes] {
+    (0..<layout.numberOfItems).compactMap(layout.layoutAttributesForItem(at:))
+}

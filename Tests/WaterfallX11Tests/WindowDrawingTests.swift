@@ -1,0 +1,78 @@
+import Testing
+import Waterfall
+@testable import WaterfallX11
+import XvfbSupport
+
+/// A cell that fills its frame with one colour.
+private final class SwatchCell: CollectionViewCell {
+    var color = Color.black
+    init() { super.init(reuseIdentifier: "swatch") }
+    override func draw(in canvas: Canvas, frame: Rect) { canvas.fill(frame, color: color) }
+}
+
+private final class SwatchSource: CollectionViewDataSource {
+    static let colors = [Color(rgb: 0xC0392B), Color(rgb: 0x27AE60), Color(rgb: 0x2980B9), Color(rgb: 0x8E44AD)]
+    func numberOfItems(in collectionView: CollectionView) -> Int { 40 }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "swatch")
+        (cell as? SwatchCell)?.color = Self.colors[index % Self.colors.count]
+        return cell
+    }
+    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
+        Double(60 + 20 * (index % 3))
+    }
+}
+
+/// The backend against a real X server: the window, its properties, and the pixels a frame leaves.
+@Suite(.serialized)
+struct WindowDrawingTests {
+    @Test func aMissingDisplayIsNamedInTheError() {
+        #expect(throws: X11Error.cannotOpenDisplay(name: ":4748")) { try Display(name: ":4748") }
+        #expect(X11Error.cannotOpenDisplay(name: ":4748").description.contains("':4748'"))
+        #expect(X11Error.cannotOpenDisplay(name: nil).description.contains("$DISPLAY is not set"))
+    }
+
+    @Test(arguments: [true, false])
+    func aFrameShowsTheCellsBackgroundAndStatusBar(useXdbe: Bool) throws {
+        let xvfb = try XvfbServer()
+        let display = try Display(name: xvfb.display)
+        #expect(display.hasDoubleBuffer)  // Xvfb has Xdbe; the `false` case forces the Pixmap path
+        let source = SwatchSource()
+        let view = CollectionView(layout: WaterfallLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+                                  columnPolicy: .fixed(2))
+        view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
+        view.dataSource = source
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 230, height: 320),
+                                         useDoubleBufferExtension: useXdbe)
+        #expect(window.usesDoubleBufferExtension == useXdbe)
+        window.statusText = { "status" }
+        window.drawFrame()
+
+        let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
+        #expect(shot.width == 230 && shot.height == 320)
+        // Column width (230 - 20 - 10) / 2 = 100. Item 0 (60 px) at (10, 10); item 1 (80 px) at (120, 10);
+        // item 2 (100 px) under item 0 at y 80.
+        #expect(shot.pixel(x: 10, y: 10) == RGB(0xC0392B))
+        #expect(shot.pixel(x: 109, y: 69) == RGB(0xC0392B))
+        #expect(shot.pixel(x: 120, y: 10) == RGB(0x27AE60))
+        #expect(shot.pixel(x: 50, y: 80) == RGB(0x2980B9))
+        #expect(shot.pixel(x: 5, y: 5) == RGB(0xECEFF3))     // the background in the inset
+        #expect(shot.pixel(x: 114, y: 40) == RGB(0xECEFF3))  // the gap between the columns
+        #expect(shot.pixel(x: 229, y: 310) == RGB(0x2B2F36)) // the status bar below the viewport
+        #expect(window.viewportFrame == Rect(x: 0, y: 0, width: 230, height: 300))
+        #expect(window.framesPresented == 1)
+    }
+
+    @Test func theWindowCarriesItsTitleClassAndCloseProtocol() throws {
+        let xvfb = try XvfbServer()
+        let display = try Display(name: xvfb.display)
+        let view = CollectionView()
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 100, height: 100),
+                                         title: "Wäterfall", className: "WaterfallTest", instanceName: "wf")
+        display.sync()
+        let properties = String(decoding: try runTool("xprop", ["-id", String(window.windowID)], display: xvfb.display), as: UTF8.self)
+        #expect(properties.contains("_NET_WM_NAME(UTF8_STRING) = \"Wäterfall\""))
+        #expect(properties.contains("WM_CLASS(STRING) = \"wf\", \"WaterfallTest\""))
+        #expect(properties.contains("WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW"))
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// The built `waterfall-demo` running as a child process, its JSON event log collected line by line.
+/// Its mutable state is guarded by `lock`, so the pipe handlers may run on any thread.
+public final class DemoProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var stdoutLines: [String] = []
+    private var partialLine = Data()
+    private var stderrData = Data()
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+
+    /// Starts the demo with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`.
+    public init(arguments: [String], display: String?, directory: String? = nil) throws {
+        process.executableURL = try DemoProcess.executableURL()
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        if display == nil { environment.removeValue(forKey: "DISPLAY") }
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.receive(handle.availableData) }
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.stderrData.append(data) }
+        }
+        try process.run()
+    }
+
+    deinit {
+        killAndReap(process)
+        stdout.fileHandleForReading.readabilityHandler = nil
+        stderr.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// The built demo beside the test bundle, in the same build folder.
+    public static func executableURL() throws -> URL {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("waterfall-demo")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        throw X11TestError("waterfall-demo was not found beside the test binary \(testBinary.path); build it first")
+    }
+
+    private func receive(_ data: Data) {
+        lock.withLock {
+            partialLine.append(data)
+            while let newline = partialLine.firstIndex(of: UInt8(ascii: "\n")) {
+                stdoutLines.append(String(decoding: partialLine[partialLine.startIndex..<newline], as: UTF8.self))
+                partialLine.removeSubrange(partialLine.startIndex...newline)
+            }
+        }
+    }
+
+    /// Every complete stdout line so far.
+    public var lines: [String] { lock.withLock { stdoutLines } }
+
+    /// Everything written to stderr so far.
+    public var standardError: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
+
+    /// The log's events so far, parsed.
+    public var events: [Event] { lines.compactMap(Event.init(line:)) }
+
+    /// Waits until an event after the first `after` events satisfies `predicate` and returns it with its
+    /// position. Fails after `limit` seconds (a bound on a hang, not a measurement) or if the process exits.
+    @discardableResult
+    public func waitForEvent(after: Int = 0, limit: TimeInterval = 20, _ description: String,
+                             where predicate: (Event) -> Bool) throws -> (event: Event, position: Int) {
+        let deadline = Date().addingTimeInterval(limit)
+        while true {
+            let exited = !process.isRunning
+            if exited { Thread.sleep(forTimeInterval: 0.1) }  // let the pipe handlers take the last output
+            let all = events
+            if all.count > after, let position = all[after...].firstIndex(where: predicate) {
+                return (all[position], position)
+            }
+            if exited {
+                throw X11TestError("waterfall-demo exited (status \(process.terminationStatus)) before \(description); stderr: \(standardError)")
+            }
+            if Date() > deadline {
+                throw X11TestError("no \(description) within \(limit) s; last events: \(lines.suffix(5)); stderr: \(standardError)")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// Waits for the process to end (failing after `limit` seconds) and returns its exit status.
+    public func waitForExit(limit: TimeInterval = 20) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(limit)
+        while process.isRunning {
+            if Date() > deadline {
+                killAndReap(process)
+                throw X11TestError("waterfall-demo did not exit within \(limit) s; stderr: \(standardError)")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Thread.sleep(forTimeInterval: 0.05)  // let the pipe handlers take the last output
+        return process.terminationStatus
+    }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool { process.isRunning }
+}
+
+/// One line of the demo's JSON log.
+public struct Event: @unchecked Sendable {
+    public let fields: [String: Any]
+
+    init?(line: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        fields = object
+    }
+
+    public var name: String { fields["event"] as? String ?? "" }
+    public subscript(key: String) -> Any? { fields[key] }
+    public func int(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
+    public func double(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
+    /// `viewport.x` style access into a nested object.
+    public func double(_ object: String, _ key: String) -> Double? {
+        ((fields[object] as? [String: Any])?[key] as? NSNumber)?.doubleValue
+    }
+}

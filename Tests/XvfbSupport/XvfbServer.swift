@@ -1,0 +1,70 @@
+import Foundation
+
+/// Why the X11 test support could not do something. Tests fail with it; they never skip.
+public struct X11TestError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A private Xvfb server on a free display number, stopped when released.
+public final class XvfbServer {
+    /// The display name, e.g. ":7".
+    public let display: String
+    private let process: Process
+
+    /// Starts `Xvfb -displayfd` with one screen of `width`×`height`×24 and waits until it accepts clients.
+    /// - Throws: `X11TestError` when Xvfb is not installed or does not start.
+    public init(width: Int = 1280, height: Int = 1024) throws {
+        guard let xvfb = findExecutable("Xvfb") else {
+            throw X11TestError("Xvfb is not installed: the X11 tests need it (apt-get install xvfb); run scripts/test.sh")
+        }
+        let ready = Pipe()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        // Xvfb picks a free display and writes its number to the -displayfd descriptor once it accepts clients;
+        // descriptor 1 is the pipe.
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = ready
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var output = Data()
+        while !output.contains(UInt8(ascii: "\n")) {
+            let chunk = ready.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        let number = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Int(number) != nil else {
+            killAndReap(process)
+            throw X11TestError("Xvfb did not report a display number (it printed '\(number)')")
+        }
+        display = ":" + number
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Whether the server is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Kills the server, as when an X server goes away under its clients.
+    public func stop() {
+        killAndReap(process)
+    }
+}
+
+/// The absolute path of `name` on `$PATH`, if it is there.
+public func findExecutable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Ends `process` with SIGKILL and waits for it. Not SIGTERM: children of the test runner inherit its
+/// blocked signal mask, and Xvfb then never sees a SIGTERM.
+func killAndReap(_ process: Process) {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+}
