@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Waterfall needs to build, run and test, skipping those already present.
+# Swift itself is expected on PATH or at /opt/swift (https://www.swift.org/install/linux/).
+set -euo pipefail
+
+packages=(
+  pkg-config libx11-dev libxext-dev   # build: the CX11 module (Xlib, Xdbe)
+  xvfb                                # a private X server when there is no display, and for the tests
+  xdotool                             # real pointer and key input in the tests and the tour
+  x11-utils x11-apps                  # xprop (window properties) and xwd (screenshots) in the tests
+  imagemagick                         # import: PNG screenshots of the window
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1 && [ ! -x /opt/swift/usr/bin/swift ]; then
+  echo "error: no Swift toolchain: install Swift 6 (https://www.swift.org/install/linux/) to /opt/swift or put it on PATH" >&2
+  exit 1
+fi

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and opens the Waterfall window. Arguments go to waterfall-demo.
+# With no usable display it runs under a private Xvfb instead: a short scripted tour (wheel, click,
+# resize) that writes screenshots to artifacts/ and says where.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+source scripts/env.sh
+swift build --product waterfall-demo
+demo="$(swift build --show-bin-path)/waterfall-demo"
+
+if [ -n "${DISPLAY:-}" ] && xdpyinfo >/dev/null 2>&1; then
+  exec "$demo" "$@"
+fi
+
+echo "no usable display (DISPLAY='${DISPLAY:-}'): touring the window under a private Xvfb"
+mkdir -p artifacts
+work="$(mktemp -d)"
+exec 3> "$work/display"
+Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+cleanup() { kill "$xvfb" "${app:-}" 2>/dev/null || true; rm -rf "$work"; }
+trap cleanup EXIT
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.05; done
+export DISPLAY=":$(cat "$work/display")"
+
+"$demo" --log-events --width 1024 --height 768 "$@" > "$work/events" &
+app=$!
+wait_for() {  # wait_for PATTERN: until the event log has a matching line
+  for _ in $(seq 200); do grep -q "$1" "$work/events" && return 0; sleep 0.05; done
+  echo "the demo did not log $1; its log:" >&2; cat "$work/events" >&2; exit 1
+}
+wait_for '"event":"ready"'
+window=$(grep -o '"window":[0-9]*' "$work/events" | head -1 | cut -d: -f2)
+
+xdotool mousemove --window "$window" 400 300
+xdotool click --repeat 6 --delay 40 5                      # six wheel notches down
+wait_for '"offset":384'
+# Click the centre of the first card of the second column that is whole on screen (the layout subcommand
+# prints the frames the window uses; its lines are {"index":i,"column":c,"x":..,"y":..,"width":..,"height":..}).
+target=$("$demo" layout --width 1024 --height 748 "$@" |
+  awk -F'[:,}]' '$4 == 1 && $8 >= 384 + 12 && $8 + $12 <= 384 + 748 { printf "%d %d\n", $6 + $10 / 2, $8 + $12 / 2 - 384; exit }')
+xdotool mousemove --window "$window" $target click 1       # select the card under the pointer
+wait_for '"event":"select"'
+sleep 0.3
+import -window "$window" artifacts/tour-1-landscape.png
+xdotool windowsize "$window" 640 900                       # portrait: the column count switches
+wait_for '"columns":3'
+sleep 0.3
+import -window "$window" artifacts/tour-2-portrait.png
+xdotool key q
+wait "$app"
+echo "tour done: $(grep -c '"event":"frame"' "$work/events") frames; screenshots:"
+ls -1 "$PWD"/artifacts/tour-*.png
