@@ -12,10 +12,7 @@ extension WaterfallWindow {
     public func run() throws -> WindowExitReason {
         var batch = EventBatch()
         while true {
-            if XPending(display.handle) == 0 {
-                if needsDisplay && firstFramePresented { drawFrame() }
-                waitForEvents()
-            }
+            if XPending(display.handle) == 0 { waitForEvents() }
             while XPending(display.handle) > 0 {
                 var event = XEvent()
                 XNextEvent(display.handle, &event)

@@ -8,6 +8,7 @@ public final class DemoProcess: @unchecked Sendable {
     private var stdoutLines: [String] = []
     private var partialLine = Data()
     private var stderrData = Data()
+    private var stdoutClosed = false
     private let stdout = Pipe()
     private let stderr = Pipe()
 
@@ -51,6 +52,7 @@ public final class DemoProcess: @unchecked Sendable {
 
     private func receive(_ data: Data) {
         lock.withLock {
+            if data.isEmpty { stdoutClosed = true }
             partialLine.append(data)
             while let newline = partialLine.firstIndex(of: UInt8(ascii: "\n")) {
                 stdoutLines.append(String(decoding: partialLine[partialLine.startIndex..<newline], as: UTF8.self))
@@ -75,8 +77,7 @@ public final class DemoProcess: @unchecked Sendable {
                              where predicate: (Event) -> Bool) throws -> (event: Event, position: Int) {
         let deadline = Date().addingTimeInterval(limit)
         while true {
-            let exited = !process.isRunning
-            if exited { Thread.sleep(forTimeInterval: 0.1) }  // let the pipe handlers take the last output
+            let exited = !process.isRunning && hasReadAllOutput(until: deadline)
             let all = events
             if all.count > after, let position = all[after...].firstIndex(where: predicate) {
                 return (all[position], position)
@@ -101,8 +102,19 @@ public final class DemoProcess: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        Thread.sleep(forTimeInterval: 0.05)  // let the pipe handlers take the last output
+        guard hasReadAllOutput(until: deadline) else {
+            throw X11TestError("waterfall-demo exited but its stdout stayed open past \(limit) s")
+        }
         return process.terminationStatus
+    }
+
+    /// After the process exited: waits until its stdout reached end of file, so every line it wrote is in `lines`.
+    private func hasReadAllOutput(until deadline: Date) -> Bool {
+        while !lock.withLock({ stdoutClosed }) {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return true
     }
 
     /// Whether the process is still running.
