@@ -24,18 +24,22 @@ public final class DemoProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
-        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.receive(handle.availableData) }
-        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.stderrData.append(data) }
-        }
         try process.run()
+        // One thread per pipe, blocking in read until end of file: every byte is taken, and EOF is certain.
+        // The threads keep this object alive until the child exits (killing Xvfb ends a windowed demo).
+        let output = stdout.fileHandleForReading
+        let errors = stderr.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while case let data = output.availableData, !data.isEmpty { receive(data) }
+            lock.withLock { stdoutClosed = true }
+        }
+        Thread.detachNewThread { [self] in
+            while case let data = errors.availableData, !data.isEmpty { lock.withLock { stderrData.append(data) } }
+        }
     }
 
     deinit {
         killAndReap(process)
-        stdout.fileHandleForReading.readabilityHandler = nil
-        stderr.fileHandleForReading.readabilityHandler = nil
     }
 
     /// The built demo beside the test bundle, in the same build folder.
@@ -52,7 +56,6 @@ public final class DemoProcess: @unchecked Sendable {
 
     private func receive(_ data: Data) {
         lock.withLock {
-            if data.isEmpty { stdoutClosed = true }
             partialLine.append(data)
             while let newline = partialLine.firstIndex(of: UInt8(ascii: "\n")) {
                 stdoutLines.append(String(decoding: partialLine[partialLine.startIndex..<newline], as: UTF8.self))
