@@ -8,6 +8,10 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
     case invalidMetric(name: String, value: Double)
     /// The data source reported a negative number of items.
     case invalidItemCount(Int)
+    /// An update named item `index`, outside the `count` items there are.
+    case invalidIndex(Int, count: Int)
+    /// An update came before the layout was prepared (or after a failed prepare).
+    case notPrepared
 
     public var description: String {
         switch self {
@@ -19,6 +23,10 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
             return "\(name) is \(value); it must be finite and not negative"
         case let .invalidItemCount(count):
             return "the data source reported \(count) items; the count must not be negative"
+        case let .invalidIndex(index, count):
+            return "item index \(index) is outside the \(count) items"
+        case .notPrepared:
+            return "the layout has not been prepared; call prepare(width:itemCount:height:) first"
         }
     }
 }

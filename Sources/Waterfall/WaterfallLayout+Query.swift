@@ -90,13 +90,7 @@ extension WaterfallLayout {
     /// The first position in `items` whose item satisfies `isAtOrAfter`, which must be false for a prefix
     /// of the column and true for the rest (as y-ordered predicates are).
     private func firstPosition(in items: [Int32], where isAtOrAfter: (Int) -> Bool) -> Int {
-        var low = 0
-        var high = items.count
-        while low < high {
-            let middle = (low + high) / 2
-            if isAtOrAfter(Int(items[middle])) { high = middle } else { low = middle + 1 }
-        }
-        return low
+        items.partitioningIndex { isAtOrAfter(Int($0)) }
     }
 
     /// Traps when the stored frames break the layout's invariants: every item in exactly one column,

@@ -37,6 +37,8 @@ public final class WaterfallLayout {
     private(set) var itemHeight: [Double] = []
     // The indices of each column's items, in increasing y.
     private(set) var columnItems: [[Int32]] = []
+    // Each column's bottom (insets.top while it is empty): where the next item would go.
+    private var columnBottoms: [Double] = []
 
     /// Creates a layout; nothing is computed until `prepare`.
     public init(columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8)) {
@@ -73,37 +75,17 @@ public final class WaterfallLayout {
         do {
             try validate(width: width, itemCount: itemCount)
             self.width = width
-            let columns = columnCount
-            let available = width - insets.left - insets.right - Double(columns - 1) * columnSpacing
-            columnWidth = max(0, available / Double(columns))
-
+            let available = width - insets.left - insets.right - Double(columnCount - 1) * columnSpacing
+            columnWidth = max(0, available / Double(columnCount))
             removeAllItems(keepingCapacity: true)
-            columnItems = Array(repeating: [], count: columns)
-            itemColumn.reserveCapacity(itemCount)
-            itemY.reserveCapacity(itemCount)
-            itemHeight.reserveCapacity(itemCount)
-            var bottoms = [Double](repeating: insets.top, count: columns)
-            var isEmpty = [Bool](repeating: true, count: columns)
-
+            columnItems = Array(repeating: [], count: columnCount)
+            columnBottoms = Array(repeating: insets.top, count: columnCount)
+            reserveCapacity(itemCount)
             for index in 0..<itemCount {
-                let itemHeight = try height(index, columnWidth) ?? columnWidth
-                guard itemHeight.isFinite, itemHeight >= 0 else {
-                    throw LayoutError.invalidHeight(index: index, height: itemHeight)
-                }
-                var column = 0
-                for candidate in 1..<columns where bottoms[candidate] < bottoms[column] {
-                    column = candidate
-                }
-                let y = isEmpty[column] ? insets.top : bottoms[column] + rowSpacing
-                isEmpty[column] = false
-                bottoms[column] = y + itemHeight
-                itemColumn.append(UInt16(column))
-                itemY.append(y)
-                self.itemHeight.append(itemHeight)
-                columnItems[column].append(Int32(index))
+                itemHeight.append(try checkedHeight(height(index, columnWidth), index: index))
             }
-            let tallest = bottoms.max() ?? insets.top
-            contentSize = Size(width: width, height: tallest + insets.bottom)
+            placeItems(from: 0)
+            trimColumnStorage()
             isValid = true
         } catch {
             removeAllItems(keepingCapacity: false)
@@ -111,6 +93,125 @@ public final class WaterfallLayout {
             isValid = false
             throw error
         }
+    }
+
+    /// Lays out `count` new items after the existing ones, as a data source that loads more appends them.
+    /// Existing frames do not move; only the new items' heights are asked.
+    /// - Throws: `LayoutError.invalidHeight` naming the item; the layout is then as it was before the call.
+    /// - Complexity: O(count × columns), amortised.
+    public func appendItems(count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
+        try insertItems(at: numberOfItems, count: count, height: height)
+    }
+
+    /// Inserts `count` items before item `index` (at the end when `index == numberOfItems`). The items before
+    /// `index` keep their frames; from `index` on, items are placed again with their stored heights, and only
+    /// the new items' heights are asked.
+    /// - Throws: `LayoutError.invalidHeight` naming the item (the layout is unchanged), or
+    ///   `LayoutError.invalidIndex` when `index` is not in `0...numberOfItems`.
+    /// - Complexity: O((n − index) × columns + count × columns).
+    public func insertItems(at index: Int, count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
+        guard isValid else { throw LayoutError.notPrepared }
+        guard (0...numberOfItems).contains(index) else { throw LayoutError.invalidIndex(index, count: numberOfItems) }
+        guard count >= 0 else { throw LayoutError.invalidItemCount(count) }
+        var heights: [Double] = []
+        heights.reserveCapacity(count)
+        for offset in 0..<count {
+            heights.append(try checkedHeight(height(index + offset, columnWidth), index: index + offset))
+        }
+        reserveCapacity(numberOfItems + count)
+        itemHeight.insert(contentsOf: heights, at: index)
+        replaceItems(from: index)
+    }
+
+    /// Removes the items in `range`. The items before it keep their frames; the items after it are placed
+    /// again from their stored heights.
+    /// - Throws: `LayoutError.invalidIndex` when `range` does not lie in `0..<numberOfItems`.
+    /// - Complexity: O((n − range.lowerBound) × columns).
+    public func deleteItems(in range: Range<Int>) throws {
+        guard isValid else { throw LayoutError.notPrepared }
+        guard range.lowerBound >= 0, range.upperBound <= numberOfItems else {
+            throw LayoutError.invalidIndex(range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: numberOfItems)
+        }
+        itemHeight.removeSubrange(range)
+        replaceItems(from: range.lowerBound)
+    }
+
+    /// Rewinds the placement to just before item `start` and places items `start...` again from their stored
+    /// heights (`itemHeight` already holds the new list).
+    private func replaceItems(from start: Int) {
+        itemColumn.removeSubrange(start...)
+        itemY.removeSubrange(start...)
+        for column in columnItems.indices {
+            let kept = columnItems[column].partitioningIndex { Int($0) >= start }
+            columnItems[column].removeSubrange(kept...)
+            if let last = columnItems[column].last.map(Int.init) {
+                columnBottoms[column] = itemY[last] + itemHeight[last]
+            } else {
+                columnBottoms[column] = insets.top
+            }
+        }
+        placeItems(from: start)
+    }
+
+    /// Places items `start..<itemHeight.count`, whose heights are stored, after the columns' current bottoms.
+    private func placeItems(from start: Int) {
+        let columns = columnBottoms.count
+        let top = insets.top
+        let spacing = rowSpacing
+        for index in start..<itemHeight.count {
+            var column = 0
+            var shortest = columnBottoms[0]
+            for candidate in 1..<columns where columnBottoms[candidate] < shortest {
+                column = candidate
+                shortest = columnBottoms[candidate]
+            }
+            let y = columnItems[column].isEmpty ? top : shortest + spacing
+            columnBottoms[column] = y + itemHeight[index]
+            itemColumn.append(UInt16(truncatingIfNeeded: column))
+            itemY.append(y)
+            columnItems[column].append(Int32(truncatingIfNeeded: index))
+        }
+        contentSize = Size(width: width, height: (columnBottoms.max() ?? top) + insets.bottom)
+    }
+
+    private func checkedHeight(_ height: Double?, index: Int) throws -> Double {
+        let value = height ?? columnWidth
+        guard value.isFinite, value >= 0 else { throw LayoutError.invalidHeight(index: index, height: value) }
+        return value
+    }
+
+    /// Grows the storage ahead of `count` items with 1/16 headroom, so appends after a full layout do not copy.
+    /// Each column gets its share of `count` with the same headroom.
+    private func reserveCapacity(_ count: Int) {
+        guard itemHeight.capacity < count else { return }
+        let target = Self.withHeadroom(count)
+        itemColumn.reserveCapacity(target)
+        itemY.reserveCapacity(target)
+        itemHeight.reserveCapacity(target)
+        let share = Self.withHeadroom(count / max(1, columnItems.count))
+        for column in columnItems.indices { columnItems[column].reserveCapacity(share) }
+    }
+
+    /// Copies any column that outgrew its share (and so doubled its capacity) into storage of its size plus
+    /// headroom, keeping the layout within 24 bytes per item.
+    private func trimColumnStorage() {
+        for column in columnItems.indices where columnItems[column].capacity > Self.withHeadroom(columnItems[column].count) {
+            var trimmed: [Int32] = []
+            trimmed.reserveCapacity(Self.withHeadroom(columnItems[column].count))
+            trimmed.append(contentsOf: columnItems[column])
+            columnItems[column] = trimmed
+        }
+    }
+
+    private static func withHeadroom(_ count: Int) -> Int {
+        count + count / 16 + 64
+    }
+
+    /// The bytes the layout's storage holds, capacity included: at most 24 per item after `prepare`.
+    public var storageBytes: Int {
+        itemColumn.capacity * MemoryLayout<UInt16>.stride + itemY.capacity * MemoryLayout<Double>.stride
+            + itemHeight.capacity * MemoryLayout<Double>.stride
+            + columnItems.reduce(0) { $0 + $1.capacity * MemoryLayout<Int32>.stride }
     }
 
     private func validate(width: Double, itemCount: Int) throws {
@@ -133,6 +234,7 @@ public final class WaterfallLayout {
         itemY.removeAll(keepingCapacity: keepingCapacity)
         itemHeight.removeAll(keepingCapacity: keepingCapacity)
         columnItems = []
+        columnBottoms = []
     }
 
     /// The x coordinate of `column`'s left edge.
