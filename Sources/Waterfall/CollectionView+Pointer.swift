@@ -30,6 +30,7 @@ extension CollectionView {
         guard let pressed = highlightedItem else { return }
         highlightedItem = nil
         visibleCells[pressed]?.isHighlighted = false
+        setNeedsDisplay(forItem: pressed)
         delegate?.collectionView(self, didUnhighlightItemAt: pressed)
     }
 
@@ -43,6 +44,7 @@ extension CollectionView {
         deselectItem()
         selectedItem = index
         visibleCells[index]?.isSelected = true
+        setNeedsDisplay(forItem: index)
         delegate?.collectionView(self, didSelectItemAt: index)
         return true
     }
@@ -52,12 +54,14 @@ extension CollectionView {
         guard let previous = selectedItem else { return }
         selectedItem = nil
         visibleCells[previous]?.isSelected = false
+        setNeedsDisplay(forItem: previous)
         delegate?.collectionView(self, didDeselectItemAt: previous)
     }
 
     private func setHighlighted(_ index: Int) {
         highlightedItem = index
         visibleCells[index]?.isHighlighted = true
+        setNeedsDisplay(forItem: index)
         delegate?.collectionView(self, didHighlightItemAt: index)
     }
 }

@@ -32,6 +32,11 @@ public final class CollectionView {
     /// The size of the viewport.
     public private(set) var viewportSize: Size = .zero
 
+    // What the last `draw` left on the canvas, so the next one draws only what changed.
+    var lastDrawn: (origin: Point, size: Size, offset: Double)?
+    var needsFullDisplay = true
+    var damagedContentRects: [Rect] = []
+
     public init(layout: WaterfallLayout = WaterfallLayout(), columnPolicy: ColumnPolicy = .fixed(3),
                 scroll: ScrollModel = ScrollModel(), overscan: Double = 128) {
         self.layout = layout
@@ -85,6 +90,7 @@ public final class CollectionView {
     private func relayout() throws {
         let count = dataSource.map { $0.numberOfItems(in: self) } ?? 0
         defer {
+            needsFullDisplay = true
             // Against the items actually laid out: none after a failed prepare.
             if let selected = selectedItem, selected >= layout.numberOfItems { selectedItem = nil }
             if let highlighted = highlightedItem, highlighted >= layout.numberOfItems { highlightedItem = nil }

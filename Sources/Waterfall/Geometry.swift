@@ -60,6 +60,14 @@ public struct Rect: Hashable, Sendable {
             && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// The area both rectangles cover, or `nil` when they share none.
+    public func intersection(_ other: Rect) -> Rect? {
+        guard intersects(other) else { return nil }
+        let left = Swift.max(minX, other.minX)
+        let top = Swift.max(minY, other.minY)
+        return Rect(x: left, y: top, width: Swift.min(maxX, other.maxX) - left, height: Swift.min(maxY, other.maxY) - top)
+    }
+
     /// The rectangle moved by `dx`, `dy`.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width, height: height)

@@ -6,6 +6,7 @@ public final class RecordingCanvas: Canvas {
         case stroke(Rect, Color, lineWidth: Double)
         case text(String, Point, Color)
         case clip(Rect?)
+        case copy(Rect, to: Point)
     }
 
     /// Every call so far, in order.
@@ -26,6 +27,7 @@ public final class RecordingCanvas: Canvas {
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double) { commands.append(.stroke(rect, color, lineWidth: lineWidth)) }
     public func drawText(_ text: String, at origin: Point, color: Color) { commands.append(.text(text, origin, color)) }
     public func setClip(_ rect: Rect?) { commands.append(.clip(rect)) }
+    public func copyRect(_ source: Rect, to destination: Point) { commands.append(.copy(source, to: destination)) }
 
     /// Forgets the recorded calls.
     public func reset() { commands.removeAll() }

@@ -2,6 +2,8 @@ import CX11
 
 /// Where a frame is drawn before it is shown: an Xdbe back buffer when the server has the extension
 /// (presented with `XdbeSwapBuffers`), else a Pixmap the size of the window (presented with `XCopyArea`).
+/// Either way it keeps its pixels after a present (Xdbe's "copied" swap action), so the next frame can
+/// move them instead of drawing everything again.
 final class BackBuffer {
     private let display: Display
     private let window: UInt
@@ -19,7 +21,7 @@ final class BackBuffer {
         self.gc = gc
         usesDoubleBufferExtension = allowDoubleBufferExtension && display.hasDoubleBuffer
         if usesDoubleBufferExtension {
-            drawable = XdbeAllocateBackBufferName(display.handle, window, UInt8(XdbeUndefined))
+            drawable = XdbeAllocateBackBufferName(display.handle, window, UInt8(XdbeCopied))
         } else {
             drawable = 0
             resize(width: width, height: height)
@@ -46,7 +48,7 @@ final class BackBuffer {
     /// Shows the finished frame in the window.
     func present() {
         if usesDoubleBufferExtension {
-            var info = XdbeSwapInfo(swap_window: window, swap_action: UInt8(XdbeUndefined))
+            var info = XdbeSwapInfo(swap_window: window, swap_action: UInt8(XdbeCopied))
             XdbeSwapBuffers(display.handle, &info, 1)
         } else {
             XCopyArea(display.handle, pixmap, window, gc, 0, 0, pixmapSize.width, pixmapSize.height, 0, 0)

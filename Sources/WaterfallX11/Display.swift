@@ -56,6 +56,9 @@ public final class Display {
     /// The serial number of the next request (`XNextRequest`): the difference over a frame counts its requests.
     public var nextRequestSerial: UInt { XNextRequest(handle) }
 
+    /// The serial of the last request the server is known to have processed (`XLastKnownRequestProcessed`).
+    var lastKnownRequestProcessed: UInt { XLastKnownRequestProcessed(handle) }
+
     /// Sends buffered requests (`XFlush`).
     func flush() { XFlush(handle) }
 

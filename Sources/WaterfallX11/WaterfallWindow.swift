@@ -31,7 +31,8 @@ public final class WaterfallWindow {
     // Released in declaration order: the back buffer and the GC before the window they belong to.
     // Each holds the display, so the connection closes last.
     let backBuffer: BackBuffer
-    let canvas: XlibCanvas
+    let canvas: BatchingCanvas
+    let renderer: XlibRenderer
     let window: Window
     let display: Display
     /// The view shown in the window.
@@ -49,6 +50,10 @@ public final class WaterfallWindow {
     public private(set) var framesPresented = 0
     /// The number of requests the last frame sent, from `XNextRequest`.
     public private(set) var requestsInLastFrame = 0
+    /// 1 when the last frame waited for a reply from the server (a round trip), else 0. Xlib learns of the
+    /// server's progress only by reading from the connection, so a request of the frame that the server is
+    /// known to have processed when the frame ends means the frame read a reply.
+    public private(set) var roundTripsInLastFrame = 0
 
     var needsDisplay = true
     var firstFramePresented = false
@@ -69,8 +74,9 @@ public final class WaterfallWindow {
         self.collectionView = collectionView
         windowSize = Size(width: max(1, size.width.rounded()), height: max(1, size.height.rounded()))
         window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
-        canvas = XlibCanvas(display: display, window: window.id, pixels: pixels)
-        backBuffer = BackBuffer(display: display, window: window.id, gc: canvas.gc,
+        renderer = XlibRenderer(display: display, window: window.id, pixels: pixels)
+        canvas = BatchingCanvas(target: renderer)
+        backBuffer = BackBuffer(display: display, window: window.id, gc: renderer.gc,
                                 width: UInt32(windowSize.width), height: UInt32(windowSize.height),
                                 allowDoubleBufferExtension: useDoubleBufferExtension)
         try collectionView.setViewportSize(viewportFrame.size)
@@ -99,17 +105,21 @@ public final class WaterfallWindow {
         windowSize = size
         backBuffer.resize(width: UInt32(size.width), height: UInt32(size.height))
         try collectionView.setViewportSize(viewportFrame.size)
+        collectionView.setNeedsDisplay()
         needsDisplay = true
     }
 
-    /// Draws one frame into the back buffer and presents it. No round trip unless `syncsAfterEachFrame`.
+    /// Draws one frame into the back buffer and presents it. Only what changed is drawn: a scroll moves the
+    /// pixels already there and draws the strip that came into view. No round trip unless `syncsAfterEachFrame`.
     func drawFrame() {
         let firstRequest = display.nextRequestSerial
-        canvas.drawable = backBuffer.drawable
+        renderer.drawable = backBuffer.drawable
         collectionView.draw(in: canvas, at: viewportFrame.origin)
         drawStatusBar()
+        canvas.flush()
         backBuffer.present()
         requestsInLastFrame = Int(display.nextRequestSerial - firstRequest)
+        roundTripsInLastFrame = display.lastKnownRequestProcessed >= firstRequest ? 1 : 0
         if syncsAfterEachFrame || !firstFramePresented { display.sync() } else { display.flush() }
         needsDisplay = false
         framesPresented += 1

@@ -1,15 +1,16 @@
 import CX11
 import Waterfall
 
-/// A `Canvas` that draws with Xlib into a drawable, using the core font `fixed`.
-/// It changes the GC's foreground only when the colour changes, so runs of same-coloured fills go out as
-/// consecutive `XFillRectangle` requests that libX11 merges into one `PolyFillRectangle`.
-final class XlibCanvas: Canvas {
+/// Draws runs of same-coloured work with Xlib into a drawable, using the core font `fixed`: one
+/// `XFillRectangles` (one PolyFillRectangle request) per colour run, and the foreground changed only when the
+/// colour changes. Wrapped in a `BatchingCanvas`, which forms the runs.
+final class XlibRenderer: BatchDrawingTarget {
     private let display: Display
     let gc: GC
     private let font: UnsafeMutablePointer<XFontStruct>?
     private let pixels: PixelFormat
     private var currentPixel: UInt?
+    private var rectangles: [XRectangle] = []
     /// The drawable that calls draw into.
     var drawable: UInt = 0
 
@@ -44,39 +45,43 @@ final class XlibCanvas: Canvas {
         return Double(XTextWidth(font, bytes, Int32(bytes.count)))
     }
 
-    func fill(_ rect: Rect, color: Color) {
-        let pixelRect = snapped(rect)
-        guard pixelRect.width > 0, pixelRect.height > 0 else { return }
+    func fillRectangles(_ rects: [Rect], color: Color) {
+        rectangles.removeAll(keepingCapacity: true)
+        for rect in rects {
+            let box = PixelBox(rect)
+            guard box.width > 0, box.height > 0 else { continue }
+            rectangles.append(box.xRectangle)
+        }
+        guard !rectangles.isEmpty else { return }
         setForeground(color)
-        XFillRectangle(display.handle, drawable, gc, pixelRect.x, pixelRect.y, pixelRect.width, pixelRect.height)
+        XFillRectangles(display.handle, drawable, gc, &rectangles, Int32(rectangles.count))
     }
 
-    func stroke(_ rect: Rect, color: Color, lineWidth: Double) {
-        let line = min(lineWidth, rect.width / 2, rect.height / 2)
-        guard line > 0 else { return }
-        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: line), color: color)
-        fill(Rect(x: rect.minX, y: rect.maxY - line, width: rect.width, height: line), color: color)
-        fill(Rect(x: rect.minX, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
-        fill(Rect(x: rect.maxX - line, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
-    }
-
-    func drawText(_ text: String, at origin: Point, color: Color) {
+    func drawTexts(_ texts: [(text: String, origin: Point)], color: Color) {
         guard font != nil else { return }
-        let bytes = latin1(text)
-        guard !bytes.isEmpty else { return }
         setForeground(color)
-        XDrawString(display.handle, drawable, gc, Int32(origin.x.rounded()), Int32(origin.y.rounded()), bytes, Int32(bytes.count))
+        for item in texts {
+            let bytes = latin1(item.text)
+            guard !bytes.isEmpty else { continue }
+            XDrawString(display.handle, drawable, gc, PixelBox.coordinate(item.origin.x), PixelBox.coordinate(item.origin.y),
+                        bytes, Int32(bytes.count))
+        }
     }
 
     func setClip(_ rect: Rect?) {
         if let rect {
-            let pixelRect = snapped(rect)
-            var clip = XRectangle(x: Int16(clamping: pixelRect.x), y: Int16(clamping: pixelRect.y),
-                                  width: UInt16(clamping: pixelRect.width), height: UInt16(clamping: pixelRect.height))
+            var clip = PixelBox(rect).xRectangle
             XSetClipRectangles(display.handle, gc, 0, 0, &clip, 1, Unsorted)
         } else {
             XSetClipMask(display.handle, gc, 0)
         }
+    }
+
+    func copyRect(_ source: Rect, to destination: Point) {
+        let box = PixelBox(source)
+        guard box.width > 0, box.height > 0 else { return }
+        XCopyArea(display.handle, drawable, drawable, gc, box.x, box.y, box.width, box.height,
+                  PixelBox.coordinate(destination.x), PixelBox.coordinate(destination.y))
     }
 
     private func setForeground(_ color: Color) {
@@ -86,22 +91,35 @@ final class XlibCanvas: Canvas {
         XSetForeground(display.handle, gc, pixel)
     }
 
-    /// Whole pixels: edges rounded, so neighbouring rectangles neither overlap nor leave gaps.
-    private func snapped(_ rect: Rect) -> (x: Int32, y: Int32, width: UInt32, height: UInt32) {
-        let left = clampToInt32(rect.minX.rounded())
-        let top = clampToInt32(rect.minY.rounded())
-        let right = clampToInt32(rect.maxX.rounded())
-        let bottom = clampToInt32(rect.maxY.rounded())
-        return (left, top, UInt32(max(0, Int64(right) - Int64(left))), UInt32(max(0, Int64(bottom) - Int64(top))))
-    }
-
-    private func clampToInt32(_ value: Double) -> Int32 {
-        guard value.isFinite else { return 0 }
-        return Int32(max(-32_000, min(32_000, value)))
-    }
-
     /// The core font speaks Latin-1: characters beyond it become '?'.
     private func latin1(_ text: String) -> [CChar] {
         text.unicodeScalars.map { $0.value < 256 ? CChar(bitPattern: UInt8($0.value)) : CChar(UInt8(ascii: "?")) }
+    }
+}
+
+/// A rectangle in whole pixels: edges rounded, so neighbouring rectangles neither overlap nor leave gaps,
+/// and clamped to the 16-bit coordinates of the X protocol.
+struct PixelBox {
+    let x: Int32
+    let y: Int32
+    let width: UInt32
+    let height: UInt32
+
+    init(_ rect: Rect) {
+        let left = Self.coordinate(rect.minX)
+        let top = Self.coordinate(rect.minY)
+        x = left
+        y = top
+        width = UInt32(max(0, Int64(Self.coordinate(rect.maxX)) - Int64(left)))
+        height = UInt32(max(0, Int64(Self.coordinate(rect.maxY)) - Int64(top)))
+    }
+
+    static func coordinate(_ value: Double) -> Int32 {
+        guard value.isFinite else { return 0 }
+        return Int32(max(-32_000, min(32_000, value.rounded())))
+    }
+
+    var xRectangle: XRectangle {
+        XRectangle(x: Int16(clamping: x), y: Int16(clamping: y), width: UInt16(clamping: width), height: UInt16(clamping: height))
     }
 }

@@ -88,3 +88,74 @@ import Testing
         #expect(canvas.commands == [])
     }
 }
+
+/// Drawing only what changed (scroll blits, damaged cells) leaves exactly the pixels a full redraw leaves.
+struct IncrementalDrawingTests {
+    @Test(arguments: 1...6)
+    func incrementalFramesEqualFullRedraws(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed))
+        let harness = try Harness(heights: (0..<300).map { _ in random.whole(in: 10...90) }, columns: 3,
+                                  overscan: 16, viewport: Size(width: 120, height: 100))
+        let view = harness.view
+        let screen = Raster(width: 140, height: 120)
+        let origin = Point(x: 10, y: 10)
+        for step in 0..<60 {
+            switch random.int(in: 0...5) {
+            case 0: view.scrollWheel(notches: random.int(in: -3...3))
+            case 1: view.setContentOffset(random.whole(in: 0...3000))
+            case 2: view.pointerDown(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
+            case 3: view.pointerUp(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
+            case 4: view.handleKey([.up, .down, .left, .right][random.int(in: 0...3)])
+            default: view.scrollWheel(notches: 1)
+            }
+            view.draw(in: screen, at: origin)
+            let fresh = Raster(width: 140, height: 120)
+            view.setNeedsDisplay()
+            view.draw(in: fresh, at: origin)
+            let differing = fresh.pixels.indices.filter { fresh.pixels[$0] != screen.pixels[$0] }
+            #expect(differing.isEmpty, "step \(step): \(differing.count) pixels differ")
+        }
+    }
+}
+
+struct ScrollBlitTests {
+    @Test func aWheelNotchMovesThePixelsAndDrawsOnlyTheNewStrip() throws {
+        // One column 100 wide at x 0; items 40 high with no spacing: item i spans y 40i..<40(i+1).
+        let harness = try Harness(heights: Array(repeating: 40, count: 20), columns: 1, columnSpacing: 0, rowSpacing: 0,
+                                  insets: .zero, wheelStep: 30, viewport: Size(width: 100, height: 100))
+        let view = harness.view
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas, at: Point(x: 0, y: 0))
+        canvas.reset()
+        view.scrollWheel(notches: 1)  // offset 30: the strip y 70..<100 shows content 100..<130 (items 2, 3)
+        view.draw(in: canvas, at: Point(x: 0, y: 0))
+        let strip = Rect(x: 0, y: 70, width: 100, height: 30)
+        #expect(canvas.commands == [
+            .copy(Rect(x: 0, y: 30, width: 100, height: 70), to: Point(x: 0, y: 0)),
+            .clip(strip),
+            .fill(strip, view.backgroundColor),
+            .fill(Rect(x: 0, y: 50, width: 100, height: 40), TestCell.color(ofItem: 2)),
+            .fill(Rect(x: 0, y: 90, width: 100, height: 40), TestCell.color(ofItem: 3)),
+            .clip(nil),
+        ])
+    }
+
+    @Test func aSelectionDrawsOnlyTheCellsThatChanged() throws {
+        let harness = try Harness(heights: Array(repeating: 40, count: 20), columns: 1, columnSpacing: 0, rowSpacing: 0,
+                                  insets: .zero, viewport: Size(width: 100, height: 100))
+        let view = harness.view
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas, at: Point(x: 0, y: 0))
+        canvas.reset()
+        view.selectItem(1)
+        view.draw(in: canvas, at: Point(x: 0, y: 0))
+        let cell = Rect(x: 0, y: 40, width: 100, height: 40)
+        #expect(canvas.commands == [
+            .clip(cell),
+            .fill(cell, view.backgroundColor),
+            .fill(cell, TestCell.color(ofItem: 1)),
+            .stroke(cell, .black, lineWidth: 2),
+            .clip(nil),
+        ])
+    }
+}

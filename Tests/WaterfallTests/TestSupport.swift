@@ -52,6 +52,7 @@ final class TestCell: CollectionViewCell {
     override func draw(in canvas: Canvas, frame: Rect) {
         canvas.fill(frame, color: Self.color(ofItem: item ?? -1))
         if isSelected { canvas.stroke(frame, color: .black, lineWidth: 2) }
+        if isHighlighted { canvas.fill(frame.insetBy(dx: 3, dy: 3), color: .white) }
     }
 
     static func color(ofItem item: Int) -> Color {

@@ -1,0 +1,117 @@
+/// A drawing target that takes same-coloured runs of work at once, as an X server takes one
+/// `PolyFillRectangle` for many rectangles.
+public protocol BatchDrawingTarget: AnyObject {
+    var lineHeight: Double { get }
+    var ascent: Double { get }
+    func textWidth(_ text: String) -> Double
+    /// Fills every rectangle in `rects` with `color`.
+    func fillRectangles(_ rects: [Rect], color: Color)
+    /// Draws every text at its baseline origin in `color`.
+    func drawTexts(_ texts: [(text: String, origin: Point)], color: Color)
+    func setClip(_ rect: Rect?)
+    func copyRect(_ source: Rect, to destination: Point)
+}
+
+/// A canvas that collects fills and texts by colour and hands each colour's run to its target at once,
+/// while keeping the picture exactly as drawing the calls in order would.
+///
+/// At `flush()` the fill runs go out in the order their colours first appeared, then the text runs the same
+/// way. A call that would come out under something drawn before it (it overlaps an earlier call of another
+/// colour whose run goes out after its own run) first flushes what is collected. Cards do not overlap each
+/// other, so a frame of cards flushes rarely. Clips and copies flush first, so they keep their place.
+public final class BatchingCanvas: Canvas {
+    private let target: BatchDrawingTarget
+    private var fillRuns: [Color: Int] = [:]
+    private var textRuns: [Color: Int] = [:]
+    private var fills: [(color: Color, rects: [Rect])] = []
+    private var texts: [(color: Color, items: [(text: String, origin: Point)])] = []
+    /// Everything collected, in call order: where it covers, and which run it belongs to.
+    private var pending: [(bounds: Rect, isText: Bool, run: Int)] = []
+
+    /// How many runs went to the target since the canvas was made.
+    public private(set) var runsDrawn = 0
+
+    public init(target: BatchDrawingTarget) {
+        self.target = target
+    }
+
+    public var lineHeight: Double { target.lineHeight }
+    public var ascent: Double { target.ascent }
+    public func textWidth(_ text: String) -> Double { target.textWidth(text) }
+
+    public func fill(_ rect: Rect, color: Color) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let run = add(bounds: rect, isText: false, color: color)
+        fills[run].rects.append(rect)
+    }
+
+    public func stroke(_ rect: Rect, color: Color, lineWidth: Double) {
+        let line = min(lineWidth, rect.width / 2, rect.height / 2)
+        guard line > 0 else { return }
+        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: line), color: color)
+        fill(Rect(x: rect.minX, y: rect.maxY - line, width: rect.width, height: line), color: color)
+        fill(Rect(x: rect.minX, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
+        fill(Rect(x: rect.maxX - line, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
+    }
+
+    public func drawText(_ text: String, at origin: Point, color: Color) {
+        guard !text.isEmpty else { return }
+        let bounds = Rect(x: origin.x, y: origin.y - ascent, width: textWidth(text), height: lineHeight)
+        let run = add(bounds: bounds, isText: true, color: color)
+        texts[run].items.append((text, origin))
+    }
+
+    public func setClip(_ rect: Rect?) {
+        flush()
+        target.setClip(rect)
+    }
+
+    public func copyRect(_ source: Rect, to destination: Point) {
+        flush()
+        target.copyRect(source, to: destination)
+    }
+
+    /// Hands every collected run to the target: fills first, then texts, each in order of first appearance.
+    public func flush() {
+        for run in fills { target.fillRectangles(run.rects, color: run.color) }
+        for run in texts { target.drawTexts(run.items, color: run.color) }
+        runsDrawn += fills.count + texts.count
+        fills.removeAll(keepingCapacity: true)
+        texts.removeAll(keepingCapacity: true)
+        fillRuns.removeAll(keepingCapacity: true)
+        textRuns.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Finds or opens the run for the call, flushing first when the call would otherwise come out too early,
+    /// and returns the run's index.
+    private func add(bounds: Rect, isText: Bool, color: Color) -> Int {
+        let existing = isText ? textRuns[color] : fillRuns[color]
+        let runCount = isText ? texts.count : fills.count
+        if wouldComeOutTooEarly(bounds, isText: isText, run: existing ?? runCount) { flush() }
+        let run: Int
+        if let open = isText ? textRuns[color] : fillRuns[color] {
+            run = open
+        } else if isText {
+            run = texts.count
+            textRuns[color] = run
+            texts.append((color, []))
+        } else {
+            run = fills.count
+            fillRuns[color] = run
+            fills.append((color, []))
+        }
+        pending.append((bounds, isText, run))
+        return run
+    }
+
+    /// Whether drawing the call in `run` would put it under an earlier, overlapping call that goes out after
+    /// that run: a later run of the same kind, or any text when the call is a fill.
+    private func wouldComeOutTooEarly(_ bounds: Rect, isText: Bool, run: Int) -> Bool {
+        pending.contains { earlier in
+            guard earlier.bounds.intersects(bounds) else { return false }
+            if isText != earlier.isText { return !isText }  // a fill goes out before every text
+            return earlier.run > run
+        }
+    }
+}
