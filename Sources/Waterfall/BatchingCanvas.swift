@@ -15,10 +15,12 @@ public protocol BatchDrawingTarget: AnyObject {
 /// A canvas that collects fills and texts by colour and hands each colour's run to its target at once,
 /// while keeping the picture exactly as drawing the calls in order would.
 ///
+/// Fills are cut to the clip and texts wholly outside it are dropped: they would not show.
 /// At `flush()` the fill runs go out in the order their colours first appeared, then the text runs the same
 /// way. A call that would come out under something drawn before it (it overlaps an earlier call of another
 /// colour whose run goes out after its own run) first flushes what is collected. Cards do not overlap each
-/// other, so a frame of cards flushes rarely. Clips and copies flush first, so they keep their place.
+/// other, so a frame of cards flushes rarely. Clips and copies flush first, so they keep their place; copies
+/// ignore the clip.
 public final class BatchingCanvas: Canvas {
     private let target: BatchDrawingTarget
     private var fillRuns: [Color: Int] = [:]
@@ -27,6 +29,11 @@ public final class BatchingCanvas: Canvas {
     private var texts: [(color: Color, items: [(text: String, origin: Point)])] = []
     /// Everything collected, in call order: where it covers, and which run it belongs to.
     private var pending: [(bounds: Rect, isText: Bool, run: Int)] = []
+    /// The current clip: fills are cut to it and texts outside it are dropped, so nothing invisible is sent.
+    private var clip: Rect?
+    /// The clip the target has. A new clip goes to the target only when something is drawn under it, so a
+    /// clip lifted at the end of one frame and replaced at the start of the next costs nothing.
+    private var targetClip: Rect?
 
     /// How many runs went to the target since the canvas was made.
     public private(set) var runsDrawn = 0
@@ -40,7 +47,7 @@ public final class BatchingCanvas: Canvas {
     public func textWidth(_ text: String) -> Double { target.textWidth(text) }
 
     public func fill(_ rect: Rect, color: Color) {
-        guard rect.width > 0, rect.height > 0 else { return }
+        guard let rect = clip.map({ rect.intersection($0) }) ?? rect, rect.width > 0, rect.height > 0 else { return }
         let run = add(bounds: rect, isText: false, color: color)
         fills[run].rects.append(rect)
     }
@@ -57,13 +64,15 @@ public final class BatchingCanvas: Canvas {
     public func drawText(_ text: String, at origin: Point, color: Color) {
         guard !text.isEmpty else { return }
         let bounds = Rect(x: origin.x, y: origin.y - ascent, width: textWidth(text), height: lineHeight)
+        if let clip, !clip.intersects(bounds) { return }
         let run = add(bounds: bounds, isText: true, color: color)
         texts[run].items.append((text, origin))
     }
 
     public func setClip(_ rect: Rect?) {
+        guard rect != clip else { return }
         flush()
-        target.setClip(rect)
+        clip = rect
     }
 
     public func copyRect(_ source: Rect, to destination: Point) {
@@ -73,6 +82,11 @@ public final class BatchingCanvas: Canvas {
 
     /// Hands every collected run to the target: fills first, then texts, each in order of first appearance.
     public func flush() {
+        guard !pending.isEmpty else { return }
+        if targetClip != clip {
+            target.setClip(clip)
+            targetClip = clip
+        }
         for run in fills { target.fillRectangles(run.rects, color: run.color) }
         for run in texts { target.drawTexts(run.items, color: run.color) }
         runsDrawn += fills.count + texts.count

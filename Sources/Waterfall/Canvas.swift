@@ -15,8 +15,8 @@ public protocol Canvas: AnyObject {
     func drawText(_ text: String, at origin: Point, color: Color)
     /// Limits later drawing to `rect`, or lifts the limit with `nil`.
     func setClip(_ rect: Rect?)
-    /// Copies the pixels of `source` so that its top-left corner lands on `destination` (as `XCopyArea`, and
-    /// like it limited by the clip): scrolling moves what is already drawn instead of drawing it again.
+    /// Copies the pixels of `source` so that its top-left corner lands on `destination` (as `XCopyArea`), whatever
+    /// the clip: scrolling moves what is already drawn instead of drawing it again.
     func copyRect(_ source: Rect, to destination: Point)
 }
 

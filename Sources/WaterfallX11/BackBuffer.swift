@@ -7,6 +7,7 @@ import CX11
 final class BackBuffer {
     private let display: Display
     private let window: UInt
+    /// An unclipped GC: presenting copies the whole buffer.
     private let gc: GC
     private var pixmap: UInt = 0
     private var pixmapSize: (width: UInt32, height: UInt32) = (0, 0)

@@ -10,17 +10,23 @@ extension WaterfallWindow {
     /// the connection, so an idle window uses no CPU.
     /// - Throws: `LayoutError` when a relayout fails.
     public func run() throws -> WindowExitReason {
-        var batch = EventBatch()
         while true {
-            if XPending(display.handle) == 0 { waitForEvents() }
-            while XPending(display.handle) > 0 {
-                var event = XEvent()
-                XNextEvent(display.handle, &event)
-                if let reason = try handle(&event, batch: &batch) { return reason }
-            }
-            try apply(&batch)
-            if needsDisplay && batch.exposed { drawFrame() }
+            if let reason = try turn() { return reason }
         }
+    }
+
+    /// One turn of the loop: sleeps until events arrive, handles them all, draws at most one frame.
+    /// Returns why the window should close, if it should.
+    func turn() throws -> WindowExitReason? {
+        if XPending(display.handle) == 0 { waitForEvents() }
+        while XPending(display.handle) > 0 {
+            var event = XEvent()
+            XNextEvent(display.handle, &event)
+            if let reason = try handle(&event, batch: &batch) { return reason }
+        }
+        try apply(&batch)
+        if needsDisplay && batch.exposed { drawFrame() }
+        return nil
     }
 
     /// Events folded within one batch.
@@ -54,6 +60,8 @@ extension WaterfallWindow {
         switch event.type {
         case Expose:
             batch.exposed = true
+            collectionView.setNeedsDisplay()
+            statusBarNeedsFill = true
             needsDisplay = true
         case ConfigureNotify:
             batch.size = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))

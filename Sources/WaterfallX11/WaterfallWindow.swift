@@ -27,6 +27,9 @@ public enum WindowExitReason: Equatable, Sendable {
 public final class WaterfallWindow {
     /// The height of the status bar at the bottom of the window.
     public static let statusBarHeight: Double = 20
+    /// The status bar's background and text colours.
+    public static let statusBarColor = Color(rgb: 0x2B2F36)
+    public static let statusTextColor = Color(rgb: 0xE8EAED)
 
     // Released in declaration order: the back buffer and the GC before the window they belong to.
     // Each holds the display, so the connection closes last.
@@ -57,6 +60,10 @@ public final class WaterfallWindow {
 
     var needsDisplay = true
     var firstFramePresented = false
+    var statusBarNeedsFill = true
+    var statusTextShown = ""
+    /// Events folded since the last frame; `exposed` stays true once the window was first exposed.
+    var batch = EventBatch()
 
     /// Creates and maps the window.
     /// - Parameters:
@@ -76,7 +83,7 @@ public final class WaterfallWindow {
         window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
         renderer = XlibRenderer(display: display, window: window.id, pixels: pixels)
         canvas = BatchingCanvas(target: renderer)
-        backBuffer = BackBuffer(display: display, window: window.id, gc: renderer.gc,
+        backBuffer = BackBuffer(display: display, window: window.id, gc: renderer.copyGC,
                                 width: UInt32(windowSize.width), height: UInt32(windowSize.height),
                                 allowDoubleBufferExtension: useDoubleBufferExtension)
         try collectionView.setViewportSize(viewportFrame.size)
@@ -106,6 +113,7 @@ public final class WaterfallWindow {
         backBuffer.resize(width: UInt32(size.width), height: UInt32(size.height))
         try collectionView.setViewportSize(viewportFrame.size)
         collectionView.setNeedsDisplay()
+        statusBarNeedsFill = true
         needsDisplay = true
     }
 
@@ -130,11 +138,19 @@ public final class WaterfallWindow {
         observer?.windowDidPresentFrame(self)
     }
 
+    /// Draws the status bar when its text changed, in one request: the text padded with spaces to the bar's
+    /// width, as image text (its own background). The whole bar is filled only after the window lost it.
     private func drawStatusBar() {
         let bar = Rect(x: 0, y: viewportFrame.maxY, width: windowSize.width, height: Self.statusBarHeight)
-        canvas.fill(bar, color: Color(rgb: 0x2B2F36))
-        let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
         let text = canvas.truncate(statusText(), toWidth: bar.width - 12)
-        canvas.drawText(text, at: Point(x: 6, y: baseline), color: Color(rgb: 0xE8EAED))
+        guard statusBarNeedsFill || text != statusTextShown else { return }
+        if statusBarNeedsFill { canvas.fill(bar, color: Self.statusBarColor) }
+        canvas.flush()
+        let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
+        var padded = text
+        while canvas.textWidth(padded + " ") <= bar.width - 12 { padded += " " }
+        renderer.drawImageText(padded, at: Point(x: 6, y: baseline), foreground: Self.statusTextColor, background: Self.statusBarColor)
+        statusTextShown = text
+        statusBarNeedsFill = false
     }
 }

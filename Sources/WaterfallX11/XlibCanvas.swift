@@ -7,6 +7,11 @@ import Waterfall
 final class XlibRenderer: BatchDrawingTarget {
     private let display: Display
     let gc: GC
+    /// A second GC for text drawn with its own background (`XDrawImageString`), so its colours never change.
+    private let imageTextGC: GC
+    /// A GC without a clip, for copies.
+    let copyGC: GC
+    private var imageTextColors: (foreground: UInt, background: UInt)?
     private let font: UnsafeMutablePointer<XFontStruct>?
     private let pixels: PixelFormat
     private var currentPixel: UInt?
@@ -23,9 +28,12 @@ final class XlibRenderer: BatchDrawingTarget {
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(display.handle, window, UInt(GCGraphicsExposures), &values)
+        imageTextGC = XCreateGC(display.handle, window, UInt(GCGraphicsExposures), &values)
+        copyGC = XCreateGC(display.handle, window, UInt(GCGraphicsExposures), &values)
         font = XLoadQueryFont(display.handle, "fixed")
         if let font {
             XSetFont(display.handle, gc, font.pointee.fid)
+            XSetFont(display.handle, imageTextGC, font.pointee.fid)
             ascent = Double(font.pointee.ascent)
             lineHeight = Double(font.pointee.ascent + font.pointee.descent)
         } else {
@@ -36,6 +44,8 @@ final class XlibRenderer: BatchDrawingTarget {
 
     deinit {
         if let font { XFreeFont(display.handle, font) }
+        XFreeGC(display.handle, imageTextGC)
+        XFreeGC(display.handle, copyGC)
         XFreeGC(display.handle, gc)
     }
 
@@ -80,8 +90,29 @@ final class XlibRenderer: BatchDrawingTarget {
     func copyRect(_ source: Rect, to destination: Point) {
         let box = PixelBox(source)
         guard box.width > 0, box.height > 0 else { return }
-        XCopyArea(display.handle, drawable, drawable, gc, box.x, box.y, box.width, box.height,
+        XCopyArea(display.handle, drawable, drawable, copyGC, box.x, box.y, box.width, box.height,
                   PixelBox.coordinate(destination.x), PixelBox.coordinate(destination.y))
+    }
+
+    /// Draws `text` on a box of `background` (`XDrawImageString`: one request for both), with the baseline at
+    /// `origin`. The box spans the text's width, from the font's ascent above the baseline to its descent below.
+    /// Text is sent in pieces of at most 255 characters placed with the font's local metrics: given a longer
+    /// string, libX11 asks the server for each piece's extents, a round trip per piece.
+    func drawImageText(_ text: String, at origin: Point, foreground: Color, background: Color) {
+        let bytes = latin1(text)
+        guard let font, !bytes.isEmpty else { return }
+        let colors = (pixels.pixel(for: foreground), pixels.pixel(for: background))
+        if imageTextColors.map({ $0 != colors }) ?? true {
+            imageTextColors = colors
+            XSetForeground(display.handle, imageTextGC, colors.0)
+            XSetBackground(display.handle, imageTextGC, colors.1)
+        }
+        var x = PixelBox.coordinate(origin.x)
+        for start in stride(from: 0, to: bytes.count, by: 255) {
+            let piece = Array(bytes[start..<min(bytes.count, start + 255)])
+            XDrawImageString(display.handle, drawable, imageTextGC, x, PixelBox.coordinate(origin.y), piece, Int32(piece.count))
+            x += XTextWidth(font, piece, Int32(piece.count))
+        }
     }
 
     private func setForeground(_ color: Color) {

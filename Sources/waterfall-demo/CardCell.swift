@@ -9,9 +9,9 @@ enum CardMetrics {
     /// The width of the selection border.
     static let selectionBorder = 4.0
 
-    /// A card's height at `columnWidth`.
-    static func height(of item: CatalogItem, columnWidth: Double) -> Double {
-        (item.aspect * columnWidth).rounded() + captionHeight
+    /// The height of a card whose picture has `aspect` (height / width), at `columnWidth`.
+    static func height(aspect: Double, columnWidth: Double) -> Double {
+        (aspect * columnWidth).rounded() + captionHeight
     }
 }
 

@@ -12,6 +12,12 @@ struct CatalogItem: Equatable, Sendable {
 
     /// A deterministic made-up item for `index`, for runs with `--items N`.
     static func synthesized(index: Int) -> CatalogItem {
+        let (color, aspect) = synthesizedLook(index: index)
+        return CatalogItem(title: "Card \(index + 1)", subtitle: "synthesised item", color: color, aspect: aspect)
+    }
+
+    /// The colour and aspect of synthesised item `index`, made without building its strings.
+    static func synthesizedLook(index: Int) -> (color: Color, aspect: Double) {
         var state = UInt64(truncatingIfNeeded: index) &+ 0x9E37_79B9_7F4A_7C15
         func next() -> UInt64 {
             state = state &+ 0x9E37_79B9_7F4A_7C15
@@ -22,6 +28,43 @@ struct CatalogItem: Equatable, Sendable {
         }
         let color = Color(rgb: UInt32(truncatingIfNeeded: next() & 0xFFFFFF)).mixed(with: .white, fraction: 0.15)
         let aspect = 0.5 + Double(next() % 131) / 100  // 0.50 ... 1.80
-        return CatalogItem(title: "Card \(index + 1)", subtitle: "synthesised item", color: color, aspect: aspect)
+        return (color, aspect)
+    }
+}
+
+/// The cards the demo shows: a loaded catalog, or N made-up cards computed when asked (so a million of them
+/// cost no memory beyond the layout).
+enum ItemSource {
+    case catalog([CatalogItem])
+    case synthesized(count: Int)
+
+    var count: Int {
+        switch self {
+        case let .catalog(items): return items.count
+        case let .synthesized(count): return count
+        }
+    }
+
+    subscript(index: Int) -> CatalogItem {
+        switch self {
+        case let .catalog(items): return items[index]
+        case .synthesized: return CatalogItem.synthesized(index: index)
+        }
+    }
+
+    /// Item `index`'s picture aspect (height / width).
+    func aspect(at index: Int) -> Double {
+        switch self {
+        case let .catalog(items): return items[index].aspect
+        case .synthesized: return CatalogItem.synthesizedLook(index: index).aspect
+        }
+    }
+
+    /// Item `index`'s picture colour.
+    func color(at index: Int) -> Color {
+        switch self {
+        case let .catalog(items): return items[index].color
+        case .synthesized: return CatalogItem.synthesizedLook(index: index).color
+        }
     }
 }

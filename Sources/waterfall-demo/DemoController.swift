@@ -3,11 +3,11 @@ import WaterfallX11
 
 /// Connects the catalog to the collection view and, with `--log-events`, reports what happens as JSON lines.
 final class DemoController: CollectionViewDataSource, CollectionViewDelegate, WaterfallWindowObserver {
-    let items: [CatalogItem]
+    let items: ItemSource
     let log: EventLog?
     weak var window: WaterfallWindow?
 
-    init(items: [CatalogItem], log: EventLog?) {
+    init(items: ItemSource, log: EventLog?) {
         self.items = items
         self.log = log
     }
@@ -30,7 +30,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
-        CardMetrics.height(of: items[index], columnWidth: columnWidth)
+        CardMetrics.height(aspect: items.aspect(at: index), columnWidth: columnWidth)
     }
 
     // MARK: Delegate
@@ -63,7 +63,17 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func windowDidPresentFrame(_ window: WaterfallWindow) {
         let view = window.collectionView
         log?.log("frame", [("offset", .number(view.contentOffset)), ("visible", .int(view.visibleCells.count)),
-                           ("created", .int(view.reusePool.created)), ("reused", .int(view.reusePool.reused))])
+                           ("created", .int(view.reusePool.created)), ("reused", .int(view.reusePool.reused)),
+                           ("requests", .int(window.requestsInLastFrame)), ("roundTrips", .int(window.roundTripsInLastFrame))])
+    }
+
+    /// How many distinct colours the viewport shows: the cards' pictures in view plus the fixed colours of
+    /// the background, captions, texts, status bar and selection.
+    func coloursOnScreen(of view: CollectionView) -> Int {
+        var colours = Set(view.indicesOfItemsInViewport.map { items.color(at: $0) })
+        colours.formUnion([view.backgroundColor, CardColors.caption, CardColors.title, CardColors.subtitle,
+                           CardColors.selection, WaterfallWindow.statusBarColor, WaterfallWindow.statusTextColor])
+        return colours.count
     }
 
     /// The status bar's text.

@@ -33,7 +33,7 @@ struct LayoutCommand: ParsableCommand {
         } else {
             let items = try loadOrExit(layout)
             count = items.count
-            heightOf = { index, columnWidth in CardMetrics.height(of: items[index], columnWidth: columnWidth) }
+            heightOf = { index, columnWidth in CardMetrics.height(aspect: items.aspect(at: index), columnWidth: columnWidth) }
         }
         let waterfall = layout.makeLayout()
         waterfall.columnCount = layout.columnPolicy.columnCount(for: Size(width: width, height: height))

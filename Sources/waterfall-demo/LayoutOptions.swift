@@ -60,12 +60,12 @@ struct LayoutOptions: ParsableArguments {
     }
 
     /// The items to show: synthesised when `--items` is given, else the catalog (the bundled one by default).
-    func loadItems() throws -> [CatalogItem] {
-        if let items { return (0..<items).map(CatalogItem.synthesized(index:)) }
+    func loadItems() throws -> ItemSource {
+        if let items { return .synthesized(count: items) }
         guard let path = catalog ?? Catalog.defaultPath() else {
             throw CatalogError(path: "Resources/catalog.json", problem: "not found in the working directory or beside the program; pass --catalog PATH")
         }
-        return try Catalog.load(path: path)
+        return .catalog(try Catalog.load(path: path))
     }
 }
 

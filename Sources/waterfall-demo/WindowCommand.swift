@@ -66,7 +66,7 @@ struct WindowCommand: ParsableCommand {
 }
 
 /// Loads the items the options name, or prints the problem and exits with status 2.
-func loadOrExit(_ options: LayoutOptions) throws -> [CatalogItem] {
+func loadOrExit(_ options: LayoutOptions) throws -> ItemSource {
     do {
         return try options.loadItems()
     } catch {

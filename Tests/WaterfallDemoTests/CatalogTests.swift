@@ -53,7 +53,7 @@ struct CatalogTests {
     }
 
     @Test func cardHeightIsThePictureAtTheColumnWidthPlusTheCaption() {
-        let item = CatalogItem(title: "T", subtitle: "S", color: .black, aspect: 1.5)
-        #expect(CardMetrics.height(of: item, columnWidth: 200) == 340)
+        #expect(CardMetrics.height(aspect: 1.5, columnWidth: 200) == 340)
+        #expect(CardMetrics.height(aspect: 0.56, columnWidth: 190.4) == 147)  // 106.624 rounds to 107, plus 40
     }
 }

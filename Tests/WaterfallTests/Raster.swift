@@ -54,7 +54,7 @@ final class Raster: Canvas, BatchDrawingTarget {
         for y in 0..<height {
             for x in 0..<width {
                 let from = Point(x: Double(x) - destination.x + source.minX, y: Double(y) - destination.y + source.minY)
-                guard source.contains(from), clip?.contains(Point(x: Double(x), y: Double(y))) ?? true else { continue }
+                guard source.contains(from) else { continue }
                 pixels[y * width + x] = old[Int(from.y) * width + Int(from.x)]
             }
         }

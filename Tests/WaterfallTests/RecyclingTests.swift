@@ -205,3 +205,17 @@ import Testing
         view.checkInvariants()
     }
 }
+
+struct SteadyScrollingTests {
+    @Test func steadyScrollingCreatesNoCells() throws {
+        let harness = try Harness(heights: (0..<20_000).map { Double(40 + $0 % 7 * 20) }, columns: 5, overscan: 64,
+                                  viewport: Size(width: 1000, height: 700))
+        let view = harness.view
+        for _ in 0..<50 { view.scrollWheel(notches: 1) }
+        let created = view.reusePool.created
+        let reused = view.reusePool.reused
+        for _ in 0..<2000 { view.scrollWheel(notches: 1) }
+        #expect(view.reusePool.created == created)
+        #expect(view.reusePool.reused > reused)
+    }
+}

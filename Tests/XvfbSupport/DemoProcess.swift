@@ -122,6 +122,9 @@ public final class DemoProcess: @unchecked Sendable {
 
     /// Whether the process is still running.
     public var isRunning: Bool { process.isRunning }
+
+    /// The process id, while it runs.
+    public var processIdentifier: Int32? { process.isRunning ? process.processIdentifier : nil }
 }
 
 /// One line of the demo's JSON log.

@@ -1,0 +1,69 @@
+import CX11
+import Glibc
+import Waterfall
+
+/// What one benchmarked frame cost.
+public struct FrameMeasurement: Sendable {
+    /// From sending the event to the server having handled the presented frame, in milliseconds.
+    public var milliseconds: Double
+    /// The requests the frame sent.
+    public var requests: Int
+    /// 1 when the frame waited for a reply from the server.
+    public var roundTrips: Int
+}
+
+extension WaterfallWindow {
+    /// Waits until the first frame is on screen.
+    public func runUntilFirstFrame() throws {
+        while !firstFramePresented {
+            if try turn() != nil { return }
+        }
+    }
+
+    /// Scrolls by `notches` wheel notches, one frame each, through the same path as the mouse: each notch is a
+    /// button 5 press sent to the window through the server (`XSendEvent`), read by the event loop, folded and
+    /// drawn. After each frame an `XSync` (for measuring only, not counted in the frame) waits until the server
+    /// has handled it. At either end of the content the direction turns. `afterEachFrame` runs after each
+    /// measured frame, outside the measurement.
+    public func measureWheelScrolling(notches: Int, afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
+        try runUntilFirstFrame()
+        var measurements: [FrameMeasurement] = []
+        measurements.reserveCapacity(notches)
+        var down = true
+        let clock = ContinuousClock()
+        for _ in 0..<notches {
+            if down ? collectionView.contentOffset >= collectionView.scroll.maxOffset : collectionView.contentOffset <= 0 {
+                down.toggle()
+            }
+            let start = clock.now
+            let framesBefore = framesPresented
+            postWheelNotch(down: down)
+            while framesPresented == framesBefore {
+                if try turn() != nil { return measurements }
+            }
+            display.sync()
+            let elapsed = clock.now - start
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            measurements.append(FrameMeasurement(milliseconds: milliseconds, requests: requestsInLastFrame,
+                                                 roundTrips: roundTripsInLastFrame))
+            afterEachFrame()
+        }
+        return measurements
+    }
+
+    /// Sends the window a wheel notch (a button 4 or 5 press at the viewport's centre) through the server.
+    private func postWheelNotch(down: Bool) {
+        var event = XEvent()
+        event.xbutton.type = ButtonPress
+        event.xbutton.display = display.handle
+        event.xbutton.window = window.id
+        event.xbutton.root = display.root
+        event.xbutton.time = UInt(CurrentTime)
+        event.xbutton.x = Int32(viewportFrame.midX)
+        event.xbutton.y = Int32(viewportFrame.midY)
+        event.xbutton.button = UInt32(down ? Button5 : Button4)
+        event.xbutton.same_screen = 1
+        XSendEvent(display.handle, window.id, 0, ButtonPressMask, &event)
+        display.flush()
+    }
+}

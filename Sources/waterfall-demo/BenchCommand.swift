@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import Waterfall
+import WaterfallX11
+
+/// Measures scrolling in the real window: wheel notches through the event loop, one frame each.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure wheel scrolling in the real window and print frame-time percentiles.",
+        discussion: """
+        Opens the window, sends it --notches wheel notches one at a time through the X server (the path a \
+        mouse takes), and times each from the event to the presented frame (an XSync after each frame, for \
+        measuring only). Prints p50, p99 and max frame times, the X requests per frame, the peak resident \
+        memory and the time from the process's start to the first frame. Build in release for real numbers: \
+        swift build -c release.
+        """
+    )
+
+    @OptionGroup var layout: LayoutOptions
+
+    @Option(help: ArgumentHelp("How many wheel notches to send.", valueName: "n"))
+    var notches = 1000
+
+    @Option(help: ArgumentHelp("The window width.", valueName: "w"))
+    var width: Double = 1920
+
+    @Option(help: ArgumentHelp("The window height (the status bar included).", valueName: "h"))
+    var height: Double = 1080
+
+    @Flag(help: "Print the results as one JSON object.")
+    var json = false
+
+    mutating func validate() throws {
+        guard notches > 0 else { throw ValidationError("--notches is \(notches); it must be 1 or more") }
+    }
+
+    func run() throws {
+        let items = try loadOrExit(layout)
+        let controller = DemoController(items: items, log: nil)
+        let collectionView = CollectionView(layout: layout.makeLayout(), columnPolicy: layout.columnPolicy)
+        controller.attach(to: collectionView)
+        let display: Display
+        do {
+            display = try Display()
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        let result: BenchResult
+        do {
+            let window = try WaterfallWindow(display: display, collectionView: collectionView, size: Size(width: width, height: height))
+            controller.window = window
+            window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }
+            try window.runUntilFirstFrame()
+            let firstFrame = ProcessClock.secondsSinceProcessStart() * 1000
+            var colours: [Int] = []
+            let frames = try window.measureWheelScrolling(notches: notches) {
+                colours.append(controller.coloursOnScreen(of: collectionView))
+            }
+            result = BenchResult(frames: frames, colours: colours, firstFrameMs: firstFrame, items: items.count)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+        print(json ? result.json : result.table)
+    }
+}
+
+/// The numbers `bench` prints.
+struct BenchResult {
+    var frames: [FrameMeasurement]
+    /// The distinct colours on screen after each frame.
+    var colours: [Int]
+    var firstFrameMs: Double
+    var items: Int
+
+    private var sortedTimes: [Double] { frames.map(\.milliseconds).sorted() }
+
+    /// The `fraction` percentile of the frame times (nearest rank).
+    func percentile(_ fraction: Double) -> Double {
+        let times = sortedTimes
+        guard !times.isEmpty else { return 0 }
+        let rank = Int((fraction * Double(times.count)).rounded(.up)) - 1
+        return times[min(times.count - 1, max(0, rank))]
+    }
+
+    var requestsPerFrame: Int { frames.map(\.requests).max() ?? 0 }
+    var medianRequestsPerFrame: Int {
+        let sorted = frames.map(\.requests).sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+    var roundTrips: Int { frames.reduce(0) { $0 + $1.roundTrips } }
+    /// The most any frame's requests exceeded the colours on screen after it (the target is at most 10).
+    var requestsAboveColours: Int { zip(frames, colours).map { $0.requests - $1 }.max() ?? 0 }
+    var peakRSSMB: Double { ProcessClock.peakResidentMegabytes() }
+
+    var json: String {
+        JSONValue.object([
+            ("frames", .int(frames.count)), ("p50Ms", .number(rounded(percentile(0.5)))),
+            ("p99Ms", .number(rounded(percentile(0.99)))), ("maxMs", .number(rounded(sortedTimes.last ?? 0))),
+            ("requestsPerFrame", .int(requestsPerFrame)), ("requestsPerFrameP50", .int(medianRequestsPerFrame)),
+            ("requestsAboveColours", .int(requestsAboveColours)), ("coloursOnScreen", .int(colours.max() ?? 0)),
+            ("roundTrips", .int(roundTrips)), ("peakRSSMB", .number(rounded(peakRSSMB))),
+            ("firstFrameMs", .number(rounded(firstFrameMs))), ("items", .int(items)),
+        ]).text
+    }
+
+    var table: String {
+        """
+        frames              \(frames.count) (one per wheel notch, \(items) items)
+        frame time p50      \(rounded(percentile(0.5))) ms
+        frame time p99      \(rounded(percentile(0.99))) ms
+        frame time max      \(rounded(sortedTimes.last ?? 0)) ms
+        requests per frame  \(requestsPerFrame) at most, \(medianRequestsPerFrame) median
+                            at most \(requestsAboveColours) more than the colours on screen (\(colours.min() ?? 0)-\(colours.max() ?? 0))
+        round trips         \(roundTrips) in all frames
+        peak RSS            \(rounded(peakRSSMB)) MB
+        start to 1st frame  \(rounded(firstFrameMs)) ms
+        """
+    }
+
+    private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
+
+/// Process-wide measurements from /proc and getrusage.
+enum ProcessClock {
+    /// Seconds since the process started (from /proc/self/stat, in clock ticks: 10 ms resolution).
+    static func secondsSinceProcessStart() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        // Field 22 of the file is the start time; fields here start at field 3.
+        guard fields.count > 19, let startTicks = Double(fields[19]) else { return 0 }
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - startTicks / ticksPerSecond
+    }
+
+    /// The peak resident set size, in megabytes (`getrusage`'s `ru_maxrss`).
+    static func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}
