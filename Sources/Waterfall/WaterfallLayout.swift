@@ -81,9 +81,14 @@ public final class WaterfallLayout {
             columnItems = Array(repeating: [], count: columnCount)
             columnBottoms = Array(repeating: insets.top, count: columnCount)
             reserveCapacity(itemCount)
+            // Appends to a local array, moved out of the stored property and back (nothing is copied): each
+            // access to a class's stored property pays a dynamic exclusivity check, once per item otherwise.
+            var heights = itemHeight
+            itemHeight = []
             for index in 0..<itemCount {
-                itemHeight.append(try checkedHeight(height(index, columnWidth), index: index))
+                heights.append(try checkedHeight(height(index, columnWidth), index: index))
             }
+            itemHeight = heights
             placeItems(from: 0)
             trimColumnStorage()
             isValid = true
@@ -158,19 +163,34 @@ public final class WaterfallLayout {
         let columns = columnBottoms.count
         let top = insets.top
         let spacing = rowSpacing
-        for index in start..<itemHeight.count {
+        // The loop works on local arrays, moved out of the stored properties and back (nothing is copied):
+        // each access to a class's stored property pays a dynamic exclusivity check, several per item otherwise.
+        let heights = itemHeight
+        var bottoms = columnBottoms
+        var lists = columnItems
+        var itemColumn = self.itemColumn
+        var itemY = self.itemY
+        columnBottoms = []
+        columnItems = []
+        self.itemColumn = []
+        self.itemY = []
+        for index in start..<heights.count {
             var column = 0
-            var shortest = columnBottoms[0]
-            for candidate in 1..<columns where columnBottoms[candidate] < shortest {
+            var shortest = bottoms[0]
+            for candidate in 1..<columns where bottoms[candidate] < shortest {
                 column = candidate
-                shortest = columnBottoms[candidate]
+                shortest = bottoms[candidate]
             }
-            let y = columnItems[column].isEmpty ? top : shortest + spacing
-            columnBottoms[column] = y + itemHeight[index]
+            let y = lists[column].isEmpty ? top : shortest + spacing
+            bottoms[column] = y + heights[index]
             itemColumn.append(UInt16(truncatingIfNeeded: column))
             itemY.append(y)
-            columnItems[column].append(Int32(truncatingIfNeeded: index))
+            lists[column].append(Int32(truncatingIfNeeded: index))
         }
+        columnBottoms = bottoms
+        columnItems = lists
+        self.itemColumn = itemColumn
+        self.itemY = itemY
         contentSize = Size(width: width, height: (columnBottoms.max() ?? top) + insets.bottom)
     }
 

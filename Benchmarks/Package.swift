@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+// The benchmark suite, a package of its own so that `swift build` and `swift test` at the root stay light.
+// Run it with `bash scripts/benchmarks.sh` at the repository root (see BENCHMARKS.md).
+import PackageDescription
+
+// SwiftPM names a path dependency after its folder, so the root package's identity is the repository folder's
+// name (a clone may be named anything).
+let root = Context.packageDirectory.split(separator: "/").dropLast().last.map { String($0).lowercased() } ?? "main"
+
+let package = Package(
+    name: "WaterfallBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+        // package-benchmark; its malloc counters come from the MallocInterposer trait (Swift 6.3+).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.0.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // MARK: Baselines: the published algorithms we compare against, written here from their descriptions.
+        .target(
+            name: "Baselines",
+            dependencies: [.product(name: "Waterfall", package: root)],
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]  // `rounded()` calls libm's round
+        ),
+
+        // glibc's malloc.h (mallinfo2, malloc_usable_size) for layout-memory.
+        .target(name: "CMallocInfo"),
+
+        // MARK: Layout memory per item, measured outside package-benchmark (no malloc interposer).
+        .executableTarget(
+            name: "layout-memory",
+            dependencies: ["Baselines", "CMallocInfo", .product(name: "Waterfall", package: root)],
+            path: "Sources/LayoutMemory"
+        ),
+
+        // MARK: The package-benchmark suite (Benchmarks/<Name>/<Name>.swift, discovered by the plugin)
+        .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: [
+                "Baselines",
+                .product(name: "Waterfall", package: root),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LayoutBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

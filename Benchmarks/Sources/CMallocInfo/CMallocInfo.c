@@ -1,0 +1,2 @@
+// Header-only: see include/CMallocInfo.h.
+#include "CMallocInfo.h"

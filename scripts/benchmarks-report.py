@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""Writes BENCHMARKS.md (to stdout) from the suite's JMH export and layout-memory's JSON lines.
+
+usage: benchmarks-report.py Current_run.jmh.json memory.jsonl
+
+Benchmark names read `operation/N=<items>/<implementation>[/x<repetitions>]`; a benchmark with repetitions
+makes that many queries per iteration, so its per-query time is the iteration's divided by them. Times are
+medians (p50) of the samples. The machine is described by the BENCH_* environment variables that
+scripts/benchmarks.sh sets.
+"""
+import json
+import os
+import re
+import sys
+
+TIME = "Time (wall clock)"
+MALLOCS = "Malloc (total)"
+MALLOC_BYTES = "Malloc (bytes total)"
+RETAINED_BYTES = "Malloc / free Δ (bytes)"
+
+BASELINES = [
+    ("B1", "B1 frames"),
+    ("B2", "B2 CHT"),
+    ("B3", "B3 objects"),
+]
+
+
+def load(path):
+    """{(operation, N, implementation): {"reps", "samples", metric: {"p50", "p90"}}}"""
+    results = {}
+    with open(path) as file:
+        for element in json.load(file):
+            name = element["benchmark"].split(".", 3)[-1]
+            match = re.fullmatch(r"([^/]+)/N=(\d+)/([^/]+)(?:/x(\d+))?", name)
+            if not match:
+                continue
+            operation, items, implementation, reps = match.groups()
+            entry = {"reps": int(reps or 1), "samples": element["measurementIterations"], "name": name}
+            for metric, values in element.get("secondaryMetrics", {}).items():
+                percentiles = values["scorePercentiles"]
+                entry[metric] = {"p50": percentiles["50.0"], "p90": percentiles["90.0"]}
+            results[(operation, int(items), implementation)] = entry
+    return results
+
+
+RESULTS = load(sys.argv[1])
+MEMORY = {}
+with open(sys.argv[2]) as file:
+    for line in file:
+        if line.strip():
+            record = json.loads(line)
+            MEMORY[record["implementation"]] = record
+
+
+def time_us(operation, items, implementation, percentile="p50"):
+    """The time of one operation in µs, or None when the benchmark did not run."""
+    entry = RESULTS.get((operation, items, implementation))
+    if not entry or TIME not in entry:
+        return None
+    return entry[TIME][percentile] / entry["reps"]
+
+
+def count(operation, items, implementation, metric, percentile="p50"):
+    entry = RESULTS.get((operation, items, implementation))
+    if not entry or metric not in entry:
+        return None
+    return entry[metric][percentile] / entry["reps"]
+
+
+def baseline_implementation(operation, items, code):
+    """The name of baseline `code`'s benchmark for this operation (they differ by kind of operation)."""
+    for (op, n, implementation) in RESULTS:
+        if op == operation and n == items and implementation.startswith(code + "-"):
+            return implementation
+    return None
+
+
+def fmt_time(us):
+    if us is None:
+        return "—"
+    if us < 1:
+        return f"{us * 1000:.0f} ns"
+    if us < 1000:
+        return f"{us:.3g} µs" if us < 100 else f"{us:.0f} µs"
+    return f"{us / 1000:.3g} ms" if us < 100_000 else f"{us / 1000:.0f} ms"
+
+
+def fmt_ratio(value):
+    if value is None:
+        return "—"
+    if value < 10:
+        return f"{value:.2f}"
+    if value < 100:
+        return f"{value:.1f}"
+    return f"{value:,.0f}"
+
+
+def fmt_items(items):
+    return f"{items:,}"
+
+
+def fmt_count(value):
+    return "—" if value is None else f"{value:,.0f}"
+
+
+def ratio(baseline, ours):
+    if baseline is None or ours is None or ours == 0:
+        return None
+    return baseline / ours
+
+
+TARGETS = []  # (description, met: bool | None, detail)
+
+
+def check(limit_us):
+    def verdict(ours):
+        if ours is None:
+            return None, "not run"
+        return ours <= limit_us, f"{fmt_time(ours)} ({ours / limit_us * 100:.0f}% of the limit)"
+    return verdict
+
+
+def mark(met):
+    return {True: "met", False: "**missed**", None: "not run"}[met]
+
+
+rows = []
+
+
+def row(label, operation, items, ours_implementation, target=None, limit_us=None, baselines=True):
+    ours = time_us(operation, items, ours_implementation)
+    cells = [label, fmt_items(items), fmt_time(ours)]
+    ratios = []
+    for code, _ in BASELINES:
+        implementation = baseline_implementation(operation, items, code) if baselines else None
+        value = time_us(operation, items, implementation) if implementation else None
+        cells.append(fmt_time(value))
+        ratios.append(fmt_ratio(ratio(value, ours)))
+    cells += ratios
+    met = None
+    if limit_us is not None:
+        met, detail = check(limit_us)(ours)
+        TARGETS.append((f"{label}, N = {fmt_items(items)}: ≤ {fmt_time(limit_us)}", met, detail))
+    cells += [target or "", mark(met) if limit_us is not None else ""]
+    rows.append(cells)
+    return ours
+
+
+# MARK: Full layout
+layout_new = {}
+for items in (10_000, 100_000, 1_000_000):
+    limit = {100_000: 1_000, 1_000_000: 10_000}.get(items)
+    target = f"≤ {fmt_time(limit)}" if limit else ""
+    layout_new[items] = row("full layout, new layout object", "layout", items, "ours", target, limit)
+layout_reprepare = {}
+for items in (10_000, 100_000, 1_000_000):
+    limit = {100_000: 1_000, 1_000_000: 10_000}.get(items)
+    target = f"≤ {fmt_time(limit)}" if limit else ""
+    layout_reprepare[items] = row("full layout, prepared again (storage reused)", "layout", items, "ours-reprepare", target, limit)
+
+
+def linearity(times, label):
+    if any(times.get(n) is None for n in (10_000, 100_000, 1_000_000)):
+        TARGETS.append((f"{label}: time grows linearly with N", None, "not run"))
+        return
+    per_item = {n: times[n] * 1000 / n for n in times}
+    spread = max(per_item.values()) / min(per_item.values())
+    detail = ", ".join(f"{per_item[n]:.1f} ns/item at N = {fmt_items(n)}" for n in sorted(per_item))
+    TARGETS.append((
+        f"{label}: time grows linearly with N (criterion: the cost per item varies by at most 1.5× over N = 10,000 ... 1,000,000)",
+        spread <= 1.5,
+        f"{detail}: {spread:.2f}×",
+    ))
+
+
+linearity(layout_new, "full layout, new layout object")
+linearity(layout_reprepare, "full layout, prepared again")
+
+# MARK: Queries
+query_rows_start = len(rows)
+for position in ("top", "middle", "bottom"):
+    operation = f"query-{position}"
+    small = time_us(operation, 10_000, "ours")
+    for items in (10_000, 1_000_000):
+        if items == 1_000_000:
+            ours = row(f"items in a 1920×1080 rect, {position}", operation, items, "ours", "≤ 2 µs and ≤ 2× N=10,000", 2)
+            if ours is not None and small is not None:
+                within = ours <= 2 * small
+                TARGETS.append((
+                    f"items in a viewport, {position}: N = 1,000,000 within 2× of N = 10,000",
+                    within,
+                    f"{fmt_time(ours)} vs {fmt_time(small)}: {ours / small:.2f}×",
+                ))
+                rows[-1][-1] = mark(ours <= 2 and within)
+            else:
+                TARGETS.append((f"items in a viewport, {position}: N = 1,000,000 within 2× of N = 10,000", None, "not run"))
+        else:
+            row(f"items in a 1920×1080 rect, {position}", operation, items, "ours")
+for position in ("top", "middle", "bottom"):
+    operation = f"query-{position}"
+    for items in (10_000, 1_000_000):
+        label = f"layoutAttributesForElements(in:), {position}"
+        if items == 1_000_000:
+            row(label, operation, items, "ours-attributes", "≤ 2 µs", 2)
+        else:
+            row(label, operation, items, "ours-attributes")
+
+# MARK: Updates
+items = 1_000_000
+row("append 1,000 items", "append1000", items, "ours", "≤ 50 µs", 50)
+TARGETS.append((
+    "append: frames of existing items do not move",
+    True if ("append1000", items, "ours") in RESULTS else None,
+    "checked before measuring: every one of the 1,000,000 frames after the append equals a fresh layout's",
+))
+row("insert 1 item at index 0", "insert0", items, "ours", "≤ 15 ms", 15_000)
+row("delete the item at index 0", "delete0", items, "ours", "≤ 15 ms", 15_000)
+row("column count 5 → 3", "columns5to3", items, "ours", "≤ 15 ms", 15_000)
+
+# MARK: Memory
+ours_memory = MEMORY.get("ours", {})
+storage_per_item = ours_memory.get("storageBytesPerItem")
+TARGETS.append((
+    "layout memory ≤ 24 bytes per item (storageBytes ÷ N at N = 1,000,000)",
+    None if storage_per_item is None else storage_per_item <= 24,
+    "not run" if storage_per_item is None else f"{storage_per_item:.2f} bytes per item",
+))
+mallocs = {n: count("layout", n, "ours", MALLOCS) for n in (10_000, 100_000, 1_000_000)}
+if all(v is not None for v in mallocs.values()):
+    TARGETS.append((
+        "no per-item heap allocation (mallocs of a full layout do not grow with N)",
+        mallocs[1_000_000] <= mallocs[10_000] + 16,
+        ", ".join(f"{fmt_count(mallocs[n])} mallocs at N = {fmt_items(n)}" for n in sorted(mallocs)),
+    ))
+
+
+# MARK: Output
+env = os.environ.get
+out = []
+w = out.append
+w("# Benchmarks")
+w("")
+w(f"Written by `bash scripts/benchmarks.sh` on {env('BENCH_DATE', '?')}; run it again to refresh this file (do not edit it by hand).")
+w("The suite is the package in `Benchmarks/` ([package-benchmark](https://github.com/ordo-one/benchmark)); the")
+w("baselines are in `Benchmarks/Sources/Baselines`, the benchmarks in `Benchmarks/Benchmarks/LayoutBenchmarks`.")
+w("")
+w("## Machine")
+w("")
+w(f"- CPU: {env('BENCH_CPU', '?')} at {env('BENCH_MHZ', '?')} MHz, {env('BENCH_NPROC', '?')} cores (`nproc`); every benchmark runs on one thread")
+w(f"- Memory: {env('BENCH_MEMORY', '?')}")
+w(f"- OS: {env('BENCH_OS', '?')}, {env('BENCH_KERNEL', '?')}")
+w(f"- Swift: {env('BENCH_SWIFT', '?')}, release build (`-O`)")
+w(f"- Load average (1, 5, 15 min): {env('BENCH_LOAD', '?')}. The machine is shared, so times vary between runs; the ratios, measured in the same run, vary less.")
+w("")
+w("## How to reproduce")
+w("")
+w("```sh")
+w("bash scripts/benchmarks.sh" + (f" {env('BENCH_ARGS')}" if env("BENCH_ARGS") else ""))
+w("```")
+w("")
+w("It installs python3 if it is missing, runs `swift package --allow-writing-to-package-directory benchmark run --format jmh`")
+w("in `Benchmarks/` (release build; each benchmark in its own process), then `layout-memory`, and writes this file.")
+w("Raw results: `Benchmarks/.results/Current_run.jmh.json` (JMH, every sample) and `Benchmarks/.results/memory.jsonl`.")
+w("")
+w("## What is compared")
+w("")
+w("- **ours**: `WaterfallLayout`: per item a column, y and height in flat arrays, each column's items sorted by y; a query is a binary search per column (`forEachItem(in:)`, which the collection view calls per scroll).")
+w("- **B1 frames**: the seeds' per-scroll test: every frame in an array, a query tests every frame against the rect.")
+w("- **B2 CHT**: CHTCollectionViewWaterfallLayout: every item's attributes in an array plus one union rect per 20 items; a query scans the union rects linearly from the front for the first that intersects and from the back for the last, then tests the items between. (CHT keeps `UICollectionViewLayoutAttributes` objects and `NSValue` unions; this baseline keeps structs, which is cheaper, so its ratios understate the difference.)")
+w("- **B3 objects**: one class instance per item (index + frame), as the seeds' `NSValue`/`NSString` storage keeps (a Swift array of small objects, cheaper than the seeds' dictionary of strings); a query tests every object.")
+w("")
+w("All four place items with the same shortest-column rule and compute the same frames: before measuring, each")
+w("baseline benchmark checks every frame, the content height and the items found in 13 rects against ours, and")
+w("each update benchmark checks our updated layout against a baseline laid out from scratch. The workload: width 1920,")
+w("5 columns, spacing 12, insets 12; item heights = aspect (0.5 ... 2.0, from a hash of the index, computed once")
+w("before measuring) × column width, in whole points. Queries ask for a 1920×1080 rect at the top, middle or bottom")
+w("of the content, scrolling 4 points between successive queries; the baselines visit the indices (no result array),")
+w("as `forEachItem(in:)` does. Updates: ours updates in place; the baselines lay everything out again, as CHT's")
+w("`prepareLayout` does after any invalidation (for the append: 1,001,000 items).")
+w("")
+w("A full layout of ours is measured both on a new layout object and on a layout prepared before. The new object")
+w("allocates its 23 bytes per item anew in every iteration, and glibc hands blocks of that size back to the kernel")
+w("when they are freed, so each iteration also pays the page faults of first touching fresh memory: the cost of a")
+w("layout's first `prepare`. A layout prepared again (after a resize) reuses its storage.")
+w("")
+w("Caveat: package-benchmark's malloc interposer counts every allocation, which makes each `malloc` a little")
+w("slower. Ours, B1 and B2 allocate a few blocks per layout, B3 one per item, so B3's times (and the ratios")
+w("against it) include that overhead on every item.")
+w("")
+w("Times are medians (p50) of each benchmark's samples; ratio = baseline ÷ ours, so above 1 means ours is faster.")
+w("")
+w("## Results")
+w("")
+header = ["operation", "N", "ours"] + [name for _, name in BASELINES] + [f"{code} ÷ ours" for code, _ in BASELINES] + ["target", "met"]
+w("| " + " | ".join(header) + " |")
+w("|" + "|".join(["---", "---:"] + ["---:"] * (1 + 2 * len(BASELINES)) + ["---", "---"]) + "|")
+for cells in rows:
+    w("| " + " | ".join(cells) + " |")
+w("")
+w("## Targets")
+w("")
+for description, met, detail in TARGETS:
+    w(f"- {mark(met)}: {description}: {detail}")
+w("")
+w("## Memory")
+w("")
+w("Layout storage at N = 1,000,000, in bytes per item. *glibc heap*: the growth of glibc's `mallinfo2()` (bytes in")
+w("use in the arenas plus mmapped blocks, chunk headers and rounding included) while the layout is built, in the")
+w("`layout-memory` process (no malloc interposer). *malloc'd, kept*: bytes requested from malloc minus bytes freed")
+w("during the full-layout benchmark, as package-benchmark's malloc interposer counts them (requested sizes, without")
+w("the allocator's overhead). *mallocs*: malloc calls in one full layout.")
+w("")
+w("| implementation | storageBytes ÷ N | glibc heap ÷ N | malloc'd, kept ÷ N | mallocs, N = 10,000 | mallocs, N = 100,000 | mallocs, N = 1,000,000 |")
+w("|---|---:|---:|---:|---:|---:|---:|")
+for implementation, label in [("ours", "ours"), ("B1-frames", "B1 frames"), ("B2-CHT", "B2 CHT"), ("B3-objects", "B3 objects")]:
+    memory = MEMORY.get(implementation, {})
+    storage = memory.get("storageBytesPerItem")
+    heap = memory.get("heapBytesPerItem")
+    kept = count("layout", 1_000_000, implementation, RETAINED_BYTES)
+    cells = [
+        label,
+        "—" if storage is None else f"{storage:.2f}",
+        "—" if heap is None else f"{heap:.2f}",
+        "—" if kept is None else f"{kept / 1_000_000:.2f}",
+    ] + [fmt_count(count("layout", n, implementation, MALLOCS)) for n in (10_000, 100_000, 1_000_000)]
+    w("| " + " | ".join(cells) + " |")
+object_chunk = MEMORY.get("B3-objects", {}).get("objectChunkBytes")
+if object_chunk:
+    w("")
+    w(f"B3's objects: each instance (16-byte header + 8-byte index + 32-byte frame = 56 bytes) takes a {object_chunk}-byte")
+    w("glibc chunk (`malloc_usable_size` + the 8-byte chunk header), plus an 8-byte reference in the array.")
+reprepare_mallocs = count("layout", 1_000_000, "ours-reprepare", MALLOCS)
+if reprepare_mallocs is not None:
+    w(f"Ours prepared again at N = 1,000,000: {fmt_count(reprepare_mallocs)} mallocs (its column lists are recreated and grow by doubling).")
+w("")
+w("## All benchmarks")
+w("")
+w("Per operation (an iteration of a query benchmark makes `xR` queries; the values here are divided by R).")
+w("")
+w("| benchmark | samples | p50 | p90 | mallocs (p50) | malloc'd bytes (p50) |")
+w("|---|---:|---:|---:|---:|---:|")
+for key in sorted(RESULTS, key=lambda k: RESULTS[k]["name"]):
+    entry = RESULTS[key]
+    operation, n, implementation = key
+    w("| " + " | ".join([
+        f"`{entry['name']}`",
+        str(entry["samples"]),
+        fmt_time(time_us(operation, n, implementation)),
+        fmt_time(time_us(operation, n, implementation, "p90")),
+        fmt_count(count(operation, n, implementation, MALLOCS)),
+        fmt_count(count(operation, n, implementation, MALLOC_BYTES)),
+    ]) + " |")
+print("\n".join(out))

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs the benchmark suite (Benchmarks/, a package-benchmark package that depends on this one) in release,
+# measures layout memory per item, and writes BENCHMARKS.md at the repository root.
+#
+#   bash scripts/benchmarks.sh                        # the whole suite: 1-2 minutes on 2 cores once built,
+#                                                     # about 3 from a clean checkout
+#   bash scripts/benchmarks.sh --filter 'query-.*'    # a subset: arguments go to `swift package benchmark run`
+#
+# Raw results (not committed): Benchmarks/.results/Current_run.jmh.json (JMH format, every sample) and
+# Benchmarks/.results/memory.jsonl.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The report generator needs python3 (Debian's package when there is none on PATH).
+if ! command -v python3 >/dev/null 2>&1; then
+  if ! dpkg-query -W -f='${Status}' python3 2>/dev/null | grep -q "install ok installed"; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "installing: python3"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3 >/dev/null
+  fi
+fi
+source scripts/env.sh
+if ! command -v swift >/dev/null 2>&1; then
+  echo "error: no Swift toolchain: install Swift 6.1 or later to /opt/swift or put it on PATH" >&2
+  exit 1
+fi
+
+results=Benchmarks/.results
+rm -rf "$results"
+mkdir -p "$results"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+
+(
+  cd Benchmarks
+  # Builds the suite in release (the plugin's default) and runs every benchmark in its own process.
+  swift package --allow-writing-to-package-directory benchmark run \
+    --format jmh --path .results --no-progress "$@"
+  # Layout memory per item, outside the suite (no malloc interposer in that process).
+  swift build -c release --product layout-memory
+  "$(swift build -c release --show-bin-path)/layout-memory" > .results/memory.jsonl
+)
+
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') \
+BENCH_CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') \
+BENCH_MHZ=$(grep -m1 'cpu MHz' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') \
+BENCH_NPROC=$(nproc) \
+BENCH_MEMORY=$(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo) \
+BENCH_KERNEL=$(uname -sr) \
+BENCH_OS=$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME" || uname -o) \
+BENCH_SWIFT=$(swift --version 2>/dev/null | head -n 1) \
+BENCH_LOAD="$load_before before, $load_after after" \
+BENCH_ARGS="$*" \
+  python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" > BENCHMARKS.md
+
+echo "wrote BENCHMARKS.md (raw results in $results/)"
