@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md (to stdout) from the suite's JMH export and layout-memory's JSON lines.
 
-usage: benchmarks-report.py Current_run.jmh.json memory.jsonl
+usage: benchmarks-report.py Current_run.jmh.json memory.jsonl [window.json]
+
+window.json, when given, is `waterfall-demo bench --json` in the real window; it adds the end-to-end table.
 
 Benchmark names read `operation/N=<items>/<implementation>[/x<repetitions>]`; a benchmark with repetitions
 makes that many queries per iteration, so its per-query time is the iteration's divided by them. Times are
@@ -333,6 +335,34 @@ reprepare_mallocs = count("layout", 1_000_000, "ours-reprepare", MALLOCS)
 if reprepare_mallocs is not None:
     w(f"Ours prepared again at N = 1,000,000: {fmt_count(reprepare_mallocs)} mallocs (its column lists are recreated and grow by doubling).")
 w("")
+WINDOW = None
+if len(sys.argv) > 3 and os.path.exists(sys.argv[3]):
+    with open(sys.argv[3]) as file:
+        lines = [line for line in file.read().splitlines() if line.strip()]
+    WINDOW = json.loads(lines[-1]) if lines else None
+if WINDOW:
+    w("## End to end, in the real window")
+    w("")
+    w(f"`waterfall-demo bench --items 1000000 --notches {WINDOW['frames']} --width 1920 --height 1080 --json` (release) under a")
+    w("private Xvfb: each wheel notch is a button press sent to the window through the X server (the path a mouse")
+    w("takes), timed from the event to the presented frame, with an `XSync` after each frame for measuring only.")
+    w("")
+    w("| measure | value | target | met |")
+    w("|---|---:|---|---|")
+    window_rows = [
+        ("frame time p50", f"{WINDOW['p50Ms']} ms", "≤ 1.5 ms", WINDOW["p50Ms"] <= 1.5),
+        ("frame time p99", f"{WINDOW['p99Ms']} ms", "≤ 4 ms", WINDOW["p99Ms"] <= 4),
+        ("frame time max", f"{WINDOW['maxMs']} ms", "< 8.3 ms (one frame at 120 Hz)", WINDOW["maxMs"] < 8.3),
+        ("requests per frame (max, median)", f"{WINDOW['requestsPerFrame']}, {WINDOW['requestsPerFrameP50']}", "", None),
+        ("most requests above the frame's colours on screen", str(WINDOW["requestsAboveColours"]), "≤ 10", WINDOW["requestsAboveColours"] <= 10),
+        ("frames that waited for a reply", str(WINDOW["roundTrips"]), "0", WINDOW["roundTrips"] == 0),
+        ("peak resident memory", f"{WINDOW['peakRSSMB']} MB", "≤ 100 MB", WINDOW["peakRSSMB"] <= 100),
+        ("process start to first frame", f"{WINDOW['firstFrameMs']} ms", "≤ 300 ms", WINDOW["firstFrameMs"] <= 300),
+    ]
+    for label, value, target, met in window_rows:
+        w(f"| {label} | {value} | {target} | {'' if met is None else mark(met)} |")
+    w("")
+
 w("## All benchmarks")
 w("")
 w("Per operation (an iteration of a query benchmark makes `xR` queries; the values here are divided by R).")

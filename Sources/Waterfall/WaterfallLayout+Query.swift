@@ -26,7 +26,7 @@ extension WaterfallLayout {
             let left = minX(ofColumn: column)
             guard left < rect.maxX, rect.minX < left + columnWidth else { continue }
             let items = columnItems[column]
-            var position = firstPosition(in: items) { itemY[$0] + itemHeight[$0] > rect.minY }
+            var position = firstPosition(startingAtOrBelow: rect.minY, in: items)
             while position < items.count {
                 let index = Int(items[position])
                 guard itemY[index] < rect.maxY else { break }
@@ -85,6 +85,16 @@ extension WaterfallLayout {
 
     private func centreY(of index: Int) -> Double {
         itemY[index] + itemHeight[index] / 2
+    }
+
+    /// The first position in a column's `items` whose item reaches below `y` (its bottom is greater than `y`).
+    /// Items of a column do not overlap, so only the item just above the first one starting at or below `y`
+    /// can reach below it: the binary search reads one array (the tops) instead of two.
+    private func firstPosition(startingAtOrBelow y: Double, in items: [Int32]) -> Int {
+        let position = firstPosition(in: items) { itemY[$0] >= y }
+        guard position > 0 else { return position }
+        let above = Int(items[position - 1])
+        return itemY[above] + itemHeight[above] > y ? position - 1 : position
     }
 
     /// The first position in `items` whose item satisfies `isAtOrAfter`, which must be false for a prefix

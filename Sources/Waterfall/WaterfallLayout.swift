@@ -81,16 +81,17 @@ public final class WaterfallLayout {
             columnItems = Array(repeating: [], count: columnCount)
             columnBottoms = Array(repeating: insets.top, count: columnCount)
             reserveCapacity(itemCount)
-            // Appends to a local array, moved out of the stored property and back (nothing is copied): each
-            // access to a class's stored property pays a dynamic exclusivity check, once per item otherwise.
-            var heights = itemHeight
-            itemHeight = []
-            for index in 0..<itemCount {
-                heights.append(try checkedHeight(height(index, columnWidth), index: index))
+            // Heights go straight into uninitialised storage: no per-item append bookkeeping.
+            let columnWidth = self.columnWidth
+            itemHeight = try [Double](unsafeUninitializedCapacity: Self.withHeadroom(itemCount)) { buffer, initialized in
+                for index in 0..<itemCount {
+                    let value = try height(index, columnWidth) ?? columnWidth
+                    guard value.isFinite, value >= 0 else { throw LayoutError.invalidHeight(index: index, height: value) }
+                    buffer[index] = value
+                    initialized = index + 1
+                }
             }
-            itemHeight = heights
             placeItems(from: 0)
-            trimColumnStorage()
             isValid = true
         } catch {
             removeAllItems(keepingCapacity: false)
@@ -159,39 +160,98 @@ public final class WaterfallLayout {
     }
 
     /// Places items `start..<itemHeight.count`, whose heights are stored, after the columns' current bottoms.
+    ///
+    /// The hot loop reads and writes through buffer pointers into local arrays moved out of the stored
+    /// properties (a class's stored property pays a dynamic exclusivity check on every access) and sized up
+    /// front (no per-item append), and the columns' index lists are filled afterwards in one pass.
+    /// (Measured: asking the heights inside this loop made it slower; a branch-free search changed nothing.)
     private func placeItems(from start: Int) {
-        let columns = columnBottoms.count
-        let top = insets.top
-        let spacing = rowSpacing
-        // The loop works on local arrays, moved out of the stored properties and back (nothing is copied):
-        // each access to a class's stored property pays a dynamic exclusivity check, several per item otherwise.
         let heights = itemHeight
         var bottoms = columnBottoms
+        var placedColumns = itemColumn
+        var placedY = itemY
         var lists = columnItems
-        var itemColumn = self.itemColumn
-        var itemY = self.itemY
         columnBottoms = []
+        itemColumn = []
+        itemY = []
         columnItems = []
-        self.itemColumn = []
-        self.itemY = []
-        for index in start..<heights.count {
-            var column = 0
-            var shortest = bottoms[0]
-            for candidate in 1..<columns where bottoms[candidate] < shortest {
-                column = candidate
-                shortest = bottoms[candidate]
-            }
-            let y = lists[column].isEmpty ? top : shortest + spacing
-            bottoms[column] = y + heights[index]
-            itemColumn.append(UInt16(truncatingIfNeeded: column))
-            itemY.append(y)
-            lists[column].append(Int32(truncatingIfNeeded: index))
+        defer {
+            columnBottoms = bottoms
+            itemColumn = placedColumns
+            itemY = placedY
+            columnItems = lists
+            contentSize = Size(width: width, height: (columnBottoms.max() ?? insets.top) + insets.bottom)
         }
-        columnBottoms = bottoms
-        columnItems = lists
-        self.itemColumn = itemColumn
-        self.itemY = itemY
-        contentSize = Size(width: width, height: (columnBottoms.max() ?? top) + insets.bottom)
+        guard start < heights.count else { return }
+        let columns = bottoms.count
+        let top = insets.top
+        let spacing = rowSpacing
+        var started = lists.map { !$0.isEmpty }
+        let count = heights.count
+        placedY.append(contentsOf: repeatElement(0, count: count - start))
+        placedColumns.append(contentsOf: repeatElement(0, count: count - start))
+        heights.withUnsafeBufferPointer { height in
+            bottoms.withUnsafeMutableBufferPointer { bottom in
+                started.withUnsafeMutableBufferPointer { isStarted in
+                    placedY.withUnsafeMutableBufferPointer { yOut in
+                        placedColumns.withUnsafeMutableBufferPointer { columnOut in
+                            for index in start..<count {
+                                var column = 0
+                                var shortest = bottom[0]
+                                var candidate = 1
+                                while candidate < columns {
+                                    let candidateBottom = bottom[candidate]
+                                    if candidateBottom < shortest {
+                                        shortest = candidateBottom
+                                        column = candidate
+                                    }
+                                    candidate += 1
+                                }
+                                let y = isStarted[column] ? shortest + spacing : top
+                                isStarted[column] = true
+                                bottom[column] = y + height[index]
+                                yOut[index] = y
+                                columnOut[index] = UInt16(truncatingIfNeeded: column)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Self.appendIndices(of: placedColumns, from: start, to: &lists)
+    }
+
+    /// Appends `start...` to the index lists of the columns `columnOf` names, in one pass: each column's new
+    /// indices go through a cursor into one scratch buffer, then join the column's list in one copy.
+    private static func appendIndices(of columnOf: [UInt16], from start: Int, to lists: inout [[Int32]]) {
+        var counts = [Int](repeating: 0, count: lists.count)
+        for column in columnOf[start...] { counts[Int(column)] += 1 }
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: columnOf.count - start)
+        defer { scratch.deallocate() }
+        var cursors: [Int] = []
+        var offset = 0
+        for count in counts {
+            cursors.append(offset)
+            offset += count
+        }
+        columnOf.withUnsafeBufferPointer { columnOf in
+            cursors.withUnsafeMutableBufferPointer { cursor in
+                for index in start..<columnOf.count {
+                    let column = Int(columnOf[index])
+                    scratch[cursor[column]] = Int32(truncatingIfNeeded: index)
+                    cursor[column] += 1
+                }
+            }
+        }
+        var first = 0
+        for column in lists.indices {
+            let added = UnsafeBufferPointer(rebasing: scratch[first..<(first + counts[column])])
+            if lists[column].capacity < lists[column].count + added.count {
+                lists[column].reserveCapacity(withHeadroom(lists[column].count + added.count))
+            }
+            lists[column].append(contentsOf: added)
+            first += counts[column]
+        }
     }
 
     private func checkedHeight(_ height: Double?, index: Int) throws -> Double {
@@ -200,27 +260,14 @@ public final class WaterfallLayout {
         return value
     }
 
-    /// Grows the storage ahead of `count` items with 1/16 headroom, so appends after a full layout do not copy.
-    /// Each column gets its share of `count` with the same headroom.
+    /// Grows the per-item storage ahead of `count` items with 1/16 headroom, so appends after a full layout do
+    /// not copy. (Each column's list gets its exact size plus headroom when it is filled.)
     private func reserveCapacity(_ count: Int) {
         guard itemHeight.capacity < count else { return }
         let target = Self.withHeadroom(count)
         itemColumn.reserveCapacity(target)
         itemY.reserveCapacity(target)
         itemHeight.reserveCapacity(target)
-        let share = Self.withHeadroom(count / max(1, columnItems.count))
-        for column in columnItems.indices { columnItems[column].reserveCapacity(share) }
-    }
-
-    /// Copies any column that outgrew its share (and so doubled its capacity) into storage of its size plus
-    /// headroom, keeping the layout within 24 bytes per item.
-    private func trimColumnStorage() {
-        for column in columnItems.indices where columnItems[column].capacity > Self.withHeadroom(columnItems[column].count) {
-            var trimmed: [Int32] = []
-            trimmed.reserveCapacity(Self.withHeadroom(columnItems[column].count))
-            trimmed.append(contentsOf: columnItems[column])
-            columnItems[column] = trimmed
-        }
     }
 
     private static func withHeadroom(_ count: Int) -> Int {
