@@ -36,32 +36,15 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let items = try loadOrExit(layout)
-        let controller = DemoController(items: items, log: nil)
-        let collectionView = CollectionView(layout: layout.makeLayout(), columnPolicy: layout.columnPolicy)
-        controller.attach(to: collectionView)
-        let display: Display
-        do {
-            display = try Display()
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
-        let result: BenchResult
-        do {
-            let window = try WaterfallWindow(display: display, collectionView: collectionView, size: Size(width: width, height: height))
-            controller.window = window
-            window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }
-            try window.runUntilFirstFrame()
+        let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: nil)
+        let result = try orExit {
+            try session.window.runUntilFirstFrame()
             let firstFrame = ProcessClock.secondsSinceProcessStart() * 1000
             var colours: [Int] = []
-            let frames = try window.measureWheelScrolling(notches: notches) {
-                colours.append(controller.coloursOnScreen(of: collectionView))
+            let frames = try session.window.measureWheelScrolling(notches: notches) {
+                colours.append(session.controller.coloursOnScreen(of: session.collectionView))
             }
-            result = BenchResult(frames: frames, colours: colours, firstFrameMs: firstFrame, items: items.count)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
+            return BenchResult(frames: frames, colours: colours, firstFrameMs: firstFrame, items: session.items.count)
         }
         print(json ? result.json : result.table)
     }

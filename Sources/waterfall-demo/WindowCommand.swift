@@ -35,43 +35,12 @@ struct WindowCommand: ParsableCommand {
     }
 
     func run() throws {
-        let items = try loadOrExit(layout)
         let log = logEvents ? EventLog() : nil
-        let controller = DemoController(items: items, log: log)
-        let collectionView = CollectionView(layout: layout.makeLayout(), columnPolicy: layout.columnPolicy)
-        controller.attach(to: collectionView)
-
-        let display: Display
-        do {
-            display = try Display()
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
-        do {
-            let window = try WaterfallWindow(display: display, collectionView: collectionView,
-                                             size: Size(width: width, height: height),
-                                             useDoubleBufferExtension: !noXdbe)
-            controller.window = window
-            window.observer = controller
-            window.syncsAfterEachFrame = logEvents
-            window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }
-            let reason = try window.run()
-            log?.log("exit", [("reason", .string(reason == .closedByWindowManager ? "wmDelete" : "key"))])
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
-    }
-}
-
-/// Loads the items the options name, or prints the problem and exits with status 2.
-func loadOrExit(_ options: LayoutOptions) throws -> ItemSource {
-    do {
-        return try options.loadItems()
-    } catch {
-        printError("\(error)")
-        throw ExitCode(2)
+        let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: log,
+                                      useDoubleBufferExtension: !noXdbe)
+        session.window.syncsAfterEachFrame = logEvents
+        let reason = try orExit { try session.window.run() }
+        log?.log("exit", [("reason", .string(reason == .closedByWindowManager ? "wmDelete" : "key"))])
     }
 }
 
