@@ -11,16 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The report generator needs python3 (Debian's package when there is none on PATH).
-if ! command -v python3 >/dev/null 2>&1; then
-  if ! dpkg-query -W -f='${Status}' python3 2>/dev/null | grep -q "install ok installed"; then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    echo "installing: python3"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3 >/dev/null
-  fi
-fi
+bash scripts/install-deps.sh   # python3 for the report, Xvfb for the end-to-end run
 source scripts/env.sh
 if ! command -v swift >/dev/null 2>&1; then
   echo "error: no Swift toolchain: install Swift 6.1 or later to /opt/swift or put it on PATH" >&2
@@ -43,7 +34,6 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 )
 
 # End to end: the real window under a private Xvfb at 1920x1080 with 1,000,000 synthesised cards.
-bash scripts/install-deps.sh
 swift build -c release --product waterfall-demo
 demo="$(swift build -c release --show-bin-path)/waterfall-demo"
 exec 3> "$results/xvfb-display"

@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Waterfall needs to build, run and test, skipping those already present.
-# Swift itself is expected on PATH or at /opt/swift (https://www.swift.org/install/linux/).
+# Installs the Debian packages Waterfall needs to build, run, test and benchmark, skipping those present.
+# Swift itself is expected on PATH or at /opt/swift (https://www.swift.org/install/linux/); the packages its
+# toolchain needs on Debian 12 are installed here too.
 set -euo pipefail
 
 packages=(
+  git ca-certificates                 # SwiftPM fetches swift-argument-parser (and the benchmark packages)
+  binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev
+  libedit2 libsqlite3-0 libpython3-dev libz3-dev tzdata gnupg2   # what the Swift toolchain needs on Debian 12
   pkg-config libx11-dev libxext-dev   # build: the CX11 module (Xlib, Xdbe)
   xvfb                                # a private X server when there is no display, and for the tests
   xdotool                             # real pointer and key input in the tests and the tour
-  x11-utils x11-apps                  # xprop (window properties) and xwd (screenshots) in the tests
+  x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
   imagemagick                         # import: PNG screenshots of the window
+  python3                             # scripts/benchmarks-report.py
 )
 
 missing=()

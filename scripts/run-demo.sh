@@ -14,6 +14,7 @@ if [ -n "${DISPLAY:-}" ] && xdpyinfo >/dev/null 2>&1; then
 fi
 
 echo "no usable display (DISPLAY='${DISPLAY:-}'): touring the window under a private Xvfb"
+[ "$#" -eq 0 ] || echo "(the tour uses the default options; it ignores: $*)"
 mkdir -p artifacts
 work="$(mktemp -d)"
 exec 3> "$work/display"
@@ -24,29 +25,39 @@ trap cleanup EXIT
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.05; done
 export DISPLAY=":$(cat "$work/display")"
 
-"$demo" --log-events --width 1024 --height 768 "$@" > "$work/events" &
+"$demo" --log-events --width 1024 --height 768 > "$work/events" &
 app=$!
 wait_for() {  # wait_for PATTERN: until the event log has a matching line
   for _ in $(seq 200); do grep -q "$1" "$work/events" && return 0; sleep 0.05; done
   echo "the demo did not log $1; its log:" >&2; cat "$work/events" >&2; exit 1
 }
+wait_for_frame_after() {  # wait_for_frame_after PATTERN: until a frame is logged after the last matching line
+  for _ in $(seq 200); do
+    awk -v pattern="$1" '$0 ~ pattern { seen = 1; framed = 0 } seen && /"event":"frame"/ { framed = 1 } END { exit !framed }' \
+      "$work/events" && return 0
+    sleep 0.05
+  done
+  echo "no frame after $1; the log:" >&2; cat "$work/events" >&2; exit 1
+}
+field() { grep -m1 "$1" "$work/events" | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
 wait_for '"event":"ready"'
-window=$(grep -o '"window":[0-9]*' "$work/events" | head -1 | cut -d: -f2)
+window=$(field '"event":"ready"' window)
+viewport_height=$(grep -m1 '"event":"ready"' "$work/events" | grep -o '"height":[0-9.]*' | head -1 | cut -d: -f2)
 
 xdotool mousemove --window "$window" 400 300
 xdotool click --repeat 6 --delay 40 5                      # six wheel notches down
 wait_for '"offset":384'
 # Click the centre of the first card of the second column that is whole on screen (the layout subcommand
 # prints the frames the window uses; its lines are {"index":i,"column":c,"x":..,"y":..,"width":..,"height":..}).
-target=$("$demo" layout --width 1024 --height 748 "$@" |
-  awk -F'[:,}]' '$4 == 1 && $8 >= 384 + 12 && $8 + $12 <= 384 + 748 { printf "%d %d\n", $6 + $10 / 2, $8 + $12 / 2 - 384; exit }')
+target=$("$demo" layout --width 1024 --height "$viewport_height" |
+  awk -F'[:,}]' -v top=384 -v height="$viewport_height" \
+    '$4 == 1 && $8 >= top + 12 && $8 + $12 <= top + height { printf "%d %d\n", $6 + $10 / 2, $8 + $12 / 2 - top; exit }')
 xdotool mousemove --window "$window" $target click 1       # select the card under the pointer
-wait_for '"event":"select"'
-sleep 0.3
+wait_for_frame_after '"event":"select"'
 import -window "$window" artifacts/tour-1-landscape.png
 xdotool windowsize "$window" 640 900                       # portrait: the column count switches
 wait_for '"columns":3'
-sleep 0.3
+wait_for_frame_after '"columns":3'
 import -window "$window" artifacts/tour-2-portrait.png
 xdotool key q
 wait "$app"

@@ -10,14 +10,15 @@ public final class CollectionView {
     public weak var delegate: CollectionViewDelegate?
     /// Computes the frames.
     public let layout: WaterfallLayout
-    /// Chooses the column count from the viewport's size.
+    /// Chooses the column count from the viewport's size; a change applies at the next `setViewportSize(_:)`
+    /// or `reloadData()`.
     public var columnPolicy: ColumnPolicy
     /// The scroll position and its limits.
     public private(set) var scroll: ScrollModel
     /// How far above and below the viewport cells are kept alive, so a small scroll shows ready cells.
-    public var overscan: Double
+    public var overscan: Double { didSet { updateVisibleCells() } }
     /// The background colour behind the cells.
-    public var backgroundColor = Color(rgb: 0xECEFF3)
+    public var backgroundColor = Color(rgb: 0xECEFF3) { didSet { setNeedsDisplay() } }
 
     /// The recycled cells and the counts of cells created and reused.
     public let reusePool = ReusePool()
@@ -67,6 +68,7 @@ public final class CollectionView {
     /// - Throws: `LayoutError` when the data source gives an invalid height; the view is then empty.
     public func reloadData() throws {
         for index in Array(visibleCells.keys) { recycleCell(at: index) }
+        layout.columnCount = columnPolicy.columnCount(for: viewportSize)
         try relayout()
     }
 
@@ -91,9 +93,9 @@ public final class CollectionView {
         let count = dataSource.map { $0.numberOfItems(in: self) } ?? 0
         defer {
             needsFullDisplay = true
-            // Against the items actually laid out: none after a failed prepare.
-            if let selected = selectedItem, selected >= layout.numberOfItems { selectedItem = nil }
-            if let highlighted = highlightedItem, highlighted >= layout.numberOfItems { highlightedItem = nil }
+            // Against the items actually laid out (none after a failed prepare), telling the delegate.
+            if let highlighted = highlightedItem, highlighted >= layout.numberOfItems { cancelPress() }
+            if let selected = selectedItem, selected >= layout.numberOfItems { deselectItem() }
             refreshVisibleCellFrames()
             updateScrollLimits()
             updateVisibleCells()

@@ -6,7 +6,7 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
     case invalidColumnCount(Int)
     /// A spacing or inset is negative or not finite; `name` says which.
     case invalidMetric(name: String, value: Double)
-    /// The data source reported a negative number of items.
+    /// The data source reported a negative number of items, or more than `WaterfallLayout.maximumItemCount`.
     case invalidItemCount(Int)
     /// An update named item `index`, outside the `count` items there are.
     case invalidIndex(Int, count: Int)
@@ -22,7 +22,7 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
         case let .invalidMetric(name, value):
             return "\(name) is \(value); it must be finite and not negative"
         case let .invalidItemCount(count):
-            return "the data source reported \(count) items; the count must not be negative"
+            return "the data source reported \(count) items; the count must be from 0 to \(WaterfallLayout.maximumItemCount)"
         case let .invalidIndex(index, count):
             return "item index \(index) is outside the \(count) items"
         case .notPrepared:

@@ -12,6 +12,8 @@
 public final class WaterfallLayout {
     /// The largest column count a layout accepts.
     public static let maximumColumnCount = 64
+    /// The most items a layout holds: its column lists store indices as 32-bit integers.
+    public static let maximumItemCount = Int(Int32.max)
 
     /// How many columns the items are placed in. Changing it invalidates the layout.
     public var columnCount: Int { didSet { invalidateLayout() } }
@@ -118,7 +120,7 @@ public final class WaterfallLayout {
     public func insertItems(at index: Int, count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
         guard isValid else { throw LayoutError.notPrepared }
         guard (0...numberOfItems).contains(index) else { throw LayoutError.invalidIndex(index, count: numberOfItems) }
-        guard count >= 0 else { throw LayoutError.invalidItemCount(count) }
+        guard count >= 0, count <= Self.maximumItemCount - numberOfItems else { throw LayoutError.invalidItemCount(count) }
         var heights: [Double] = []
         heights.reserveCapacity(count)
         for offset in 0..<count {
@@ -285,7 +287,7 @@ public final class WaterfallLayout {
         guard (1...Self.maximumColumnCount).contains(columnCount) else {
             throw LayoutError.invalidColumnCount(columnCount)
         }
-        guard itemCount >= 0 else { throw LayoutError.invalidItemCount(itemCount) }
+        guard (0...Self.maximumItemCount).contains(itemCount) else { throw LayoutError.invalidItemCount(itemCount) }
         let metrics: [(String, Double)] = [
             ("width", width), ("column spacing", columnSpacing), ("row spacing", rowSpacing),
             ("top inset", insets.top), ("left inset", insets.left),

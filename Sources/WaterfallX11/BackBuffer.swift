@@ -6,7 +6,7 @@ import CX11
 /// move them instead of drawing everything again.
 final class BackBuffer {
     private let display: Display
-    private let window: UInt
+    private let window: Window
     /// An unclipped GC: presenting copies the whole buffer.
     private let gc: GC
     private var pixmap: UInt = 0
@@ -16,13 +16,13 @@ final class BackBuffer {
     /// Whether the buffer is an Xdbe back buffer.
     let usesDoubleBufferExtension: Bool
 
-    init(display: Display, window: UInt, gc: GC, width: UInt32, height: UInt32, allowDoubleBufferExtension: Bool) {
+    init(display: Display, window: Window, gc: GC, width: UInt32, height: UInt32, allowDoubleBufferExtension: Bool) {
         self.display = display
         self.window = window
         self.gc = gc
         usesDoubleBufferExtension = allowDoubleBufferExtension && display.hasDoubleBuffer
         if usesDoubleBufferExtension {
-            drawable = XdbeAllocateBackBufferName(display.handle, window, UInt8(XdbeCopied))
+            drawable = XdbeAllocateBackBufferName(display.handle, window.id, UInt8(XdbeCopied))
         } else {
             drawable = 0
             resize(width: width, height: height)
@@ -42,17 +42,17 @@ final class BackBuffer {
         guard !usesDoubleBufferExtension, (width, height) != pixmapSize else { return }
         if pixmap != 0 { XFreePixmap(display.handle, pixmap) }
         pixmapSize = (max(1, width), max(1, height))
-        pixmap = XCreatePixmap(display.handle, window, pixmapSize.width, pixmapSize.height, UInt32(display.depth))
+        pixmap = XCreatePixmap(display.handle, window.id, pixmapSize.width, pixmapSize.height, UInt32(display.depth))
         drawable = pixmap
     }
 
     /// Shows the finished frame in the window.
     func present() {
         if usesDoubleBufferExtension {
-            var info = XdbeSwapInfo(swap_window: window, swap_action: UInt8(XdbeCopied))
+            var info = XdbeSwapInfo(swap_window: window.id, swap_action: UInt8(XdbeCopied))
             XdbeSwapBuffers(display.handle, &info, 1)
         } else {
-            XCopyArea(display.handle, pixmap, window, gc, 0, 0, pixmapSize.width, pixmapSize.height, 0, 0)
+            XCopyArea(display.handle, pixmap, window.id, gc, 0, 0, pixmapSize.width, pixmapSize.height, 0, 0)
         }
     }
 }

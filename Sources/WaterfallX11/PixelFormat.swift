@@ -18,8 +18,8 @@ struct PixelFormat {
 
         func place(_ value: UInt8) -> UInt {
             guard bits > 0 else { return 0 }
-            let scaled = bits >= 8 ? UInt(value) << (bits - 8) : UInt(value) >> (8 - bits)
-            return scaled << shift
+            let maximum = (UInt(1) << bits) - 1
+            return ((UInt(value) * maximum + 127) / 255) << shift
         }
     }
 

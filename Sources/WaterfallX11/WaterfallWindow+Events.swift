@@ -59,9 +59,9 @@ extension WaterfallWindow {
     private func handle(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
         switch event.type {
         case Expose:
+            // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap):
+            // presenting it again repairs the window; the first frame draws everything anyway.
             batch.exposed = true
-            collectionView.setNeedsDisplay()
-            statusBarNeedsFill = true
             needsDisplay = true
         case ConfigureNotify:
             batch.size = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))

@@ -31,8 +31,8 @@ public final class WaterfallWindow {
     public static let statusBarColor = Color(rgb: 0x2B2F36)
     public static let statusTextColor = Color(rgb: 0xE8EAED)
 
-    // Released in declaration order: the back buffer and the GC before the window they belong to.
-    // Each holds the display, so the connection closes last.
+    // The back buffer and the renderer hold the window, and everything holds the display, so the window is
+    // destroyed after its buffer and GCs are freed, and the connection closes last.
     let backBuffer: BackBuffer
     let canvas: BatchingCanvas
     let renderer: XlibRenderer
@@ -79,11 +79,12 @@ public final class WaterfallWindow {
         }
         self.display = display
         self.collectionView = collectionView
-        windowSize = Size(width: max(1, size.width.rounded()), height: max(1, size.height.rounded()))
+        func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, value.rounded())) : 1 }
+        windowSize = Size(width: side(size.width), height: side(size.height))
         window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
-        renderer = XlibRenderer(display: display, window: window.id, pixels: pixels)
+        renderer = XlibRenderer(display: display, window: window, pixels: pixels)
         canvas = BatchingCanvas(target: renderer)
-        backBuffer = BackBuffer(display: display, window: window.id, gc: renderer.copyGC,
+        backBuffer = BackBuffer(display: display, window: window, gc: renderer.copyGC,
                                 width: UInt32(windowSize.width), height: UInt32(windowSize.height),
                                 allowDoubleBufferExtension: useDoubleBufferExtension)
         try collectionView.setViewportSize(viewportFrame.size)
@@ -111,10 +112,10 @@ public final class WaterfallWindow {
         guard size != windowSize else { return }
         windowSize = size
         backBuffer.resize(width: UInt32(size.width), height: UInt32(size.height))
-        try collectionView.setViewportSize(viewportFrame.size)
         collectionView.setNeedsDisplay()
         statusBarNeedsFill = true
         needsDisplay = true
+        try collectionView.setViewportSize(viewportFrame.size)
     }
 
     /// Draws one frame into the back buffer and presents it. Only what changed is drawn: a scroll moves the
@@ -147,8 +148,9 @@ public final class WaterfallWindow {
         if statusBarNeedsFill { canvas.fill(bar, color: Self.statusBarColor) }
         canvas.flush()
         let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
-        var padded = text
-        while canvas.textWidth(padded + " ") <= bar.width - 12 { padded += " " }
+        let spaceWidth = canvas.textWidth(" ")
+        let spaces = spaceWidth > 0 ? Int(max(0, (bar.width - 12 - canvas.textWidth(text)) / spaceWidth)) : 0
+        let padded = text + String(repeating: " ", count: spaces)
         renderer.drawImageText(padded, at: Point(x: 6, y: baseline), foreground: Self.statusTextColor, background: Self.statusBarColor)
         statusTextShown = text
         statusBarNeedsFill = false

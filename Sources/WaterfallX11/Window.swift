@@ -30,7 +30,7 @@ final class Window {
 
     /// Sets WM_NAME (type STRING, so Latin-1, other characters as '?') and _NET_WM_NAME (UTF-8).
     func setTitle(_ title: String) {
-        let latin1 = title.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+        let latin1 = latin1Bytes(title)
         XChangeProperty(display.handle, id, XA_WM_NAME, XA_STRING, 8, PropModeReplace, latin1, Int32(latin1.count))
         let utf8 = Array(title.utf8)
         XChangeProperty(display.handle, id, display.atoms.netWmName, display.atoms.utf8String, 8,
@@ -52,4 +52,9 @@ final class Window {
     func map() {
         XMapWindow(display.handle, id)
     }
+}
+
+/// `text` in Latin-1, the encoding of the core fonts and of STRING properties: other characters become '?'.
+func latin1Bytes(_ text: String) -> [UInt8] {
+    text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
 }

@@ -6,6 +6,8 @@ import Waterfall
 /// colour changes. Wrapped in a `BatchingCanvas`, which forms the runs.
 final class XlibRenderer: BatchDrawingTarget {
     private let display: Display
+    /// Held so the window outlives the GCs made for it.
+    private let window: Window
     let gc: GC
     /// A second GC for text drawn with its own background (`XDrawImageString`), so its colours never change.
     private let imageTextGC: GC
@@ -22,14 +24,15 @@ final class XlibRenderer: BatchDrawingTarget {
     let lineHeight: Double
     let ascent: Double
 
-    init(display: Display, window: UInt, pixels: PixelFormat) {
+    init(display: Display, window: Window, pixels: PixelFormat) {
         self.display = display
+        self.window = window
         self.pixels = pixels
         var values = XGCValues()
         values.graphics_exposures = 0
-        gc = XCreateGC(display.handle, window, UInt(GCGraphicsExposures), &values)
-        imageTextGC = XCreateGC(display.handle, window, UInt(GCGraphicsExposures), &values)
-        copyGC = XCreateGC(display.handle, window, UInt(GCGraphicsExposures), &values)
+        gc = XCreateGC(display.handle, window.id, UInt(GCGraphicsExposures), &values)
+        imageTextGC = XCreateGC(display.handle, window.id, UInt(GCGraphicsExposures), &values)
+        copyGC = XCreateGC(display.handle, window.id, UInt(GCGraphicsExposures), &values)
         font = XLoadQueryFont(display.handle, "fixed")
         if let font {
             XSetFont(display.handle, gc, font.pointee.fid)
@@ -122,9 +125,8 @@ final class XlibRenderer: BatchDrawingTarget {
         XSetForeground(display.handle, gc, pixel)
     }
 
-    /// The core font speaks Latin-1: characters beyond it become '?'.
     private func latin1(_ text: String) -> [CChar] {
-        text.unicodeScalars.map { $0.value < 256 ? CChar(bitPattern: UInt8($0.value)) : CChar(UInt8(ascii: "?")) }
+        latin1Bytes(text).map { CChar(bitPattern: $0) }
     }
 }
 

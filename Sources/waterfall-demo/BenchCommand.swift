@@ -33,6 +33,7 @@ struct BenchCommand: ParsableCommand {
 
     mutating func validate() throws {
         guard notches > 0 else { throw ValidationError("--notches is \(notches); it must be 1 or more") }
+        try LayoutOptions.validateWindowSize(width: width, height: height)
     }
 
     func run() throws {

@@ -95,7 +95,7 @@ enum Catalog {
     /// Where the bundled catalog is: `Resources/catalog.json` under the working directory, else under the
     /// nearest ancestor of the executable's folder that has one (the checkout a built binary came from),
     /// else in the checkout this source file was compiled in.
-    static func defaultPath(executablePath: String = CommandLine.arguments[0]) -> String? {
+    static func defaultPath(executablePath: String = "/proc/self/exe") -> String? {
         let relative = "Resources/catalog.json"
         let fileManager = FileManager.default
         var candidates = [fileManager.currentDirectoryPath]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waterfall
+import WaterfallX11
 
 /// Prints the layout as JSON lines without opening a window.
 struct LayoutCommand: ParsableCommand {
@@ -19,7 +20,7 @@ struct LayoutCommand: ParsableCommand {
     var width: Double = LayoutOptions.defaultWidth
 
     @Option(help: ArgumentHelp("The height of the cards' area (decides portrait or landscape).", valueName: "h"))
-    var height: Double = LayoutOptions.defaultHeight - 20
+    var height: Double = LayoutOptions.defaultHeight - WaterfallWindow.statusBarHeight
 
     @Option(help: ArgumentHelp("Fixed item heights instead of the catalog's cards: h1,h2,...", valueName: "h1,h2,..."))
     var heights: Heights?

@@ -5,6 +5,15 @@ import Waterfall
 struct LayoutOptions: ParsableArguments {
     static let defaultWidth = 1024.0
     static let defaultHeight = 768.0
+    /// The most synthesised items: about 24 bytes of layout each, 1.2 GB at this count.
+    static let maximumItems = 50_000_000
+
+    /// Refuses a window size outside what X allows (1...32767 pixels a side).
+    static func validateWindowSize(width: Double, height: Double) throws {
+        for (name, value) in [("--width", width), ("--height", height)] where !(value.isFinite && value >= 1 && value <= 32_767) {
+            throw ValidationError("\(name) is \(value); it must be from 1 to 32767")
+        }
+    }
 
     @Option(help: ArgumentHelp("A catalog JSON file to show instead of the bundled one.", valueName: "path"))
     var catalog: String?
@@ -40,7 +49,9 @@ struct LayoutOptions: ParsableArguments {
                 throw ValidationError("\(name) is \(value); it must be from 1 to \(WaterfallLayout.maximumColumnCount)")
             }
         }
-        if let items, items < 0 { throw ValidationError("--items is \(items); it must be 0 or more") }
+        if let items, !(0...Self.maximumItems).contains(items) {
+            throw ValidationError("--items is \(items); it must be from 0 to \(Self.maximumItems)")
+        }
         for (name, value) in [("--column-spacing", columnSpacing), ("--row-spacing", rowSpacing), ("--landscape-width", landscapeWidth ?? 0)]
         where !(value.isFinite && value >= 0) {
             throw ValidationError("\(name) is \(value); it must be a number of 0 or more")

@@ -29,9 +29,7 @@ struct WindowCommand: ParsableCommand {
     var noXdbe = false
 
     mutating func validate() throws {
-        for (name, value) in [("--width", width), ("--height", height)] where !(value.isFinite && value >= 1 && value <= 32_767) {
-            throw ValidationError("\(name) is \(value); it must be from 1 to 32767")
-        }
+        try LayoutOptions.validateWindowSize(width: width, height: height)
     }
 
     func run() throws {

@@ -11,8 +11,10 @@ struct FrameCostTests {
         // Stop the program, queue 100 real wheel notches at the server, and let it go: it finds them all at once.
         kill(pid, SIGSTOP)
         let start = demo.eventCount
-        try demo.wheel(notches: 100)
-        kill(pid, SIGCONT)
+        do {
+            defer { kill(pid, SIGCONT) }  // even when xdotool fails, never leave the program stopped
+            try demo.wheel(notches: 100)
+        }
         try demo.waitForFrame(after: start, offset: 100 * demo.wheelStep)
         try demo.key("Home")  // a marker: its frame comes after anything the notches caused
         try demo.waitForFrame(after: start, offset: 0)
@@ -43,7 +45,7 @@ struct FrameCostTests {
     @Test func theBenchSubcommandReportsEveryFrameWithinTheRequestBound() throws {
         let xvfb = try XvfbServer(width: 1920, height: 1080)
         let bench = try DemoProcess(arguments: ["bench", "--items", "100000", "--notches", "150", "--json"], display: xvfb.display)
-        #expect(try bench.waitForExit(limit: 120) == 0)
+        #expect(try withExtendedLifetime(xvfb) { try bench.waitForExit(limit: 120) } == 0)
         let result = try #require(bench.lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
         #expect(result["frames"] as? Int == 150)
         #expect(result["roundTrips"] as? Int == 0)

@@ -69,8 +69,9 @@ import Testing
         harness.heights = Array(Grid.heights.prefix(6))
         harness.log = []
         try view.reloadData()
-        // Items 0 to 5 end at 220 (item 4): the content is 230 high, so the offset goes to 30.
-        #expect(harness.log == ["didScroll", "didLayout"])
+        // The selection's item is gone, and the delegate hears so. Items 0 to 5 end at 220 (item 4): the
+        // content is 230 high, so the offset goes to 30.
+        #expect(harness.log == ["didDeselect(11)", "didScroll", "didLayout"])
         #expect(view.contentOffset == 30)
         #expect(view.selectedItem == nil)
         #expect(view.numberOfItems == 6)
@@ -93,7 +94,8 @@ import Testing
             return
         }
         #expect(height.isNaN)
-        #expect(harness.log == ["didScroll", "didLayout"])
+        // The press and the selection end with the items, and the delegate hears both.
+        #expect(harness.log == ["didUnhighlight(5)", "didDeselect(3)", "didScroll", "didLayout"])
         #expect(view.numberOfItems == 0)
         #expect(view.contentSize == Size(width: 340, height: 20))
         #expect(view.contentOffset == 0)

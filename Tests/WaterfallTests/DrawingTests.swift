@@ -159,3 +159,28 @@ struct ScrollBlitTests {
         ])
     }
 }
+
+struct RedrawTriggerTests {
+    @Test func aNewBackgroundColourRedrawsEverything() throws {
+        let harness = try Harness(heights: [40], columns: 1, insets: .zero, viewport: Size(width: 100, height: 100))
+        let view = harness.view
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas)
+        canvas.reset()
+        view.backgroundColor = .white
+        view.draw(in: canvas)
+        let viewport = Rect(x: 0, y: 0, width: 100, height: 100)
+        #expect(canvas.commands == [.clip(viewport), .fill(viewport, .white),
+                                    .fill(Rect(x: 0, y: 0, width: 100, height: 40), TestCell.color(ofItem: 0)), .clip(nil)])
+    }
+
+    @Test func aSmallerOverscanDropsTheCellsOutsideIt() throws {
+        let harness = try Harness(heights: Array(repeating: 50, count: 10), columns: 1, columnSpacing: 0, rowSpacing: 0,
+                                  insets: .zero, overscan: 100, viewport: Size(width: 100, height: 100))
+        let view = harness.view
+        #expect(view.visibleCells.keys.sorted() == [0, 1, 2, 3])
+        view.overscan = 0
+        #expect(view.visibleCells.keys.sorted() == [0, 1])
+        view.checkInvariants()
+    }
+}

@@ -53,7 +53,7 @@ import Testing
         #expect(LayoutError.invalidMetric(name: "row spacing", value: -1).description
             == "row spacing is -1.0; it must be finite and not negative")
         #expect(LayoutError.invalidItemCount(-3).description
-            == "the data source reported -3 items; the count must not be negative")
+            == "the data source reported -3 items; the count must be from 0 to 2147483647")
     }
 
     @Test(arguments: [0, -1, 65, 1000])

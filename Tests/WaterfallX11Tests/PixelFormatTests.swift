@@ -24,7 +24,8 @@ struct PixelFormatTests {
 
     @Test func thirtyBitColourScalesUp() {
         let format = PixelFormat(redMask: 0x3FF0_0000, greenMask: 0x000F_FC00, blueMask: 0x0000_03FF)
-        #expect(format.pixel(for: Color(red: 0xFF, green: 0, blue: 1)) == (0x3FC << 20 | 0x004))
+        // Scaled to the channel's range: 0xFF is full (0x3FF), 1 is 1023 / 255 rounded (4).
+        #expect(format.pixel(for: Color(red: 0xFF, green: 0, blue: 1)) == (0x3FF << 20 | 0x004))
     }
 }
 

@@ -35,6 +35,7 @@ struct WindowDrawingTests {
     @Test(arguments: [true, false])
     func aFrameShowsTheCellsBackgroundAndStatusBar(useXdbe: Bool) throws {
         let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }  // the server outlives every use of the connection
         let display = try Display(name: xvfb.display)
         #expect(display.hasDoubleBuffer)  // Xvfb has Xdbe; the `false` case forces the Pixmap path
         let source = SwatchSource()
@@ -65,6 +66,7 @@ struct WindowDrawingTests {
 
     @Test func theWindowCarriesItsTitleClassAndCloseProtocol() throws {
         let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
         let view = CollectionView()
         let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 100, height: 100),
