@@ -1,14 +1,19 @@
 /// A drawing target that takes same-coloured runs of work at once, as an X server takes one
 /// `PolyFillRectangle` for many rectangles.
 public protocol BatchDrawingTarget: AnyObject {
+    /// The height of one line of text: ascent plus descent.
     var lineHeight: Double { get }
+    /// The distance from a line's top to its baseline.
     var ascent: Double { get }
+    /// The advance width of `text` in the target's font.
     func textWidth(_ text: String) -> Double
-    /// Fills every rectangle in `rects` with `color`.
+    /// Fills every rectangle in `rects` with `color`, under the current clip.
     func fillRectangles(_ rects: [Rect], color: Color)
-    /// Draws every text at its baseline origin in `color`.
+    /// Draws every text at its baseline origin in `color`, under the current clip.
     func drawTexts(_ texts: [(text: String, origin: Point)], color: Color)
+    /// Limits later fills and texts to `rect`, or lifts the limit with `nil`.
     func setClip(_ rect: Rect?)
+    /// Copies the pixels of `source` to `destination`, ignoring the clip (scroll blits depend on it).
     func copyRect(_ source: Rect, to destination: Point)
 }
 
@@ -38,6 +43,7 @@ public final class BatchingCanvas: Canvas {
     /// How many runs went to the target since the canvas was made.
     public private(set) var runsDrawn = 0
 
+    /// A canvas that hands its runs to `target`.
     public init(target: BatchDrawingTarget) {
         self.target = target
     }

@@ -38,6 +38,7 @@ public final class CollectionView {
     var needsFullDisplay = true
     var damagedContentRects: [Rect] = []
 
+    /// An empty view; set a data source, register cells, then give it a size with `setViewportSize(_:)`.
     public init(layout: WaterfallLayout = WaterfallLayout(), columnPolicy: ColumnPolicy = .fixed(3),
                 scroll: ScrollModel = ScrollModel(), overscan: Double = 128) {
         self.layout = layout

@@ -34,13 +34,13 @@ public final class WaterfallLayout {
     public private(set) var isValid = false
 
     // Flat per-item storage: item i is in column itemColumn[i], from itemY[i] to itemY[i] + itemHeight[i].
-    private(set) var itemColumn: [UInt16] = []
-    private(set) var itemY: [Double] = []
-    private(set) var itemHeight: [Double] = []
+    var itemColumn: [UInt16] = []
+    var itemY: [Double] = []
+    var itemHeight: [Double] = []
     // The indices of each column's items, in increasing y.
-    private(set) var columnItems: [[Int32]] = []
+    var columnItems: [[Int32]] = []
     // Each column's bottom (insets.top while it is empty): where the next item would go.
-    private var columnBottoms: [Double] = []
+    var columnBottoms: [Double] = []
 
     /// Creates a layout; nothing is computed until `prepare`.
     public init(columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8)) {
@@ -87,9 +87,7 @@ public final class WaterfallLayout {
             let columnWidth = self.columnWidth
             itemHeight = try [Double](unsafeUninitializedCapacity: Self.withHeadroom(itemCount)) { buffer, initialized in
                 for index in 0..<itemCount {
-                    let value = try height(index, columnWidth) ?? columnWidth
-                    guard value.isFinite, value >= 0 else { throw LayoutError.invalidHeight(index: index, height: value) }
-                    buffer[index] = value
+                    buffer[index] = try Self.checkedHeight(height(index, columnWidth), index: index, columnWidth: columnWidth)
                     initialized = index + 1
                 }
             }
@@ -103,71 +101,13 @@ public final class WaterfallLayout {
         }
     }
 
-    /// Lays out `count` new items after the existing ones, as a data source that loads more appends them.
-    /// Existing frames do not move; only the new items' heights are asked.
-    /// - Throws: `LayoutError.invalidHeight` naming the item; the layout is then as it was before the call.
-    /// - Complexity: O(count × columns), amortised.
-    public func appendItems(count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
-        try insertItems(at: numberOfItems, count: count, height: height)
-    }
-
-    /// Inserts `count` items before item `index` (at the end when `index == numberOfItems`). The items before
-    /// `index` keep their frames; from `index` on, items are placed again with their stored heights, and only
-    /// the new items' heights are asked.
-    /// - Throws: `LayoutError.invalidHeight` naming the item (the layout is unchanged), or
-    ///   `LayoutError.invalidIndex` when `index` is not in `0...numberOfItems`.
-    /// - Complexity: O((n − index) × columns + count × columns).
-    public func insertItems(at index: Int, count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
-        guard isValid else { throw LayoutError.notPrepared }
-        guard (0...numberOfItems).contains(index) else { throw LayoutError.invalidIndex(index, count: numberOfItems) }
-        guard count >= 0, count <= Self.maximumItemCount - numberOfItems else { throw LayoutError.invalidItemCount(count) }
-        var heights: [Double] = []
-        heights.reserveCapacity(count)
-        for offset in 0..<count {
-            heights.append(try checkedHeight(height(index + offset, columnWidth), index: index + offset))
-        }
-        reserveCapacity(numberOfItems + count)
-        itemHeight.insert(contentsOf: heights, at: index)
-        replaceItems(from: index)
-    }
-
-    /// Removes the items in `range`. The items before it keep their frames; the items after it are placed
-    /// again from their stored heights.
-    /// - Throws: `LayoutError.invalidIndex` when `range` does not lie in `0..<numberOfItems`.
-    /// - Complexity: O((n − range.lowerBound) × columns).
-    public func deleteItems(in range: Range<Int>) throws {
-        guard isValid else { throw LayoutError.notPrepared }
-        guard range.lowerBound >= 0, range.upperBound <= numberOfItems else {
-            throw LayoutError.invalidIndex(range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: numberOfItems)
-        }
-        itemHeight.removeSubrange(range)
-        replaceItems(from: range.lowerBound)
-    }
-
-    /// Rewinds the placement to just before item `start` and places items `start...` again from their stored
-    /// heights (`itemHeight` already holds the new list).
-    private func replaceItems(from start: Int) {
-        itemColumn.removeSubrange(start...)
-        itemY.removeSubrange(start...)
-        for column in columnItems.indices {
-            let kept = columnItems[column].partitioningIndex { Int($0) >= start }
-            columnItems[column].removeSubrange(kept...)
-            if let last = columnItems[column].last.map(Int.init) {
-                columnBottoms[column] = itemY[last] + itemHeight[last]
-            } else {
-                columnBottoms[column] = insets.top
-            }
-        }
-        placeItems(from: start)
-    }
-
     /// Places items `start..<itemHeight.count`, whose heights are stored, after the columns' current bottoms.
     ///
     /// The hot loop reads and writes through buffer pointers into local arrays moved out of the stored
     /// properties (a class's stored property pays a dynamic exclusivity check on every access) and sized up
     /// front (no per-item append), and the columns' index lists are filled afterwards in one pass.
     /// (Measured: asking the heights inside this loop made it slower; a branch-free search changed nothing.)
-    private func placeItems(from start: Int) {
+    func placeItems(from start: Int) {
         let heights = itemHeight
         var bottoms = columnBottoms
         var placedColumns = itemColumn
@@ -256,7 +196,8 @@ public final class WaterfallLayout {
         }
     }
 
-    private func checkedHeight(_ height: Double?, index: Int) throws -> Double {
+    /// `height`, or `columnWidth` when it is `nil`, checked to be finite and not negative.
+    static func checkedHeight(_ height: Double?, index: Int, columnWidth: Double) throws -> Double {
         let value = height ?? columnWidth
         guard value.isFinite, value >= 0 else { throw LayoutError.invalidHeight(index: index, height: value) }
         return value
@@ -264,7 +205,7 @@ public final class WaterfallLayout {
 
     /// Grows the per-item storage ahead of `count` items with 1/16 headroom, so appends after a full layout do
     /// not copy. (Each column's list gets its exact size plus headroom when it is filled.)
-    private func reserveCapacity(_ count: Int) {
+    func reserveCapacity(_ count: Int) {
         guard itemHeight.capacity < count else { return }
         let target = Self.withHeadroom(count)
         itemColumn.reserveCapacity(target)

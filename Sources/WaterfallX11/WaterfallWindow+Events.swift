@@ -94,10 +94,12 @@ extension WaterfallWindow {
             }
         case ClientMessage:
             let message = event.xclient
-            if message.message_type == display.atoms.wmProtocols,
+            if message.message_type == display.atoms.wmProtocols, message.format == 32,
                UInt(bitPattern: message.data.l.0) == display.atoms.wmDeleteWindow {
                 return .closedByWindowManager
             }
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
         default:
             break
         }

@@ -27,8 +27,9 @@ public enum WindowExitReason: Equatable, Sendable {
 public final class WaterfallWindow {
     /// The height of the status bar at the bottom of the window.
     public static let statusBarHeight: Double = 20
-    /// The status bar's background and text colours.
+    /// The status bar's background colour.
     public static let statusBarColor = Color(rgb: 0x2B2F36)
+    /// The status bar's text colour.
     public static let statusTextColor = Color(rgb: 0xE8EAED)
 
     // The back buffer and the renderer hold the window, and everything holds the display, so the window is

@@ -1,0 +1,29 @@
+import CX11
+import Waterfall
+
+/// A rectangle in whole pixels: edges rounded, so neighbouring rectangles neither overlap nor leave gaps,
+/// and clamped to the 16-bit coordinates of the X protocol.
+struct PixelBox {
+    let x: Int32
+    let y: Int32
+    let width: UInt32
+    let height: UInt32
+
+    init(_ rect: Rect) {
+        let left = Self.coordinate(rect.minX)
+        let top = Self.coordinate(rect.minY)
+        x = left
+        y = top
+        width = UInt32(max(0, Int64(Self.coordinate(rect.maxX)) - Int64(left)))
+        height = UInt32(max(0, Int64(Self.coordinate(rect.maxY)) - Int64(top)))
+    }
+
+    static func coordinate(_ value: Double) -> Int32 {
+        guard value.isFinite else { return 0 }
+        return Int32(max(-32_000, min(32_000, value.rounded())))
+    }
+
+    var xRectangle: XRectangle {
+        XRectangle(x: Int16(clamping: x), y: Int16(clamping: y), width: UInt16(clamping: width), height: UInt16(clamping: height))
+    }
+}

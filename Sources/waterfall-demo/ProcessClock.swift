@@ -1,0 +1,24 @@
+import Foundation
+
+/// Process-wide measurements from /proc and getrusage.
+enum ProcessClock {
+    /// Seconds since the process started (from /proc/self/stat, in clock ticks: 10 ms resolution).
+    static func secondsSinceProcessStart() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        // Field 22 of the file is the start time; fields here start at field 3.
+        guard fields.count > 19, let startTicks = Double(fields[19]) else { return 0 }
+        var now = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &now)
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - startTicks / ticksPerSecond
+    }
+
+    /// The peak resident set size, in megabytes (`getrusage`'s `ru_maxrss`).
+    static func peakResidentMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}
