@@ -73,39 +73,69 @@ public final class WaterfallLayout {
     /// - Throws: `LayoutError` for an invalid column count, spacing, inset, item count or height. The layout is
     ///   left empty and invalid after an error, never half computed.
     /// - Complexity: O(n × columns) for n items.
+    ///
+    /// Inlinable so that asking the heights compiles in the caller's module with `height` inlined; the placement
+    /// itself stays in this module.
+    @inlinable
     public func prepare(width: Double, itemCount: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
+        let columnWidth = try beginPreparing(width: width, itemCount: itemCount)
         do {
-            try validate(width: width, itemCount: itemCount)
-            self.width = width
-            let available = width - insets.left - insets.right - Double(columnCount - 1) * columnSpacing
-            columnWidth = max(0, available / Double(columnCount))
-            removeAllItems(keepingCapacity: true)
-            columnItems = Array(repeating: [], count: columnCount)
-            columnBottoms = Array(repeating: insets.top, count: columnCount)
-            reserveCapacity(itemCount)
             // Heights go straight into uninitialised storage: no per-item append bookkeeping.
-            let columnWidth = self.columnWidth
-            itemHeight = try [Double](unsafeUninitializedCapacity: Self.withHeadroom(itemCount)) { buffer, initialized in
+            let heights = try [Double](unsafeUninitializedCapacity: Self.withHeadroom(itemCount)) { buffer, initialized in
                 for index in 0..<itemCount {
                     buffer[index] = try Self.checkedHeight(height(index, columnWidth), index: index, columnWidth: columnWidth)
                     initialized = index + 1
                 }
             }
-            placeItems(from: 0)
-            isValid = true
+            finishPreparing(heights: heights)
         } catch {
-            removeAllItems(keepingCapacity: false)
-            contentSize = Size(width: width, height: insets.top + insets.bottom)
-            isValid = false
+            abandonPreparing()
             throw error
         }
+    }
+
+    /// Checks the settings, empties the storage for `itemCount` items and returns the column width.
+    @usableFromInline
+    func beginPreparing(width: Double, itemCount: Int) throws -> Double {
+        self.width = width
+        do {
+            try validate(width: width, itemCount: itemCount)
+        } catch {
+            abandonPreparing()
+            throw error
+        }
+        let available = width - insets.left - insets.right - Double(columnCount - 1) * columnSpacing
+        columnWidth = max(0, available / Double(columnCount))
+        removeAllItems(keepingCapacity: true)
+        itemHeight = []
+        columnItems = Array(repeating: [], count: columnCount)
+        columnBottoms = Array(repeating: insets.top, count: columnCount)
+        reserveCapacity(itemCount)
+        return columnWidth
+    }
+
+    /// Places the items of `heights`, all checked, from the top.
+    @usableFromInline
+    func finishPreparing(heights: [Double]) {
+        itemHeight = heights
+        placeItems(from: 0)
+        isValid = true
+    }
+
+    /// Leaves the layout empty and invalid after a failed `prepare`, never half computed.
+    @usableFromInline
+    func abandonPreparing() {
+        removeAllItems(keepingCapacity: false)
+        contentSize = Size(width: width, height: insets.top + insets.bottom)
+        isValid = false
     }
 
     /// Places items `start..<itemHeight.count`, whose heights are stored, after the columns' current bottoms.
     ///
     /// The hot loop reads and writes through buffer pointers into local arrays moved out of the stored
     /// properties (a class's stored property pays a dynamic exclusivity check on every access) and sized up
-    /// front (no per-item append), and the columns' index lists are filled afterwards in one pass.
+    /// front (no per-item append), keeps up to eight columns' bottoms in registers, and the columns' index
+    /// lists are filled afterwards in one pass.
     /// (Measured: asking the heights inside this loop made it slower; a branch-free search changed nothing.)
     func placeItems(from start: Int) {
         let heights = itemHeight
@@ -125,42 +155,54 @@ public final class WaterfallLayout {
             contentSize = Size(width: width, height: (columnBottoms.max() ?? insets.top) + insets.bottom)
         }
         guard start < heights.count else { return }
-        let columns = bottoms.count
         let top = insets.top
         let spacing = rowSpacing
-        var started = lists.map { !$0.isEmpty }
+        var started = lists.enumerated().reduce(UInt64(0)) { mask, list in list.element.isEmpty ? mask : mask | 1 << list.offset }
         let count = heights.count
         placedY.append(contentsOf: repeatElement(0, count: count - start))
         placedColumns.append(contentsOf: repeatElement(0, count: count - start))
         heights.withUnsafeBufferPointer { height in
-            bottoms.withUnsafeMutableBufferPointer { bottom in
-                started.withUnsafeMutableBufferPointer { isStarted in
-                    placedY.withUnsafeMutableBufferPointer { yOut in
-                        placedColumns.withUnsafeMutableBufferPointer { columnOut in
-                            for index in start..<count {
-                                var column = 0
-                                var shortest = bottom[0]
-                                var candidate = 1
-                                while candidate < columns {
-                                    let candidateBottom = bottom[candidate]
-                                    if candidateBottom < shortest {
-                                        shortest = candidateBottom
-                                        column = candidate
-                                    }
-                                    candidate += 1
-                                }
-                                let y = isStarted[column] ? shortest + spacing : top
-                                isStarted[column] = true
-                                bottom[column] = y + height[index]
-                                yOut[index] = y
-                                columnOut[index] = UInt16(truncatingIfNeeded: column)
-                            }
+            placedY.withUnsafeMutableBufferPointer { yOut in
+                placedColumns.withUnsafeMutableBufferPointer { columnOut in
+                    if bottoms.count <= RegisterColumnBottoms.capacity {
+                        var registers = RegisterColumnBottoms(bottoms)
+                        Self.place(start..<count, heights: height, top: top, spacing: spacing,
+                                   bottoms: &registers, started: &started, y: yOut, column: columnOut)
+                        bottoms = registers.values
+                    } else {
+                        bottoms.withUnsafeMutableBufferPointer { buffer in
+                            var memory = BufferColumnBottoms(buffer: buffer)
+                            Self.place(start..<count, heights: height, top: top, spacing: spacing,
+                                       bottoms: &memory, started: &started, y: yOut, column: columnOut)
                         }
                     }
                 }
             }
         }
         Self.appendIndices(of: placedColumns, from: start, to: &lists)
+    }
+
+    /// The placement loop: each item of `range` goes to the shortest column, below its bottom plus `spacing`
+    /// (at `top` in a column not yet `started`, a bit per column). Works on local copies of `bottoms` and
+    /// `started` so they stay in registers, and writes each item's y and column.
+    @inline(__always)
+    private static func place<Bottoms: ColumnBottoms>(
+        _ range: Range<Int>, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double,
+        bottoms: inout Bottoms, started: inout UInt64,
+        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
+    ) {
+        var columnBottoms = bottoms
+        var isStarted = started
+        for index in range {
+            let (column, shortest) = columnBottoms.shortest()
+            let y = isStarted & (1 << column) != 0 ? shortest + spacing : top
+            isStarted |= 1 << column
+            columnBottoms.set(column, to: y + heights[index])
+            yOut[index] = y
+            columnOut[index] = UInt16(truncatingIfNeeded: column)
+        }
+        bottoms = columnBottoms
+        started = isStarted
     }
 
     /// Appends `start...` to the index lists of the columns `columnOf` names, in one pass: each column's new
@@ -197,6 +239,7 @@ public final class WaterfallLayout {
     }
 
     /// `height`, or `columnWidth` when it is `nil`, checked to be finite and not negative.
+    @usableFromInline @inline(__always)
     static func checkedHeight(_ height: Double?, index: Int, columnWidth: Double) throws -> Double {
         let value = height ?? columnWidth
         guard value.isFinite, value >= 0 else { throw LayoutError.invalidHeight(index: index, height: value) }
@@ -206,14 +249,16 @@ public final class WaterfallLayout {
     /// Grows the per-item storage ahead of `count` items with 1/16 headroom, so appends after a full layout do
     /// not copy. (Each column's list gets its exact size plus headroom when it is filled.)
     func reserveCapacity(_ count: Int) {
-        guard itemHeight.capacity < count else { return }
         let target = Self.withHeadroom(count)
-        itemColumn.reserveCapacity(target)
-        itemY.reserveCapacity(target)
-        itemHeight.reserveCapacity(target)
+        if itemY.capacity < count {
+            itemColumn.reserveCapacity(target)
+            itemY.reserveCapacity(target)
+        }
+        if itemHeight.capacity < count, !itemHeight.isEmpty { itemHeight.reserveCapacity(target) }
     }
 
-    private static func withHeadroom(_ count: Int) -> Int {
+    @usableFromInline
+    static func withHeadroom(_ count: Int) -> Int {
         count + count / 16 + 64
     }
 

@@ -109,3 +109,33 @@ struct LayoutUpdateTests {
         #expect(layout.storageBytes == bytes)  // the headroom took the append: nothing was copied or grown
     }
 }
+
+/// The placement loop keeps up to eight columns' bottoms in registers and more in memory: both give the
+/// frames of the rule written out plainly.
+struct PlacementPathTests {
+    private func referenceFrames(heights: [Double], columns: Int, width: Double, spacing: Double, insets: EdgeInsets) -> [Rect] {
+        let columnWidth = (width - insets.left - insets.right - Double(columns - 1) * spacing) / Double(columns)
+        var bottoms = [Double?](repeating: nil, count: columns)
+        return heights.map { height in
+            var column = 0
+            for candidate in 1..<max(1, columns) where (bottoms[candidate] ?? insets.top) < (bottoms[column] ?? insets.top) {
+                column = candidate
+            }
+            let y = bottoms[column].map { $0 + spacing } ?? insets.top
+            bottoms[column] = y + height
+            return Rect(x: insets.left + Double(column) * (columnWidth + spacing), y: y, width: columnWidth, height: height)
+        }
+    }
+
+    @Test(arguments: [1, 2, 7, 8, 9, 12, 64])
+    func bothStoragesFollowTheRule(columns: Int) throws {
+        var random = SplitMix64(seed: UInt64(columns))
+        let heights = (0..<2000).map { _ in Double(random.int(in: 0...800)) / 4 }
+        let insets = EdgeInsets(top: 5, left: 7, bottom: 9, right: 3)
+        let layout = WaterfallLayout(columnCount: columns, columnSpacing: 6, rowSpacing: 6, insets: insets)
+        try layout.prepare(width: 4000, itemCount: heights.count) { index, _ in heights[index] }
+        let frames = (0..<heights.count).compactMap { layout.layoutAttributesForItem(at: $0)?.frame }
+        #expect(frames == referenceFrames(heights: heights, columns: columns, width: 4000, spacing: 6, insets: insets))
+        layout.checkInvariants()
+    }
+}
