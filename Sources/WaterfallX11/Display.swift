@@ -9,7 +9,8 @@ public final class Display {
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
     let colormap: UInt
-    /// Whether the server has the double-buffer extension (Xdbe).
+    /// Whether the server has the double-buffer extension (Xdbe) and it can double-buffer windows of the
+    /// default visual (`XdbeGetVisualInfo`, asked once here).
     public let hasDoubleBuffer: Bool
     /// The atoms interned once at connection time, never per frame.
     let atoms: Atoms
@@ -37,6 +38,7 @@ public final class Display {
         var major: Int32 = 0
         var minor: Int32 = 0
         hasDoubleBuffer = XdbeQueryExtension(handle, &major, &minor) != 0
+            && Display.canDoubleBuffer(visualID: XVisualIDFromVisual(visual), root: root, on: handle)
         atoms = Atoms(
             wmProtocols: XInternAtom(handle, "WM_PROTOCOLS", 0),
             wmDeleteWindow: XInternAtom(handle, "WM_DELETE_WINDOW", 0),
@@ -48,6 +50,17 @@ public final class Display {
 
     deinit {
         XCloseDisplay(handle)
+    }
+
+    /// Whether Xdbe lists `visualID` among the visuals it double-buffers on the screen of `root`.
+    private static func canDoubleBuffer(visualID: VisualID, root: UInt, on handle: OpaquePointer) -> Bool {
+        var screens: Int32 = 1
+        var drawable = root
+        guard let info = XdbeGetVisualInfo(handle, &drawable, &screens) else { return false }
+        defer { XdbeFreeVisualInfo(info) }
+        let screen = info.pointee
+        guard let visuals = screen.visinfo else { return false }
+        return (0..<Int(screen.count)).contains { visuals[$0].visual == visualID }
     }
 
     /// The file descriptor of the connection (`XConnectionNumber`), for waiting with `poll`.

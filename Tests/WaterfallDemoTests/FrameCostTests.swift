@@ -40,6 +40,7 @@ struct FrameCostTests {
         let lastRequests = try #require(frames.last?.int("requests"))
         #expect(lastRequests <= 10 + colours.count, "\(lastRequests) requests for \(colours.count) colours")
         #expect(lastRequests > 0)
+        demo.expectNoXErrors()
     }
 
     @Test func theBenchSubcommandReportsEveryFrameWithinTheRequestBound() throws {
@@ -50,6 +51,7 @@ struct FrameCostTests {
         #expect(result["frames"] as? Int == 150)
         #expect(result["roundTrips"] as? Int == 0)
         #expect((result["requestsAboveColours"] as? Int ?? 99) <= 10)
+        #expect(!bench.standardError.contains("X error"), "\(bench.standardError)")
         for key in ["p50Ms", "p99Ms", "maxMs", "peakRSSMB", "firstFrameMs", "requestsPerFrame"] {
             #expect((result[key] as? NSNumber)?.doubleValue ?? 0 > 0, "\(key) is missing or zero")
         }
@@ -75,5 +77,7 @@ struct FrameCostTests {
         var differing = 0
         for y in 0..<640 { for x in 0..<1000 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 } }
         #expect(differing == 0)
+        blitted.expectNoXErrors()
+        redrawn.expectNoXErrors()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import XvfbSupport
 
 /// The demo running with `--log-events` in its own private Xvfb, ready (its first frame on screen).
@@ -47,6 +48,12 @@ final class RunningDemo {
     /// Resizes the window as a window manager would.
     func resize(width: Int, height: Int) throws {
         try xdotool(["windowsize", String(window), String(width), String(height)], display: xvfb.display)
+    }
+
+    /// Records a test issue for every X protocol error the program reported on stderr.
+    func expectNoXErrors(sourceLocation: SourceLocation = #_sourceLocation) {
+        let errors = process.standardError.split(separator: "\n").filter { $0.contains("X error") }
+        #expect(errors.isEmpty, "X errors: \(errors)", sourceLocation: sourceLocation)
     }
 
     func screenshot() throws -> Screenshot {

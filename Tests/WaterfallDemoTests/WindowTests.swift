@@ -89,6 +89,7 @@ struct WindowTests {
         #expect(after.pixel(x: Int(target.x) + 8, y: targetEdge.y) == colors[target.index])  // inside the border
         #expect(after.pixel(x: otherEdge.x, y: otherEdge.y) == colors[other.index])  // other cards unframed
         try? after.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("selected.png"))
+        demo.expectNoXErrors()
     }
 
     @Test func pressDarkensTheCardUntilRelease() throws {
@@ -143,6 +144,7 @@ struct WindowTests {
         try demo.resize(width: 1000, height: 700)
         let landscape = try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event
         #expect(landscape.int("columns") == 5)
+        demo.expectNoXErrors()
     }
 
     @Test func anExplicitLandscapeWidthIsTheThreshold() throws {
