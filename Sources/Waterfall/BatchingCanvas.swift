@@ -59,12 +59,7 @@ public final class BatchingCanvas: Canvas {
     }
 
     public func stroke(_ rect: Rect, color: Color, lineWidth: Double) {
-        let line = min(lineWidth, rect.width / 2, rect.height / 2)
-        guard line > 0 else { return }
-        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: line), color: color)
-        fill(Rect(x: rect.minX, y: rect.maxY - line, width: rect.width, height: line), color: color)
-        fill(Rect(x: rect.minX, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
-        fill(Rect(x: rect.maxX - line, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
+        strokeByFilling(rect, color: color, lineWidth: lineWidth)
     }
 
     public func drawText(_ text: String, at origin: Point, color: Color) {

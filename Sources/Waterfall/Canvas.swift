@@ -21,6 +21,17 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+    /// Draws a border of `lineWidth` inside the edges of `rect` as four fills that do not overlap: a
+    /// `stroke(_:color:lineWidth:)` for canvases that have only fills.
+    public func strokeByFilling(_ rect: Rect, color: Color, lineWidth: Double) {
+        let line = min(lineWidth, rect.width / 2, rect.height / 2)
+        guard line > 0 else { return }
+        fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: line), color: color)
+        fill(Rect(x: rect.minX, y: rect.maxY - line, width: rect.width, height: line), color: color)
+        fill(Rect(x: rect.minX, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
+        fill(Rect(x: rect.maxX - line, y: rect.minY + line, width: line, height: rect.height - 2 * line), color: color)
+    }
+
     /// `text` cut at the end, with "..." appended, so that it fits in `width`; the whole text when it fits.
     public func truncate(_ text: String, toWidth width: Double) -> String {
         guard textWidth(text) > width else { return text }
