@@ -78,13 +78,14 @@ public final class WaterfallLayout {
     /// itself stays in this module.
     @inlinable
     public func prepare(width: Double, itemCount: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
-        let columnWidth = try beginPreparing(width: width, itemCount: itemCount)
+        var heights = try beginPreparing(width: width, itemCount: itemCount)
+        let columnWidth = self.columnWidth
         do {
-            // Heights go straight into uninitialised storage: no per-item append bookkeeping.
-            let heights = try [Double](unsafeUninitializedCapacity: Self.withHeadroom(itemCount)) { buffer, initialized in
+            // The previous heights' storage, sized up front and written through a pointer: no per-item append.
+            heights.append(contentsOf: repeatElement(0, count: itemCount))
+            try heights.withUnsafeMutableBufferPointer { buffer in
                 for index in 0..<itemCount {
                     buffer[index] = try Self.checkedHeight(height(index, columnWidth), index: index, columnWidth: columnWidth)
-                    initialized = index + 1
                 }
             }
             finishPreparing(heights: heights)
@@ -94,9 +95,10 @@ public final class WaterfallLayout {
         }
     }
 
-    /// Checks the settings, empties the storage for `itemCount` items and returns the column width.
+    /// Checks the settings, empties the storage (keeping its capacity, for `itemCount` items) and hands back the
+    /// heights' storage, empty, to fill.
     @usableFromInline
-    func beginPreparing(width: Double, itemCount: Int) throws -> Double {
+    func beginPreparing(width: Double, itemCount: Int) throws -> [Double] {
         self.width = width
         do {
             try validate(width: width, itemCount: itemCount)
@@ -106,12 +108,23 @@ public final class WaterfallLayout {
         }
         let available = width - insets.left - insets.right - Double(columnCount - 1) * columnSpacing
         columnWidth = max(0, available / Double(columnCount))
-        removeAllItems(keepingCapacity: true)
+        // The storage is reused when it is at most twice what `itemCount` needs (memory stays within budget
+        // after a layout shrinks). Moved out, not copied, so emptying it keeps it instead of copying it.
+        let keepsStorage = itemY.capacity <= 2 * Self.withHeadroom(itemCount)
+        var heights = itemHeight
+        var lists = columnItems
         itemHeight = []
-        columnItems = Array(repeating: [], count: columnCount)
+        columnItems = []
+        removeAllItems(keepingCapacity: keepsStorage)
+        lists.removeLast(max(0, lists.count - columnCount))
+        for column in lists.indices { lists[column].removeAll(keepingCapacity: keepsStorage) }
+        lists.append(contentsOf: repeatElement([], count: columnCount - lists.count))
+        columnItems = lists
         columnBottoms = Array(repeating: insets.top, count: columnCount)
         reserveCapacity(itemCount)
-        return columnWidth
+        heights.removeAll(keepingCapacity: keepsStorage)
+        heights.reserveCapacity(Self.withHeadroom(itemCount))
+        return heights
     }
 
     /// Places the items of `heights`, all checked, from the top.

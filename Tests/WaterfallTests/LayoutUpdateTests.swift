@@ -139,3 +139,17 @@ struct PlacementPathTests {
         layout.checkInvariants()
     }
 }
+
+struct StorageReuseTests {
+    @Test func preparingAgainReusesStorageButNotWhenItShrinksFar() throws {
+        let layout = WaterfallLayout(columnCount: 4)
+        try layout.prepare(width: 1000, itemCount: 50_000) { index, _ in Double(50 + index % 13) }
+        let bytes = layout.storageBytes
+        try layout.prepare(width: 1000, itemCount: 49_000) { index, _ in Double(60 + index % 7) }
+        #expect(layout.storageBytes == bytes)  // the same storage, filled again
+        try layout.prepare(width: 1000, itemCount: 1_000) { index, _ in Double(60 + index % 7) }
+        // Released: 50,000 items' storage is not kept for 1,000 (what remains is 1,000 items plus headroom).
+        #expect(layout.storageBytes < bytes / 20)
+        layout.checkInvariants()
+    }
+}
