@@ -23,6 +23,8 @@ public final class WaterfallLayout {
     public var rowSpacing: Double { didSet { invalidateLayout() } }
     /// The space around the columns. Changing it invalidates the layout.
     public var insets: EdgeInsets { didSet { invalidateLayout() } }
+    /// Which column each item goes into. Changing it invalidates the layout.
+    public var placement: ItemPlacement = .shortestColumn { didSet { invalidateLayout() } }
 
     /// The width the layout was last prepared for.
     public private(set) var width: Double = 0
@@ -177,7 +179,13 @@ public final class WaterfallLayout {
         heights.withUnsafeBufferPointer { height in
             placedY.withUnsafeMutableBufferPointer { yOut in
                 placedColumns.withUnsafeMutableBufferPointer { columnOut in
-                    if bottoms.count <= RegisterColumnBottoms.capacity {
+                    if placement != .shortestColumn {
+                        bottoms.withUnsafeMutableBufferPointer { bottom in
+                            Self.placeInOrder(start..<count, heights: height, top: top, spacing: spacing,
+                                              reversed: placement == .rightToLeft, bottoms: bottom, started: &started,
+                                              y: yOut, column: columnOut)
+                        }
+                    } else if bottoms.count <= RegisterColumnBottoms.capacity {
                         var registers = RegisterColumnBottoms(bottoms)
                         Self.place(start..<count, heights: height, top: top, spacing: spacing,
                                    bottoms: &registers, started: &started, y: yOut, column: columnOut)
@@ -216,6 +224,25 @@ public final class WaterfallLayout {
         }
         bottoms = columnBottoms
         started = isStarted
+    }
+
+    /// The placement loop for `leftToRight` and `rightToLeft`: item i goes into column i mod the column count
+    /// (counted from the right when `reversed`), below that column's bottom plus `spacing`.
+    private static func placeInOrder(
+        _ range: Range<Int>, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double, reversed: Bool,
+        bottoms: UnsafeMutableBufferPointer<Double>, started: inout UInt64,
+        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
+    ) {
+        let columns = bottoms.count
+        for index in range {
+            let position = index % columns
+            let column = reversed ? columns - 1 - position : position
+            let y = started & (1 << column) != 0 ? bottoms[column] + spacing : top
+            started |= 1 << column
+            bottoms[column] = y + heights[index]
+            yOut[index] = y
+            columnOut[index] = UInt16(truncatingIfNeeded: column)
+        }
     }
 
     /// Appends `start...` to the index lists of the columns `columnOf` names, in one pass: each column's new

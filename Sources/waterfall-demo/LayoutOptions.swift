@@ -42,6 +42,10 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The gap between cards of a column.", valueName: "r"))
     var rowSpacing: Double = 12
 
+    @Option(help: ArgumentHelp("Which column each card goes into: the shortest, or in rows from the left (ltr) or right (rtl).",
+                               valueName: "shortest|ltr|rtl"))
+    var placement: Placement = .shortest
+
     mutating func validate() throws {
         let columnRange = 1...WaterfallLayout.maximumColumnCount
         for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
@@ -66,8 +70,10 @@ struct LayoutOptions: ParsableArguments {
 
     /// A layout with the options' spacing and insets.
     func makeLayout() -> WaterfallLayout {
-        WaterfallLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing,
-                        rowSpacing: rowSpacing, insets: insets.value)
+        let layout = WaterfallLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing,
+                                     rowSpacing: rowSpacing, insets: insets.value)
+        layout.placement = placement.itemPlacement
+        return layout
     }
 
     /// The items to show: synthesised when `--items` is given, else the catalog (the bundled one by default).
@@ -77,6 +83,19 @@ struct LayoutOptions: ParsableArguments {
             throw CatalogError(path: "Resources/catalog.json", problem: "not found in the working directory or beside the program; pass --catalog PATH")
         }
         return .catalog(try Catalog.load(path: path))
+    }
+}
+
+/// `--placement shortest|ltr|rtl`.
+enum Placement: String, ExpressibleByArgument, CaseIterable {
+    case shortest, ltr, rtl
+
+    var itemPlacement: ItemPlacement {
+        switch self {
+        case .shortest: return .shortestColumn
+        case .ltr: return .leftToRight
+        case .rtl: return .rightToLeft
+        }
     }
 }
 

@@ -21,6 +21,14 @@ struct CommandLineTests {
         #expect(output.summary.double("contentHeight") == 135)  // column 1 ends at 125, plus the 10 px bottom inset
     }
 
+    @Test func placementRightToLeftFillsRowsFromTheRight() throws {
+        let output = try runLayoutCommand(["--width", "340", "--columns", "3", "--insets", "10,10,10,10", "--column-spacing", "10",
+                                           "--row-spacing", "10", "--placement", "rtl", "--heights", "100,20,30,40"])
+        #expect(output.items.map(\.column) == [2, 1, 0, 2])
+        #expect(output.items.map(\.y) == [10, 10, 10, 120])
+        #expect(output.items.map(\.x) == [230, 120, 10, 230])
+    }
+
     @Test func layoutUsesThePolicyForTheGivenSize() throws {
         let portrait = try runLayoutCommand(["--width", "600", "--height", "900", "--heights", "10"])
         let landscape = try runLayoutCommand(["--width", "900", "--height", "600", "--heights", "10"])
