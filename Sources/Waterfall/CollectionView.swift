@@ -102,9 +102,11 @@ public final class CollectionView {
             updateVisibleCells()
             delegate?.collectionViewDidLayout(self)
         }
-        try layout.prepare(width: viewportSize.width, itemCount: count) { index, columnWidth in
+        try layout.prepare(width: viewportSize.width, itemCount: count, height: { index, columnWidth in
             dataSource?.collectionView(self, heightForItemAt: index, columnWidth: columnWidth)
-        }
+        }, spansAllColumns: { index in
+            dataSource?.collectionView(self, itemSpansAllColumnsAt: index) ?? false
+        })
     }
 
     /// After a relayout: moves the surviving cells to their new frames and recycles those whose item is gone.

@@ -4,13 +4,21 @@ public protocol CollectionViewDataSource: AnyObject {
     func numberOfItems(in collectionView: CollectionView) -> Int
     /// A cell configured for item `index`; get it from `collectionView.dequeueReusableCell(withReuseIdentifier:)`.
     func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell
-    /// Item `index`'s height when it is `columnWidth` wide; `nil` (the default) makes it square.
+    /// Item `index`'s height when it is `columnWidth` wide (the full width inside the insets for an item that
+    /// spans all columns); `nil` (the default) makes it square.
     func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double?
+    /// Whether item `index` spans all columns (a banner), as a full-span item of Android's staggered grid.
+    /// `false` by default.
+    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt index: Int) -> Bool
 }
 
 extension CollectionViewDataSource {
     public func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
         nil
+    }
+
+    public func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt index: Int) -> Bool {
+        false
     }
 }
 

@@ -3,6 +3,10 @@ extension WaterfallLayout {
     /// - Complexity: O(1).
     public func layoutAttributesForItem(at index: Int) -> LayoutAttributes? {
         guard itemY.indices.contains(index) else { return nil }
+        if itemColumn[index] == Self.spanningColumn {
+            let frame = Rect(x: insets.left, y: itemY[index], width: fullWidth, height: itemHeight[index])
+            return LayoutAttributes(index: index, column: 0, frame: frame, spansAllColumns: true)
+        }
         let column = Int(itemColumn[index])
         let frame = Rect(x: minX(ofColumn: column), y: itemY[index], width: columnWidth, height: itemHeight[index])
         return LayoutAttributes(index: index, column: column, frame: frame)
@@ -17,8 +21,8 @@ extension WaterfallLayout {
         return indices.compactMap(layoutAttributesForItem(at:))
     }
 
-    /// Calls `body` with the index of every item whose frame intersects `rect`, column by column and
-    /// top to bottom within a column. Finds each column's first item with a binary search.
+    /// Calls `body` with the index of every item whose frame intersects `rect`: column by column, top to bottom
+    /// within a column, then the items that span all columns. Finds each list's first item with a binary search.
     /// - Complexity: O(columns × log n + k) for k results.
     public func forEachItem(in rect: Rect, _ body: (Int) -> Void) {
         guard rect.width > 0, rect.height > 0, columnWidth > 0 else { return }
@@ -34,11 +38,20 @@ extension WaterfallLayout {
                 position += 1
             }
         }
+        guard !spanningItems.isEmpty, insets.left < rect.maxX, rect.minX < insets.left + fullWidth, fullWidth > 0 else { return }
+        var position = firstPosition(startingAtOrBelow: rect.minY, in: spanningItems)
+        while position < spanningItems.count {
+            let index = Int(spanningItems[position])
+            guard itemY[index] < rect.maxY else { break }
+            if itemHeight[index] > 0 { body(index) }
+            position += 1
+        }
     }
 
     /// The item under `point` (in content coordinates), or `nil` over spacing, insets or empty space.
     /// - Complexity: O(log n).
     public func indexOfItem(at point: Point) -> Int? {
+        if let banner = banner(at: point) { return banner }
         guard columnWidth > 0, point.x >= insets.left else { return nil }
         let quotient = (point.x - insets.left) / (columnWidth + columnSpacing)
         guard quotient < Double(columnItems.count + 1) else { return nil }  // also keeps Int() from trapping
@@ -54,7 +67,16 @@ extension WaterfallLayout {
         return itemY[index] <= point.y ? index : nil
     }
 
-    /// The items of `column`, top to bottom.
+    /// The item spanning all columns under `point`, if any.
+    private func banner(at point: Point) -> Int? {
+        guard !spanningItems.isEmpty, point.x >= insets.left, point.x < insets.left + fullWidth else { return nil }
+        let position = firstPosition(startingAtOrBelow: point.y, in: spanningItems)
+        guard position < spanningItems.count else { return nil }
+        let index = Int(spanningItems[position])
+        return itemY[index] <= point.y && point.y < itemY[index] + itemHeight[index] ? index : nil
+    }
+
+    /// The items of `column`, top to bottom (items that span all columns are in none).
     public func items(inColumn column: Int) -> [Int] {
         guard columnItems.indices.contains(column) else { return [] }
         return columnItems[column].map(Int.init)
@@ -64,6 +86,10 @@ extension WaterfallLayout {
     /// - Complexity: O(log n).
     public func neighbour(ofItem index: Int, inColumnBy offset: Int) -> Int? {
         guard let attributes = layoutAttributesForItem(at: index) else { return nil }
+        if attributes.spansAllColumns {  // a banner: the item just before or after it
+            let target = index + offset
+            return itemY.indices.contains(target) ? target : nil
+        }
         let items = columnItems[attributes.column]
         let position = firstPosition(in: items) { $0 >= index }
         let target = position + offset
@@ -119,6 +145,14 @@ extension WaterfallLayout {
                 seen += 1
             }
         }
-        precondition(seen == itemY.count, "\(itemY.count - seen) items are in no column")
+        var bannerTop = -Double.infinity
+        for entry in spanningItems {
+            let index = Int(entry)
+            precondition(itemColumn[index] == Self.spanningColumn, "banner \(index) is stored in column \(itemColumn[index])")
+            precondition(itemY[index] >= bannerTop, "banners are out of order at \(index)")
+            bannerTop = itemY[index] + itemHeight[index]
+            seen += 1
+        }
+        precondition(seen == itemY.count, "\(itemY.count - seen) items are in no column and span none")
     }
 }

@@ -3,27 +3,37 @@ extension WaterfallLayout {
     /// Existing frames do not move; only the new items' heights are asked.
     /// - Throws: `LayoutError.invalidHeight` naming the item; the layout is then as it was before the call.
     /// - Complexity: O(count × columns), amortised.
-    public func appendItems(count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
-        try insertItems(at: numberOfItems, count: count, height: height)
+    public func appendItems(count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
+                            spansAllColumns: (_ index: Int) -> Bool = { _ in false }) throws {
+        try insertItems(at: numberOfItems, count: count, height: height, spansAllColumns: spansAllColumns)
     }
 
     /// Inserts `count` items before item `index` (at the end when `index == numberOfItems`). The items before
     /// `index` keep their frames; from `index` on, items are placed again with their stored heights, and only
-    /// the new items' heights are asked.
+    /// the new items' heights (and whether they span all columns) are asked.
     /// - Throws: `LayoutError.invalidHeight` naming the item (the layout is unchanged), or
     ///   `LayoutError.invalidIndex` when `index` is not in `0...numberOfItems`.
     /// - Complexity: O((n − index) × columns + count × columns).
-    public func insertItems(at index: Int, count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
+    public func insertItems(at index: Int, count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
+                            spansAllColumns: (_ index: Int) -> Bool = { _ in false }) throws {
         guard isValid else { throw LayoutError.notPrepared }
         guard (0...numberOfItems).contains(index) else { throw LayoutError.invalidIndex(index, count: numberOfItems) }
         guard count >= 0, count <= Self.maximumItemCount - numberOfItems else { throw LayoutError.invalidItemCount(count) }
         var heights: [Double] = []
+        var newBanners: [Int32] = []
         heights.reserveCapacity(count)
         for offset in 0..<count {
-            heights.append(try Self.checkedHeight(height(index + offset, columnWidth), index: index + offset, columnWidth: columnWidth))
+            let spans = spansAllColumns(index + offset)
+            if spans { newBanners.append(Int32(index + offset)) }
+            let itemWidth = spans ? fullWidth : columnWidth
+            heights.append(try Self.checkedHeight(height(index + offset, itemWidth), index: index + offset, columnWidth: itemWidth))
         }
         reserveCapacity(numberOfItems + count)
         itemHeight.insert(contentsOf: heights, at: index)
+        // The banners after the insertion move down by `count`; the new ones go between.
+        let firstAfter = spanningItems.partitioningIndex { Int($0) >= index }
+        for position in firstAfter..<spanningItems.count { spanningItems[position] += Int32(count) }
+        spanningItems.insert(contentsOf: newBanners, at: firstAfter)
         replaceItems(from: index)
     }
 
@@ -37,22 +47,27 @@ extension WaterfallLayout {
             throw LayoutError.invalidIndex(range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: numberOfItems)
         }
         itemHeight.removeSubrange(range)
+        // The banners in the range go; those after it move up by its length.
+        let first = spanningItems.partitioningIndex { Int($0) >= range.lowerBound }
+        let afterRange = spanningItems.partitioningIndex { Int($0) >= range.upperBound }
+        spanningItems.removeSubrange(first..<afterRange)
+        for position in first..<spanningItems.count { spanningItems[position] -= Int32(range.count) }
         replaceItems(from: range.lowerBound)
     }
 
     /// Rewinds the placement to just before item `start` and places items `start...` again from their stored
-    /// heights (`itemHeight` already holds the new list).
+    /// heights (`itemHeight` and `spanningItems` already describe the new list of items).
     func replaceItems(from start: Int) {
         itemColumn.removeSubrange(start...)
         itemY.removeSubrange(start...)
+        // Every column continues below the last banner above `start`, if there is one.
+        let bannerBottom = spanningItems[..<spanningItems.partitioningIndex { Int($0) >= start }].last
+            .map { itemY[Int($0)] + itemHeight[Int($0)] }
         for column in columnItems.indices {
             let kept = columnItems[column].partitioningIndex { Int($0) >= start }
             columnItems[column].removeSubrange(kept...)
-            if let last = columnItems[column].last.map(Int.init) {
-                columnBottoms[column] = itemY[last] + itemHeight[last]
-            } else {
-                columnBottoms[column] = insets.top
-            }
+            let itemBottom = columnItems[column].last.map { itemY[Int($0)] + itemHeight[Int($0)] }
+            columnBottoms[column] = [itemBottom, bannerBottom].compactMap { $0 }.max() ?? insets.top
         }
         placeItems(from: start)
     }

@@ -41,6 +41,11 @@ public final class WaterfallLayout {
     var itemHeight: [Double] = []
     // The indices of each column's items, in increasing y.
     var columnItems: [[Int32]] = []
+    // The items that span all columns (banners), in increasing index and so increasing y: each is placed
+    // below everything before it. Their itemColumn is `spanningColumn`; they are in no column's list.
+    var spanningItems: [Int32] = []
+    /// The `itemColumn` of an item that spans all columns.
+    static let spanningColumn = UInt16.max
     // Each column's bottom (insets.top while it is empty): where the next item would go.
     var columnBottoms: [Double] = []
 
@@ -71,7 +76,10 @@ public final class WaterfallLayout {
     /// - Parameters:
     ///   - width: the width of the view the columns fill.
     ///   - itemCount: how many items there are.
-    ///   - height: item `index`'s height at `columnWidth`; `nil` means a square (the column width).
+    ///   - height: item `index`'s height at the width it gets (`columnWidth`, or the full width inside the insets
+    ///     for an item that spans all columns); `nil` means as tall as that width.
+    ///   - spansAllColumns: whether item `index` spans all columns (a banner): it goes below the tallest column
+    ///     and the columns continue below it. None does by default.
     /// - Throws: `LayoutError` for an invalid column count, spacing, inset, item count or height. The layout is
     ///   left empty and invalid after an error, never half computed.
     /// - Complexity: O(n × columns) for n items.
@@ -79,18 +87,24 @@ public final class WaterfallLayout {
     /// Inlinable so that asking the heights compiles in the caller's module with `height` inlined; the placement
     /// itself stays in this module.
     @inlinable
-    public func prepare(width: Double, itemCount: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?) throws {
+    public func prepare(width: Double, itemCount: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
+                        spansAllColumns: (_ index: Int) -> Bool = { _ in false }) throws {
         var heights = try beginPreparing(width: width, itemCount: itemCount)
         let columnWidth = self.columnWidth
+        let fullWidth = self.fullWidth
+        var spanning: [Int32] = []
         do {
             // The previous heights' storage, sized up front and written through a pointer: no per-item append.
             heights.append(contentsOf: repeatElement(0, count: itemCount))
             try heights.withUnsafeMutableBufferPointer { buffer in
                 for index in 0..<itemCount {
-                    buffer[index] = try Self.checkedHeight(height(index, columnWidth), index: index, columnWidth: columnWidth)
+                    let spans = spansAllColumns(index)
+                    if spans { spanning.append(Int32(truncatingIfNeeded: index)) }
+                    let itemWidth = spans ? fullWidth : columnWidth
+                    buffer[index] = try Self.checkedHeight(height(index, itemWidth), index: index, columnWidth: itemWidth)
                 }
             }
-            finishPreparing(heights: heights)
+            finishPreparing(heights: heights, spanning: spanning)
         } catch {
             abandonPreparing()
             throw error
@@ -129,10 +143,11 @@ public final class WaterfallLayout {
         return heights
     }
 
-    /// Places the items of `heights`, all checked, from the top.
+    /// Places the items of `heights`, all checked, from the top; `spanning` lists those that span all columns.
     @usableFromInline
-    func finishPreparing(heights: [Double]) {
+    func finishPreparing(heights: [Double], spanning: [Int32]) {
         itemHeight = heights
+        spanningItems = spanning
         placeItems(from: 0)
         isValid = true
     }
@@ -172,35 +187,74 @@ public final class WaterfallLayout {
         guard start < heights.count else { return }
         let top = insets.top
         let spacing = rowSpacing
-        var started = lists.enumerated().reduce(UInt64(0)) { mask, list in list.element.isEmpty ? mask : mask | 1 << list.offset }
         let count = heights.count
+        // The banners at or after `start` split the items into runs placed in columns.
+        let firstBanner = spanningItems.partitioningIndex { Int($0) >= start }
+        let bannersBefore = spanningItems[..<firstBanner]
+        let banners = spanningItems[firstBanner...].map(Int.init)
+        // A column has started once it holds an item, or once any banner lies above it.
+        var started = bannersBefore.isEmpty
+            ? lists.enumerated().reduce(UInt64(0)) { mask, list in list.element.isEmpty ? mask : mask | 1 << list.offset }
+            : Self.allColumns(bottoms.count)
+        var runOrigin = bannersBefore.last.map { Int($0) + 1 } ?? 0
         placedY.append(contentsOf: repeatElement(0, count: count - start))
         placedColumns.append(contentsOf: repeatElement(0, count: count - start))
         heights.withUnsafeBufferPointer { height in
             placedY.withUnsafeMutableBufferPointer { yOut in
                 placedColumns.withUnsafeMutableBufferPointer { columnOut in
-                    if placement != .shortestColumn {
-                        bottoms.withUnsafeMutableBufferPointer { bottom in
-                            Self.placeInOrder(start..<count, heights: height, top: top, spacing: spacing,
-                                              reversed: placement == .rightToLeft, bottoms: bottom, started: &started,
-                                              y: yOut, column: columnOut)
-                        }
-                    } else if bottoms.count <= RegisterColumnBottoms.capacity {
-                        var registers = RegisterColumnBottoms(bottoms)
-                        Self.place(start..<count, heights: height, top: top, spacing: spacing,
-                                   bottoms: &registers, started: &started, y: yOut, column: columnOut)
-                        bottoms = registers.values
-                    } else {
-                        bottoms.withUnsafeMutableBufferPointer { buffer in
-                            var memory = BufferColumnBottoms(buffer: buffer)
-                            Self.place(start..<count, heights: height, top: top, spacing: spacing,
-                                       bottoms: &memory, started: &started, y: yOut, column: columnOut)
-                        }
+                    var runStart = start
+                    for banner in banners + [count] {
+                        placeRun(runStart..<banner, origin: runOrigin, heights: height, bottoms: &bottoms, started: &started,
+                                 y: yOut, column: columnOut)
+                        guard banner < count else { break }
+                        // A banner goes below the tallest column, and every column continues below it.
+                        let tallest = started == 0 ? nil : bottoms.indices.filter { started & (1 << $0) != 0 }.map { bottoms[$0] }.max()
+                        let y = tallest.map { $0 + spacing } ?? top
+                        yOut[banner] = y
+                        columnOut[banner] = Self.spanningColumn
+                        bottoms = Array(repeating: y + height[banner], count: bottoms.count)
+                        started = Self.allColumns(bottoms.count)
+                        runStart = banner + 1
+                        runOrigin = banner + 1
                     }
                 }
             }
         }
         Self.appendIndices(of: placedColumns, from: start, to: &lists)
+    }
+
+    /// Places the items of `range`, none of them a banner, by the layout's placement; `origin` is where the
+    /// run began (after the last banner), from which the ordered placements count rows.
+    private func placeRun(
+        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, bottoms: inout [Double], started: inout UInt64,
+        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
+    ) {
+        guard !range.isEmpty else { return }
+        let top = insets.top
+        let spacing = rowSpacing
+        if placement != .shortestColumn {
+            bottoms.withUnsafeMutableBufferPointer { bottom in
+                Self.placeInOrder(range, origin: origin, heights: heights, top: top, spacing: spacing,
+                                  reversed: placement == .rightToLeft, bottoms: bottom, started: &started,
+                                  y: yOut, column: columnOut)
+            }
+        } else if bottoms.count <= RegisterColumnBottoms.capacity {
+            var registers = RegisterColumnBottoms(bottoms)
+            Self.place(range, heights: heights, top: top, spacing: spacing,
+                       bottoms: &registers, started: &started, y: yOut, column: columnOut)
+            bottoms = registers.values
+        } else {
+            bottoms.withUnsafeMutableBufferPointer { buffer in
+                var memory = BufferColumnBottoms(buffer: buffer)
+                Self.place(range, heights: heights, top: top, spacing: spacing,
+                           bottoms: &memory, started: &started, y: yOut, column: columnOut)
+            }
+        }
+    }
+
+    /// A mask with a bit for each of `columns` columns.
+    static func allColumns(_ columns: Int) -> UInt64 {
+        columns >= 64 ? .max : (1 << UInt64(columns)) - 1
     }
 
     /// The placement loop: each item of `range` goes to the shortest column, below its bottom plus `spacing`
@@ -226,16 +280,16 @@ public final class WaterfallLayout {
         started = isStarted
     }
 
-    /// The placement loop for `leftToRight` and `rightToLeft`: item i goes into column i mod the column count
-    /// (counted from the right when `reversed`), below that column's bottom plus `spacing`.
+    /// The placement loop for `leftToRight` and `rightToLeft`: item i goes into column (i − origin) mod the
+    /// column count (counted from the right when `reversed`), below that column's bottom plus `spacing`.
     private static func placeInOrder(
-        _ range: Range<Int>, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double, reversed: Bool,
+        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double, reversed: Bool,
         bottoms: UnsafeMutableBufferPointer<Double>, started: inout UInt64,
         y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
     ) {
         let columns = bottoms.count
         for index in range {
-            let position = index % columns
+            let position = (index - origin) % columns
             let column = reversed ? columns - 1 - position : position
             let y = started & (1 << column) != 0 ? bottoms[column] + spacing : top
             started |= 1 << column
@@ -249,8 +303,8 @@ public final class WaterfallLayout {
     /// indices go through a cursor into one scratch buffer, then join the column's list in one copy.
     private static func appendIndices(of columnOf: [UInt16], from start: Int, to lists: inout [[Int32]]) {
         var counts = [Int](repeating: 0, count: lists.count)
-        for column in columnOf[start...] { counts[Int(column)] += 1 }
-        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: columnOf.count - start)
+        for column in columnOf[start...] where column != spanningColumn { counts[Int(column)] += 1 }
+        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, columnOf.count - start))
         defer { scratch.deallocate() }
         var cursors: [Int] = []
         var offset = 0
@@ -260,7 +314,7 @@ public final class WaterfallLayout {
         }
         columnOf.withUnsafeBufferPointer { columnOf in
             cursors.withUnsafeMutableBufferPointer { cursor in
-                for index in start..<columnOf.count {
+                for index in start..<columnOf.count where columnOf[index] != spanningColumn {
                     let column = Int(columnOf[index])
                     scratch[cursor[column]] = Int32(truncatingIfNeeded: index)
                     cursor[column] += 1
@@ -307,6 +361,7 @@ public final class WaterfallLayout {
         itemColumn.capacity * MemoryLayout<UInt16>.stride + itemY.capacity * MemoryLayout<Double>.stride
             + itemHeight.capacity * MemoryLayout<Double>.stride
             + columnItems.reduce(0) { $0 + $1.capacity * MemoryLayout<Int32>.stride }
+            + spanningItems.capacity * MemoryLayout<Int32>.stride
     }
 
     private func validate(width: Double, itemCount: Int) throws {
@@ -328,9 +383,14 @@ public final class WaterfallLayout {
         itemColumn.removeAll(keepingCapacity: keepingCapacity)
         itemY.removeAll(keepingCapacity: keepingCapacity)
         itemHeight.removeAll(keepingCapacity: keepingCapacity)
+        spanningItems.removeAll(keepingCapacity: keepingCapacity)
         columnItems = []
         columnBottoms = []
     }
+
+    /// The width inside the left and right insets: the width of an item that spans all columns.
+    @usableFromInline
+    var fullWidth: Double { max(0, width - insets.left - insets.right) }
 
     /// The x coordinate of `column`'s left edge.
     public func minX(ofColumn column: Int) -> Double {
