@@ -6,15 +6,25 @@ extension CollectionView {
     /// Each changed area is drawn clipped: the background, then the cells that intersect it.
     public func draw(in canvas: Canvas, at origin: Point = .zero) {
         let viewport = Rect(origin: origin, size: viewportSize)
+        let placeholder = placeholderView
         for area in damagedAreas(in: viewport, canvas: canvas) {
             canvas.setClip(area)
             canvas.fill(area, color: backgroundColor)
             drawCells(in: area, viewportOrigin: origin, canvas: canvas)
+            placeholder?.draw(in: canvas, frame: viewport)
         }
         canvas.setClip(nil)
         lastDrawn = (origin, viewportSize, scroll.offset)
         needsFullDisplay = false
         damagedContentRects.removeAll(keepingCapacity: true)
+    }
+
+    /// The view that stands in for the items when there are none: the loading view while the data source is
+    /// loading, else the empty view.
+    public var placeholderView: CollectionViewCell? {
+        guard numberOfItems == 0 else { return nil }
+        if let loadingView, dataSource?.collectionViewIsLoading(self) ?? false { return loadingView }
+        return emptyView
     }
 
     /// Marks the whole viewport as needing to be drawn again (after the canvas lost its pixels, for example).

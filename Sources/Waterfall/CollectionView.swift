@@ -17,6 +17,11 @@ public final class CollectionView {
     public private(set) var scroll: ScrollModel
     /// How far above and below the viewport cells are kept alive, so a small scroll shows ready cells.
     public var overscan: Double { didSet { updateVisibleCells() } }
+    /// Shown filling the viewport when there are no items, as PSCollectionView's `emptyView`.
+    public var emptyView: CollectionViewCell? { didSet { setNeedsDisplay() } }
+    /// Shown filling the viewport instead of `emptyView` while the data source reports it is loading its
+    /// first items, as PSCollectionView's `loadingView`.
+    public var loadingView: CollectionViewCell? { didSet { setNeedsDisplay() } }
     /// The background colour behind the cells.
     public var backgroundColor = Color(rgb: 0xECEFF3) { didSet { setNeedsDisplay() } }
 

@@ -10,6 +10,9 @@ public protocol CollectionViewDataSource: AnyObject {
     /// Whether item `index` spans all columns (a banner), as a full-span item of Android's staggered grid.
     /// `false` by default.
     func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt index: Int) -> Bool
+    /// Whether the data source is still loading its first items: the view then shows its `loadingView`
+    /// instead of its `emptyView`. `false` by default; call `reloadData()` when it changes.
+    func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool
 }
 
 extension CollectionViewDataSource {
@@ -18,6 +21,10 @@ extension CollectionViewDataSource {
     }
 
     public func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt index: Int) -> Bool {
+        false
+    }
+
+    public func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool {
         false
     }
 }

@@ -15,6 +15,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// Makes `collectionView` show the items through this controller.
     func attach(to collectionView: CollectionView) {
         collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier, factory: CardCell.init)
+        collectionView.emptyView = MessageCell(message: "No cards to show")
+        collectionView.loadingView = MessageCell(message: "Loading cards...")
         collectionView.dataSource = self
         collectionView.delegate = self
     }

@@ -197,3 +197,24 @@ func artifactPath(_ name: String) -> String {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent(name).path
 }
+
+@Suite(.serialized)
+struct EmptyWindowTests {
+    @Test func noItemsShowTheEmptyViewAndAClickSelectsNothing() throws {
+        let demo = try RunningDemo(["--items", "0", "--width", "800", "--height", "620"])
+        #expect(demo.ready.int("items") == 0)
+        let shot = try demo.screenshot()
+        let centre = (x: 400, y: 300)  // the viewport is 800 x 600
+        #expect(shot.pixel(x: centre.x, y: centre.y - 30) == RGB(0xFFFFFF))  // the message panel
+        #expect(shot.pixel(x: 20, y: 20) == RGB(0xECEFF3))                  // the background around it
+        // The message is drawn in the title colour somewhere on the panel's middle line.
+        let textPixels = (250..<550).filter { shot.pixel(x: $0, y: centre.y) == RGB(0x1F2328) || shot.pixel(x: $0, y: centre.y - 2) == RGB(0x1F2328) }
+        #expect(!textPixels.isEmpty)
+
+        let start = demo.eventCount
+        try demo.click(x: Double(centre.x), y: Double(centre.y))
+        try demo.process.waitForEvent(after: start, "the frame after the click") { $0.name == "frame" }
+        #expect(demo.process.events.dropFirst(start).filter { ["highlight", "select"].contains($0.name) }.isEmpty)
+        demo.expectNoXErrors()
+    }
+}
