@@ -29,19 +29,18 @@ extension WaterfallLayout {
         for column in columnItems.indices {
             let left = minX(ofColumn: column)
             guard left < rect.maxX, rect.minX < left + columnWidth else { continue }
-            let items = columnItems[column]
-            var position = firstPosition(startingAtOrBelow: rect.minY, in: items)
-            while position < items.count {
-                let index = Int(items[position])
-                guard itemY[index] < rect.maxY else { break }
-                if itemHeight[index] > 0 { body(index) }
-                position += 1
-            }
+            forEachItem(of: columnItems[column], inRowsOf: rect, body)
         }
-        guard !spanningItems.isEmpty, insets.left < rect.maxX, rect.minX < insets.left + fullWidth, fullWidth > 0 else { return }
-        var position = firstPosition(startingAtOrBelow: rect.minY, in: spanningItems)
-        while position < spanningItems.count {
-            let index = Int(spanningItems[position])
+        guard insets.left < rect.maxX, rect.minX < insets.left + fullWidth, fullWidth > 0 else { return }
+        forEachItem(of: spanningItems, inRowsOf: rect, body)
+    }
+
+    /// Calls `body` with each item of `items` (a list sorted by y whose items do not overlap) that reaches into
+    /// `rect`'s rows, from a binary search for the first one.
+    private func forEachItem(of items: [Int32], inRowsOf rect: Rect, _ body: (Int) -> Void) {
+        var position = firstPosition(startingAtOrBelow: rect.minY, in: items)
+        while position < items.count {
+            let index = Int(items[position])
             guard itemY[index] < rect.maxY else { break }
             if itemHeight[index] > 0 { body(index) }
             position += 1
