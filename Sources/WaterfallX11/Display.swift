@@ -8,7 +8,6 @@ public final class Display {
     let root: UInt
     let visual: UnsafeMutablePointer<Visual>
     let depth: Int32
-    let colormap: UInt
     /// Whether the server has the double-buffer extension (Xdbe) and it can double-buffer windows of the
     /// default visual (`XdbeGetVisualInfo`, asked once here).
     public let hasDoubleBuffer: Bool
@@ -34,7 +33,6 @@ public final class Display {
         root = XRootWindow(handle, screen)
         visual = XDefaultVisual(handle, screen)
         depth = XDefaultDepth(handle, screen)
-        colormap = XDefaultColormap(handle, screen)
         var major: Int32 = 0
         var minor: Int32 = 0
         hasDoubleBuffer = XdbeQueryExtension(handle, &major, &minor) != 0
