@@ -13,7 +13,10 @@ struct CatalogError: Error, CustomStringConvertible {
     }
 }
 
-/// Loads and checks the demo's catalog: a JSON array of `{"title", "subtitle", "color": "#RRGGBB", "aspect"}`.
+/// Loads and checks the demo's catalog: a JSON array of
+/// `{"title", "subtitle", "color": "#RRGGBB", "aspect", "category", "banner"}`, where `title` and `category`
+/// are non-empty strings, `aspect` is picture height / width (greater than 0, at most
+/// `CatalogItem.maximumAspect`), and `banner` is an optional boolean (`false` when left out).
 enum Catalog {
     /// Reads and validates the catalog at `path`.
     static func load(path: String) throws(CatalogError) -> [CatalogItem] {
@@ -49,17 +52,21 @@ enum Catalog {
         var subtitle: String
         var color: String
         var aspect: Double
+        var category: String
+        var banner: Bool?
 
         func validated(index: Int, path: String) throws(CatalogError) -> CatalogItem {
             func failure(_ problem: String) -> CatalogError { CatalogError(path: path, itemIndex: index, problem: problem) }
             guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure("\"title\" is empty") }
+            guard !category.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure("\"category\" is empty") }
             guard let parsedColor = Color(hex: color) else {
                 throw failure("\"color\" is \"\(color)\"; expected #RRGGBB with six hexadecimal digits")
             }
             guard aspect.isFinite, aspect > 0, aspect <= CatalogItem.maximumAspect else {
                 throw failure("\"aspect\" is \(aspect); expected a number greater than 0 and at most \(CatalogItem.maximumAspect)")
             }
-            return CatalogItem(title: title, subtitle: subtitle, color: parsedColor, aspect: aspect)
+            return CatalogItem(title: title, subtitle: subtitle, color: parsedColor, aspect: aspect,
+                               category: category, banner: banner ?? false)
         }
     }
 
@@ -89,7 +96,7 @@ enum Catalog {
     }
 
     private static func typeName(_ type: Any.Type) -> String {
-        type == String.self ? "a string" : type == Double.self ? "a number" : "\(type)"
+        type == String.self ? "a string" : type == Double.self ? "a number" : type == Bool.self ? "a boolean" : "\(type)"
     }
 
     /// Where the bundled catalog is: `Resources/catalog.json` under the working directory, else under the

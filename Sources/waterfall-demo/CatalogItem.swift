@@ -1,19 +1,38 @@
 import Waterfall
 
-/// One card of the demo: a picture of `aspect` (height / width) in `color`, with a title and subtitle.
+/// One card of the demo: a picture of `aspect` (height / width) in `color`, with a title and subtitle, in a
+/// `category`; a `banner` item is one the catalog marks as a banner.
 struct CatalogItem: Equatable, Sendable {
     var title: String
     var subtitle: String
     var color: Color
     var aspect: Double
+    /// The section the item belongs to (never empty in a loaded catalog).
+    var category: String
+    /// Whether the catalog marks the item as a banner (`false` when the JSON leaves it out).
+    var banner: Bool
+
+    /// An item with every field given; `banner` defaults to `false`.
+    init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false) {
+        self.title = title
+        self.subtitle = subtitle
+        self.color = color
+        self.aspect = aspect
+        self.category = category
+        self.banner = banner
+    }
 
     /// The largest picture aspect (height / width) a catalog may use.
     static let maximumAspect = 20.0
 
-    /// A deterministic made-up item for `index`, for runs with `--items N`.
+    /// The category of every synthesised item.
+    static let synthesizedCategory = "Synthesised"
+
+    /// A deterministic made-up item for `index`, for runs with `--items N` (category "Synthesised", no banner).
     static func synthesized(index: Int) -> CatalogItem {
         let (color, aspect) = synthesizedLook(index: index)
-        return CatalogItem(title: "Card \(index + 1)", subtitle: "synthesised item", color: color, aspect: aspect)
+        return CatalogItem(title: "Card \(index + 1)", subtitle: "synthesised item", color: color, aspect: aspect,
+                           category: synthesizedCategory)
     }
 
     /// The colour and aspect of synthesised item `index`, made without building its strings.

@@ -62,7 +62,7 @@ struct CommandLineTests {
 
     @Test func aBrokenCatalogIsNamedWithStatusTwo() throws {
         let path = NSTemporaryDirectory() + "waterfall-broken-\(getpid()).json"
-        try Data(##"[{"title":"A","subtitle":"b","color":"#112233","aspect":1},{"title":"B","subtitle":"c","color":"red","aspect":1}]"##.utf8)
+        try Data(##"[{"title":"A","subtitle":"b","color":"#112233","aspect":1,"category":"C"},{"title":"B","subtitle":"c","color":"red","aspect":1,"category":"C"}]"##.utf8)
             .write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let demo = try DemoProcess(arguments: ["layout", "--catalog", path], display: nil)
