@@ -7,4 +7,11 @@
 #include <X11/keysym.h>
 #include <X11/extensions/Xdbe.h>
 
+/// `pipe2(2)`, for the event loop's wake pipe. glibc declares it only under `_GNU_SOURCE`, which Swift's Glibc
+/// module is not built with, so the declaration is local to this wrapper and Swift sees only the wrapper.
+static inline int waterfall_pipe2(int descriptors[2], int flags) {
+    extern int pipe2(int descriptors[2], int flags);
+    return pipe2(descriptors, flags);
+}
+
 #endif

@@ -6,8 +6,9 @@ extension WaterfallWindow {
     /// Runs the event loop until the window is closed or `q`/Escape is pressed.
     ///
     /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins, Expose
-    /// only marks the window dirty) and then draws at most one frame. Between turns it sleeps in `poll` on
-    /// the connection, so an idle window uses no CPU.
+    /// only marks the window dirty), calls `onWake` when `wakeSignal` was woken, runs the timers that are due
+    /// and then draws at most one frame. Between turns it sleeps in `poll` on the connection and the wake
+    /// pipe until the earliest timer, so an idle window uses no CPU.
     /// - Throws: `LayoutError` when a relayout fails.
     public func run() throws -> WindowExitReason {
         while true {
@@ -15,8 +16,8 @@ extension WaterfallWindow {
         }
     }
 
-    /// One turn of the loop: sleeps until events arrive, handles them all, draws at most one frame.
-    /// Returns why the window should close, if it should.
+    /// One turn of the loop: sleeps until events arrive, a wake or a timer is due, handles the events, the
+    /// wake and the due timers, draws at most one frame. Returns why the window should close, if it should.
     func turn() throws -> WindowExitReason? {
         if XPending(display.handle) == 0 { waitForEvents() }
         while XPending(display.handle) > 0 {
@@ -24,6 +25,8 @@ extension WaterfallWindow {
             XNextEvent(display.handle, &event)
             if let reason = try handle(&event, batch: &batch) { return reason }
         }
+        handleWake()
+        runExpiredTimers()
         try apply(&batch)
         if needsDisplay && batch.exposed { drawFrame() }
         return nil
@@ -37,9 +40,19 @@ extension WaterfallWindow {
         var exposed = false
     }
 
+    /// Sleeps in `poll` until the connection or the wake pipe is readable, or the earliest timer is due.
     private func waitForEvents() {
-        var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, -1)
+        var descriptors = [
+            pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wakeSignal.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&descriptors, nfds_t(descriptors.count), timers.timeoutMilliseconds())
+    }
+
+    /// Drains the wake pipe and calls `onWake` once when anything was in it. Drained every turn, not only
+    /// after a `poll` that saw it, so a steady stream of X events cannot starve a wake.
+    private func handleWake() {
+        if wakeSignal.drain() { onWake?() }
     }
 
     /// Applies the folded size and wheel notches.

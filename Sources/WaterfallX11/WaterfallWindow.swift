@@ -41,6 +41,11 @@ public final class WaterfallWindow {
     let display: Display
     /// The view shown in the window.
     public let collectionView: CollectionView
+    /// Wakes the event loop from any thread; the loop then calls `onWake` on its own thread.
+    public let wakeSignal: WakeSignal
+    /// Called on the event loop's thread after `wakeSignal` was woken: at most once per turn however many
+    /// wakes were queued, before the turn's frame is drawn (call `setNeedsDisplay()` to show a change).
+    public var onWake: (() -> Void)?
     /// Hears when frames are presented.
     public weak var observer: WaterfallWindowObserver?
     /// The status bar's text, asked once per frame.
@@ -65,12 +70,15 @@ public final class WaterfallWindow {
     var statusTextShown = ""
     /// Events folded since the last frame; `exposed` stays true once the window was first exposed.
     var batch = EventBatch()
+    /// The timers of `schedule(after:_:)`, run by the event loop.
+    var timers = TimerQueue()
 
     /// Creates and maps the window.
     /// - Parameters:
     ///   - size: the initial window size, status bar included.
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
-    /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor; `LayoutError` from the
+    /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor;
+    ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `LayoutError` from the
     ///   first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, title: String = "Waterfall",
                 className: String = "Waterfall", instanceName: String = "waterfall",
@@ -78,6 +86,7 @@ public final class WaterfallWindow {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
         }
+        wakeSignal = try WakeSignal()
         self.display = display
         self.collectionView = collectionView
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, value.rounded())) : 1 }

@@ -1,9 +1,13 @@
+import Glibc
+
 /// Why the X11 backend could not start.
 public enum X11Error: Error, Equatable, CustomStringConvertible {
     /// `XOpenDisplay` failed; `name` is the display that was tried (from `$DISPLAY` when `nil` was passed).
     case cannotOpenDisplay(name: String?)
     /// The server has no visual the backend can draw with.
     case unsupportedVisual(depth: Int32, visualClass: Int32)
+    /// The window's wake-up pipe could not be opened (`pipe2` failed with `errno`, e.g. `EMFILE`).
+    case cannotCreateWakeSignal(errno: Int32)
 
     public var description: String {
         switch self {
@@ -13,6 +17,8 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
             return "cannot open X display '\(name)' ($DISPLAY): is an X server running there and may this user connect?"
         case let .unsupportedVisual(depth, visualClass):
             return "the X server's default visual (depth \(depth), class \(visualClass)) is not TrueColor; Waterfall needs TrueColor"
+        case let .cannotCreateWakeSignal(code):
+            return "cannot create the event loop's wake-up pipe: pipe2 failed: \(String(cString: strerror(code))) (errno \(code))"
         }
     }
 }
