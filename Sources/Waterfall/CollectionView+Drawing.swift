@@ -3,28 +3,47 @@ extension CollectionView {
     /// the last call: after a scroll by whole pixels, the pixels still in view are moved with `copyRect` and
     /// only the strip that came into view is drawn; cells marked with `setNeedsDisplay(forItem:)` are drawn
     /// again. The first call, and any after `setNeedsDisplay()`, a relayout, a new size or origin, draws it all.
-    /// Each changed area is drawn clipped: the background, then the cells that intersect it.
+    /// Each changed area is drawn clipped: the background, the pull-to-refresh strip, the headers, cells and
+    /// footers that intersect it, the load-more footer, and the empty or loading view over them.
     public func draw(in canvas: Canvas, at origin: Point = .zero) {
         let viewport = Rect(origin: origin, size: viewportSize)
-        let placeholder = placeholderView
+        let toCanvas = { (frame: Rect) in frame.offsetBy(dx: origin.x, dy: origin.y - self.drawnOffset) }
+        let placeholder = placeholderView.map { ($0, toCanvas(placeholderFrame)) }
+        let pullStrip = pullDistance > 0 ? toCanvas(Rect(x: 0, y: -pullDistance, width: viewportSize.width, height: pullDistance)) : nil
+        let loadMoreFooter = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0).map { toCanvas($0.frame) }
         for area in damagedAreas(in: viewport, canvas: canvas) {
             canvas.setClip(area)
             canvas.fill(area, color: backgroundColor)
-            drawCells(in: area, viewportOrigin: origin, canvas: canvas)
-            placeholder?.draw(in: canvas, frame: viewport)
+            if let pullStrip, pullStrip.intersects(area) { refreshView.draw(in: canvas, frame: pullStrip) }
+            drawViews(in: area, viewportOrigin: origin, canvas: canvas)
+            if let loadMoreFooter, loadMoreFooter.intersects(area) { loadMoreFooterView.draw(in: canvas, frame: loadMoreFooter) }
+            if let (view, frame) = placeholder, frame.intersects(area) {
+                canvas.fill(frame, color: backgroundColor)
+                view.draw(in: canvas, frame: frame)
+            }
         }
         canvas.setClip(nil)
-        lastDrawn = (origin, viewportSize, scroll.offset)
+        lastDrawn = (origin, viewportSize, drawnOffset)
         needsFullDisplay = false
         damagedContentRects.removeAll(keepingCapacity: true)
     }
 
     /// The view that stands in for the items when there are none: the loading view while the data source is
-    /// loading, else the empty view.
+    /// loading (or the first load of more items is pending), else the empty view; none after a failed load,
+    /// whose footer shows the error instead.
     public var placeholderView: CollectionViewCell? {
         guard numberOfItems == 0 else { return nil }
-        if let loadingView, dataSource?.collectionViewIsLoading(self) ?? false { return loadingView }
+        let loading = loadMoreState == .loading || (dataSource?.collectionViewIsLoading(self) ?? false)
+        if loading, let loadingView { return loadingView }
+        if case .failed = loadMoreState { return nil }
         return emptyView
+    }
+
+    /// Where the empty or loading view goes, in content coordinates: below the first section's header (when it
+    /// has one), down to the viewport's bottom.
+    public var placeholderFrame: Rect {
+        let top = layout.sections.first?.headerFrame.map { $0.maxY + layout.sections[0].rowSpacing } ?? 0
+        return Rect(x: 0, y: top, width: viewportSize.width, height: max(0, viewportSize.height + scroll.offset - top))
     }
 
     /// Marks the whole viewport as needing to be drawn again (after the canvas lost its pixels, for example).
@@ -32,9 +51,14 @@ extension CollectionView {
         needsFullDisplay = true
     }
 
-    /// Marks item `index`'s frame as needing to be drawn again (after its cell's look changed).
-    public func setNeedsDisplay(forItem index: Int) {
-        guard let frame = layout.layoutAttributesForItem(at: index)?.frame else { return }
+    /// Marks the frame of the item at `indexPath` as needing to be drawn again (after its cell's look changed).
+    public func setNeedsDisplay(forItem indexPath: ItemPath) {
+        setNeedsDisplay(for: .cell(indexPath))
+    }
+
+    /// Marks element `id`'s frame as needing to be drawn again (after its view's look changed).
+    public func setNeedsDisplay(for id: ElementID) {
+        guard let frame = layout.layoutAttributes(for: id)?.frame else { return }
         damagedContentRects.append(frame)
     }
 
@@ -44,7 +68,7 @@ extension CollectionView {
             return [viewport]
         }
         var areas: [Rect] = []
-        let dy = scroll.offset - last.offset
+        let dy = drawnOffset - last.offset
         if dy != 0 {
             guard dy == dy.rounded(), abs(dy) < viewport.height else { return [viewport] }
             if dy > 0 {  // content moved up: keep the lower part, draw the strip at the bottom
@@ -58,17 +82,23 @@ extension CollectionView {
             }
         }
         for frame in damagedContentRects {
-            let onCanvas = frame.offsetBy(dx: viewport.minX, dy: viewport.minY - scroll.offset)
+            let onCanvas = frame.offsetBy(dx: viewport.minX, dy: viewport.minY - drawnOffset)
             if let area = onCanvas.intersection(viewport) { areas.append(area) }
         }
         return areas
     }
 
-    private func drawCells(in area: Rect, viewportOrigin origin: Point, canvas: Canvas) {
-        let contentArea = area.offsetBy(dx: -origin.x, dy: scroll.offset - origin.y)
-        for index in visibleCells.keys.sorted() {
-            guard let cell = visibleCells[index], cell.frame.intersects(contentArea) else { continue }
-            cell.draw(in: canvas, frame: cell.frame.offsetBy(dx: origin.x, dy: origin.y - scroll.offset))
+    /// Draws the headers, cells and footers that intersect `area` (canvas coordinates), in layout order.
+    private func drawViews(in area: Rect, viewportOrigin origin: Point, canvas: Canvas) {
+        let contentArea = area.offsetBy(dx: -origin.x, dy: drawnOffset - origin.y)
+        let toCanvas = { (frame: Rect) in frame.offsetBy(dx: origin.x, dy: origin.y - self.drawnOffset) }
+        for (_, view) in visibleSupplementaryViews.sorted(by: { $0.value.frame.minY < $1.value.frame.minY })
+        where view.frame.intersects(contentArea) {
+            view.draw(in: canvas, frame: toCanvas(view.frame))
+        }
+        for indexPath in visibleCells.keys.sorted() {
+            guard let cell = visibleCells[indexPath], cell.frame.intersects(contentArea) else { continue }
+            cell.draw(in: canvas, frame: toCanvas(cell.frame))
         }
     }
 }

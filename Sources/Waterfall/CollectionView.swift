@@ -1,42 +1,71 @@
-/// A scrolling waterfall of cells: the layout, the scroll position, the visible cells and their reuse pool,
-/// the selection and the pointer's press state, as `UICollectionView` and PSCollectionView.
+/// A scrolling waterfall of sections of cells, with headers and footers: the layout, the scroll position, the
+/// visible cells and their reuse pool, the selection and the pointer's press state, loading more at the end and
+/// refreshing from the top, as `UICollectionView`, PSCollectionView and the custom waterflow views.
 ///
 /// Coordinates given to and returned by the view are in its own space: (0, 0) is the viewport's top-left corner.
 /// Content coordinates add `contentOffset` to y.
 public final class CollectionView {
     /// Supplies the items; held weakly, as UIKit does.
     public weak var dataSource: CollectionViewDataSource?
-    /// Hears and may refuse highlights and selections; held weakly.
+    /// Hears and may refuse highlights and selections, loads more and refreshes; held weakly.
     public weak var delegate: CollectionViewDelegate?
     /// Computes the frames.
-    public let layout: WaterfallLayout
-    /// Chooses the column count from the viewport's size; a change applies at the next `setViewportSize(_:)`
-    /// or `reloadData()`.
+    public let layout: CollectionLayout
+    /// Chooses the default column count from the viewport's size; a change applies at the next
+    /// `setViewportSize(_:)` or `reloadData()`.
     public var columnPolicy: ColumnPolicy
     /// The scroll position and its limits.
-    public private(set) var scroll: ScrollModel
+    public internal(set) var scroll: ScrollModel
     /// How far above and below the viewport cells are kept alive, so a small scroll shows ready cells.
     public var overscan: Double { didSet { updateVisibleCells() } }
-    /// Shown filling the viewport when there are no items, as PSCollectionView's `emptyView`.
+    /// Shown filling the viewport below the first header when there are no items, as PSCollectionView's `emptyView`.
     public var emptyView: CollectionViewCell? { didSet { setNeedsDisplay() } }
-    /// Shown filling the viewport instead of `emptyView` while the data source reports it is loading its
-    /// first items, as PSCollectionView's `loadingView`.
+    /// Shown instead of `emptyView` while the data source reports it is loading its first items, or while the
+    /// first load-more request is pending, as PSCollectionView's `loadingView`.
     public var loadingView: CollectionViewCell? { didSet { setNeedsDisplay() } }
     /// The background colour behind the cells.
     public var backgroundColor = Color(rgb: 0xECEFF3) { didSet { setNeedsDisplay() } }
 
-    /// The recycled cells and the counts of cells created and reused.
+    /// The recycled cells and supplementary views, and the counts of those created and reused.
     public let reusePool = ReusePool()
-    /// The cells that exist now, by item index: those in the viewport plus the overscan.
-    public private(set) var visibleCells: [Int: CollectionViewCell] = [:]
+    /// The cells that exist now, by item: those in the viewport plus the overscan.
+    public internal(set) var visibleCells: [ItemPath: CollectionViewCell] = [:]
+    /// The headers and footers that exist now: those in the viewport plus the overscan.
+    public internal(set) var visibleSupplementaryViews: [ElementID: CollectionViewCell] = [:]
     /// The most cells that were ever visible at once.
     public private(set) var peakVisibleCellCount = 0
     /// The selected item, if any.
-    public internal(set) var selectedItem: Int?
+    public internal(set) var selectedItem: ItemPath?
     /// The item the pointer is pressed on, if any.
-    public internal(set) var highlightedItem: Int?
+    public internal(set) var highlightedItem: ItemPath?
     /// The size of the viewport.
     public private(set) var viewportSize: Size = .zero
+
+    // Loading more (see CollectionView+LoadMore.swift).
+    /// Whether the view asks its delegate for more items when the viewport nears the end.
+    public var isLoadMoreEnabled = false { didSet { updateVisibleCells() } }
+    /// How near the end, below the viewport's bottom, the view asks for more items.
+    public var loadMoreDistance: Double = 400
+    /// The height of the footer that shows a pending or failed load below the last section.
+    public var loadMoreFooterHeight: Double = 56
+    /// Where loading more stands.
+    public internal(set) var loadMoreState: LoadMoreState = .idle
+    /// The footer shown below the last section while more items load, or with the error of a failed load.
+    public let loadMoreFooterView = MessageView(reuseIdentifier: "loadMoreFooter")
+    /// The footer's text for a state (`.loading` or `.failed`).
+    public var loadMoreMessage: (LoadMoreState) -> String = CollectionView.defaultLoadMoreMessage
+    /// Whether the press in progress is on the load-more footer (a release there retries a failed load).
+    var isLoadMoreFooterPressed = false
+
+    // Pull to refresh (see CollectionView+Refresh.swift).
+    /// Whether wheeling up past the top pulls the content down to ask for a refresh.
+    public var allowsPullToRefresh = false
+    /// How far the content must be pulled for a release to refresh.
+    public var refreshThreshold: Double = 80
+    /// How far the content is pulled down past the top.
+    public internal(set) var pullDistance: Double = 0
+    /// The strip above the pulled content that says "Pull to refresh" or "Release to refresh".
+    public let refreshView = MessageView(reuseIdentifier: "refresh")
 
     // What the last `draw` left on the canvas, so the next one draws only what changed.
     var lastDrawn: (origin: Point, size: Size, offset: Double)?
@@ -44,7 +73,7 @@ public final class CollectionView {
     var damagedContentRects: [Rect] = []
 
     /// An empty view; set a data source, register cells, then give it a size with `setViewportSize(_:)`.
-    public init(layout: WaterfallLayout = WaterfallLayout(), columnPolicy: ColumnPolicy = .fixed(3),
+    public init(layout: CollectionLayout = CollectionLayout(), columnPolicy: ColumnPolicy = .fixed(3),
                 scroll: ScrollModel = ScrollModel(), overscan: Double = 128) {
         self.layout = layout
         self.columnPolicy = columnPolicy
@@ -52,28 +81,32 @@ public final class CollectionView {
         self.overscan = overscan
     }
 
-    /// The number of items laid out.
+    /// The number of items laid out, in all sections.
     public var numberOfItems: Int { layout.numberOfItems }
+    /// The number of sections laid out.
+    public var numberOfSections: Int { layout.numberOfSections }
     /// How far the content is scrolled.
     public var contentOffset: Double { scroll.offset }
     /// The content's size.
     public var contentSize: Size { layout.contentSize }
+    /// The content y shown at the viewport's top: the offset, less the pull past the top.
+    var drawnOffset: Double { scroll.offset - pullDistance }
 
-    /// Registers how to make cells for `identifier`.
+    /// Registers how to make cells (or headers and footers) for `identifier`.
     public func register(forCellWithReuseIdentifier identifier: String, factory: @escaping () -> CollectionViewCell) {
         reusePool.register(identifier, factory: factory)
     }
 
-    /// A recycled cell for `identifier`, or a new one: call it from the data source's `cellForItemAt`.
+    /// A recycled cell (or header or footer) for `identifier`, or a new one: call it from the data source.
     public func dequeueReusableCell(withReuseIdentifier identifier: String) -> CollectionViewCell {
         reusePool.dequeue(identifier)
     }
 
     /// Asks the data source for everything again: recycles every visible cell and recomputes the layout.
     /// The selection is kept when its item still exists.
-    /// - Throws: `LayoutError` when the data source gives an invalid height; the view is then empty.
+    /// - Throws: `LayoutError` when the data source gives an invalid height or section; the view is then empty.
     public func reloadData() throws {
-        for index in Array(visibleCells.keys) { recycleCell(at: index) }
+        recycleAllViews()
         layout.columnCount = columnPolicy.columnCount(for: viewportSize)
         try relayout()
     }
@@ -96,36 +129,36 @@ public final class CollectionView {
     }
 
     private func relayout() throws {
-        let count = dataSource.map { $0.numberOfItems(in: self) } ?? 0
         defer {
             needsFullDisplay = true
-            // Against the items actually laid out (none after a failed prepare), telling the delegate.
-            if let highlighted = highlightedItem, highlighted >= layout.numberOfItems { cancelPress() }
-            if let selected = selectedItem, selected >= layout.numberOfItems { deselectItem() }
-            refreshVisibleCellFrames()
-            updateScrollLimits()
-            updateVisibleCells()
-            delegate?.collectionViewDidLayout(self)
+            afterLayoutChange()
         }
-        try layout.prepare(width: viewportSize.width, itemCount: count, height: { index, columnWidth in
-            dataSource?.collectionView(self, heightForItemAt: index, columnWidth: columnWidth)
-        }, spansAllColumns: { index in
-            dataSource?.collectionView(self, itemSpansAllColumnsAt: index) ?? false
-        })
+        try layout.prepare(width: viewportSize.width, source: DataSourceLayoutSource(view: self, dataSource: dataSource))
     }
 
-    /// After a relayout: moves the surviving cells to their new frames and recycles those whose item is gone.
-    private func refreshVisibleCellFrames() {
-        for (index, cell) in visibleCells {
-            if let frame = layout.layoutAttributesForItem(at: index)?.frame {
-                cell.frame = frame
-            } else {
-                recycleCell(at: index)
-            }
+    /// After the frames changed: drops a press or selection whose item is gone (telling the delegate), moves the
+    /// surviving views, sets the scroll limits and the visible views, and tells the delegate.
+    func afterLayoutChange() {
+        if let highlighted = highlightedItem, layout.layoutAttributesForItem(at: highlighted) == nil { cancelPress() }
+        if let selected = selectedItem, layout.layoutAttributesForItem(at: selected) == nil { deselectItem() }
+        layout.loadMoreFooterHeight = showsLoadMoreFooter ? loadMoreFooterHeight : 0
+        refreshVisibleViewFrames()
+        updateScrollLimits()
+        updateVisibleCells()
+        delegate?.collectionViewDidLayout(self)
+    }
+
+    /// Moves the surviving views to their new frames and recycles those whose element is gone.
+    private func refreshVisibleViewFrames() {
+        for (indexPath, cell) in visibleCells {
+            if let frame = layout.layoutAttributesForItem(at: indexPath)?.frame { cell.frame = frame } else { recycleCell(at: indexPath) }
+        }
+        for (id, view) in visibleSupplementaryViews {
+            if let frame = layout.layoutAttributes(for: id)?.frame { view.frame = frame } else { recycleSupplementaryView(id) }
         }
     }
 
-    private func updateScrollLimits() {
+    func updateScrollLimits() {
         let before = scroll.offset
         scroll.setSizes(viewportHeight: viewportSize.height, contentHeight: layout.contentSize.height)
         if scroll.offset != before { delegate?.collectionViewDidScroll(self) }
@@ -136,22 +169,15 @@ public final class CollectionView {
         applyScroll { $0.scroll(to: offset) }
     }
 
-    /// Scrolls by `notches` wheel steps (positive is down). A wheel notch during a press cancels the press.
-    public func scrollWheel(notches: Int) {
-        guard notches != 0 else { return }
-        cancelPress()
-        applyScroll { $0.scroll(wheelNotches: notches) }
-    }
-
     /// Scrolls by `pages` viewport heights.
     public func scrollPages(_ pages: Int) {
         applyScroll { $0.scroll(pages: pages) }
     }
 
-    /// Scrolls the least amount that shows all of item `index`.
-    public func scrollItemToVisible(_ index: Int) {
-        guard let frame = layout.layoutAttributesForItem(at: index)?.frame else { return }
-        let margin = layout.rowSpacing
+    /// Scrolls the least amount that shows all of the item at `indexPath`.
+    public func scrollItemToVisible(_ indexPath: ItemPath) {
+        guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        let margin = layout.columns(ofSection: indexPath.section)?.rowSpacing ?? 0
         applyScroll { $0.scrollToVisible(minY: frame.minY - margin, maxY: frame.maxY + margin) }
     }
 
@@ -161,67 +187,112 @@ public final class CollectionView {
         delegate?.collectionViewDidScroll(self)
     }
 
-    /// The item under `point` (in view coordinates), if any.
-    public func indexOfItem(at point: Point) -> Int? {
-        guard Rect(origin: .zero, size: viewportSize).contains(point) else { return nil }
-        return layout.indexOfItem(at: Point(x: point.x, y: point.y + scroll.offset))
+    /// The element under `point` (in view coordinates): a cell, a header or footer, the load-more footer; `nil`
+    /// over spacing and empty space.
+    public func element(at point: Point) -> ElementID? {
+        guard Rect(origin: .zero, size: viewportSize).contains(point), placeholderView == nil else { return nil }
+        return layout.element(at: Point(x: point.x, y: point.y + drawnOffset))
     }
 
-    /// Item `index`'s frame in view coordinates, or `nil` when there is no such item.
-    public func frameOfItem(_ index: Int) -> Rect? {
-        layout.layoutAttributesForItem(at: index)?.frame.offsetBy(dx: 0, dy: -scroll.offset)
+    /// The item under `point` (in view coordinates), if a cell is there.
+    public func indexPathForItem(at point: Point) -> ItemPath? {
+        guard let id = element(at: point), id.kind == .cell else { return nil }
+        return id.indexPath
     }
 
-    /// The indices of the items that intersect the viewport (not the overscan), in increasing order.
-    public var indicesOfItemsInViewport: [Int] {
-        layout.layoutAttributesForElements(in: visibleContentRect(overscan: 0)).map(\.index)
+    /// The frame of the item at `indexPath` in view coordinates, or `nil` when there is no such item.
+    public func frameOfItem(_ indexPath: ItemPath) -> Rect? {
+        layout.layoutAttributesForItem(at: indexPath)?.frame.offsetBy(dx: 0, dy: -drawnOffset)
+    }
+
+    /// The frame of element `id` in view coordinates, or `nil` when it is not laid out.
+    public func frame(of id: ElementID) -> Rect? {
+        layout.layoutAttributes(for: id)?.frame.offsetBy(dx: 0, dy: -drawnOffset)
+    }
+
+    /// The items whose frames intersect the viewport (not the overscan), in increasing order.
+    public var indexPathsForItemsInViewport: [ItemPath] {
+        var paths: [ItemPath] = []
+        layout.forEachElement(in: visibleContentRect(overscan: 0)) { if $0.kind == .cell { paths.append($0.indexPath) } }
+        return paths.sorted()
     }
 
     func visibleContentRect(overscan: Double) -> Rect {
-        Rect(x: 0, y: scroll.offset - overscan, width: viewportSize.width, height: viewportSize.height + 2 * overscan)
+        Rect(x: 0, y: drawnOffset - overscan, width: viewportSize.width, height: viewportSize.height + 2 * overscan)
     }
 
-    /// Makes `visibleCells` match the viewport plus the overscan: cells that left go to the reuse pool first,
-    /// then the entering items get cells, so a steady scroll reuses instead of creating.
-    /// - Complexity: O(columns × log n + k) for k visible items.
+    /// Makes `visibleCells` and `visibleSupplementaryViews` match the viewport plus the overscan: views that left
+    /// go to the reuse pool first, then the entering elements get views, so a steady scroll reuses instead of
+    /// creating. Then asks for more items if the viewport is near the end.
+    /// - Complexity: O(columns × log n + k) for k visible elements.
     public func updateVisibleCells() {
-        var wanted = Set<Int>()
-        wanted.reserveCapacity(visibleCells.count + 8)
-        layout.forEachItem(in: visibleContentRect(overscan: overscan)) { wanted.insert($0) }
-        for index in visibleCells.keys where !wanted.contains(index) {
-            recycleCell(at: index)
+        var wantedCells = Set<ItemPath>()
+        var wantedSupplementary = Set<ElementID>()
+        wantedCells.reserveCapacity(visibleCells.count + 8)
+        layout.forEachElement(in: visibleContentRect(overscan: overscan)) { id in
+            switch id.kind {
+            case .cell: wantedCells.insert(id.indexPath)
+            case .header, .footer: wantedSupplementary.insert(id)
+            case .loadMoreFooter: break  // the view's own, drawn without the pool
+            }
         }
-        guard let dataSource else { return }
-        for index in wanted.sorted() where visibleCells[index] == nil {
-            let cell = dataSource.collectionView(self, cellForItemAt: index)
-            configure(cell, at: index)
-            visibleCells[index] = cell
+        for indexPath in visibleCells.keys where !wantedCells.contains(indexPath) { recycleCell(at: indexPath) }
+        for id in visibleSupplementaryViews.keys where !wantedSupplementary.contains(id) { recycleSupplementaryView(id) }
+        if let dataSource {
+            for indexPath in wantedCells.sorted() where visibleCells[indexPath] == nil {
+                let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
+                configure(cell, at: indexPath)
+                visibleCells[indexPath] = cell
+            }
+            for id in wantedSupplementary where visibleSupplementaryViews[id] == nil {
+                guard let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: id.kind, inSection: id.indexPath.section),
+                      let frame = layout.layoutAttributes(for: id)?.frame else { continue }
+                view.frame = frame
+                visibleSupplementaryViews[id] = view
+            }
         }
         peakVisibleCellCount = max(peakVisibleCellCount, visibleCells.count)
+        loadMoreIfNearTheEnd()
     }
 
-    private func configure(_ cell: CollectionViewCell, at index: Int) {
-        if let frame = layout.layoutAttributesForItem(at: index)?.frame { cell.frame = frame }
-        cell.isSelected = index == selectedItem
-        cell.isHighlighted = index == highlightedItem
+    private func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
+        if let frame = layout.layoutAttributesForItem(at: indexPath)?.frame { cell.frame = frame }
+        cell.isSelected = indexPath == selectedItem
+        cell.isHighlighted = indexPath == highlightedItem
     }
 
-    private func recycleCell(at index: Int) {
-        guard let cell = visibleCells.removeValue(forKey: index) else { return }
+    private func recycleCell(at indexPath: ItemPath) {
+        guard let cell = visibleCells.removeValue(forKey: indexPath) else { return }
         reusePool.enqueue(cell)
+    }
+
+    private func recycleSupplementaryView(_ id: ElementID) {
+        guard let view = visibleSupplementaryViews.removeValue(forKey: id) else { return }
+        reusePool.enqueue(view)
+    }
+
+    func recycleAllViews() {
+        for indexPath in Array(visibleCells.keys) { recycleCell(at: indexPath) }
+        for id in Array(visibleSupplementaryViews.keys) { recycleSupplementaryView(id) }
     }
 
     /// Checks the view's invariants and the layout's; traps on a violation. For tests and debug builds.
     public func checkInvariants() {
         layout.checkInvariants()
         let area = visibleContentRect(overscan: overscan)
-        for (index, cell) in visibleCells {
-            precondition(index < numberOfItems, "visible cell for item \(index) beyond the \(numberOfItems) items")
-            precondition(cell.frame.intersects(area), "visible cell \(index) lies outside the viewport and overscan")
-            precondition(cell.isSelected == (index == selectedItem), "cell \(index) shows the wrong selection state")
+        for (indexPath, cell) in visibleCells {
+            precondition(layout.layoutAttributesForItem(at: indexPath) != nil, "visible cell for item \(indexPath), which is not laid out")
+            precondition(cell.frame.intersects(area), "visible cell \(indexPath) lies outside the viewport and overscan")
+            precondition(cell.isSelected == (indexPath == selectedItem), "cell \(indexPath) shows the wrong selection state")
         }
-        precondition(visibleCells.count + reusePool.count == reusePool.created,
-                     "\(visibleCells.count) visible + \(reusePool.count) pooled cells != \(reusePool.created) created")
-        if let selectedItem { precondition(selectedItem < numberOfItems, "selection \(selectedItem) beyond the items") }
+        for (id, view) in visibleSupplementaryViews {
+            precondition(view.frame.intersects(area), "visible \(id) lies outside the viewport and overscan")
+        }
+        let live = visibleCells.count + visibleSupplementaryViews.count
+        precondition(live + reusePool.count == reusePool.created,
+                     "\(live) visible + \(reusePool.count) pooled views != \(reusePool.created) created")
+        if let selectedItem {
+            precondition(layout.layoutAttributesForItem(at: selectedItem) != nil, "selection \(selectedItem) is not an item")
+        }
     }
 }

@@ -1,58 +1,113 @@
-/// Supplies a collection view's items, as `UICollectionViewDataSource` plus PSCollectionView's height question.
+/// Supplies a collection view's sections and items, as `UICollectionViewDataSource` plus PSCollectionView's
+/// height question and CHTCollectionViewWaterfallLayout's per-section settings.
 public protocol CollectionViewDataSource: AnyObject {
-    /// How many items there are.
-    func numberOfItems(in collectionView: CollectionView) -> Int
-    /// A cell configured for item `index`; get it from `collectionView.dequeueReusableCell(withReuseIdentifier:)`.
-    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell
-    /// Item `index`'s height when it is `columnWidth` wide (the full width inside the insets for an item that
-    /// spans all columns); `nil` (the default) makes it square.
-    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double?
-    /// Whether item `index` spans all columns (a banner), as a full-span item of Android's staggered grid.
-    /// `false` by default.
-    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt index: Int) -> Bool
+    /// How many sections there are; 1 by default.
+    func numberOfSections(in collectionView: CollectionView) -> Int
+    /// How many items `section` has.
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    /// A cell configured for the item at `indexPath`; get it from `collectionView.dequeueReusableCell(withReuseIdentifier:)`.
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell
+    /// The item's height when it is `columnWidth` wide (the section's full width inside its insets for an item
+    /// that spans all columns); `nil` (the default) makes it square.
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double?
+    /// Whether the item spans all its section's columns (a banner), as a full-span item of Android's staggered
+    /// grid. `false` by default.
+    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool
+    /// What `section` changes from the layout's column count, insets, spacing and placement; nothing by default.
+    func collectionView(_ collectionView: CollectionView, styleForSection section: Int) -> SectionStyle
+    /// The height of `section`'s header or footer when it is `width` wide (the section's width inside its insets);
+    /// 0 (the default) for none.
+    func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
+                        inSection section: Int, width: Double) -> Double
+    /// The view of `section`'s header or footer, from `collectionView.dequeueReusableCell(withReuseIdentifier:)`
+    /// (supplementary views are recycled with the cells). Asked only for a header or footer with a height above 0.
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+                        inSection section: Int) -> CollectionViewCell?
     /// Whether the data source is still loading its first items: the view then shows its `loadingView`
     /// instead of its `emptyView`. `false` by default; call `reloadData()` when it changes.
     func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool
 }
 
 extension CollectionViewDataSource {
-    public func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
+    public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+    public func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
         nil
     }
 
-    public func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt index: Int) -> Bool {
-        false
-    }
+    public func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool { false }
 
-    public func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool {
-        false
-    }
+    public func collectionView(_ collectionView: CollectionView, styleForSection section: Int) -> SectionStyle { SectionStyle() }
+
+    public func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
+                               inSection section: Int, width: Double) -> Double { 0 }
+
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+                               inSection section: Int) -> CollectionViewCell? { nil }
+
+    public func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool { false }
 }
 
-/// Hears what the user does to a collection view and may refuse it, as `UICollectionViewDelegate`.
-/// Every method has a default: allow, and do nothing.
+/// Hears what the user does to a collection view and may refuse it, as `UICollectionViewDelegate`, and loads
+/// more items or refreshes when asked. Every method has a default: allow, and do nothing.
 public protocol CollectionViewDelegate: AnyObject {
-    /// Whether pressing item `index` may highlight it (and so, on release, select it).
-    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt index: Int) -> Bool
-    func collectionView(_ collectionView: CollectionView, didHighlightItemAt index: Int)
-    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt index: Int)
-    /// Whether item `index` may become selected.
-    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt index: Int) -> Bool
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt index: Int)
-    func collectionView(_ collectionView: CollectionView, didDeselectItemAt index: Int)
+    /// Whether pressing the item may highlight it (and so, on release, select it).
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: ItemPath) -> Bool
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath)
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath)
+    /// Whether the item may become selected.
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath) -> Bool
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
     /// The content offset changed.
     func collectionViewDidScroll(_ collectionView: CollectionView)
-    /// The layout was recomputed (a reload, a new width or a new column count).
+    /// The layout was recomputed (a reload, a new width or column count) or grew (items loaded at the end).
     func collectionViewDidLayout(_ collectionView: CollectionView)
+    /// The viewport came within `loadMoreDistance` of the end while `isLoadMoreEnabled`: start loading more items
+    /// and answer with `finishLoadingMore(_:)`, on the view's thread. Asked once until answered.
+    func collectionViewLoadMore(_ collectionView: CollectionView)
+    /// The user asked for fresh data (a pull past the top, or `refresh()`): update the data source now; the view
+    /// reloads right after, keeping the item at the top of the viewport in place.
+    func collectionViewWillRefresh(_ collectionView: CollectionView)
 }
 
 extension CollectionViewDelegate {
-    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt index: Int) -> Bool { true }
-    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt index: Int) {}
-    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt index: Int) {}
-    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt index: Int) -> Bool { true }
-    public func collectionView(_ collectionView: CollectionView, didSelectItemAt index: Int) {}
-    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt index: Int) {}
+    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: ItemPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) {}
+    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {}
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {}
     public func collectionViewDidScroll(_ collectionView: CollectionView) {}
     public func collectionViewDidLayout(_ collectionView: CollectionView) {}
+    public func collectionViewLoadMore(_ collectionView: CollectionView) {}
+    public func collectionViewWillRefresh(_ collectionView: CollectionView) {}
+}
+
+/// Answers a collection view's data source questions for its layout.
+struct DataSourceLayoutSource: CollectionLayoutSource {
+    unowned let view: CollectionView
+    let dataSource: CollectionViewDataSource?
+
+    var numberOfSections: Int { dataSource?.numberOfSections(in: view) ?? 0 }
+
+    func numberOfItems(inSection section: Int) -> Int {
+        dataSource?.collectionView(view, numberOfItemsInSection: section) ?? 0
+    }
+
+    func style(ofSection section: Int) -> SectionStyle {
+        dataSource?.collectionView(view, styleForSection: section) ?? SectionStyle()
+    }
+
+    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+        dataSource?.collectionView(view, heightForItemAt: indexPath, columnWidth: width)
+    }
+
+    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool {
+        dataSource?.collectionView(view, itemSpansAllColumnsAt: indexPath) ?? false
+    }
+
+    func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
+        dataSource?.collectionView(view, heightForSupplementaryElementOfKind: kind, inSection: section, width: width) ?? 0
+    }
 }

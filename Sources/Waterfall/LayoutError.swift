@@ -12,6 +12,12 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
     case invalidIndex(Int, count: Int)
     /// An update came before the layout was prepared (or after a failed prepare).
     case notPrepared
+    /// The data source gave a section's header or footer a height that is negative, NaN or infinite.
+    case invalidSupplementaryHeight(kind: ElementKind, height: Double)
+    /// The data source reported a negative number of sections, or fewer than were laid out for an append.
+    case invalidSectionCount(Int)
+    /// `error` happened in section `section`.
+    indirect case inSection(Int, LayoutError)
 
     public var description: String {
         switch self {
@@ -27,6 +33,12 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
             return "item index \(index) is outside the \(count) items"
         case .notPrepared:
             return "the layout has not been prepared; call prepare(width:itemCount:height:) first"
+        case let .invalidSupplementaryHeight(kind, height):
+            return "the \(kind.rawValue) has height \(height); a height must be finite and not negative"
+        case let .invalidSectionCount(count):
+            return "the data source reported \(count) sections; the count must not be negative (nor shrink on an append)"
+        case let .inSection(section, error):
+            return "section \(section): \(error.description)"
         }
     }
 }

@@ -396,4 +396,11 @@ public final class WaterfallLayout {
     public func minX(ofColumn column: Int) -> Double {
         insets.left + Double(column) * (columnWidth + columnSpacing)
     }
+
+    /// The column whose horizontal span is nearest to `x` (the column under it, or the first or last column).
+    public func column(nearestToX x: Double) -> Int {
+        guard columnCount > 1, columnWidth + columnSpacing > 0, x.isFinite else { return 0 }
+        let position = ((x - insets.left) / (columnWidth + columnSpacing)).rounded(.down)
+        return Int(min(max(0, position), Double(columnCount - 1)))
+    }
 }

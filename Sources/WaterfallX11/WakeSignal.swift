@@ -15,7 +15,7 @@ public final class WakeSignal: Sendable {
 
     /// Opens the pipe (`pipe2(O_NONBLOCK | O_CLOEXEC)`, through the `waterfall_pipe2` shim).
     /// - Throws: `X11Error.cannotCreateWakeSignal` with `errno` when `pipe2` fails (e.g. out of descriptors).
-    init() throws {
+    public init() throws {
         var descriptors: [Int32] = [-1, -1]
         guard waterfall_pipe2(&descriptors, O_NONBLOCK | O_CLOEXEC) == 0 else {
             throw X11Error.cannotCreateWakeSignal(errno: errno)

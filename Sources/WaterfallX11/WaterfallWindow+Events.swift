@@ -29,6 +29,10 @@ extension WaterfallWindow {
         runExpiredTimers()
         try apply(&batch)
         if needsDisplay && batch.exposed { drawFrame() }
+        if let error = deferredError {
+            deferredError = nil
+            throw error
+        }
         return nil
     }
 
@@ -64,6 +68,24 @@ extension WaterfallWindow {
         if batch.wheelNotches != 0 {
             collectionView.scrollWheel(notches: batch.wheelNotches)
             batch.wheelNotches = 0
+            needsDisplay = true
+            schedulePullRelease()
+        }
+    }
+
+    /// While the content is pulled past the top, lets it go once the wheel has rested for
+    /// `pullReleaseDelay` (a wheel has no button to let go of): each wheel batch restarts the wait.
+    private func schedulePullRelease() {
+        if let token = pullReleaseTimer { cancel(token) }
+        pullReleaseTimer = nil
+        guard collectionView.pullDistance > 0 else { return }
+        pullReleaseTimer = schedule(after: Self.pullReleaseDelay) { [unowned self] in
+            pullReleaseTimer = nil
+            do {
+                try collectionView.releasePull()
+            } catch {
+                deferredError = error
+            }
             needsDisplay = true
         }
     }
@@ -101,7 +123,7 @@ extension WaterfallWindow {
             switch KeyBinding(keysym: XLookupKeysym(&event.xkey, 0)) {
             case .quit: return .quitKey
             case let .navigate(key):
-                collectionView.handleKey(key)
+                try collectionView.handleKey(key)
                 needsDisplay = true
             case nil: break
             }
@@ -140,6 +162,8 @@ enum KeyBinding: Equatable {
         case XK_Next, XK_KP_Next, XK_space: self = .navigate(.pageDown)
         case XK_Home, XK_KP_Home: self = .navigate(.home)
         case XK_End, XK_KP_End: self = .navigate(.end)
+        case XK_Return, XK_KP_Enter: self = .navigate(.activate)
+        case XK_F5: self = .navigate(.refresh)
         default: return nil
         }
     }

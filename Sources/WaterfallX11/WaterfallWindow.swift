@@ -65,6 +65,11 @@ public final class WaterfallWindow {
     public private(set) var roundTripsInLastFrame = 0
 
     var needsDisplay = true
+    /// How long the wheel must rest before a pull past the top is let go.
+    static let pullReleaseDelay = 0.3
+    var pullReleaseTimer: TimerToken?
+    /// An error from a timer's action, thrown by the turn that ran it.
+    var deferredError: Error?
     var firstFramePresented = false
     var statusBarNeedsFill = true
     var statusTextShown = ""
@@ -77,16 +82,18 @@ public final class WaterfallWindow {
     /// - Parameters:
     ///   - size: the initial window size, status bar included.
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
+    ///   - wakeSignal: the signal other threads wake the loop with, when they need it before the window exists
+    ///     (a loader the first layout starts); a new one by default.
     /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor;
     ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `LayoutError` from the
     ///   first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, title: String = "Waterfall",
                 className: String = "Waterfall", instanceName: String = "waterfall",
-                useDoubleBufferExtension: Bool = true) throws {
+                useDoubleBufferExtension: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
         }
-        wakeSignal = try WakeSignal()
+        self.wakeSignal = try wakeSignal ?? WakeSignal()
         self.display = display
         self.collectionView = collectionView
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, value.rounded())) : 1 }

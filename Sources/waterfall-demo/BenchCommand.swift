@@ -45,7 +45,7 @@ struct BenchCommand: ParsableCommand {
             let frames = try session.window.measureWheelScrolling(notches: notches) {
                 colours.append(session.controller.coloursOnScreen(of: session.collectionView))
             }
-            return BenchResult(frames: frames, colours: colours, firstFrameMs: firstFrame, items: session.items.count)
+            return BenchResult(frames: frames, colours: colours, firstFrameMs: firstFrame, items: session.controller.items.totalCount)
         }
         print(json ? result.json : result.table)
     }

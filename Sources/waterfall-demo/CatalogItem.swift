@@ -79,6 +79,14 @@ enum ItemSource {
         }
     }
 
+    /// Whether item `index` is a banner: a card as wide as all columns.
+    func isBanner(at index: Int) -> Bool {
+        switch self {
+        case let .catalog(items): return items[index].banner
+        case .synthesized: return false
+        }
+    }
+
     /// Item `index`'s picture colour.
     func color(at index: Int) -> Color {
         switch self {

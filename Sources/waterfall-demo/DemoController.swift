@@ -1,46 +1,88 @@
 import Waterfall
 import WaterfallX11
 
-/// Connects the catalog to the collection view and, with `--log-events`, reports what happens as JSON lines.
+/// Connects the catalog to the collection view (sections, headers, the footer at the end, loading pages) and,
+/// with `--log-events`, reports what happens as JSON lines.
 final class DemoController: CollectionViewDataSource, CollectionViewDelegate, WaterfallWindowObserver {
-    let items: ItemSource
+    private(set) var items: DemoItems
+    let loader: PagedLoader?
     let log: EventLog?
     weak var window: WaterfallWindow?
 
-    init(items: ItemSource, log: EventLog?) {
+    /// `loader` makes the items arrive in pages; without one they are all there from the start.
+    init(items: DemoItems, loader: PagedLoader?, log: EventLog?) {
         self.items = items
+        self.loader = loader
         self.log = log
     }
+
+    /// The layout questions, answered as the `layout` subcommand answers them.
+    var layoutSource: DemoLayoutSource { DemoLayoutSource(items: items) }
 
     /// Makes `collectionView` show the items through this controller.
     func attach(to collectionView: CollectionView) {
         collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier, factory: CardCell.init)
-        collectionView.emptyView = MessageCell(message: "No cards to show")
-        collectionView.loadingView = MessageCell(message: "Loading cards...")
+        collectionView.register(forCellWithReuseIdentifier: SectionBarCell.headerIdentifier) {
+            SectionBarCell(reuseIdentifier: SectionBarCell.headerIdentifier)
+        }
+        collectionView.register(forCellWithReuseIdentifier: SectionBarCell.footerIdentifier) {
+            SectionBarCell(reuseIdentifier: SectionBarCell.footerIdentifier)
+        }
+        collectionView.emptyView = MessageView(message: "No cards to show")
+        collectionView.loadingView = MessageView(message: "Loading cards...")
+        collectionView.allowsPullToRefresh = true
+        collectionView.isLoadMoreEnabled = loader != nil
+        collectionView.loadMoreMessage = { [unowned self] state in loadMoreMessage(state) }
         collectionView.dataSource = self
         collectionView.delegate = self
     }
 
     // MARK: Data source
 
-    func numberOfItems(in collectionView: CollectionView) -> Int { items.count }
+    func numberOfSections(in collectionView: CollectionView) -> Int { items.numberOfSections }
 
-    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        items.numberOfItems(inSection: section)
+    }
+
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardCell.reuseIdentifier)
-        (cell as? CardCell)?.item = items[index]
+        (cell as? CardCell)?.item = items[indexPath]
         return cell
     }
 
-    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
-        CardMetrics.height(aspect: items.aspect(at: index), columnWidth: columnWidth)
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+        layoutSource.heightOfItem(at: indexPath, width: columnWidth)
+    }
+
+    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool {
+        layoutSource.itemSpansAllColumns(at: indexPath)
+    }
+
+    func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
+                        inSection section: Int, width: Double) -> Double {
+        layoutSource.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
+    }
+
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+                        inSection section: Int) -> CollectionViewCell? {
+        let identifier = kind == .header ? SectionBarCell.headerIdentifier : SectionBarCell.footerIdentifier
+        guard let bar = collectionView.dequeueReusableCell(withReuseIdentifier: identifier) as? SectionBarCell else { return nil }
+        if kind == .header {
+            bar.title = items.sectionTitles[section]
+            bar.detail = "\(items.totalItems(inSection: section)) cards"
+        } else {
+            bar.title = "End of the catalog: \(items.totalCount) cards in \(items.sectionTitles.count) sections"
+        }
+        return bar
     }
 
     // MARK: Delegate
 
-    func collectionView(_ collectionView: CollectionView, didHighlightItemAt index: Int) { logItem("highlight", index) }
-    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt index: Int) { logItem("unhighlight", index) }
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt index: Int) { logItem("select", index) }
-    func collectionView(_ collectionView: CollectionView, didDeselectItemAt index: Int) { logItem("deselect", index) }
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) { logItem("highlight", indexPath) }
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) { logItem("unhighlight", indexPath) }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { logItem("select", indexPath) }
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) { logItem("deselect", indexPath) }
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {
         log?.log("scroll", [("offset", .number(collectionView.contentOffset))])
@@ -51,8 +93,56 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         log.log("layout", layoutFields(collectionView))
     }
 
-    private func logItem(_ event: String, _ index: Int) {
-        log?.log(event, [("index", .int(index))])
+    func collectionViewWillRefresh(_ collectionView: CollectionView) {
+        log?.log("refresh", [("items", .int(items.availableCount))])
+    }
+
+    private func logItem(_ event: String, _ indexPath: ItemPath) {
+        log?.log(event, [("section", .int(indexPath.section)), ("item", .int(indexPath.item)), ("index", .int(items.index(of: indexPath)))])
+    }
+
+    // MARK: Loading pages
+
+    /// The page after the cards already there, counted from 1.
+    private var nextPage: Int { (loader?.pageSize).map { items.availableCount / $0 + 1 } ?? 1 }
+    private var pageCount: Int { (loader?.pageSize).map { (items.totalCount + $0 - 1) / $0 } ?? 1 }
+
+    func collectionViewLoadMore(_ collectionView: CollectionView) {
+        guard let loader else { return }
+        log?.log("loadMore", [("page", .int(nextPage)), ("items", .int(items.availableCount))])
+        collectionView.loadMoreFooterView.progress = items.totalCount > 0 ? Double(items.availableCount) / Double(items.totalCount) : 0
+        loader.request(page: nextPage)
+    }
+
+    private func loadMoreMessage(_ state: LoadMoreState) -> String {
+        switch state {
+        case .loading:
+            return "Loading page \(nextPage) of \(pageCount) (\(items.availableCount) of \(items.totalCount) cards)..."
+        default:
+            return CollectionView.defaultLoadMoreMessage(state)
+        }
+    }
+
+    /// Hands the pages that arrived to `collectionView` (on the window's thread, when the loader woke it).
+    func deliverPages(to collectionView: CollectionView) {
+        guard let loader else { return }
+        for result in loader.takeResults() {
+            switch result {
+            case let .loaded(page):
+                items.availableCount = min(items.totalCount, page * loader.pageSize)
+                log?.log("loaded", [("page", .int(page)), ("items", .int(items.availableCount)), ("total", .int(items.totalCount)),
+                                    ("hasMore", .bool(!items.isComplete))])
+                do {
+                    try collectionView.finishLoadingMore(.loaded(hasMore: !items.isComplete))
+                } catch {
+                    log?.log("loadFailed", [("page", .int(page)), ("message", .string("\(error)"))])
+                }
+            case let .failed(page, message):
+                log?.log("loadFailed", [("page", .int(page)), ("message", .string(message))])
+                try? collectionView.finishLoadingMore(.failed(message))
+            }
+        }
+        window?.setNeedsDisplay()
     }
 
     // MARK: Window
@@ -66,22 +156,25 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         let view = window.collectionView
         log?.log("frame", [("offset", .number(view.contentOffset)), ("visible", .int(view.visibleCells.count)),
                            ("created", .int(view.reusePool.created)), ("reused", .int(view.reusePool.reused)),
-                           ("requests", .int(window.requestsInLastFrame)), ("roundTrips", .int(window.roundTripsInLastFrame))])
+                           ("requests", .int(window.requestsInLastFrame)), ("roundTrips", .int(window.roundTripsInLastFrame)),
+                           ("pull", .number(view.pullDistance))])
     }
 
     /// How many distinct colours the viewport shows: the cards' pictures in view plus the fixed colours of
-    /// the background, captions, texts, status bar and selection.
+    /// the background, captions, texts, status bar and selection, and the section rule when a header shows.
     func coloursOnScreen(of view: CollectionView) -> Int {
-        var colours = Set(view.indicesOfItemsInViewport.map { items.color(at: $0) })
+        var colours = Set(view.indexPathsForItemsInViewport.map { items[$0].color })
         colours.formUnion([view.backgroundColor, CardColors.caption, CardColors.title, CardColors.subtitle,
                            CardColors.selection, WaterfallWindow.statusBarColor, WaterfallWindow.statusTextColor])
+        if !view.visibleSupplementaryViews.isEmpty { colours.insert(SectionBarCell.rule) }
         return colours.count
     }
 
     /// The status bar's text.
     func statusText(for view: CollectionView) -> String {
-        let selection = view.selectedItem.map { "#\($0) \(items[$0].title)" } ?? "none"
-        return "\(items.count) items | \(view.layout.columnCount) columns | \(view.visibleCells.count) visible | "
+        let selection = view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
+        let loaded = items.isComplete ? "\(items.totalCount) items" : "\(items.availableCount) of \(items.totalCount) items"
+        return "\(loaded) | \(view.numberOfSections) sections | \(view.layout.columnCount) columns | \(view.visibleCells.count) visible | "
             + "\(view.reusePool.created) created, \(view.reusePool.reused) reused | selected: \(selection)"
     }
 
@@ -92,9 +185,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             ("viewport", .object([("x", .number(viewport.minX)), ("y", .number(viewport.minY)),
                                   ("width", .number(viewport.width)), ("height", .number(viewport.height))])),
             ("columns", .int(view.layout.columnCount)),
-            ("columnWidth", .number(view.layout.columnWidth)),
+            ("columnWidth", .number(view.layout.columns(ofSection: 0)?.columnWidth ?? 0)),
             ("contentHeight", .number(view.contentSize.height)),
             ("items", .int(view.numberOfItems)),
+            ("sections", .int(view.numberOfSections)),
             ("wheelStep", .number(view.scroll.wheelStep)),
         ]
     }

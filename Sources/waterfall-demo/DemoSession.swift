@@ -4,18 +4,16 @@ import WaterfallX11
 
 /// The demo's window with its cards, as the `window` and `bench` subcommands open it.
 struct DemoSession {
-    let items: ItemSource
     let controller: DemoController
     let collectionView: CollectionView
     let window: WaterfallWindow
 
-    /// Loads the items, connects to the display and opens the window. Prints the problem and exits with
-    /// status 2 for bad items, 1 for no display, 2 when the window cannot be made.
-    init(options: LayoutOptions, size: Size, log: EventLog?, useDoubleBufferExtension: Bool = true) throws {
-        let items = try loadOrExit(options)
-        let controller = DemoController(items: items, log: log)
-        let collectionView = CollectionView(layout: options.makeLayout(), columnPolicy: options.columnPolicy)
-        controller.attach(to: collectionView)
+    /// Loads the items, connects to the display and opens the window. With a `--load-more` in `loading`, no card
+    /// is there at first: pages arrive from a background loader that wakes the window. Prints the problem and
+    /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
+    init(options: LayoutOptions, loading: LoadingOptions? = nil, size: Size, log: EventLog?,
+         useDoubleBufferExtension: Bool = true) throws {
+        let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
         let display: Display
         do {
             display = try Display()
@@ -23,14 +21,18 @@ struct DemoSession {
             printError("\(error)")
             throw ExitCode(1)
         }
+        let wakeSignal = try orExit { try WakeSignal() }
+        let controller = DemoController(items: items, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
+        let collectionView = CollectionView(layout: options.makeLayout(), columnPolicy: options.columnPolicy)
+        controller.attach(to: collectionView)
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size,
-                                useDoubleBufferExtension: useDoubleBufferExtension)
+                                useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
         }
         controller.window = window
         window.observer = controller
+        window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }
         window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }
-        self.items = items
         self.controller = controller
         self.collectionView = collectionView
         self.window = window
@@ -48,6 +50,6 @@ func orExit<T>(_ body: () throws -> T) throws -> T {
 }
 
 /// Loads the items the options name, or prints the problem and exits with status 2.
-func loadOrExit(_ options: LayoutOptions) throws -> ItemSource {
+func loadOrExit(_ options: LayoutOptions) throws -> DemoItems {
     try orExit { try options.loadItems() }
 }

@@ -24,6 +24,7 @@ final class EventLog {
 enum JSONValue {
     case number(Double)
     case string(String)
+    case bool(Bool)
     case object([(String, JSONValue)])
 
     static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
@@ -35,6 +36,8 @@ enum JSONValue {
             return value.isFinite ? "\(value)" : "null"
         case let .string(value):
             return "\"" + value.unicodeScalars.map(Self.escape).joined() + "\""
+        case let .bool(value):
+            return value ? "true" : "false"
         case let .object(fields):
             return "{" + fields.map { JSONValue.string($0.0).text + ":" + $0.1.text }.joined(separator: ",") + "}"
         }

@@ -6,11 +6,13 @@ import WaterfallX11
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
-        abstract: "Print every item's frame as JSON lines, without a window.",
+        abstract: "Print every element's frame as JSON lines, without a window.",
         discussion: """
-        One line per item: {"index":i,"column":c,"x":..,"y":..,"width":..,"height":..}, then \
-        {"columns":C,"columnWidth":..,"contentHeight":..}. Without --heights the catalog is laid out exactly \
-        as the window lays it out when its cards' area has this width and height.
+        One line per element in layout order: {"kind":"header"|"cell"|"banner"|"footer","section":s,"item":i, \
+        "index":n,"column":c,"x":..,"y":..,"width":..,"height":..} (headers and footers have no item, index or \
+        column; index counts cards across sections), then {"columns":C,"columnWidth":..,"contentHeight":.., \
+        "sections":S,"items":N}. Without --heights the catalog is laid out exactly as the window lays it out when \
+        its cards' area has this width and height; with --heights the items are one section without a header.
         """
     )
 
@@ -26,35 +28,56 @@ struct LayoutCommand: ParsableCommand {
     var heights: Heights?
 
     func run() throws {
-        let heightOf: (Int, Double) -> Double?
-        let count: Int
-        if let heights {
-            count = heights.values.count
-            heightOf = { index, _ in heights.values[index] }
-        } else {
-            let items = try loadOrExit(layout)
-            count = items.count
-            heightOf = { index, columnWidth in CardMetrics.height(aspect: items.aspect(at: index), columnWidth: columnWidth) }
-        }
-        let waterfall = layout.makeLayout()
-        waterfall.columnCount = layout.columnPolicy.columnCount(for: Size(width: width, height: height))
+        let collectionLayout = layout.makeLayout()
+        collectionLayout.columnCount = layout.columnPolicy.columnCount(for: Size(width: width, height: height))
+        let firstIndex: [Int]
         do {
-            try waterfall.prepare(width: width, itemCount: count, height: heightOf)
-        } catch {
+            if let heights {
+                firstIndex = [0]
+                try collectionLayout.prepare(width: width, source: FixedHeights(heights: heights.values))
+            } else {
+                let source = DemoLayoutSource(items: try loadOrExit(layout))
+                firstIndex = source.items.sectionStarts
+                try collectionLayout.prepare(width: width, source: source)
+            }
+        } catch let error as LayoutError {
             printError("\(error)")
             throw ExitCode(2)
         }
-        let log = EventLog()
         var lines: [String] = []
-        for index in 0..<count {
-            guard let attributes = waterfall.layoutAttributesForItem(at: index) else { continue }
-            let frame = attributes.frame
-            lines.append(JSONValue.object([("index", .int(index)), ("column", .int(attributes.column)),
-                                           ("x", .number(frame.minX)), ("y", .number(frame.minY)),
-                                           ("width", .number(frame.width)), ("height", .number(frame.height))]).text)
+        let everything = Rect(x: 0, y: 0, width: width, height: collectionLayout.contentSize.height)
+        for attributes in collectionLayout.layoutAttributesForElements(in: everything) {
+            lines.append(Self.line(attributes, index: firstIndex[attributes.indexPath.section] + attributes.indexPath.item).text)
         }
-        lines.append(JSONValue.object([("columns", .int(waterfall.columnCount)), ("columnWidth", .number(waterfall.columnWidth)),
-                                       ("contentHeight", .number(waterfall.contentSize.height))]).text)
-        log.writeLines(lines)
+        lines.append(JSONValue.object([
+            ("columns", .int(collectionLayout.columnCount)),
+            ("columnWidth", .number(collectionLayout.columns(ofSection: 0)?.columnWidth ?? 0)),
+            ("contentHeight", .number(collectionLayout.contentSize.height)),
+            ("sections", .int(collectionLayout.numberOfSections)), ("items", .int(collectionLayout.numberOfItems)),
+        ]).text)
+        EventLog().writeLines(lines)
     }
+
+    /// One element's line: its kind (a cell that spans all columns is a "banner"), where it is and its frame.
+    static func line(_ attributes: LayoutAttributes, index: Int) -> JSONValue {
+        let frame = attributes.frame
+        let kind = attributes.kind == .cell && attributes.spansAllColumns ? "banner" : attributes.kind.rawValue
+        var fields: [(String, JSONValue)] = [("kind", .string(kind)), ("section", .int(attributes.indexPath.section))]
+        if attributes.kind == .cell {
+            fields += [("item", .int(attributes.indexPath.item)), ("index", .int(index)), ("column", .int(attributes.column))]
+        }
+        fields += [("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)), ("height", .number(frame.height))]
+        return .object(fields)
+    }
+}
+
+/// `--heights`: the items of one section, with these heights and no header or footer.
+private struct FixedHeights: CollectionLayoutSource {
+    let heights: [Double]
+    var numberOfSections: Int { heights.isEmpty ? 0 : 1 }
+    func numberOfItems(inSection section: Int) -> Int { heights.count }
+    func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
+    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? { heights[indexPath.item] }
+    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { false }
+    func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double { 0 }
 }

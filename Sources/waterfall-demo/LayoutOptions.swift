@@ -68,21 +68,20 @@ struct LayoutOptions: ParsableArguments {
         return ColumnPolicy(portraitColumns: portraitColumns, landscapeColumns: landscapeColumns, landscapeMinimumWidth: landscapeWidth)
     }
 
-    /// A layout with the options' spacing and insets.
-    func makeLayout() -> WaterfallLayout {
-        let layout = WaterfallLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing,
-                                     rowSpacing: rowSpacing, insets: insets.value)
-        layout.placement = placement.itemPlacement
-        return layout
+    /// A layout with the options' spacing, insets and placement.
+    func makeLayout() -> CollectionLayout {
+        CollectionLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+                         insets: insets.value, placement: placement.itemPlacement)
     }
 
-    /// The items to show: synthesised when `--items` is given, else the catalog (the bundled one by default).
-    func loadItems() throws -> ItemSource {
-        if let items { return .synthesized(count: items) }
+    /// The items to show, in sections: synthesised when `--items` is given, else the catalog (the bundled one by
+    /// default) grouped by category. `availableCount` cards are there from the start (all when `nil`).
+    func loadItems(availableCount: Int? = nil) throws -> DemoItems {
+        if let items { return DemoItems(synthesized: items, availableCount: availableCount) }
         guard let path = catalog ?? Catalog.defaultPath() else {
             throw CatalogError(path: "Resources/catalog.json", problem: "not found in the working directory or beside the program; pass --catalog PATH")
         }
-        return .catalog(try Catalog.load(path: path))
+        return DemoItems(catalog: try Catalog.load(path: path), availableCount: availableCount)
     }
 }
 

@@ -9,12 +9,15 @@ struct WindowCommand: ParsableCommand {
         commandName: "window",
         abstract: "Open the Waterfall window (the default).",
         discussion: """
-        Mouse wheel scrolls; a click selects a card; arrow keys move the selection; Page Up/Down, Space, \
-        Home and End scroll; q or Escape quits.
+        Mouse wheel scrolls; wheeling up at the top pulls to refresh, F5 refreshes; a click selects a card; \
+        arrow keys move the selection; Page Up/Down, Space, Home and End scroll; Enter (or a click on the \
+        footer) retries a failed page; q or Escape quits.
         """
     )
 
     @OptionGroup var layout: LayoutOptions
+
+    @OptionGroup var loading: LoadingOptions
 
     @Option(help: ArgumentHelp("The initial window width.", valueName: "w"))
     var width: Double = LayoutOptions.defaultWidth
@@ -34,7 +37,7 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let log = logEvents ? EventLog() : nil
-        let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: log,
+        let session = try DemoSession(options: layout, loading: loading, size: Size(width: width, height: height), log: log,
                                       useDoubleBufferExtension: !noXdbe)
         session.window.syncsAfterEachFrame = logEvents
         let reason = try orExit { try session.window.run() }

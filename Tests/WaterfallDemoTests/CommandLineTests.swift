@@ -11,10 +11,10 @@ struct CommandLineTests {
         // Column width (400 - 20 - 10) / 2 = 185. Item 2 goes under item 1 (column 1 is shorter: 60 < 110),
         // item 3 under item 0 (110 < 125).
         #expect(output.items == [
-            LaidOutItem(index: 0, column: 0, x: 10, y: 10, width: 185, height: 100),
-            LaidOutItem(index: 1, column: 1, x: 205, y: 10, width: 185, height: 50),
-            LaidOutItem(index: 2, column: 1, x: 205, y: 65, width: 185, height: 60),
-            LaidOutItem(index: 3, column: 0, x: 10, y: 115, width: 185, height: 10),
+            LaidOutItem(kind: "cell", section: 0, index: 0, column: 0, x: 10, y: 10, width: 185, height: 100),
+            LaidOutItem(kind: "cell", section: 0, index: 1, column: 1, x: 205, y: 10, width: 185, height: 50),
+            LaidOutItem(kind: "cell", section: 0, index: 2, column: 1, x: 205, y: 65, width: 185, height: 60),
+            LaidOutItem(kind: "cell", section: 0, index: 3, column: 0, x: 10, y: 115, width: 185, height: 10),
         ])
         #expect(output.summary.int("columns") == 2)
         #expect(output.summary.double("columnWidth") == 185)
@@ -42,6 +42,40 @@ struct CommandLineTests {
         let output = try runLayoutCommand(["--width", "800"], directory: NSTemporaryDirectory())
         #expect(output.items.count == 240)
         #expect(output.items.map(\.index) == Array(0..<240))
+    }
+
+    @Test func theCatalogIsLaidOutInSectionsWithHeadersBannersAndAFooter() throws {
+        let output = try runLayoutCommand(["--width", "800", "--columns", "3"])
+        #expect(output.summary.int("sections") == 6)
+        // Per section: its header, its 40 cards, and after the last one the footer.
+        let kinds = output.elements.map(\.kind)
+        #expect(kinds.filter { $0 == "header" }.count == 6)
+        #expect(kinds.filter { $0 == "footer" }.count == 1)
+        #expect(kinds.last == "footer")
+        #expect(output.elements.filter { $0.kind == "header" }.map(\.section) == Array(0..<6))
+        for section in 0..<6 {
+            let cards = output.items.filter { $0.section == section }
+            #expect(cards.map(\.index) == Array(section * 40..<section * 40 + 40))
+        }
+        // The header sits at the top inset, full width inside the insets; the columns start 12 below it.
+        let header = try #require(output.elements.first)
+        #expect(header == LaidOutItem(kind: "header", section: 0, index: -1, column: -1, x: 12, y: 12, width: 776, height: 32))
+        #expect(output.items.prefix(3).map(\.y) == [56, 56, 56])
+        // Four banners, item 7 of sections 0, 2, 3 and 5, as wide as the three columns; nothing in a column overlaps one.
+        let banners = output.items.filter { $0.kind == "banner" }
+        #expect(banners.map(\.index) == [7, 87, 127, 207])
+        #expect(banners.allSatisfy { $0.x == 12 && $0.width == 776 })
+        for banner in banners {
+            let overlapping = output.items.filter { $0.index != banner.index && $0.y < banner.y + banner.height && banner.y < $0.y + $0.height }
+            #expect(overlapping.isEmpty, "banner \(banner.index) overlaps \(overlapping.map(\.index))")
+        }
+        // Each section starts below the tallest column of the one before: its header is below every card before it.
+        for header in output.elements.filter({ $0.kind == "header" && $0.section > 0 }) {
+            let bottom = output.items.filter { $0.section < header.section }.map { $0.y + $0.height }.max() ?? 0
+            #expect(header.y == bottom + 12 + 12)  // the row spacing, then the next section's top inset
+        }
+        let footer = try #require(output.elements.last)
+        #expect(output.summary.double("contentHeight") == footer.y + footer.height + 12)
     }
 
     @Test func noDisplayIsOneLineAndStatusOne() throws {

@@ -76,6 +76,10 @@ final class RunningDemo {
 
 /// One item's frame from the `layout` subcommand.
 struct LaidOutItem: Equatable {
+    /// "cell", "banner", "header" or "footer".
+    var kind: String
+    var section: Int
+    /// The card's number in the catalog (-1 for a header or footer).
     var index: Int
     var column: Int
     var x: Double
@@ -88,18 +92,19 @@ struct LaidOutItem: Equatable {
 }
 
 /// Runs `waterfall-demo layout` with `arguments` and parses its output.
-func runLayoutCommand(_ arguments: [String], directory: String? = nil) throws -> (items: [LaidOutItem], summary: Event) {
+/// `items` are the cards (cells and banners); `elements` everything, headers and footers too.
+func runLayoutCommand(_ arguments: [String], directory: String? = nil) throws -> (items: [LaidOutItem], summary: Event, elements: [LaidOutItem]) {
     let process = try DemoProcess(arguments: ["layout"] + arguments, display: nil, directory: directory)
     let status = try process.waitForExit()
     guard status == 0 else { throw X11TestError("layout exited with \(status): \(process.standardError)") }
     let events = process.events
     guard let summary = events.last else { throw X11TestError("layout printed nothing") }
-    let items = events.dropLast().map { event in
-        LaidOutItem(index: event.int("index") ?? -1, column: event.int("column") ?? -1,
+    let elements = events.dropLast().map { event in
+        LaidOutItem(kind: event.string("kind") ?? "?", section: event.int("section") ?? -1, index: event.int("index") ?? -1, column: event.int("column") ?? -1,
                     x: event.double("x") ?? .nan, y: event.double("y") ?? .nan,
                     width: event.double("width") ?? .nan, height: event.double("height") ?? .nan)
     }
-    return (items, summary)
+    return (elements.filter { ["cell", "banner"].contains($0.kind) }, summary, elements)
 }
 
 /// The bundled catalog's colours, as the tests read them independently of the program.

@@ -36,14 +36,33 @@ struct WindowTests {
         #expect(offsets == offsets.sorted())
     }
 
-    @Test func wheelClampsAtTheTop() throws {
+    @Test func wheelingUpAtTheTopPullsAndSpringsBackWithoutScrolling() throws {
         let demo = try RunningDemo(Self.wallOptions)
         let start = demo.eventCount
-        try demo.wheel(notches: -3)
+        try demo.wheel(notches: -1)   // half a step of pull: short of the 80 px threshold
+        try demo.process.waitForEvent(after: start, "the pulled frame") { $0.name == "frame" && $0.double("pull") == 32 }
+        try demo.process.waitForEvent(after: start, "the sprung-back frame") { $0.name == "frame" && $0.double("pull") == 0 }
+        #expect(demo.events(named: "scroll", after: start).isEmpty)
+        #expect(demo.events(named: "refresh", after: start).isEmpty)
+        // A notch down then scrolls by a whole step: the pull never moved the offset.
+        let back = demo.eventCount
         try demo.wheel(notches: 1)
-        try demo.waitForFrame(after: start, offset: demo.wheelStep)
-        // Had the notches up moved past 0, the notch down would end above wheelStep.
-        #expect(demo.events(named: "scroll", after: start).compactMap { $0.double("offset") } == [demo.wheelStep])
+        try demo.waitForFrame(after: back, offset: demo.wheelStep)
+        #expect(demo.events(named: "scroll", after: back).compactMap { $0.double("offset") } == [demo.wheelStep])
+    }
+
+    @Test func pullingPastTheThresholdRefreshesAndF5Too() throws {
+        let demo = try RunningDemo(Self.wallOptions)
+        let start = demo.eventCount
+        try demo.wheel(notches: -3)   // 96 px of pull: past the threshold
+        try demo.process.waitForEvent(after: start, "the armed frame") { $0.name == "frame" && $0.double("pull") == 96 }
+        let refresh = try demo.process.waitForEvent(after: start, "the refresh") { $0.name == "refresh" }
+        try demo.process.waitForEvent(after: refresh.position, "the frame after it") { $0.name == "frame" && $0.double("pull") == 0 }
+        #expect(refresh.event.int("items") == 240)
+        let keyed = demo.eventCount
+        try demo.key("F5")
+        try demo.process.waitForEvent(after: keyed, "the refresh from F5") { $0.name == "refresh" }
+        demo.expectNoXErrors()
     }
 
     @Test func wheelClampsAtTheBottom() throws {
@@ -205,7 +224,7 @@ struct EmptyWindowTests {
         #expect(demo.ready.int("items") == 0)
         let shot = try demo.screenshot()
         let centre = (x: 400, y: 300)  // the viewport is 800 x 600
-        #expect(shot.pixel(x: centre.x, y: centre.y - 30) == RGB(0xFFFFFF))  // the message panel
+        #expect(shot.pixel(x: centre.x, y: centre.y - 20) == RGB(0xFFFFFF))  // the message panel (48 high)
         #expect(shot.pixel(x: 20, y: 20) == RGB(0xECEFF3))                  // the background around it
         // The message is drawn in the title colour somewhere on the panel's middle line.
         let textPixels = (250..<550).filter { shot.pixel(x: $0, y: centre.y) == RGB(0x1F2328) || shot.pixel(x: $0, y: centre.y - 2) == RGB(0x1F2328) }

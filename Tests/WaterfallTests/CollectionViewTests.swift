@@ -9,11 +9,11 @@ import Testing
         view.setContentOffset(100)
         #expect(view.frameOfItem(5) == Rect(x: 10, y: 20, width: 100, height: 40))
         #expect(view.frameOfItem(12) == nil)
-        #expect(view.indexOfItem(at: Point(x: 60, y: 30)) == 5)
-        #expect(view.indexOfItem(at: Point(x: 60, y: 15)) == nil)   // content y 115: row spacing
+        #expect(view.indexPathForItem(at: Point(x: 60, y: 30)) == 5)
+        #expect(view.indexPathForItem(at: Point(x: 60, y: 15)) == nil)   // content y 115: row spacing
         #expect(view.numberOfItems == 12)
         #expect(view.contentSize == Size(width: 340, height: 360))
-        #expect(view.indicesOfItemsInViewport == [0, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(view.indexPathsForItemsInViewport == [0, 3, 4, 5, 6, 7, 8, 9, 10, 11])
     }
 
     @Test func scrollingTellsTheDelegateOnlyWhenTheOffsetChanges() throws {
@@ -89,15 +89,16 @@ import Testing
         harness.heights[7] = .nan
         harness.log = []
         let error = #expect(throws: LayoutError.self) { try view.reloadData() }
-        guard case .invalidHeight(index: 7, height: let height)? = error else {
-            Issue.record("expected invalidHeight for item 7, got \(String(describing: error))")
+        guard case .inSection(0, .invalidHeight(index: 7, height: let height))? = error else {
+            Issue.record("expected invalidHeight for item 7 of section 0, got \(String(describing: error))")
             return
         }
         #expect(height.isNaN)
         // The press and the selection end with the items, and the delegate hears both.
         #expect(harness.log == ["didUnhighlight(5)", "didDeselect(3)", "didScroll", "didLayout"])
         #expect(view.numberOfItems == 0)
-        #expect(view.contentSize == Size(width: 340, height: 20))
+        #expect(view.numberOfSections == 0)
+        #expect(view.contentSize == Size(width: 340, height: 0))
         #expect(view.contentOffset == 0)
         #expect(view.visibleCells.isEmpty)
         #expect(view.reusePool.count == view.reusePool.created)

@@ -49,7 +49,7 @@ import Testing
         #expect(view.contentOffset == 70)
         // The overscan 55..<185 keeps item 1 (10..<70), which ends at the viewport's top (70).
         #expect(view.visibleCells.keys.sorted() == [1, 2, 3, 4, 5])
-        #expect(view.indicesOfItemsInViewport == [2, 3, 4, 5])
+        #expect(view.indexPathsForItemsInViewport == [2, 3, 4, 5])
         view.selectItem(3)
         view.backgroundColor = .white
         let canvas = RecordingCanvas()
@@ -105,7 +105,7 @@ struct IncrementalDrawingTests {
             case 1: view.setContentOffset(random.whole(in: 0...3000))
             case 2: view.pointerDown(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
             case 3: view.pointerUp(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
-            case 4: view.handleKey([.up, .down, .left, .right][random.int(in: 0...3)])
+            case 4: try view.handleKey([.up, .down, .left, .right][random.int(in: 0...3)])
             default: view.scrollWheel(notches: 1)
             }
             view.draw(in: screen, at: origin)

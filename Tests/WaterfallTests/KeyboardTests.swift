@@ -11,11 +11,11 @@ import Testing
     }
 
     /// Presses `keys` in turn and returns the selection and the offset after each.
-    func press(_ keys: [NavigationKey], on view: CollectionView) -> [(Int?, Double)] {
-        keys.map { key in
-            view.handleKey(key)
+    func press(_ keys: [NavigationKey], on view: CollectionView) throws -> [(Int?, Double)] {
+        try keys.map { key in
+            try view.handleKey(key)
             view.checkInvariants()
-            return (view.selectedItem, view.contentOffset)
+            return (view.selectedItem?.item, view.contentOffset)
         }
     }
 
@@ -28,7 +28,7 @@ import Testing
     func anArrowWithNothingSelectedSelectsTheFirstItemInTheViewport(key: NavigationKey) throws {
         let harness = try grid()
         let view = harness.view
-        view.handleKey(key)
+        try view.handleKey(key)
         #expect(view.selectedItem == 0)
         #expect(view.contentOffset == 0)
         #expect(harness.log == ["shouldSelect(0)", "didSelect(0)"])
@@ -40,9 +40,9 @@ import Testing
         let view = harness.view
         // The viewport 115..<315 holds items 3..11 but not 0, 1 or 2; the lowest index is 3 (70..<130).
         view.setContentOffset(115)
-        #expect(view.indicesOfItemsInViewport == [3, 4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(view.indexPathsForItemsInViewport == [3, 4, 5, 6, 7, 8, 9, 10, 11])
         harness.log = []
-        view.handleKey(.right)
+        try view.handleKey(.right)
         #expect(view.selectedItem == 3)
         #expect(view.contentOffset == 60)
         #expect(harness.log == ["shouldSelect(3)", "didSelect(3)", "didScroll"])
@@ -51,7 +51,7 @@ import Testing
     @Test func upAndDownFollowTheColumn() throws {
         let harness = try grid()
         let view = harness.view
-        let steps = press([.down, .down, .down, .down, .down, .up, .up, .up, .up], on: view)
+        let steps = try press([.down, .down, .down, .down, .down, .up, .up, .up, .up], on: view)
         expectSteps(steps, [
             (0, 0),     // nothing selected: the first item in the viewport
             (5, 0),     // 120..<160 (110..<170 with the margin) is visible
@@ -77,7 +77,7 @@ import Testing
     @Test func leftAndRightGoToTheNearestCentreInTheNextColumn() throws {
         let harness = try grid()
         let view = harness.view
-        let steps = press([.right, .right, .right, .right, .down, .left, .left, .left, .right, .right, .right], on: view)
+        let steps = try press([.right, .right, .right, .right, .down, .left, .left, .left, .right, .right, .right], on: view)
         expectSteps(steps, [
             (0, 0),    // nothing selected
             (1, 0),    // from centre 60: column 1's centres 35 and 100 -> item 1
@@ -96,10 +96,10 @@ import Testing
     @Test func aRefusedSelectionNeitherMovesNorScrolls() throws {
         let harness = try grid()
         let view = harness.view
-        view.handleKey(.down)
+        try view.handleKey(.down)
         harness.refuseSelection = [5]
         harness.log = []
-        view.handleKey(.down)
+        try view.handleKey(.down)
         #expect(view.selectedItem == 0)
         #expect(view.contentOffset == 0)
         #expect(harness.log == ["shouldSelect(5)"])
@@ -109,7 +109,7 @@ import Testing
         let harness = try grid()
         let view = harness.view
         view.pointerDown(at: Point(x: 150, y: 30))
-        view.handleKey(.down)
+        try view.handleKey(.down)
         view.pointerUp(at: Point(x: 150, y: 30))
         #expect(harness.log == ["shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)", "shouldSelect(0)", "didSelect(0)"])
         #expect(view.selectedItem == 0)
@@ -119,7 +119,7 @@ import Testing
         // A viewport 150 high: the offset runs from 0 to 210.
         let harness = try grid(viewportHeight: 150)
         let view = harness.view
-        let steps = press([.pageDown, .pageDown, .pageDown, .pageUp, .pageUp, .pageUp, .end, .end, .home, .home], on: view)
+        let steps = try press([.pageDown, .pageDown, .pageDown, .pageUp, .pageUp, .pageUp, .end, .end, .home, .home], on: view)
         #expect(steps.map(\.1) == [150, 210, 210, 60, 0, 0, 210, 210, 0, 0])
         #expect(steps.allSatisfy { $0.0 == nil })
         #expect(harness.log == Array(repeating: "didScroll", count: 6))
@@ -128,13 +128,13 @@ import Testing
     @Test func pagesKeepTheSelection() throws {
         let harness = try grid(viewportHeight: 150)
         let view = harness.view
-        view.handleKey(.down)
-        view.handleKey(.end)
+        try view.handleKey(.down)
+        try view.handleKey(.end)
         #expect(view.selectedItem == 0)
         #expect(view.contentOffset == 210)
         // Item 0 is off screen; its cell went back to the pool, and it comes back selected.
         #expect(view.visibleCells[0] == nil)
-        view.handleKey(.home)
+        try view.handleKey(.home)
         #expect(harness.cell(0)?.isSelected == true)
     }
 }

@@ -11,18 +11,18 @@ private final class Placeholder: CollectionViewCell {
 private final class LoadingSource: CollectionViewDataSource {
     var count = 0
     var isLoading = true
-    func numberOfItems(in collectionView: CollectionView) -> Int { count }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? { 40 }
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { 40 }
     func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool { isLoading }
 }
 
 /// PSCollectionView's empty and loading views: shown, filling the viewport, when there are no items.
 struct PlaceholderViewTests {
     private func makeView(_ source: LoadingSource) throws -> (CollectionView, Placeholder, Placeholder) {
-        let view = CollectionView(layout: WaterfallLayout(columnCount: 2), columnPolicy: .fixed(2))
+        let view = CollectionView(layout: CollectionLayout(columnCount: 2), columnPolicy: .fixed(2))
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.dataSource = source
         let empty = Placeholder("empty")
@@ -44,7 +44,7 @@ struct PlaceholderViewTests {
         try view.reloadData()
         view.draw(in: RecordingCanvas(), at: Point(x: 5, y: 5))
         #expect(empty.drawnFrames == [Rect(x: 5, y: 5, width: 200, height: 150)])
-        #expect(view.indexOfItem(at: Point(x: 100, y: 75)) == nil)
+        #expect(view.indexPathForItem(at: Point(x: 100, y: 75)) == nil)
     }
 
     @Test func itemsReplaceThePlaceholder() throws {

@@ -114,7 +114,7 @@ import Testing
         #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)", "didUnhighlight(0)", "didScroll"])
         #expect(harness.cell(0)?.isHighlighted == false)
         // Item 0 is now at view y -54..<46: releasing on it selects nothing.
-        #expect(view.indexOfItem(at: Point(x: 60, y: 20)) == 0)
+        #expect(view.indexPathForItem(at: Point(x: 60, y: 20)) == 0)
         view.pointerUp(at: Point(x: 60, y: 20))
         #expect(harness.log.count == 4)
         #expect(view.selectedItem == nil)

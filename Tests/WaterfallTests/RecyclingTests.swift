@@ -25,7 +25,7 @@ import Testing
         private let tops: [Double]
         private let bottoms: [Double]
 
-        init(_ layout: WaterfallLayout) {
+        init(_ layout: CollectionLayout) {
             frames = allAttributes(of: layout).map(\.frame)
             tops = frames.map(\.minY)
             bottoms = frames.map(\.maxY)
@@ -55,12 +55,12 @@ import Testing
         let view = harness.view
         view.checkInvariants()
         let expected = reference.expected(atOffset: view.contentOffset)
-        let actual = view.visibleCells.keys.sorted()
+        let actual = view.visibleCells.keys.sorted().map(\.item)
         if actual != expected {
             Issue.record("offset \(view.contentOffset): visible \(actual), expected \(expected)", sourceLocation: sourceLocation)
         }
         for (index, cell) in view.visibleCells {
-            guard let cell = cell as? TestCell, cell.item == index, cell.frame == reference.frames[index] else {
+            guard let cell = cell as? TestCell, cell.item == index.item, cell.frame == reference.frames[index.item] else {
                 Issue.record("the cell of item \(index) shows the wrong item or frame", sourceLocation: sourceLocation)
                 continue
             }
@@ -140,8 +140,8 @@ import Testing
         view.checkInvariants()
         let area = Rect(x: 0, y: view.contentOffset - Self.overscan, width: 400, height: 600 + 2 * Self.overscan)
         let expected = allAttributes(of: view.layout).filter { shareArea($0.frame, area) }
-        #expect(view.visibleCells.keys.sorted() == expected.map(\.index))
-        #expect(expected.allSatisfy { view.visibleCells[$0.index]?.frame == $0.frame })
+        #expect(view.visibleCells.keys.sorted() == expected.map(\.indexPath))
+        #expect(expected.allSatisfy { view.visibleCells[$0.indexPath]?.frame == $0.frame })
         #expect(harness.unpreparedReuses == [])
         #expect(view.reusePool.created == view.peakVisibleCellCount)
     }
@@ -195,12 +195,12 @@ import Testing
     }
 
     @Test func withoutADataSourceNothingIsShown() throws {
-        let view = CollectionView(layout: WaterfallLayout(), columnPolicy: .fixed(2))
+        let view = CollectionView(layout: CollectionLayout(), columnPolicy: .fixed(2))
         try view.setViewportSize(Size(width: 200, height: 200))
         try view.reloadData()
         #expect(view.numberOfItems == 0)
         #expect(view.visibleCells.isEmpty)
-        #expect(view.contentSize == Size(width: 200, height: 16))
+        #expect(view.contentSize == Size(width: 200, height: 0))  // no data source, no sections
         #expect(view.reusePool.created == 0)
         view.checkInvariants()
     }

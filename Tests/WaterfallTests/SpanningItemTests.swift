@@ -121,18 +121,18 @@ struct SpanningItemTests {
 
 /// A data source that marks item 2 as a banner.
 private final class BannerSource: CollectionViewDataSource {
-    func numberOfItems(in collectionView: CollectionView) -> Int { 6 }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 6 }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? { 30 }
-    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt index: Int) -> Bool { index == 2 }
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { 30 }
+    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool { indexPath.item == 2 }
 }
 
 struct CollectionViewBannerTests {
     @Test func theDataSourceDecidesWhichItemsSpanAndClicksSelectThem() throws {
         let source = BannerSource()
-        let view = CollectionView(layout: WaterfallLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: .zero),
+        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: .zero),
                                   columnPolicy: .fixed(2))
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.dataSource = source

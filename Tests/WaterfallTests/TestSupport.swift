@@ -78,7 +78,7 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
          insets: EdgeInsets = EdgeInsets(all: 10), overscan: Double = 0, wheelStep: Double = 64,
          viewport: Size) throws {
         self.heights = heights
-        let layout = WaterfallLayout(columnCount: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
+        let layout = CollectionLayout(columnCount: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
         view = CollectionView(layout: layout, columnPolicy: .fixed(columns),
                               scroll: ScrollModel(wheelStep: wheelStep), overscan: overscan)
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
@@ -87,18 +87,19 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
         try view.setViewportSize(viewport)
     }
 
-    /// The visible cell of `index` as a `TestCell`.
+    /// The visible cell of item `index` (of section 0) as a `TestCell`.
     func cell(_ index: Int) -> TestCell? {
-        view.visibleCells[index] as? TestCell
+        view.visibleCells[ItemPath(item: index, section: 0)] as? TestCell
     }
 
     // MARK: CollectionViewDataSource
 
-    func numberOfItems(in collectionView: CollectionView) -> Int {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
         heights.count
     }
 
-    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+        let index = indexPath.item
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
         guard let cell = cell as? TestCell else { preconditionFailure("the pool handed out a foreign cell") }
         if cell.uses != cell.prepareForReuseCount || cell.item != nil || cell.isSelected || cell.isHighlighted {
@@ -110,36 +111,36 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
         return cell
     }
 
-    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
-        heights[index]
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+        heights[indexPath.item]
     }
 
     // MARK: CollectionViewDelegate
 
-    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt index: Int) -> Bool {
-        log.append("shouldHighlight(\(index))")
-        return !refuseHighlight.contains(index)
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt index: ItemPath) -> Bool {
+        log.append("shouldHighlight(\(index.logText))")
+        return !refuseHighlight.contains(index.item)
     }
 
-    func collectionView(_ collectionView: CollectionView, didHighlightItemAt index: Int) {
-        log.append("didHighlight(\(index))")
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt index: ItemPath) {
+        log.append("didHighlight(\(index.logText))")
     }
 
-    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt index: Int) {
-        log.append("didUnhighlight(\(index))")
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt index: ItemPath) {
+        log.append("didUnhighlight(\(index.logText))")
     }
 
-    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt index: Int) -> Bool {
-        log.append("shouldSelect(\(index))")
-        return !refuseSelection.contains(index)
+    func collectionView(_ collectionView: CollectionView, shouldSelectItemAt index: ItemPath) -> Bool {
+        log.append("shouldSelect(\(index.logText))")
+        return !refuseSelection.contains(index.item)
     }
 
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt index: Int) {
-        log.append("didSelect(\(index))")
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt index: ItemPath) {
+        log.append("didSelect(\(index.logText))")
     }
 
-    func collectionView(_ collectionView: CollectionView, didDeselectItemAt index: Int) {
-        log.append("didDeselect(\(index))")
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt index: ItemPath) {
+        log.append("didDeselect(\(index.logText))")
     }
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {
@@ -176,7 +177,24 @@ func shareArea(_ a: Rect, _ b: Rect) -> Bool {
         && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
 }
 
+/// Every item's attributes in section 0 of a collection layout, read one by one.
+func allAttributes(of layout: CollectionLayout) -> [LayoutAttributes] {
+    (0..<layout.numberOfItems(inSection: 0)).compactMap { layout.layoutAttributesForItem(at: ItemPath(item: $0, section: 0)) }
+}
+
 /// Every item's attributes, read one by one.
 func allAttributes(of layout: WaterfallLayout) -> [LayoutAttributes] {
     (0..<layout.numberOfItems).compactMap(layout.layoutAttributesForItem(at:))
+}
+
+/// Item paths written as integers in tests: `3` is item 3 of section 0.
+extension ItemPath: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) {
+        self.init(item: value, section: 0)
+    }
+}
+
+extension ItemPath {
+    /// "3" for item 3 of section 0, "1.3" for item 3 of section 1: how the harness logs paths.
+    var logText: String { section == 0 ? "\(item)" : description }
 }

@@ -12,14 +12,15 @@ private final class SwatchCell: CollectionViewCell {
 
 private final class SwatchSource: CollectionViewDataSource {
     static let colors = [Color(rgb: 0xC0392B), Color(rgb: 0x27AE60), Color(rgb: 0x2980B9), Color(rgb: 0x8E44AD)]
-    func numberOfItems(in collectionView: CollectionView) -> Int { 40 }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt index: Int) -> CollectionViewCell {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 40 }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+        let index = indexPath.item
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "swatch")
         (cell as? SwatchCell)?.color = Self.colors[index % Self.colors.count]
         return cell
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt index: Int, columnWidth: Double) -> Double? {
-        Double(60 + 20 * (index % 3))
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+        Double(60 + 20 * (indexPath.item % 3))
     }
 }
 
@@ -39,7 +40,7 @@ struct WindowDrawingTests {
         let display = try Display(name: xvfb.display)
         #expect(display.hasDoubleBuffer)  // Xvfb has Xdbe; the `false` case forces the Pixmap path
         let source = SwatchSource()
-        let view = CollectionView(layout: WaterfallLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
                                   columnPolicy: .fixed(2))
         view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
         view.dataSource = source

@@ -140,6 +140,7 @@ public struct Event: @unchecked Sendable {
     public subscript(key: String) -> Any? { fields[key] }
     public func int(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
     public func double(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
+    public func string(_ key: String) -> String? { fields[key] as? String }
     /// `viewport.x` style access into a nested object.
     public func double(_ object: String, _ key: String) -> Double? {
         ((fields[object] as? [String: Any])?[key] as? NSNumber)?.doubleValue

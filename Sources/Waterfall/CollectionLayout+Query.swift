@@ -1,0 +1,113 @@
+extension CollectionLayout {
+    /// Where the item at `indexPath` is, in content coordinates, or `nil` when there is no such item.
+    /// - Complexity: O(1).
+    public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
+        guard sections.indices.contains(indexPath.section),
+              var attributes = sections[indexPath.section].columns.layoutAttributesForItem(at: indexPath.item) else { return nil }
+        attributes.indexPath = indexPath
+        attributes.frame = attributes.frame.offsetBy(dx: 0, dy: sections[indexPath.section].columnsTop)
+        return attributes
+    }
+
+    /// Where a header, a footer or the load-more footer is; `nil` when it is not shown.
+    /// - Complexity: O(1).
+    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> LayoutAttributes? {
+        let frame: Rect?
+        switch kind {
+        case .cell: return nil
+        case .header: frame = sections.indices.contains(section) ? sections[section].headerFrame : nil
+        case .footer: frame = sections.indices.contains(section) ? sections[section].footerFrame : nil
+        case .loadMoreFooter: frame = loadMoreFooterFrame
+        }
+        let indexPath = ItemPath(item: 0, section: kind == .loadMoreFooter ? 0 : section)
+        return frame.map { LayoutAttributes(kind: kind, indexPath: indexPath, frame: $0, spansAllColumns: true) }
+    }
+
+    /// Where the element `id` is, or `nil` when it does not exist or is not shown.
+    public func layoutAttributes(for id: ElementID) -> LayoutAttributes? {
+        id.kind == .cell ? layoutAttributesForItem(at: id.indexPath)
+            : layoutAttributesForSupplementaryElement(ofKind: id.kind, inSection: id.indexPath.section)
+    }
+
+    /// Every element whose frame intersects `rect`: cells, headers, footers and the load-more footer, in layout
+    /// order (by section; in a section the header, the cells by item, the footer).
+    /// - Complexity: O(log s + columns × log n + k log k) for s sections and k results.
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var ids: [ElementID] = []
+        forEachElement(in: rect) { ids.append($0) }
+        ids.sort { (order($0), $0.indexPath.item) < (order($1), $1.indexPath.item) }
+        return ids.compactMap(layoutAttributes(for:))
+    }
+
+    private func order(_ id: ElementID) -> Int {
+        let rank = [ElementKind.header: 0, .cell: 1, .footer: 2, .loadMoreFooter: 3][id.kind] ?? 0
+        return id.kind == .loadMoreFooter ? Int.max : id.indexPath.section * 4 + rank
+    }
+
+    /// Calls `body` with every element whose frame intersects `rect`: section by section from a binary search
+    /// for the first section that reaches into it; in a section its header, its cells (column by column), its
+    /// footer; then the load-more footer.
+    /// - Complexity: O(log s + columns × log n + k) for s sections and k results.
+    public func forEachElement(in rect: Rect, _ body: (ElementID) -> Void) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        var section = sections.partitioningIndex { $0.bottom > rect.minY }
+        while section < sections.count, sections[section].top < rect.maxY {
+            let geometry = sections[section]
+            if let header = geometry.headerFrame, header.intersects(rect) { body(.header(section)) }
+            let columnsTop = geometry.columnsTop
+            geometry.columns.forEachItem(in: rect.offsetBy(dx: 0, dy: -columnsTop)) { item in
+                body(.cell(ItemPath(item: item, section: section)))
+            }
+            if let footer = geometry.footerFrame, footer.intersects(rect) { body(.footer(section)) }
+            section += 1
+        }
+        if let footer = loadMoreFooterFrame, footer.intersects(rect) { body(.loadMoreFooter) }
+    }
+
+    /// The element under `point` (content coordinates), or `nil` over spacing, insets or empty space.
+    /// - Complexity: O(log s + log n).
+    public func element(at point: Point) -> ElementID? {
+        if let footer = loadMoreFooterFrame, footer.contains(point) { return .loadMoreFooter }
+        let section = sections.partitioningIndex { $0.bottom > point.y }
+        guard section < sections.count, sections[section].top <= point.y else { return nil }
+        let geometry = sections[section]
+        if let header = geometry.headerFrame, header.contains(point) { return .header(section) }
+        if let footer = geometry.footerFrame, footer.contains(point) { return .footer(section) }
+        let local = Point(x: point.x, y: point.y - geometry.columnsTop)
+        return geometry.columns.indexOfItem(at: local).map { .cell(ItemPath(item: $0, section: section)) }
+    }
+
+    /// The item under `point` (content coordinates), or `nil` when no cell is there.
+    public func indexPathForItem(at point: Point) -> ItemPath? {
+        guard let id = element(at: point), id.kind == .cell else { return nil }
+        return id.indexPath
+    }
+
+    /// The first and last item paths of the layout, in layout order, when there are items.
+    public var firstItemPath: ItemPath? {
+        sections.firstIndex { $0.columns.numberOfItems > 0 }.map { ItemPath(item: 0, section: $0) }
+    }
+
+    /// The item path of the last item, when there are items.
+    public var lastItemPath: ItemPath? {
+        sections.lastIndex { $0.columns.numberOfItems > 0 }.map { ItemPath(item: sections[$0].columns.numberOfItems - 1, section: $0) }
+    }
+
+    /// Traps when the frames break the layout's invariants: each section's columns keep theirs, sections follow
+    /// one another without overlapping, and every element lies inside the content. For tests and debug builds.
+    public func checkInvariants() {
+        var previousBottom = 0.0
+        for (section, geometry) in sections.enumerated() {
+            geometry.columns.checkInvariants()
+            precondition(geometry.top == previousBottom, "section \(section) starts at \(geometry.top), not at \(previousBottom)")
+            precondition(geometry.bottom >= geometry.top, "section \(section) ends above its top")
+            if let header = geometry.headerFrame { precondition(header.maxY <= geometry.columnsTop, "header \(section) overlaps its columns") }
+            if let footer = geometry.footerFrame {
+                precondition(footer.minY >= geometry.columnsTop + geometry.columns.contentSize.height, "footer \(section) overlaps its columns")
+                precondition(footer.maxY <= geometry.bottom, "footer \(section) reaches below its section")
+            }
+            previousBottom = geometry.bottom
+        }
+        precondition(contentSize.height >= previousBottom, "the content ends above the last section")
+    }
+}

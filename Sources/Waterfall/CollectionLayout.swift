@@ -1,0 +1,195 @@
+/// Lays out a collection view's sections one below the other, as `UICollectionViewLayout` with
+/// CHTCollectionViewWaterfallLayout's sections: each section has a header above its columns, a footer below
+/// its tallest column, and may override the column count, insets, spacing and placement (`SectionStyle`).
+/// Below the last section sits the load-more footer, while it is shown.
+///
+/// Each section's items are placed by a `WaterfallLayout` of their own (flat arrays, a binary search per
+/// column), so the cost of a query is that of the sections it touches.
+public final class CollectionLayout {
+    /// The column count of sections that do not override it. Changing it invalidates the layout.
+    public var columnCount: Int { didSet { invalidateLayout() } }
+    /// The gap between columns of sections that do not override it. Changing it invalidates the layout.
+    public var columnSpacing: Double { didSet { invalidateLayout() } }
+    /// The gap between items in a column (and around headers and footers) of sections that do not override it.
+    public var rowSpacing: Double { didSet { invalidateLayout() } }
+    /// The space around each section that does not override it. Changing it invalidates the layout.
+    public var insets: EdgeInsets { didSet { invalidateLayout() } }
+    /// Which column each item goes into, for sections that do not override it. Changing it invalidates the layout.
+    public var placement: ItemPlacement = .shortestColumn { didSet { invalidateLayout() } }
+    /// The height of the load-more footer below the last section; 0 hides it. Changing it moves nothing else.
+    public var loadMoreFooterHeight: Double = 0 { didSet { updateContentSize() } }
+
+    /// The width the layout was last prepared for.
+    public private(set) var width: Double = 0
+    /// The size of all the content, the load-more footer included.
+    public private(set) var contentSize: Size = .zero
+    /// Whether the frames match the settings; `prepare` recomputes them when not.
+    public private(set) var isValid = false
+
+    var sections: [SectionGeometry] = []
+    /// Section columns kept from earlier layouts, so that a new layout reuses their storage.
+    private var spareColumns: [WaterfallLayout] = []
+
+    /// Creates a layout; nothing is computed until `prepare`.
+    public init(columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8),
+                placement: ItemPlacement = .shortestColumn) {
+        self.columnCount = columnCount
+        self.columnSpacing = columnSpacing
+        self.rowSpacing = rowSpacing
+        self.insets = insets
+        self.placement = placement
+    }
+
+    /// The column width of the sections that keep the default column count, spacing and insets.
+    public var columnWidth: Double {
+        max(0, (width - insets.left - insets.right - Double(columnCount - 1) * columnSpacing) / Double(max(1, columnCount)))
+    }
+
+    /// The number of sections laid out.
+    public var numberOfSections: Int { sections.count }
+    /// The number of items laid out in `section` (0 for a section that does not exist).
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].columns.numberOfItems : 0
+    }
+    /// The number of items laid out in all sections.
+    public var numberOfItems: Int { sections.reduce(0) { $0 + $1.columns.numberOfItems } }
+
+    /// The column layout of `section`'s items, whose frames start at y = 0 (add `columnsTop(ofSection:)`).
+    /// For questions about columns: neighbours, the items of a column.
+    public func columns(ofSection section: Int) -> WaterfallLayout? {
+        sections.indices.contains(section) ? sections[section].columns : nil
+    }
+
+    /// Where `section`'s columns start, in content coordinates.
+    public func columnsTop(ofSection section: Int) -> Double? {
+        sections.indices.contains(section) ? sections[section].columnsTop : nil
+    }
+
+    /// Marks the frames stale; the next `prepare` recomputes them.
+    public func invalidateLayout() {
+        isValid = false
+    }
+
+    /// Whether a change of the view's bounds to `newBounds` needs a new layout: only a change of width does.
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        newBounds.width != width
+    }
+
+    /// Computes every element's frame for `width`, asking `source` for the sections, their styles, items and
+    /// supplementary views.
+    /// - Throws: `LayoutError` (inside `.inSection` when a section's data or style is at fault). The layout is
+    ///   then empty and invalid, never half computed.
+    /// - Complexity: O(n × columns) for n items, plus O(sections).
+    public func prepare<Source: CollectionLayoutSource>(width: Double, source: Source) throws {
+        self.width = width
+        spareColumns.append(contentsOf: sections.map(\.columns))
+        sections.removeAll(keepingCapacity: true)
+        do {
+            let count = source.numberOfSections
+            guard count >= 0 else { throw LayoutError.invalidSectionCount(count) }
+            for section in 0..<count { try appendSection(section, from: source) }
+            isValid = true
+        } catch {
+            spareColumns.append(contentsOf: sections.map(\.columns))
+            sections.removeAll()
+            isValid = false
+            updateContentSize()
+            throw error
+        }
+        updateContentSize()
+    }
+
+    /// Lays out the items that `source` has beyond those laid out: more items at the end of the last section,
+    /// then new sections. Nothing laid out before moves, and only the new items are asked about, as a data source
+    /// that loads more needs. The last section's footer moves below its new items.
+    /// - Throws: `LayoutError.notPrepared`; `.invalidSectionCount` or `.invalidItemCount` when the source has fewer
+    ///   sections or items than are laid out; `.inSection` for an invalid new item. The layout is then unchanged.
+    /// - Complexity: O(k × columns) for k new items.
+    public func appendItems<Source: CollectionLayoutSource>(from source: Source) throws {
+        guard isValid else { throw LayoutError.notPrepared }
+        let count = source.numberOfSections
+        guard count >= sections.count else { throw LayoutError.invalidSectionCount(count) }
+        let laidOut = sections.count
+        do {
+            if let last = sections.indices.last {
+                let columns = sections[last].columns
+                let newCount = source.numberOfItems(inSection: last)
+                guard newCount >= columns.numberOfItems else { throw LayoutError.inSection(last, .invalidItemCount(newCount)) }
+                do {
+                    try columns.appendItems(count: newCount - columns.numberOfItems, height: { item, width in
+                        source.heightOfItem(at: ItemPath(item: item, section: last), width: width)
+                    }, spansAllColumns: { item in
+                        source.itemSpansAllColumns(at: ItemPath(item: item, section: last))
+                    })
+                } catch let error as LayoutError {
+                    throw LayoutError.inSection(last, error)
+                }
+            }
+            for section in laidOut..<count { try appendSection(section, from: source) }
+        } catch {
+            spareColumns.append(contentsOf: sections[laidOut...].map(\.columns))
+            sections.removeSubrange(laidOut...)
+            updateContentSize()
+            throw error
+        }
+        updateContentSize()
+    }
+
+    /// Lays out `section` below the sections already laid out.
+    private func appendSection<Source: CollectionLayoutSource>(_ section: Int, from source: Source) throws {
+        do {
+            let style = source.style(ofSection: section)
+            let sectionInsets = style.insets ?? insets
+            for (name, value) in [("top inset", sectionInsets.top), ("bottom inset", sectionInsets.bottom)]
+            where !value.isFinite || value < 0 {
+                throw LayoutError.invalidMetric(name: name, value: value)
+            }
+            let columns = spareColumns.popLast() ?? WaterfallLayout()
+            columns.columnCount = style.columnCount ?? columnCount
+            columns.columnSpacing = style.columnSpacing ?? columnSpacing
+            columns.rowSpacing = style.rowSpacing ?? rowSpacing
+            columns.insets = EdgeInsets(top: 0, left: sectionInsets.left, bottom: 0, right: sectionInsets.right)
+            columns.placement = style.placement ?? placement
+            var geometry = SectionGeometry(columns: columns)
+            geometry.top = sections.last?.bottom ?? 0
+            geometry.insets = sectionInsets
+            geometry.rowSpacing = columns.rowSpacing
+            do {
+                try columns.prepare(width: width, itemCount: source.numberOfItems(inSection: section), height: { item, width in
+                    source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
+                }, spansAllColumns: { item in
+                    source.itemSpansAllColumns(at: ItemPath(item: item, section: section))
+                })
+            } catch {
+                spareColumns.append(columns)
+                throw error
+            }
+            geometry.headerHeight = try supplementaryHeight(.header, section: section, width: geometry.fullWidth, source: source)
+            geometry.footerHeight = try supplementaryHeight(.footer, section: section, width: geometry.fullWidth, source: source)
+            sections.append(geometry)
+        } catch let error as LayoutError {
+            throw LayoutError.inSection(section, error)
+        }
+    }
+
+    private func supplementaryHeight<Source: CollectionLayoutSource>(
+        _ kind: ElementKind, section: Int, width: Double, source: Source
+    ) throws -> Double {
+        let height = source.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
+        guard height.isFinite, height >= 0 else { throw LayoutError.invalidSupplementaryHeight(kind: kind, height: height) }
+        return height
+    }
+
+    /// Where the sections end: the top of the load-more footer.
+    var sectionsBottom: Double { sections.last?.bottom ?? 0 }
+
+    private func updateContentSize() {
+        contentSize = Size(width: width, height: sectionsBottom + max(0, loadMoreFooterHeight))
+    }
+
+    /// The load-more footer's frame, when it is shown: below the last section, as wide as the default insets allow.
+    var loadMoreFooterFrame: Rect? {
+        guard loadMoreFooterHeight > 0 else { return nil }
+        return Rect(x: insets.left, y: sectionsBottom, width: max(0, width - insets.left - insets.right), height: loadMoreFooterHeight)
+    }
+}

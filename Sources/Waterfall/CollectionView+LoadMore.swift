@@ -1,0 +1,99 @@
+/// Where a collection view's loading of more items stands.
+public enum LoadMoreState: Hashable, Sendable {
+    /// Nothing pending: the view asks for more when the viewport nears the end.
+    case idle
+    /// The delegate was asked and has not answered: the load-more footer says so.
+    case loading
+    /// The last load failed with this message: the footer shows it with a retry (a click on it, or Enter).
+    case failed(String)
+    /// The data source has no more items: the view stops asking.
+    case finished
+}
+
+/// A delegate's answer to `collectionViewLoadMore(_:)`.
+public enum LoadMoreResult: Hashable, Sendable {
+    /// The data source now has more items (at the end of its last section, or in new sections after it);
+    /// `hasMore` says whether there are still more to load.
+    case loaded(hasMore: Bool)
+    /// Loading failed; `message` says why, and is shown in the footer.
+    case failed(String)
+}
+
+extension CollectionView {
+    /// The footer texts used unless `loadMoreMessage` is set.
+    public static func defaultLoadMoreMessage(_ state: LoadMoreState) -> String {
+        switch state {
+        case .loading: return "Loading more..."
+        case let .failed(message): return "Could not load more: \(message). Click or press Enter to retry."
+        case .idle, .finished: return ""
+        }
+    }
+
+    /// Takes the delegate's answer to `collectionViewLoadMore(_:)`. New items are laid out alone: nothing
+    /// already laid out moves, the scroll offset stays, and the view may ask again at once if the viewport is
+    /// still near the end. A failure shows its message in the footer, with a retry. Ignored when no load is pending.
+    /// - Throws: `LayoutError` when the new items are invalid; the layout keeps the items it had, and the load
+    ///   counts as failed with the error's description.
+    public func finishLoadingMore(_ result: LoadMoreResult) throws {
+        guard loadMoreState == .loading else { return }
+        switch result {
+        case let .failed(message):
+            setLoadMoreState(.failed(message))
+        case let .loaded(hasMore):
+            do {
+                try layout.appendItems(from: DataSourceLayoutSource(view: self, dataSource: dataSource))
+            } catch let error as LayoutError {
+                setLoadMoreState(.failed(error.description))
+                afterLayoutChange()
+                throw error
+            }
+            loadMoreState = hasMore ? .idle : .finished
+            needsFullDisplay = true
+            afterLayoutChange()
+        }
+    }
+
+    /// Asks the delegate again after a failed load (what a click on the footer or Enter does).
+    public func retryLoadingMore() {
+        guard case .failed = loadMoreState else { return }
+        startLoadingMore()
+    }
+
+    /// Asks the delegate for more items when loading is enabled and idle and the viewport's bottom is within
+    /// `loadMoreDistance` of the content's end.
+    func loadMoreIfNearTheEnd() {
+        guard isLoadMoreEnabled, loadMoreState == .idle, delegate != nil,
+              drawnOffset + viewportSize.height >= layout.contentSize.height - loadMoreDistance else { return }
+        startLoadingMore()
+    }
+
+    private func startLoadingMore() {
+        setLoadMoreState(.loading)
+        delegate?.collectionViewLoadMore(self)
+    }
+
+    /// Whether the load-more footer takes space below the last section: while a load is pending (unless the
+    /// loading view stands in for the still empty content) or after one failed.
+    var showsLoadMoreFooter: Bool {
+        switch loadMoreState {
+        case .loading: return !(numberOfItems == 0 && loadingView != nil)
+        case .failed: return true
+        case .idle, .finished: return false
+        }
+    }
+
+    /// Changes the state, the footer's text and its space in the layout.
+    func setLoadMoreState(_ state: LoadMoreState) {
+        loadMoreState = state
+        loadMoreFooterView.message = loadMoreMessage(state)
+        let height = showsLoadMoreFooter ? loadMoreFooterHeight : 0
+        if layout.loadMoreFooterHeight != height {
+            layout.loadMoreFooterHeight = height
+            updateScrollLimits()
+        }
+        if let frame = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame {
+            loadMoreFooterView.frame = frame
+        }
+        needsFullDisplay = true
+    }
+}

@@ -1,0 +1,65 @@
+/// Scrolling by the wheel, and pull to refresh: wheeling up while at the top pulls the content down (half a
+/// wheel step per notch, up to twice `refreshThreshold`); the strip above it says "Pull to refresh", and
+/// "Release to refresh" once the pull reaches the threshold. The platform calls `releasePull()` when the wheel
+/// has rested (there is no button to let go of): a pull past the threshold refreshes, any pull springs back.
+extension CollectionView {
+    /// Scrolls by `notches` wheel steps (positive is down). A wheel notch during a press cancels the press.
+    /// At the top, with `allowsPullToRefresh`, notches up pull the content down, and notches down undo the pull
+    /// before they scroll.
+    public func scrollWheel(notches: Int) {
+        guard notches != 0 else { return }
+        cancelPress()
+        if allowsPullToRefresh, pullDistance > 0 || (notches < 0 && scroll.offset == 0) {
+            setPullDistance(pullDistance - Double(notches) * scroll.wheelStep / 2)
+            return
+        }
+        applyScroll { $0.scroll(wheelNotches: notches) }
+    }
+
+    /// Whether the content is pulled far enough that releasing it refreshes.
+    public var isPullArmed: Bool { pullDistance >= refreshThreshold }
+
+    /// Ends a pull: refreshes when it reached `refreshThreshold`, and lets the content spring back to the top.
+    /// Does nothing when nothing is pulled.
+    /// - Throws: `LayoutError` from the refresh's reload.
+    public func releasePull() throws {
+        guard pullDistance > 0 else { return }
+        let armed = isPullArmed
+        setPullDistance(0)
+        if armed { try refresh() }
+    }
+
+    /// Reloads everything from the data source, as a pull past the top or F5 does: tells the delegate (which
+    /// updates its data), reloads, and keeps the item that was at the top of the viewport at the same place on
+    /// screen when it still exists. A finished or failed load-more becomes idle, so the view may ask again.
+    /// - Throws: `LayoutError` from the reload.
+    public func refresh() throws {
+        let anchor = topItemAnchor()
+        delegate?.collectionViewWillRefresh(self)
+        if loadMoreState != .loading { setLoadMoreState(.idle) }
+        try reloadData()
+        if let anchor, let frame = layout.layoutAttributesForItem(at: anchor.indexPath)?.frame {
+            setContentOffset(frame.minY - anchor.screenY)
+        }
+    }
+
+    /// The item at the top of the viewport (the highest top among the items in it; the leftmost on a tie) and
+    /// where that top is on screen.
+    func topItemAnchor() -> (indexPath: ItemPath, screenY: Double)? {
+        let candidates = indexPathsForItemsInViewport.compactMap { path in
+            layout.layoutAttributesForItem(at: path).map { (path, $0.frame) }
+        }
+        guard let top = candidates.min(by: { ($0.1.minY, $0.1.minX) < ($1.1.minY, $1.1.minX) }) else { return nil }
+        return (top.0, top.1.minY - drawnOffset)
+    }
+
+    private func setPullDistance(_ distance: Double) {
+        let clamped = min(max(0, distance), 2 * refreshThreshold)
+        guard clamped != pullDistance else { return }
+        pullDistance = clamped
+        refreshView.message = isPullArmed ? "Release to refresh" : "Pull to refresh"
+        refreshView.progress = min(1, pullDistance / refreshThreshold)
+        needsFullDisplay = true
+        updateVisibleCells()
+    }
+}

@@ -1,0 +1,55 @@
+/// One laid-out section: its columns (a `WaterfallLayout` with no top and bottom insets, placed at
+/// `columnsTop`) between its header and its footer.
+///
+/// ```
+/// top + insets.top          header (when its height is above 0), then rowSpacing
+/// columnsTop                the columns (when there are items), then rowSpacing
+///                           footer (when its height is above 0)
+/// bottom                    the last of those + insets.bottom: where the next section starts
+/// ```
+struct SectionGeometry {
+    /// The section's items, laid out from y = 0.
+    let columns: WaterfallLayout
+    /// Where the section starts: the previous section's bottom, or 0.
+    var top: Double = 0
+    var insets = EdgeInsets(all: 0)
+    var rowSpacing: Double = 0
+    var headerHeight: Double = 0
+    var footerHeight: Double = 0
+
+    init(columns: WaterfallLayout) {
+        self.columns = columns
+    }
+
+    /// The header's frame, when the section has one.
+    var headerFrame: Rect? {
+        guard headerHeight > 0 else { return nil }
+        return Rect(x: insets.left, y: top + insets.top, width: fullWidth, height: headerHeight)
+    }
+
+    /// Where the columns start.
+    var columnsTop: Double {
+        top + insets.top + (headerHeight > 0 ? headerHeight + rowSpacing : 0)
+    }
+
+    /// Below the columns' tallest bottom (or the header when there are no items): where the footer goes.
+    private var columnsEnd: Double {
+        columns.numberOfItems > 0 ? columnsTop + columns.contentSize.height + rowSpacing : columnsTop
+    }
+
+    /// The footer's frame, when the section has one.
+    var footerFrame: Rect? {
+        guard footerHeight > 0 else { return nil }
+        return Rect(x: insets.left, y: columnsEnd, width: fullWidth, height: footerHeight)
+    }
+
+    /// Where the section ends and the next one starts.
+    var bottom: Double {
+        let hasContent = headerHeight > 0 || footerHeight > 0 || columns.numberOfItems > 0
+        let end = columnsEnd + (footerHeight > 0 ? footerHeight + rowSpacing : 0)
+        return (hasContent ? end - rowSpacing : end) + insets.bottom
+    }
+
+    /// The width inside the section's left and right insets.
+    var fullWidth: Double { max(0, columns.width - insets.left - insets.right) }
+}

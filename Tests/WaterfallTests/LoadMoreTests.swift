@@ -1,0 +1,146 @@
+import Testing
+@testable import Waterfall
+
+/// Loading more at the end: asked once per approach, a footer meanwhile, appended items that move nothing,
+/// failures shown with a retry that works.
+struct LoadMoreTests {
+    /// Section 0 with `count` items of 50 in 2 columns of 100 (rows of 60 from y 10): content 10 + 60 × rows.
+    static func harness(items count: Int, viewportHeight: Double = 200) throws -> SectionHarness {
+        let harness = try SectionHarness(SectionsSource([Array(repeating: 50, count: count)]),
+                                         viewport: Size(width: 230, height: viewportHeight))
+        harness.view.loadMoreDistance = 100
+        harness.view.isLoadMoreEnabled = true
+        return harness
+    }
+
+    @Test func theDelegateIsAskedOnceUntilItAnswers() throws {
+        let harness = try Self.harness(items: 20)   // content 610: the end is far below a 200 viewport
+        let view = harness.view
+        #expect(harness.loadMoreRequests == 0)
+        #expect(view.loadMoreState == .idle)
+        view.setContentOffset(300)                  // bottom at 500: not yet within 100 of the end at 610
+        #expect(harness.loadMoreRequests == 0)
+        view.setContentOffset(310)                  // bottom at 510 = 610 - 100: asked
+        #expect(harness.loadMoreRequests == 1)
+        #expect(view.loadMoreState == .loading)
+        for offset in [320.0, 400, 300, 500] { view.setContentOffset(offset) }
+        view.scrollWheel(notches: 3)
+        #expect(harness.loadMoreRequests == 1)      // not again until answered
+        view.checkInvariants()
+    }
+
+    @Test func aPendingLoadShowsTheFooterBelowTheLastSection() throws {
+        let harness = try Self.harness(items: 4)    // content 130: asked at once
+        let view = harness.view
+        #expect(harness.loadMoreRequests == 1)
+        #expect(view.layout.contentSize.height == 130 + 56)
+        #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 130, width: 210, height: 56))
+        #expect(view.element(at: Point(x: 100, y: 150)) == .loadMoreFooter)
+        #expect(view.loadMoreFooterView.message == "Loading more...")
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas)
+        let texts = canvas.commands.compactMap { command -> (String, Point)? in
+            if case let .text(text, origin, _) = command { return (text, origin) }
+            return nil
+        }
+        #expect(texts.map(\.0) == ["Loading more..."])
+        #expect(texts.allSatisfy { $0.1.y > 130 && $0.1.y < 186 })   // on the footer
+    }
+
+    @Test func appendedItemsMoveNothingAndKeepTheOffset() throws {
+        let harness = try Self.harness(items: 20)
+        let view = harness.view
+        view.setContentOffset(350)
+        #expect(harness.loadMoreRequests == 1)
+        let before = (0..<20).map { view.layout.layoutAttributesForItem(at: ItemPath(item: $0, section: 0)) }
+        harness.data.sections[0] += Array(repeating: 30, count: 10)
+        harness.data.sections.append([40, 40])
+        try view.finishLoadingMore(.loaded(hasMore: true))
+        #expect((0..<20).map { view.layout.layoutAttributesForItem(at: ItemPath(item: $0, section: 0)) } == before)
+        #expect(view.contentOffset == 350)
+        #expect(view.numberOfItems == 32)
+        #expect(view.numberOfSections == 2)
+        #expect(view.loadMoreState == .idle)
+        #expect(view.layout.loadMoreFooterHeight == 0)
+        #expect(harness.loadMoreRequests == 1)      // the new end is far away again
+        view.setContentOffset(view.scroll.maxOffset)
+        #expect(harness.loadMoreRequests == 2)      // the next approach asks again
+        view.checkInvariants()
+    }
+
+    @Test func aFinishedSourceIsNotAskedAgain() throws {
+        let harness = try Self.harness(items: 4)
+        let view = harness.view
+        harness.data.sections[0] += [50, 50]
+        try view.finishLoadingMore(.loaded(hasMore: false))
+        #expect(view.loadMoreState == .finished)
+        view.setContentOffset(1000)
+        view.scrollWheel(notches: 5)
+        #expect(harness.loadMoreRequests == 1)
+        #expect(view.frame(of: .loadMoreFooter) == nil)
+    }
+
+    @Test func aFailureIsShownWithARetryByClickOrEnter() throws {
+        let harness = try Self.harness(items: 4)    // footer at content y 130..<186
+        let view = harness.view
+        try view.finishLoadingMore(.failed("the network is down"))
+        #expect(view.loadMoreState == .failed("the network is down"))
+        #expect(view.loadMoreFooterView.message == "Could not load more: the network is down. Click or press Enter to retry.")
+        #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 130, width: 210, height: 56))
+        view.setContentOffset(100)                  // scrolling does not retry by itself
+        #expect(harness.loadMoreRequests == 1)
+        // A click on the footer retries; a press that leaves it does not.
+        let footer = try #require(view.frame(of: .loadMoreFooter))
+        view.pointerDown(at: Point(x: footer.midX, y: footer.midY))
+        view.pointerMoved(to: Point(x: footer.midX, y: footer.minY - 30))
+        view.pointerUp(at: Point(x: footer.midX, y: footer.minY - 30))
+        #expect(harness.loadMoreRequests == 1)
+        view.pointerDown(at: Point(x: footer.midX, y: footer.midY))
+        view.pointerUp(at: Point(x: footer.midX, y: footer.midY))
+        #expect(harness.loadMoreRequests == 2)
+        #expect(view.loadMoreState == .loading)
+        #expect(view.selectedItem == nil)
+        try view.finishLoadingMore(.failed("again"))
+        try view.handleKey(.activate)
+        #expect(harness.loadMoreRequests == 3)
+        try view.handleKey(.activate)               // Enter while loading does nothing
+        #expect(harness.loadMoreRequests == 3)
+        harness.data.sections[0] += [50]
+        try view.finishLoadingMore(.loaded(hasMore: true))
+        #expect(view.numberOfItems == 5)
+        view.checkInvariants()
+    }
+
+    @Test func theFirstPageShowsTheLoadingViewNotTheFooter() throws {
+        let harness = try SectionHarness(SectionsSource([]))
+        let view = harness.view
+        let loading = MessageView(message: "Loading cards...")
+        let empty = MessageView(message: "Nothing here")
+        view.loadingView = loading
+        view.emptyView = empty
+        view.isLoadMoreEnabled = true
+        #expect(harness.loadMoreRequests == 1)
+        #expect(view.placeholderView === loading)
+        #expect(view.layout.loadMoreFooterHeight == 0)
+        try view.finishLoadingMore(.failed("offline"))
+        #expect(view.placeholderView == nil)        // the footer shows the error and the retry instead
+        #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 0, width: 210, height: 56))
+        try view.handleKey(.activate)
+        harness.data.sections = [[50, 50]]
+        try view.finishLoadingMore(.loaded(hasMore: false))
+        #expect(view.placeholderView == nil)
+        #expect(view.numberOfItems == 2)
+    }
+
+    @Test func invalidNewItemsFailTheLoadAndKeepTheOldOnes() throws {
+        let harness = try Self.harness(items: 4)
+        let view = harness.view
+        harness.data.sections[0] += [50, -3]
+        #expect(throws: LayoutError.inSection(0, .invalidHeight(index: 5, height: -3))) {
+            try view.finishLoadingMore(.loaded(hasMore: true))
+        }
+        #expect(view.numberOfItems == 4)
+        #expect(view.loadMoreState == .failed("section 0: item 5 has height -3.0; a height must be finite and not negative"))
+        view.checkInvariants()
+    }
+}

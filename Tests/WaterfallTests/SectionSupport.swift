@@ -1,0 +1,101 @@
+@testable import Waterfall
+
+/// Sections for layout tests: item heights per section, banners, header and footer heights, styles.
+/// A class, so that tests can change the data between calls and read which heights were asked.
+final class SectionsSource: CollectionLayoutSource {
+    var sections: [[Double]]
+    var banners: Set<ItemPath> = []
+    var headers: [Int: Double] = [:]
+    var footers: [Int: Double] = [:]
+    var styles: [Int: SectionStyle] = [:]
+    /// Every item whose height was asked, in order.
+    private(set) var asked: [ItemPath] = []
+
+    init(_ sections: [[Double]]) {
+        self.sections = sections
+    }
+
+    var numberOfSections: Int { sections.count }
+    func numberOfItems(inSection section: Int) -> Int { sections[section].count }
+    func style(ofSection section: Int) -> SectionStyle { styles[section] ?? SectionStyle() }
+    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+        asked.append(indexPath)
+        return sections[indexPath.section][indexPath.item]
+    }
+    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { banners.contains(indexPath) }
+    func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
+        (kind == .header ? headers : footers)[section] ?? 0
+    }
+    func forgetAsked() { asked = [] }
+}
+
+/// A header or footer view that remembers its element.
+final class BarView: CollectionViewCell {
+    static let identifier = "bar"
+    var element: ElementID?
+    init() { super.init(reuseIdentifier: Self.identifier) }
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        element = nil
+    }
+    override func draw(in canvas: Canvas, frame: Rect) {
+        canvas.fill(frame, color: Color(rgb: 0x102030 &+ UInt32(element?.indexPath.section ?? 0)))
+    }
+}
+
+/// A collection view over `SectionsSource` data that records the delegate's calls and answers load-more
+/// requests only when the test says so.
+final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
+    let view: CollectionView
+    let data: SectionsSource
+    var log: [String] = []
+    var isLoading = false
+
+    init(_ data: SectionsSource, columns: Int = 2, viewport: Size = Size(width: 230, height: 200), overscan: Double = 0) throws {
+        self.data = data
+        view = CollectionView(layout: CollectionLayout(columnCount: columns, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+                              columnPolicy: .fixed(columns), overscan: overscan)
+        view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
+        view.register(forCellWithReuseIdentifier: BarView.identifier) { BarView() }
+        view.dataSource = self
+        view.delegate = self
+        try view.setViewportSize(viewport)
+    }
+
+    func numberOfSections(in collectionView: CollectionView) -> Int { data.numberOfSections }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { data.numberOfItems(inSection: section) }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
+        (cell as? TestCell)?.item = indexPath.section * 1000 + indexPath.item
+        return cell
+    }
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+        data.heightOfItem(at: indexPath, width: columnWidth)
+    }
+    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool {
+        data.itemSpansAllColumns(at: indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, styleForSection section: Int) -> SectionStyle { data.style(ofSection: section) }
+    func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
+                        inSection section: Int, width: Double) -> Double {
+        data.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
+    }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+                        inSection section: Int) -> CollectionViewCell? {
+        let bar = collectionView.dequeueReusableCell(withReuseIdentifier: BarView.identifier) as? BarView
+        bar?.element = ElementID(kind: kind, indexPath: ItemPath(item: 0, section: section))
+        return bar
+    }
+    func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool { isLoading }
+
+    func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: ItemPath) -> Bool {
+        log.append("shouldHighlight(\(indexPath))")
+        return true
+    }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { log.append("didSelect(\(indexPath))") }
+    func collectionViewLoadMore(_ collectionView: CollectionView) { log.append("loadMore") }
+    func collectionViewWillRefresh(_ collectionView: CollectionView) { log.append("willRefresh") }
+
+    /// How many times the view asked to load more.
+    var loadMoreRequests: Int { log.filter { $0 == "loadMore" }.count }
+}
