@@ -23,9 +23,9 @@ extension CollectionView {
     /// The footer texts used unless `loadMoreMessage` is set.
     public static func defaultLoadMoreMessage(_ state: LoadMoreState) -> String {
         switch state {
-        case .loading: return "Loading more..."
+        case .idle, .loading: return "Loading more..."
         case let .failed(message): return "Could not load more: \(message). Click or press Enter to retry."
-        case .idle, .finished: return ""
+        case .finished: return ""
         }
     }
 
@@ -47,8 +47,7 @@ extension CollectionView {
                 afterLayoutChange()
                 throw error
             }
-            loadMoreState = hasMore ? .idle : .finished
-            needsFullDisplay = true
+            setLoadMoreState(hasMore ? .idle : .finished)
             afterLayoutChange()
         }
     }
@@ -72,13 +71,15 @@ extension CollectionView {
         delegate?.collectionViewLoadMore(self)
     }
 
-    /// Whether the load-more footer takes space below the last section: while a load is pending (unless the
-    /// loading view stands in for the still empty content) or after one failed.
+    /// Whether the load-more footer takes space below the last section: whenever loading is enabled and more
+    /// may come (so the end of the content always shows it), unless the loading view stands in for the still
+    /// empty content; after a failure always, with its retry.
     var showsLoadMoreFooter: Bool {
+        guard isLoadMoreEnabled else { return false }
         switch loadMoreState {
-        case .loading: return !(numberOfItems == 0 && loadingView != nil)
+        case .idle, .loading: return !(numberOfItems == 0 && loadingView != nil)
         case .failed: return true
-        case .idle, .finished: return false
+        case .finished: return false
         }
     }
 

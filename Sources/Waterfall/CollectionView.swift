@@ -43,15 +43,21 @@ public final class CollectionView {
 
     // Loading more (see CollectionView+LoadMore.swift).
     /// Whether the view asks its delegate for more items when the viewport nears the end.
-    public var isLoadMoreEnabled = false { didSet { updateVisibleCells() } }
+    public var isLoadMoreEnabled = false {
+        didSet {
+            setLoadMoreState(loadMoreState)
+            updateVisibleCells()
+        }
+    }
     /// How near the end, below the viewport's bottom, the view asks for more items.
     public var loadMoreDistance: Double = 400
     /// The height of the footer that shows a pending or failed load below the last section.
     public var loadMoreFooterHeight: Double = 56
     /// Where loading more stands.
     public internal(set) var loadMoreState: LoadMoreState = .idle
-    /// The footer shown below the last section while more items load, or with the error of a failed load.
-    public let loadMoreFooterView = MessageView(reuseIdentifier: "loadMoreFooter")
+    /// The footer below the last section while more items may come ("Loading more..."), or with the error of a
+    /// failed load and its retry.
+    public let loadMoreFooterView = MessageView(message: "Loading more...", reuseIdentifier: "loadMoreFooter")
     /// The footer's text for a state (`.loading` or `.failed`).
     public var loadMoreMessage: (LoadMoreState) -> String = CollectionView.defaultLoadMoreMessage
     /// Whether the press in progress is on the load-more footer (a release there retries a failed load).

@@ -14,13 +14,14 @@ struct LoadMoreTests {
     }
 
     @Test func theDelegateIsAskedOnceUntilItAnswers() throws {
-        let harness = try Self.harness(items: 20)   // content 610: the end is far below a 200 viewport
+        let harness = try Self.harness(items: 20)   // content 610 + the 56 px footer: far below a 200 viewport
         let view = harness.view
         #expect(harness.loadMoreRequests == 0)
         #expect(view.loadMoreState == .idle)
-        view.setContentOffset(300)                  // bottom at 500: not yet within 100 of the end at 610
+        #expect(view.contentSize.height == 666)     // the footer is there whenever more may come
+        view.setContentOffset(365)                  // bottom at 565: not yet within 100 of the end at 666
         #expect(harness.loadMoreRequests == 0)
-        view.setContentOffset(310)                  // bottom at 510 = 610 - 100: asked
+        view.setContentOffset(366)                  // bottom at 566 = 666 - 100: asked
         #expect(harness.loadMoreRequests == 1)
         #expect(view.loadMoreState == .loading)
         for offset in [320.0, 400, 300, 500] { view.setContentOffset(offset) }
@@ -50,18 +51,18 @@ struct LoadMoreTests {
     @Test func appendedItemsMoveNothingAndKeepTheOffset() throws {
         let harness = try Self.harness(items: 20)
         let view = harness.view
-        view.setContentOffset(350)
+        view.setContentOffset(400)
         #expect(harness.loadMoreRequests == 1)
         let before = (0..<20).map { view.layout.layoutAttributesForItem(at: ItemPath(item: $0, section: 0)) }
         harness.data.sections[0] += Array(repeating: 30, count: 10)
         harness.data.sections.append([40, 40])
         try view.finishLoadingMore(.loaded(hasMore: true))
         #expect((0..<20).map { view.layout.layoutAttributesForItem(at: ItemPath(item: $0, section: 0)) } == before)
-        #expect(view.contentOffset == 350)
+        #expect(view.contentOffset == 400)
         #expect(view.numberOfItems == 32)
         #expect(view.numberOfSections == 2)
         #expect(view.loadMoreState == .idle)
-        #expect(view.layout.loadMoreFooterHeight == 0)
+        #expect(view.frame(of: .loadMoreFooter)?.minY == view.contentSize.height - 56 - view.contentOffset)
         #expect(harness.loadMoreRequests == 1)      // the new end is far away again
         view.setContentOffset(view.scroll.maxOffset)
         #expect(harness.loadMoreRequests == 2)      // the next approach asks again
@@ -74,6 +75,7 @@ struct LoadMoreTests {
         harness.data.sections[0] += [50, 50]
         try view.finishLoadingMore(.loaded(hasMore: false))
         #expect(view.loadMoreState == .finished)
+        #expect(view.contentSize.height == 190)     // three rows; the footer is gone
         view.setContentOffset(1000)
         view.scrollWheel(notches: 5)
         #expect(harness.loadMoreRequests == 1)
