@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and opens the Waterfall window. Arguments go to waterfall-demo.
 # With no usable display it runs under a private Xvfb instead: a short scripted tour (wheel, click,
-# resize) that writes screenshots to artifacts/ and says where.
+# resize, then loading pages with --load-more) that writes screenshots to artifacts/ and says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -47,11 +47,17 @@ viewport_height=$(grep -m1 '"event":"ready"' "$work/events" | grep -o '"height":
 xdotool mousemove --window "$window" 400 300
 xdotool click --repeat 6 --delay 40 5                      # six wheel notches down
 wait_for '"offset":384'
-# Click the centre of the first card of the second column that is whole on screen (the layout subcommand
-# prints the frames the window uses; its lines are {"index":i,"column":c,"x":..,"y":..,"width":..,"height":..}).
-target=$("$demo" layout --width 1024 --height "$viewport_height" |
-  awk -F'[:,}]' -v top=384 -v height="$viewport_height" \
-    '$4 == 1 && $8 >= top + 12 && $8 + $12 <= top + height { printf "%d %d\n", $6 + $10 / 2, $8 + $12 / 2 - top; exit }')
+# Click the centre of the first card (a banner counts) that is whole on screen (the layout subcommand
+# prints the frames the window uses, one JSON line per header, card and footer).
+target=$("$demo" layout --width 1024 --height "$viewport_height" | python3 -c '
+import json, sys
+top, height = 384, float(sys.argv[1])
+for line in sys.stdin:
+    e = json.loads(line)
+    if e.get("kind") in ("cell", "banner") and e["y"] >= top + 12 and e["y"] + e["height"] <= top + height:
+        print(int(e["x"] + e["width"] / 2), int(e["y"] + e["height"] / 2 - top))
+        break
+' "$viewport_height")
 xdotool mousemove --window "$window" $target click 1       # select the card under the pointer
 wait_for_frame_after '"event":"select"'
 import -window "$window" artifacts/tour-1-landscape.png
@@ -61,5 +67,19 @@ wait_for_frame_after '"columns":3'
 import -window "$window" artifacts/tour-2-portrait.png
 xdotool key q
 wait "$app"
-echo "tour done: $(grep -c '"event":"frame"' "$work/events") frames; screenshots:"
+frames=$(grep -c '"event":"frame"' "$work/events")
+
+# The catalog as a paged source: the first page arrives, End reaches the end, the footer shows the next page loading.
+"$demo" --log-events --load-more --page-size 60 --page-delay 1500 --width 1024 --height 768 > "$work/events" &
+app=$!
+wait_for '"event":"loaded"'
+window=$(field '"event":"ready"' window)
+xdotool mousemove --window "$window" 400 300 key End
+wait_for '"page":2'
+wait_for_frame_after '"page":2'
+import -window "$window" artifacts/tour-3-loading-more.png
+wait_for '"event":"loaded","page":2'
+xdotool key q
+wait "$app"
+echo "tour done: $frames frames in the first window; screenshots:"
 ls -1 "$PWD"/artifacts/tour-*.png

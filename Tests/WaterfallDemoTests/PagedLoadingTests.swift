@@ -27,6 +27,9 @@ struct PagedLoadingTests {
                                     "--width", "900", "--height", "720", "--columns", "4"])
         #expect(demo.ready.int("items") == 0)   // the first frame shows the loading view
         let viewportHeight = Int(demo.viewportHeight)
+        let first = try demo.screenshot()       // 1.5 s before the first page can arrive
+        #expect(first.pixel(x: 450, y: viewportHeight / 2 - 20) == Self.panelWhite)   // the loading view's panel
+        #expect(first.pixel(x: 20, y: 20) == RGB(0xECEFF3))                          // no cards around it
         var loadedPages: [Int] = []
         var position = 0
         while loadedPages.last.map({ $0 < 4 }) ?? true {

@@ -68,6 +68,28 @@ struct SupplementaryViewTests {
         #expect(view.reusePool.reused > 50)
     }
 
+    @Test func theEmptyViewFillsTheViewportBelowTheHeader() throws {
+        let data = SectionsSource([[]])
+        data.headers[0] = 30
+        let harness = try SectionHarness(data)
+        let view = harness.view
+        let empty = MessageView(message: "Nothing here")
+        view.emptyView = empty
+        #expect(view.placeholderView === empty)
+        #expect(view.placeholderFrame == Rect(x: 0, y: 50, width: 230, height: 150))   // header 10..<40, then 10
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas)
+        // The header is drawn, and the empty view's panel lies below it.
+        #expect(canvas.commands.contains(.fill(Rect(x: 10, y: 10, width: 210, height: 30), Color(rgb: 0x102030))))
+        let panel = canvas.commands.first { if case .fill(_, empty.panelColor) = $0 { return true }; return false }
+        guard case let .fill(rect, _)? = panel else {
+            Issue.record("no empty view drawn")
+            return
+        }
+        #expect(rect.minY >= 50 && rect.maxY <= 200)
+        #expect(view.element(at: Point(x: 100, y: 20)) == nil)   // nothing is hit while the placeholder shows
+    }
+
     @Test func aReloadDropsHeadersThatAreGone() throws {
         let harness = try Self.harness()
         let view = harness.view
