@@ -96,25 +96,36 @@ struct IncrementalDrawingTests {
         var random = SplitMix64(seed: UInt64(seed))
         let harness = try Harness(heights: (0..<300).map { _ in random.whole(in: 10...90) }, columns: 3,
                                   overscan: 16, viewport: Size(width: 120, height: 100))
-        let view = harness.view
-        let screen = Raster(width: 140, height: 120)
-        let origin = Point(x: 10, y: 10)
-        for step in 0..<60 {
-            switch random.int(in: 0...5) {
-            case 0: view.scrollWheel(notches: random.int(in: -3...3))
-            case 1: view.setContentOffset(random.whole(in: 0...3000))
-            case 2: view.pointerDown(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
-            case 3: view.pointerUp(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
-            case 4: try view.handleKey([.up, .down, .left, .right][random.int(in: 0...3)])
-            default: view.scrollWheel(notches: 1)
-            }
-            view.draw(in: screen, at: origin)
-            let fresh = Raster(width: 140, height: 120)
-            view.setNeedsDisplay()
-            view.draw(in: fresh, at: origin)
-            let differing = fresh.pixels.indices.filter { fresh.pixels[$0] != screen.pixels[$0] }
-            #expect(differing.isEmpty, "step \(step): \(differing.count) pixels differ")
+        try expectIncrementalFramesEqualFullRedraws(of: harness.view, random: &random, maxOffset: 3000) { view in
+            view.scrollWheel(notches: 1)
         }
+    }
+}
+
+/// Drives `view` (a 120 × 100 viewport) through 60 random steps of what a user does (wheel notches, jumps to an
+/// offset up to `maxOffset`, presses and releases, arrow keys, or `otherStep`) and checks after each that
+/// drawing only what changed leaves exactly the pixels a full redraw leaves.
+func expectIncrementalFramesEqualFullRedraws(of view: CollectionView, random: inout SplitMix64, maxOffset: Int,
+                                             otherStep: (CollectionView) throws -> Void,
+                                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let screen = Raster(width: 140, height: 120)
+    let origin = Point(x: 10, y: 10)
+    for step in 0..<60 {
+        switch random.int(in: 0...5) {
+        case 0: view.scrollWheel(notches: random.int(in: -3...3))
+        case 1: view.setContentOffset(random.whole(in: 0...maxOffset))
+        case 2: view.pointerDown(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
+        case 3: view.pointerUp(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
+        case 4: try view.handleKey([.up, .down, .left, .right][random.int(in: 0...3)])
+        default: try otherStep(view)
+        }
+        view.checkInvariants()
+        view.draw(in: screen, at: origin)
+        let fresh = Raster(width: 140, height: 120)
+        view.setNeedsDisplay()
+        view.draw(in: fresh, at: origin)
+        let differing = fresh.pixels.indices.filter { fresh.pixels[$0] != screen.pixels[$0] }
+        #expect(differing.isEmpty, "step \(step): \(differing.count) pixels differ", sourceLocation: sourceLocation)
     }
 }
 

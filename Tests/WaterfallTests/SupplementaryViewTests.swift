@@ -109,26 +109,9 @@ struct SupplementaryViewTests {
         for section in 0..<8 where random.int(in: 0...1) == 1 { data.footers[section] = random.whole(in: 10...30) }
         data.banners = [ItemPath(item: 2, section: 1), ItemPath(item: 0, section: 3)]
         let harness = try SectionHarness(data, columns: 3, viewport: Size(width: 120, height: 100), overscan: 16)
-        let view = harness.view
-        view.allowsPullToRefresh = true
-        let screen = Raster(width: 140, height: 120)
-        let origin = Point(x: 10, y: 10)
-        for step in 0..<60 {
-            switch random.int(in: 0...5) {
-            case 0: view.scrollWheel(notches: random.int(in: -3...3))
-            case 1: view.setContentOffset(random.whole(in: 0...1500))
-            case 2: view.pointerDown(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
-            case 3: view.pointerUp(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
-            case 4: try view.handleKey([.up, .down, .left, .right][random.int(in: 0...3)])
-            default: try view.releasePull()
-            }
-            view.checkInvariants()
-            view.draw(in: screen, at: origin)
-            let fresh = Raster(width: 140, height: 120)
-            view.setNeedsDisplay()
-            view.draw(in: fresh, at: origin)
-            let differing = fresh.pixels.indices.filter { fresh.pixels[$0] != screen.pixels[$0] }
-            #expect(differing.isEmpty, "step \(step): \(differing.count) pixels differ")
+        harness.view.allowsPullToRefresh = true
+        try expectIncrementalFramesEqualFullRedraws(of: harness.view, random: &random, maxOffset: 1500) { view in
+            try view.releasePull()
         }
     }
 
