@@ -55,7 +55,8 @@ public final class CollectionLayout {
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.columns.numberOfItems } }
 
     /// The column layout of `section`'s items, whose frames start at y = 0 (add `columnsTop(ofSection:)`).
-    /// For questions about columns: neighbours, the items of a column.
+    /// For questions about columns: neighbours, the items of a column. Read it, do not change it: it is the
+    /// section's own, and a relayout may hand it to another section.
     public func columns(ofSection section: Int) -> WaterfallLayout? {
         sections.indices.contains(section) ? sections[section].columns : nil
     }
@@ -100,8 +101,9 @@ public final class CollectionLayout {
     }
 
     /// Lays out the items that `source` has beyond those laid out: more items at the end of the last section,
-    /// then new sections. Nothing laid out before moves, and only the new items are asked about, as a data source
-    /// that loads more needs. The last section's footer moves below its new items.
+    /// then new sections. No item laid out before moves, and only the new items are asked about, as a data source
+    /// that loads more needs. The last section's footer is asked again (it may appear once the section is
+    /// complete) and moves below the new items; its header is kept, so that nothing above them moves.
     /// - Throws: `LayoutError.notPrepared`; `.invalidSectionCount` or `.invalidItemCount` when the source has fewer
     ///   sections or items than are laid out; `.inSection` for an invalid new item. The layout is then unchanged.
     /// - Complexity: O(k × columns) for k new items.
@@ -110,29 +112,42 @@ public final class CollectionLayout {
         let count = source.numberOfSections
         guard count >= sections.count else { throw LayoutError.invalidSectionCount(count) }
         let laidOut = sections.count
+        let lastBefore = sections.last
+        let itemsBefore = lastBefore?.columns.numberOfItems ?? 0
         do {
-            if let last = sections.indices.last {
-                let columns = sections[last].columns
-                let newCount = source.numberOfItems(inSection: last)
-                guard newCount >= columns.numberOfItems else { throw LayoutError.inSection(last, .invalidItemCount(newCount)) }
-                do {
-                    try columns.appendItems(count: newCount - columns.numberOfItems, height: { item, width in
-                        source.heightOfItem(at: ItemPath(item: item, section: last), width: width)
-                    }, spansAllColumns: { item in
-                        source.itemSpansAllColumns(at: ItemPath(item: item, section: last))
-                    })
-                } catch let error as LayoutError {
-                    throw LayoutError.inSection(last, error)
-                }
-            }
+            if let last = sections.indices.last { try appendItems(toSection: last, from: source) }
             for section in laidOut..<count { try appendSection(section, from: source) }
         } catch {
+            // Back to what was laid out: the new sections go, the last one loses its new items and keeps its heights.
             spareColumns.append(contentsOf: sections[laidOut...].map(\.columns))
             sections.removeSubrange(laidOut...)
+            if let lastBefore, let last = sections.indices.last {
+                try? sections[last].columns.deleteItems(in: itemsBefore..<sections[last].columns.numberOfItems)
+                sections[last] = lastBefore
+            }
             updateContentSize()
             throw error
         }
         updateContentSize()
+    }
+
+    /// Appends the items `source` has beyond those laid out in `section` (the last one) and asks its footer's
+    /// height again.
+    private func appendItems<Source: CollectionLayoutSource>(toSection section: Int, from source: Source) throws {
+        do {
+            let columns = sections[section].columns
+            let newCount = source.numberOfItems(inSection: section)
+            guard newCount >= columns.numberOfItems else { throw LayoutError.invalidItemCount(newCount) }
+            try columns.appendItems(count: newCount - columns.numberOfItems, height: { item, width in
+                source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
+            }, spansAllColumns: { item in
+                source.itemSpansAllColumns(at: ItemPath(item: item, section: section))
+            })
+            sections[section].footerHeight = try supplementaryHeight(.footer, section: section, width: sections[section].fullWidth,
+                                                                     source: source)
+        } catch let error as LayoutError {
+            throw LayoutError.inSection(section, error)
+        }
     }
 
     /// Lays out `section` below the sections already laid out.

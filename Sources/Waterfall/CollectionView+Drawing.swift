@@ -10,7 +10,9 @@ extension CollectionView {
         let toCanvas = { (frame: Rect) in frame.offsetBy(dx: origin.x, dy: origin.y - self.drawnOffset) }
         let placeholder = placeholderView.map { ($0, toCanvas(placeholderFrame)) }
         let pullStrip = pullDistance > 0 ? toCanvas(Rect(x: 0, y: -pullDistance, width: viewportSize.width, height: pullDistance)) : nil
-        let loadMoreFooter = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0).map { toCanvas($0.frame) }
+        let footerFrame = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame
+        if let footerFrame { loadMoreFooterView.frame = footerFrame }
+        let loadMoreFooter = footerFrame.map(toCanvas)
         for area in damagedAreas(in: viewport, canvas: canvas) {
             canvas.setClip(area)
             canvas.fill(area, color: backgroundColor)
@@ -33,8 +35,8 @@ extension CollectionView {
     /// whose footer shows the error instead.
     public var placeholderView: CollectionViewCell? {
         guard numberOfItems == 0 else { return nil }
-        let loading = loadMoreState == .loading || (dataSource?.collectionViewIsLoading(self) ?? false)
-        if loading, let loadingView { return loadingView }
+        // While loading, the loading view or nothing (then the load-more footer says it): never "empty".
+        if loadMoreState == .loading || (dataSource?.collectionViewIsLoading(self) ?? false) { return loadingView }
         if case .failed = loadMoreState { return nil }
         return emptyView
     }

@@ -55,13 +55,17 @@ extension CollectionView {
     }
 
     /// Going down (`step` 1) the top item, going up (`step` -1) the bottom item, of the first section with items
-    /// from `section` on in that direction: in the column under `x`, or a banner when it is nearer the edge.
+    /// from `section` on in that direction: in the column under `x` (or the nearest column that has items), or a
+    /// banner when it is nearer the edge.
     private func edgeItem(ofSectionFrom section: Int, by step: Int, nearestX x: Double) -> ItemPath? {
         var section = section
         while let columns = layout.columns(ofSection: section) {
             if columns.numberOfItems > 0 {
                 let edgeY = step > 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude
-                let candidates = [columns.item(inColumn: columns.column(nearestToX: x), nearestToY: edgeY),
+                let under = columns.column(nearestToX: x)
+                let nearestFilled = (0..<columns.columnCount).sorted { abs($0 - under) < abs($1 - under) }
+                    .lazy.compactMap { columns.item(inColumn: $0, nearestToY: edgeY) }.first
+                let candidates = [nearestFilled,
                                   step > 0 ? columns.spanningItems.first.map(Int.init) : columns.spanningItems.last.map(Int.init)]
                 let frames = candidates.compactMap { $0 }.compactMap { columns.layoutAttributesForItem(at: $0) }
                 let best = step > 0 ? frames.min { $0.frame.minY < $1.frame.minY } : frames.max { $0.frame.maxY < $1.frame.maxY }

@@ -30,8 +30,11 @@ extension CollectionView {
     }
 
     /// Takes the delegate's answer to `collectionViewLoadMore(_:)`. New items are laid out alone: nothing
-    /// already laid out moves, the scroll offset stays, and the view may ask again at once if the viewport is
-    /// still near the end. A failure shows its message in the footer, with a retry. Ignored when no load is pending.
+    /// already laid out moves, the scroll offset stays, and the view may ask again if the viewport is still near
+    /// the end (an answer that added no item waits for the next scroll, so an empty page cannot loop). The answer
+    /// may come from inside `collectionViewLoadMore(_:)`: the view then asks again only after that call returns.
+    /// A failure shows its message in the footer, with a retry. Ignored when no load is pending.
+    /// A load pending across a `refresh()` stays pending: its answer appends to whatever the data source has then.
     /// - Throws: `LayoutError` when the new items are invalid; the layout keeps the items it had, and the load
     ///   counts as failed with the error's description.
     public func finishLoadingMore(_ result: LoadMoreResult) throws {
@@ -40,6 +43,7 @@ extension CollectionView {
         case let .failed(message):
             setLoadMoreState(.failed(message))
         case let .loaded(hasMore):
+            let before = numberOfItems
             do {
                 try layout.appendItems(from: DataSourceLayoutSource(view: self, dataSource: dataSource))
             } catch let error as LayoutError {
@@ -47,6 +51,7 @@ extension CollectionView {
                 afterLayoutChange()
                 throw error
             }
+            isLoadMoreHeldUntilScroll = numberOfItems == before
             setLoadMoreState(hasMore ? .idle : .finished)
             afterLayoutChange()
         }
@@ -61,14 +66,24 @@ extension CollectionView {
     /// Asks the delegate for more items when loading is enabled and idle and the viewport's bottom is within
     /// `loadMoreDistance` of the content's end.
     func loadMoreIfNearTheEnd() {
-        guard isLoadMoreEnabled, loadMoreState == .idle, delegate != nil,
+        guard isLoadMoreEnabled, loadMoreState == .idle, !isLoadMoreHeldUntilScroll, layout.isValid, delegate != nil,
               drawnOffset + viewportSize.height >= layout.contentSize.height - loadMoreDistance else { return }
+        guard !isAskingForMore else {
+            needsLoadMoreCheck = true  // answered from inside the delegate call: ask again once it returns
+            return
+        }
         startLoadingMore()
     }
 
+    /// Asks the delegate, then again while its answers (given from inside the call) leave the end near.
     private func startLoadingMore() {
-        setLoadMoreState(.loading)
-        delegate?.collectionViewLoadMore(self)
+        isAskingForMore = true
+        defer { isAskingForMore = false }
+        repeat {
+            needsLoadMoreCheck = false
+            setLoadMoreState(.loading)
+            delegate?.collectionViewLoadMore(self)
+        } while needsLoadMoreCheck && loadMoreState == .idle
     }
 
     /// Whether the load-more footer takes space below the last section: whenever loading is enabled and more
@@ -77,7 +92,7 @@ extension CollectionView {
     var showsLoadMoreFooter: Bool {
         guard isLoadMoreEnabled else { return false }
         switch loadMoreState {
-        case .idle, .loading: return !(numberOfItems == 0 && loadingView != nil)
+        case .idle, .loading: return !(numberOfItems == 0 && loadingView != nil)  // the loading view says it
         case .failed: return true
         case .finished: return false
         }
@@ -91,9 +106,6 @@ extension CollectionView {
         if layout.loadMoreFooterHeight != height {
             layout.loadMoreFooterHeight = height
             updateScrollLimits()
-        }
-        if let frame = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame {
-            loadMoreFooterView.frame = frame
         }
         needsFullDisplay = true
     }

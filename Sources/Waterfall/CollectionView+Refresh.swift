@@ -4,8 +4,8 @@
 /// has rested (there is no button to let go of): a pull past the threshold refreshes, any pull springs back.
 extension CollectionView {
     /// Scrolls by `notches` wheel steps (positive is down). A wheel notch during a press cancels the press.
-    /// At the top, with `allowsPullToRefresh`, notches up pull the content down, and notches down undo the pull
-    /// before they scroll.
+    /// At the top, with `allowsPullToRefresh`, notches up pull the content down; while it is pulled, notches down
+    /// only undo the pull (the next ones scroll).
     public func scrollWheel(notches: Int) {
         guard notches != 0 else { return }
         cancelPress()
@@ -34,6 +34,7 @@ extension CollectionView {
     /// screen when it still exists. A finished or failed load-more becomes idle, so the view may ask again.
     /// - Throws: `LayoutError` from the reload.
     public func refresh() throws {
+        setPullDistance(0)  // F5 during a pull: refresh once, not again when the pull is let go
         let anchor = topItemAnchor()
         delegate?.collectionViewWillRefresh(self)
         if loadMoreState != .loading { setLoadMoreState(.idle) }

@@ -22,7 +22,7 @@ public final class CollectionView {
     public var emptyView: CollectionViewCell? { didSet { setNeedsDisplay() } }
     /// Shown instead of `emptyView` while the data source reports it is loading its first items, or while the
     /// first load-more request is pending, as PSCollectionView's `loadingView`.
-    public var loadingView: CollectionViewCell? { didSet { setNeedsDisplay() } }
+    public var loadingView: CollectionViewCell? { didSet { setLoadMoreState(loadMoreState) } }
     /// The background colour behind the cells.
     public var backgroundColor = Color(rgb: 0xECEFF3) { didSet { setNeedsDisplay() } }
 
@@ -52,7 +52,7 @@ public final class CollectionView {
     /// How near the end, below the viewport's bottom, the view asks for more items.
     public var loadMoreDistance: Double = 400
     /// The height of the footer that shows a pending or failed load below the last section.
-    public var loadMoreFooterHeight: Double = 56
+    public var loadMoreFooterHeight: Double = 56 { didSet { setLoadMoreState(loadMoreState) } }
     /// Where loading more stands.
     public internal(set) var loadMoreState: LoadMoreState = .idle
     /// The footer below the last section while more items may come ("Loading more..."), or with the error of a
@@ -62,6 +62,11 @@ public final class CollectionView {
     public var loadMoreMessage: (LoadMoreState) -> String = CollectionView.defaultLoadMoreMessage
     /// Whether the press in progress is on the load-more footer (a release there retries a failed load).
     var isLoadMoreFooterPressed = false
+    /// While the delegate is being asked for more: an answer from inside the call asks again after it.
+    var isAskingForMore = false
+    var needsLoadMoreCheck = false
+    /// After an answer that added no item: the next scroll may ask again, not the answer itself.
+    var isLoadMoreHeldUntilScroll = false
 
     // Pull to refresh (see CollectionView+Refresh.swift).
     /// Whether wheeling up past the top pulls the content down to ask for a refresh.
@@ -189,6 +194,7 @@ public final class CollectionView {
 
     func applyScroll(_ change: (inout ScrollModel) -> Bool) {
         guard change(&scroll) else { return }
+        isLoadMoreHeldUntilScroll = false
         updateVisibleCells()
         delegate?.collectionViewDidScroll(self)
     }

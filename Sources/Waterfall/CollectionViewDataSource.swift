@@ -53,11 +53,15 @@ extension CollectionViewDataSource {
 public protocol CollectionViewDelegate: AnyObject {
     /// Whether pressing the item may highlight it (and so, on release, select it).
     func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: ItemPath) -> Bool
+    /// The pointer went down on the item and it now shows pressed.
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath)
+    /// The press on the item ended (released, moved off, or cancelled by a scroll).
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath)
     /// Whether the item may become selected.
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath) -> Bool
+    /// The item became selected.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
+    /// The item is no longer selected (another was selected, or it left the data).
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
     /// The content offset changed.
     func collectionViewDidScroll(_ collectionView: CollectionView)

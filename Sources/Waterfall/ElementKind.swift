@@ -18,6 +18,7 @@ public struct ElementID: Hashable, Sendable, CustomStringConvertible {
     /// The item, or the section of a header or footer.
     public var indexPath: ItemPath
 
+    /// The element of `kind` at `indexPath`.
     public init(kind: ElementKind, indexPath: ItemPath) {
         self.kind = kind
         self.indexPath = indexPath

@@ -13,6 +13,7 @@ public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.section = section
     }
 
+    /// Whether `lhs` comes before `rhs` in layout order: an earlier section, or an earlier item of the same one.
     public static func < (lhs: ItemPath, rhs: ItemPath) -> Bool {
         (lhs.section, lhs.item) < (rhs.section, rhs.item)
     }

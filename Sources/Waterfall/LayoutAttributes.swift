@@ -17,6 +17,7 @@ public struct LayoutAttributes: Hashable, Sendable {
                   spansAllColumns: spansAllColumns)
     }
 
+    /// Any element's attributes.
     public init(kind: ElementKind, indexPath: ItemPath, column: Int = 0, frame: Rect, spansAllColumns: Bool) {
         self.kind = kind
         self.indexPath = indexPath

@@ -32,7 +32,7 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
         case let .invalidIndex(index, count):
             return "item index \(index) is outside the \(count) items"
         case .notPrepared:
-            return "the layout has not been prepared; call prepare(width:itemCount:height:) first"
+            return "the layout has not been prepared (or its last prepare failed); prepare it first"
         case let .invalidSupplementaryHeight(kind, height):
             return "the \(kind.rawValue) has height \(height); a height must be finite and not negative"
         case let .invalidSectionCount(count):

@@ -5,11 +5,16 @@ open class MessageView: CollectionViewCell {
     public var message: String
     /// How far a task has come, from 0 to 1, drawn as a bar under the message; `nil` for none.
     public var progress: Double?
+    /// The panel's fill.
     public var panelColor = Color(rgb: 0xFFFFFF)
+    /// The panel's 1 px border.
     public var borderColor = Color(rgb: 0xC8CDD4)
+    /// The message's colour.
     public var textColor = Color(rgb: 0x1F2328)
+    /// The progress bar's colour.
     public var progressColor = Color(rgb: 0x0A64FF)
 
+    /// A view showing `message`, recycled under `reuseIdentifier` when it comes from a reuse pool.
     public init(message: String = "", reuseIdentifier: String = "message") {
         self.message = message
         super.init(reuseIdentifier: reuseIdentifier)

@@ -12,6 +12,7 @@ public struct SectionStyle: Hashable, Sendable {
     /// Which column each of the section's items goes into.
     public var placement: ItemPlacement?
 
+    /// A style that overrides the settings given; the others stay the layout's.
     public init(columnCount: Int? = nil, insets: EdgeInsets? = nil, columnSpacing: Double? = nil,
                 rowSpacing: Double? = nil, placement: ItemPlacement? = nil) {
         self.columnCount = columnCount

@@ -185,7 +185,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             ("viewport", .object([("x", .number(viewport.minX)), ("y", .number(viewport.minY)),
                                   ("width", .number(viewport.width)), ("height", .number(viewport.height))])),
             ("columns", .int(view.layout.columnCount)),
-            ("columnWidth", .number(view.layout.columns(ofSection: 0)?.columnWidth ?? 0)),
+            ("columnWidth", .number(view.layout.columnWidth)),
             ("contentHeight", .number(view.contentSize.height)),
             ("items", .int(view.numberOfItems)),
             ("sections", .int(view.numberOfSections)),

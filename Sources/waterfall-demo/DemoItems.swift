@@ -42,7 +42,7 @@ struct DemoItems {
     var isComplete: Bool { availableCount >= totalCount }
 
     /// The sections that have available cards.
-    var numberOfSections: Int { sectionStarts.partitioningIndex { $0 >= availableCount } }
+    var numberOfSections: Int { sectionStarts.firstIndex { $0 >= availableCount } ?? sectionStarts.count }
 
     /// The available cards of `section`.
     func numberOfItems(inSection section: Int) -> Int {
@@ -63,16 +63,4 @@ struct DemoItems {
     func index(of path: ItemPath) -> Int { sectionStarts[path.section] + path.item }
 
     subscript(path: ItemPath) -> CatalogItem { source[index(of: path)] }
-}
-
-extension Array where Element == Int {
-    /// The first position whose element satisfies `isInSecondPart`, which is false for a prefix and true after.
-    func partitioningIndex(where isInSecondPart: (Int) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if isInSecondPart(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
 }

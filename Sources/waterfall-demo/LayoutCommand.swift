@@ -51,7 +51,7 @@ struct LayoutCommand: ParsableCommand {
         }
         lines.append(JSONValue.object([
             ("columns", .int(collectionLayout.columnCount)),
-            ("columnWidth", .number(collectionLayout.columns(ofSection: 0)?.columnWidth ?? 0)),
+            ("columnWidth", .number(collectionLayout.columnWidth)),
             ("contentHeight", .number(collectionLayout.contentSize.height)),
             ("sections", .int(collectionLayout.numberOfSections)), ("items", .int(collectionLayout.numberOfItems)),
         ]).text)

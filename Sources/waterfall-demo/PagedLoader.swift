@@ -25,7 +25,7 @@ final class PagedLoader: Sendable {
     init(pageSize: Int, delay: Duration, failEvery: Int?, wake: @escaping @Sendable () -> Void) {
         self.pageSize = pageSize
         self.delay = delay
-        self.failEvery = failEvery
+        self.failEvery = failEvery.flatMap { $0 > 0 ? $0 : nil }
         self.wake = wake
     }
 

@@ -53,6 +53,7 @@ struct PagedLoadingTests {
             }
         }
         #expect(loadedPages == [1, 2, 3, 4])
+        try demo.process.waitForEvent(after: position, "the frame after the last page") { $0.name == "frame" }
         // Appending never moved the offset: the frame after each page is where the frame before it was.
         let all = demo.process.events
         for (index, event) in all.enumerated() where event.name == "loaded" {

@@ -145,4 +145,53 @@ struct LoadMoreTests {
         #expect(view.loadMoreState == .failed("section 0: item 5 has height -3.0; a height must be finite and not negative"))
         view.checkInvariants()
     }
+
+    @Test func aDelegateThatAnswersAtOnceFillsTheViewportWithoutRecursing() throws {
+        let harness = try SectionHarness(SectionsSource([[]]), viewport: Size(width: 230, height: 200))
+        let view = harness.view
+        view.loadMoreDistance = 0
+        var pages = 0
+        harness.onLoadMore = { harness in   // a page of two items of 50: one row of 60 per page
+            pages += 1
+            harness.data.sections[0] += [50, 50]
+            try harness.view.finishLoadingMore(.loaded(hasMore: pages < 100))
+        }
+        view.isLoadMoreEnabled = true
+        // Rows of 60 from y 10 plus the 56 px footer: asked until the content passes the 200 px viewport's bottom.
+        #expect(pages == 3)
+        #expect(harness.loadMoreRequests == 3)
+        #expect(view.numberOfItems == 6)
+        #expect(view.loadMoreState == .idle)
+        view.checkInvariants()
+    }
+
+    @Test func anEmptyPageWaitsForTheNextScroll() throws {
+        let harness = try Self.harness(items: 2)
+        let view = harness.view
+        #expect(harness.loadMoreRequests == 1)
+        try view.finishLoadingMore(.loaded(hasMore: true))   // nothing new
+        #expect(harness.loadMoreRequests == 1)
+        #expect(view.loadMoreState == .idle)
+        harness.onLoadMore = { harness in try harness.view.finishLoadingMore(.loaded(hasMore: true)) }
+        view.scrollWheel(notches: 1)                         // content fits: no scroll, so no new request
+        #expect(harness.loadMoreRequests == 1)
+        harness.data.sections[0] += Array(repeating: 50, count: 10)
+        try view.refresh()                                   // a relayout with more items
+        view.setContentOffset(1000)                          // a scroll asks again, answered empty at once
+        #expect(harness.loadMoreRequests == 2)
+        view.checkInvariants()
+    }
+
+    @Test func withoutALoadingViewTheFooterSaysItNotTheEmptyView() throws {
+        let harness = try SectionHarness(SectionsSource([]))
+        let view = harness.view
+        view.emptyView = MessageView(message: "Nothing here")
+        view.isLoadMoreEnabled = true
+        #expect(view.loadMoreState == .loading)
+        #expect(view.placeholderView == nil)
+        #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 0, width: 210, height: 56))
+        view.loadingView = MessageView(message: "Loading...")
+        #expect(view.frame(of: .loadMoreFooter) == nil)     // now the loading view says it
+        #expect(view.placeholderView === view.loadingView)
+    }
 }

@@ -89,4 +89,15 @@ struct RefreshTests {
         #expect(view.contentOffset == 0)
         view.checkInvariants()
     }
+
+    @Test func f5DuringAPullRefreshesOnce() throws {
+        let harness = try Self.harness()
+        let view = harness.view
+        view.scrollWheel(notches: -3)
+        #expect(view.isPullArmed)
+        try view.handleKey(.refresh)
+        #expect(view.pullDistance == 0)
+        try view.releasePull()
+        #expect(harness.log.filter { $0 == "willRefresh" }.count == 1)
+    }
 }

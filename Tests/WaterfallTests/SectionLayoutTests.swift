@@ -172,4 +172,24 @@ struct SectionLayoutTests {
         #expect(layout.element(at: Point(x: 100, y: 300)) == nil)
         #expect(layout.contentSize.height == 293)
     }
+
+    @Test func anAppendAsksTheLastSectionsFooterAgainAndFailsWhole() throws {
+        let source = SectionsSource([[50, 30], [20]])
+        let layout = try Self.prepared(source)
+        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, inSection: 1) == nil)
+        source.sections[1] += [20, 20]
+        source.footers[1] = 20                     // the section is complete now: its footer appears
+        try layout.appendItems(from: source)
+        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, inSection: 1)?.frame
+                == Rect(x: 10, y: 140, width: 210, height: 20))   // 10 below the columns that end at 130
+        #expect(layout.contentSize.height == 170)
+        // A bad new section undoes the whole append: the last section loses its new items again.
+        let before = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 1000))
+        source.sections[1] += [20]
+        source.sections.append([-1])
+        #expect(throws: LayoutError.inSection(2, .invalidHeight(index: 0, height: -1))) { try layout.appendItems(from: source) }
+        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 1000)) == before)
+        #expect((layout.numberOfSections, layout.numberOfItems, layout.contentSize.height) == (2, 5, 170))
+        layout.checkInvariants()
+    }
 }

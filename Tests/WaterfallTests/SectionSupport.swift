@@ -50,6 +50,8 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     let data: SectionsSource
     var log: [String] = []
     var isLoading = false
+    /// Runs inside `collectionViewLoadMore`, for delegates that answer at once.
+    var onLoadMore: ((SectionHarness) throws -> Void)?
 
     init(_ data: SectionsSource, columns: Int = 2, viewport: Size = Size(width: 230, height: 200), overscan: Double = 0) throws {
         self.data = data
@@ -93,7 +95,14 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
         return true
     }
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { log.append("didSelect(\(indexPath))") }
-    func collectionViewLoadMore(_ collectionView: CollectionView) { log.append("loadMore") }
+    func collectionViewLoadMore(_ collectionView: CollectionView) {
+        log.append("loadMore")
+        do {
+            try onLoadMore?(self)
+        } catch {
+            log.append("error: \(error)")
+        }
+    }
     func collectionViewWillRefresh(_ collectionView: CollectionView) { log.append("willRefresh") }
 
     /// How many times the view asked to load more.

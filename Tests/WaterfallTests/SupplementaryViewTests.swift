@@ -126,4 +126,15 @@ struct SupplementaryViewTests {
         for _ in 0..<3 { try view.handleKey(.up) }
         #expect(view.selectedItem == ItemPath(item: 1, section: 0))   // nothing above the first section
     }
+
+    @Test func downIntoASectionWhoseNearestColumnIsEmptyFindsTheNearestFilledColumn() throws {
+        let data = SectionsSource([[40, 40, 40], [40]])
+        let harness = try SectionHarness(data, columns: 3, viewport: Size(width: 340, height: 400))
+        let view = harness.view
+        view.selectItem(ItemPath(item: 2, section: 0))     // column 2
+        try view.handleKey(.down)
+        #expect(view.selectedItem == ItemPath(item: 0, section: 1))   // section 1 has only column 0
+        try view.handleKey(.up)
+        #expect(view.selectedItem == ItemPath(item: 0, section: 0))   // column 0, the column under it
+    }
 }
