@@ -40,6 +40,9 @@ public final class CollectionView {
     public internal(set) var highlightedItem: ItemPath?
     /// The size of the viewport.
     public private(set) var viewportSize: Size = .zero
+    /// Whether the viewport counts as landscape for the column policy; `nil` before it has a size. Kept across
+    /// resizes so that the policy's hysteresis applies.
+    public private(set) var isLandscape: Bool?
 
     // Loading more (see CollectionView+LoadMore.swift).
     /// Whether the view asks its delegate for more items when the viewport nears the end.
@@ -118,7 +121,7 @@ public final class CollectionView {
     /// - Throws: `LayoutError` when the data source gives an invalid height or section; the view is then empty.
     public func reloadData() throws {
         recycleAllViews()
-        layout.columnCount = columnPolicy.columnCount(for: viewportSize)
+        layout.columnCount = columnCount(for: viewportSize)
         try relayout()
     }
 
@@ -128,7 +131,7 @@ public final class CollectionView {
     public func setViewportSize(_ size: Size) throws {
         guard size != viewportSize else { return }
         viewportSize = size
-        let columns = columnPolicy.columnCount(for: size)
+        let columns = columnCount(for: size)
         let bounds = Rect(origin: .zero, size: size)
         if columns != layout.columnCount || layout.shouldInvalidateLayout(forBoundsChange: bounds) || !layout.isValid {
             layout.columnCount = columns
@@ -137,6 +140,13 @@ public final class CollectionView {
             updateScrollLimits()
             updateVisibleCells()
         }
+    }
+
+    /// The policy's column count for `size`, updating the orientation (with the policy's hysteresis).
+    private func columnCount(for size: Size) -> Int {
+        let landscape = columnPolicy.isLandscape(size, wasLandscape: isLandscape)
+        isLandscape = landscape
+        return landscape ? columnPolicy.landscapeColumns : columnPolicy.portraitColumns
     }
 
     private func relayout() throws {

@@ -2,7 +2,8 @@
 /// `numColsPortrait` and `numColsLandscape`.
 ///
 /// The view is landscape when it is wider than it is tall, or, when `landscapeMinimumWidth` is set, when its
-/// width is at least that.
+/// width is at least that. A view that already has an orientation keeps it until it is `hysteresis` / 2 past
+/// the threshold the other way, so that a drag-resize along the boundary does not flap between the counts.
 public struct ColumnPolicy: Hashable, Sendable {
     /// The column count of a portrait view.
     public var portraitColumns: Int
@@ -10,11 +11,14 @@ public struct ColumnPolicy: Hashable, Sendable {
     public var landscapeColumns: Int
     /// An explicit width from which on the view counts as landscape; `nil` compares width with height.
     public var landscapeMinimumWidth: Double?
+    /// The width of the band around the threshold inside which a view keeps its orientation (half on each side).
+    public var hysteresis: Double
 
-    public init(portraitColumns: Int, landscapeColumns: Int, landscapeMinimumWidth: Double? = nil) {
+    public init(portraitColumns: Int, landscapeColumns: Int, landscapeMinimumWidth: Double? = nil, hysteresis: Double = 16) {
         self.portraitColumns = portraitColumns
         self.landscapeColumns = landscapeColumns
         self.landscapeMinimumWidth = landscapeMinimumWidth
+        self.hysteresis = hysteresis
     }
 
     /// The same count in both orientations.
@@ -22,16 +26,19 @@ public struct ColumnPolicy: Hashable, Sendable {
         ColumnPolicy(portraitColumns: columns, landscapeColumns: columns)
     }
 
-    /// Whether a view of `size` is landscape.
-    public func isLandscape(_ size: Size) -> Bool {
-        if let threshold = landscapeMinimumWidth {
-            return size.width >= threshold
-        }
-        return size.width > size.height
+    /// Whether a view of `size` is landscape. `wasLandscape` is the view's orientation before the change of size,
+    /// `nil` for a view that has none yet: then only the threshold decides; else the orientation changes only once
+    /// the size is more than `hysteresis` / 2 past the threshold.
+    public func isLandscape(_ size: Size, wasLandscape: Bool? = nil) -> Bool {
+        // How far the size is on the landscape side of the threshold (0 on it).
+        let margin = landscapeMinimumWidth.map { size.width - $0 } ?? size.width - size.height
+        let isPastThreshold = landscapeMinimumWidth == nil ? margin > 0 : margin >= 0
+        guard let wasLandscape, hysteresis.isFinite, hysteresis > 0 else { return isPastThreshold }
+        return wasLandscape ? margin >= -hysteresis / 2 : margin > hysteresis / 2
     }
 
-    /// The column count for a view of `size`.
-    public func columnCount(for size: Size) -> Int {
-        isLandscape(size) ? landscapeColumns : portraitColumns
+    /// The column count for a view of `size` that was landscape or not before (`nil`: no orientation yet).
+    public func columnCount(for size: Size, wasLandscape: Bool? = nil) -> Int {
+        isLandscape(size, wasLandscape: wasLandscape) ? landscapeColumns : portraitColumns
     }
 }

@@ -166,15 +166,17 @@ struct WindowTests {
         demo.expectNoXErrors()
     }
 
-    @Test func anExplicitLandscapeWidthIsTheThreshold() throws {
+    @Test func anExplicitLandscapeWidthIsTheThresholdWithAHysteresisBand() throws {
         let demo = try RunningDemo(["--width", "799", "--height", "400", "--landscape-width", "800"])
         #expect(demo.ready.int("columns") == 3)  // wider than tall, but below the explicit width
-        var start = demo.eventCount
-        try demo.resize(width: 800, height: 400)
-        #expect(try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event.int("columns") == 5)
-        start = demo.eventCount
-        try demo.resize(width: 799, height: 400)
-        #expect(try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event.int("columns") == 3)
+        // A drag along the threshold: the count changes only 8 px past it (half the 16 px band), each way.
+        var counts: [Int] = []
+        for width in [808, 809, 792, 791] {
+            let start = demo.eventCount
+            try demo.resize(width: width, height: 400)
+            counts.append(try demo.process.waitForEvent(after: start, "the layout at \(width)") { $0.name == "layout" }.event.int("columns") ?? -1)
+        }
+        #expect(counts == [3, 5, 5, 3])
     }
 
     @Test func arrowKeysMoveTheSelectionWithinAndAcrossColumns() throws {

@@ -52,11 +52,48 @@ import Testing
         // Only the height changes, the count stays: no relayout.
         try view.setViewportSize(Size(width: 340, height: 320))
         #expect(harness.log == ["didLayout", "didLayout"])
-        // Taller than wide at the same width: back to 2 columns.
-        try view.setViewportSize(Size(width: 340, height: 341))
+        // Taller than wide by more than half the 16 px hysteresis band: back to 2 columns.
+        try view.setViewportSize(Size(width: 340, height: 349))
         #expect(view.layout.columnCount == 2)
         #expect(view.layout.columnWidth == 155)
         #expect(harness.log == ["didLayout", "didLayout", "didLayout"])
+        view.checkInvariants()
+    }
+
+    @Test func aViewKeepsItsOrientationInsideTheHysteresisBand() {
+        // Threshold 1000, band 16: landscape from 1008.5 on for a portrait view, portrait below 992 for a landscape one.
+        #expect(byWidth.hysteresis == 16)
+        #expect(byWidth.columnCount(for: Size(width: 1008, height: 1), wasLandscape: false) == 3)
+        #expect(byWidth.columnCount(for: Size(width: 1008.5, height: 1), wasLandscape: false) == 5)
+        #expect(byWidth.columnCount(for: Size(width: 992, height: 1), wasLandscape: true) == 5)
+        #expect(byWidth.columnCount(for: Size(width: 991.5, height: 1), wasLandscape: true) == 3)
+        // Without an orientation yet, only the threshold decides.
+        #expect(byWidth.columnCount(for: Size(width: 1000, height: 1)) == 5)
+        #expect(byWidth.columnCount(for: Size(width: 999, height: 1)) == 3)
+        // By aspect the margin is width - height.
+        #expect(byAspect.columnCount(for: Size(width: 605, height: 600), wasLandscape: false) == 2)
+        #expect(byAspect.columnCount(for: Size(width: 609, height: 600), wasLandscape: false) == 4)
+        #expect(byAspect.columnCount(for: Size(width: 593, height: 600), wasLandscape: true) == 4)
+        #expect(byAspect.columnCount(for: Size(width: 591, height: 600), wasLandscape: true) == 2)
+        // No band: the threshold alone, whatever the history.
+        let sharp = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5, landscapeMinimumWidth: 1000, hysteresis: 0)
+        #expect(sharp.columnCount(for: Size(width: 999, height: 1), wasLandscape: true) == 3)
+        #expect(sharp.columnCount(for: Size(width: 1000, height: 1), wasLandscape: false) == 5)
+    }
+
+    @Test func aDragResizeAlongTheBoundaryDoesNotFlap() throws {
+        let harness = try Harness(heights: Array(repeating: 40, count: 30), columns: 3, viewport: Size(width: 990, height: 300))
+        let view = harness.view
+        view.columnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5, landscapeMinimumWidth: 1000)
+        try view.reloadData()
+        #expect((view.layout.columnCount, view.isLandscape) == (3, false))
+        var counts: [Int] = []
+        for width in [995.0, 1001, 1004, 998, 1007, 1002, 1009, 1003, 995, 993, 1000, 992, 991] {
+            try view.setViewportSize(Size(width: width, height: 300))
+            counts.append(view.layout.columnCount)
+        }
+        // Portrait until 1009 (> 1008), then landscape until 991 (< 992).
+        #expect(counts == [3, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 3])
         view.checkInvariants()
     }
 }
