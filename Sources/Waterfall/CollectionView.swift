@@ -15,7 +15,7 @@ public final class CollectionView {
     /// `setViewportSize(_:)` or `reloadData()`.
     public var columnPolicy: ColumnPolicy
     /// The scroll position and its limits.
-    public internal(set) var scroll: ScrollModel
+    public private(set) var scroll: ScrollModel
     /// How far above and below the viewport cells are kept alive, so a small scroll shows ready cells.
     public var overscan: Double { didSet { updateVisibleCells() } }
     /// Shown filling the viewport below the first header when there are no items, as PSCollectionView's `emptyView`.
