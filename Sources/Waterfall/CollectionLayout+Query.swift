@@ -40,8 +40,12 @@ extension CollectionLayout {
     }
 
     private func order(_ id: ElementID) -> Int {
-        let rank = [ElementKind.header: 0, .cell: 1, .footer: 2, .loadMoreFooter: 3][id.kind] ?? 0
-        return id.kind == .loadMoreFooter ? Int.max : id.indexPath.section * 4 + rank
+        switch id.kind {
+        case .header: return id.indexPath.section * 3
+        case .cell: return id.indexPath.section * 3 + 1
+        case .footer: return id.indexPath.section * 3 + 2
+        case .loadMoreFooter: return Int.max
+        }
     }
 
     /// Calls `body` with every element whose frame intersects `rect`: section by section from a binary search
@@ -83,14 +87,9 @@ extension CollectionLayout {
         return id.indexPath
     }
 
-    /// The first and last item paths of the layout, in layout order, when there are items.
+    /// The path of the first item in layout order, when there are items.
     public var firstItemPath: ItemPath? {
         sections.firstIndex { $0.columns.numberOfItems > 0 }.map { ItemPath(item: 0, section: $0) }
-    }
-
-    /// The item path of the last item, when there are items.
-    public var lastItemPath: ItemPath? {
-        sections.lastIndex { $0.columns.numberOfItems > 0 }.map { ItemPath(item: sections[$0].columns.numberOfItems - 1, section: $0) }
     }
 
     /// Traps when the frames break the layout's invariants: each section's columns keep theirs, sections follow

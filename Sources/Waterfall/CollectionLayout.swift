@@ -83,16 +83,14 @@ public final class CollectionLayout {
     /// - Complexity: O(n × columns) for n items, plus O(sections).
     public func prepare<Source: CollectionLayoutSource>(width: Double, source: Source) throws {
         self.width = width
-        spareColumns.append(contentsOf: sections.map(\.columns))
-        sections.removeAll(keepingCapacity: true)
+        retireSections(from: 0)
         do {
             let count = source.numberOfSections
             guard count >= 0 else { throw LayoutError.invalidSectionCount(count) }
             for section in 0..<count { try appendSection(section, from: source) }
             isValid = true
         } catch {
-            spareColumns.append(contentsOf: sections.map(\.columns))
-            sections.removeAll()
+            retireSections(from: 0)
             isValid = false
             updateContentSize()
             throw error
@@ -119,8 +117,7 @@ public final class CollectionLayout {
             for section in laidOut..<count { try appendSection(section, from: source) }
         } catch {
             // Back to what was laid out: the new sections go, the last one loses its new items and keeps its heights.
-            spareColumns.append(contentsOf: sections[laidOut...].map(\.columns))
-            sections.removeSubrange(laidOut...)
+            retireSections(from: laidOut)
             if let lastBefore, let last = sections.indices.last {
                 try? sections[last].columns.deleteItems(in: itemsBefore..<sections[last].columns.numberOfItems)
                 sections[last] = lastBefore
@@ -148,6 +145,12 @@ public final class CollectionLayout {
         } catch let error as LayoutError {
             throw LayoutError.inSection(section, error)
         }
+    }
+
+    /// Removes the sections from `index` on, keeping their column layouts for reuse.
+    private func retireSections(from index: Int) {
+        spareColumns.append(contentsOf: sections[index...].map(\.columns))
+        sections.removeSubrange(index...)
     }
 
     /// Lays out `section` below the sections already laid out.

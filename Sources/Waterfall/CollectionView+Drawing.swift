@@ -7,7 +7,7 @@ extension CollectionView {
     /// footers that intersect it, the load-more footer, and the empty or loading view over them.
     public func draw(in canvas: Canvas, at origin: Point = .zero) {
         let viewport = Rect(origin: origin, size: viewportSize)
-        let toCanvas = { (frame: Rect) in frame.offsetBy(dx: origin.x, dy: origin.y - self.drawnOffset) }
+        let toCanvas = { (frame: Rect) in self.canvasFrame(frame, viewportOrigin: origin) }
         let placeholder = placeholderView.map { ($0, toCanvas(placeholderFrame)) }
         let pullStrip = pullDistance > 0 ? toCanvas(Rect(x: 0, y: -pullDistance, width: viewportSize.width, height: pullDistance)) : nil
         let footerFrame = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame
@@ -90,10 +90,15 @@ extension CollectionView {
         return areas
     }
 
+    /// `frame` (content coordinates) where it is drawn on a canvas whose viewport's top-left corner is at `origin`.
+    private func canvasFrame(_ frame: Rect, viewportOrigin origin: Point) -> Rect {
+        frame.offsetBy(dx: origin.x, dy: origin.y - drawnOffset)
+    }
+
     /// Draws the headers, cells and footers that intersect `area` (canvas coordinates), in layout order.
     private func drawViews(in area: Rect, viewportOrigin origin: Point, canvas: Canvas) {
         let contentArea = area.offsetBy(dx: -origin.x, dy: drawnOffset - origin.y)
-        let toCanvas = { (frame: Rect) in frame.offsetBy(dx: origin.x, dy: origin.y - self.drawnOffset) }
+        let toCanvas = { (frame: Rect) in self.canvasFrame(frame, viewportOrigin: origin) }
         for (_, view) in visibleSupplementaryViews.sorted(by: { $0.value.frame.minY < $1.value.frame.minY })
         where view.frame.intersects(contentArea) {
             view.draw(in: canvas, frame: toCanvas(view.frame))

@@ -98,15 +98,20 @@ extension CollectionView {
         }
     }
 
+    /// Gives the load-more footer its space in the layout, or none; returns whether that changed.
+    @discardableResult
+    func updateLoadMoreFooterSpace() -> Bool {
+        let height = showsLoadMoreFooter ? loadMoreFooterHeight : 0
+        guard layout.loadMoreFooterHeight != height else { return false }
+        layout.loadMoreFooterHeight = height
+        return true
+    }
+
     /// Changes the state, the footer's text and its space in the layout.
     func setLoadMoreState(_ state: LoadMoreState) {
         loadMoreState = state
         loadMoreFooterView.message = loadMoreMessage(state)
-        let height = showsLoadMoreFooter ? loadMoreFooterHeight : 0
-        if layout.loadMoreFooterHeight != height {
-            layout.loadMoreFooterHeight = height
-            updateScrollLimits()
-        }
+        if updateLoadMoreFooterSpace() { updateScrollLimits() }
         needsFullDisplay = true
     }
 }

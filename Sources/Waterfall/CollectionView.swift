@@ -162,7 +162,7 @@ public final class CollectionView {
     func afterLayoutChange() {
         if let highlighted = highlightedItem, layout.layoutAttributesForItem(at: highlighted) == nil { cancelPress() }
         if let selected = selectedItem, layout.layoutAttributesForItem(at: selected) == nil { deselectItem() }
-        layout.loadMoreFooterHeight = showsLoadMoreFooter ? loadMoreFooterHeight : 0
+        updateLoadMoreFooterSpace()
         refreshVisibleViewFrames()
         updateScrollLimits()
         updateVisibleCells()
