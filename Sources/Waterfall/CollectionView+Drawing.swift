@@ -58,6 +58,21 @@ extension CollectionView {
         setNeedsDisplay(for: .cell(indexPath))
     }
 
+    /// Marks the focus ring around the item at `indexPath` (and the item) as needing to be drawn again.
+    func setNeedsDisplay(forFocusRingOf indexPath: ItemPath) {
+        guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else { return }
+        damagedContentRects.append(Self.focusRing(around: frame))
+    }
+
+    /// How far the focus ring lies outside the focused item's frame, and how wide it is: it sits in the spacing.
+    static let focusRingOutset = 4.0
+    static let focusRingWidth = 2.0
+
+    /// The outer edge of the focus ring around an item's `frame`.
+    static func focusRing(around frame: Rect) -> Rect {
+        frame.insetBy(dx: -focusRingOutset, dy: -focusRingOutset)
+    }
+
     /// Marks element `id`'s frame as needing to be drawn again (after its view's look changed).
     public func setNeedsDisplay(for id: ElementID) {
         guard let frame = layout.layoutAttributes(for: id)?.frame else { return }
@@ -95,7 +110,8 @@ extension CollectionView {
         frame.offsetBy(dx: origin.x, dy: origin.y - drawnOffset)
     }
 
-    /// Draws the headers, cells and footers that intersect `area` (canvas coordinates), in layout order.
+    /// Draws the headers, cells and footers that intersect `area` (canvas coordinates), in layout order, and the
+    /// focus ring over them.
     private func drawViews(in area: Rect, viewportOrigin origin: Point, canvas: Canvas) {
         let contentArea = area.offsetBy(dx: -origin.x, dy: drawnOffset - origin.y)
         let toCanvas = { (frame: Rect) in self.canvasFrame(frame, viewportOrigin: origin) }
@@ -106,6 +122,10 @@ extension CollectionView {
         for indexPath in visibleCells.keys.sorted() {
             guard let cell = visibleCells[indexPath], cell.frame.intersects(contentArea) else { continue }
             cell.draw(in: canvas, frame: toCanvas(cell.frame))
+        }
+        if isFocusVisible, let focusedItem, let frame = visibleCells[focusedItem]?.frame,
+           Self.focusRing(around: frame).intersects(contentArea) {
+            canvas.stroke(toCanvas(Self.focusRing(around: frame)), color: focusRingColor, lineWidth: Self.focusRingWidth)
         }
     }
 }

@@ -1,43 +1,106 @@
 /// A key the collection view understands, already translated from the platform's key codes.
 public enum NavigationKey: Hashable, Sendable {
+    /// Arrows: move the focus by geometry.
     case up, down, left, right
+    /// Tab (Shift+Tab backwards): moves the focus in index order.
+    case tab
     case pageUp, pageDown
     case home, end
-    /// Enter: retries a failed load of more items.
+    /// Space: pages down; Ctrl+Space toggles the focused item's selection.
+    case space
+    /// Enter: activates the focused item, or retries a failed load of more items shown in the viewport.
     case activate
+    /// Escape: clears the selection (and ends a press).
+    case cancel
+    /// Ctrl+A: selects every item, in multiple selection mode.
+    case selectAll
     /// F5: refreshes from the data source.
     case refresh
 }
 
 extension CollectionView {
-    /// Handles a navigation key. Arrows move the selection by geometry: up and down to the neighbouring item of
-    /// the same column (across into the next section's nearest column at a section's end), left and right to the
-    /// item of the neighbouring column whose vertical centre is nearest; with nothing selected, an arrow selects
-    /// the first item in the viewport. The new selection is scrolled into view. Page Up/Down scroll by a
-    /// viewport, Home and End to the ends; Enter retries a failed load; F5 refreshes.
+    /// Handles a key with `modifiers` held, as desktop lists do. Arrows move the focus by geometry: up and down
+    /// to the neighbouring item of the same column (across into the next section's nearest column at a section's
+    /// end), left and right to the item of the neighbouring column whose vertical centre is nearest; Tab and
+    /// Shift+Tab to the next and previous item in index order. With nothing focused they go to the first item in
+    /// the viewport. The focus then shows its ring and is scrolled into view; a plain move selects the item
+    /// alone, Shift+arrow selects the range from the anchor (multiple mode), Ctrl moves the focus only.
+    /// Page Up/Down (and Space) scroll by a viewport, Home and End to the ends; Ctrl+Space toggles the focused
+    /// item; Enter activates it (or retries a failed load whose footer is in view); Escape clears the selection;
+    /// Ctrl+A selects all; F5 refreshes.
     /// - Throws: `LayoutError` from a refresh's reload.
-    public func handleKey(_ key: NavigationKey) throws {
+    public func handleKey(_ key: NavigationKey, modifiers: ModifierKeys = []) throws {
         switch key {
         case .pageUp: scrollPages(-1)
         case .pageDown: scrollPages(1)
+        case .space where modifiers.contains(.control):
+            if let focusedItem { userSelect(focusedItem, modifiers: .control, focusVisible: true) }
+        case .space: scrollPages(1)
         case .home: setContentOffset(0)
         case .end: setContentOffset(scroll.maxOffset)
-        case .up, .down, .left, .right: moveSelection(key)
-        case .activate: retryLoadingMore()
+        case .up, .down, .left, .right, .tab: moveFocus(key, modifiers: modifiers)
+        case .activate: activate()
+        case .cancel:
+            cancelPress()
+            deselectAllItems()
+        case .selectAll: userSelectAll()
         case .refresh: try refresh()
         }
     }
 
-    private func moveSelection(_ key: NavigationKey) {
+    private func moveFocus(_ key: NavigationKey, modifiers: ModifierKeys) {
         cancelPress()
-        guard let target = selectionTarget(for: key) else { return }
-        if selectItem(target) { scrollItemToVisible(target) }
+        guard let target = focusTarget(for: key, backwards: modifiers.contains(.shift)) else { return }
+        if modifiers.contains(.control) || selectionMode == .none {
+            setFocusedItem(target, visible: true)
+        } else if modifiers.contains(.shift), key != .tab {
+            userSelect(target, modifiers: .shift, focusVisible: true)
+        } else {
+            userSelect(target, modifiers: [], focusVisible: true)
+        }
+        scrollItemToVisible(target)
     }
 
-    private func selectionTarget(for key: NavigationKey) -> ItemPath? {
-        guard let current = selectedItem, let attributes = layout.layoutAttributesForItem(at: current),
+    /// Enter: retries a failed load when its footer is in the viewport, else activates the focused item.
+    private func activate() {
+        if case .failed = loadMoreState, let footer = frame(of: .loadMoreFooter),
+           footer.intersects(Rect(origin: .zero, size: viewportSize)) || focusedItem == nil {
+            retryLoadingMore()
+        } else if let focusedItem {
+            delegate?.collectionView(self, didActivateItemAt: focusedItem)
+        }
+    }
+
+    private func focusTarget(for key: NavigationKey, backwards: Bool) -> ItemPath? {
+        guard let current = focusedItem ?? selectedItem, layout.layoutAttributesForItem(at: current) != nil else {
+            return indexPathsForItemsInViewport.first
+        }
+        if key == .tab { return backwards ? itemPath(before: current) : itemPath(after: current) }
+        return geometricNeighbour(of: current, for: key)
+    }
+
+    /// The next item in index order, skipping empty sections.
+    private func itemPath(after indexPath: ItemPath) -> ItemPath? {
+        if indexPath.item + 1 < layout.numberOfItems(inSection: indexPath.section) {
+            return ItemPath(item: indexPath.item + 1, section: indexPath.section)
+        }
+        let next = (indexPath.section + 1..<max(indexPath.section + 1, layout.numberOfSections))
+            .first { layout.numberOfItems(inSection: $0) > 0 }
+        return next.map { ItemPath(item: 0, section: $0) }
+    }
+
+    /// The previous item in index order, skipping empty sections.
+    private func itemPath(before indexPath: ItemPath) -> ItemPath? {
+        if indexPath.item > 0 { return ItemPath(item: indexPath.item - 1, section: indexPath.section) }
+        let previous = (0..<indexPath.section).reversed().first { layout.numberOfItems(inSection: $0) > 0 }
+        return previous.map { ItemPath(item: layout.numberOfItems(inSection: $0) - 1, section: $0) }
+    }
+
+    /// The item next to `current` in the direction of an arrow `key`.
+    private func geometricNeighbour(of current: ItemPath, for key: NavigationKey) -> ItemPath? {
+        guard let attributes = layout.layoutAttributesForItem(at: current),
               let columns = layout.columns(ofSection: current.section), let columnsTop = layout.columnsTop(ofSection: current.section)
-        else { return indexPathsForItemsInViewport.first }
+        else { return nil }
         let section = current.section
         func path(_ item: Int?) -> ItemPath? { item.map { ItemPath(item: $0, section: section) } }
         let midY = attributes.frame.midY - columnsTop

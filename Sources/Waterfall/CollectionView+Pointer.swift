@@ -1,18 +1,21 @@
 /// The pointer state machine: a press highlights the item under it; moving off that item while pressed
-/// removes the highlight and cancels; a release on the same item selects it. Delegate calls come in
+/// removes the highlight and cancels; a release on the same item selects it (with Ctrl or Shift held at the
+/// press: toggles it or selects a range, see `SelectionMode`) and moves the focus there, without its ring. Delegate calls come in
 /// UIKit's order: `shouldHighlight`, `didHighlight` on press; `didUnhighlight`, `shouldSelect`,
 /// `didDeselect` (of the previous selection), `didSelect` on release. Headers and footers are not selectable;
 /// a click (press and release) on the load-more footer retries a failed load.
 extension CollectionView {
-    /// The pointer went down at `point` (view coordinates).
-    public func pointerDown(at point: Point) {
+    /// The pointer went down at `point` (view coordinates) with `modifiers` held; they decide what the release
+    /// does to the selection (see `SelectionMode`).
+    public func pointerDown(at point: Point, modifiers: ModifierKeys = []) {
         cancelPress()
+        pressModifiers = modifiers
         let id = element(at: point)
         if id?.kind == .loadMoreFooter, case .failed = loadMoreState {
             isLoadMoreFooterPressed = true
             return
         }
-        guard let id, id.kind == .cell,
+        guard let id, id.kind == .cell, selectionMode != .none,
               delegate?.collectionView(self, shouldHighlightItemAt: id.indexPath) ?? true else { return }
         setHighlighted(id.indexPath)
     }
@@ -35,7 +38,7 @@ extension CollectionView {
         guard let pressed = highlightedItem else { return }
         cancelPress()
         guard indexPathForItem(at: point) == pressed else { return }
-        selectItem(pressed)
+        userSelect(pressed, modifiers: pressModifiers, focusVisible: false)
     }
 
     /// Ends a press without selecting: removes the highlight, if any.
@@ -46,30 +49,6 @@ extension CollectionView {
         visibleCells[pressed]?.isHighlighted = false
         setNeedsDisplay(forItem: pressed)
         delegate?.collectionView(self, didUnhighlightItemAt: pressed)
-    }
-
-    /// Selects the item at `indexPath` as a user would (asking `shouldSelect`), deselecting the previous selection
-    /// first. Selecting the selected item again changes nothing. Returns whether the item is now selected.
-    @discardableResult
-    public func selectItem(_ indexPath: ItemPath) -> Bool {
-        guard layout.layoutAttributesForItem(at: indexPath) != nil else { return false }
-        guard selectedItem != indexPath else { return true }
-        guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else { return false }
-        deselectItem()
-        selectedItem = indexPath
-        visibleCells[indexPath]?.isSelected = true
-        setNeedsDisplay(forItem: indexPath)
-        delegate?.collectionView(self, didSelectItemAt: indexPath)
-        return true
-    }
-
-    /// Clears the selection, telling the delegate.
-    public func deselectItem() {
-        guard let previous = selectedItem else { return }
-        selectedItem = nil
-        visibleCells[previous]?.isSelected = false
-        setNeedsDisplay(forItem: previous)
-        delegate?.collectionView(self, didDeselectItemAt: previous)
     }
 
     private func setHighlighted(_ indexPath: ItemPath) {

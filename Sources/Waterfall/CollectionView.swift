@@ -34,8 +34,27 @@ public final class CollectionView {
     public internal(set) var visibleSupplementaryViews: [ElementID: CollectionViewCell] = [:]
     /// The most cells that were ever visible at once.
     public private(set) var peakVisibleCellCount = 0
-    /// The selected item, if any.
-    public internal(set) var selectedItem: ItemPath?
+    /// How many items may be selected; `.single` by default. Leaving `.multiple` keeps only `selectedItem`;
+    /// `.none` deselects everything.
+    public var selectionMode: SelectionMode = .single {
+        didSet {
+            switch selectionMode {
+            case .none: changeSelection(to: [])
+            case .single: changeSelection(to: selectedItem.map { [$0] } ?? [])
+            case .multiple: break
+            }
+        }
+    }
+    /// The selected items (see `indexPathsForSelectedItems` for them in order).
+    public internal(set) var selectedItems: Set<ItemPath> = []
+    /// The item the keyboard acts on: arrows move from it, Enter activates it. Clicks move it too.
+    public internal(set) var focusedItem: ItemPath?
+    /// Whether the focus ring shows: after the keyboard moved the focus, not after a click.
+    public internal(set) var isFocusVisible = false
+    /// Where a Shift+click or Shift+arrow range starts: the item last clicked or selected without Shift.
+    public internal(set) var selectionAnchor: ItemPath?
+    /// The colour of the ring around the focused item, drawn in the spacing around it.
+    public var focusRingColor = Color(rgb: 0xE8590C) { didSet { setNeedsDisplay() } }
     /// The item the pointer is pressed on, if any.
     public internal(set) var highlightedItem: ItemPath?
     /// The size of the viewport.
@@ -63,6 +82,8 @@ public final class CollectionView {
     public let loadMoreFooterView = MessageView(message: "Loading more...", reuseIdentifier: "loadMoreFooter")
     /// The footer's text for a state (`.loading` or `.failed`).
     public var loadMoreMessage: (LoadMoreState) -> String = CollectionView.defaultLoadMoreMessage
+    /// The modifier keys held when the press in progress began.
+    var pressModifiers: ModifierKeys = []
     /// Whether the press in progress is on the load-more footer (a release there retries a failed load).
     var isLoadMoreFooterPressed = false
     /// While the delegate is being asked for more: an answer from inside the call asks again after it.
@@ -161,7 +182,7 @@ public final class CollectionView {
     /// surviving views, sets the scroll limits and the visible views, and tells the delegate.
     func afterLayoutChange() {
         if let highlighted = highlightedItem, layout.layoutAttributesForItem(at: highlighted) == nil { cancelPress() }
-        if let selected = selectedItem, layout.layoutAttributesForItem(at: selected) == nil { deselectItem() }
+        dropVanishedSelection()
         updateLoadMoreFooterSpace()
         refreshVisibleViewFrames()
         updateScrollLimits()
@@ -193,13 +214,6 @@ public final class CollectionView {
     /// Scrolls by `pages` viewport heights.
     public func scrollPages(_ pages: Int) {
         applyScroll { $0.scroll(pages: pages) }
-    }
-
-    /// Scrolls the least amount that shows all of the item at `indexPath`.
-    public func scrollItemToVisible(_ indexPath: ItemPath) {
-        guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else { return }
-        let margin = layout.columns(ofSection: indexPath.section)?.rowSpacing ?? 0
-        applyScroll { $0.scrollToVisible(minY: frame.minY - margin, maxY: frame.maxY + margin) }
     }
 
     func applyScroll(_ change: (inout ScrollModel) -> Bool) {
@@ -279,7 +293,7 @@ public final class CollectionView {
 
     private func configure(_ cell: CollectionViewCell, at indexPath: ItemPath) {
         if let frame = layout.layoutAttributesForItem(at: indexPath)?.frame { cell.frame = frame }
-        cell.isSelected = indexPath == selectedItem
+        cell.isSelected = selectedItems.contains(indexPath)
         cell.isHighlighted = indexPath == highlightedItem
     }
 
@@ -305,7 +319,7 @@ public final class CollectionView {
         for (indexPath, cell) in visibleCells {
             precondition(layout.layoutAttributesForItem(at: indexPath) != nil, "visible cell for item \(indexPath), which is not laid out")
             precondition(cell.frame.intersects(area), "visible cell \(indexPath) lies outside the viewport and overscan")
-            precondition(cell.isSelected == (indexPath == selectedItem), "cell \(indexPath) shows the wrong selection state")
+            precondition(cell.isSelected == selectedItems.contains(indexPath), "cell \(indexPath) shows the wrong selection state")
         }
         for (id, view) in visibleSupplementaryViews {
             precondition(view.frame.intersects(area), "visible \(id) lies outside the viewport and overscan")
@@ -313,8 +327,13 @@ public final class CollectionView {
         let live = visibleCells.count + visibleSupplementaryViews.count
         precondition(live + reusePool.count == reusePool.created,
                      "\(live) visible + \(reusePool.count) pooled views != \(reusePool.created) created")
-        if let selectedItem {
-            precondition(layout.layoutAttributesForItem(at: selectedItem) != nil, "selection \(selectedItem) is not an item")
+        for indexPath in selectedItems {
+            precondition(layout.layoutAttributesForItem(at: indexPath) != nil, "selected \(indexPath) is not an item")
+        }
+        precondition(selectionMode == .multiple || selectedItems.count <= (selectionMode == .single ? 1 : 0),
+                     "\(selectedItems.count) items selected in \(selectionMode) selection mode")
+        for (name, indexPath) in [("focused", focusedItem), ("anchor", selectionAnchor)] {
+            if let indexPath { precondition(layout.layoutAttributesForItem(at: indexPath) != nil, "\(name) \(indexPath) is not an item") }
         }
     }
 }

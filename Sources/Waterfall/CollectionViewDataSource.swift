@@ -61,8 +61,12 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath) -> Bool
     /// The item became selected.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath)
-    /// The item is no longer selected (another was selected, or it left the data).
+    /// Whether the user may deselect the item (Ctrl+click or Ctrl+Space on a selected item).
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath) -> Bool
+    /// The item is no longer selected (another was selected, the selection was cleared, or it left the data).
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
+    /// The user activated the focused item (Enter), as a double click opens a file.
+    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath)
     /// The content offset changed.
     func collectionViewDidScroll(_ collectionView: CollectionView)
     /// The layout was recomputed (a reload, a new width or column count) or grew (items loaded at the end).
@@ -81,7 +85,9 @@ extension CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) {}
     public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {}
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath) -> Bool { true }
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {}
+    public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {}
     public func collectionViewDidScroll(_ collectionView: CollectionView) {}
     public func collectionViewDidLayout(_ collectionView: CollectionView) {}
     public func collectionViewLoadMore(_ collectionView: CollectionView) {}

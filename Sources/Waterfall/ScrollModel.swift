@@ -58,6 +58,17 @@ public struct ScrollModel: Hashable, Sendable {
         return false
     }
 
+    /// Scrolls so that the span `minY..<maxY` sits at `position` in the viewport (clamped to the content).
+    @discardableResult
+    public mutating func scroll(toShow minY: Double, _ maxY: Double, at position: ScrollPosition) -> Bool {
+        switch position {
+        case .top: return scroll(to: minY)
+        case .center: return scroll(to: ((minY + maxY - viewportHeight) / 2).rounded(.down))
+        case .bottom: return scroll(to: maxY - viewportHeight)
+        case .nearest: return scrollToVisible(minY: minY, maxY: maxY)
+        }
+    }
+
     private func clamped(_ value: Double) -> Double {
         guard value.isFinite else { return offset }
         return min(max(0, value), maxOffset)

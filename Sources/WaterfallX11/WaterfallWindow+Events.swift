@@ -3,7 +3,7 @@ import Glibc
 import Waterfall
 
 extension WaterfallWindow {
-    /// Runs the event loop until the window is closed or `q`/Escape is pressed.
+    /// Runs the event loop until the window is closed or `q` is pressed.
     ///
     /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins, Expose
     /// only marks the window dirty), calls `onWake` when `wakeSignal` was woken, runs the timers that are due
@@ -106,7 +106,8 @@ extension WaterfallWindow {
                 batch.wheelNotches += button == UInt32(Button5) ? 1 : -1
             } else if button == UInt32(Button1) {
                 try apply(&batch)
-                collectionView.pointerDown(at: viewportPoint(x: event.xbutton.x, y: event.xbutton.y))
+                collectionView.pointerDown(at: viewportPoint(x: event.xbutton.x, y: event.xbutton.y),
+                                           modifiers: ModifierKeys(xState: event.xbutton.state))
                 needsDisplay = true
             }
         case MotionNotify:
@@ -120,10 +121,11 @@ extension WaterfallWindow {
             needsDisplay = true
         case KeyPress:
             try apply(&batch)
-            switch KeyBinding(keysym: XLookupKeysym(&event.xkey, 0)) {
+            let modifiers = ModifierKeys(xState: event.xkey.state)
+            switch KeyBinding(keysym: XLookupKeysym(&event.xkey, 0), modifiers: modifiers) {
             case .quit: return .quitKey
             case let .navigate(key):
-                try collectionView.handleKey(key)
+                try collectionView.handleKey(key, modifiers: modifiers)
                 needsDisplay = true
             case nil: break
             }
@@ -151,20 +153,33 @@ enum KeyBinding: Equatable {
     case quit
     case navigate(NavigationKey)
 
-    init?(keysym: KeySym) {
+    init?(keysym: KeySym, modifiers: ModifierKeys = []) {
         switch Int32(truncatingIfNeeded: keysym) {
-        case XK_q, XK_Escape: self = .quit
+        case XK_q: self = .quit
+        case XK_Escape: self = .navigate(.cancel)
+        case XK_a where modifiers.contains(.control): self = .navigate(.selectAll)
+        case XK_Tab, XK_ISO_Left_Tab: self = .navigate(.tab)
         case XK_Up, XK_KP_Up: self = .navigate(.up)
         case XK_Down, XK_KP_Down: self = .navigate(.down)
         case XK_Left, XK_KP_Left: self = .navigate(.left)
         case XK_Right, XK_KP_Right: self = .navigate(.right)
         case XK_Prior, XK_KP_Prior: self = .navigate(.pageUp)
-        case XK_Next, XK_KP_Next, XK_space: self = .navigate(.pageDown)
+        case XK_Next, XK_KP_Next: self = .navigate(.pageDown)
+        case XK_space: self = .navigate(.space)
         case XK_Home, XK_KP_Home: self = .navigate(.home)
         case XK_End, XK_KP_End: self = .navigate(.end)
         case XK_Return, XK_KP_Enter: self = .navigate(.activate)
         case XK_F5: self = .navigate(.refresh)
         default: return nil
         }
+    }
+}
+
+extension ModifierKeys {
+    /// The modifiers in an X event's `state` mask (`ShiftMask`, `ControlMask`).
+    init(xState state: UInt32) {
+        self = []
+        if state & UInt32(ShiftMask) != 0 { insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { insert(.control) }
     }
 }

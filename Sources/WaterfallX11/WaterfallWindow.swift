@@ -18,7 +18,7 @@ extension WaterfallWindowObserver {
 public enum WindowExitReason: Equatable, Sendable {
     /// The window manager asked to close the window (WM_DELETE_WINDOW).
     case closedByWindowManager
-    /// The user pressed `q` or Escape.
+    /// The user pressed `q`.
     case quitKey
 }
 

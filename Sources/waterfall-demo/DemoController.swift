@@ -83,6 +83,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) { logItem("unhighlight", indexPath) }
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { logItem("select", indexPath) }
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) { logItem("deselect", indexPath) }
+    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) { logItem("activate", indexPath) }
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {
         log?.log("scroll", [("offset", .number(collectionView.contentOffset))])
@@ -172,7 +173,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     /// The status bar's text.
     func statusText(for view: CollectionView) -> String {
-        let selection = view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
+        let selected = view.selectedItems.count
+        let selection = selected > 1 ? "\(selected) cards" : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
         let loaded = items.isComplete ? "\(items.totalCount) items" : "\(items.availableCount) of \(items.totalCount) items"
         return "\(loaded) | \(view.numberOfSections) sections | \(view.layout.columnCount) columns | \(view.visibleCells.count) visible | "
             + "\(view.reusePool.created) created, \(view.reusePool.reused) reused | selected: \(selection)"

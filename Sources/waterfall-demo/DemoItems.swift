@@ -62,5 +62,12 @@ struct DemoItems {
     /// The card's position in `source` (its number in the whole catalog, in section order).
     func index(of path: ItemPath) -> Int { sectionStarts[path.section] + path.item }
 
+    /// The path of the available card at `index` (in section order), or `nil` when there is none.
+    func path(ofIndex index: Int) -> ItemPath? {
+        guard index >= 0, index < availableCount else { return nil }
+        let section = (sectionStarts.lastIndex { $0 <= index } ?? 0)
+        return ItemPath(item: index - sectionStarts[section], section: section)
+    }
+
     subscript(path: ItemPath) -> CatalogItem { source[index(of: path)] }
 }

@@ -11,7 +11,7 @@ struct DemoSession {
     /// Loads the items, connects to the display and opens the window. With a `--load-more` in `loading`, no card
     /// is there at first: pages arrive from a background loader that wakes the window. Prints the problem and
     /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
-    init(options: LayoutOptions, loading: LoadingOptions? = nil, size: Size, log: EventLog?,
+    init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, log: EventLog?,
          useDoubleBufferExtension: Bool = true) throws {
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
         let display: Display
@@ -29,6 +29,7 @@ struct DemoSession {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size,
                                 useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
         }
+        try orExit { try selection?.apply(to: collectionView, items: items) }
         controller.window = window
         window.observer = controller
         window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }

@@ -9,15 +9,19 @@ struct WindowCommand: ParsableCommand {
         commandName: "window",
         abstract: "Open the Waterfall window (the default).",
         discussion: """
-        Mouse wheel scrolls; wheeling up at the top pulls to refresh, F5 refreshes; a click selects a card; \
-        arrow keys move the selection; Page Up/Down, Space, Home and End scroll; Enter (or a click on the \
-        footer) retries a failed page; q or Escape quits.
+        Mouse wheel scrolls; wheeling up at the top pulls to refresh, F5 refreshes; a click selects a card, \
+        Ctrl+click toggles one, Shift+click selects a range, Ctrl+A selects all, Escape clears; arrow keys and \
+        Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space toggles); \
+        Enter activates the focused card or retries a failed page in view; Page Up/Down, Space, Home and End \
+        scroll; q quits.
         """
     )
 
     @OptionGroup var layout: LayoutOptions
 
     @OptionGroup var loading: LoadingOptions
+
+    @OptionGroup var selection: SelectionOptions
 
     @Option(help: ArgumentHelp("The initial window width.", valueName: "w"))
     var width: Double = LayoutOptions.defaultWidth
@@ -37,8 +41,8 @@ struct WindowCommand: ParsableCommand {
 
     func run() throws {
         let log = logEvents ? EventLog() : nil
-        let session = try DemoSession(options: layout, loading: loading, size: Size(width: width, height: height), log: log,
-                                      useDoubleBufferExtension: !noXdbe)
+        let session = try DemoSession(options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
+                                      log: log, useDoubleBufferExtension: !noXdbe)
         session.window.syncsAfterEachFrame = logEvents
         let reason = try orExit { try session.window.run() }
         log?.log("exit", [("reason", .string(reason == .closedByWindowManager ? "wmDelete" : "key"))])

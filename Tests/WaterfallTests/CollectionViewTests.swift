@@ -49,7 +49,7 @@ import Testing
     @Test func reloadKeepsAnExistingSelection() throws {
         let harness = try Grid.harness()
         let view = harness.view
-        view.selectItem(4)
+        view.selectItem(at: 4)
         harness.heights[4] = 20
         harness.log = []
         try view.reloadData()
@@ -65,7 +65,7 @@ import Testing
         let harness = try Grid.harness()
         let view = harness.view
         view.setContentOffset(160)
-        view.selectItem(11)
+        view.selectItem(at: 11)
         harness.heights = Array(Grid.heights.prefix(6))
         harness.log = []
         try view.reloadData()
@@ -82,7 +82,7 @@ import Testing
     @Test func aFailedReloadLeavesTheViewEmpty() throws {
         let harness = try Grid.harness()
         let view = harness.view
-        view.selectItem(3)
+        view.selectItem(at: 3)
         view.setContentOffset(100)
         view.pointerDown(at: Point(x: 60, y: 30))   // item 5
         #expect(view.highlightedItem == 5)

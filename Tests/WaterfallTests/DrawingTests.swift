@@ -50,7 +50,7 @@ import Testing
         // The overscan 55..<185 keeps item 1 (10..<70), which ends at the viewport's top (70).
         #expect(view.visibleCells.keys.sorted() == [1, 2, 3, 4, 5])
         #expect(view.indexPathsForItemsInViewport == [2, 3, 4, 5])
-        view.selectItem(3)
+        view.selectItem(at: 3)
         view.backgroundColor = .white
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
@@ -158,7 +158,7 @@ struct ScrollBlitTests {
         let canvas = RecordingCanvas()
         view.draw(in: canvas, at: Point(x: 0, y: 0))
         canvas.reset()
-        view.selectItem(1)
+        view.selectItem(at: 1)
         view.draw(in: canvas, at: Point(x: 0, y: 0))
         let cell = Rect(x: 0, y: 40, width: 100, height: 40)
         #expect(canvas.commands == [

@@ -219,12 +219,12 @@ import Testing
     @Test func programmaticSelectionAndDeselection() throws {
         let harness = try grid()
         let view = harness.view
-        #expect(view.selectItem(12) == false)
-        #expect(view.selectItem(-1) == false)
-        #expect(view.selectItem(3))
-        view.deselectItem()
-        view.deselectItem()
-        #expect(harness.log == ["shouldSelect(3)", "didSelect(3)", "didDeselect(3)"])
+        #expect(view.selectItem(at: 12) == false)
+        #expect(view.selectItem(at: -1) == false)
+        #expect(view.selectItem(at: 3))
+        view.deselectAllItems()
+        view.deselectAllItems()
+        #expect(harness.log == ["didSelect(3)", "didDeselect(3)"])   // told, not asked: the program selected it
         #expect(harness.cell(3)?.isSelected == false)
     }
 }

@@ -151,7 +151,7 @@ import Testing
         let view = harness.view
         // Viewport 0..<100: items 0, 1, 2 and 3.
         #expect(view.visibleCells.keys.sorted() == [0, 1, 2, 3])
-        view.selectItem(1)
+        view.selectItem(at: 1)
         let cell = try #require(harness.cell(1))
         #expect(cell.isSelected)
         // At 130 the viewport is 130..<230: item 1 (10..<60) has left.

@@ -118,7 +118,7 @@ struct SupplementaryViewTests {
     @Test func arrowsCrossIntoTheNextAndPreviousSection() throws {
         let harness = try Self.harness()
         let view = harness.view
-        view.selectItem(ItemPath(item: 5, section: 0))     // column 1, bottom row of section 0
+        view.selectItem(at: ItemPath(item: 5, section: 0))     // column 1, bottom row of section 0
         try view.handleKey(.down)
         #expect(view.selectedItem == ItemPath(item: 1, section: 1))   // column 1, top row of section 1
         try view.handleKey(.up)
@@ -131,7 +131,7 @@ struct SupplementaryViewTests {
         let data = SectionsSource([[40, 40, 40], [40]])
         let harness = try SectionHarness(data, columns: 3, viewport: Size(width: 340, height: 400))
         let view = harness.view
-        view.selectItem(ItemPath(item: 2, section: 0))     // column 2
+        view.selectItem(at: ItemPath(item: 2, section: 0))     // column 2
         try view.handleKey(.down)
         #expect(view.selectedItem == ItemPath(item: 0, section: 1))   // section 1 has only column 0
         try view.handleKey(.up)

@@ -69,6 +69,7 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
     var log: [String] = []
     var refuseHighlight: Set<Int> = []
     var refuseSelection: Set<Int> = []
+    var refuseDeselection: Set<Int> = []
     /// Items that were handed a cell that had been used before but not prepared for reuse since.
     private(set) var unpreparedReuses: [Int] = []
     /// Every distinct cell the data source ever handed out.
@@ -139,8 +140,17 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
         log.append("didSelect(\(index.logText))")
     }
 
+    func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt index: ItemPath) -> Bool {
+        log.append("shouldDeselect(\(index.logText))")
+        return !refuseDeselection.contains(index.item)
+    }
+
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt index: ItemPath) {
         log.append("didDeselect(\(index.logText))")
+    }
+
+    func collectionView(_ collectionView: CollectionView, didActivateItemAt index: ItemPath) {
+        log.append("didActivate(\(index.logText))")
     }
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {

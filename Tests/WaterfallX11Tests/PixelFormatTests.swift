@@ -32,7 +32,10 @@ struct PixelFormatTests {
 struct KeyBindingTests {
     @Test func quitAndNavigationKeys() {
         #expect(KeyBinding(keysym: KeySymbols.q) == .quit)
-        #expect(KeyBinding(keysym: KeySymbols.escape) == .quit)
+        #expect(KeyBinding(keysym: KeySymbols.escape) == .navigate(.cancel))
+        #expect(KeyBinding(keysym: KeySymbols.tab) == .navigate(.tab))
+        #expect(KeyBinding(keysym: KeySymbols.space) == .navigate(.space))
+        #expect(KeyBinding(keysym: KeySymbols.a, modifiers: .control) == .navigate(.selectAll))
         #expect(KeyBinding(keysym: KeySymbols.up) == .navigate(.up))
         #expect(KeyBinding(keysym: KeySymbols.down) == .navigate(.down))
         #expect(KeyBinding(keysym: KeySymbols.left) == .navigate(.left))
@@ -50,6 +53,8 @@ enum KeySymbols {
     static let q: UInt = 0x0071
     static let a: UInt = 0x0061
     static let escape: UInt = 0xFF1B
+    static let tab: UInt = 0xFF09
+    static let space: UInt = 0x0020
     static let left: UInt = 0xFF51
     static let up: UInt = 0xFF52
     static let right: UInt = 0xFF53

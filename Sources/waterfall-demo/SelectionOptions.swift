@@ -1,0 +1,41 @@
+import ArgumentParser
+import Waterfall
+
+/// `--selection` and `--select`: how many cards may be selected, and which one is selected at start.
+struct SelectionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("How many cards may be selected: none, single or multiple (Ctrl+click, Shift+click, Ctrl+A).",
+                               valueName: "mode"))
+    var selection: Mode = .multiple
+
+    @Option(help: ArgumentHelp("Select the card with this index (in section order, as `layout` prints it) at start and scroll it into view.",
+                               valueName: "index"))
+    var select: Int?
+
+    mutating func validate() throws {
+        if let select, select < 0 { throw ValidationError("--select is \(select); it must be 0 or more") }
+        if select != nil, selection == .none { throw ValidationError("--select needs a --selection other than none") }
+    }
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case none, single, multiple
+
+        var selectionMode: SelectionMode {
+            switch self {
+            case .none: return .none
+            case .single: return .single
+            case .multiple: return .multiple
+            }
+        }
+    }
+
+    /// Applies the mode to `collectionView` and selects the `--select` card, centred in the viewport.
+    /// - Throws: `ValidationError` naming the index and the range of cards there are.
+    func apply(to collectionView: CollectionView, items: DemoItems) throws {
+        collectionView.selectionMode = selection.selectionMode
+        guard let select else { return }
+        guard let path = items.path(ofIndex: select) else {
+            throw ValidationError("--select is \(select); there are \(items.availableCount) cards at start, so it must be from 0 to \(items.availableCount - 1)")
+        }
+        collectionView.selectItem(at: path, scrollPosition: .center)
+    }
+}
