@@ -14,6 +14,7 @@ struct DemoSession {
     init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, log: EventLog?,
          useDoubleBufferExtension: Bool = true) throws {
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
+        let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
         let display: Display
         do {
             display = try Display()
@@ -29,7 +30,7 @@ struct DemoSession {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size,
                                 useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
         }
-        try orExit { try selection?.apply(to: collectionView, items: items) }
+        selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window
         window.observer = controller
         window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }

@@ -28,14 +28,19 @@ struct SelectionOptions: ParsableArguments {
         }
     }
 
-    /// Applies the mode to `collectionView` and selects the `--select` card, centred in the viewport.
+    /// The path of the `--select` card among the cards there at start, if one is asked for.
     /// - Throws: `ValidationError` naming the index and the range of cards there are.
-    func apply(to collectionView: CollectionView, items: DemoItems) throws {
-        collectionView.selectionMode = selection.selectionMode
-        guard let select else { return }
+    func cardToSelect(in items: DemoItems) throws -> ItemPath? {
+        guard let select else { return nil }
         guard let path = items.path(ofIndex: select) else {
             throw ValidationError("--select is \(select); there are \(items.availableCount) cards at start, so it must be from 0 to \(items.availableCount - 1)")
         }
-        collectionView.selectItem(at: path, scrollPosition: .center)
+        return path
+    }
+
+    /// Applies the mode to `collectionView` and selects `card`, centred in the viewport.
+    func apply(to collectionView: CollectionView, selecting card: ItemPath?) {
+        collectionView.selectionMode = selection.selectionMode
+        if let card { collectionView.selectItem(at: card, scrollPosition: .center) }
     }
 }
