@@ -72,7 +72,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             bar.title = items.sectionTitles[section]
             bar.detail = "\(items.totalItems(inSection: section)) cards"
         } else {
-            bar.title = "End of the catalog: \(items.totalCount) cards in \(items.sectionTitles.count) sections"
+            bar.title = "End of the catalog: \(items.shownCount) cards in \(items.sectionTitles.count) sections"
         }
         return bar
     }
@@ -106,19 +106,19 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     /// The page after the cards already there, counted from 1.
     private var nextPage: Int { (loader?.pageSize).map { items.availableCount / $0 + 1 } ?? 1 }
-    private var pageCount: Int { (loader?.pageSize).map { (items.totalCount + $0 - 1) / $0 } ?? 1 }
+    private var pageCount: Int { (loader?.pageSize).map { (items.source.count + $0 - 1) / $0 } ?? 1 }
 
     func collectionViewLoadMore(_ collectionView: CollectionView) {
         guard let loader else { return }
         log?.log("loadMore", [("page", .int(nextPage)), ("items", .int(items.availableCount))])
-        collectionView.loadMoreFooterView.progress = items.totalCount > 0 ? Double(items.availableCount) / Double(items.totalCount) : 0
+        collectionView.loadMoreFooterView.progress = items.source.count > 0 ? Double(items.availableCount) / Double(items.source.count) : 0
         loader.request(page: nextPage)
     }
 
     private func loadMoreMessage(_ state: LoadMoreState) -> String {
         switch state {
         case .loading:
-            return "Loading page \(nextPage) of \(pageCount) (\(items.availableCount) of \(items.totalCount) cards)..."
+            return "Loading page \(nextPage) of \(pageCount) (\(items.availableCount) of \(items.source.count) cards)..."
         default:
             return CollectionView.defaultLoadMoreMessage(state)
         }
@@ -130,8 +130,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         for result in loader.takeResults() {
             switch result {
             case let .loaded(page):
-                items.availableCount = min(items.totalCount, page * loader.pageSize)
-                log?.log("loaded", [("page", .int(page)), ("items", .int(items.availableCount)), ("total", .int(items.totalCount)),
+                items.setAvailableCount(page * loader.pageSize)
+                log?.log("loaded", [("page", .int(page)), ("items", .int(items.availableCount)), ("total", .int(items.source.count)),
                                     ("hasMore", .bool(!items.isComplete))])
                 do {
                     try collectionView.finishLoadingMore(.loaded(hasMore: !items.isComplete))
@@ -175,7 +175,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func statusText(for view: CollectionView) -> String {
         let selected = view.selectedItems.count
         let selection = selected > 1 ? "\(selected) cards" : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
-        let loaded = items.isComplete ? "\(items.totalCount) items" : "\(items.availableCount) of \(items.totalCount) items"
+        let loaded = items.isComplete ? "\(items.shownCount) items" : "\(items.shownCount) of \(items.totalCount) items"
         return "\(loaded) | \(view.numberOfSections) sections | \(view.layout.columnCount) columns | \(view.visibleCells.count) visible | "
             + "\(view.reusePool.created) created, \(view.reusePool.reused) reused | selected: \(selection)"
     }

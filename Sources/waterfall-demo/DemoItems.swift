@@ -1,73 +1,144 @@
 import Waterfall
 
-/// The demo's cards in sections, one per category, of which the first `availableCount` (in section order) can be
-/// shown: all of them, or as many as the paged loader has delivered. A prefix of the items in section order only
-/// ever grows at the end of its last section or with new sections after it, as loading more requires.
+/// The demo's cards in sections, one per category. Cards arrive from `source` in section order (all at once, or
+/// page by page from the paged loader: `availableCount` of them so far) and may then be edited: deleted,
+/// inserted (new cards the demo makes up) and re-measured (a new picture aspect).
 struct DemoItems {
-    /// Every card, in section order.
+    /// A card shown: `source` card `index` when it is 0 or more, else added card `-1 - index`.
+    typealias CardID = Int
+
+    /// Every card that can arrive, in section order.
     let source: ItemSource
     /// Each section's category.
     let sectionTitles: [String]
     /// Where each section starts in `source`.
     let sectionStarts: [Int]
-    /// How many cards, from the first, can be shown.
-    var availableCount: Int
+    /// How many cards of `source`, from the first, have arrived.
+    private(set) var availableCount: Int
+    /// The cards shown in each section that has received cards, in order.
+    private(set) var sections: [[CardID]] = []
+    /// The index of each section's first card among all cards shown (in section order).
+    private(set) var firstIndexOfSection: [Int] = []
+    /// The cards made up by `insert`.
+    private var addedCards: [CatalogItem] = []
+    /// New picture aspects given by `remeasure`, by card.
+    private var aspects: [CardID: Double] = [:]
 
     /// The catalog's cards grouped by category (in the order each category first appears).
     init(catalog items: [CatalogItem], availableCount: Int? = nil) {
         let sections = CatalogSection.grouping(items)
-        source = .catalog(sections.flatMap(\.items))
-        sectionTitles = sections.map(\.category)
         var starts: [Int] = []
         var next = 0
         for section in sections {
             starts.append(next)
             next += section.items.count
         }
-        sectionStarts = starts
-        self.availableCount = min(availableCount ?? source.count, source.count)
+        self.init(source: .catalog(sections.flatMap(\.items)), titles: sections.map(\.category), starts: starts,
+                  availableCount: availableCount)
     }
 
     /// `count` synthesised cards in one section.
     init(synthesized count: Int, availableCount: Int? = nil) {
-        source = .synthesized(count: count)
-        sectionTitles = count > 0 ? ["Synthesised"] : []
-        sectionStarts = count > 0 ? [0] : []
-        self.availableCount = min(availableCount ?? count, count)
+        self.init(source: .synthesized(count: count), titles: count > 0 ? ["Synthesised"] : [], starts: count > 0 ? [0] : [],
+                  availableCount: availableCount)
     }
 
-    /// Every card, available or not.
-    var totalCount: Int { source.count }
-    /// Whether every card is available.
-    var isComplete: Bool { availableCount >= totalCount }
+    private init(source: ItemSource, titles: [String], starts: [Int], availableCount: Int?) {
+        self.source = source
+        sectionTitles = titles
+        sectionStarts = starts
+        self.availableCount = 0
+        setAvailableCount(availableCount ?? source.count)
+    }
 
-    /// The sections that have available cards.
-    var numberOfSections: Int { sectionStarts.firstIndex { $0 >= availableCount } ?? sectionStarts.count }
+    /// Every card: those shown and those still to arrive.
+    var totalCount: Int { shownCount + source.count - availableCount }
+    /// How many cards are shown.
+    var shownCount: Int { (firstIndexOfSection.last ?? 0) + (sections.last?.count ?? 0) }
+    /// Whether every card of `source` has arrived.
+    var isComplete: Bool { availableCount >= source.count }
 
-    /// The available cards of `section`.
+    /// The sections that have received cards.
+    var numberOfSections: Int { sections.count }
+
+    /// The cards shown in `section`.
     func numberOfItems(inSection section: Int) -> Int {
-        guard sectionStarts.indices.contains(section) else { return 0 }
-        return max(0, min(sectionEnd(section), availableCount) - sectionStarts[section])
+        sections.indices.contains(section) ? sections[section].count : 0
     }
 
-    /// All the cards of `section`, available or not.
+    /// The cards of `section`: those shown and those still to arrive.
     func totalItems(inSection section: Int) -> Int {
-        sectionEnd(section) - sectionStarts[section]
+        let sourceEnd = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : source.count
+        return numberOfItems(inSection: section) + max(0, sourceEnd - max(availableCount, sectionStarts[section]))
     }
 
-    private func sectionEnd(_ section: Int) -> Int {
-        section + 1 < sectionStarts.count ? sectionStarts[section + 1] : source.count
+    /// Makes the first `count` cards of `source` arrive: those beyond the ones there go to the end of their
+    /// sections (the last one, then new ones), as loading more requires.
+    mutating func setAvailableCount(_ count: Int) {
+        let count = min(count, source.count)
+        guard count > availableCount else { return }
+        for index in availableCount..<count {
+            let section = sectionStarts.lastIndex { $0 <= index } ?? 0
+            while sections.count <= section { sections.append([]) }
+            sections[section].append(index)
+        }
+        availableCount = count
+        updateShownStarts()
     }
 
-    /// The card's position in `source` (its number in the whole catalog, in section order).
-    func index(of path: ItemPath) -> Int { sectionStarts[path.section] + path.item }
+    /// The card's position among the cards shown (its number in the whole wall, in section order).
+    func index(of path: ItemPath) -> Int { firstIndexOfSection[path.section] + path.item }
 
-    /// The path of the available card at `index` (in section order), or `nil` when there is none.
+    /// The path of the card shown at `index` (in section order), or `nil` when there is none.
     func path(ofIndex index: Int) -> ItemPath? {
-        guard index >= 0, index < availableCount else { return nil }
-        let section = (sectionStarts.lastIndex { $0 <= index } ?? 0)
-        return ItemPath(item: index - sectionStarts[section], section: section)
+        guard index >= 0, index < shownCount else { return nil }
+        // The last section that starts at or before `index` holds it (empty sections before it start there too).
+        let section = firstIndexOfSection.lastIndex { $0 <= index } ?? 0
+        return ItemPath(item: index - firstIndexOfSection[section], section: section)
     }
 
-    subscript(path: ItemPath) -> CatalogItem { source[index(of: path)] }
+    subscript(path: ItemPath) -> CatalogItem {
+        let id = sections[path.section][path.item]
+        var card = id >= 0 ? source[id] : addedCards[-1 - id]
+        if let aspect = aspects[id] { card.aspect = aspect }
+        return card
+    }
+
+    /// The picture aspect (height / width) of the card at `path`.
+    func aspect(at path: ItemPath) -> Double {
+        let id = sections[path.section][path.item]
+        return aspects[id] ?? (id >= 0 ? source.aspect(at: id) : addedCards[-1 - id].aspect)
+    }
+
+    /// Whether the card at `path` is a banner.
+    func isBanner(at path: ItemPath) -> Bool {
+        let id = sections[path.section][path.item]
+        return id >= 0 ? source.isBanner(at: id) : addedCards[-1 - id].banner
+    }
+
+    /// Removes the cards at `paths` (which must exist).
+    mutating func delete(_ paths: [ItemPath]) {
+        for path in paths.sorted(by: >) { sections[path.section].remove(at: path.item) }
+        updateShownStarts()
+    }
+
+    /// Inserts `card` at `path` (an item index up to the section's count).
+    mutating func insert(_ card: CatalogItem, at path: ItemPath) {
+        addedCards.append(card)
+        sections[path.section].insert(-addedCards.count, at: path.item)
+        updateShownStarts()
+    }
+
+    /// Gives the card at `path` a new picture aspect.
+    mutating func remeasure(_ path: ItemPath, aspect: Double) {
+        aspects[sections[path.section][path.item]] = aspect
+    }
+
+    private mutating func updateShownStarts() {
+        var next = 0
+        firstIndexOfSection = sections.map { cards in
+            defer { next += cards.count }
+            return next
+        }
+    }
 }

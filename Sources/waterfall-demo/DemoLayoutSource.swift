@@ -18,11 +18,11 @@ struct DemoLayoutSource: CollectionLayoutSource {
     func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
 
     func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
-        CardMetrics.height(aspect: items.source.aspect(at: items.index(of: indexPath)), columnWidth: width)
+        CardMetrics.height(aspect: items.aspect(at: indexPath), columnWidth: width)
     }
 
     func itemSpansAllColumns(at indexPath: ItemPath) -> Bool {
-        items.source.isBanner(at: items.index(of: indexPath))
+        items.isBanner(at: indexPath)
     }
 
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {

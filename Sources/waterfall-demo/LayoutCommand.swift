@@ -37,7 +37,7 @@ struct LayoutCommand: ParsableCommand {
                 try collectionLayout.prepare(width: width, source: FixedHeights(heights: heights.values))
             } else {
                 let source = DemoLayoutSource(items: try loadOrExit(layout))
-                firstIndex = source.items.sectionStarts
+                firstIndex = source.items.firstIndexOfSection
                 try collectionLayout.prepare(width: width, source: source)
             }
         } catch let error as LayoutError {

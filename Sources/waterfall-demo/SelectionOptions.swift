@@ -33,7 +33,7 @@ struct SelectionOptions: ParsableArguments {
     func cardToSelect(in items: DemoItems) throws -> ItemPath? {
         guard let select else { return nil }
         guard let path = items.path(ofIndex: select) else {
-            throw ValidationError("--select is \(select); there are \(items.availableCount) cards at start, so it must be from 0 to \(items.availableCount - 1)")
+            throw ValidationError("--select is \(select); there are \(items.shownCount) cards at start, so it must be from 0 to \(items.shownCount - 1)")
         }
         return path
     }
