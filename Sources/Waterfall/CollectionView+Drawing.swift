@@ -4,16 +4,19 @@ extension CollectionView {
     /// only the strip that came into view is drawn; cells marked with `setNeedsDisplay(forItem:)` are drawn
     /// again. The first call, and any after `setNeedsDisplay()`, a relayout, a new size or origin, draws it all.
     /// Each changed area is drawn clipped: the background, the pull-to-refresh strip, the headers, cells and
-    /// footers that intersect it, the load-more footer, and the empty or loading view over them.
+    /// footers that intersect it, the load-more footer, and the empty or loading view over them. The scroll bar's
+    /// strip is never moved with the cards: the bar is drawn again, unclipped, whenever it changed (its thumb moved
+    /// or resized, its colours changed) or the whole viewport was drawn.
     public func draw(in canvas: Canvas, at origin: Point = .zero) {
         let viewport = Rect(origin: origin, size: viewportSize)
         let toCanvas = { (frame: Rect) in self.canvasFrame(frame, viewportOrigin: origin) }
         let placeholder = placeholderView.map { ($0, toCanvas(placeholderFrame)) }
-        let pullStrip = pullDistance > 0 ? toCanvas(Rect(x: 0, y: -pullDistance, width: viewportSize.width, height: pullDistance)) : nil
+        let pullStrip = pullDistance > 0 ? toCanvas(Rect(x: 0, y: -pullDistance, width: layoutWidth, height: pullDistance)) : nil
         let footerFrame = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame
         if let footerFrame { loadMoreFooterView.frame = footerFrame }
         let loadMoreFooter = footerFrame.map(toCanvas)
-        for area in damagedAreas(in: viewport, canvas: canvas) {
+        let (areas, isFull) = damagedAreas(in: viewport, canvas: canvas)
+        for area in areas {
             canvas.setClip(area)
             canvas.fill(area, color: backgroundColor)
             if let pullStrip, pullStrip.intersects(area) { refreshView.draw(in: canvas, frame: pullStrip) }
@@ -25,6 +28,9 @@ extension CollectionView {
             }
         }
         canvas.setClip(nil)
+        let bar = scrollBarLook
+        if isFull || bar != lastDrawnScrollBar { drawScrollBar(bar, in: canvas, at: origin) }
+        lastDrawnScrollBar = bar
         lastDrawn = (origin, viewportSize, drawnOffset)
         needsFullDisplay = false
         damagedContentRects.removeAll(keepingCapacity: true)
@@ -45,7 +51,7 @@ extension CollectionView {
     /// has one), down to the viewport's bottom.
     public var placeholderFrame: Rect {
         let top = layout.sections.first?.headerFrame.map { $0.maxY + layout.sections[0].rowSpacing } ?? 0
-        return Rect(x: 0, y: top, width: viewportSize.width, height: max(0, viewportSize.height + scroll.offset - top))
+        return Rect(x: 0, y: top, width: layoutWidth, height: max(0, viewportSize.height + scroll.offset - top))
     }
 
     /// Marks the whole viewport as needing to be drawn again (after the canvas lost its pixels, for example).
@@ -79,30 +85,32 @@ extension CollectionView {
         damagedContentRects.append(frame)
     }
 
-    /// The areas, in canvas coordinates, that the next frame must draw; moves the pixels of a scroll first.
-    private func damagedAreas(in viewport: Rect, canvas: Canvas) -> [Rect] {
+    /// The areas, in canvas coordinates, that the next frame must draw, and whether that is the whole viewport;
+    /// moves the pixels of a scroll first, in the cards' area only (left of the scroll bar's strip).
+    private func damagedAreas(in viewport: Rect, canvas: Canvas) -> (areas: [Rect], isFull: Bool) {
         guard let last = lastDrawn, !needsFullDisplay, last.origin == viewport.origin, last.size == viewport.size else {
-            return [viewport]
+            return ([viewport], true)
         }
+        let cards = Rect(origin: viewport.origin, size: Size(width: layoutWidth, height: viewport.height))
         var areas: [Rect] = []
         let dy = drawnOffset - last.offset
         if dy != 0 {
-            guard dy == dy.rounded(), abs(dy) < viewport.height else { return [viewport] }
+            guard dy == dy.rounded(), abs(dy) < viewport.height else { return ([viewport], true) }
             if dy > 0 {  // content moved up: keep the lower part, draw the strip at the bottom
-                canvas.copyRect(Rect(x: viewport.minX, y: viewport.minY + dy, width: viewport.width, height: viewport.height - dy),
-                                to: viewport.origin)
-                areas.append(Rect(x: viewport.minX, y: viewport.maxY - dy, width: viewport.width, height: dy))
+                canvas.copyRect(Rect(x: cards.minX, y: cards.minY + dy, width: cards.width, height: cards.height - dy),
+                                to: cards.origin)
+                areas.append(Rect(x: cards.minX, y: cards.maxY - dy, width: cards.width, height: dy))
             } else {
-                canvas.copyRect(Rect(x: viewport.minX, y: viewport.minY, width: viewport.width, height: viewport.height + dy),
-                                to: Point(x: viewport.minX, y: viewport.minY - dy))
-                areas.append(Rect(x: viewport.minX, y: viewport.minY, width: viewport.width, height: -dy))
+                canvas.copyRect(Rect(x: cards.minX, y: cards.minY, width: cards.width, height: cards.height + dy),
+                                to: Point(x: cards.minX, y: cards.minY - dy))
+                areas.append(Rect(x: cards.minX, y: cards.minY, width: cards.width, height: -dy))
             }
         }
         for frame in damagedContentRects {
             let onCanvas = frame.offsetBy(dx: viewport.minX, dy: viewport.minY - drawnOffset)
-            if let area = onCanvas.intersection(viewport) { areas.append(area) }
+            if let area = onCanvas.intersection(cards) { areas.append(area) }
         }
-        return areas
+        return (areas, false)
     }
 
     /// `frame` (content coordinates) where it is drawn on a canvas whose viewport's top-left corner is at `origin`.

@@ -27,9 +27,10 @@ extension CollectionView {
     /// alone, Shift+arrow selects the range from the anchor (multiple mode), Ctrl moves the focus only.
     /// Page Up/Down (and Space) scroll by a viewport, Home and End to the ends; Ctrl+Space toggles the focused
     /// item; Enter activates it (or retries a failed load whose footer is in view); Escape clears the selection;
-    /// Ctrl+A selects all; F5 refreshes.
+    /// Ctrl+A selects all; F5 refreshes. A smooth scroll in progress first jumps to its target.
     /// - Throws: `LayoutError` from a refresh's reload.
     public func handleKey(_ key: NavigationKey, modifiers: ModifierKeys = []) throws {
+        finishScrollAnimation()  // a key acts on where a smooth scroll was going
         switch key {
         case .pageUp: scrollPages(-1)
         case .pageDown: scrollPages(1)

@@ -3,11 +3,13 @@
 /// "Release to refresh" once the pull reaches the threshold. The platform calls `releasePull()` when the wheel
 /// has rested (there is no button to let go of): a pull past the threshold refreshes, any pull springs back.
 extension CollectionView {
-    /// Scrolls by `notches` wheel steps (positive is down). A wheel notch during a press cancels the press.
+    /// Scrolls by `notches` wheel steps (positive is down) at once, from the target of a smooth scroll in progress
+    /// (see `scrollWheel(notches:at:)` for the animated form). A wheel notch during a press cancels the press.
     /// At the top, with `allowsPullToRefresh`, notches up pull the content down; while it is pulled, notches down
     /// only undo the pull (the next ones scroll).
     public func scrollWheel(notches: Int) {
         guard notches != 0 else { return }
+        finishScrollAnimation()
         cancelPress()
         if allowsPullToRefresh, pullDistance > 0 || (notches < 0 && scroll.offset == 0) {
             setPullDistance(pullDistance - Double(notches) * scroll.wheelStep / 2)

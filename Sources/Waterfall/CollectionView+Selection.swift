@@ -47,8 +47,10 @@ extension CollectionView {
     }
 
     /// Scrolls so that the item at `indexPath` sits at `position` in the viewport, keeping the row spacing
-    /// as a margin above it (`.top`) or below it (`.bottom`). Nothing when there is no such item.
+    /// as a margin above it (`.top`) or below it (`.bottom`); ends a smooth scroll where it is. Nothing when there
+    /// is no such item.
     public func scrollToItem(at indexPath: ItemPath, position: ScrollPosition) {
+        stopScrollAnimation()
         guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else { return }
         let margin = layout.columns(ofSection: indexPath.section)?.rowSpacing ?? 0
         applyScroll { $0.scroll(toShow: frame.minY - margin, frame.maxY + margin, at: position) }

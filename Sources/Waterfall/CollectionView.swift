@@ -102,19 +102,54 @@ public final class CollectionView {
     /// The strip above the pulled content that says "Pull to refresh" or "Release to refresh".
     public let refreshView = MessageView(reuseIdentifier: "refresh")
 
+    // The scroll bar (see CollectionView+ScrollBar.swift).
+    /// The width of the strip at the viewport's right edge kept for the scroll bar; 0 hides the bar. The strip is
+    /// reserved whether or not the content overflows, so the layout never changes when content starts or stops
+    /// overflowing (no relayout flapping); the cards are laid out in `layoutWidth`. Set it with
+    /// `setScrollBarWidth(_:)` or in `init`.
+    public internal(set) var scrollBarWidth: Double
+    /// The shortest the scroll bar's thumb gets, however long the content.
+    public var minimumThumbLength: Double = ScrollBar.defaultMinimumThumbLength
+    /// The scroll bar's track colour.
+    public var scrollBarTrackColor = Color(rgb: 0xDCE0E5)
+    /// The scroll bar's thumb colour.
+    public var scrollBarThumbColor = Color(rgb: 0xA4ACB6)
+    /// The thumb's colour while it is dragged.
+    public var scrollBarDraggedThumbColor = Color(rgb: 0x69727D)
+    /// While the thumb is dragged: how far below the thumb's top the pointer grabbed it.
+    var scrollBarGrab: Double?
+    /// Whether the press in progress began on the scroll bar (the release then belongs to the bar).
+    var isScrollBarPressed = false
+    /// The bar as the last `draw` left it, so that the next one redraws it only when it changed.
+    var lastDrawnScrollBar: ScrollBarLook?
+
+    // Smooth scrolling (see CollectionView+SmoothScrolling.swift).
+    /// Whether `scrollWheel(notches:at:)` animates the offset to its target instead of jumping.
+    public var isSmoothScrollingEnabled = true
+    /// How long a smooth scroll takes, in seconds.
+    public var smoothScrollDuration: Double = 0.1
+    /// The smooth scroll in progress, if any.
+    public internal(set) var scrollAnimation: ScrollAnimation?
+
     // What the last `draw` left on the canvas, so the next one draws only what changed.
     var lastDrawn: (origin: Point, size: Size, offset: Double)?
     var needsFullDisplay = true
     var damagedContentRects: [Rect] = []
 
     /// An empty view; set a data source, register cells, then give it a size with `setViewportSize(_:)`.
+    /// - Parameter scrollBarWidth: the strip kept for the scroll bar at the right edge (0: no bar).
     public init(layout: CollectionLayout = CollectionLayout(), columnPolicy: ColumnPolicy = .fixed(3),
-                scroll: ScrollModel = ScrollModel(), overscan: Double = 128) {
+                scroll: ScrollModel = ScrollModel(), overscan: Double = 128,
+                scrollBarWidth: Double = ScrollBar.defaultWidth) {
         self.layout = layout
         self.columnPolicy = columnPolicy
         self.scroll = scroll
         self.overscan = overscan
+        self.scrollBarWidth = Self.validScrollBarWidth(scrollBarWidth)
     }
+
+    /// The width the cards are laid out in: the viewport's, less the scroll bar's strip.
+    public var layoutWidth: Double { max(0, viewportSize.width - scrollBarWidth) }
 
     /// The number of items laid out, in all sections.
     public var numberOfItems: Int { layout.numberOfItems }
@@ -141,6 +176,7 @@ public final class CollectionView {
     /// The selection is kept when its item still exists.
     /// - Throws: `LayoutError` when the data source gives an invalid height or section; the view is then empty.
     public func reloadData() throws {
+        stopScrollAnimation()
         recycleAllViews()
         layout.columnCount = columnCount(for: viewportSize)
         try relayout()
@@ -153,7 +189,7 @@ public final class CollectionView {
         guard size != viewportSize else { return }
         viewportSize = size
         let columns = columnCount(for: size)
-        let bounds = Rect(origin: .zero, size: size)
+        let bounds = Rect(x: 0, y: 0, width: layoutWidth, height: size.height)
         if columns != layout.columnCount || layout.shouldInvalidateLayout(forBoundsChange: bounds) || !layout.isValid {
             layout.columnCount = columns
             try relayout()
@@ -170,12 +206,12 @@ public final class CollectionView {
         return landscape ? columnPolicy.landscapeColumns : columnPolicy.portraitColumns
     }
 
-    private func relayout() throws {
+    func relayout() throws {
         defer {
             needsFullDisplay = true
             afterLayoutChange()
         }
-        try layout.prepare(width: viewportSize.width, source: DataSourceLayoutSource(view: self, dataSource: dataSource))
+        try layout.prepare(width: layoutWidth, source: DataSourceLayoutSource(view: self, dataSource: dataSource))
     }
 
     /// After the frames changed: drops a press or selection whose item is gone (telling the delegate), moves the
@@ -206,13 +242,15 @@ public final class CollectionView {
         if scroll.offset != before { delegate?.collectionViewDidScroll(self) }
     }
 
-    /// Scrolls to `offset` (clamped to the content) and updates the visible cells.
+    /// Scrolls to `offset` (clamped to the content) and updates the visible cells; ends a smooth scroll.
     public func setContentOffset(_ offset: Double) {
+        stopScrollAnimation()
         applyScroll { $0.scroll(to: offset) }
     }
 
-    /// Scrolls by `pages` viewport heights.
+    /// Scrolls by `pages` viewport heights; ends a smooth scroll where it is.
     public func scrollPages(_ pages: Int) {
+        stopScrollAnimation()
         applyScroll { $0.scroll(pages: pages) }
     }
 
@@ -224,9 +262,10 @@ public final class CollectionView {
     }
 
     /// The element under `point` (in view coordinates): a cell, a header or footer, the load-more footer; `nil`
-    /// over spacing and empty space.
+    /// over spacing, empty space and the scroll bar.
     public func element(at point: Point) -> ElementID? {
-        guard Rect(origin: .zero, size: viewportSize).contains(point), placeholderView == nil else { return nil }
+        guard Rect(x: 0, y: 0, width: layoutWidth, height: viewportSize.height).contains(point),
+              placeholderView == nil else { return nil }
         return layout.element(at: Point(x: point.x, y: point.y + drawnOffset))
     }
 

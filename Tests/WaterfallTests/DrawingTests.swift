@@ -95,28 +95,36 @@ struct IncrementalDrawingTests {
     func incrementalFramesEqualFullRedraws(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed))
         let harness = try Harness(heights: (0..<300).map { _ in random.whole(in: 10...90) }, columns: 3,
-                                  overscan: 16, viewport: Size(width: 120, height: 100))
+                                  overscan: 16, scrollBarWidth: 12, viewport: Size(width: 120, height: 100))
         try expectIncrementalFramesEqualFullRedraws(of: harness.view, random: &random, maxOffset: 3000) { view in
             view.scrollWheel(notches: 1)
         }
     }
 }
 
-/// Drives `view` (a 120 × 100 viewport) through 60 random steps of what a user does (wheel notches, jumps to an
-/// offset up to `maxOffset`, presses and releases, arrow keys, or `otherStep`) and checks after each that
-/// drawing only what changed leaves exactly the pixels a full redraw leaves.
+/// Drives `view` (a 120 × 100 viewport) through 80 random steps of what a user does (wheel notches, at once or
+/// smooth, frames of a smooth scroll, jumps to an offset up to `maxOffset`, presses, moves and releases, on the
+/// cards or on the scroll bar at the right edge, arrow keys, or `otherStep`) and checks after each that drawing
+/// only what changed leaves exactly the pixels a full redraw leaves, the scroll bar's too.
 func expectIncrementalFramesEqualFullRedraws(of view: CollectionView, random: inout SplitMix64, maxOffset: Int,
                                              otherStep: (CollectionView) throws -> Void,
                                              sourceLocation: SourceLocation = #_sourceLocation) throws {
     let screen = Raster(width: 140, height: 120)
     let origin = Point(x: 10, y: 10)
-    for step in 0..<60 {
-        switch random.int(in: 0...5) {
+    var time = 0.0
+    func anywhere() -> Point { Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)) }
+    func onTheBar() -> Point { Point(x: 119 - random.whole(in: 0...11), y: random.whole(in: 0...99)) }
+    for step in 0..<80 {
+        switch random.int(in: 0...9) {
         case 0: view.scrollWheel(notches: random.int(in: -3...3))
         case 1: view.setContentOffset(random.whole(in: 0...maxOffset))
-        case 2: view.pointerDown(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
-        case 3: view.pointerUp(at: Point(x: random.whole(in: 0...119), y: random.whole(in: 0...99)))
+        case 2: view.pointerDown(at: random.int(in: 0...1) == 0 ? anywhere() : onTheBar())
+        case 3: view.pointerUp(at: anywhere())
         case 4: try view.handleKey([.up, .down, .left, .right][random.int(in: 0...3)])
+        case 5: view.pointerMoved(to: random.int(in: 0...1) == 0 ? anywhere() : onTheBar())
+        case 6, 7:
+            time += random.whole(in: 1...40) / 1000
+            if random.int(in: 0...1) == 0 { view.scrollWheel(notches: random.int(in: -3...3), at: time) } else { view.advanceAnimations(to: time) }
         default: try otherStep(view)
         }
         view.checkInvariants()

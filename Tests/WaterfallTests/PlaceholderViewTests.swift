@@ -22,7 +22,7 @@ private final class LoadingSource: CollectionViewDataSource {
 /// PSCollectionView's empty and loading views: shown, filling the viewport, when there are no items.
 struct PlaceholderViewTests {
     private func makeView(_ source: LoadingSource) throws -> (CollectionView, Placeholder, Placeholder) {
-        let view = CollectionView(layout: CollectionLayout(columnCount: 2), columnPolicy: .fixed(2))
+        let view = CollectionView(layout: CollectionLayout(columnCount: 2), columnPolicy: .fixed(2), scrollBarWidth: 0)
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.dataSource = source
         let empty = Placeholder("empty")

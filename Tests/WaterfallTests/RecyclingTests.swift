@@ -195,7 +195,7 @@ import Testing
     }
 
     @Test func withoutADataSourceNothingIsShown() throws {
-        let view = CollectionView(layout: CollectionLayout(), columnPolicy: .fixed(2))
+        let view = CollectionView(layout: CollectionLayout(), columnPolicy: .fixed(2), scrollBarWidth: 0)
         try view.setViewportSize(Size(width: 200, height: 200))
         try view.reloadData()
         #expect(view.numberOfItems == 0)

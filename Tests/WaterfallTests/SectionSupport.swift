@@ -56,7 +56,7 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     init(_ data: SectionsSource, columns: Int = 2, viewport: Size = Size(width: 230, height: 200), overscan: Double = 0) throws {
         self.data = data
         view = CollectionView(layout: CollectionLayout(columnCount: columns, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
-                              columnPolicy: .fixed(columns), overscan: overscan)
+                              columnPolicy: .fixed(columns), overscan: overscan, scrollBarWidth: 0)
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.register(forCellWithReuseIdentifier: BarView.identifier) { BarView() }
         view.dataSource = self

@@ -133,7 +133,7 @@ struct CollectionViewBannerTests {
     @Test func theDataSourceDecidesWhichItemsSpanAndClicksSelectThem() throws {
         let source = BannerSource()
         let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: .zero),
-                                  columnPolicy: .fixed(2))
+                                  columnPolicy: .fixed(2), scrollBarWidth: 0)
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.dataSource = source
         try view.setViewportSize(Size(width: 210, height: 300))

@@ -110,6 +110,7 @@ struct SupplementaryViewTests {
         data.banners = [ItemPath(item: 2, section: 1), ItemPath(item: 0, section: 3)]
         let harness = try SectionHarness(data, columns: 3, viewport: Size(width: 120, height: 100), overscan: 16)
         harness.view.allowsPullToRefresh = true
+        try harness.view.setScrollBarWidth(12)
         try expectIncrementalFramesEqualFullRedraws(of: harness.view, random: &random, maxOffset: 1500) { view in
             try view.releasePull()
         }

@@ -60,7 +60,7 @@ final class TestCell: CollectionViewCell {
     }
 }
 
-/// A data source and delegate for one `CollectionView`. It records the delegate calls as strings, in order,
+/// A data source and delegate for one `CollectionView` (without a scroll bar unless `scrollBarWidth` is given). It records the delegate calls as strings, in order,
 /// can refuse highlights and selections, and checks that every cell it gets back from the pool was prepared.
 final class Harness: CollectionViewDataSource, CollectionViewDelegate {
     let view: CollectionView
@@ -77,11 +77,11 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
 
     init(heights: [Double?], columns: Int, columnSpacing: Double = 10, rowSpacing: Double = 10,
          insets: EdgeInsets = EdgeInsets(all: 10), overscan: Double = 0, wheelStep: Double = 64,
-         viewport: Size) throws {
+         scrollBarWidth: Double = 0, viewport: Size) throws {
         self.heights = heights
         let layout = CollectionLayout(columnCount: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
         view = CollectionView(layout: layout, columnPolicy: .fixed(columns),
-                              scroll: ScrollModel(wheelStep: wheelStep), overscan: overscan)
+                              scroll: ScrollModel(wheelStep: wheelStep), overscan: overscan, scrollBarWidth: scrollBarWidth)
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.dataSource = self
         view.delegate = self
