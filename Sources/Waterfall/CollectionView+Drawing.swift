@@ -59,6 +59,13 @@ extension CollectionView {
         needsFullDisplay = true
     }
 
+    /// Whether the next `draw` would draw anything: the view was never drawn or must be drawn whole, it scrolled,
+    /// an element or the scroll bar changed. Lets the platform skip a frame that would show nothing new.
+    public var needsDisplay: Bool {
+        needsFullDisplay || lastDrawn?.offset != drawnOffset || lastDrawn?.size != viewportSize
+            || !damagedContentRects.isEmpty || scrollBarLook != lastDrawnScrollBar
+    }
+
     /// Marks the frame of the item at `indexPath` as needing to be drawn again (after its cell's look changed).
     public func setNeedsDisplay(forItem indexPath: ItemPath) {
         setNeedsDisplay(for: .cell(indexPath))

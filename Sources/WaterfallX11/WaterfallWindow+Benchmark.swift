@@ -24,8 +24,11 @@ extension WaterfallWindow {
     /// button 5 press sent to the window through the server (`XSendEvent`), read by the event loop, folded and
     /// drawn. After each frame an `XSync` (for measuring only, not counted in the frame) waits until the server
     /// has handled it. At either end of the content the direction turns. `afterEachFrame` runs after each
-    /// measured frame, outside the measurement.
+    /// measured frame, outside the measurement. Smooth scrolling is off while it measures: each notch is one frame.
     public func measureWheelScrolling(notches: Int, afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
+        let wasSmooth = collectionView.isSmoothScrollingEnabled
+        collectionView.isSmoothScrollingEnabled = false
+        defer { collectionView.isSmoothScrollingEnabled = wasSmooth }
         try runUntilFirstFrame()
         var measurements: [FrameMeasurement] = []
         measurements.reserveCapacity(notches)
@@ -52,7 +55,7 @@ extension WaterfallWindow {
     }
 
     /// Sends the window a wheel notch (a button 4 or 5 press at the viewport's centre) through the server.
-    private func postWheelNotch(down: Bool) {
+    func postWheelNotch(down: Bool) {
         var event = XEvent()
         event.xbutton.type = ButtonPress
         event.xbutton.display = display.handle

@@ -8,7 +8,7 @@ extension WaterfallWindow {
     /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins, Expose
     /// only marks the window dirty), calls `onWake` when `wakeSignal` was woken, runs the timers that are due
     /// and then draws at most one frame. Between turns it sleeps in `poll` on the connection and the wake
-    /// pipe until the earliest timer, so an idle window uses no CPU.
+    /// pipe until the earliest timer (a smooth scroll's next frame is one), so an idle window uses no CPU.
     /// - Throws: `LayoutError` when a relayout fails.
     public func run() throws -> WindowExitReason {
         while true {
@@ -66,9 +66,10 @@ extension WaterfallWindow {
             try resize(to: size)
         }
         if batch.wheelNotches != 0 {
-            collectionView.scrollWheel(notches: batch.wheelNotches)
+            collectionView.scrollWheel(notches: batch.wheelNotches, at: animationTime)
             batch.wheelNotches = 0
-            needsDisplay = true
+            if collectionView.needsDisplay { needsDisplay = true }
+            scheduleAnimationFrame()
             schedulePullRelease()
         }
     }
@@ -112,9 +113,8 @@ extension WaterfallWindow {
             }
         case MotionNotify:
             try apply(&batch)
-            let before = collectionView.highlightedItem
             collectionView.pointerMoved(to: viewportPoint(x: event.xmotion.x, y: event.xmotion.y))
-            if collectionView.highlightedItem != before { needsDisplay = true }
+            if collectionView.needsDisplay { needsDisplay = true }
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             try apply(&batch)
             collectionView.pointerUp(at: viewportPoint(x: event.xbutton.x, y: event.xbutton.y))

@@ -26,3 +26,24 @@ extension WaterfallWindow {
         }
     }
 }
+
+extension WaterfallWindow {
+    /// The time on the timers' clock (`CLOCK_MONOTONIC`), in seconds: the time the collection view's animations
+    /// are given.
+    var animationTime: Double {
+        Double(timers.now()) / 1e9
+    }
+
+    /// While the collection view animates a scroll, makes sure a timer will draw its next frame
+    /// `animationFrameInterval` from now; each frame schedules the next until the animation ends, so an idle
+    /// window has no timer and sleeps in `poll` without a timeout.
+    func scheduleAnimationFrame() {
+        guard animationFrameTimer == nil, collectionView.isAnimatingScroll else { return }
+        animationFrameTimer = schedule(after: animationFrameInterval) { [unowned self] in
+            animationFrameTimer = nil
+            collectionView.advanceAnimations(to: animationTime)
+            if collectionView.needsDisplay { needsDisplay = true }
+            scheduleAnimationFrame()
+        }
+    }
+}

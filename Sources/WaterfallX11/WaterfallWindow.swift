@@ -64,10 +64,16 @@ public final class WaterfallWindow {
     /// known to have processed when the frame ends means the frame read a reply.
     public private(set) var roundTripsInLastFrame = 0
 
+    /// How often a smooth scroll draws a frame, in seconds: the display's frame period (60 Hz by default).
+    /// The loop wakes at this rate only while an animation runs.
+    public var animationFrameInterval: Double = 1.0 / 60
+
     var needsDisplay = true
     /// How long the wheel must rest before a pull past the top is let go.
     static let pullReleaseDelay = 0.3
     var pullReleaseTimer: TimerToken?
+    /// The timer of the next animation frame, while the collection view animates.
+    var animationFrameTimer: TimerToken?
     /// An error from a timer's action, thrown by the turn that ran it.
     var deferredError: Error?
     var firstFramePresented = false

@@ -44,15 +44,15 @@ struct WindowDrawingTests {
                                   columnPolicy: .fixed(2))
         view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
         view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 230, height: 320),
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320),
                                          useDoubleBufferExtension: useXdbe)
         #expect(window.usesDoubleBufferExtension == useXdbe)
         window.statusText = { "status" }
         window.drawFrame()
 
         let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
-        #expect(shot.width == 230 && shot.height == 320)
-        // Column width (230 - 20 - 10) / 2 = 100. Item 0 (60 px) at (10, 10); item 1 (80 px) at (120, 10);
+        #expect(shot.width == 242 && shot.height == 320)
+        // The cards' area is 230 wide, left of the 12 px scroll bar. Column width (230 - 20 - 10) / 2 = 100. Item 0 (60 px) at (10, 10); item 1 (80 px) at (120, 10);
         // item 2 (100 px) under item 0 at y 80.
         #expect(shot.pixel(x: 10, y: 10) == RGB(0xC0392B))
         #expect(shot.pixel(x: 109, y: 69) == RGB(0xC0392B))
@@ -60,8 +60,16 @@ struct WindowDrawingTests {
         #expect(shot.pixel(x: 50, y: 80) == RGB(0x2980B9))
         #expect(shot.pixel(x: 5, y: 5) == RGB(0xECEFF3))     // the background in the inset
         #expect(shot.pixel(x: 114, y: 40) == RGB(0xECEFF3))  // the gap between the columns
-        #expect(shot.pixel(x: 229, y: 310) == RGB(0x2B2F36)) // the status bar below the viewport
-        #expect(window.viewportFrame == Rect(x: 0, y: 0, width: 230, height: 300))
+        #expect(shot.pixel(x: 241, y: 310) == RGB(0x2B2F36)) // the status bar below the viewport
+        // The bar: its thumb (inset 2 px each side) at the top, the track below it and beside it.
+        let thumb = try #require(view.scrollBar.thumb)
+        #expect(thumb.minY == 0 && thumb.height < 300)
+        #expect(shot.pixel(x: 236, y: 0) == RGB(0xA4ACB6))
+        #expect(shot.pixel(x: 232, y: Int(thumb.maxY) - 1) == RGB(0xA4ACB6))
+        #expect(shot.pixel(x: 236, y: Int(thumb.maxY)) == RGB(0xDCE0E5))
+        #expect(shot.pixel(x: 230, y: 10) == RGB(0xDCE0E5))
+        #expect(shot.pixel(x: 241, y: 299) == RGB(0xDCE0E5))
+        #expect(window.viewportFrame == Rect(x: 0, y: 0, width: 242, height: 300))
         #expect(window.framesPresented == 1)
     }
 
