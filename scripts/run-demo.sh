@@ -48,8 +48,9 @@ xdotool mousemove --window "$window" 400 300
 xdotool click --repeat 6 --delay 40 5                      # six wheel notches down
 wait_for '"offset":384'
 # Click the centre of the first card (a banner counts) that is whole on screen (the layout subcommand
-# prints the frames the window uses, one JSON line per header, card and footer).
-target=$("$demo" layout --width 1024 --height "$viewport_height" | python3 -c '
+# prints the frames the window uses, one JSON line per header, card and footer; its width is the cards' area,
+# the window's 1024 less the 12 px scroll bar).
+target=$("$demo" layout --width 1012 --height "$viewport_height" | python3 -c '
 import json, sys
 top, height = 384, float(sys.argv[1])
 for line in sys.stdin:

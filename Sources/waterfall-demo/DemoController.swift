@@ -162,12 +162,17 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     /// How many distinct colours the viewport shows: the cards' pictures in view plus the fixed colours of
-    /// the background, captions, texts, status bar and selection, and the section rule when a header shows.
+    /// the background, captions, texts, status bar and selection, the section rule when a header shows, and the
+    /// scroll bar's track and thumb.
     func coloursOnScreen(of view: CollectionView) -> Int {
         var colours = Set(view.indexPathsForItemsInViewport.map { items[$0].color })
         colours.formUnion([view.backgroundColor, CardColors.caption, CardColors.title, CardColors.subtitle,
                            CardColors.selection, WaterfallWindow.statusBarColor, WaterfallWindow.statusTextColor])
         if !view.visibleSupplementaryViews.isEmpty { colours.insert(SectionBarCell.rule) }
+        if view.scrollBarWidth > 0 { colours.insert(view.scrollBarTrackColor) }
+        if view.scrollBar.thumb != nil {
+            colours.insert(view.isDraggingScrollBar ? view.scrollBarDraggedThumbColor : view.scrollBarThumbColor)
+        }
         return colours.count
     }
 
@@ -192,6 +197,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             ("items", .int(view.numberOfItems)),
             ("sections", .int(view.numberOfSections)),
             ("wheelStep", .number(view.scroll.wheelStep)),
+            ("scrollBarWidth", .number(view.scrollBarWidth)),
         ]
     }
 }

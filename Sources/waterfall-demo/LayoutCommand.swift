@@ -12,13 +12,15 @@ struct LayoutCommand: ParsableCommand {
         "index":n,"column":c,"x":..,"y":..,"width":..,"height":..} (headers and footers have no item, index or \
         column; index counts cards across sections), then {"columns":C,"columnWidth":..,"contentHeight":.., \
         "sections":S,"items":N}. Without --heights the catalog is laid out exactly as the window lays it out when \
-        its cards' area has this width and height; with --heights the items are one section without a header.
+        its cards' area has this width and height (the window's cards' area is its width less the 12 px scroll \
+        bar, and the window decides portrait or landscape on that width plus the bar, as it does); with --heights \
+        the items are one section without a header.
         """
     )
 
     @OptionGroup var layout: LayoutOptions
 
-    @Option(help: ArgumentHelp("The width of the cards' area.", valueName: "w"))
+    @Option(help: ArgumentHelp("The width of the cards' area (a window's width less its 12 px scroll bar).", valueName: "w"))
     var width: Double = LayoutOptions.defaultWidth
 
     @Option(help: ArgumentHelp("The height of the cards' area (decides portrait or landscape).", valueName: "h"))
@@ -29,7 +31,9 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let collectionLayout = layout.makeLayout()
-        collectionLayout.columnCount = layout.columnPolicy.columnCount(for: Size(width: width, height: height))
+        // The window's policy sees its viewport: the cards' area and the scroll bar beside it.
+        let viewport = Size(width: width + ScrollBar.defaultWidth, height: height)
+        collectionLayout.columnCount = layout.columnPolicy.columnCount(for: viewport)
         let firstIndex: [Int]
         do {
             if let heights {

@@ -9,11 +9,12 @@ struct WindowCommand: ParsableCommand {
         commandName: "window",
         abstract: "Open the Waterfall window (the default).",
         discussion: """
-        Mouse wheel scrolls; wheeling up at the top pulls to refresh, F5 refreshes; a click selects a card, \
-        Ctrl+click toggles one, Shift+click selects a range, Ctrl+A selects all, Escape clears; arrow keys and \
-        Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space toggles); \
-        Enter activates the focused card or retries a failed page in view; Page Up/Down, Space, Home and End \
-        scroll; q quits.
+        Mouse wheel scrolls (smoothly unless --no-smooth); wheeling up at the top pulls to refresh, F5 refreshes; \
+        the scroll bar at the right edge scrolls by dragging its thumb and pages by a click on its track; a click \
+        selects a card, Ctrl+click toggles one, Shift+click selects a range, Ctrl+A selects all, Escape clears; \
+        arrow keys and Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space \
+        toggles); Enter activates the focused card or retries a failed page in view; Delete removes the selected \
+        cards, Insert adds one, r re-measures cards in view; Page Up/Down, Space, Home and End scroll; q quits.
         """
     )
 
@@ -35,6 +36,9 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Draw through a Pixmap even when the server has the Xdbe extension.")
     var noXdbe = false
 
+    @Flag(help: "Scroll by a whole wheel step at once per notch instead of animating it.")
+    var noSmooth = false
+
     mutating func validate() throws {
         try LayoutOptions.validateWindowSize(width: width, height: height)
     }
@@ -44,6 +48,7 @@ struct WindowCommand: ParsableCommand {
         let session = try DemoSession(options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
                                       log: log, useDoubleBufferExtension: !noXdbe)
         session.window.syncsAfterEachFrame = logEvents
+        session.collectionView.isSmoothScrollingEnabled = !noSmooth
         let reason = try orExit { try session.window.run() }
         log?.log("exit", [("reason", .string(reason == .closedByWindowManager ? "wmDelete" : "key"))])
     }

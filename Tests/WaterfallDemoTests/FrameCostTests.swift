@@ -6,7 +6,8 @@ import XvfbSupport
 @Suite(.serialized)
 struct FrameCostTests {
     @Test func hundredQueuedNotchesMakeOneFrameScrolledByTheirSum() throws {
-        let demo = try RunningDemo(["--items", "10000", "--width", "800", "--height", "600"])
+        // Without smooth scrolling, so that the sum lands in one frame (smoothly it is one animation).
+        let demo = try RunningDemo(["--items", "10000", "--width", "800", "--height", "600", "--no-smooth"])
         let pid = try #require(demo.process.processIdentifier)
         // Stop the program, queue 100 real wheel notches at the server, and let it go: it finds them all at once.
         kill(pid, SIGSTOP)
@@ -24,7 +25,8 @@ struct FrameCostTests {
     }
 
     @Test func scrollingFramesMakeNoRoundTripAndFewRequests() throws {
-        let demo = try RunningDemo(["--items", "10000", "--width", "1200", "--height", "900"])
+        // One frame per notch without smooth scrolling; SmoothScrollingWindowTests checks the animated frames.
+        let demo = try RunningDemo(["--items", "10000", "--width", "1200", "--height", "900", "--no-smooth"])
         let start = demo.eventCount
         for notch in 1...20 {
             try demo.wheel(notches: 1)
@@ -59,7 +61,8 @@ struct FrameCostTests {
 
     @Test(arguments: [[], ["--no-xdbe"]])
     func blittedFramesEqualAFullRedraw(backBuffer: [String]) throws {
-        // A viewport of 640 px: ten notches of 64 px reach the offset one Page Down reaches.
+        // A viewport of 640 px: ten notches of 64 px reach the offset one Page Down reaches. The notches scroll
+        // smoothly: every frame of their animations is blitted, and the scroll bar is drawn beside the cards.
         let options = ["--width", "1000", "--height", "660"] + backBuffer
         let blitted = try RunningDemo(options)
         var start = blitted.eventCount

@@ -100,7 +100,7 @@ struct PagedLoadingTests {
 
     @Test func aClickOnASectionHeaderIsNotASelection() throws {
         let demo = try RunningDemo(["--width", "1000", "--height", "720", "--columns", "4"])
-        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
         let header = try #require(layout.elements.first { $0.kind == "header" })
         let start = demo.eventCount
         try demo.click(x: header.x + 40, y: header.midY)

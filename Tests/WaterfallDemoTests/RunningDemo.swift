@@ -20,7 +20,11 @@ final class RunningDemo {
     var viewportHeight: Double { ready.double("viewport", "height") ?? 0 }
     var viewportWidth: Double { ready.double("viewport", "width") ?? 0 }
     var wheelStep: Double { ready.double("wheelStep") ?? 0 }
-    var maxOffset: Double { max(0, (ready.double("contentHeight") ?? 0) - viewportHeight) }
+    var scrollBarWidth: Double { ready.double("scrollBarWidth") ?? 0 }
+    /// The width of the cards' area: the viewport's less the scroll bar's. The `layout` subcommand's `--width`.
+    var cardsWidth: Double { viewportWidth - scrollBarWidth }
+    var contentHeight: Double { ready.double("contentHeight") ?? 0 }
+    var maxOffset: Double { max(0, contentHeight - viewportHeight) }
     var eventCount: Int { process.events.count }
 
     /// Wheel notches through the real pointer: button 5 scrolls down, button 4 up.

@@ -5,7 +5,8 @@ import XvfbSupport
 /// The real program in a private Xvfb, driven by xdotool, checked through its event log and screenshots.
 @Suite(.serialized)
 struct WindowTests {
-    /// 1000 px wide with 4 columns, 12 px insets and spacing: columns of exactly 235 px, whole-pixel frames.
+    /// 1000 px wide with 4 columns, 12 px insets and spacing: cards' area 988 px beside the 12 px scroll bar,
+    /// columns of exactly 232 px, whole-pixel frames.
     static let wallOptions = ["--width", "1000", "--height", "720", "--columns", "4"]
 
     @Test func windowMapsAndReportsReady() throws {
@@ -16,7 +17,8 @@ struct WindowTests {
         #expect(demo.viewportWidth == 1000)
         #expect(demo.viewportHeight == 700)  // 720 minus the 20 px status bar
         #expect(demo.ready.int("columns") == 4)
-        #expect(demo.ready.double("columnWidth") == 235)
+        #expect(demo.ready.double("columnWidth") == 232)  // (1000 - 12 - 24 - 3 × 12) / 4
+        #expect(demo.scrollBarWidth == 12)
         #expect(demo.ready.int("items") == 240)
         let properties = String(decoding: try runTool("xprop", ["-id", String(demo.window), "WM_NAME", "_NET_WM_NAME", "WM_CLASS"],
                                                       display: demo.xvfb.display), as: UTF8.self)
@@ -26,7 +28,7 @@ struct WindowTests {
     }
 
     @Test func wheelNotchesScrollByTheStep() throws {
-        let demo = try RunningDemo(Self.wallOptions)
+        let demo = try RunningDemo(Self.wallOptions + ["--no-smooth"])  // every scroll lands on a whole step
         let start = demo.eventCount
         try demo.wheel(notches: 3)
         try demo.waitForFrame(after: start, offset: 3 * demo.wheelStep)
@@ -44,11 +46,14 @@ struct WindowTests {
         try demo.process.waitForEvent(after: start, "the sprung-back frame") { $0.name == "frame" && $0.double("pull") == 0 }
         #expect(demo.events(named: "scroll", after: start).isEmpty)
         #expect(demo.events(named: "refresh", after: start).isEmpty)
-        // A notch down then scrolls by a whole step: the pull never moved the offset.
+        // A notch down then scrolls (smoothly) by a whole step: the pull never moved the offset.
         let back = demo.eventCount
         try demo.wheel(notches: 1)
         try demo.waitForFrame(after: back, offset: demo.wheelStep)
-        #expect(demo.events(named: "scroll", after: back).compactMap { $0.double("offset") } == [demo.wheelStep])
+        let offsets = demo.events(named: "scroll", after: back).compactMap { $0.double("offset") }
+        #expect(offsets.last == demo.wheelStep)
+        #expect(offsets == offsets.sorted())
+        #expect(offsets.allSatisfy { $0 > 0 && $0 <= demo.wheelStep && $0 == $0.rounded() })
     }
 
     @Test func pullingPastTheThresholdRefreshesAndF5Too() throws {
@@ -82,7 +87,7 @@ struct WindowTests {
 
     @Test func clickSelectsTheCardUnderThePointerAndDrawsItsBorder() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
         let colors = try bundledCatalogColors()
         // The first card of the third column and the first of the second, both whole on screen.
         let target = try #require(layout.items.first { $0.column == 2 })
@@ -113,7 +118,7 @@ struct WindowTests {
 
     @Test func pressDarkensTheCardUntilRelease() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
         let colors = try bundledCatalogColors()
         let card = try #require(layout.items.first)
         let probe = (x: Int(card.x) + 10, y: Int(card.y) + 10)
@@ -134,7 +139,7 @@ struct WindowTests {
 
     @Test func dragOffTheCardCancelsTheSelection() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
         let card = try #require(layout.items.first { $0.column == 0 })
         let neighbour = try #require(layout.items.first { $0.column == 1 })
         try demo.movePointer(x: card.midX, y: card.midY)
@@ -158,7 +163,7 @@ struct WindowTests {
         #expect(portrait.int("columns") == 3)
         #expect(portrait.double("viewport", "width") == 600)
         #expect(portrait.double("viewport", "height") == 880)
-        #expect(portrait.double("columnWidth") == 184)  // (600 - 24 - 2 * 12) / 3
+        #expect(portrait.double("columnWidth") == 180)  // (600 - 12 - 24 - 2 * 12) / 3
         start = demo.eventCount
         try demo.resize(width: 1000, height: 700)
         let landscape = try demo.process.waitForEvent(after: start, "a layout event") { $0.name == "layout" }.event
@@ -181,7 +186,7 @@ struct WindowTests {
 
     @Test func arrowKeysMoveTheSelectionWithinAndAcrossColumns() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
         let start = demo.eventCount
         try demo.key("Down")   // nothing selected: selects the first card in view
         try demo.key("Down")   // the next card of column 0

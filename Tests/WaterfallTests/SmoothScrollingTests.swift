@@ -171,6 +171,31 @@ struct SmoothScrollingTests {
 
 /// What the pixels show during a smooth scroll: drawing each frame incrementally equals a full redraw.
 struct SmoothScrollingDrawingTests {
+    @Test func needsDisplayTellsWhetherADrawWouldDrawAnything() throws {
+        let harness = try Harness(heights: Array(repeating: 40, count: 50), columns: 1, columnSpacing: 0, rowSpacing: 0,
+                                  insets: .zero, scrollBarWidth: 12, viewport: Size(width: 112, height: 100))
+        let view = harness.view
+        let canvas = RecordingCanvas()
+        #expect(view.needsDisplay)                   // never drawn
+        view.draw(in: canvas)
+        #expect(!view.needsDisplay)
+        view.scrollWheel(notches: 1, at: 0)          // an animation that has not moved yet
+        #expect(!view.needsDisplay)
+        view.advanceAnimations(to: 0.05)
+        #expect(view.needsDisplay)                   // scrolled
+        view.draw(in: canvas)
+        #expect(!view.needsDisplay)
+        view.pointerDown(at: Point(x: 105, y: 95))   // a page down by the track: stops the animation, scrolls
+        view.draw(in: canvas)
+        view.pointerDown(at: Point(x: 105, y: 10))   // the thumb (at 6..<30 for offset 156) is grabbed: it darkens
+        #expect(view.isDraggingScrollBar)
+        #expect(view.needsDisplay)
+        view.draw(in: canvas)
+        #expect(!view.needsDisplay)
+        view.selectItem(4)                           // a cell changed
+        #expect(view.needsDisplay)
+    }
+
     @Test func everyFrameOfAnAnimationBlitsAndEqualsAFullRedraw() throws {
         var random = SplitMix64(seed: 7)
         let harness = try Harness(heights: (0..<200).map { _ in random.whole(in: 10...90) }, columns: 3, overscan: 16,
