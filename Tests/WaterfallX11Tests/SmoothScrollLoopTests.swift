@@ -23,6 +23,19 @@ private final class ManualClock {
     var now: UInt64 = 1_000_000_000_000
 }
 
+/// A window over 200 cells of 50 px whose timers run on a manual clock; the data source is returned to be kept alive.
+private func makeWindow(on xvfb: XvfbServer) throws -> (WaterfallWindow, CollectionView, ManualClock, TallSource) {
+    let display = try Display(name: xvfb.display)
+    let source = TallSource()
+    let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
+    view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
+    view.dataSource = source
+    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
+    let clock = ManualClock()
+    window.timers = TimerQueue { clock.now }
+    return (window, view, clock, source)
+}
+
 /// The event loop drives a smooth scroll with timers at the frame rate, on its monotonic clock (here a manual one,
 /// so the frames' times, and so their offsets, are exact), and has no timer once it ends.
 @Suite(.serialized)
@@ -30,14 +43,8 @@ struct SmoothScrollLoopTests {
     @Test func aNotchIsAnimatedByFrameTimersThatStopWithTheAnimation() throws {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
-        let display = try Display(name: xvfb.display)
-        let source = TallSource()
-        let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
-        view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
-        view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
-        let clock = ManualClock()
-        window.timers = TimerQueue { clock.now }
+        let (window, view, clock, source) = try makeWindow(on: xvfb)
+        defer { withExtendedLifetime(source) {} }
         let recorder = FrameRecorder()
         window.observer = recorder
         try window.runUntilFirstFrame()
@@ -72,17 +79,11 @@ struct SmoothScrollLoopTests {
     @Test func foldedNotchesMakeOneAnimationAndWithoutSmoothScrollingOneFrame() throws {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
-        let display = try Display(name: xvfb.display)
-        let source = TallSource()
-        let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
-        view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
-        view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
-        let clock = ManualClock()
-        window.timers = TimerQueue { clock.now }
+        let (window, view, clock, source) = try makeWindow(on: xvfb)
+        defer { withExtendedLifetime(source) {} }
         try window.runUntilFirstFrame()
         for _ in 0..<3 { window.postWheelNotch(down: true) }
-        display.sync()                         // all three are queued before the turn reads them
+        window.display.sync()                         // all three are queued before the turn reads them
         #expect(try window.turn() == nil)
         #expect(view.scrollAnimation?.to == 192)
         #expect(window.timers.count == 1)
@@ -91,7 +92,7 @@ struct SmoothScrollLoopTests {
         view.finishScrollAnimation()
         let frames = window.framesPresented
         for _ in 0..<3 { window.postWheelNotch(down: true) }
-        display.sync()
+        window.display.sync()
         #expect(try window.turn() == nil)
         #expect(view.contentOffset == 384)
         #expect(window.framesPresented == frames + 1)
