@@ -31,7 +31,7 @@ public final class WaterfallLayout {
     /// The width of every column, never negative.
     public private(set) var columnWidth: Double = 0
     /// The size of all the content: the prepared width and the tallest column's bottom plus the bottom inset.
-    public private(set) var contentSize: Size = .zero
+    public internal(set) var contentSize: Size = .zero
     /// Whether the frames match the current settings; `prepare` recomputes them when not.
     public private(set) var isValid = false
 
