@@ -28,7 +28,7 @@ public final class CollectionLayout {
 
     var sections: [SectionGeometry] = []
     /// Section columns kept from earlier layouts, so that a new layout reuses their storage.
-    private var spareColumns: [WaterfallLayout] = []
+    var spareColumns: [WaterfallLayout] = []
 
     /// Creates a layout; nothing is computed until `prepare`.
     public init(columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8),
@@ -155,42 +155,46 @@ public final class CollectionLayout {
 
     /// Lays out `section` below the sections already laid out.
     private func appendSection<Source: CollectionLayoutSource>(_ section: Int, from source: Source) throws {
+        var geometry = try makeSection(section, style: source.style(ofSection: section), from: source)
+        geometry.top = sections.last?.bottom ?? 0
+        sections.append(geometry)
+    }
+
+    /// Lays out `section` with `style` in a column layout from the spares (its `top` is left to the caller):
+    /// its items, its header and its footer.
+    /// - Throws: `LayoutError.inSection`; the column layout then goes back to the spares.
+    func makeSection<Source: CollectionLayoutSource>(_ section: Int, style: SectionStyle, from source: Source) throws -> SectionGeometry {
+        let columns = spareColumns.popLast() ?? WaterfallLayout()
         do {
-            let style = source.style(ofSection: section)
             let sectionInsets = style.insets ?? insets
             for (name, value) in [("top inset", sectionInsets.top), ("bottom inset", sectionInsets.bottom)]
             where !value.isFinite || value < 0 {
                 throw LayoutError.invalidMetric(name: name, value: value)
             }
-            let columns = spareColumns.popLast() ?? WaterfallLayout()
             columns.columnCount = style.columnCount ?? columnCount
             columns.columnSpacing = style.columnSpacing ?? columnSpacing
             columns.rowSpacing = style.rowSpacing ?? rowSpacing
             columns.insets = EdgeInsets(top: 0, left: sectionInsets.left, bottom: 0, right: sectionInsets.right)
             columns.placement = style.placement ?? placement
             var geometry = SectionGeometry(columns: columns)
-            geometry.top = sections.last?.bottom ?? 0
+            geometry.style = style
             geometry.insets = sectionInsets
             geometry.rowSpacing = columns.rowSpacing
-            do {
-                try columns.prepare(width: width, itemCount: source.numberOfItems(inSection: section), height: { item, width in
-                    source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
-                }, spansAllColumns: { item in
-                    source.itemSpansAllColumns(at: ItemPath(item: item, section: section))
-                })
-            } catch {
-                spareColumns.append(columns)
-                throw error
-            }
+            try columns.prepare(width: width, itemCount: source.numberOfItems(inSection: section), height: { item, width in
+                source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
+            }, spansAllColumns: { item in
+                source.itemSpansAllColumns(at: ItemPath(item: item, section: section))
+            })
             geometry.headerHeight = try supplementaryHeight(.header, section: section, width: geometry.fullWidth, source: source)
             geometry.footerHeight = try supplementaryHeight(.footer, section: section, width: geometry.fullWidth, source: source)
-            sections.append(geometry)
+            return geometry
         } catch let error as LayoutError {
+            spareColumns.append(columns)
             throw LayoutError.inSection(section, error)
         }
     }
 
-    private func supplementaryHeight<Source: CollectionLayoutSource>(
+    func supplementaryHeight<Source: CollectionLayoutSource>(
         _ kind: ElementKind, section: Int, width: Double, source: Source
     ) throws -> Double {
         let height = source.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
@@ -201,7 +205,7 @@ public final class CollectionLayout {
     /// Where the sections end: the top of the load-more footer.
     var sectionsBottom: Double { sections.last?.bottom ?? 0 }
 
-    private func updateContentSize() {
+    func updateContentSize() {
         contentSize = Size(width: width, height: sectionsBottom + max(0, loadMoreFooterHeight))
     }
 

@@ -12,6 +12,8 @@ struct SectionGeometry {
     let columns: WaterfallLayout
     /// Where the section starts: the previous section's bottom, or 0.
     var top: Double = 0
+    /// The style the data source gave the section, which its settings below and its columns' come from.
+    var style = SectionStyle()
     var insets = EdgeInsets(all: 0)
     var rowSpacing: Double = 0
     var headerHeight: Double = 0
