@@ -33,27 +33,14 @@ extension CollectionView {
 
     /// Reloads everything from the data source, as a pull past the top or F5 does: tells the delegate (which
     /// updates its data), reloads, and keeps the item that was at the top of the viewport at the same place on
-    /// screen when it still exists. A finished or failed load-more becomes idle, so the view may ask again.
+    /// screen (the first of the viewport's items, by their tops, whose path still exists). A finished or failed load-more becomes idle, so the view may ask again.
     /// - Throws: `LayoutError` from the reload.
     public func refresh() throws {
         setPullDistance(0)  // F5 during a pull: refresh once, not again when the pull is let go
-        let anchor = topItemAnchor()
+        let anchor = viewportAnchor()
         delegate?.collectionViewWillRefresh(self)
         if loadMoreState != .loading { setLoadMoreState(.idle) }
-        try reloadData()
-        if let anchor, let frame = layout.layoutAttributesForItem(at: anchor.indexPath)?.frame {
-            setContentOffset(frame.minY - anchor.screenY)
-        }
-    }
-
-    /// The item at the top of the viewport (the highest top among the items in it; the leftmost on a tie) and
-    /// where that top is on screen.
-    func topItemAnchor() -> (indexPath: ItemPath, screenY: Double)? {
-        let candidates = indexPathsForItemsInViewport.compactMap { path in
-            layout.layoutAttributesForItem(at: path).map { (path, $0.frame) }
-        }
-        guard let top = candidates.min(by: { ($0.1.minY, $0.1.minX) < ($1.1.minY, $1.1.minX) }) else { return nil }
-        return (top.0, top.1.minY - drawnOffset)
+        try reloadData(keeping: anchor)
     }
 
     private func setPullDistance(_ distance: Double) {

@@ -12,15 +12,17 @@ extension CollectionView {
     /// Whether the scroll bar's thumb is being dragged.
     public var isDraggingScrollBar: Bool { scrollBarGrab != nil }
 
-    /// Changes the width kept for the scroll bar (0 hides it) and lays the cards out again in the new width.
+    /// Changes the width kept for the scroll bar (0 hides it) and lays the cards out again in the new width,
+    /// keeping the item at the top of the viewport in place.
     /// - Throws: `LayoutError` from the relayout.
     public func setScrollBarWidth(_ width: Double) throws {
         let width = Self.validScrollBarWidth(width)
         guard width != scrollBarWidth else { return }
+        let anchor = viewportAnchor()
         scrollBarWidth = width
         needsFullDisplay = true
         guard viewportSize != .zero else { return }
-        try relayout()
+        try relayout(keeping: anchor)
     }
 
     /// `width` when it is a finite number of 0 or more, else 0.

@@ -131,6 +131,9 @@ public final class CollectionView {
     /// The smooth scroll in progress, if any.
     public internal(set) var scrollAnimation: ScrollAnimation?
 
+    /// The operations of the `performBatchUpdates(_:)` in progress, if any (see CollectionView+Updates.swift).
+    var pendingUpdates: [UpdateOperation]?
+
     // What the last `draw` left on the canvas, so the next one draws only what changed.
     var lastDrawn: (origin: Point, size: Size, offset: Double)?
     var needsFullDisplay = true
@@ -177,23 +180,31 @@ public final class CollectionView {
     /// - Throws: `LayoutError` when the data source gives an invalid height or section; the view is then empty.
     public func reloadData() throws {
         stopScrollAnimation()
-        recycleAllViews()
-        layout.columnCount = columnCount(for: viewportSize)
-        try relayout()
+        try reloadData(keeping: nil)
     }
 
-    /// Resizes the viewport. Relayouts when the width or the policy's column count changes; a change of
-    /// height alone only moves the scroll limits.
+    /// `reloadData()`, then scrolls so that the first item of `anchor` that still exists is where it was on screen.
+    func reloadData(keeping anchor: ViewportAnchor?) throws {
+        recycleAllViews()
+        layout.columnCount = columnCount(for: viewportSize)
+        try relayout(keeping: anchor)
+    }
+
+    /// Resizes the viewport. Relayouts when the width or the policy's column count changes, keeping the item
+    /// that was at the top of the viewport at the same place on screen (or as near as the scroll limits allow);
+    /// a change of height alone only moves the scroll limits.
     /// - Throws: `LayoutError` from the relayout.
     public func setViewportSize(_ size: Size) throws {
         guard size != viewportSize else { return }
-        viewportSize = size
         let columns = columnCount(for: size)
         let bounds = Rect(x: 0, y: 0, width: layoutWidth, height: size.height)
         if columns != layout.columnCount || layout.shouldInvalidateLayout(forBoundsChange: bounds) || !layout.isValid {
+            let anchor = viewportAnchor()
+            viewportSize = size
             layout.columnCount = columns
-            try relayout()
+            try relayout(keeping: anchor)
         } else {
+            viewportSize = size
             updateScrollLimits()
             updateVisibleCells()
         }
@@ -206,22 +217,23 @@ public final class CollectionView {
         return landscape ? columnPolicy.landscapeColumns : columnPolicy.portraitColumns
     }
 
-    func relayout() throws {
+    func relayout(keeping anchor: ViewportAnchor?) throws {
         defer {
             needsFullDisplay = true
-            afterLayoutChange()
+            afterLayoutChange(keeping: anchor)
         }
         try layout.prepare(width: layoutWidth, source: DataSourceLayoutSource(view: self, dataSource: dataSource))
     }
 
     /// After the frames changed: drops a press or selection whose item is gone (telling the delegate), moves the
-    /// surviving views, sets the scroll limits and the visible views, and tells the delegate.
-    func afterLayoutChange() {
+    /// surviving views, sets the scroll limits (keeping `anchor`'s first existing item where it was on screen)
+    /// and the visible views, and tells the delegate.
+    func afterLayoutChange(keeping anchor: ViewportAnchor? = nil) {
         if let highlighted = highlightedItem, layout.layoutAttributesForItem(at: highlighted) == nil { cancelPress() }
         dropVanishedSelection()
         updateLoadMoreFooterSpace()
         refreshVisibleViewFrames()
-        updateScrollLimits()
+        updateScrollLimits(keeping: anchor)
         updateVisibleCells()
         delegate?.collectionViewDidLayout(self)
     }
@@ -236,9 +248,11 @@ public final class CollectionView {
         }
     }
 
-    func updateScrollLimits() {
+    /// Sets the scroll limits to the content, then scrolls to keep `anchor`'s first existing item in place.
+    func updateScrollLimits(keeping anchor: ViewportAnchor? = nil) {
         let before = scroll.offset
         scroll.setSizes(viewportHeight: viewportSize.height, contentHeight: layout.contentSize.height)
+        if let offset = anchor.flatMap(anchoredOffset) { scroll.scroll(to: offset) }
         if scroll.offset != before { delegate?.collectionViewDidScroll(self) }
     }
 
@@ -336,12 +350,12 @@ public final class CollectionView {
         cell.isHighlighted = indexPath == highlightedItem
     }
 
-    private func recycleCell(at indexPath: ItemPath) {
+    func recycleCell(at indexPath: ItemPath) {
         guard let cell = visibleCells.removeValue(forKey: indexPath) else { return }
         reusePool.enqueue(cell)
     }
 
-    private func recycleSupplementaryView(_ id: ElementID) {
+    func recycleSupplementaryView(_ id: ElementID) {
         guard let view = visibleSupplementaryViews.removeValue(forKey: id) else { return }
         reusePool.enqueue(view)
     }
