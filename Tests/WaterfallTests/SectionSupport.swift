@@ -8,6 +8,8 @@ final class SectionsSource: CollectionLayoutSource {
     var headers: [Int: Double] = [:]
     var footers: [Int: Double] = [:]
     var styles: [Int: SectionStyle] = [:]
+    /// Item identities per section, which cells remember instead of section * 1000 + item when set.
+    var ids: [[Int]]?
     /// Every item whose height was asked, in order.
     private(set) var asked: [ItemPath] = []
 
@@ -68,7 +70,7 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { data.numberOfItems(inSection: section) }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
-        (cell as? TestCell)?.item = indexPath.section * 1000 + indexPath.item
+        (cell as? TestCell)?.item = data.ids?[indexPath.section][indexPath.item] ?? indexPath.section * 1000 + indexPath.item
         return cell
     }
     func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
