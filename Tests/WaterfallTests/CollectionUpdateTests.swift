@@ -45,3 +45,208 @@ struct RandomUpdateTests {
 }
 
 extension SplitMix64: RandomNumberGenerator {}
+
+/// UIKit's batch semantics on hand-made cases: deletes, reloads and move sources name old indices; inserts and
+/// move destinations new ones; the surviving items keep their order and fill the free positions.
+struct BatchSemanticsTests {
+    /// The Grid's heights as a layout source (one section).
+    private func gridSource(_ heights: [Double?]) -> SectionsSource {
+        SectionsSource([heights.map { $0 ?? 100 }])
+    }
+
+    @Test func deletingAndInsertingItemZeroInOneBatchReplacesOnlyIt() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        let before = cellIdentities(view)
+        let oldCell = try #require(harness.cell(0))
+        harness.heights[0] = 40
+        harness.askedHeights = []
+        harness.log = []
+        try view.performBatchUpdates {
+            try view.deleteItems(at: [0])
+            try view.insertItems(at: [0])
+        }
+        #expect(harness.askedHeights == [0])
+        #expect(oldCell.prepareForReuseCount == 1)  // the deleted item's cell went to the pool
+        for (path, cell) in cellIdentities(view) where path != 0 { #expect(before[path] == cell, "cell \(path)") }
+        #expect(harness.log.filter { $0 == "didLayout" }.count == 1)
+        try expectFullLayout(view, of: gridSource(harness.heights))
+    }
+
+    @Test func oldAndNewIndicesMixInOneBatch() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        let before = cellIdentities(view)
+        // Old items 0...11; delete 1, move 3 to the front, insert a new item at 1: 3, new, 0, 2, 4, 5...
+        let old = harness.heights
+        harness.heights = [old[3], 35, old[0], old[2]] + old[4...]
+        harness.askedHeights = []
+        try view.performBatchUpdates {
+            try view.insertItems(at: [1])
+            try view.moveItem(at: 3, to: 0)
+            try view.deleteItems(at: [1])
+        }
+        #expect(harness.askedHeights == [1])  // the moved item keeps its height: same width
+        let after = cellIdentities(view)
+        for (oldPath, newPath) in [(3, 0), (0, 2), (2, 3), (4, 4), (5, 5)] as [(ItemPath, ItemPath)] where after[newPath] != nil {
+            #expect(after[newPath] == before[oldPath], "old \(oldPath) at \(newPath)")
+        }
+        #expect(harness.cell(0)?.item == 3)  // the cell still shows the item it was made for
+        try expectFullLayout(view, of: gridSource(harness.heights))
+    }
+
+    @Test func aMoveAcrossSectionsKeepsTheCellAndAsksTheHeightOnlyForANewWidth() throws {
+        let source = SectionsSource([[50, 30, 40], [20, 20, 20]])
+        source.styles[2] = SectionStyle(columnCount: 3)
+        source.sections.append([10])
+        let harness = try SectionHarness(source, viewport: Size(width: 230, height: 400))
+        let view = harness.view
+        let moving = try #require(view.visibleCells[ItemPath(item: 1, section: 0)])
+        source.sections = [[50, 40], [30, 20, 20, 20], [10]]
+        source.forgetAsked()
+        try view.moveItem(at: ItemPath(item: 1, section: 0), to: ItemPath(item: 0, section: 1))
+        #expect(source.asked == [])
+        #expect(view.visibleCells[ItemPath(item: 0, section: 1)] === moving)
+        try expectFullLayout(view, of: source)
+        source.forgetAsked()  // the reference layout asked everything
+        // Into the 3-column section: a narrower column, so its height is asked at that width.
+        source.sections = [[50, 40], [20, 20, 20], [10, 30]]
+        try view.moveItem(at: ItemPath(item: 0, section: 1), to: ItemPath(item: 1, section: 2))
+        #expect(source.asked == [ItemPath(item: 1, section: 2)])
+        #expect(view.visibleCells[ItemPath(item: 1, section: 2)] === moving)
+        try expectFullLayout(view, of: source)
+    }
+
+    @Test func aReloadAsksTheItemAgainAndKeepsItsSelection() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        view.selectItem(2)
+        let oldCell = try #require(harness.cell(2))
+        let requests = harness.cellRequests
+        harness.heights[2] = 60
+        harness.askedHeights = []
+        harness.log = []
+        try view.reloadItems(at: [2])
+        #expect(harness.askedHeights == [2])
+        #expect(oldCell.prepareForReuseCount == 1)
+        #expect(harness.cellRequests == requests + 1)   // a fresh cell from the data source
+        #expect(view.selectedItem == 2)
+        #expect(harness.cell(2)?.isSelected == true)
+        #expect(harness.log == ["didLayout"])
+        try expectFullLayout(view, of: gridSource(harness.heights))
+    }
+
+    @Test func sectionsMoveInsertAndDeleteInOneBatch() throws {
+        let source = SectionsSource([[50], [30], [40]])
+        source.headers = [0: 20, 1: 20, 2: 20]
+        let harness = try SectionHarness(source, viewport: Size(width: 230, height: 400))
+        let view = harness.view
+        let headers = view.visibleSupplementaryViews
+        // Delete section 0, move section 2 to the front, insert a new section at the end: old 2, old 1, new.
+        source.sections = [[40], [30], [60]]
+        source.forgetAsked()
+        try view.performBatchUpdates {
+            try view.deleteSections([0])
+            try view.insertSections([2])
+            try view.moveSection(2, toSection: 0)
+        }
+        #expect(source.asked == [ItemPath(item: 0, section: 2)])  // only the new section's item
+        #expect(view.visibleSupplementaryViews[.header(0)] === headers[.header(2)])
+        #expect(view.visibleSupplementaryViews[.header(1)] === headers[.header(1)])
+        #expect((view.visibleSupplementaryViews[.header(2)] as? BarView)?.element == .header(2))
+        #expect((view.visibleCells[ItemPath(item: 0, section: 0)] as? TestCell)?.item == 2000)  // made for old 2.0
+        try expectFullLayout(view, of: source)
+    }
+
+    @Test func aChangedSectionsHeaderIsAskedAgainAndTheOthersAreKept() throws {
+        let source = SectionsSource([Array(repeating: 50, count: 4), [30]])
+        source.headers = [0: 20, 1: 20]
+        let harness = try SectionHarness(source, viewport: Size(width: 230, height: 400))
+        let view = harness.view
+        let header0 = try #require(view.visibleSupplementaryViews[.header(0)])
+        let header1 = try #require(view.visibleSupplementaryViews[.header(1)])
+        let reused = view.reusePool.reused
+        source.sections[0].append(50)
+        source.headers[0] = 24   // e.g. a header that shows the count
+        try view.insertItems(at: [ItemPath(item: 4, section: 0)])
+        #expect(view.visibleSupplementaryViews[.header(0)]?.frame.height == 24)
+        #expect(view.visibleSupplementaryViews[.header(1)] === header1)
+        // Header 0 went to the pool and the data source dequeued it again; the new item's cell is a new one.
+        #expect(view.reusePool.reused == reused + 1)
+        #expect(view.visibleSupplementaryViews[.header(0)] === header0)
+        #expect((view.visibleSupplementaryViews[.header(0)] as? BarView)?.element == .header(0))
+        try expectFullLayout(view, of: source)
+    }
+}
+
+/// What the view does with its cells, selection and press on an update.
+struct UpdatedViewStateTests {
+    @Test func deletingAVisibleItemRecyclesItsCellAndCreatesNone() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        let before = cellIdentities(view)
+        let created = view.reusePool.created
+        // Item 7 (column 0, 170..<240) goes; item 8 (30 high) takes its place at 170..<200, still in view.
+        let deleted = try #require(harness.cell(7))
+        harness.heights.remove(at: 7)
+        try view.deleteItems(at: [7])
+        #expect(deleted.prepareForReuseCount == 1)
+        #expect(view.reusePool.created == created)   // the entering item reused the deleted item's cell
+        #expect(harness.cell(7) === deleted)
+        #expect(harness.cell(7)?.uses == 2)           // handed out again by the data source for the item now at 7
+        let after = cellIdentities(view)
+        #expect(after.count == before.count)
+        for old in 0..<7 { #expect(after[ItemPath(item: old, section: 0)] == before[ItemPath(item: old, section: 0)]) }
+        #expect(harness.unpreparedReuses == [])
+        try expectFullLayout(view, of: SectionsSource([harness.heights.map { $0 ?? 100 }]))
+    }
+
+    @Test func theSelectionAndThePressFollowTheirItems() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        view.selectItem(5)
+        view.pointerDown(at: Point(x: 250, y: 50))   // item 2
+        #expect(view.highlightedItem == 2)
+        harness.heights.insert(20, at: 0)
+        harness.log = []
+        try view.insertItems(at: [0])
+        #expect(view.selectedItem == 6)
+        #expect(view.highlightedItem == 3)
+        #expect(view.visibleCells[6]?.isSelected == true)
+        #expect(view.visibleCells[3]?.isHighlighted == true)
+        #expect(harness.log == ["didLayout"])
+        // Deleting them deselects and cancels the press, naming their paths before the update.
+        harness.heights.remove(at: 6)
+        harness.heights.remove(at: 3)
+        try view.deleteItems(at: [6, 3])
+        #expect(view.selectedItem == nil)
+        #expect(view.highlightedItem == nil)
+        #expect(harness.log == ["didLayout", "didUnhighlight(3)", "didDeselect(6)", "didLayout"])
+        view.checkInvariants()
+    }
+
+    @Test func anUpdateBeforeTheFirstLayoutChangesNothing() throws {
+        let view = CollectionView()
+        try view.insertItems(at: [0])
+        #expect(view.numberOfItems == 0)
+    }
+
+    @Test func aThrowingBatchAppliesNothing() throws {
+        struct Stop: Error {}
+        let harness = try Grid.harness()
+        let view = harness.view
+        harness.log = []
+        #expect(throws: Stop.self) {
+            try view.performBatchUpdates {
+                try view.deleteItems(at: [0])
+                throw Stop()
+            }
+        }
+        #expect(view.numberOfItems == 12)
+        #expect(harness.log == [])
+        // The next batch starts empty.
+        harness.heights.append(10)
+        try view.insertItems(at: [12])
+        #expect(view.numberOfItems == 13)
+    }
+}

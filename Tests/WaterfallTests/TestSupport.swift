@@ -74,6 +74,10 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
     private(set) var unpreparedReuses: [Int] = []
     /// Every distinct cell the data source ever handed out.
     private(set) var cells: [ObjectIdentifier: TestCell] = [:]
+    /// Every item whose height was asked, in order.
+    var askedHeights: [ItemPath] = []
+    /// How many cells the data source handed out.
+    var cellRequests: Int { cells.values.reduce(0) { $0 + $1.uses } }
 
     init(heights: [Double?], columns: Int, columnSpacing: Double = 10, rowSpacing: Double = 10,
          insets: EdgeInsets = EdgeInsets(all: 10), overscan: Double = 0, wheelStep: Double = 64,
@@ -113,7 +117,8 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
-        heights[indexPath.item]
+        askedHeights.append(indexPath)
+        return heights[indexPath.item]
     }
 
     // MARK: CollectionViewDelegate

@@ -1,3 +1,4 @@
+import Testing
 @testable import Waterfall
 
 /// Data for update tests that knows its items by identity, so that where each item must be after a batch is
@@ -222,4 +223,21 @@ func everyElement(of layout: CollectionLayout) -> [LayoutAttributes] {
             + (0..<layout.numberOfItems(inSection: section)).map { layout.layoutAttributesForItem(at: ItemPath(item: $0, section: section)) }
             + [layout.layoutAttributesForSupplementaryElement(ofKind: .footer, inSection: section)]
     }.compactMap { $0 } + [layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)].compactMap { $0 }
+}
+
+/// Expects `view`'s layout to equal a full layout of `source` with the same settings: every element's frame and
+/// the content size; and the view's invariants to hold.
+func expectFullLayout(_ view: CollectionView, of source: SectionsSource, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let layout = view.layout
+    let reference = CollectionLayout(columnCount: layout.columnCount, columnSpacing: layout.columnSpacing,
+                                     rowSpacing: layout.rowSpacing, insets: layout.insets, placement: layout.placement)
+    try reference.prepare(width: layout.width, source: source)
+    #expect(everyElement(of: layout) == everyElement(of: reference), sourceLocation: sourceLocation)
+    #expect(layout.contentSize == reference.contentSize, sourceLocation: sourceLocation)
+    view.checkInvariants()
+}
+
+/// The visible cells by path, to compare identities before and after an update.
+func cellIdentities(_ view: CollectionView) -> [ItemPath: ObjectIdentifier] {
+    view.visibleCells.mapValues { ObjectIdentifier($0) }
 }
