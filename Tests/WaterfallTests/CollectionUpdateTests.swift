@@ -117,6 +117,36 @@ struct BatchSemanticsTests {
         try expectFullLayout(view, of: source)
     }
 
+    @Test func onlyNewAndReloadedItemsAreAskedAndOtherSectionsKeepTheirColumns() throws {
+        let source = SectionsSource([(0..<30).map { Double(20 + $0 % 7 * 5) }, [40, 40, 40], [10, 20]])
+        source.headers = [0: 20, 2: 20]
+        let harness = try SectionHarness(source)
+        let view = harness.view
+        let columns = (0..<3).compactMap { view.layout.columns(ofSection: $0) }
+        let before = everyElement(of: view.layout)
+        source.forgetAsked()
+        source.sections[0].insert(33, at: 20)
+        source.sections[0][25] = 44   // old item 24, reloaded
+        try view.performBatchUpdates {
+            try view.reloadItems(at: [ItemPath(item: 24, section: 0)])
+            try view.insertItems(at: [ItemPath(item: 20, section: 0)])
+        }
+        #expect(source.asked == [ItemPath(item: 20, section: 0), ItemPath(item: 25, section: 0)])
+        // Every section keeps its column layout; the items before 20 keep their frames.
+        #expect(zip(columns, (0..<3).compactMap { view.layout.columns(ofSection: $0) }).allSatisfy { $0 === $1 })
+        let after = everyElement(of: view.layout)
+        #expect(Array(after.prefix(21)) == Array(before.prefix(21)))   // header 0 and items 0.0...0.19
+        // The sections below only moved down, by as much as section 0 grew.
+        let growth = try #require(view.layout.columnsTop(ofSection: 1)) - (before.first { $0.indexPath.section == 1 }?.frame.minY ?? 0)
+        #expect(after.filter { $0.indexPath.section > 0 } == before.filter { $0.indexPath.section > 0 }.map { attributes in
+            var moved = attributes
+            moved.frame = moved.frame.offsetBy(dx: 0, dy: growth)
+            return moved
+        })
+        source.forgetAsked()
+        try expectFullLayout(view, of: source)
+    }
+
     @Test func aReloadAsksTheItemAgainAndKeepsItsSelection() throws {
         let harness = try Grid.harness()
         let view = harness.view
