@@ -102,9 +102,10 @@ extension CollectionLayout {
                 }
                 let isReloaded = changes.reloaded.contains(oldItem)
                 spans = isReloaded ? source.itemSpansAllColumns(at: path) : columns.itemColumn[oldItem] == WaterfallLayout.spanningColumn
-                stored = isReloaded || changes.invalidated[item] == false ? nil : columns.itemHeight[oldItem]
+                stored = isReloaded ? nil : columns.itemHeight[oldItem]
                 oldItem += 1
             }
+            if changes.invalidated[item] == false { stored = nil }  // its height is invalidated without keeping its column
             let width = spans ? columns.fullWidth : columns.columnWidth
             if stored == nil { asked.insert(item) }
             tail.heights.append(try stored ?? WaterfallLayout.checkedHeight(source.heightOfItem(at: path, width: width),
