@@ -69,7 +69,8 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath)
     /// The content offset changed.
     func collectionViewDidScroll(_ collectionView: CollectionView)
-    /// The layout was recomputed (a reload, a new width or column count) or grew (items loaded at the end).
+    /// The layout was recomputed (a reload, a new width or column count), grew (items loaded at the end) or was
+    /// updated (once per batch of `insertItems(at:)`, `deleteItems(at:)`... or height invalidations).
     func collectionViewDidLayout(_ collectionView: CollectionView)
     /// The viewport came within `loadMoreDistance` of the end while `isLoadMoreEnabled`: start loading more items
     /// and answer with `finishLoadingMore(_:)`, on the view's thread. Asked once until answered.

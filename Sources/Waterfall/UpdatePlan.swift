@@ -85,6 +85,8 @@ struct UpdatePlan {
     private(set) var reloadedItems: [ItemPath] = []
     /// Kept sections (by index after the update) whose style changed, so that the layout laid them out afresh.
     var restyledSections: Set<Int> = []
+    /// The section operations by index, before and after the update, for naming them in errors.
+    private var sectionOperations: (old: [Int: UpdateOperation], new: [Int: UpdateOperation]) = ([:], [:])
 
     /// Checks `operations` against the item counts before the update (`oldItemCounts`, one per section) and the
     /// counts `source` reports after it, and works out the plan.
@@ -178,9 +180,6 @@ struct UpdatePlan {
         sectionOperations = (oldOperations, newOperations)
     }
 
-    /// The section operations by index, before and after the update, for naming them in errors.
-    private var sectionOperations: (old: [Int: UpdateOperation], new: [Int: UpdateOperation]) = ([:], [:])
-
     /// The kept section that item `path` (at `moment`) is in, after the update; throws when its section is out of
     /// range or replaced whole.
     private func keptSection(of path: ItemPath, _ operation: UpdateOperation, _ moment: UpdateMoment, oldCount: Int) throws -> Int {
@@ -188,17 +187,16 @@ struct UpdatePlan {
         guard (0..<count).contains(path.section) else {
             throw UpdateError.sectionOutOfRange(operation, section: path.section, count: count, moment)
         }
-        let newSection = moment == .beforeUpdate ? newSectionOfOld[path.section] : path.section
-        let origin = newSection.map { origins[$0] }
-        switch origin {
-        case let .kept(old)?:
-            return newSection ?? old
-        case let .reloaded(old)?:
-            throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.old[old] ?? .reloadSection(old))
-        case .inserted?:
-            throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.new[path.section] ?? .insertSection(path.section))
-        case nil:
+        guard let newSection = moment == .beforeUpdate ? newSectionOfOld[path.section] : path.section else {
             throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.old[path.section] ?? .deleteSection(path.section))
+        }
+        switch origins[newSection] {
+        case .kept:
+            return newSection
+        case let .reloaded(old):
+            throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.old[old] ?? .reloadSection(old))
+        case .inserted:
+            throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.new[newSection] ?? .insertSection(newSection))
         }
     }
 
