@@ -197,7 +197,7 @@ public final class CollectionView {
     public func setViewportSize(_ size: Size) throws {
         guard size != viewportSize else { return }
         let columns = columnCount(for: size)
-        let bounds = Rect(x: 0, y: 0, width: layoutWidth, height: size.height)
+        let bounds = Rect(x: 0, y: 0, width: max(0, size.width - scrollBarWidth), height: size.height)  // the new layoutWidth
         if columns != layout.columnCount || layout.shouldInvalidateLayout(forBoundsChange: bounds) || !layout.isValid {
             let anchor = viewportAnchor()
             viewportSize = size

@@ -10,7 +10,7 @@ struct SelectionWindowTests {
     static let focusRing = RGB(0xE8590C)
 
     func layout(_ demo: RunningDemo) throws -> (items: [LaidOutItem], summary: Event, elements: [LaidOutItem]) {
-        try runLayoutCommand(["--width", "1000", "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
     }
 
     /// The `select` and `deselect` events after the first `after`, as "select 12".

@@ -19,7 +19,7 @@ struct RandomUpdateTests {
         for step in 0..<random.int(in: 1...8) {
             view.setContentOffset(random.whole(in: 0...Int(view.scroll.maxOffset)))
             let selected = model.sections.indices.flatMap { s in model.sections[s].items.map { ($0.id, s) } }.randomElement(using: &random)
-            if let (id, _) = selected, let path = model.path(ofItem: id) { view.selectItem(path) }
+            if let (id, _) = selected, let path = model.path(ofItem: id) { view.selectItem(at: path) }
             let isBatch = random.int(in: 0...1) == 0
             let operations = model.randomBatch(&random, budget: isBatch ? random.int(in: 2...5) : 1)
             model.write(to: source)
@@ -150,7 +150,7 @@ struct BatchSemanticsTests {
     @Test func aReloadAsksTheItemAgainAndKeepsItsSelection() throws {
         let harness = try Grid.harness()
         let view = harness.view
-        view.selectItem(2)
+        view.selectItem(at: 2)
         let oldCell = try #require(harness.cell(2))
         let requests = harness.cellRequests
         harness.heights[2] = 60
@@ -234,7 +234,7 @@ struct UpdatedViewStateTests {
     @Test func theSelectionAndThePressFollowTheirItems() throws {
         let harness = try Grid.harness()
         let view = harness.view
-        view.selectItem(5)
+        view.selectItem(at: 5)
         view.pointerDown(at: Point(x: 250, y: 50))   // item 2
         #expect(view.highlightedItem == 2)
         harness.heights.insert(20, at: 0)

@@ -186,7 +186,7 @@ struct ScrollBarViewTests {
         ])
         // A selection changes nothing on the bar: it is not drawn again.
         canvas.reset()
-        view.selectItem(1)
+        view.selectItem(at: 1)
         view.draw(in: canvas, at: Point(x: 3, y: 4))
         #expect(!canvas.commands.contains(track))
         // A jump draws everything, the bar last with its thumb moved.

@@ -192,7 +192,7 @@ struct SmoothScrollingDrawingTests {
         #expect(view.needsDisplay)
         view.draw(in: canvas)
         #expect(!view.needsDisplay)
-        view.selectItem(4)                           // a cell changed
+        view.selectItem(at: 4)                           // a cell changed
         #expect(view.needsDisplay)
     }
 

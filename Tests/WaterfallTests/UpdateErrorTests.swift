@@ -32,7 +32,7 @@ struct UpdateErrorTests {
         source.headers = [0: 20, 1: 20]
         let harness = try SectionHarness(source)
         harness.view.setContentOffset(40)
-        harness.view.selectItem(ItemPath(item: 2, section: 0))
+        harness.view.selectItem(at: ItemPath(item: 2, section: 0))
         harness.view.pointerDown(at: Point(x: 130, y: 10))
         #expect(harness.view.highlightedItem == ItemPath(item: 1, section: 0))
         return harness
