@@ -122,12 +122,17 @@ extension WaterfallWindow {
         case KeyPress:
             try apply(&batch)
             let modifiers = ModifierKeys(xState: event.xkey.state)
-            switch KeyBinding(keysym: XLookupKeysym(&event.xkey, 0), modifiers: modifiers) {
+            let keysym = XLookupKeysym(&event.xkey, 0)
+            switch KeyBinding(keysym: keysym, modifiers: modifiers) {
             case .quit: return .quitKey
             case let .navigate(key):
                 try collectionView.handleKey(key, modifiers: modifiers)
                 needsDisplay = true
-            case nil: break
+            case nil:
+                if let onKey, let name = XKeysymToString(keysym) {
+                    try onKey(String(cString: name), modifiers)
+                    needsDisplay = true
+                }
             }
         case ClientMessage:
             let message = event.xclient

@@ -46,6 +46,9 @@ public final class WaterfallWindow {
     /// Called on the event loop's thread after `wakeSignal` was woken: at most once per turn however many
     /// wakes were queued, before the turn's frame is drawn (call `setNeedsDisplay()` to show a change).
     public var onWake: (() -> Void)?
+    /// Called with the X keysym name ("Delete", "Insert", "r") and the modifiers of a key the window does not
+    /// use itself, on the loop's thread; the window is drawn again afterwards.
+    public var onKey: ((_ name: String, _ modifiers: ModifierKeys) throws -> Void)?
     /// Hears when frames are presented.
     public weak var observer: WaterfallWindowObserver?
     /// The status bar's text, asked once per frame.

@@ -4,7 +4,11 @@ import WaterfallX11
 /// Connects the catalog to the collection view (sections, headers, the footer at the end, loading pages) and,
 /// with `--log-events`, reports what happens as JSON lines.
 final class DemoController: CollectionViewDataSource, CollectionViewDelegate, WaterfallWindowObserver {
-    private(set) var items: DemoItems
+    var items: DemoItems
+    /// How many cards Insert has made up.
+    var insertedCount = 0
+    /// Chooses the cards `r` re-measures and their new heights.
+    var random = DemoRandom(seed: 0x5EED)
     let loader: PagedLoader?
     let log: EventLog?
     weak var window: WaterfallWindow?

@@ -34,6 +34,7 @@ struct DemoSession {
         controller.window = window
         window.observer = controller
         window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }
+        window.onKey = { [unowned controller, unowned collectionView] name, _ in try controller.handleKey(name, in: collectionView) }
         window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }
         self.controller = controller
         self.collectionView = collectionView

@@ -26,6 +26,7 @@ enum JSONValue {
     case string(String)
     case bool(Bool)
     case object([(String, JSONValue)])
+    case array([JSONValue])
 
     static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 
@@ -40,6 +41,8 @@ enum JSONValue {
             return value ? "true" : "false"
         case let .object(fields):
             return "{" + fields.map { JSONValue.string($0.0).text + ":" + $0.1.text }.joined(separator: ",") + "}"
+        case let .array(values):
+            return "[" + values.map(\.text).joined(separator: ",") + "]"
         }
     }
 
