@@ -313,3 +313,48 @@ import Testing
         #expect(harness.view.frameOfItem(10).map { $0.minY >= 0 && $0.maxY <= 200 } == true)
     }
 }
+
+/// A multiple selection, the focus and the anchor across inserts, deletes and moves on the `Grid`.
+@Suite struct SelectionAcrossUpdatesTests {
+    @Test func indicesShiftDeletedItemsLeaveAndMovesCarryTheirSelection() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        view.selectionMode = .multiple
+        for item in [1, 4, 7] { view.selectItem(at: ItemPath(item: item, section: 0)) }
+        try view.handleKey(.down, modifiers: .control)   // focus 7 -> 10 (column 0), selection unchanged
+        #expect(view.focusedItem == 10)
+        #expect(view.selectionAnchor == 7)
+        harness.log = []
+
+        // Two items inserted at the front: every path moves up by two.
+        harness.heights.insert(contentsOf: [20, 20], at: 0)
+        try view.insertItems(at: [0, 1])
+        #expect(view.indexPathsForSelectedItems == [3, 6, 9])
+        #expect((view.focusedItem, view.selectionAnchor) == (12, 9))
+
+        // Deleting selected 6 and unselected 0 in one batch: 6 leaves the selection, the rest shift by one or two.
+        harness.heights.remove(at: 6)
+        harness.heights.remove(at: 0)
+        try view.deleteItems(at: [6, 0])
+        #expect(view.indexPathsForSelectedItems == [2, 7])
+        #expect((view.focusedItem, view.selectionAnchor) == (10, 7))
+
+        // Moving selected 2 to the end carries its selection; 3...11 move up one.
+        let moved = harness.heights.remove(at: 2)
+        harness.heights.append(moved)
+        try view.moveItem(at: 2, to: 11)
+        #expect(view.indexPathsForSelectedItems == [6, 11])
+        #expect((view.focusedItem, view.selectionAnchor) == (9, 6))
+        #expect(harness.log.filter { $0 != "didScroll" } == ["didLayout", "didDeselect(6)", "didLayout", "didLayout"])
+        #expect(view.visibleCells.allSatisfy { $0.value.isSelected == view.selectedItems.contains($0.key) })
+        view.checkInvariants()
+
+        // Shift+click now ranges from the remapped anchor (6).
+        try view.handleKey(.tab, modifiers: .control)
+        view.scrollItemToVisible(8)
+        let frame = try #require(view.frameOfItem(8))
+        view.pointerDown(at: Point(x: frame.midX, y: frame.midY), modifiers: .shift)
+        view.pointerUp(at: Point(x: frame.midX, y: frame.midY))
+        #expect(view.indexPathsForSelectedItems == [6, 7, 8])
+    }
+}
