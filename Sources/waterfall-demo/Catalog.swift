@@ -1,15 +1,26 @@
 import Foundation
 import Waterfall
 
-/// Why a catalog could not be loaded: names the file, the item and what is wrong.
-struct CatalogError: Error, CustomStringConvertible {
+/// Why a catalog could not be loaded: names the file, the line where it is known (compiler style,
+/// `path:line:`), the item and what is wrong.
+struct CatalogError: Error, Equatable, CustomStringConvertible {
     var path: String
+    var line: Int?
     var itemIndex: Int?
     var problem: String
 
+    init(path: String, line: Int? = nil, itemIndex: Int? = nil, problem: String) {
+        self.path = path
+        self.line = line
+        self.itemIndex = itemIndex
+        self.problem = problem
+    }
+
     var description: String {
-        if let itemIndex { return "\(path): item \(itemIndex): \(problem)" }
-        return "\(path): \(problem)"
+        var text = path
+        if let line { text += ":\(line)" }
+        if let itemIndex { text += ": item \(itemIndex)" }
+        return text + ": \(problem)"
     }
 }
 
@@ -17,9 +28,28 @@ struct CatalogError: Error, CustomStringConvertible {
 /// `{"title", "subtitle", "color": "#RRGGBB", "aspect", "category", "banner"}`, where `title` and `category`
 /// are non-empty strings, `aspect` is picture height / width (greater than 0, at most
 /// `CatalogItem.maximumAspect`), and `banner` is an optional boolean (`false` when left out).
+///
+/// Every problem is refused whole (no item is shown with a placeholder): the error names the file, the line
+/// of the item (or of the JSON syntax error), the item's index and what is wrong, and the program exits with
+/// status 2 before any window opens. A catalog of no items is refused too (`--items 0` shows the empty view),
+/// and so is a file above `maximumFileSize`, before it is read.
 enum Catalog {
-    /// Reads and validates the catalog at `path`.
+    /// The largest catalog file read: 64 MiB, about 500,000 items of the bundled catalog's kind.
+    static let maximumFileSize = 64 << 20
+
+    /// Reads and validates the catalog at `path`: refuses a missing or unreadable file, a directory, and a file
+    /// above `maximumFileSize` (checked with `stat` before anything is read).
     static func load(path: String) throws(CatalogError) -> [CatalogItem] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw CatalogError(path: path, problem: "cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw CatalogError(path: path, problem: "is not a regular file; expected a catalog JSON file")
+        }
+        guard info.st_size <= maximumFileSize else {
+            throw CatalogError(path: path, problem: "the file is \(info.st_size) bytes; a catalog may be at most \(maximumFileSize) bytes (64 MiB)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -35,14 +65,23 @@ enum Catalog {
         do {
             raw = try JSONDecoder().decode([RawItem].self, from: data)
         } catch let error as DecodingError {
-            throw describe(error, path: path)
+            throw describe(error, path: path, data: data)
         } catch {
             throw CatalogError(path: path, problem: "\(error)")
+        }
+        guard !raw.isEmpty else {
+            throw CatalogError(path: path, problem: "the catalog has no items; it needs at least one (--items 0 shows the empty view)")
         }
         var items: [CatalogItem] = []
         items.reserveCapacity(raw.count)
         for (index, entry) in raw.enumerated() {
-            items.append(try entry.validated(index: index, path: path))
+            do {
+                items.append(try entry.validated(index: index, path: path))
+            } catch {
+                var located = error
+                located.line = JSONLines.lineOfElement(index, in: data)
+                throw located
+            }
         }
         return items
     }
@@ -67,6 +106,28 @@ enum Catalog {
             }
             return CatalogItem(title: title, subtitle: subtitle, color: parsedColor, aspect: aspect,
                                category: category, banner: banner ?? false)
+        }
+    }
+
+    private static func describe(_ error: DecodingError, path: String, data: Data) -> CatalogError {
+        var described = describe(error, path: path)
+        if let index = described.itemIndex {
+            described.line = JSONLines.lineOfElement(index, in: data)
+        } else if case .dataCorrupted = error, let detail = syntaxError(in: data) {
+            // JSONDecoder says only "not valid JSON"; JSONSerialization says where ("around character 24").
+            described.problem = "not valid JSON (\(detail))"
+            described.line = JSONLines.line(inMessage: detail, data: data)
+        }
+        return described
+    }
+
+    /// JSONSerialization's description of the syntax error in `data`, if it finds one.
+    private static func syntaxError(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
         }
     }
 

@@ -54,15 +54,15 @@ struct CatalogTests {
 
     @Test func categoryAndBannerErrors() {
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":"C"},{"title":"T","subtitle":"S","color":"#000000","aspect":1}]"##)
-                == #"test.json: item 1: field "category" is missing"#)
+                == #"test.json:1: item 1: field "category" is missing"#)
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":""}]"##)
-                == #"test.json: item 0: "category" is empty"#)
+                == #"test.json:1: item 0: "category" is empty"#)
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":"  "}]"##)
-                == #"test.json: item 0: "category" is empty"#)
+                == #"test.json:1: item 0: "category" is empty"#)
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":3}]"##)
-                == #"test.json: item 0: field "category" should be a string"#)
+                == #"test.json:1: item 0: field "category" should be a string"#)
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":"C","banner":"yes"}]"##)
-                == #"test.json: item 0: field "banner" should be a boolean"#)
+                == #"test.json:1: item 0: field "banner" should be a boolean"#)
     }
 
     @Test func groupingKeepsFirstAppearanceOrderAndItemOrder() {
@@ -81,17 +81,17 @@ struct CatalogTests {
 
     @Test func errorsNameTheItemAndTheProblem() {
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":"C"},{"title":"T","subtitle":"S","aspect":1,"category":"C"}]"##)
-                == #"test.json: item 1: field "color" is missing"#)
+                == #"test.json:1: item 1: field "color" is missing"#)
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":"tall","category":"C"}]"##)
-                == #"test.json: item 0: field "aspect" should be a number"#)
+                == #"test.json:1: item 0: field "aspect" should be a number"#)
         #expect(error(of: ##"[{"title":"","subtitle":"S","color":"#000000","aspect":1,"category":"C"}]"##)
-                == #"test.json: item 0: "title" is empty"#)
+                == #"test.json:1: item 0: "title" is empty"#)
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":-1,"category":"C"}]"##)
-                == #"test.json: item 0: "aspect" is -1.0; expected a number greater than 0 and at most 20.0"#)
+                == #"test.json:1: item 0: "aspect" is -1.0; expected a number greater than 0 and at most 20.0"#)
         #expect(error(of: ##"[{"title":"T","subtitle":"S","color":"#000000","aspect":0,"category":"C"}]"##)
-                == #"test.json: item 0: "aspect" is 0.0; expected a number greater than 0 and at most 20.0"#)
+                == #"test.json:1: item 0: "aspect" is 0.0; expected a number greater than 0 and at most 20.0"#)
         #expect(error(of: ##"{"title":"T"}"##) == "test.json: expected a JSON array of items")
-        #expect(error(of: "[{").hasPrefix("test.json: not valid JSON"))
+        #expect(error(of: "[{") == "test.json:1: not valid JSON (Unexpected end of file during JSON parse.)")
     }
 
     @Test func synthesisedItemsAreDeterministicAndValid() {
@@ -106,5 +106,64 @@ struct CatalogTests {
     @Test func cardHeightIsThePictureAtTheColumnWidthPlusTheCaption() {
         #expect(CardMetrics.height(aspect: 1.5, columnWidth: 200) == 340)
         #expect(CardMetrics.height(aspect: 0.56, columnWidth: 190.4) == 147)  // 106.624 rounds to 107, plus 40
+    }
+
+    private static let good = ##"{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":"C"}"##
+
+    @Test func itemErrorsNameTheItemsLine() {
+        let json = "[\n  " + Self.good + ",\n  {\"title\": \"[a, {b\\\"\",\n   \"subtitle\":\"S\",\"color\":\"#000000\",\"aspect\":1,\"category\":\"C\"},\n"
+            + "  " + Self.good + ",\n\n  {\"title\":\"T\",\"subtitle\":\"S\",\"color\":\"#00000\",\"aspect\":1,\"category\":\"C\"}\n]"
+        #expect(error(of: json) == ##"test.json:7: item 3: "color" is "#00000"; expected #RRGGBB with six hexadecimal digits"##)
+        let missing = "[" + Self.good + ",\n" + Self.good + ",\n\n{\"title\":\"T\"}]"
+        #expect(error(of: missing) == #"test.json:4: item 2: field "subtitle" is missing"#)
+        let wrongType = "[\n" + Self.good + ",\n" + Self.good.replacingOccurrences(of: "\"aspect\":1", with: "\"aspect\":[1]") + "]"
+        #expect(error(of: wrongType) == #"test.json:3: item 1: field "aspect" should be a number"#)
+    }
+
+    @Test func lineOfElementSkipsStringsAndNestedValues() {
+        let data = Data("[\"a,{[\",\n[1,\n2],\n{\"k\":{\"x\":[3,4]}}\n, 5]".utf8)
+        #expect((0..<4).map { JSONLines.lineOfElement($0, in: data) } == [1, 2, 4, 5])
+        #expect(JSONLines.lineOfElement(4, in: data) == nil)
+    }
+
+    @Test func syntaxErrorsNameTheLine() {
+        let good = Self.good
+        #expect(error(of: "[\n" + good + ",\n{\"title\": tru}\n]") == "test.json:3: not valid JSON (Invalid value around character \(good.utf8.count + 17).)")
+        #expect(error(of: "[\n" + good + ",\n  " + good.replacingOccurrences(of: "\"aspect\":1", with: "\"aspect\":1e400") + "]") == "test.json:3: not valid JSON (Number 1e400 is not representable in Swift.)")
+        #expect(error(of: "[\n" + good + ",\n\n{\"title\":") == "test.json:4: not valid JSON (Unexpected end of file during JSON parse.)")
+    }
+
+    @Test(arguments: ["1e400", "NaN", "-Infinity", "1e6", "21", "-0.0"])
+    func absurdAspectsAreRefused(aspect: String) {
+        let message = error(of: "[" + Self.good.replacingOccurrences(of: "\"aspect\":1", with: "\"aspect\":\(aspect)") + "]")
+        #expect(message.hasPrefix("test.json:1: "), "\(message)")
+        #expect(message.contains("aspect") || message.contains("not valid JSON"), "\(message)")
+    }
+
+    @Test func anEmptyCatalogIsRefused() {
+        #expect(error(of: "[]") == "test.json: the catalog has no items; it needs at least one (--items 0 shows the empty view)")
+        #expect(error(of: " [ \n ] ") == "test.json: the catalog has no items; it needs at least one (--items 0 shows the empty view)")
+    }
+
+    @Test func aMissingFileOrADirectoryIsNamed() {
+        let missing = NSTemporaryDirectory() + "waterfall-no-such-\(getpid()).json"
+        #expect(throws: CatalogError(path: missing, problem: "cannot read the file: No such file or directory")) {
+            try Catalog.load(path: missing)
+        }
+        #expect(throws: CatalogError(path: "/tmp", problem: "is not a regular file; expected a catalog JSON file")) {
+            try Catalog.load(path: "/tmp")
+        }
+    }
+
+    @Test func aFileAboveTheLimitIsRefusedBeforeItIsRead() throws {
+        let path = NSTemporaryDirectory() + "waterfall-huge-\(getpid()).json"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("[".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 200 << 20)  // sparse: no 200 MB is written
+        try handle.close()
+        #expect(throws: CatalogError(path: path, problem: "the file is 209715200 bytes; a catalog may be at most 67108864 bytes (64 MiB)")) {
+            try Catalog.load(path: path)
+        }
     }
 }

@@ -101,7 +101,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let demo = try DemoProcess(arguments: ["layout", "--catalog", path], display: nil)
         #expect(try demo.waitForExit() == 2)
-        #expect(demo.standardError == "waterfall-demo: \(path): item 1: \"color\" is \"red\"; expected #RRGGBB with six hexadecimal digits\n")
+        #expect(demo.standardError == "waterfall-demo: \(path):1: item 1: \"color\" is \"red\"; expected #RRGGBB with six hexadecimal digits\n")
     }
 
     @Test(arguments: [["--columns", "0"], ["--columns", "65"], ["--portrait-columns", "-1"], ["--insets", "1,2,3"]])
