@@ -29,6 +29,11 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fixed item heights instead of the catalog's cards: h1,h2,...", valueName: "h1,h2,..."))
     var heights: Heights?
 
+    mutating func validate() throws {
+        try LayoutOptions.validateWindowSize(width: width, height: height)
+        try layout.validateColumnWidth(areaWidth: width, viewport: Size(width: width + ScrollBar.defaultWidth, height: height))
+    }
+
     func run() throws {
         let collectionLayout = layout.makeLayout()
         // The window's policy sees its viewport: the cards' area and the scroll bar beside it.

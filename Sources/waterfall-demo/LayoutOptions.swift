@@ -47,6 +47,7 @@ struct LayoutOptions: ParsableArguments {
     var placement: Placement = .shortest
 
     mutating func validate() throws {
+        if let problem = insets.problem { throw ValidationError(problem) }
         let columnRange = 1...WaterfallLayout.maximumColumnCount
         for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
             if let value, !columnRange.contains(value) {
@@ -60,6 +61,19 @@ struct LayoutOptions: ParsableArguments {
         where !(value.isFinite && value >= 0) {
             throw ValidationError("\(name) is \(value); it must be a number of 0 or more")
         }
+    }
+
+    /// Refuses insets and spacing that leave the columns less than 1 px wide in a cards' area `areaWidth` wide
+    /// with the column count the policy picks for `viewport` (as the window opens, or as `layout` lays out).
+    func validateColumnWidth(areaWidth: Double, viewport: Size) throws {
+        let columns = columnPolicy.columnCount(for: viewport)
+        let inset = insets.value
+        let columnWidth = (areaWidth - inset.left - inset.right - Double(columns - 1) * columnSpacing) / Double(columns)
+        guard columnWidth < 1 else { return }
+        let area = areaWidth.plainText, width = columnWidth.plainText
+        throw ValidationError("--insets \(insets.defaultValueDescription) and --column-spacing \(columnSpacing.plainText) leave "
+            + "\(columns) columns \(width) px wide in the \(area) px wide cards' area; each column must be at least 1 px wide, "
+            + "so left + right insets + \(columns - 1) × spacing must be at most \((areaWidth - Double(columns)).plainText) px")
     }
 
     /// The column policy the options describe.
@@ -98,21 +112,42 @@ enum Placement: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-/// `--insets T,L,B,R`.
+/// `--insets T,L,B,R`. Any text is taken; a bad one keeps its `problem`, which `LayoutOptions.validate()`
+/// reports with the allowed range (ArgumentParser's own message for a failed parse does not say it).
 struct Insets: ExpressibleByArgument {
     var value: EdgeInsets
+    /// Why the argument is not four numbers of 0 or more, if it is not.
+    var problem: String?
 
     init(_ value: EdgeInsets) { self.value = value }
 
     init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        value = .zero
         guard parts.count == 4, let top = parts[0], let left = parts[1], let bottom = parts[2], let right = parts[3],
-              [top, left, bottom, right].allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+              [top, left, bottom, right].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+            problem = "--insets is '\(argument)'; it must be four numbers from 0 to \(Self.maximum.plainText), top,left,bottom,right"
+            return
+        }
+        guard [top, left, bottom, right].allSatisfy({ $0 <= Self.maximum }) else {
+            problem = "--insets is '\(argument)'; each inset must be from 0 to \(Self.maximum.plainText)"
+            return
+        }
         value = EdgeInsets(top: top, left: left, bottom: bottom, right: right)
     }
 
+    /// The largest inset: the largest window side X allows.
+    static let maximum = 32_767.0
+
     var defaultValueDescription: String {
-        "\(Int(value.top)),\(Int(value.left)),\(Int(value.bottom)),\(Int(value.right))"
+        [value.top, value.left, value.bottom, value.right].map { $0.plainText }.joined(separator: ",")
+    }
+}
+
+extension Double {
+    /// The number as a person writes it: "12" for 12.0, "0.5", "-1.25".
+    var plainText: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
 

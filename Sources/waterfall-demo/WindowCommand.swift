@@ -41,6 +41,8 @@ struct WindowCommand: ParsableCommand {
 
     mutating func validate() throws {
         try LayoutOptions.validateWindowSize(width: width, height: height)
+        let viewport = Size(width: width, height: max(0, height - WaterfallWindow.statusBarHeight))
+        try layout.validateColumnWidth(areaWidth: width - ScrollBar.defaultWidth, viewport: viewport)
     }
 
     func run() throws {

@@ -111,4 +111,57 @@ struct CommandLineTests {
         #expect(demo.standardError.contains(arguments[0]))
         #expect(!demo.standardError.contains("cannot open X display"))
     }
+
+    /// Each refusal says the allowed range, exits 64 and comes before any display is needed: with `$DISPLAY`
+    /// unset, the option's error is printed, not the display's.
+    @Test(arguments: [
+        (["--columns", "0"], "--columns is 0; it must be from 1 to 64"),
+        (["--columns=-3"], "--columns is -3; it must be from 1 to 64"),
+        (["--landscape-columns", "65"], "--landscape-columns is 65; it must be from 1 to 64"),
+        (["--items", "50000001"], "--items is 50000001; it must be from 0 to 50000000"),
+        (["--items=-1"], "--items is -1; it must be from 0 to 50000000"),
+        (["--width=-5"], "--width is -5.0; it must be from 1 to 32767"),
+        (["--height", "0"], "--height is 0.0; it must be from 1 to 32767"),
+        (["--row-spacing=-1"], "--row-spacing is -1.0; it must be a number of 0 or more"),
+        (["--insets", "1,2,3"], "--insets is '1,2,3'; it must be four numbers from 0 to 32767, top,left,bottom,right"),
+        (["--insets", "1,-2,3,4"], "--insets is '1,-2,3,4'; it must be four numbers from 0 to 32767, top,left,bottom,right"),
+        (["--insets", "1,2,3,40000"], "--insets is '1,2,3,40000'; each inset must be from 0 to 32767"),
+        (["--columns", "3", "--width", "700", "--insets", "12,300,12,300", "--column-spacing", "50"],
+         "--insets 12,300,12,300 and --column-spacing 50 leave 3 columns -4 px wide in the 688 px wide cards' area; "
+            + "each column must be at least 1 px wide, so left + right insets + 2 × spacing must be at most 685 px"),
+        (["layout", "--width", "100", "--columns", "64", "--heights", "1"],
+         "--insets 12,12,12,12 and --column-spacing 12 leave 64 columns -10.625 px wide in the 100 px wide cards' area; "
+            + "each column must be at least 1 px wide, so left + right insets + 63 × spacing must be at most 36 px"),
+        (["bench", "--width", "200", "--columns", "3", "--column-spacing", "90"],
+         "--insets 12,12,12,12 and --column-spacing 90 leave 3 columns -5.333333333333333 px wide in the 188 px wide cards' area; "
+            + "each column must be at least 1 px wide, so left + right insets + 2 × spacing must be at most 185 px"),
+    ])
+    func refusedOptionsSayTheAllowedRange(arguments: [String], message: String) throws {
+        let demo = try DemoProcess(arguments: arguments, display: nil)
+        #expect(try demo.waitForExit() == 64)
+        #expect(demo.standardError.split(separator: "\n").first.map(String.init) == "Error: " + message)
+        #expect(!demo.standardError.contains("DISPLAY"))
+    }
+
+    @Test func insetsThatLeaveOnePixelColumnsAreAccepted() throws {
+        // 400 - 12 (scroll bar) - 2 × 100 - 2 × 93 = 2 px for 2 columns: 1 px each.
+        let output = try runLayoutCommand(["--width", "388", "--columns", "2", "--insets", "0,100,0,100", "--column-spacing", "186",
+                                           "--heights", "5"])
+        #expect(output.summary.double("columnWidth") == 1)
+    }
+
+    @Test func anEmptyOrHugeCatalogIsRefusedWithStatusTwo() throws {
+        let path = NSTemporaryDirectory() + "waterfall-empty-\(getpid()).json"
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let empty = try DemoProcess(arguments: ["--catalog", path], display: nil)
+        #expect(try empty.waitForExit() == 2)
+        #expect(empty.standardError == "waterfall-demo: \(path): the catalog has no items; it needs at least one (--items 0 shows the empty view)\n")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 200 << 20)  // sparse
+        try handle.close()
+        let huge = try DemoProcess(arguments: ["layout", "--catalog", path], display: nil)
+        #expect(try huge.waitForExit() == 2)
+        #expect(huge.standardError == "waterfall-demo: \(path): the file is 209715200 bytes; a catalog may be at most 67108864 bytes (64 MiB)\n")
+    }
 }
