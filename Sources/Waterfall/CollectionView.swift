@@ -131,6 +131,9 @@ public final class CollectionView {
     /// The smooth scroll in progress, if any.
     public internal(set) var scrollAnimation: ScrollAnimation?
 
+    /// The diagnostics' handler and what was reported (see CollectionViewDiagnostic.swift).
+    var diagnostics = DiagnosticState()
+
     /// The operations of the `performBatchUpdates(_:)` in progress, if any (see CollectionView+Updates.swift).
     var pendingUpdates: [UpdateOperation]?
 
@@ -171,8 +174,10 @@ public final class CollectionView {
     }
 
     /// A recycled cell (or header or footer) for `identifier`, or a new one: call it from the data source.
+    /// For an identifier nothing is registered for, reports `CollectionViewDiagnostic.unregisteredReuseIdentifier`
+    /// and returns a placeholder that says so.
     public func dequeueReusableCell(withReuseIdentifier identifier: String) -> CollectionViewCell {
-        reusePool.dequeue(identifier)
+        dequeueCheckingIdentifier(identifier)
     }
 
     /// Asks the data source for everything again: recycles every visible cell and recomputes the layout.
@@ -218,6 +223,7 @@ public final class CollectionView {
     }
 
     func relayout(keeping anchor: ViewportAnchor?) throws {
+        diagnostics.reportedMismatches = []
         defer {
             needsFullDisplay = true
             afterLayoutChange(keeping: anchor)
@@ -328,8 +334,12 @@ public final class CollectionView {
         for indexPath in visibleCells.keys where !wantedCells.contains(indexPath) { recycleCell(at: indexPath) }
         for id in visibleSupplementaryViews.keys where !wantedSupplementary.contains(id) { recycleSupplementaryView(id) }
         if let dataSource {
-            for indexPath in wantedCells.sorted() where visibleCells[indexPath] == nil {
-                let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
+            let missing = wantedCells.filter { visibleCells[$0] == nil }
+            // A data source whose counts changed without an update call is not asked beyond its counts.
+            let reported = missing.isEmpty ? nil : reportedCounts(forSections: Set(missing.map(\.section)))
+            for indexPath in missing.sorted() {
+                if let reported, indexPath.section >= reported.sections || indexPath.item >= reported.items[indexPath.section] ?? 0 { continue }
+                let cell = askCell(from: dataSource, at: indexPath)
                 configure(cell, at: indexPath)
                 visibleCells[indexPath] = cell
             }

@@ -36,6 +36,29 @@ public final class ReusePool {
         return cell
     }
 
+    /// Whether a factory is registered for `identifier`.
+    public func isRegistered(_ identifier: String) -> Bool { factories[identifier] != nil }
+
+    /// A pooled cell for `identifier`, counted as reused, if there is one.
+    func dequeueIdle(_ identifier: String) -> CollectionViewCell? {
+        guard let cell = idle[identifier]?.popLast() else { return nil }
+        reused += 1
+        return cell
+    }
+
+    /// A new cell from `identifier`'s factory, counted as created; `nil` when none is registered.
+    func makeRegistered(_ identifier: String) -> CollectionViewCell? {
+        guard let factory = factories[identifier] else { return nil }
+        created += 1
+        return factory()
+    }
+
+    /// A stand-in made by `make`, counted as created so that the pool's counts stay whole.
+    func makePlaceholder(_ identifier: String, _ make: () -> CollectionViewCell) -> CollectionViewCell {
+        created += 1
+        return make()
+    }
+
     /// Puts `cell` back after calling its `prepareForReuse()`.
     public func enqueue(_ cell: CollectionViewCell) {
         cell.prepareForReuse()
