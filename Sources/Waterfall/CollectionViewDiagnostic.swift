@@ -78,13 +78,17 @@ extension CollectionView {
     }
 
     /// The sections and items the data source reports now, where they differ from the layout's (reported once
-    /// per mismatch): `nil` when they agree or while an update is in progress.
+    /// per mismatch): `nil` when they agree or while an update is in progress. While a load of more items is
+    /// pending, more items in the last section and more sections are expected, not a mismatch.
     /// - Complexity: O(sections asked about).
     func reportedCounts(forSections sections: Set<Int>) -> (sections: Int, items: [Int: Int])? {
         guard let dataSource, pendingUpdates == nil else { return nil }
         var mismatch = false
+        // While more items are being loaded, the data source may already have them at the end: no mismatch.
+        let mayGrowAtTheEnd = loadMoreState == .loading
+        let lastSection = layout.numberOfSections - 1
         let reportedSections = dataSource.numberOfSections(in: self)
-        if reportedSections != layout.numberOfSections {
+        if reportedSections != layout.numberOfSections, !(mayGrowAtTheEnd && reportedSections > layout.numberOfSections) {
             mismatch = true
             reportOnce(.sectionCountChangedWithoutUpdate(laidOut: layout.numberOfSections, reported: reportedSections))
         }
@@ -93,7 +97,7 @@ extension CollectionView {
             let reported = dataSource.collectionView(self, numberOfItemsInSection: section)
             items[section] = reported
             let laidOut = layout.numberOfItems(inSection: section)
-            if reported != laidOut {
+            if reported != laidOut, !(mayGrowAtTheEnd && section == lastSection && reported > laidOut) {
                 mismatch = true
                 reportOnce(.itemCountChangedWithoutUpdate(section: section, laidOut: laidOut, reported: reported))
             }

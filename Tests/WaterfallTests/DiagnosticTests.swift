@@ -41,6 +41,12 @@ private final class ArraySource: CollectionViewDataSource {
 
     private final class Box { var reported: [CollectionViewDiagnostic] = [] }
 
+    /// A delegate that only takes the requests for more items (the test answers them).
+    private final class LoadMoreAsker: CollectionViewDelegate {
+        var requests = 0
+        func collectionViewLoadMore(_ collectionView: CollectionView) { requests += 1 }
+    }
+
     @Test func aShrunkCountWithoutAnUpdateIsReportedOnceAndNoCellIsAskedBeyondIt() throws {
         let (view, source, box) = try makeView(count: 40)  // 20 rows of 110 px; the viewport shows rows 0-2
         source.items.removeLast(35)
@@ -67,6 +73,23 @@ private final class ArraySource: CollectionViewDataSource {
         view.setContentOffset(500)
         #expect(box.reported == [.itemCountChangedWithoutUpdate(section: 0, laidOut: 40, reported: 42)])
         view.checkInvariants()
+    }
+
+    @Test func itemsThatArriveWhileALoadOfMoreIsPendingAreNotAMismatch() throws {
+        let (view, source, box) = try makeView(count: 40)
+        let delegate = LoadMoreAsker()
+        view.delegate = delegate
+        view.isLoadMoreEnabled = true
+        view.setContentOffset(1_900)                   // near the end: the view asks for more
+        #expect(view.loadMoreState == .loading)
+        source.items += [40, 41]                       // the page is in the data source before the answer
+        view.setContentOffset(1_800)
+        #expect(box.reported == [])
+        try view.finishLoadingMore(.loaded(hasMore: false))
+        #expect(view.numberOfItems == 42)
+        source.items += [42]                           // no load pending now: growth without an update is reported
+        view.setContentOffset(0)
+        #expect(box.reported == [.itemCountChangedWithoutUpdate(section: 0, laidOut: 42, reported: 43)])
     }
 
     @Test func anUnregisteredIdentifierGetsAPlaceholderThatSaysSo() throws {
