@@ -80,13 +80,12 @@ extension CollectionView {
         return geometricNeighbour(of: current, for: key)
     }
 
-    /// The next item in index order, skipping empty sections.
+    /// The next item in index order, skipping empty sections (`indexPath` is laid out, so its section exists).
     private func itemPath(after indexPath: ItemPath) -> ItemPath? {
         if indexPath.item + 1 < layout.numberOfItems(inSection: indexPath.section) {
             return ItemPath(item: indexPath.item + 1, section: indexPath.section)
         }
-        let next = (indexPath.section + 1..<max(indexPath.section + 1, layout.numberOfSections))
-            .first { layout.numberOfItems(inSection: $0) > 0 }
+        let next = (indexPath.section + 1..<layout.numberOfSections).first { layout.numberOfItems(inSection: $0) > 0 }
         return next.map { ItemPath(item: 0, section: $0) }
     }
 

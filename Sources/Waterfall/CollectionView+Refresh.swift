@@ -33,7 +33,8 @@ extension CollectionView {
 
     /// Reloads everything from the data source, as a pull past the top or F5 does: tells the delegate (which
     /// updates its data), reloads, and keeps the item that was at the top of the viewport at the same place on
-    /// screen (the first of the viewport's items, by their tops, whose path still exists). A finished or failed load-more becomes idle, so the view may ask again.
+    /// screen (the first of the viewport's items, by their tops, whose path still exists). A finished or failed
+    /// load-more becomes idle, so the view may ask again.
     /// - Throws: `LayoutError` from the reload.
     public func refresh() throws {
         setPullDistance(0)  // F5 during a pull: refresh once, not again when the pull is let go

@@ -155,7 +155,9 @@ public final class CollectionView {
     }
 
     /// The width the cards are laid out in: the viewport's, less the scroll bar's strip.
-    public var layoutWidth: Double { max(0, viewportSize.width - scrollBarWidth) }
+    public var layoutWidth: Double { layoutWidth(forViewportWidth: viewportSize.width) }
+
+    private func layoutWidth(forViewportWidth width: Double) -> Double { max(0, width - scrollBarWidth) }
 
     /// The number of items laid out, in all sections.
     public var numberOfItems: Int { layout.numberOfItems }
@@ -202,7 +204,7 @@ public final class CollectionView {
     public func setViewportSize(_ size: Size) throws {
         guard size != viewportSize else { return }
         let columns = columnCount(for: size)
-        let bounds = Rect(x: 0, y: 0, width: max(0, size.width - scrollBarWidth), height: size.height)  // the new layoutWidth
+        let bounds = Rect(x: 0, y: 0, width: layoutWidth(forViewportWidth: size.width), height: size.height)
         if columns != layout.columnCount || layout.shouldInvalidateLayout(forBoundsChange: bounds) || !layout.isValid {
             let anchor = viewportAnchor()
             viewportSize = size
