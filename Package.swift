@@ -40,7 +40,7 @@ let package = Package(
         // the server itself (CX11) only to act as a window manager would.
         .target(name: "XvfbSupport", dependencies: ["CX11"], path: "Tests/XvfbSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
-        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport"]),
+        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "Waterfall", "XvfbSupport"]),
     ]
 )

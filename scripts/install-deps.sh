@@ -10,6 +10,7 @@ packages=(
   libedit2 libsqlite3-0 libpython3-dev libz3-dev tzdata gnupg2   # what the Swift toolchain needs on Debian 12
   pkg-config libx11-dev libxext-dev   # build: the CX11 module (Xlib, Xdbe)
   xvfb                                # a private X server when there is no display, and for the tests
+  twm                                 # a real window manager for the tests that iconify, unmap and resize
   xdotool                             # real pointer and key input in the tests and the tour
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
   imagemagick                         # import: PNG screenshots of the window

@@ -31,7 +31,8 @@ final class BackBuffer {
 
     deinit {
         if usesDoubleBufferExtension {
-            XdbeDeallocateBackBufferName(display.handle, drawable)
+            // A destroyed window's back buffer went with it.
+            if !window.isDestroyed { XdbeDeallocateBackBufferName(display.handle, drawable) }
         } else if pixmap != 0 {
             XFreePixmap(display.handle, pixmap)
         }

@@ -43,7 +43,7 @@ public final class Display {
             netWmName: XInternAtom(handle, "_NET_WM_NAME", 0),
             utf8String: XInternAtom(handle, "UTF8_STRING", 0)
         )
-        ErrorHandlers.install(displayName: tried)
+        ErrorHandlers.install(on: handle)
     }
 
     deinit {

@@ -1,38 +1,71 @@
 import CX11
 import Glibc
+import Synchronization
 
-/// Xlib's process-wide error handlers. A protocol error is reported on stderr with its codes and survived,
-/// as dwm does; a lost connection (the server went away) is reported and exits with status 1.
+/// Xlib's error handlers. A protocol error is reported on stderr with its codes and survived, as dwm does
+/// for the errors it can go on after (never chained to Xlib's default handler, which exits); a lost
+/// connection (the server went away, or killed this client) is reported and exits with status 1 through
+/// libX11's IO error exit handler, not an abort.
 enum ErrorHandlers {
-    nonisolated(unsafe) private static var displayName: [CChar] = []
-
-    static func install(displayName: String) {
-        Self.displayName = Array(displayName.utf8CString)
-        XSetErrorHandler(reportProtocolError)
-        XSetIOErrorHandler(reportLostConnection)
+    /// One protocol error as the server reported it.
+    struct ReportedError: Equatable, Sendable {
+        /// The address of the connection it came on (an `OpaquePointer` is not `Sendable`).
+        let connection: UInt
+        let errorCode: UInt8
+        let requestCode: UInt8
+        let minorCode: UInt8
+        let resource: UInt
+        /// The line printed on stderr.
+        let message: String
     }
 
-    fileprivate static func describe(_ event: XErrorEvent, on display: OpaquePointer?) -> String {
+    /// How many reported errors `recentErrors` keeps: enough for a test, bounded for a long run.
+    static let recentErrorLimit = 64
+    private static let recent = Mutex<[ReportedError]>([])
+
+    /// Installs the process-wide protocol and IO error handlers, and `display`'s IO error exit handler.
+    static func install(on display: OpaquePointer) {
+        XSetErrorHandler(reportProtocolError)
+        XSetIOErrorHandler(reportLostConnection)
+        XSetIOErrorExitHandler(display, exitAfterLostConnection, nil)
+    }
+
+    /// The last protocol errors reported on `display` (at most `recentErrorLimit` over all connections).
+    static func recentErrors(on display: OpaquePointer) -> [ReportedError] {
+        recent.withLock { $0.filter { $0.connection == UInt(bitPattern: display) } }
+    }
+
+    fileprivate static func record(_ event: XErrorEvent, on display: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         XGetErrorText(display, Int32(event.error_code), &buffer, Int32(buffer.count))
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return "waterfall: X error: \(text) (error code \(event.error_code), request code \(event.request_code), "
+        let message = "waterfall: X error: \(text) (error code \(event.error_code), request code \(event.request_code), "
             + "minor code \(event.minor_code), resource 0x\(String(event.resourceid, radix: 16)))\n"
-    }
-
-    fileprivate static var displayNameText: String {
-        String(decoding: displayName.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let error = ReportedError(connection: UInt(bitPattern: display), errorCode: event.error_code, requestCode: event.request_code,
+                                  minorCode: event.minor_code, resource: event.resourceid, message: message)
+        recent.withLock { errors in
+            if errors.count == recentErrorLimit { errors.removeFirst() }
+            errors.append(error)
+        }
+        return message
     }
 }
 
 private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
-    guard let event else { return 0 }
-    writeToStandardError(ErrorHandlers.describe(event.pointee, on: display))
+    guard let display, let event else { return 0 }
+    writeToStandardError(ErrorHandlers.record(event.pointee, on: display))
     return 0
 }
 
+/// Reports the lost connection; Xlib then calls the display's exit handler.
 private func reportLostConnection(_ display: OpaquePointer?) -> Int32 {
-    writeToStandardError("waterfall: lost the connection to the X server '\(ErrorHandlers.displayNameText)'; exiting\n")
+    let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "?"
+    writeToStandardError("waterfall: lost the connection to the X server '\(name)'; exiting\n")
+    return 0
+}
+
+/// libX11's IO error exit handler: the connection cannot be used again, so the process ends with status 1.
+private func exitAfterLostConnection(_ display: OpaquePointer?, _ userData: UnsafeMutableRawPointer?) {
     exit(1)
 }
 

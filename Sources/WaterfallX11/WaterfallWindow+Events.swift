@@ -3,7 +3,7 @@ import Glibc
 import Waterfall
 
 extension WaterfallWindow {
-    /// Runs the event loop until the window is closed or `q` is pressed.
+    /// Runs the event loop until the window is closed, `q` is pressed or another client destroys the window.
     ///
     /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins, Expose
     /// only marks the window dirty), calls `onWake` when `wakeSignal` was woken, runs the timers that are due
@@ -28,7 +28,7 @@ extension WaterfallWindow {
         handleWake()
         runExpiredTimers()
         try apply(&batch)
-        if needsDisplay && batch.exposed { drawFrame() }
+        if needsDisplay && batch.exposed && isMapped { drawFrame() }
         if let error = deferredError {
             deferredError = nil
             throw error
@@ -99,6 +99,13 @@ extension WaterfallWindow {
             // presenting it again repairs the window; the first frame draws everything anyway.
             batch.exposed = true
             needsDisplay = true
+        case MapNotify where event.xmap.window == window.id:
+            isMapped = true
+        case UnmapNotify where event.xunmap.window == window.id:
+            isMapped = false
+        case DestroyNotify where event.xdestroywindow.window == window.id:
+            window.isDestroyed = true
+            return .destroyedByAnotherClient
         case ConfigureNotify:
             batch.size = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
         case ButtonPress:

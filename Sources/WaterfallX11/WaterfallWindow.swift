@@ -20,6 +20,8 @@ public enum WindowExitReason: Equatable, Sendable {
     case closedByWindowManager
     /// The user pressed `q`.
     case quitKey
+    /// Another client destroyed the window (a DestroyNotify the window did not ask for).
+    case destroyedByAnotherClient
 }
 
 /// An X11 window that shows a `CollectionView` above a one-line status bar, and routes wheel, click,
@@ -72,6 +74,9 @@ public final class WaterfallWindow {
     public var animationFrameInterval: Double = 1.0 / 60
 
     var needsDisplay = true
+    /// Whether the window is mapped (between MapNotify and UnmapNotify): an unmapped or iconified window
+    /// draws no frames; the Expose of its next mapping shows the state it has reached by then.
+    var isMapped = false
     /// How long the wheel must rest before a pull past the top is let go.
     static let pullReleaseDelay = 0.3
     var pullReleaseTimer: TimerToken?

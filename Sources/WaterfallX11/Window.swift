@@ -5,6 +5,8 @@ import Waterfall
 final class Window {
     let display: Display
     let id: UInt
+    /// Whether another client destroyed the window (its DestroyNotify arrived): it is not destroyed again.
+    var isDestroyed = false
 
     /// Creates an unmapped window of `size` with the events the collection view needs selected.
     init(display: Display, size: Size, title: String, className: String, instanceName: String) {
@@ -25,7 +27,7 @@ final class Window {
     }
 
     deinit {
-        XDestroyWindow(display.handle, id)
+        if !isDestroyed { XDestroyWindow(display.handle, id) }
     }
 
     /// Sets WM_NAME (type STRING, so Latin-1, other characters as '?') and _NET_WM_NAME (UTF-8).

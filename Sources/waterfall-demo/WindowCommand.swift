@@ -52,7 +52,22 @@ struct WindowCommand: ParsableCommand {
         session.window.syncsAfterEachFrame = logEvents
         session.collectionView.isSmoothScrollingEnabled = !noSmooth
         let reason = try orExit { try session.window.run() }
-        log?.log("exit", [("reason", .string(reason == .closedByWindowManager ? "wmDelete" : "key"))])
+        log?.log("exit", [("reason", .string(reason.logName))])
+        if reason == .destroyedByAnotherClient {
+            printError("the window was destroyed by another X client; exiting")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension WindowExitReason {
+    /// The `reason` of the log's `exit` event.
+    var logName: String {
+        switch self {
+        case .closedByWindowManager: return "wmDelete"
+        case .quitKey: return "key"
+        case .destroyedByAnotherClient: return "destroyed"
+        }
     }
 }
 

@@ -5,11 +5,15 @@ import XvfbSupport
 /// The demo running with `--log-events` in its own private Xvfb, ready (its first frame on screen).
 final class RunningDemo {
     let xvfb: XvfbServer
+    /// The window manager managing the demo's window, when the demo was started under one.
+    let windowManager: WindowManager?
     let process: DemoProcess
     let ready: Event
 
-    init(_ arguments: [String]) throws {
+    /// Starts the demo with `arguments`, under a real window manager (twm) when `underWindowManager` is true.
+    init(_ arguments: [String], underWindowManager: Bool = false) throws {
         xvfb = try XvfbServer()
+        windowManager = underWindowManager ? try WindowManager(display: xvfb.display) : nil
         process = try DemoProcess(arguments: ["--log-events"] + arguments, display: xvfb.display)
         ready = try process.waitForEvent("the ready event") { $0.name == "ready" }.event
         // Keyboard focus follows the pointer on a server without a window manager: park the pointer inside.

@@ -79,7 +79,7 @@ struct SmoothScrollLoopTests {
     @Test func foldedNotchesMakeOneAnimationAndWithoutSmoothScrollingOneFrame() throws {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
-        let (window, view, clock, source) = try makeWindow(on: xvfb)
+        let (window, view, _, source) = try makeWindow(on: xvfb)
         defer { withExtendedLifetime(source) {} }
         try window.runUntilFirstFrame()
         for _ in 0..<3 { window.postWheelNotch(down: true) }

@@ -96,6 +96,7 @@ public final class DemoProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to end (failing after `limit` seconds) and returns its exit status.
+    /// - Throws: `X11TestError` when it does not end in time, or ends by a signal (a crash) instead of exiting.
     public func waitForExit(limit: TimeInterval = 20) throws -> Int32 {
         let deadline = Date().addingTimeInterval(limit)
         while process.isRunning {
@@ -107,6 +108,9 @@ public final class DemoProcess: @unchecked Sendable {
         }
         guard hasReadAllOutput(until: deadline) else {
             throw X11TestError("waterfall-demo exited but its stdout stayed open past \(limit) s")
+        }
+        guard process.terminationReason == .exit else {
+            throw X11TestError("waterfall-demo was killed by signal \(process.terminationStatus); stderr: \(standardError)")
         }
         return process.terminationStatus
     }
