@@ -27,7 +27,8 @@ public final class Display {
     public init(name: String? = nil) throws {
         let tried = name ?? getenv("DISPLAY").map { String(cString: $0) }
         guard let tried, !tried.isEmpty else { throw X11Error.cannotOpenDisplay(name: nil) }
-        guard let handle = XOpenDisplay(tried) else { throw X11Error.cannotOpenDisplay(name: tried) }
+        let (opened, complaint) = Self.open(tried)
+        guard let handle = opened else { throw X11Error.cannotOpenDisplay(name: tried, reason: complaint) }
         self.handle = handle
         screen = XDefaultScreen(handle)
         root = XRootWindow(handle, screen)

@@ -2,8 +2,9 @@ import Glibc
 
 /// Why the X11 backend could not start.
 public enum X11Error: Error, Equatable, CustomStringConvertible {
-    /// `XOpenDisplay` failed; `name` is the display that was tried (from `$DISPLAY` when `nil` was passed).
-    case cannotOpenDisplay(name: String?)
+    /// `XOpenDisplay` failed; `name` is the display that was tried (from `$DISPLAY` when `nil` was passed),
+    /// `reason` what libX11 said about it (a server's refusal, such as "Authorization required, ..."), if anything.
+    case cannotOpenDisplay(name: String?, reason: String? = nil)
     /// The server has no visual the backend can draw with.
     case unsupportedVisual(depth: Int32, visualClass: Int32)
     /// The window's wake-up pipe could not be opened (`pipe2` failed with `errno`, e.g. `EMFILE`).
@@ -11,9 +12,11 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .cannotOpenDisplay(name: nil):
+        case .cannotOpenDisplay(name: nil, _):
             return "cannot open an X display: $DISPLAY is not set (start an X server or set DISPLAY, e.g. DISPLAY=:0)"
-        case let .cannotOpenDisplay(name: name?):
+        case let .cannotOpenDisplay(name: name?, reason: reason?):
+            return "cannot open X display '\(name)' ($DISPLAY): the server refused the connection: \(reason)"
+        case let .cannotOpenDisplay(name: name?, reason: nil):
             return "cannot open X display '\(name)' ($DISPLAY): is an X server running there and may this user connect?"
         case let .unsupportedVisual(depth, visualClass):
             return "the X server's default visual (depth \(depth), class \(visualClass)) is not TrueColor; Waterfall needs TrueColor"

@@ -94,6 +94,18 @@ struct CommandLineTests {
         #expect(lines.first?.contains("cannot open X display ':4747' ($DISPLAY)") == true)
     }
 
+    @Test func aDisplayThatRefusesTheConnectionIsOneLineWithTheServersReason() throws {
+        let xvfb = try XvfbServer(refusingClients: true)
+        let demo = try DemoProcess(arguments: [], display: xvfb.display)
+        #expect(try demo.waitForExit() == 1)
+        let lines = demo.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        let prefix = "waterfall-demo: cannot open X display '\(xvfb.display)' ($DISPLAY): the server refused the connection: "
+        #expect(lines.first?.hasPrefix(prefix) == true, "\(lines)")
+        // libX11's own words, which it would otherwise print on a line of their own.
+        #expect(lines.first.map { $0.dropFirst(prefix.count).contains("uthoriz") } == true, "\(lines)")
+    }
+
     @Test func aBrokenCatalogIsNamedWithStatusTwo() throws {
         let path = NSTemporaryDirectory() + "waterfall-broken-\(getpid()).json"
         try Data(##"[{"title":"A","subtitle":"b","color":"#112233","aspect":1,"category":"C"},{"title":"B","subtitle":"c","color":"red","aspect":1,"category":"C"}]"##.utf8)

@@ -11,10 +11,14 @@ public final class XvfbServer {
     /// The display name, e.g. ":7".
     public let display: String
     private let process: Process
+    /// The Xauthority file of a server that refuses clients, removed with the server.
+    private var authorityFile: String?
 
     /// Starts `Xvfb -displayfd` with one screen of `width`×`height`×24 and waits until it accepts clients.
+    /// With `refusingClients`, the server accepts only a cookie no client has: it refuses every client, as a
+    /// display of another user does.
     /// - Throws: `X11TestError` when Xvfb is not installed or does not start.
-    public init(width: Int = 1280, height: Int = 1024) throws {
+    public init(width: Int = 1280, height: Int = 1024, refusingClients: Bool = false) throws {
         guard let xvfb = findExecutable("Xvfb") else {
             throw X11TestError("Xvfb is not installed: the X11 tests need it (apt-get install xvfb); run scripts/test.sh")
         }
@@ -24,6 +28,12 @@ public final class XvfbServer {
         // Xvfb picks a free display and writes its number to the -displayfd descriptor once it accepts clients;
         // descriptor 1 is the pipe.
         process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        if refusingClients {
+            let authority = NSTemporaryDirectory() + "waterfall-authority-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            try secretCookieAuthority().write(to: URL(fileURLWithPath: authority))
+            process.arguments? += ["-auth", authority]
+            authorityFile = authority
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = ready
         process.standardError = FileHandle.nullDevice
@@ -44,6 +54,7 @@ public final class XvfbServer {
 
     deinit {
         stop()
+        if let authorityFile { try? FileManager.default.removeItem(atPath: authorityFile) }
     }
 
     /// Whether the server is still running.
@@ -53,6 +64,14 @@ public final class XvfbServer {
     public func stop() {
         killAndReap(process)
     }
+}
+
+/// An Xauthority file of one MIT-MAGIC-COOKIE-1 entry for any host and display, with a random cookie. Each
+/// field is a big-endian 16-bit length and its bytes; the family 0xFFFF is the wildcard.
+private func secretCookieAuthority() -> Data {
+    func field(_ bytes: [UInt8]) -> [UInt8] { [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes }
+    let cookie = (0..<16).map { _ in UInt8.random(in: 0...255) }
+    return Data([0xFF, 0xFF] + field([]) + field([]) + field(Array("MIT-MAGIC-COOKIE-1".utf8)) + field(cookie))
 }
 
 /// The absolute path of `name` on `$PATH`, if it is there.
