@@ -107,14 +107,20 @@ extension CollectionView {
     }
 
     /// Lays out `operations`' changes, then moves the views and the selection to the items' new paths, recycles
-    /// what is gone, and scrolls to keep the viewport's top item in place.
+    /// what is gone, and scrolls to keep the viewport's top item in place. A deleted focused item passes the
+    /// focus (and its ring) to the item that takes its place in index order, or to the one before it at the end,
+    /// as a file manager does, so the keyboard goes on from there.
     private func applyUpdates(_ operations: [UpdateOperation]) throws {
         guard layout.isValid else { return }
         let anchor = viewportAnchor()
+        let oldCounts = (0..<layout.numberOfSections).map(layout.numberOfItems(inSection:))
         let plan = try layout.performUpdates(operations, source: DataSourceLayoutSource(view: self, dataSource: dataSource))
+        let focusHeir = focusedItem.flatMap { plan.newPath(for: $0) == nil ? heir(of: $0, oldCounts: oldCounts, plan.newPath(for:)) : nil }
+        let focusWasVisible = isFocusVisible
         for path in plan.reloadedItems { recycleCell(at: path) }
         remapSupplementaryViews(plan)
         remapItemPaths(plan.newPath(for:))
+        if let focusHeir { setFocusedItem(focusHeir, visible: focusWasVisible) }
         needsFullDisplay = true
         afterLayoutChange(keeping: anchor?.remapped(plan.newPath(for:)))
     }
@@ -146,6 +152,25 @@ extension CollectionView {
         focusedItem = focusedItem.flatMap(newPath)
         if focusedItem == nil { isFocusVisible = false }
         selectionAnchor = selectionAnchor.flatMap(newPath)
+    }
+
+    /// The new path of the first item after `gone` (in the old index order, across sections) that survives the
+    /// update, else of the last surviving item before it; `nil` when no item survives.
+    /// - Complexity: O(the items deleted next to `gone`, and the sections between).
+    private func heir(of gone: ItemPath, oldCounts: [Int], _ newPath: (ItemPath) -> ItemPath?) -> ItemPath? {
+        for section in gone.section..<oldCounts.count {
+            let start = section == gone.section ? gone.item + 1 : 0
+            for item in start..<max(start, oldCounts[section]) {
+                if let path = newPath(ItemPath(item: item, section: section)) { return path }
+            }
+        }
+        for section in stride(from: gone.section, through: 0, by: -1) {
+            let end = section == gone.section ? gone.item : oldCounts[section]
+            for item in stride(from: end - 1, through: 0, by: -1) {
+                if let path = newPath(ItemPath(item: item, section: section)) { return path }
+            }
+        }
+        return nil
     }
 
     /// Re-keys the visible headers and footers of sections that only moved; those of sections that are gone or

@@ -357,4 +357,32 @@ import Testing
         view.pointerUp(at: Point(x: frame.midX, y: frame.midY))
         #expect(view.indexPathsForSelectedItems == [6, 7, 8])
     }
+
+    @Test func aDeletedFocusedItemPassesTheFocusToTheItemTakingItsPlaceOrTheOneBefore() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        view.selectionMode = .multiple
+        for _ in 0..<6 { try view.handleKey(.tab) }       // focus 5, ring shown
+        #expect((view.focusedItem, view.isFocusVisible) == (5, true))
+
+        // 5 and 6 deleted: old 7, now 5, takes the place; the ring stays.
+        harness.heights.removeSubrange(5...6)
+        try view.deleteItems(at: [5, 6])
+        #expect((view.focusedItem, view.isFocusVisible) == (5, true))
+
+        // The focus on the last item; the last two deleted: the one before them, now the last.
+        view.scrollItemToVisible(9)
+        for _ in 0..<4 { try view.handleKey(.tab) }
+        #expect(view.focusedItem == 9)
+        harness.heights.removeSubrange(8...9)
+        try view.deleteItems(at: [8, 9])
+        #expect((view.focusedItem, view.isFocusVisible) == (7, true))
+
+        // Everything deleted: no focus, no ring.
+        harness.heights = []
+        try view.deleteItems(at: (0..<8).map { ItemPath(item: $0, section: 0) })
+        #expect((view.focusedItem, view.isFocusVisible) == (nil, false))
+        view.checkInvariants()
+    }
+
 }
