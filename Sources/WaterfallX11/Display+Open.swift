@@ -2,11 +2,11 @@ import CX11
 import Glibc
 
 extension Display {
-    /// `XOpenDisplay(name)`, with whatever libX11 prints on stderr meanwhile (a server's refusal, such as
-    /// "Authorization required, but no authorization protocol specified") captured instead of printed, so that
-    /// a failure is reported in one line. Returns the connection, or `nil` and the captured text (`nil` when
-    /// libX11 said nothing, as when no server listens).
-    static func open(_ name: String) -> (OpaquePointer?, String?) {
+    /// `XOpenDisplay(name)`, with whatever libX11 and libxcb print on stderr meanwhile (a server's refusal,
+    /// such as "Authorization required, but no authorization protocol specified") captured instead of printed,
+    /// so that a failure is reported in one line. Returns the connection, or `nil` and the captured text (`nil`
+    /// when nothing was printed, as when no server listens). Redirects file descriptor 2 meanwhile.
+    static func openCapturingStandardError(_ name: String) -> (OpaquePointer?, String?) {
         var descriptors: [Int32] = [0, 0]
         guard waterfall_pipe2(&descriptors, O_CLOEXEC | O_NONBLOCK) == 0 else { return (XOpenDisplay(name), nil) }
         let (reader, writer) = (descriptors[0], descriptors[1])

@@ -23,12 +23,16 @@ public final class Display {
 
     /// Opens `name`, or `$DISPLAY` when `name` is `nil`, and installs error handlers that report protocol
     /// errors and exit with status 1 when the connection is lost, instead of aborting.
+    /// - Parameter capturingRefusal: libxcb prints a refusing server's reason (such as "Authorization required,
+    ///   but no authorization protocol specified") on stderr itself; when true, file descriptor 2 is redirected
+    ///   while connecting and the reason goes into the thrown error instead. For a program's start, while no
+    ///   other thread writes to stderr: the redirection is process-wide.
     /// - Throws: `X11Error.cannotOpenDisplay` naming the display tried.
-    public init(name: String? = nil) throws {
+    public init(name: String? = nil, capturingRefusal: Bool = false) throws {
         let tried = name ?? getenv("DISPLAY").map { String(cString: $0) }
         guard let tried, !tried.isEmpty else { throw X11Error.cannotOpenDisplay(name: nil) }
-        let (opened, complaint) = Self.open(tried)
-        guard let handle = opened else { throw X11Error.cannotOpenDisplay(name: tried, reason: complaint) }
+        let (opened, refusal) = capturingRefusal ? Self.openCapturingStandardError(tried) : (XOpenDisplay(tried), nil)
+        guard let handle = opened else { throw X11Error.cannotOpenDisplay(name: tried, reason: refusal) }
         self.handle = handle
         screen = XDefaultScreen(handle)
         root = XRootWindow(handle, screen)

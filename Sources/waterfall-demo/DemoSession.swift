@@ -17,7 +17,7 @@ struct DemoSession {
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
         let display: Display
         do {
-            display = try Display()
+            display = try Display(capturingRefusal: true)
         } catch {
             printError("\(error)")
             throw ExitCode(1)
