@@ -25,7 +25,8 @@ public enum CollectionViewDiagnostic: Hashable, Sendable, CustomStringConvertibl
     /// and goes back to the pool under its own identifier.
     case factoryMadeWrongReuseIdentifier(registered: String, made: String)
     /// The data source's cell for `item` has a reuse identifier nothing is registered for (it was not dequeued
-    /// from the view); the cell is shown, and kept in the pool under that identifier when it scrolls out.
+    /// from the view); the cell is shown, counted as created, and kept in the pool under that identifier when it
+    /// scrolls out.
     case cellWithUnregisteredReuseIdentifier(String, item: ItemPath)
 
     public var description: String {
@@ -57,6 +58,9 @@ struct DiagnosticState {
     var itemBeingAskedFor: ItemPath?
     /// Whether a placeholder was handed out while asking for that cell (already reported).
     var handedOutPlaceholder = false
+    /// The cells the pool handed out while asking for that cell: a cell the data source returns that is not one
+    /// of them was made elsewhere, and is adopted by the pool.
+    var handedOut: Set<ObjectIdentifier> = []
 }
 
 extension CollectionView {
@@ -110,21 +114,34 @@ extension CollectionView {
         report(diagnostic)
     }
 
-    /// The data source's cell for `indexPath`, with its reuse identifier checked.
+    /// The data source's cell for `indexPath`, with its reuse identifier checked. A cell the pool did not hand out
+    /// (the data source made it itself) is adopted: counted as created, so that the views in existence and in the
+    /// pool still add up to the views created.
     func askCell(from dataSource: CollectionViewDataSource, at indexPath: ItemPath) -> CollectionViewCell {
         diagnostics.itemBeingAskedFor = indexPath
         diagnostics.handedOutPlaceholder = false
-        defer { diagnostics.itemBeingAskedFor = nil }
+        diagnostics.handedOut = []
+        defer {
+            diagnostics.itemBeingAskedFor = nil
+            diagnostics.handedOut = []
+        }
         let cell = dataSource.collectionView(self, cellForItemAt: indexPath)
         if !reusePool.isRegistered(cell.reuseIdentifier) && !diagnostics.handedOutPlaceholder {
             report(.cellWithUnregisteredReuseIdentifier(cell.reuseIdentifier, item: indexPath))
         }
+        if !diagnostics.handedOut.contains(ObjectIdentifier(cell)) { reusePool.adopt(cell) }
         return cell
     }
 
     /// `dequeueReusableCell(withReuseIdentifier:)`'s work: a pooled or new cell, or a placeholder that says what
     /// is wrong.
     func dequeueCheckingIdentifier(_ identifier: String) -> CollectionViewCell {
+        let cell = dequeueOrPlaceholder(identifier)
+        if diagnostics.itemBeingAskedFor != nil { diagnostics.handedOut.insert(ObjectIdentifier(cell)) }
+        return cell
+    }
+
+    private func dequeueOrPlaceholder(_ identifier: String) -> CollectionViewCell {
         switch reusePool.dequeueWithoutTrapping(identifier) {
         case let .cell(cell):
             return cell

@@ -59,6 +59,11 @@ public final class ReusePool {
         return make()
     }
 
+    /// Counts `cell`, made outside the pool, as created: it joins the cells the pool keeps count of.
+    func adopt(_ cell: CollectionViewCell) {
+        created += 1
+    }
+
     /// Puts `cell` back after calling its `prepareForReuse()`.
     public func enqueue(_ cell: CollectionViewCell) {
         cell.prepareForReuse()

@@ -129,4 +129,26 @@ private final class ArraySource: CollectionViewDataSource {
         #expect(reported == [.cellWithUnregisteredReuseIdentifier("handmade", item: ItemPath(item: 0, section: 0))])
         #expect(view.visibleCells.count == 1)
     }
+
+    /// A cell the data source made itself (not dequeued) is adopted by the pool: counted as created, so the views
+    /// in existence and in the pool still add up to the views created, before and after it scrolls out.
+    @Test(arguments: ["card", "handmade"])
+    func aCellThatWasNotDequeuedIsCountedAsCreated(identifier: String) throws {
+        let view = CollectionView(layout: CollectionLayout(columnCount: 1, rowSpacing: 0, insets: .zero), columnPolicy: .fixed(1),
+                                  overscan: 0, scrollBarWidth: 0)
+        view.register(forCellWithReuseIdentifier: "card") { CollectionViewCell(reuseIdentifier: "card") }
+        let source = ArraySource(count: 4)
+        source.makesCellsItself = true
+        source.identifier = identifier
+        view.diagnosticHandler = { _ in }
+        view.dataSource = source
+        try view.setViewportSize(Size(width: 100, height: 100))
+        #expect(view.visibleCells.count == 1)
+        #expect(view.reusePool.created == 1)
+        view.setContentOffset(300)
+        #expect(source.askedCells == [ItemPath(item: 0, section: 0), ItemPath(item: 3, section: 0)])
+        #expect(view.visibleCells.count == 1)
+        #expect(view.reusePool.count == 1)
+        #expect(view.reusePool.created == 2)
+    }
 }
