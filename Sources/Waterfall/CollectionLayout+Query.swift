@@ -91,22 +91,4 @@ extension CollectionLayout {
     public var firstItemPath: ItemPath? {
         sections.firstIndex { $0.columns.numberOfItems > 0 }.map { ItemPath(item: 0, section: $0) }
     }
-
-    /// Traps when the frames break the layout's invariants: each section's columns keep theirs, sections follow
-    /// one another without overlapping, and every element lies inside the content. For tests and debug builds.
-    public func checkInvariants() {
-        var previousBottom = 0.0
-        for (section, geometry) in sections.enumerated() {
-            geometry.columns.checkInvariants()
-            precondition(geometry.top == previousBottom, "section \(section) starts at \(geometry.top), not at \(previousBottom)")
-            precondition(geometry.bottom >= geometry.top, "section \(section) ends above its top")
-            if let header = geometry.headerFrame { precondition(header.maxY <= geometry.columnsTop, "header \(section) overlaps its columns") }
-            if let footer = geometry.footerFrame {
-                precondition(footer.minY >= geometry.columnsTop + geometry.columns.contentSize.height, "footer \(section) overlaps its columns")
-                precondition(footer.maxY <= geometry.bottom, "footer \(section) reaches below its section")
-            }
-            previousBottom = geometry.bottom
-        }
-        precondition(contentSize.height >= previousBottom, "the content ends above the last section")
-    }
 }

@@ -235,7 +235,7 @@ public final class CollectionView {
 
     /// After the frames changed: drops a press or selection whose item is gone (telling the delegate), moves the
     /// surviving views, sets the scroll limits (keeping `anchor`'s first existing item where it was on screen)
-    /// and the visible views, and tells the delegate.
+    /// and the visible views, and tells the delegate. Then checks the invariants in a debug build.
     func afterLayoutChange(keeping anchor: ViewportAnchor? = nil) {
         if let highlighted = highlightedItem, layout.layoutAttributesForItem(at: highlighted) == nil { cancelPress() }
         dropVanishedSelection()
@@ -244,6 +244,7 @@ public final class CollectionView {
         updateScrollLimits(keeping: anchor)
         updateVisibleCells()
         delegate?.collectionViewDidLayout(self)
+        checkInvariantsInDebugBuilds()
     }
 
     /// Moves the surviving views to their new frames and recycles those whose element is gone.
@@ -375,30 +376,5 @@ public final class CollectionView {
     func recycleAllViews() {
         for indexPath in Array(visibleCells.keys) { recycleCell(at: indexPath) }
         for id in Array(visibleSupplementaryViews.keys) { recycleSupplementaryView(id) }
-    }
-
-    /// Checks the view's invariants and the layout's; traps on a violation. For tests and debug builds.
-    public func checkInvariants() {
-        layout.checkInvariants()
-        let area = visibleContentRect(overscan: overscan)
-        for (indexPath, cell) in visibleCells {
-            precondition(layout.layoutAttributesForItem(at: indexPath) != nil, "visible cell for item \(indexPath), which is not laid out")
-            precondition(cell.frame.intersects(area), "visible cell \(indexPath) lies outside the viewport and overscan")
-            precondition(cell.isSelected == selectedItems.contains(indexPath), "cell \(indexPath) shows the wrong selection state")
-        }
-        for (id, view) in visibleSupplementaryViews {
-            precondition(view.frame.intersects(area), "visible \(id) lies outside the viewport and overscan")
-        }
-        let live = visibleCells.count + visibleSupplementaryViews.count
-        precondition(live + reusePool.count == reusePool.created,
-                     "\(live) visible + \(reusePool.count) pooled views != \(reusePool.created) created")
-        for indexPath in selectedItems {
-            precondition(layout.layoutAttributesForItem(at: indexPath) != nil, "selected \(indexPath) is not an item")
-        }
-        precondition(selectionMode == .multiple || selectedItems.count <= (selectionMode == .single ? 1 : 0),
-                     "\(selectedItems.count) items selected in \(selectionMode) selection mode")
-        for (name, indexPath) in [("focused", focusedItem), ("anchor", selectionAnchor)] {
-            if let indexPath { precondition(layout.layoutAttributesForItem(at: indexPath) != nil, "\(name) \(indexPath) is not an item") }
-        }
     }
 }

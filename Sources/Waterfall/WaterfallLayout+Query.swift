@@ -115,7 +115,7 @@ extension WaterfallLayout {
     /// The first position in a column's `items` whose item reaches below `y` (its bottom is greater than `y`).
     /// Items of a column do not overlap, so only the item just above the first one starting at or below `y`
     /// can reach below it: the binary search reads one array (the tops) instead of two.
-    private func firstPosition(startingAtOrBelow y: Double, in items: [Int32]) -> Int {
+    func firstPosition(startingAtOrBelow y: Double, in items: [Int32]) -> Int {
         let position = firstPosition(in: items) { itemY[$0] >= y }
         guard position > 0 else { return position }
         let above = Int(items[position - 1])
@@ -126,32 +126,5 @@ extension WaterfallLayout {
     /// of the column and true for the rest (as y-ordered predicates are).
     private func firstPosition(in items: [Int32], where isAtOrAfter: (Int) -> Bool) -> Int {
         items.partitioningIndex { isAtOrAfter(Int($0)) }
-    }
-
-    /// Traps when the stored frames break the layout's invariants: every item in exactly one column,
-    /// columns sorted by y without overlaps, frames inside the content. For tests and debug builds.
-    public func checkInvariants() {
-        precondition(itemColumn.count == itemY.count && itemY.count == itemHeight.count, "per-item arrays differ in length")
-        var seen = 0
-        for (column, items) in columnItems.enumerated() {
-            var previousBottom = -Double.infinity
-            for entry in items {
-                let index = Int(entry)
-                precondition(Int(itemColumn[index]) == column, "item \(index) is listed in column \(column) but stored in \(itemColumn[index])")
-                precondition(itemY[index] >= previousBottom, "item \(index) overlaps the item above it in column \(column)")
-                precondition(itemY[index] + itemHeight[index] <= contentSize.height, "item \(index) reaches below the content")
-                previousBottom = itemY[index] + itemHeight[index]
-                seen += 1
-            }
-        }
-        var bannerTop = -Double.infinity
-        for entry in spanningItems {
-            let index = Int(entry)
-            precondition(itemColumn[index] == Self.spanningColumn, "banner \(index) is stored in column \(itemColumn[index])")
-            precondition(itemY[index] >= bannerTop, "banners are out of order at \(index)")
-            bannerTop = itemY[index] + itemHeight[index]
-            seen += 1
-        }
-        precondition(seen == itemY.count, "\(itemY.count - seen) items are in no column and span none")
     }
 }

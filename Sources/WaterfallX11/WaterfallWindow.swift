@@ -151,6 +151,7 @@ public final class WaterfallWindow {
 
     /// Draws one frame into the back buffer and presents it. Only what changed is drawn: a scroll moves the
     /// pixels already there and draws the strip that came into view. No round trip unless `syncsAfterEachFrame`.
+    /// In a debug build, the collection view's invariants are checked after each frame.
     func drawFrame() {
         let firstRequest = display.nextRequestSerial
         renderer.drawable = backBuffer.drawable
@@ -163,6 +164,7 @@ public final class WaterfallWindow {
         if syncsAfterEachFrame || !firstFramePresented { display.sync() } else { display.flush() }
         needsDisplay = false
         framesPresented += 1
+        collectionView.checkInvariantsInDebugBuilds()
         if !firstFramePresented {
             firstFramePresented = true
             observer?.windowDidPresentFirstFrame(self)

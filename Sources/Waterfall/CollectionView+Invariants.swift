@@ -1,0 +1,70 @@
+/// The view's invariants, as UIKit asserts its own after updates in debug builds: the layout's (no two frames
+/// overlap within a column), every view in existence is for an element laid out and reaches into the viewport
+/// plus the overscan, views in existence plus pooled views are the views created, and the selection, the focus,
+/// the anchor and the press name only items that exist. The platform checks them after every frame in debug builds
+/// (`checkInvariantsInDebugBuilds()`); tests call `checkInvariants()`.
+extension CollectionView {
+    /// Every broken invariant, one line each naming the item or element; empty when all hold.
+    /// - Complexity: O(n + k) for n items laid out and k views in existence.
+    public func invariantViolations() -> [String] {
+        var problems = layout.invariantViolations()
+        let area = visibleContentRect(overscan: overscan)
+        for (indexPath, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
+            guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else {
+                problems.append("a cell is visible for item \(indexPath), which is not laid out")
+                continue
+            }
+            if cell.frame != frame { problems.append("the cell of item \(indexPath) is at \(cell.frame.summary), its item at \(frame.summary)") }
+            if !cell.frame.intersects(area) {
+                problems.append("the cell of item \(indexPath) at \(cell.frame.summary) is visible outside the viewport and overscan \(area.summary)")
+            }
+            if cell.isSelected != selectedItems.contains(indexPath) {
+                problems.append("the cell of item \(indexPath) shows isSelected \(cell.isSelected), its item's selection is \(!cell.isSelected)")
+            }
+            if cell.isHighlighted != (indexPath == highlightedItem) {
+                problems.append("the cell of item \(indexPath) shows isHighlighted \(cell.isHighlighted) against the press")
+            }
+        }
+        for (id, view) in visibleSupplementaryViews.sorted(by: { $0.key.description < $1.key.description }) {
+            guard let frame = layout.layoutAttributes(for: id)?.frame else {
+                problems.append("a view is visible for \(id), which is not laid out")
+                continue
+            }
+            if view.frame != frame { problems.append("the view of \(id) is at \(view.frame.summary), its element at \(frame.summary)") }
+            if !view.frame.intersects(area) { problems.append("\(id) at \(view.frame.summary) is visible outside the viewport and overscan \(area.summary)") }
+        }
+        let live = visibleCells.count + visibleSupplementaryViews.count
+        if live + reusePool.count != reusePool.created {
+            problems.append("\(visibleCells.count) visible cells + \(visibleSupplementaryViews.count) visible headers and footers + "
+                            + "\(reusePool.count) pooled views = \(live + reusePool.count), but \(reusePool.created) were created")
+        }
+        for indexPath in selectedItems.sorted() where layout.layoutAttributesForItem(at: indexPath) == nil {
+            problems.append("item \(indexPath) is selected but is not laid out (\(numberOfItems) items)")
+        }
+        let allowed = selectionMode == .multiple ? Int.max : selectionMode == .single ? 1 : 0
+        if selectedItems.count > allowed { problems.append("\(selectedItems.count) items are selected in \(selectionMode) selection mode") }
+        for (name, indexPath) in [("focused", focusedItem), ("the selection anchor", selectionAnchor), ("pressed", highlightedItem)] {
+            if let indexPath, layout.layoutAttributesForItem(at: indexPath) == nil {
+                problems.append("item \(indexPath) is \(name) but is not laid out (\(numberOfItems) items)")
+            }
+        }
+        return problems
+    }
+
+    /// Traps with every broken invariant when any is broken. For tests.
+    public func checkInvariants() {
+        let problems = invariantViolations()
+        precondition(problems.isEmpty, "CollectionView invariants broken:\n" + problems.joined(separator: "\n"))
+    }
+
+    /// In a debug build, `checkInvariants()`: an assertion naming every broken invariant. Does nothing in a release
+    /// build. Platforms call it after every frame and the view after every layout change.
+    public func checkInvariantsInDebugBuilds() {
+        assert({ checkInvariants(); return true }())
+    }
+}
+
+private extension Rect {
+    /// "(x, y) w×h", for the invariants' messages.
+    var summary: String { "(\(minX), \(minY)) \(width)×\(height)" }
+}
