@@ -1,5 +1,5 @@
 /// A key the collection view understands, already translated from the platform's key codes.
-public enum NavigationKey: Hashable, Sendable {
+public enum NavigationKey: Hashable, Sendable, CaseIterable {
     /// Arrows: move the focus by geometry.
     case up, down, left, right
     /// Tab (Shift+Tab backwards): moves the focus in index order.

@@ -1,0 +1,39 @@
+/// One input a platform hands a collection view, as a value: a new viewport size, wheel notches, a pointer press,
+/// move or release, a key, an animation frame, the end of a pull. A platform translates its events into these and
+/// applies them with `CollectionView.apply(_:)`; the times in them are the platform's (the view never reads a
+/// clock), so a recorded sequence of inputs, applied again to a view with the same data, ends in the same state.
+public enum ViewInput: Hashable, Sendable {
+    /// The viewport's new size: `setViewportSize(_:)`.
+    case resize(Size)
+    /// Wheel notches (positive is down) at `time` (seconds, monotonic): `scrollWheel(notches:at:)`.
+    case wheel(notches: Int, time: Double)
+    /// The platform's animation frame at `time`: `advanceAnimations(to:)`.
+    case animationFrame(time: Double)
+    /// The wheel rested after a pull past the top: `releasePull()`.
+    case releasePull
+    /// The pointer went down: `pointerDown(at:modifiers:)`.
+    case pointerDown(Point, modifiers: ModifierKeys)
+    /// The pointer moved with the button held: `pointerMoved(to:)`.
+    case pointerMoved(Point)
+    /// The pointer went up: `pointerUp(at:)`.
+    case pointerUp(Point)
+    /// A key the view understands: `handleKey(_:modifiers:)`.
+    case key(NavigationKey, modifiers: ModifierKeys)
+}
+
+extension CollectionView {
+    /// Applies `input` through the method its case names.
+    /// - Throws: `LayoutError` from a relayout (a resize) or a refresh (F5, a released pull).
+    public func apply(_ input: ViewInput) throws {
+        switch input {
+        case let .resize(size): try setViewportSize(size)
+        case let .wheel(notches, time): scrollWheel(notches: notches, at: time)
+        case let .animationFrame(time): advanceAnimations(to: time)
+        case .releasePull: try releasePull()
+        case let .pointerDown(point, modifiers): pointerDown(at: point, modifiers: modifiers)
+        case let .pointerMoved(point): pointerMoved(to: point)
+        case let .pointerUp(point): pointerUp(at: point)
+        case let .key(key, modifiers): try handleKey(key, modifiers: modifiers)
+        }
+    }
+}
