@@ -5,10 +5,11 @@ import Waterfall
 extension WaterfallWindow {
     /// Runs the event loop until the window is closed, `q` is pressed or another client destroys the window.
     ///
-    /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins, Expose
-    /// only marks the window dirty), calls `onWake` when `wakeSignal` was woken, runs the timers that are due
-    /// and then draws at most one frame. Between turns it sleeps in `poll` on the connection and the wake
-    /// pipe until the earliest timer (a smooth scroll's next frame is one), so an idle window uses no CPU.
+    /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins and is applied
+    /// at most once per display frame, see `applyFoldedSize(_:)`; Expose only marks the window dirty), calls
+    /// `onWake` when `wakeSignal` was woken, runs the timers that are due and then draws at most one frame.
+    /// Between turns it sleeps in `poll` on the connection and the wake pipe until the earliest timer (a smooth
+    /// scroll's next frame is one), so an idle window uses no CPU.
     /// - Throws: `LayoutError` when a relayout fails.
     public func run() throws -> WindowExitReason {
         while true {
@@ -59,15 +60,13 @@ extension WaterfallWindow {
         if wakeSignal.drain() { onWake?() }
     }
 
-    /// Applies the folded size and wheel notches.
+    /// Applies the folded size (see `applyFoldedSize(_:)`) and wheel notches.
     private func apply(_ batch: inout EventBatch) throws {
-        if let size = batch.size {
-            batch.size = nil
-            try resize(to: size)
-        }
+        try applyFoldedSize(&batch)
         if batch.wheelNotches != 0 {
-            collectionView.scrollWheel(notches: batch.wheelNotches, at: animationTime)
+            let notches = batch.wheelNotches
             batch.wheelNotches = 0
+            try send(.wheel(notches: notches, time: animationTime))
             if collectionView.needsDisplay { needsDisplay = true }
             scheduleAnimationFrame()
             schedulePullRelease()
@@ -83,7 +82,7 @@ extension WaterfallWindow {
         pullReleaseTimer = schedule(after: Self.pullReleaseDelay) { [unowned self] in
             pullReleaseTimer = nil
             do {
-                try collectionView.releasePull()
+                try send(.releasePull)
             } catch {
                 deferredError = error
             }
@@ -114,17 +113,17 @@ extension WaterfallWindow {
                 batch.wheelNotches += button == UInt32(Button5) ? 1 : -1
             } else if button == UInt32(Button1) {
                 try apply(&batch)
-                collectionView.pointerDown(at: viewportPoint(x: event.xbutton.x, y: event.xbutton.y),
-                                           modifiers: ModifierKeys(xState: event.xbutton.state))
+                try send(.pointerDown(viewportPoint(x: event.xbutton.x, y: event.xbutton.y),
+                                      modifiers: ModifierKeys(xState: event.xbutton.state)))
                 needsDisplay = true
             }
         case MotionNotify:
             try apply(&batch)
-            collectionView.pointerMoved(to: viewportPoint(x: event.xmotion.x, y: event.xmotion.y))
+            try send(.pointerMoved(viewportPoint(x: event.xmotion.x, y: event.xmotion.y)))
             if collectionView.needsDisplay { needsDisplay = true }
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             try apply(&batch)
-            collectionView.pointerUp(at: viewportPoint(x: event.xbutton.x, y: event.xbutton.y))
+            try send(.pointerUp(viewportPoint(x: event.xbutton.x, y: event.xbutton.y)))
             needsDisplay = true
         case KeyPress:
             try apply(&batch)
@@ -133,7 +132,7 @@ extension WaterfallWindow {
             switch KeyBinding(keysym: keysym, modifiers: modifiers) {
             case .quit: return .quitKey
             case let .navigate(key):
-                try collectionView.handleKey(key, modifiers: modifiers)
+                try send(.key(key, modifiers: modifiers))
                 needsDisplay = true
             case nil:
                 if let onKey, let name = XKeysymToString(keysym) {
@@ -153,6 +152,13 @@ extension WaterfallWindow {
             break
         }
         return nil
+    }
+
+    /// Hands `input` to the collection view, after telling the observer (which may record it: the inputs a window
+    /// sends, in order, replay its session without it).
+    func send(_ input: ViewInput) throws {
+        observer?.window(self, willApply: input)
+        try collectionView.apply(input)
     }
 
     private func viewportPoint(x: Int32, y: Int32) -> Point {

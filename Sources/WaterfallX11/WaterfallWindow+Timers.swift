@@ -41,7 +41,11 @@ extension WaterfallWindow {
         guard animationFrameTimer == nil, collectionView.isAnimatingScroll else { return }
         animationFrameTimer = schedule(after: animationFrameInterval) { [unowned self] in
             animationFrameTimer = nil
-            collectionView.advanceAnimations(to: animationTime)
+            do {
+                try send(.animationFrame(time: animationTime))
+            } catch {
+                deferredError = error
+            }
             if collectionView.needsDisplay { needsDisplay = true }
             scheduleAnimationFrame()
         }

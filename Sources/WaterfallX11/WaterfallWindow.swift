@@ -7,11 +7,16 @@ public protocol WaterfallWindowObserver: AnyObject {
     func windowDidPresentFirstFrame(_ window: WaterfallWindow)
     /// A frame was presented.
     func windowDidPresentFrame(_ window: WaterfallWindow)
+    /// The window is about to hand `input` to its collection view: every resize, wheel turn, pointer press, move
+    /// and release, key the view understands, animation frame and pull release, in order, with the times the
+    /// view gets. Applied again in the same order to a view with the same data, they end in the same state.
+    func window(_ window: WaterfallWindow, willApply input: ViewInput)
 }
 
 extension WaterfallWindowObserver {
     public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {}
     public func windowDidPresentFrame(_ window: WaterfallWindow) {}
+    public func window(_ window: WaterfallWindow, willApply input: ViewInput) {}
 }
 
 /// What ended `WaterfallWindow.run()`.
@@ -82,6 +87,10 @@ public final class WaterfallWindow {
     var pullReleaseTimer: TimerToken?
     /// The timer of the next animation frame, while the collection view animates.
     var animationFrameTimer: TimerToken?
+    /// When the last size was applied, on the timers' clock; a size that comes sooner than a frame later waits for
+    /// `resizeTimer` (see WaterfallWindow+Resize.swift).
+    var lastResizeTime: UInt64?
+    var resizeTimer: TimerToken?
     /// An error from a timer's action, thrown by the turn that ran it.
     var deferredError: Error?
     var firstFramePresented = false
@@ -146,7 +155,7 @@ public final class WaterfallWindow {
         collectionView.setNeedsDisplay()
         statusBarNeedsFill = true
         needsDisplay = true
-        try collectionView.setViewportSize(viewportFrame.size)
+        try send(.resize(viewportFrame.size))
     }
 
     /// Draws one frame into the back buffer and presents it. Only what changed is drawn: a scroll moves the

@@ -89,3 +89,16 @@ public final class WindowManager {
         return attributes.all_event_masks & SubstructureRedirectMask != 0
     }
 }
+
+/// Resizes window `id` to each of `sizes` in turn, as a window manager does during a drag (`XResizeWindow`), all
+/// sent in one flush, and waits until the server has handled them (`XSync`): the window's client then has every
+/// ConfigureNotify queued.
+/// - Throws: `X11TestError` when the display cannot be opened.
+public func resizeWindow(_ id: UInt, through sizes: [(width: Int, height: Int)], display name: String) throws {
+    guard let display = XOpenDisplay(name) else { throw X11TestError("cannot open \(name) to resize a window") }
+    defer { XCloseDisplay(display) }
+    for size in sizes {
+        XResizeWindow(display, id, UInt32(max(1, size.width)), UInt32(max(1, size.height)))
+    }
+    XSync(display, 0)
+}

@@ -1,0 +1,87 @@
+import Testing
+import Waterfall
+@testable import WaterfallX11
+import XvfbSupport
+
+/// 100 cells of 40 px: enough to lay out again on each resize.
+private final class CellsSource: CollectionViewDataSource {
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 100 }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell")
+    }
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { 40 }
+}
+
+/// Records the sizes the window hands its view, and counts relayouts.
+private final class ResizeRecorder: WaterfallWindowObserver, CollectionViewDelegate {
+    var sizes: [Size] = []
+    var layouts = 0
+    func window(_ window: WaterfallWindow, willApply input: ViewInput) {
+        if case let .resize(size) = input { sizes.append(size) }
+    }
+    func collectionViewDidLayout(_ collectionView: CollectionView) { layouts += 1 }
+}
+
+/// A clock the test moves by hand, in nanoseconds.
+private final class ManualClock {
+    var now: UInt64 = 5_000_000_000_000
+}
+
+/// The loop applies a window size at most once per display frame: a single resize at once, a burst of them as
+/// one relayout to the last size when the frame's interval is over (on a manual clock, so the counts are exact).
+@Suite(.serialized)
+struct ResizeCoalescingTests {
+    @Test func aBurstOfResizesWithinAFrameBecomesOneRelayoutToTheLastSize() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let display = try Display(name: xvfb.display)
+        let source = CellsSource()
+        defer { withExtendedLifetime(source) {} }
+        let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: ColumnPolicy(portraitColumns: 1, landscapeColumns: 2))
+        view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
+        view.dataSource = source
+        let recorder = ResizeRecorder()
+        view.delegate = recorder
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
+        let clock = ManualClock()
+        window.timers = TimerQueue { clock.now }
+        window.observer = recorder
+        try window.runUntilFirstFrame()
+        #expect(view.layout.columnCount == 1)  // 200 × 200 is not wider than tall
+        recorder.layouts = 0
+
+        // One resize after a rest is applied in the turn that reads it.
+        try resizeWindow(window.windowID, through: [(300, 220)], display: xvfb.display)
+        var turns = 0
+        while window.windowSize != Size(width: 300, height: 220), turns < 100 {
+            #expect(try window.turn() == nil)
+            turns += 1
+        }
+        #expect(recorder.sizes == [Size(width: 300, height: 200)])
+        #expect(view.layout.columnCount == 2)
+        #expect(recorder.layouts == 1)
+
+        // 1,000 more within the same frame (the clock stands still), alternating across the threshold: none is
+        // applied until the frame's interval is over; the last one is, alone.
+        let burst = (0..<999).map { $0.isMultiple(of: 2) ? (width: 220, height: 420) : (width: 420, height: 220) } + [(width: 180, height: 320)]
+        try resizeWindow(window.windowID, through: burst, display: xvfb.display)
+        turns = 0
+        while window.batch.size != Size(width: 180, height: 320), turns < 100 {
+            #expect(try window.turn() == nil)
+            turns += 1
+        }
+        #expect(window.windowSize == Size(width: 300, height: 220))
+        #expect(recorder.sizes == [Size(width: 300, height: 200)])
+        #expect(window.timers.count == 1)
+
+        clock.now += 16_666_667
+        #expect(try window.turn() == nil)
+        #expect(window.windowSize == Size(width: 180, height: 320))
+        #expect(recorder.sizes == [Size(width: 300, height: 200), Size(width: 180, height: 300)])
+        #expect(recorder.layouts == 2)
+        #expect(view.layout.columnCount == 1)
+        #expect(view.viewportSize == Size(width: 180, height: 300))
+        #expect(window.timers.count == 0)
+        #expect(window.batch.size == nil)
+    }
+}
