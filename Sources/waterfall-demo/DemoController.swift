@@ -157,6 +157,15 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         log.log("ready", [("window", .int(Int(window.windowID)))] + layoutFields(window.collectionView))
     }
 
+    func window(_ window: WaterfallWindow, willApply input: ViewInput) {
+        logInput(.view(input))
+    }
+
+    /// Logs `input` as an `input` event: every input, in order, so that `replay` can repeat the session.
+    func logInput(_ input: RecordedInput) {
+        log?.log("input", input.logFields)
+    }
+
     func windowDidPresentFrame(_ window: WaterfallWindow) {
         let view = window.collectionView
         log?.log("frame", [("offset", .number(view.contentOffset)), ("visible", .int(view.visibleCells.count)),
@@ -187,6 +196,20 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         let loaded = items.isComplete ? "\(items.shownCount) items" : "\(items.shownCount) of \(items.totalCount) items"
         return "\(loaded) | \(view.numberOfSections) sections | \(view.layout.columnCount) columns | \(view.visibleCells.count) visible | "
             + "\(view.reusePool.created) created, \(view.reusePool.reused) reused | selected: \(selection)"
+    }
+
+    /// The fields of the `exit` and `state` events: the scroll position and pull, the viewport, the layout, and the
+    /// selected cards and the focused one (by index, as `layout` prints them).
+    func stateFields(_ view: CollectionView) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [
+            ("offset", .number(view.contentOffset)), ("pull", .number(view.pullDistance)),
+            ("viewport", .object([("width", .number(view.viewportSize.width)), ("height", .number(view.viewportSize.height))])),
+            ("columns", .int(view.layout.columnCount)), ("columnWidth", .number(view.layout.columnWidth)),
+            ("contentHeight", .number(view.contentSize.height)), ("items", .int(view.numberOfItems)),
+            ("selected", .array(view.indexPathsForSelectedItems.map { .int(items.index(of: $0)) })),
+        ]
+        if let focused = view.focusedItem { fields.append(("focused", .int(items.index(of: focused)))) }
+        return fields
     }
 
     /// The fields the `ready` and `layout` events share.

@@ -24,8 +24,7 @@ struct DemoSession {
         }
         let wakeSignal = try orExit { try WakeSignal() }
         let controller = DemoController(items: items, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
-        let collectionView = CollectionView(layout: options.makeLayout(), columnPolicy: options.columnPolicy)
-        controller.attach(to: collectionView)
+        let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size,
                                 useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
@@ -34,11 +33,23 @@ struct DemoSession {
         controller.window = window
         window.observer = controller
         window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }
-        window.onKey = { [unowned controller, unowned collectionView] name, _ in try controller.handleKey(name, in: collectionView) }
+        window.onKey = { [unowned controller, unowned collectionView] name, modifiers in
+            controller.logInput(.demoKey(name: name, modifiers: modifiers))
+            try controller.handleKey(name, in: collectionView)
+        }
         window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }
         self.controller = controller
         self.collectionView = collectionView
         self.window = window
+    }
+}
+
+extension DemoSession {
+    /// The collection view `options` describe, showing the items through `controller`: the window's, or a replay's.
+    static func makeCollectionView(options: LayoutOptions, controller: DemoController) -> CollectionView {
+        let collectionView = CollectionView(layout: options.makeLayout(), columnPolicy: options.columnPolicy)
+        controller.attach(to: collectionView)
+        return collectionView
     }
 }
 

@@ -51,8 +51,11 @@ struct WindowCommand: ParsableCommand {
                                       log: log, useDoubleBufferExtension: !noXdbe)
         session.window.syncsAfterEachFrame = logEvents
         session.collectionView.isSmoothScrollingEnabled = !noSmooth
+        let viewport = session.collectionView.viewportSize
+        log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
+                           ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height))]))])
         let reason = try orExit { try session.window.run() }
-        log?.log("exit", [("reason", .string(reason.logName))])
+        log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         if reason == .destroyedByAnotherClient {
             printError("the window was destroyed by another X client; exiting")
             throw ExitCode(1)

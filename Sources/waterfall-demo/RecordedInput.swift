@@ -1,0 +1,93 @@
+import Foundation
+import Waterfall
+
+/// One input as the `input` event of the log records it: an input the window handed the collection view, or a key
+/// the window left to the demo (Delete, Insert, r, and every other key it does not use).
+enum RecordedInput: Equatable {
+    case view(ViewInput)
+    case demoKey(name: String, modifiers: ModifierKeys)
+
+    /// The `input` event's fields: `kind` (resize, wheel, tick, releasePull, down, move, up, key, demoKey) and the
+    /// input's values: `width` and `height` of the viewport, `notches`, `time` (seconds, as the view got it), `x`
+    /// and `y` in the viewport, the `key` (a `NavigationKey` case, or the X keysym name of a demo key) and the held
+    /// `modifiers` (["shift", "control"]).
+    var logFields: [(String, JSONValue)] {
+        switch self {
+        case let .view(.resize(size)): return [("kind", "resize"), ("width", .number(size.width)), ("height", .number(size.height))]
+        case let .view(.wheel(notches, time)): return [("kind", "wheel"), ("notches", .int(notches)), ("time", .number(time))]
+        case let .view(.animationFrame(time)): return [("kind", "tick"), ("time", .number(time))]
+        case .view(.releasePull): return [("kind", "releasePull")]
+        case let .view(.pointerDown(point, modifiers)): return [("kind", "down")] + Self.fields(point) + Self.fields(modifiers)
+        case let .view(.pointerMoved(point)): return [("kind", "move")] + Self.fields(point)
+        case let .view(.pointerUp(point)): return [("kind", "up")] + Self.fields(point)
+        case let .view(.key(key, modifiers)): return [("kind", "key"), ("key", .string("\(key)"))] + Self.fields(modifiers)
+        case let .demoKey(name, modifiers): return [("kind", "demoKey"), ("key", .string(name))] + Self.fields(modifiers)
+        }
+    }
+
+    private static func fields(_ point: Point) -> [(String, JSONValue)] { [("x", .number(point.x)), ("y", .number(point.y))] }
+
+    private static func fields(_ modifiers: ModifierKeys) -> [(String, JSONValue)] {
+        [("modifiers", .array(modifierNames.filter { modifiers.contains($0.1) }.map { .string($0.0) }))]
+    }
+
+    private static let modifierNames: [(String, ModifierKeys)] = [("shift", .shift), ("control", .control)]
+
+    /// The input a logged `input` event records.
+    /// - Throws: `RecordedInputError` naming the field that is missing or wrong.
+    init(_ line: LogLine) throws {
+        func need<T>(_ value: T?, _ name: String) throws -> T {
+            guard let value else { throw RecordedInputError("the \(line.kind ?? "input") input has no \"\(name)\"") }
+            return value
+        }
+        func point() throws -> Point { Point(x: try need(line.x, "x"), y: try need(line.y, "y")) }
+        func modifiers() throws -> ModifierKeys {
+            try (line.modifiers ?? []).reduce(into: ModifierKeys()) { set, name in
+                guard let modifier = Self.modifierNames.first(where: { $0.0 == name })?.1 else {
+                    throw RecordedInputError("the modifier \"\(name)\" is unknown; expected shift or control")
+                }
+                set.insert(modifier)
+            }
+        }
+        switch try need(line.kind, "kind") {
+        case "resize": self = .view(.resize(Size(width: try need(line.width, "width"), height: try need(line.height, "height"))))
+        case "wheel": self = .view(.wheel(notches: try need(line.notches, "notches"), time: try need(line.time, "time")))
+        case "tick": self = .view(.animationFrame(time: try need(line.time, "time")))
+        case "releasePull": self = .view(.releasePull)
+        case "down": self = .view(.pointerDown(try point(), modifiers: try modifiers()))
+        case "move": self = .view(.pointerMoved(try point()))
+        case "up": self = .view(.pointerUp(try point()))
+        case "key":
+            let name = try need(line.key, "key")
+            guard let key = NavigationKey.allCases.first(where: { "\($0)" == name }) else {
+                throw RecordedInputError("the key \"\(name)\" is not a navigation key")
+            }
+            self = .view(.key(key, modifiers: try modifiers()))
+        case "demoKey": self = .demoKey(name: try need(line.key, "key"), modifiers: try modifiers())
+        case let kind: throw RecordedInputError("the input kind \"\(kind)\" is unknown")
+        }
+    }
+}
+
+/// What is wrong with a logged input.
+struct RecordedInputError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The fields of a log line that a replay reads: the event's name, the `start` event's arguments and viewport, and
+/// an `input` event's values. Decoded with `JSONDecoder`, which reads every number back exactly as it was written.
+struct LogLine: Decodable {
+    var event: String
+    var arguments: [String]?
+    var viewport: LoggedSize?
+    var kind: String?
+    var width, height, x, y, time: Double?
+    var notches: Int?
+    var key: String?
+    var modifiers: [String]?
+
+    struct LoggedSize: Decodable {
+        var width, height: Double
+    }
+}
