@@ -135,7 +135,7 @@ public final class DemoProcess: @unchecked Sendable {
 public struct Event: @unchecked Sendable {
     public let fields: [String: Any]
 
-    init?(line: String) {
+    public init?(line: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
         fields = object
     }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import XvfbSupport
+
+/// A seeded storm of more than 10,000 real X events through one xdotool process: the program (a debug build, which
+/// checks the collection view's invariants after every frame and every layout change, and traps on a broken one)
+/// receives every one of them, stays alive and answers a last known input; then its own event log, replayed through
+/// the collection view alone (`waterfall-demo replay`, no X server), ends in exactly the state the window ended in.
+@Suite(.serialized)
+struct StormTests {
+    /// The events the collection view and the demo report through the delegate, which a replay must repeat.
+    static let viewEvents: Set<String> = ["layout", "scroll", "highlight", "unhighlight", "select", "deselect", "activate", "update",
+                                          "updateFailed", "refresh"]
+
+    @Test func aSeededStormLeavesTheProgramAliveAndItsLogReplaysToTheSameState() throws {
+        let demo = try RunningDemo(["--width", "900", "--height", "700"])
+        let storm = StormScript(seed: 0x5707_2026, window: demo.window, size: (900, 700), minimumEvents: 10_000, finalSize: (960, 700))
+        #expect(storm.events >= 10_000)
+        #expect(storm.resizes >= 50)
+
+        let started = Date()
+        try xdotool(script: storm.lines.joined(separator: "\n") + "\n", display: demo.xvfb.display)
+        // The last known input, after the storm: clear the selection, select all, scroll to the end, and a key
+        // nothing uses, to know when the window has read everything.
+        let start = demo.eventCount
+        try xdotool(["key", "--delay", "0", "Escape", "ctrl+a", "End", "F12"], display: demo.xvfb.display)
+        try demo.process.waitForEvent(after: start, limit: 120, "the last key after the storm") {
+            $0.name == "input" && $0.string("kind") == "demoKey" && $0.string("key") == "F12"
+        }
+        print("storm: \(storm.events) X events (\(storm.lines.count) xdotool commands) handled in \(Date().timeIntervalSince(started)) s")
+        #expect(demo.process.isRunning)
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        #expect(!demo.process.standardError.contains("invariants broken"), "\(demo.process.standardError)")
+        demo.expectNoXErrors()
+
+        // Every press, release, dragged motion, notch and key of the storm reached the view (or the demo's keys).
+        let inputs = demo.process.events.filter { $0.name == "input" }
+        func count(_ kind: String) -> Int { inputs.filter { $0.string("kind") == kind }.count }
+        #expect(count("down") == storm.presses)
+        #expect(count("up") == storm.releases)
+        #expect(count("move") == storm.draggedMotions)
+        #expect(inputs.filter { $0.string("kind") == "wheel" }.compactMap { $0.int("notches") }.reduce(0, +) == storm.netNotches)
+        #expect(count("key") + count("demoKey") == storm.keyPresses + 5)  // Escape, Control_L, a, End, F12
+        #expect(count("resize") >= 1 && count("resize") <= storm.resizes)
+        #expect(count("tick") > 0)
+
+        // The last input's effect: every card selected, the view at its end, at the storm's last size.
+        let exit = try #require(demo.process.events.last { $0.name == "exit" })
+        let items = try #require(exit.int("items"))
+        let height = try #require(exit.double("viewport", "height"))
+        #expect(exit.double("viewport", "width") == 960)
+        #expect(height == 680)
+        #expect(exit.int("columns") == 5)
+        #expect(exit["selected"] as? [Int] == Array(0..<items))
+        #expect(exit.double("offset") == max(0, (exit.double("contentHeight") ?? 0) - height))
+        #expect(exit.double("pull") == 0)
+
+        // The log alone, replayed through the collection view without X, ends in the same state, through the same
+        // delegate events.
+        let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("storm-\(getpid()).jsonl")
+        try (demo.process.lines.joined(separator: "\n") + "\n").write(to: logFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: logFile) }
+        let replay = try DemoProcess(arguments: ["replay", logFile.path], display: nil)
+        #expect(try replay.waitForExit(limit: 120) == 0, "\(replay.standardError)")
+        let state = try #require(replay.events.last)
+        #expect(state.name == "state")
+        for key in ["offset", "pull", "columns", "columnWidth", "contentHeight", "items"] {
+            #expect(state.double(key) == exit.double(key), "\(key)")
+        }
+        #expect(state.double("viewport", "width") == exit.double("viewport", "width"))
+        #expect(state.double("viewport", "height") == exit.double("viewport", "height"))
+        #expect(state["selected"] as? [Int] == exit["selected"] as? [Int])
+        #expect(state.int("focused") == exit.int("focused"))
+        let live = demo.process.lines.filter { Event(line: $0).map { Self.viewEvents.contains($0.name) } ?? false }
+        let replayed = replay.lines.filter { Event(line: $0).map { Self.viewEvents.contains($0.name) } ?? false }
+        #expect(live.count > 1000)
+        #expect(replayed.count == live.count)
+        if let first = zip(live, replayed).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+            Issue.record("view event \(first.offset) differs: live \(first.element.0), replayed \(first.element.1)")
+        }
+    }
+}
