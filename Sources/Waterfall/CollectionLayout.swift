@@ -27,6 +27,9 @@ public final class CollectionLayout {
     public private(set) var isValid = false
 
     var sections: [SectionGeometry] = []
+    /// Counts the changes of the frames (each ends in `updateContentSize()`), so that a debug build's per-frame check
+    /// of the view's invariants checks the layout's only when it changed.
+    private(set) var revision = 0
     /// Section columns kept from earlier layouts, so that a new layout reuses their storage.
     var spareColumns: [WaterfallLayout] = []
 
@@ -205,8 +208,10 @@ public final class CollectionLayout {
     /// Where the sections end: the top of the load-more footer.
     var sectionsBottom: Double { sections.last?.bottom ?? 0 }
 
+    /// Ends every change of the frames: sets the content's size and counts the change in `revision`.
     func updateContentSize() {
         contentSize = Size(width: width, height: sectionsBottom + max(0, loadMoreFooterHeight))
+        revision &+= 1
     }
 
     /// The load-more footer's frame, when it is shown: below the last section, as wide as the default insets allow.

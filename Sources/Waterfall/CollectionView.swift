@@ -133,6 +133,8 @@ public final class CollectionView {
 
     /// The diagnostics' handler and what was reported (see CollectionViewDiagnostic.swift).
     var diagnostics = DiagnosticState()
+    /// The layout's `revision` when `checkInvariantsInDebugBuilds()` last checked it (see CollectionView+Invariants.swift).
+    var checkedLayoutRevision: Int?
 
     /// The operations of the `performBatchUpdates(_:)` in progress, if any (see CollectionView+Updates.swift).
     var pendingUpdates: [UpdateOperation]?

@@ -59,6 +59,35 @@ import Testing
         ])
     }
 
+    /// The per-frame check in debug builds checks the layout's invariants again only after a change of its frames:
+    /// every change counts a revision, scrolling and a change of height alone do not.
+    @Test func everyChangeOfTheFramesCountsARevision() throws {
+        let harness = try Grid.harness()
+        let view = harness.view
+        var revision = view.layout.revision
+        func changed() -> Bool {
+            defer { revision = view.layout.revision }
+            return view.layout.revision != revision
+        }
+        view.setContentOffset(50)
+        try view.setViewportSize(Size(width: 340, height: 150))
+        #expect(!changed())
+        harness.heights.append(40)
+        try view.insertItems(at: [ItemPath(item: 12, section: 0)])
+        #expect(changed())
+        harness.heights[0] = 20
+        try view.invalidateHeights(ofItemsAt: [ItemPath(item: 0, section: 0)])
+        #expect(changed())
+        try view.setViewportSize(Size(width: 400, height: 150))
+        #expect(changed())
+        try view.reloadData()
+        #expect(changed())
+        view.layout.loadMoreFooterHeight = 30
+        #expect(changed())
+        view.checkInvariantsInDebugBuilds()
+        #expect(view.checkedLayoutRevision == view.layout.revision)
+    }
+
     @Test func aHealthyViewBreaksNone() throws {
         let harness = try Grid.harness(overscan: 20)
         let view = harness.view
