@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the core, the X11 backend and the program
-# (against private Xvfb servers driven by xdotool).
+# (against private Xvfb servers driven by xdotool), then the leak check (scripts/leak-check.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 source scripts/env.sh
 swift build --build-tests
 swift test --skip-build "$@"
+# The program built with AddressSanitizer in .build-asan and scripted under a private Xvfb: no leak, no memory error.
+bash scripts/leak-check.sh
