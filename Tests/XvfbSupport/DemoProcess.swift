@@ -67,6 +67,12 @@ public final class DemoProcess: @unchecked Sendable {
     /// Every complete stdout line so far.
     public var lines: [String] { lock.withLock { stdoutLines } }
 
+    /// The complete stdout lines from line `start` (counted from 0) on: for following a long log as it grows
+    /// without copying it all each time.
+    public func lines(from start: Int) -> [String] {
+        lock.withLock { start < stdoutLines.count ? Array(stdoutLines[start...]) : [] }
+    }
+
     /// Everything written to stderr so far.
     public var standardError: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
 
@@ -135,6 +141,7 @@ public final class DemoProcess: @unchecked Sendable {
 public struct Event: @unchecked Sendable {
     public let fields: [String: Any]
 
+    /// Parses one log line; `nil` when it is not a JSON object.
     public init?(line: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
         fields = object
