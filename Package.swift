@@ -26,11 +26,17 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11"]),
 
         // MARK: The desktop program
+        // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
+        .target(
+            name: "WaterfallDemoKit",
+            dependencies: ["Waterfall", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "waterfall-demo",
             dependencies: [
                 "Waterfall",
                 "WaterfallX11",
+                "WaterfallDemoKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +47,6 @@ let package = Package(
         .target(name: "XvfbSupport", dependencies: ["CX11"], path: "Tests/XvfbSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11"]),
-        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "Waterfall", "XvfbSupport"]),
+        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "XvfbSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waterfall
+import WaterfallDemoKit
 import WaterfallX11
 
 /// Measures scrolling in the real window: wheel notches through the event loop, one frame each.

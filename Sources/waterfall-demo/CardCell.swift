@@ -1,19 +1,5 @@
 import Waterfall
-
-/// The sizes of a card: a picture `aspect` × the column width tall, then a caption of two lines.
-enum CardMetrics {
-    /// The height of the caption under the picture.
-    static let captionHeight = 40.0
-    /// The padding around the caption's text.
-    static let padding = 6.0
-    /// The width of the selection border.
-    static let selectionBorder = 4.0
-
-    /// The height of a card whose picture has `aspect` (height / width), at `columnWidth`.
-    static func height(aspect: Double, columnWidth: Double) -> Double {
-        (aspect * columnWidth).rounded() + captionHeight
-    }
-}
+import WaterfallDemoKit
 
 /// The colours of a card.
 enum CardColors {

@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallDemoKit
 
 /// Editing the wall from the keyboard, to show the collection view's updates: Delete removes the selected cards,
 /// Insert adds a made-up card after the selection, `r` gives a few cards in view new picture heights. Each edit

@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallDemoKit
 import WaterfallX11
 
 /// Connects the catalog to the collection view (sections, headers, the footer at the end, loading pages) and,

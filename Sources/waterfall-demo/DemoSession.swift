@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waterfall
+import WaterfallDemoKit
 import WaterfallX11
 
 /// The demo's window with its cards, as the `window` and `bench` subcommands open it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waterfall
+import WaterfallDemoKit
 import WaterfallX11
 
 /// Prints the layout as JSON lines without opening a window.

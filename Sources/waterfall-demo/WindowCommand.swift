@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waterfall
+import WaterfallDemoKit
 import WaterfallX11
 
 /// Opens the window: the default subcommand.

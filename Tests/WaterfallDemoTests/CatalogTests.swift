@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waterfall
+@testable import WaterfallDemoKit
 @testable import waterfall_demo
 
 struct CatalogTests {

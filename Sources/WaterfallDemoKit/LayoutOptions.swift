@@ -2,51 +2,54 @@ import ArgumentParser
 import Waterfall
 
 /// The options that decide the layout, shared by the window and the `layout` subcommand.
-struct LayoutOptions: ParsableArguments {
-    static let defaultWidth = 1024.0
-    static let defaultHeight = 768.0
+package struct LayoutOptions: ParsableArguments {
+    package static let defaultWidth = 1024.0
+    package static let defaultHeight = 768.0
     /// The most synthesised items: about 24 bytes of layout each, 1.2 GB at this count.
-    static let maximumItems = 50_000_000
+    package static let maximumItems = 50_000_000
+
+    /// The defaults, as ArgumentParser makes them before it reads the arguments.
+    package init() {}
 
     /// Refuses a window size outside what X allows (1...32767 pixels a side).
-    static func validateWindowSize(width: Double, height: Double) throws {
+    package static func validateWindowSize(width: Double, height: Double) throws {
         for (name, value) in [("--width", width), ("--height", height)] where !(value.isFinite && value >= 1 && value <= 32_767) {
             throw ValidationError("\(name) is \(value); it must be from 1 to 32767")
         }
     }
 
     @Option(help: ArgumentHelp("A catalog JSON file to show instead of the bundled one.", valueName: "path"))
-    var catalog: String?
+    package var catalog: String?
 
     @Option(help: ArgumentHelp("Show N synthesised items instead of a catalog (for big runs).", valueName: "n"))
-    var items: Int?
+    package var items: Int?
 
     @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
-    var columns: Int?
+    package var columns: Int?
 
     @Option(help: ArgumentHelp("The column count when the window is portrait.", valueName: "p"))
-    var portraitColumns: Int = 3
+    package var portraitColumns: Int = 3
 
     @Option(help: ArgumentHelp("The column count when the window is landscape.", valueName: "l"))
-    var landscapeColumns: Int = 5
+    package var landscapeColumns: Int = 5
 
     @Option(help: ArgumentHelp("Landscape from this width on (default: landscape when wider than tall).", valueName: "t"))
-    var landscapeWidth: Double?
+    package var landscapeWidth: Double?
 
     @Option(help: ArgumentHelp("The space around the columns: top,left,bottom,right.", valueName: "t,l,b,r"))
-    var insets: Insets = Insets(EdgeInsets(all: 12))
+    package var insets: Insets = Insets(EdgeInsets(all: 12))
 
     @Option(help: ArgumentHelp("The gap between columns.", valueName: "s"))
-    var columnSpacing: Double = 12
+    package var columnSpacing: Double = 12
 
     @Option(help: ArgumentHelp("The gap between cards of a column.", valueName: "r"))
-    var rowSpacing: Double = 12
+    package var rowSpacing: Double = 12
 
     @Option(help: ArgumentHelp("Which column each card goes into: the shortest, or in rows from the left (ltr) or right (rtl).",
                                valueName: "shortest|ltr|rtl"))
-    var placement: Placement = .shortest
+    package var placement: Placement = .shortest
 
-    mutating func validate() throws {
+    package mutating func validate() throws {
         if let problem = insets.problem { throw ValidationError(problem) }
         let columnRange = 1...WaterfallLayout.maximumColumnCount
         for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
@@ -65,7 +68,7 @@ struct LayoutOptions: ParsableArguments {
 
     /// Refuses insets and spacing that leave the columns less than 1 px wide in a cards' area `areaWidth` wide
     /// with the column count the policy picks for `viewport` (as the window opens, or as `layout` lays out).
-    func validateColumnWidth(areaWidth: Double, viewport: Size) throws {
+    package func validateColumnWidth(areaWidth: Double, viewport: Size) throws {
         let columns = columnPolicy.columnCount(for: viewport)
         let inset = insets.value
         let columnWidth = (areaWidth - inset.left - inset.right - Double(columns - 1) * columnSpacing) / Double(columns)
@@ -77,20 +80,20 @@ struct LayoutOptions: ParsableArguments {
     }
 
     /// The column policy the options describe.
-    var columnPolicy: ColumnPolicy {
+    package var columnPolicy: ColumnPolicy {
         if let columns { return ColumnPolicy(portraitColumns: columns, landscapeColumns: columns, landscapeMinimumWidth: landscapeWidth) }
         return ColumnPolicy(portraitColumns: portraitColumns, landscapeColumns: landscapeColumns, landscapeMinimumWidth: landscapeWidth)
     }
 
     /// A layout with the options' spacing, insets and placement.
-    func makeLayout() -> CollectionLayout {
+    package func makeLayout() -> CollectionLayout {
         CollectionLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
                          insets: insets.value, placement: placement.itemPlacement)
     }
 
     /// The items to show, in sections: synthesised when `--items` is given, else the catalog (the bundled one by
     /// default) grouped by category. `availableCount` cards are there from the start (all when `nil`).
-    func loadItems(availableCount: Int? = nil) throws -> DemoItems {
+    package func loadItems(availableCount: Int? = nil) throws -> DemoItems {
         if let items { return DemoItems(synthesized: items, availableCount: availableCount) }
         guard let path = catalog ?? Catalog.defaultPath() else {
             throw CatalogError(path: "Resources/catalog.json", problem: "not found in the working directory or beside the program; pass --catalog PATH")
@@ -100,10 +103,10 @@ struct LayoutOptions: ParsableArguments {
 }
 
 /// `--placement shortest|ltr|rtl`.
-enum Placement: String, ExpressibleByArgument, CaseIterable {
+package enum Placement: String, ExpressibleByArgument, CaseIterable {
     case shortest, ltr, rtl
 
-    var itemPlacement: ItemPlacement {
+    package var itemPlacement: ItemPlacement {
         switch self {
         case .shortest: return .shortestColumn
         case .ltr: return .leftToRight
@@ -114,14 +117,14 @@ enum Placement: String, ExpressibleByArgument, CaseIterable {
 
 /// `--insets T,L,B,R`. Any text is taken; a bad one keeps its `problem`, which `LayoutOptions.validate()`
 /// reports with the allowed range (ArgumentParser's own message for a failed parse does not say it).
-struct Insets: ExpressibleByArgument {
-    var value: EdgeInsets
+package struct Insets: ExpressibleByArgument {
+    package var value: EdgeInsets
     /// Why the argument is not four numbers of 0 or more, if it is not.
-    var problem: String?
+    package var problem: String?
 
-    init(_ value: EdgeInsets) { self.value = value }
+    package init(_ value: EdgeInsets) { self.value = value }
 
-    init?(argument: String) {
+    package init?(argument: String) {
         let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         value = .zero
         guard parts.count == 4, let top = parts[0], let left = parts[1], let bottom = parts[2], let right = parts[3],
@@ -137,25 +140,25 @@ struct Insets: ExpressibleByArgument {
     }
 
     /// The largest inset: the largest window side X allows.
-    static let maximum = 32_767.0
+    package static let maximum = 32_767.0
 
-    var defaultValueDescription: String {
+    package var defaultValueDescription: String {
         [value.top, value.left, value.bottom, value.right].map { $0.plainText }.joined(separator: ",")
     }
 }
 
 extension Double {
     /// The number as a person writes it: "12" for 12.0, "0.5", "-1.25".
-    var plainText: String {
+    package var plainText: String {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }
 
 /// `--heights h1,h2,...`.
-struct Heights: ExpressibleByArgument {
-    var values: [Double]
+package struct Heights: ExpressibleByArgument {
+    package var values: [Double]
 
-    init?(argument: String) {
+    package init?(argument: String) {
         let parsed = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) else { return nil }
         values = parsed.compactMap { $0 }

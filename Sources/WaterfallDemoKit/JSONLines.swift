@@ -1,11 +1,11 @@
 import Foundation
 
 /// Line numbers in JSON text, for error messages: JSONDecoder's errors carry a coding path, not a position.
-enum JSONLines {
+package enum JSONLines {
     /// The 1-based line on which element `index` of the top-level array starts, or `nil` when the text has no
     /// such element. Scans the bytes once, skipping strings (with their escapes) and nested values.
     /// - Complexity: O(n) in the bytes up to the element.
-    static func lineOfElement(_ index: Int, in data: Data) -> Int? {
+    package static func lineOfElement(_ index: Int, in data: Data) -> Int? {
         var line = 1, depth = 0, element = -1
         var inString = false, escaped = false, expectingValue = false
         for byte in data {
@@ -40,7 +40,7 @@ enum JSONLines {
     /// The line a JSON parser's message points at: its "line N" when it says one, the last line for an
     /// unexpected end of file, the line of a number "not representable", else the line of its "character N"
     /// (a 0-based byte offset into `data`).
-    static func line(inMessage message: String, data: Data) -> Int? {
+    package static func line(inMessage message: String, data: Data) -> Int? {
         if let number = number(after: "line ", in: message) { return number }
         if message.localizedCaseInsensitiveContains("end of file") { return line(atOffset: data.count, in: data) }
         if let range = message.range(of: "Number "), let end = message.range(of: " is not representable") {
@@ -53,7 +53,7 @@ enum JSONLines {
     }
 
     /// The 1-based line of byte `offset` (the last line for the end of the text).
-    static func line(atOffset offset: Int, in data: Data) -> Int {
+    package static func line(atOffset offset: Int, in data: Data) -> Int {
         1 + data.prefix(offset).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
     }
 

@@ -1,13 +1,13 @@
 /// The catalog items of one category, in catalog order.
-struct CatalogSection: Equatable, Sendable {
+package struct CatalogSection: Equatable, Sendable {
     /// The category every item of the section has.
-    var category: String
+    package var category: String
     /// The section's items, in the order the catalog lists them (banner items included, where they are).
-    var items: [CatalogItem]
+    package var items: [CatalogItem]
 
     /// Groups `items` into one section per category: sections in the order of each category's first
     /// appearance, items in their original order within a section (banner items are not moved).
-    static func grouping(_ items: [CatalogItem]) -> [CatalogSection] {
+    package static func grouping(_ items: [CatalogItem]) -> [CatalogSection] {
         var sections: [CatalogSection] = []
         var sectionIndex: [String: Int] = [:]
         for item in items {

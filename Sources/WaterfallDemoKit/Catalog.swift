@@ -3,20 +3,20 @@ import Waterfall
 
 /// Why a catalog could not be loaded: names the file, the line where it is known (compiler style,
 /// `path:line:`), the item and what is wrong.
-struct CatalogError: Error, Equatable, CustomStringConvertible {
-    var path: String
-    var line: Int?
-    var itemIndex: Int?
-    var problem: String
+package struct CatalogError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var line: Int?
+    package var itemIndex: Int?
+    package var problem: String
 
-    init(path: String, line: Int? = nil, itemIndex: Int? = nil, problem: String) {
+    package init(path: String, line: Int? = nil, itemIndex: Int? = nil, problem: String) {
         self.path = path
         self.line = line
         self.itemIndex = itemIndex
         self.problem = problem
     }
 
-    var description: String {
+    package var description: String {
         var text = path
         if let line { text += ":\(line)" }
         if let itemIndex { text += ": item \(itemIndex)" }
@@ -33,13 +33,13 @@ struct CatalogError: Error, Equatable, CustomStringConvertible {
 /// of the item (or of the JSON syntax error), the item's index and what is wrong, and the program exits with
 /// status 2 before any window opens. A catalog of no items is refused too (`--items 0` shows the empty view),
 /// and so is a file above `maximumFileSize`, before it is read.
-enum Catalog {
+package enum Catalog {
     /// The largest catalog file read: 64 MiB, about 500,000 items of the bundled catalog's kind.
-    static let maximumFileSize = 64 << 20
+    package static let maximumFileSize = 64 << 20
 
     /// Reads and validates the catalog at `path`: refuses a missing or unreadable file, a directory, and a file
     /// above `maximumFileSize` (checked with `stat` before anything is read).
-    static func load(path: String) throws(CatalogError) -> [CatalogItem] {
+    package static func load(path: String) throws(CatalogError) -> [CatalogItem] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw CatalogError(path: path, problem: "cannot read the file: \(String(cString: strerror(errno)))")
@@ -60,7 +60,7 @@ enum Catalog {
     }
 
     /// Validates catalog JSON; `path` is used in error messages.
-    static func parse(_ data: Data, path: String) throws(CatalogError) -> [CatalogItem] {
+    package static func parse(_ data: Data, path: String) throws(CatalogError) -> [CatalogItem] {
         let raw: [RawItem]
         do {
             raw = try JSONDecoder().decode([RawItem].self, from: data)
@@ -163,7 +163,7 @@ enum Catalog {
     /// Where the bundled catalog is: `Resources/catalog.json` under the working directory, else under the
     /// nearest ancestor of the executable's folder that has one (the checkout a built binary came from),
     /// else in the checkout this source file was compiled in.
-    static func defaultPath(executablePath: String = "/proc/self/exe") -> String? {
+    package static func defaultPath(executablePath: String = "/proc/self/exe") -> String? {
         let relative = "Resources/catalog.json"
         let fileManager = FileManager.default
         var candidates = [fileManager.currentDirectoryPath]

@@ -2,18 +2,18 @@ import Waterfall
 
 /// One card of the demo: a picture of `aspect` (height / width) in `color`, with a title and subtitle, in a
 /// `category`; a `banner` item is one the catalog marks as a banner.
-struct CatalogItem: Equatable, Sendable {
-    var title: String
-    var subtitle: String
-    var color: Color
-    var aspect: Double
+package struct CatalogItem: Equatable, Sendable {
+    package var title: String
+    package var subtitle: String
+    package var color: Color
+    package var aspect: Double
     /// The section the item belongs to (never empty in a loaded catalog).
-    var category: String
+    package var category: String
     /// Whether the catalog marks the item as a banner (`false` when the JSON leaves it out).
-    var banner: Bool
+    package var banner: Bool
 
     /// An item with every field given; `banner` defaults to `false`.
-    init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false) {
+    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false) {
         self.title = title
         self.subtitle = subtitle
         self.color = color
@@ -23,20 +23,20 @@ struct CatalogItem: Equatable, Sendable {
     }
 
     /// The largest picture aspect (height / width) a catalog may use.
-    static let maximumAspect = 20.0
+    package static let maximumAspect = 20.0
 
     /// The category of every synthesised item.
-    static let synthesizedCategory = "Synthesised"
+    package static let synthesizedCategory = "Synthesised"
 
     /// A deterministic made-up item for `index`, for runs with `--items N` (category "Synthesised", no banner).
-    static func synthesized(index: Int) -> CatalogItem {
+    package static func synthesized(index: Int) -> CatalogItem {
         let (color, aspect) = synthesizedLook(index: index)
         return CatalogItem(title: "Card \(index + 1)", subtitle: "synthesised item", color: color, aspect: aspect,
                            category: synthesizedCategory)
     }
 
     /// The colour and aspect of synthesised item `index`, made without building its strings.
-    static func synthesizedLook(index: Int) -> (color: Color, aspect: Double) {
+    package static func synthesizedLook(index: Int) -> (color: Color, aspect: Double) {
         var state = UInt64(truncatingIfNeeded: index) &+ 0x9E37_79B9_7F4A_7C15
         func next() -> UInt64 {
             state = state &+ 0x9E37_79B9_7F4A_7C15
@@ -53,18 +53,18 @@ struct CatalogItem: Equatable, Sendable {
 
 /// The cards the demo shows: a loaded catalog, or N made-up cards computed when asked (so a million of them
 /// cost no memory beyond the layout).
-enum ItemSource {
+package enum ItemSource {
     case catalog([CatalogItem])
     case synthesized(count: Int)
 
-    var count: Int {
+    package var count: Int {
         switch self {
         case let .catalog(items): return items.count
         case let .synthesized(count): return count
         }
     }
 
-    subscript(index: Int) -> CatalogItem {
+    package subscript(index: Int) -> CatalogItem {
         switch self {
         case let .catalog(items): return items[index]
         case .synthesized: return CatalogItem.synthesized(index: index)
@@ -72,7 +72,7 @@ enum ItemSource {
     }
 
     /// Item `index`'s picture aspect (height / width).
-    func aspect(at index: Int) -> Double {
+    package func aspect(at index: Int) -> Double {
         switch self {
         case let .catalog(items): return items[index].aspect
         case .synthesized: return CatalogItem.synthesizedLook(index: index).aspect
@@ -80,7 +80,7 @@ enum ItemSource {
     }
 
     /// Whether item `index` is a banner: a card as wide as all columns.
-    func isBanner(at index: Int) -> Bool {
+    package func isBanner(at index: Int) -> Bool {
         switch self {
         case let .catalog(items): return items[index].banner
         case .synthesized: return false
@@ -88,7 +88,7 @@ enum ItemSource {
     }
 
     /// Item `index`'s picture colour.
-    func color(at index: Int) -> Color {
+    package func color(at index: Int) -> Color {
         switch self {
         case let .catalog(items): return items[index].color
         case .synthesized: return CatalogItem.synthesizedLook(index: index).color
