@@ -171,7 +171,7 @@ public final class CollectionLayout {
         do {
             let sectionInsets = style.insets ?? insets
             for (name, value) in [("top inset", sectionInsets.top), ("bottom inset", sectionInsets.bottom)]
-            where !value.isFinite || value < 0 {
+            where !(value >= 0 && value <= WaterfallLayout.maximumLength) {
                 throw LayoutError.invalidMetric(name: name, value: value)
             }
             columns.columnCount = style.columnCount ?? columnCount
@@ -201,7 +201,7 @@ public final class CollectionLayout {
         _ kind: ElementKind, section: Int, width: Double, source: Source
     ) throws -> Double {
         let height = source.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
-        guard height.isFinite, height >= 0 else { throw LayoutError.invalidSupplementaryHeight(kind: kind, height: height) }
+        guard height >= 0, height <= WaterfallLayout.maximumLength else { throw LayoutError.invalidSupplementaryHeight(kind: kind, height: height) }
         return height
     }
 

@@ -14,6 +14,10 @@ public final class WaterfallLayout {
     public static let maximumColumnCount = 64
     /// The most items a layout holds: its column lists store indices as 32-bit integers.
     public static let maximumItemCount = Int(Int32.max)
+    /// The largest height of an item, header or footer, and the largest spacing or inset: 2^20 px (1,048,576).
+    /// A column of `maximumItemCount` such items and gaps stays below 2^53 px, where every whole pixel is exact,
+    /// so no layout's content can grow to infinity (or lose its pixels) however large the heights a source gives.
+    public static let maximumLength = 1_048_576.0
 
     /// How many columns the items are placed in. Changing it invalidates the layout.
     public var columnCount: Int { didSet { invalidateLayout() } }
@@ -332,11 +336,11 @@ public final class WaterfallLayout {
         }
     }
 
-    /// `height`, or `columnWidth` when it is `nil`, checked to be finite and not negative.
+    /// `height`, or `columnWidth` when it is `nil`, checked to be from 0 to `maximumLength`.
     @usableFromInline @inline(__always)
     static func checkedHeight(_ height: Double?, index: Int, columnWidth: Double) throws -> Double {
         let value = height ?? columnWidth
-        guard value.isFinite, value >= 0 else { throw LayoutError.invalidHeight(index: index, height: value) }
+        guard value >= 0, value <= maximumLength else { throw LayoutError.invalidHeight(index: index, height: value) }
         return value
     }
 
@@ -374,7 +378,7 @@ public final class WaterfallLayout {
             ("top inset", insets.top), ("left inset", insets.left),
             ("bottom inset", insets.bottom), ("right inset", insets.right),
         ]
-        for (name, value) in metrics where !(value.isFinite && value >= 0) {
+        for (name, value) in metrics where !(value.isFinite && value >= 0 && (name == "width" || value <= Self.maximumLength)) {
             throw LayoutError.invalidMetric(name: name, value: value)
         }
     }
