@@ -60,9 +60,13 @@ package struct LayoutOptions: ParsableArguments {
         if let items, !(0...Self.maximumItems).contains(items) {
             throw ValidationError("--items is \(items); it must be from 0 to \(Self.maximumItems)")
         }
-        for (name, value) in [("--column-spacing", columnSpacing), ("--row-spacing", rowSpacing), ("--landscape-width", landscapeWidth ?? 0)]
-        where !(value.isFinite && value >= 0) {
-            throw ValidationError("\(name) is \(value); it must be a number of 0 or more")
+        // Spacing, as the insets, at most the largest window side: a larger gap shows nothing but itself, and
+        // one beyond the layout's limit (2^20 px) would be refused only when laying out.
+        for (name, value) in [("--column-spacing", columnSpacing), ("--row-spacing", rowSpacing)] where !(value >= 0 && value <= Insets.maximum) {
+            throw ValidationError("\(name) is \(value); it must be a number from 0 to \(Insets.maximum.plainText)")
+        }
+        if let landscapeWidth, !(landscapeWidth.isFinite && landscapeWidth >= 0) {
+            throw ValidationError("--landscape-width is \(landscapeWidth); it must be a number of 0 or more")
         }
     }
 

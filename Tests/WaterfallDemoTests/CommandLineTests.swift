@@ -134,7 +134,11 @@ struct CommandLineTests {
         (["--items=-1"], "--items is -1; it must be from 0 to 50000000"),
         (["--width=-5"], "--width is -5.0; it must be from 1 to 32767"),
         (["--height", "0"], "--height is 0.0; it must be from 1 to 32767"),
-        (["--row-spacing=-1"], "--row-spacing is -1.0; it must be a number of 0 or more"),
+        (["--row-spacing=-1"], "--row-spacing is -1.0; it must be a number from 0 to 32767"),
+        // Found by the fuzz target: a row spacing of 1e308 passed, and the layout's frames overflowed to infinity.
+        (["layout", "--items", "5", "--row-spacing", "1e308"], "--row-spacing is 1e+308; it must be a number from 0 to 32767"),
+        (["--columns", "1", "--column-spacing", "40000"], "--column-spacing is 40000.0; it must be a number from 0 to 32767"),
+        (["--landscape-width", "nan"], "--landscape-width is nan; it must be a number of 0 or more"),
         (["--insets", "1,2,3"], "--insets is '1,2,3'; it must be four numbers from 0 to 32767, top,left,bottom,right"),
         (["--insets", "1,-2,3,4"], "--insets is '1,-2,3,4'; it must be four numbers from 0 to 32767, top,left,bottom,right"),
         (["--insets", "1,2,3,40000"], "--insets is '1,2,3,40000'; each inset must be from 0 to 32767"),
