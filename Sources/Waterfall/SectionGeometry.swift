@@ -45,11 +45,21 @@ struct SectionGeometry {
         return Rect(x: insets.left, y: columnsEnd, width: fullWidth, height: footerHeight)
     }
 
-    /// Where the section ends and the next one starts.
+    /// Where the section ends and the next one starts: below its last element (the footer, else the columns, else
+    /// the header) by the bottom inset. Taken from that element's end, never as a sum less the row spacing, which
+    /// loses items thinner than the spacing's last digit.
     var bottom: Double {
-        let hasContent = headerHeight > 0 || footerHeight > 0 || columns.numberOfItems > 0
-        let end = columnsEnd + (footerHeight > 0 ? footerHeight + rowSpacing : 0)
-        return (hasContent ? end - rowSpacing : end) + insets.bottom
+        let end: Double
+        if let footer = footerFrame {
+            end = footer.maxY
+        } else if columns.numberOfItems > 0 {
+            end = columnsTop + columns.contentSize.height
+        } else if let header = headerFrame {
+            end = header.maxY
+        } else {
+            end = top + insets.top
+        }
+        return end + insets.bottom
     }
 
     /// The width inside the section's left and right insets.
