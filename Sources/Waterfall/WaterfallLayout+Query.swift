@@ -25,8 +25,9 @@ extension WaterfallLayout {
     /// within a column, then the items that span all columns. Finds each list's first item with a binary search.
     /// - Complexity: O(columns × log n + k) for k results.
     public func forEachItem(in rect: Rect, _ body: (Int) -> Void) {
-        guard rect.width > 0, rect.height > 0, columnWidth > 0 else { return }
-        for column in columnItems.indices {
+        guard rect.width > 0, rect.height > 0 else { return }
+        // Columns without width hold no area; the banners may still be as wide as the insets allow.
+        for column in columnItems.indices where columnWidth > 0 {
             let left = minX(ofColumn: column)
             guard left < rect.maxX, rect.minX < left + columnWidth else { continue }
             forEachItem(of: columnItems[column], inRowsOf: rect, body)

@@ -153,4 +153,17 @@ import Testing
         #expect(layout.item(inColumn: 3, nearestToY: 50) == nil)
         #expect(layout.item(inColumn: -1, nearestToY: 50) == nil)
     }
+
+    /// Found by the fuzz target: when the spacing left the columns no width, a rect query returned nothing, not even
+    /// the banners, which are as wide as the insets allow, so a view never showed them.
+    @Test func bannersAreFoundWhenTheColumnsHaveNoWidth() throws {
+        let layout = WaterfallLayout(columnCount: 5, columnSpacing: 32767, rowSpacing: 8, insets: EdgeInsets(all: 8))
+        try layout.prepare(width: 1024, itemCount: 3, height: { _, _ in 40 }, spansAllColumns: { $0 == 1 })
+        #expect(layout.columnWidth == 0)
+        let banner = LayoutAttributes(index: 1, column: 0,
+                                      frame: Rect(x: 8, y: 56, width: 1008, height: 40), spansAllColumns: true)
+        #expect(layout.layoutAttributesForItem(at: 1) == banner)
+        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 1024, height: 200)) == [banner])
+        #expect(layout.indexOfItem(at: Point(x: 500, y: 60)) == 1)
+    }
 }
