@@ -70,10 +70,11 @@ extension WaterfallLayout {
     /// The item spanning all columns under `point`, if any.
     private func banner(at point: Point) -> Int? {
         guard !spanningItems.isEmpty, point.x >= insets.left, point.x < insets.left + fullWidth else { return nil }
-        let position = firstPosition(startingAtOrBelow: point.y, in: spanningItems)
+        // The first banner reaching below the point: banners of no height at its y end there and are passed over.
+        let position = firstPosition(in: spanningItems) { itemY[$0] + itemHeight[$0] > point.y }
         guard position < spanningItems.count else { return nil }
         let index = Int(spanningItems[position])
-        return itemY[index] <= point.y && point.y < itemY[index] + itemHeight[index] ? index : nil
+        return itemY[index] <= point.y ? index : nil
     }
 
     /// The items of `column`, top to bottom (items that span all columns are in none).

@@ -166,4 +166,15 @@ import Testing
         #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 1024, height: 200)) == [banner])
         #expect(layout.indexOfItem(at: Point(x: 500, y: 60)) == 1)
     }
+
+    /// Found by the fuzz target: with no row spacing, banners of no height sit at the same y as the next banner,
+    /// and a point on that banner's top row hit the first of them (which holds no point) instead of it.
+    @Test func aPointOnABannerIsFoundAfterBannersOfNoHeightAtTheSameY() throws {
+        let layout = WaterfallLayout(columnCount: 2, columnSpacing: 0, rowSpacing: 0, insets: EdgeInsets(all: 0))
+        try layout.prepare(width: 100, itemCount: 4, height: { index, _ in index < 2 ? 0 : 30 }, spansAllColumns: { $0 < 3 })
+        #expect(layout.layoutAttributesForItem(at: 2)?.frame == Rect(x: 0, y: 0, width: 100, height: 30))
+        #expect(layout.indexOfItem(at: Point(x: 10, y: 0)) == 2)
+        #expect(layout.indexOfItem(at: Point(x: 10, y: 29.5)) == 2)
+        #expect(layout.indexOfItem(at: Point(x: 10, y: 30)) == 3)
+    }
 }
