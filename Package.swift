@@ -41,6 +41,12 @@ let package = Package(
             ]
         ),
 
+        // MARK: Fuzzing
+        // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/fuzz.sh builds it
+        // with -sanitize=fuzzer); a plain build replays the inputs it is given.
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(name: "waterfall-fuzz", dependencies: ["Waterfall", "WaterfallDemoKit", "CFuzzerDriver"]),
+
         // MARK: Tests
         // Test support: a private Xvfb, the demo as a child process, xdotool, screenshots. It talks to
         // the server itself (CX11) only to act as a window manager would.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the core, the X11 backend and the program
-# (against private Xvfb servers driven by xdotool), then the leak check (scripts/leak-check.sh).
+# (against private Xvfb servers driven by xdotool), then the leak check (scripts/leak-check.sh) and the fuzzing
+# (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -9,3 +10,5 @@ swift build --build-tests
 swift test --skip-build "$@"
 # The program built with AddressSanitizer in .build-asan and scripted under a private Xvfb: no leak, no memory error.
 bash scripts/leak-check.sh
+# libFuzzer on the catalog parser, the option checks and the layout: 100,000 inputs from seed 1.
+bash scripts/fuzz.sh
