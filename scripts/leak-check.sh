@@ -6,7 +6,8 @@
 # The runs: two windows driven by xdotool (scroll, pull to refresh, clicks with Ctrl and Shift, the keyboard,
 # F5, Delete/Insert/r, a scroll-bar drag, resizes across the portrait/landscape threshold, quit with q; then
 # pages loading from the background thread, a failed page retried, closed by the window manager's
-# WM_DELETE_WINDOW), the `layout` subcommand, a bad catalog (status 2), a bad option (64) and no display (1).
+# WM_DELETE_WINDOW), the `layout` subcommand, a bad catalog (status 2), a bad option (64), no display (1), and
+# `replay` of the first window's log (and of the second's, which it refuses).
 #
 # Suppressions for leaks that are not ours go in scripts/lsan.supp, each narrow and with the reason; it has none
 # today: libX11, libxcb and the Swift runtime report nothing at exit here.
@@ -156,6 +157,8 @@ printf '[{"title": ' > "$work/truncated.json"
 run bad-json 2 layout --catalog "$work/truncated.json"
 run bad-option 64 --columns 0
 run no-display 1
+run replay 0 replay "$work/session.out"                        # the first window's session again, without X
+run replay-paged 2 replay "$work/paged.out"                    # refused: pages came from a thread
 
 if ((failures)); then
   echo "leak check: $failures run(s) failed" >&2
