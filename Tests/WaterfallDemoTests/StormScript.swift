@@ -1,3 +1,5 @@
+@testable import waterfall_demo
+
 /// A seeded random storm of real X input for one window, as xdotool commands for one `xdotool -` process: pointer
 /// motion, wheel notches, clicks (plain, Ctrl, Shift), drags (on the cards and on the scroll bar's strip), keys
 /// (arrows, Tab, Shift+Tab, Page Up/Down, Home, End, Space, Ctrl+Space, Escape, Ctrl+A, Enter, F5, Delete, Insert,
@@ -24,7 +26,8 @@ struct StormScript {
     private(set) var size: (width: Int, height: Int)
 
     private let window: UInt
-    private var random: StormRandom
+    /// The demo's own SplitMix64: the storm is the same on every run of a seed.
+    private var random: DemoRandom
     private var pointer = (x: 2, y: 2)
     private var isLandscape: Bool
 
@@ -33,7 +36,7 @@ struct StormScript {
     init(seed: UInt64, window: UInt, size: (width: Int, height: Int), minimumEvents: Int, finalSize: (width: Int, height: Int)) {
         self.window = window
         self.size = size
-        random = StormRandom(seed: seed)
+        random = DemoRandom(seed: seed)
         isLandscape = size.width > size.height
         var pulls = 0
         while events < minimumEvents {
@@ -162,21 +165,5 @@ struct StormScript {
 
     private mutating func randomPoint() -> (x: Int, y: Int) {
         (random.int(below: size.width), random.int(below: size.height))
-    }
-}
-
-/// SplitMix64: the storm is the same on every run of a seed.
-struct StormRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// A number in `0..<bound`.
-    mutating func int(below bound: Int) -> Int {
-        state = state &+ 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

@@ -62,14 +62,8 @@ struct XFaultTests {
         let demo = try RunningDemo(["--width", "1000", "--height", "720"], underWindowManager: true)
         let start = demo.eventCount
         try demo.resize(width: 600, height: 900)
-        let layout = try demo.process.waitForEvent(after: start, "the layout for 600 x 900") {
-            $0.name == "layout" && $0.double("viewport", "width") == 600
-        }.event
-        let expected = try runLayoutCommand(["--width", String(600 - Int(demo.scrollBarWidth)), "--height", "880"]).summary
-        #expect(layout.double("viewport", "height") == 880)
+        let layout = try expectLayout(of: demo, width: 600, height: 900, after: start)
         #expect(layout.int("columns") == 3)
-        #expect(layout.double("columnWidth") == expected.double("columnWidth"))
-        #expect(layout.double("contentHeight") == expected.double("contentHeight"))
         demo.expectNoXErrors()
     }
 
@@ -88,14 +82,7 @@ struct XFaultTests {
 
         start = demo.eventCount
         try demo.resize(width: 8000, height: 8000)
-        let huge = try demo.process.waitForEvent(after: start, "the layout for 8000 x 8000") {
-            $0.name == "layout" && $0.double("viewport", "width") == 8000
-        }.event
-        let expected = try runLayoutCommand(["--width", String(8000 - Int(demo.scrollBarWidth)), "--height", "7980"]).summary
-        #expect(huge.double("viewport", "height") == 7980)
-        #expect(huge.int("columns") == expected.int("columns"))
-        #expect(huge.double("columnWidth") == expected.double("columnWidth"))
-        #expect(huge.double("contentHeight") == expected.double("contentHeight"))
+        try expectLayout(of: demo, width: 8000, height: 8000, after: start)
         try demo.process.waitForEvent(after: start, "a frame at 8000 x 8000") { $0.name == "frame" && ($0.int("visible") ?? 0) > 0 }
 
         start = demo.eventCount
@@ -112,6 +99,24 @@ struct XFaultTests {
         #expect(selected.int("index") == first.index)
         demo.expectNoXErrors()
     }
+}
+
+/// Waits for the demo's layout for a window of `width` × `height` after its first `after` events, and expects
+/// the viewport above the status bar and the columns, column width and content height the `layout` subcommand
+/// computes for the same cards' area. Returns the layout event.
+@discardableResult
+private func expectLayout(of demo: RunningDemo, width: Int, height: Int, after start: Int,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
+    let layout = try demo.process.waitForEvent(after: start, "the layout for \(width) x \(height)") {
+        $0.name == "layout" && $0.double("viewport", "width") == Double(width)
+    }.event
+    let viewportHeight = height - 20  // the status bar
+    let expected = try runLayoutCommand(["--width", String(width - Int(demo.scrollBarWidth)), "--height", String(viewportHeight)]).summary
+    #expect(layout.double("viewport", "height") == Double(viewportHeight), sourceLocation: sourceLocation)
+    for key in ["columns", "columnWidth", "contentHeight"] {
+        #expect(layout.double(key) == expected.double(key), "\(key)", sourceLocation: sourceLocation)
+    }
+    return layout
 }
 
 /// How many pixels differ between two screenshots of the same size.
