@@ -3,15 +3,6 @@ import Waterfall
 @testable import WaterfallX11
 import XvfbSupport
 
-/// 100 cells of 40 px: enough to lay out again on each resize.
-private final class CellsSource: CollectionViewDataSource {
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 100 }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
-        collectionView.dequeueReusableCell(withReuseIdentifier: "cell")
-    }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { 40 }
-}
-
 /// Records the sizes the window hands its view, and counts relayouts.
 private final class ResizeRecorder: WaterfallWindowObserver, CollectionViewDelegate {
     var sizes: [Size] = []
@@ -22,11 +13,6 @@ private final class ResizeRecorder: WaterfallWindowObserver, CollectionViewDeleg
     func collectionViewDidLayout(_ collectionView: CollectionView) { layouts += 1 }
 }
 
-/// A clock the test moves by hand, in nanoseconds.
-private final class ManualClock {
-    var now: UInt64 = 5_000_000_000_000
-}
-
 /// The loop applies a window size at most once per display frame: a single resize at once, a burst of them as
 /// one relayout to the last size when the frame's interval is over (on a manual clock, so the counts are exact).
 @Suite(.serialized)
@@ -35,7 +21,7 @@ struct ResizeCoalescingTests {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
-        let source = CellsSource()
+        let source = FixedHeightSource(count: 100, height: 40)  // enough to lay out again on each resize
         defer { withExtendedLifetime(source) {} }
         let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: ColumnPolicy(portraitColumns: 1, landscapeColumns: 2))
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
@@ -43,7 +29,7 @@ struct ResizeCoalescingTests {
         let recorder = ResizeRecorder()
         view.delegate = recorder
         let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
-        let clock = ManualClock()
+        let clock = ManualClock(now: 5_000_000_000_000)
         window.timers = TimerQueue { clock.now }
         window.observer = recorder
         try window.runUntilFirstFrame()

@@ -3,35 +3,21 @@ import Waterfall
 @testable import WaterfallX11
 import XvfbSupport
 
-/// 200 cells of 50 px in one column: plenty to scroll.
-private final class TallSource: CollectionViewDataSource {
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 200 }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
-        collectionView.dequeueReusableCell(withReuseIdentifier: "cell")
-    }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { 50 }
-}
-
 /// Records the offset of every presented frame.
 private final class FrameRecorder: WaterfallWindowObserver {
     var offsets: [Double] = []
     func windowDidPresentFrame(_ window: WaterfallWindow) { offsets.append(window.collectionView.contentOffset) }
 }
 
-/// A clock the test moves by hand, in nanoseconds.
-private final class ManualClock {
-    var now: UInt64 = 1_000_000_000_000
-}
-
 /// A window over 200 cells of 50 px whose timers run on a manual clock; the data source is returned to be kept alive.
-private func makeWindow(on xvfb: XvfbServer) throws -> (WaterfallWindow, CollectionView, ManualClock, TallSource) {
+private func makeWindow(on xvfb: XvfbServer) throws -> (WaterfallWindow, CollectionView, ManualClock, FixedHeightSource) {
     let display = try Display(name: xvfb.display)
-    let source = TallSource()
+    let source = FixedHeightSource(count: 200, height: 50)
     let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
     view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
     view.dataSource = source
     let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
-    let clock = ManualClock()
+    let clock = ManualClock(now: 1_000_000_000_000)
     window.timers = TimerQueue { clock.now }
     return (window, view, clock, source)
 }

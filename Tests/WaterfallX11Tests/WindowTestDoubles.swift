@@ -1,0 +1,25 @@
+import Waterfall
+
+/// `count` cells of `height` px, all of reuse identifier "cell" (register it on the view).
+final class FixedHeightSource: CollectionViewDataSource {
+    let count: Int
+    let height: Double
+
+    init(count: Int, height: Double) {
+        self.count = count
+        self.height = height
+    }
+
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell")
+    }
+    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { height }
+}
+
+/// A clock the test moves by hand, in nanoseconds, for a window's `TimerQueue`.
+final class ManualClock {
+    var now: UInt64
+
+    init(now: UInt64) { self.now = now }
+}
