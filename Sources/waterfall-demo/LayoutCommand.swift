@@ -14,7 +14,8 @@ struct LayoutCommand: ParsableCommand {
         column; index counts cards across sections), then {"columns":C,"columnWidth":..,"contentHeight":.., \
         "sections":S,"items":N}. Without --heights the catalog is laid out exactly as the window lays it out when \
         its cards' area has this width and height (the window's cards' area is its width less the 12 px scroll \
-        bar, and the window decides portrait or landscape on that width plus the bar, as it does); with --heights \
+        bar and its height less the status bar, the viewport its --log-events ready and layout events report; \
+        the window decides portrait or landscape on that width plus the bar, as it does); with --heights \
         the items are one section without a header (--heights '' leaves it empty: its height is the top and bottom \
         insets).
         """
