@@ -50,8 +50,13 @@ struct ViewportContractTests {
         #expect(Self.size(exit, "viewport") == [588, 880])
         #expect(Self.rect(exit, "scrollBar") == [588, 0, 12, 880])
 
-        // The replay rebuilds the view's 1000 px from the start event's cards' area and bar, and ends as the window did.
-        let state = try Self.replayState(of: demo.process.lines)
+        // The replay rebuilds the view's 1000 px from the start event's cards' area and bar: its first layout is the
+        // window's, to the character; and it ends as the window did.
+        let replayed = try Self.replay(demo.process.lines)
+        let isLayout = { (line: String) in line.hasPrefix(#"{"event":"layout","#) }
+        #expect(replayed.first(where: isLayout) == demo.process.lines.first(where: isLayout))
+        let state = try #require(replayed.last.flatMap(Event.init(line:)))
+        #expect(state.name == "state")
         #expect(Self.size(state, "viewport") == Self.size(exit, "viewport"))
         #expect(Self.rect(state, "scrollBar") == Self.rect(exit, "scrollBar"))
         #expect(state.double("contentHeight") == exit.double("contentHeight"))
@@ -113,16 +118,14 @@ struct ViewportContractTests {
         return (reaching.count, whole)
     }
 
-    /// The `state` event of `waterfall-demo replay` run on `lines`.
-    static func replayState(of lines: [String]) throws -> Event {
+    /// What `waterfall-demo replay` prints for the log `lines`.
+    static func replay(_ lines: [String]) throws -> [String] {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("viewport-\(getpid()).jsonl")
         try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: log) }
         let replay = try DemoProcess(arguments: ["replay", log.path], display: nil)
         #expect(try replay.waitForExit() == 0, "\(replay.standardError)")
-        let state = try #require(replay.events.last)
-        #expect(state.name == "state")
-        return state
+        return replay.lines
     }
 }
 
