@@ -42,15 +42,16 @@ wait_for_frame_after() {  # wait_for_frame_after PATTERN: until a frame is logge
 field() { grep -m1 "$1" "$work/events" | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
 wait_for '"event":"ready"'
 window=$(field '"event":"ready"' window)
-viewport_height=$(grep -m1 '"event":"ready"' "$work/events" | grep -o '"height":[0-9.]*' | head -1 | cut -d: -f2)
+# The viewport, the cards' area (its first width and height in the line), is what the layout subcommand takes.
+cards_width=$(field '"event":"ready"' width)
+viewport_height=$(field '"event":"ready"' height)
 
 xdotool mousemove --window "$window" 400 300
 xdotool click --repeat 6 --delay 40 5                      # six wheel notches down
 wait_for '"offset":384'
 # Click the centre of the first card (a banner counts) that is whole on screen (the layout subcommand
-# prints the frames the window uses, one JSON line per header, card and footer; its width is the cards' area,
-# the window's 1024 less the 12 px scroll bar).
-target=$("$demo" layout --width 1012 --height "$viewport_height" | python3 -c '
+# prints the frames the window uses for the viewport it logged, one JSON line per header, card and footer).
+target=$("$demo" layout --width "$cards_width" --height "$viewport_height" | python3 -c '
 import json, sys
 top, height = 384, float(sys.argv[1])
 for line in sys.stdin:

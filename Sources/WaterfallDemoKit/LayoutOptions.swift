@@ -158,11 +158,16 @@ extension Double {
     }
 }
 
-/// `--heights h1,h2,...`.
+/// `--heights h1,h2,...`: the items' heights; an empty argument (`--heights ''`) means no items.
 package struct Heights: ExpressibleByArgument {
     package var values: [Double]
 
+    /// The heights in `argument`, or `nil` when it is neither empty nor a comma-separated list of numbers.
     package init?(argument: String) {
+        if argument.trimmingCharacters(in: .whitespaces).isEmpty {
+            values = []
+            return
+        }
         let parsed = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) else { return nil }
         values = parsed.compactMap { $0 }

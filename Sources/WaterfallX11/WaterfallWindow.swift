@@ -137,7 +137,8 @@ public final class WaterfallWindow {
     /// Whether frames go through an Xdbe back buffer (else a Pixmap).
     public var usesDoubleBufferExtension: Bool { backBuffer.usesDoubleBufferExtension }
 
-    /// The part of the window where cards are drawn, in window coordinates: everything above the status bar.
+    /// The collection view's part of the window, in window coordinates: everything above the status bar (the cards'
+    /// area and, at its right edge, the scroll bar).
     public var viewportFrame: Rect {
         Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - Self.statusBarHeight))
     }

@@ -199,12 +199,12 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             + "\(view.reusePool.created) created, \(view.reusePool.reused) reused | selected: \(selection)"
     }
 
-    /// The fields of the `exit` and `state` events: the scroll position and pull, the viewport, the layout, and the
-    /// selected cards and the focused one (by index, as `layout` prints them).
+    /// The fields of the `exit` and `state` events: the scroll position and pull, the viewport (the cards' area) and
+    /// the scroll bar, the layout, and the selected cards and the focused one (by index, as `layout` prints them).
     func stateFields(_ view: CollectionView) -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = [
             ("offset", .number(view.contentOffset)), ("pull", .number(view.pullDistance)),
-            ("viewport", .object([("width", .number(view.viewportSize.width)), ("height", .number(view.viewportSize.height))])),
+            viewportField(of: view, withPosition: false), scrollBarField(of: view),
             ("columns", .int(view.layout.columnCount)), ("columnWidth", .number(view.layout.columnWidth)),
             ("contentHeight", .number(view.contentSize.height)), ("items", .int(view.numberOfItems)),
             ("selected", .array(view.indexPathsForSelectedItems.map { .int(items.index(of: $0)) })),
@@ -213,19 +213,17 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         return fields
     }
 
-    /// The fields the `ready` and `layout` events share.
+    /// The fields the `ready` and `layout` events share: the viewport (the cards' area) and the scroll bar in window
+    /// coordinates, and the layout.
     private func layoutFields(_ view: CollectionView) -> [(String, JSONValue)] {
-        let viewport = window?.viewportFrame ?? Rect(origin: .zero, size: view.viewportSize)
-        return [
-            ("viewport", .object([("x", .number(viewport.minX)), ("y", .number(viewport.minY)),
-                                  ("width", .number(viewport.width)), ("height", .number(viewport.height))])),
+        [
+            viewportField(of: view, withPosition: true), scrollBarField(of: view),
             ("columns", .int(view.layout.columnCount)),
             ("columnWidth", .number(view.layout.columnWidth)),
             ("contentHeight", .number(view.contentSize.height)),
             ("items", .int(view.numberOfItems)),
             ("sections", .int(view.numberOfSections)),
             ("wheelStep", .number(view.scroll.wheelStep)),
-            ("scrollBarWidth", .number(view.scrollBarWidth)),
         ]
     }
 }

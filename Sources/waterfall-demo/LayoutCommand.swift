@@ -14,8 +14,10 @@ struct LayoutCommand: ParsableCommand {
         column; index counts cards across sections), then {"columns":C,"columnWidth":..,"contentHeight":.., \
         "sections":S,"items":N}. Without --heights the catalog is laid out exactly as the window lays it out when \
         its cards' area has this width and height (the window's cards' area is its width less the 12 px scroll \
-        bar, and the window decides portrait or landscape on that width plus the bar, as it does); with --heights \
-        the items are one section without a header.
+        bar and its height less the status bar, the viewport its --log-events ready and layout events report; \
+        the window decides portrait or landscape on that width plus the bar, as it does); with --heights \
+        the items are one section without a header (--heights '' leaves it empty: its height is the top and bottom \
+        insets).
         """
     )
 
@@ -27,7 +29,7 @@ struct LayoutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The height of the cards' area (decides portrait or landscape).", valueName: "h"))
     var height: Double = LayoutOptions.defaultHeight - WaterfallWindow.statusBarHeight
 
-    @Option(help: ArgumentHelp("Fixed item heights instead of the catalog's cards: h1,h2,...", valueName: "h1,h2,..."))
+    @Option(help: ArgumentHelp("Fixed item heights instead of the catalog's cards: h1,h2,... ('' for none).", valueName: "h1,h2,..."))
     var heights: Heights?
 
     mutating func validate() throws {
@@ -81,10 +83,11 @@ struct LayoutCommand: ParsableCommand {
     }
 }
 
-/// `--heights`: the items of one section, with these heights and no header or footer.
+/// `--heights`: the items of one section, with these heights and no header or footer. Without heights the section
+/// is there, empty: its height is the top and bottom insets.
 private struct FixedHeights: CollectionLayoutSource {
     let heights: [Double]
-    var numberOfSections: Int { heights.isEmpty ? 0 : 1 }
+    var numberOfSections: Int { 1 }
     func numberOfItems(inSection section: Int) -> Int { heights.count }
     func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
     func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? { heights[indexPath.item] }

@@ -8,8 +8,9 @@ enum RecordedInput: Equatable {
     case demoKey(name: String, modifiers: ModifierKeys)
 
     /// The `input` event's fields: `kind` (resize, wheel, tick, releasePull, down, move, up, key, demoKey) and the
-    /// input's values: `width` and `height` of the viewport, `notches`, `time` (seconds, as the view got it), `x`
-    /// and `y` in the viewport, the `key` (a `NavigationKey` case, or the X keysym name of a demo key) and the held
+    /// input's values: `width` and `height` of a resize, the size the view got (its cards' area and its scroll bar
+    /// together: the `viewport` of the `layout` event that follows, plus its `scrollBar`'s width), `notches`, `time`
+    /// (seconds, as the view got it), `x` and `y` in the view, the `key` (a `NavigationKey` case, or the X keysym name of a demo key) and the held
     /// `modifiers` (["shift", "control"]).
     var logFields: [(String, JSONValue)] {
         switch self {
@@ -75,12 +76,16 @@ struct RecordedInputError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The fields of a log line that a replay reads: the event's name, the `start` event's arguments and viewport, and
-/// an `input` event's values. Decoded with `JSONDecoder`, which reads every number back exactly as it was written.
+/// The fields of a log line that a replay reads: the event's name, the `start` event's arguments, viewport and
+/// scroll bar, and an `input` event's values. Decoded with `JSONDecoder`, which reads every number back exactly as it
+/// was written.
 struct LogLine: Decodable {
     var event: String
     var arguments: [String]?
+    /// The cards' area.
     var viewport: LoggedSize?
+    /// The scroll bar beside the cards' area (its position is not read).
+    var scrollBar: LoggedSize?
     var kind: String?
     var width, height, x, y, time: Double?
     var notches: Int?
@@ -89,5 +94,12 @@ struct LogLine: Decodable {
 
     struct LoggedSize: Decodable {
         var width, height: Double
+    }
+
+    /// The view's size a `start` event records: its cards' area and its scroll bar, side by side; `nil` without
+    /// either.
+    var viewSize: Size? {
+        guard let viewport, let scrollBar else { return nil }
+        return Size(width: viewport.width + scrollBar.width, height: viewport.height)
     }
 }

@@ -8,12 +8,12 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a window's --log-events log through the collection view alone, without a display.",
         discussion: """
-        Reads the log's start event (the window's arguments and its first viewport) and its input events (every \
-        input the window handed the collection view, with the times it gave it, and every key it left to the \
-        demo), and applies them in order to a collection view over the same cards, as the window did. Prints the \
-        view's events as the window logs them (scroll, select, layout, update...), then {"event":"state",...} with \
-        the fields of the window's exit event: offset, pull, viewport, columns, columnWidth, contentHeight, items, \
-        selected and focused. Run it where the window ran (a relative --catalog is found from there). A log of a \
+        Reads the log's start event (the window's arguments, and its first viewport and scroll bar: side by side the \
+        view's first size) and its input events (every input the window handed the collection view, with the times \
+        it gave it, and every key it left to the demo), and applies them in order to a collection view over the \
+        same cards, as the window did. Prints the view's events as the window logs them (scroll, select, layout, \
+        update...), then {"event":"state",...} with the fields of the window's exit event: offset, pull, viewport, \
+        scrollBar, columns, columnWidth, contentHeight, items, selected and focused. Run it where the window ran (a relative --catalog is found from there). A log of a \
         --load-more window cannot be replayed: its pages arrive from a background thread at times the log does not \
         hold.
         """
@@ -45,14 +45,14 @@ struct ReplayCommand: ParsableCommand {
             printError("\(log): no start event; record the log with waterfall-demo --log-events")
             throw ExitCode(2)
         }
-        let window = try windowCommand(start, line: startIndex + 1)
+        let (window, viewSize) = try windowCommand(start, line: startIndex + 1)
         let eventLog = EventLog()
         let items = try loadOrExit(window.layout)
         let cardToSelect = try orExit { try window.selection.cardToSelect(in: items) }
         let controller = DemoController(items: items, loader: nil, log: eventLog)
         let collectionView = DemoSession.makeCollectionView(options: window.layout, controller: controller)
         try orExit {
-            try collectionView.setViewportSize(Size(width: start.viewport?.width ?? 0, height: start.viewport?.height ?? 0))
+            try collectionView.setViewportSize(viewSize)
             window.selection.apply(to: collectionView, selecting: cardToSelect)
             collectionView.isSmoothScrollingEnabled = !window.noSmooth
             for index in lines.indices.dropFirst(startIndex + 1) {
@@ -81,9 +81,10 @@ struct ReplayCommand: ParsableCommand {
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The window command the start event's arguments describe. Exits with status 2 when they are not a window's
-    /// (or are refused), or ask for --load-more, and when the start event has no viewport.
-    private func windowCommand(_ start: LogLine, line: Int) throws -> WindowCommand {
+    /// The window command the start event's arguments describe, and the view's first size. Exits with status 2 when
+    /// the arguments are not a window's (or are refused), or ask for --load-more, and when the start event has no
+    /// viewport or no scroll bar.
+    private func windowCommand(_ start: LogLine, line: Int) throws -> (command: WindowCommand, viewSize: Size) {
         let command: ParsableCommand
         do {
             command = try WaterfallDemo.parseAsRoot(start.arguments ?? [])
@@ -91,15 +92,15 @@ struct ReplayCommand: ParsableCommand {
             printError("\(log):\(line): the window's arguments are refused: \(WaterfallDemo.message(for: error))")
             throw ExitCode(2)
         }
-        guard let window = command as? WindowCommand, start.viewport != nil else {
-            printError("\(log):\(line): the start event is not a window's (no window arguments or no viewport)")
+        guard let window = command as? WindowCommand, let viewSize = start.viewSize else {
+            printError("\(log):\(line): the start event is not a window's (no window arguments, no viewport or no scrollBar)")
             throw ExitCode(2)
         }
         guard !window.loading.loadMore else {
             printError("\(log):\(line): a --load-more window cannot be replayed: its pages arrive at times the log does not hold")
             throw ExitCode(2)
         }
-        return window
+        return (window, viewSize)
     }
 }
 

@@ -52,9 +52,10 @@ struct WindowCommand: ParsableCommand {
                                       log: log, useDoubleBufferExtension: !noXdbe)
         session.window.syncsAfterEachFrame = logEvents
         session.collectionView.isSmoothScrollingEnabled = !noSmooth
-        let viewport = session.collectionView.viewportSize
+        // The first viewport and scroll bar: together the view's first size, which a replay gives its view.
         log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
-                           ("viewport", .object([("width", .number(viewport.width)), ("height", .number(viewport.height))]))])
+                           session.controller.viewportField(of: session.collectionView, withPosition: false),
+                           session.controller.scrollBarField(of: session.collectionView)])
         let reason = try orExit { try session.window.run() }
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         if reason == .destroyedByAnotherClient {

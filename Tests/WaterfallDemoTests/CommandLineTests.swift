@@ -21,6 +21,19 @@ struct CommandLineTests {
         #expect(output.summary.double("contentHeight") == 135)  // column 1 ends at 125, plus the 10 px bottom inset
     }
 
+    /// `--heights ''`: one section without items or header, as tall as its top and bottom insets.
+    @Test(arguments: [
+        ([String](), #"{"columns":4,"columnWidth":232,"contentHeight":24,"sections":1,"items":0}"#),
+        (["--insets", "30,12,7,12"], #"{"columns":4,"columnWidth":232,"contentHeight":37,"sections":1,"items":0}"#),
+    ])
+    func emptyHeightsPrintTheEmptyLayout(insets: [String], summary: String) throws {
+        let layout = try DemoProcess(arguments: ["layout", "--width", "988", "--height", "700", "--columns", "4", "--heights", ""] + insets,
+                                     display: nil)
+        #expect(try layout.waitForExit() == 0, "\(layout.standardError)")
+        #expect(layout.lines == [summary])
+        #expect(layout.standardError == "")
+    }
+
     @Test func placementRightToLeftFillsRowsFromTheRight() throws {
         let output = try runLayoutCommand(["--width", "340", "--columns", "3", "--insets", "10,10,10,10", "--column-spacing", "10",
                                            "--row-spacing", "10", "--placement", "rtl", "--heights", "100,20,30,40"])

@@ -40,7 +40,7 @@ struct FlatnessTests {
         /// Resizes the window as a window manager would; returns the layout for the new size.
         func resize(to size: WindowSize) throws -> Event {
             try input.send(["windowsize \(demo.window) \(size.width) \(size.height)"])
-            return try log.waitFor("the layout at \(size.width) px") { $0.name == "layout" && $0.double("viewport", "width") == Double(size.width) }
+            return try log.waitFor("the layout at \(size.width) px") { $0.name == "layout" && $0.viewWidth == Double(size.width) }
         }
         /// `count` (odd) resizes between the two sizes, alternating from `target`, so that each changes the size.
         func resizeBurst(_ count: Int, endingAt target: WindowSize) -> [String] {

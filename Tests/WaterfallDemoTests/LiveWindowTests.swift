@@ -34,7 +34,7 @@ struct LiveWindowTests {
         let frame = try demo.process.waitForEvent(after: layout.position, "the frame after it") { $0.name == "frame" }.event
         let newOffset = try #require(frame.double("offset"))
         let height = try #require(layout.event.double("viewport", "height"))
-        let portrait = try cards(width: 600 - demo.scrollBarWidth, height: height)
+        let portrait = try cards(width: try #require(layout.event.double("viewport", "width")), height: height)
         let after = try #require(portrait.first { $0.index == before.index })
         // The same card at the top: it was cut by the viewport's top, and the same share of it (of its new
         // height, to the whole pixel) is above the top now; it stays in view.

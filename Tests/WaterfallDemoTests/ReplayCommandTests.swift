@@ -14,10 +14,12 @@ struct ReplayCommandTests {
         return (process, try process.waitForExit(), path)
     }
 
-    private static let start = #"{"event":"start","arguments":["--log-events","--width","1000","--height","720","--no-smooth"],"viewport":{"width":1000,"height":700}}"#
+    private static let start = #"{"event":"start","arguments":["--log-events","--width","1000","--height","720","--no-smooth"],"#
+        + #""viewport":{"width":988,"height":700},"scrollBar":{"x":988,"y":0,"width":12,"height":700}}"#
 
     @Test func aWrittenLogReplaysToAnExactStateWithoutADisplay() throws {
-        // The window is 1000 × 720: a 1000 × 700 viewport, cards in 988 px. Three notches scroll to 192 at once.
+        // The window is 1000 × 720: a view of 1000 × 700, the cards in 988 px beside the 12 px scroll bar. Three
+        // notches scroll to 192 at once.
         let landscape = try runLayoutCommand(["--width", "988", "--height", "700"])
         let point = (x: 100.0, y: 300.0)
         let card = try #require(landscape.items.first { $0.x <= point.x && point.x < $0.x + $0.width && $0.y <= point.y + 192 && point.y + 192 < $0.y + $0.height })
@@ -42,8 +44,10 @@ struct ReplayCommandTests {
         #expect(state.name == "state")
         #expect(state.double("offset") == 0)
         #expect(state.double("pull") == 0)
-        #expect(state.double("viewport", "width") == 600)
+        // The resize input is the view's size: 588 px of cards and the bar.
+        #expect(state.double("viewport", "width") == 588)
         #expect(state.double("viewport", "height") == 880)
+        #expect(["x", "y", "width", "height"].map { state.double("scrollBar", $0) } == [588, 0, 12, 880])
         #expect(state.int("columns") == 3)
         #expect(state.double("columnWidth") == portrait.double("columnWidth"))
         #expect(state.double("contentHeight") == portrait.double("contentHeight"))
@@ -58,10 +62,12 @@ struct ReplayCommandTests {
         ([start, #"{"event":"input","kind":"wheel","notches":1}"#], ":2: the wheel input has no \"time\""),
         ([start, #"{"event":"input","kind":"key","key":"q","modifiers":[]}"#], ":2: the key \"q\" is not a navigation key"),
         ([start, #"{"event":"input","kind":"down","x":1,"y":2,"modifiers":["alt"]}"#], ":2: the modifier \"alt\" is unknown; expected shift or control"),
-        ([#"{"event":"start","arguments":["--load-more"],"viewport":{"width":10,"height":10}}"#],
+        ([#"{"event":"start","arguments":["--load-more"],"viewport":{"width":88,"height":10},"scrollBar":{"x":88,"y":0,"width":12,"height":10}}"#],
          ":1: a --load-more window cannot be replayed: its pages arrive at times the log does not hold"),
-        ([#"{"event":"start","arguments":["layout"],"viewport":{"width":10,"height":10}}"#],
-         ":1: the start event is not a window's (no window arguments or no viewport)"),
+        ([#"{"event":"start","arguments":["layout"],"viewport":{"width":88,"height":10},"scrollBar":{"x":88,"y":0,"width":12,"height":10}}"#],
+         ":1: the start event is not a window's (no window arguments, no viewport or no scrollBar)"),
+        ([#"{"event":"start","arguments":[],"viewport":{"width":88,"height":10}}"#],
+         ":1: the start event is not a window's (no window arguments, no viewport or no scrollBar)"),
     ])
     func aLogThatCannotBeReplayedIsRefusedNamingTheLine(lines: [String], message: String) throws {
         let run = try replay(lines)

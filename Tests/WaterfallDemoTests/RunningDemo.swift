@@ -21,12 +21,16 @@ final class RunningDemo {
     }
 
     var window: UInt { UInt(ready.int("window") ?? 0) }
+    /// The height of the cards' area (and of the scroll bar): the `ready` event's `viewport.height`.
     var viewportHeight: Double { ready.double("viewport", "height") ?? 0 }
-    var viewportWidth: Double { ready.double("viewport", "width") ?? 0 }
+    /// The width of the cards' area: the `ready` event's `viewport.width`. The `layout` subcommand's `--width`.
+    var cardsWidth: Double { ready.double("viewport", "width") ?? 0 }
+    /// The scroll bar's width: the `ready` event's `scrollBar.width`.
+    var scrollBarWidth: Double { ready.double("scrollBar", "width") ?? 0 }
+    /// The collection view's whole width: the cards' area and the scroll bar beside it (not the event's
+    /// `viewport.width`, which is `cardsWidth`).
+    var viewportWidth: Double { cardsWidth + scrollBarWidth }
     var wheelStep: Double { ready.double("wheelStep") ?? 0 }
-    var scrollBarWidth: Double { ready.double("scrollBarWidth") ?? 0 }
-    /// The width of the cards' area: the viewport's less the scroll bar's. The `layout` subcommand's `--width`.
-    var cardsWidth: Double { viewportWidth - scrollBarWidth }
     var contentHeight: Double { ready.double("contentHeight") ?? 0 }
     var maxOffset: Double { max(0, contentHeight - viewportHeight) }
     var eventCount: Int { process.events.count }
@@ -79,6 +83,15 @@ final class RunningDemo {
     /// The events after the first `after`, named `name`.
     func events(named name: String, after: Int) -> [Event] {
         process.events.dropFirst(after).filter { $0.name == name }
+    }
+}
+
+extension Event {
+    /// The collection view's width in an event that carries its geometry (`start`, `ready`, `layout`, `exit`,
+    /// `state`): the cards' area (`viewport`) and the scroll bar beside it, side by side; the window's width.
+    var viewWidth: Double? {
+        guard let cards = double("viewport", "width"), let bar = double("scrollBar", "width") else { return nil }
+        return cards + bar
     }
 }
 

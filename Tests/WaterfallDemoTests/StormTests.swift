@@ -49,7 +49,8 @@ struct StormTests {
         let exit = try #require(demo.process.events.last { $0.name == "exit" })
         let items = try #require(exit.int("items"))
         let height = try #require(exit.double("viewport", "height"))
-        #expect(exit.double("viewport", "width") == 960)
+        #expect(exit.double("viewport", "width") == 948)  // the cards' area: 960 less the 12 px scroll bar
+        #expect(exit.viewWidth == 960)
         #expect(height == 680)
         #expect(exit.int("columns") == 5)
         #expect(exit["selected"] as? [Int] == Array(0..<items))
@@ -70,6 +71,9 @@ struct StormTests {
         }
         #expect(state.double("viewport", "width") == exit.double("viewport", "width"))
         #expect(state.double("viewport", "height") == exit.double("viewport", "height"))
+        for key in ["x", "y", "width", "height"] {
+            #expect(state.double("scrollBar", key) == exit.double("scrollBar", key), "scrollBar \(key)")
+        }
         #expect(state["selected"] as? [Int] == exit["selected"] as? [Int])
         #expect(state.int("focused") == exit.int("focused"))
         let live = demo.process.lines.filter { Event(line: $0).map { Self.viewEvents.contains($0.name) } ?? false }

@@ -72,10 +72,13 @@ struct XFaultTests {
         var start = demo.eventCount
         try demo.resize(width: 1, height: 1)
         let tiny = try demo.process.waitForEvent(after: start, "the layout for 1 x 1") {
-            $0.name == "layout" && $0.double("viewport", "width") == 1
+            $0.name == "layout" && $0.viewWidth == 1
         }.event
-        // Below the status bar's height: no viewport, no room for cards; nothing is drawn, nothing fails.
+        // Below the status bar's height: no viewport, no room for cards; nothing is drawn, nothing fails. The bar
+        // takes the one column of pixels, with no height.
+        #expect(tiny.double("viewport", "width") == 0)
         #expect(tiny.double("viewport", "height") == 0)
+        #expect(["x", "y", "width", "height"].map { tiny.double("scrollBar", $0) } == [0, 0, 1, 0])
         #expect(tiny.double("columnWidth") == 0)
         let tinyFrame = try demo.process.waitForEvent(after: start, "a frame at 1 x 1") { $0.name == "frame" }.event
         #expect(tinyFrame.int("visible") == 0)
@@ -88,7 +91,7 @@ struct XFaultTests {
         start = demo.eventCount
         try demo.resize(width: 1000, height: 720)
         let back = try demo.process.waitForEvent(after: start, "the layout for 1000 x 720") {
-            $0.name == "layout" && $0.double("viewport", "width") == 1000
+            $0.name == "layout" && $0.viewWidth == 1000
         }.event
         for key in ["columns", "columnWidth", "contentHeight"] { #expect(back.double(key) == demo.ready.double(key), "\(key)") }
         let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight))])
@@ -102,17 +105,18 @@ struct XFaultTests {
 }
 
 /// Waits for the demo's layout for a window of `width` × `height` after its first `after` events, and expects
-/// the viewport above the status bar and the columns, column width and content height the `layout` subcommand
-/// computes for the same cards' area. Returns the layout event.
+/// the viewport (the cards' area) above the status bar and left of the scroll bar, and the columns, column width
+/// and content height the `layout` subcommand computes for that viewport. Returns the layout event.
 @discardableResult
 private func expectLayout(of demo: RunningDemo, width: Int, height: Int, after start: Int,
                           sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
     let layout = try demo.process.waitForEvent(after: start, "the layout for \(width) x \(height)") {
-        $0.name == "layout" && $0.double("viewport", "width") == Double(width)
+        $0.name == "layout" && $0.viewWidth == Double(width)
     }.event
-    let viewportHeight = height - 20  // the status bar
-    let expected = try runLayoutCommand(["--width", String(width - Int(demo.scrollBarWidth)), "--height", String(viewportHeight)]).summary
+    let viewportWidth = width - 12, viewportHeight = height - 20  // the scroll bar, the status bar
+    #expect(layout.double("viewport", "width") == Double(viewportWidth), sourceLocation: sourceLocation)
     #expect(layout.double("viewport", "height") == Double(viewportHeight), sourceLocation: sourceLocation)
+    let expected = try runLayoutCommand(["--width", String(viewportWidth), "--height", String(viewportHeight)]).summary
     for key in ["columns", "columnWidth", "contentHeight"] {
         #expect(layout.double(key) == expected.double(key), "\(key)", sourceLocation: sourceLocation)
     }
