@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import XvfbSupport
 
-/// The helper programs the X11 tests run (Xvfb, xdotool): when one exits at once or fails, the test's error quotes
-/// what it printed on stderr.
+/// The helper programs the X11 tests run (Xvfb, twm, xdotool): twm starts on a server without font packages, and
+/// when a helper exits at once or fails, the test's error quotes what it printed on stderr.
 @Suite(.serialized)
 struct HelperProgramTests {
     /// The error `body` throws, as the test would report it.
@@ -14,6 +14,31 @@ struct HelperProgramTests {
         } catch {
             return "\(error)"
         }
+    }
+
+    @Test func twmStartsWithTheServersBuiltInFontAndPrintsNothing() throws {
+        let xvfb = try XvfbServer()
+        let windowManager = try WindowManager(display: xvfb.display)
+        #expect(windowManager.printed == "")
+    }
+
+    @Test func twmThatExitsAtOnceIsQuoted() throws {
+        let xvfb = try XvfbServer()
+        let twm = try #require(findExecutable("twm"))   // twm names itself by its argv[0]
+        // In a UTF-8 locale twm loads its fonts as font sets, and exits when one does not exist: as it did with
+        // its default "variable" on a machine without font packages.
+        let error = errorText {
+            _ = try WindowManager(display: xvfb.display, configuration: "TitleFont \"waterfall-no-such-font\"\n", locale: "C.UTF-8")
+        }
+        #expect(error == "twm exited with status 1 before managing \(xvfb.display); it printed: \(twm):  unable to open fontset \"waterfall-no-such-font\"")
+    }
+
+    @Test func aSecondWindowManagerIsRefusedBeforeItStarts() throws {
+        let xvfb = try XvfbServer()
+        let first = try WindowManager(display: xvfb.display)
+        defer { withExtendedLifetime(first) {} }
+        let error = errorText { _ = try WindowManager(display: xvfb.display) }
+        #expect(error == "a window manager already manages \(xvfb.display): twm would exit at once")
     }
 
     @Test func xvfbThatExitsAtOnceIsQuoted() throws {
