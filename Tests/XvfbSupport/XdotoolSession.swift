@@ -52,7 +52,9 @@ public final class XdotoolSession {
     ///   such as a `windowsize` of a window that does not exist ends it with status 1).
     public func finish(limit: TimeInterval = 120) throws {
         try? input.fileHandleForWriting.close()
-        reap(process, within: limit)
+        guard reap(process, within: limit) else {
+            throw X11TestError("xdotool did not finish its commands within \(limit) s; \(standardError.quoted)")
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { throw exitedError() }
     }
 

@@ -85,11 +85,14 @@ public func findExecutable(_ name: String) -> String? {
 }
 
 /// Waits until `process` ends by itself, at most `seconds` (a bound on a hang, not a measurement), then ends it
-/// with `killAndReap(_:)` if it still runs.
-func reap(_ process: Process, within seconds: TimeInterval) {
+/// with `killAndReap(_:)` if it still runs. Returns whether it ended by itself.
+@discardableResult
+func reap(_ process: Process, within seconds: TimeInterval) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while process.isRunning && Date() < deadline { usleep(10_000) }
+    let endedByItself = !process.isRunning
     killAndReap(process)
+    return endedByItself
 }
 
 /// Ends `process` with SIGKILL and waits for it. Not SIGTERM: children of the test runner inherit its
