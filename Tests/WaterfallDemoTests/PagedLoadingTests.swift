@@ -81,13 +81,25 @@ struct PagedLoadingTests {
         let failed = try demo.process.waitForEvent(after: start, limit: 30, "the failed second page") { $0.name == "loadFailed" }
         #expect(failed.event.int("page") == 2)
         #expect(failed.event.string("message") == "simulated network error on request 2 (page 2)")
-        try demo.process.waitForEvent(after: failed.position, "the frame with the error") { $0.name == "frame" }
+        let errorFrame = try demo.process.waitForEvent(after: failed.position, "the frame with the error") { $0.name == "frame" }
         let shot = try demo.screenshot()
         #expect(Self.footerPixels(shot, viewportHeight: Int(demo.viewportHeight)).white > 2000)
         try? shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("load-more-failed.png"))
-        // Nothing retries by itself; a click on the footer does.
-        Thread.sleep(forTimeInterval: 0.3)
+        // Nothing retries by itself: scrolling away from the end and back, which asks for a page when loading is
+        // idle, and the animation frames in between, do not. (The view reads no clock, so no time can retry
+        // either: LoadMoreTests.aFailureIsRetriedOnlyByARetryWhateverTheInputsAndTheirTimes.)
+        let end = try #require(errorFrame.event.double("offset"))
+        #expect(end >= 2 * demo.wheelStep)
+        var sent = demo.eventCount
+        try demo.wheel(notches: -2)
+        try demo.waitForFrame(after: sent, offset: end - 2 * demo.wheelStep)
+        sent = demo.eventCount
+        try demo.wheel(notches: 3)
+        try demo.waitForFrame(after: sent, offset: end)
+        let notches = demo.process.events.dropFirst(failed.position).filter { $0.name == "input" && $0.string("kind") == "wheel" }
+        #expect(notches.compactMap { $0.int("notches") }.reduce(0, +) == 1)
         #expect(demo.events(named: "loadMore", after: failed.position).isEmpty)
+        // A click on the footer does.
         let click = demo.eventCount
         try demo.click(x: 450, y: demo.viewportHeight - 28)
         let retried = try demo.process.waitForEvent(after: click, "the retry") { $0.name == "loadMore" }

@@ -154,10 +154,16 @@ struct IdleWindowTests {
         let start = demo.eventCount
         try demo.wheel(notches: 2)
         try demo.waitForFrame(after: start, offset: 2 * demo.wheelStep)
-        Thread.sleep(forTimeInterval: 0.5)   // settle: the last animation wake (one frame period after the end)
+        // A condition, not a settling time: the loop's (main) thread sleeps in poll on its two descriptors, the
+        // connection and the wake pipe, without a timeout, which it asks only when no timer is pending: the
+        // animation and its last wake are over.
+        try PollWait.waitUntil(PollWait(descriptors: 2, isForever: true), process: pid, thread: pid)
         let events = demo.eventCount
         let before = try Self.cpuTicks(of: pid)
         let switchesBefore = try Self.contextSwitches(of: pid)
+        // The interval's length cannot change the outcome for a loop that works: blocked in poll(-1) with no
+        // event, wake or timer to come, its thread is not scheduled at all, however loaded the machine is. The
+        // interval only gives a loop that wakes by itself the time to show it.
         Thread.sleep(forTimeInterval: 1)
         let after = try Self.cpuTicks(of: pid)
         let switchesAfter = try Self.contextSwitches(of: pid)

@@ -3,14 +3,18 @@
 /// A seeded random storm of real X input for one window, as xdotool commands for one `xdotool -` process: pointer
 /// motion, wheel notches, clicks (plain, Ctrl, Shift), drags (on the cards and on the scroll bar's strip), keys
 /// (arrows, Tab, Shift+Tab, Page Up/Down, Home, End, Space, Ctrl+Space, Escape, Ctrl+A, Enter, F5, Delete, Insert,
-/// r; never q), resizes across the portrait/landscape threshold, and three pulls past the top with a rest after
-/// each. It counts the X events the commands make, and
-/// what the program must receive of them. The pointer always stays inside the window (after a resize it moves back
-/// in at once), so every press, release and key reaches the window (focus follows the pointer without a window
-/// manager).
+/// r; never q), resizes across the portrait/landscape threshold, and three pulls past the top, each ending a chunk
+/// of the script: the sender waits for the window to let the pull go before it sends the next chunk (the window
+/// does once the wheel has rested 0.3 s; a sleep in the script would race that timer). It counts the X events the
+/// commands make, and what the program must receive of them. The pointer always stays inside the window (after a
+/// resize it moves back in at once), so every press, release and key reaches the window (focus follows the pointer
+/// without a window manager).
 struct StormScript {
-    /// One xdotool command a line.
-    private(set) var lines: [String] = []
+    /// The script in chunks of xdotool commands, one command a line; each chunk but the last ends with a pull past
+    /// the top (Home, then four notches up).
+    private(set) var chunks: [[String]] = [[]]
+    /// For each pull, how many key presses the storm has made up to and including the pull's Home.
+    private(set) var keyPressesThroughPulls: [Int] = []
     /// The X input events the commands make: pointer motions, button and key presses and releases, resizes.
     private(set) var events = 0
     /// Left button presses and releases (clicks and drags).
@@ -41,7 +45,7 @@ struct StormScript {
         var pulls = 0
         while events < minimumEvents {
             if pulls < 3, events >= (pulls + 1) * minimumEvents / 4 {
-                pullAndRest()
+                pull()
                 pulls += 1
             }
             randomAction()
@@ -61,25 +65,33 @@ struct StormScript {
         }
     }
 
-    /// Home, four notches up (a pull past the refresh threshold) and a rest longer than the wheel's 0.3 s, so
-    /// that the window's timer lets the pull go and refreshes (if the window kept up with the storm).
-    private mutating func pullAndRest() {
-        lines.append("key --delay 0 Home")
+    /// Every command, in order.
+    var lines: [String] { chunks.flatMap { $0 } }
+
+    private mutating func append(_ line: String) {
+        chunks[chunks.count - 1].append(line)
+    }
+
+    /// Home and four notches up (a pull past the refresh threshold), which end the chunk: the window lets the
+    /// pull go, and refreshes, once the wheel has rested.
+    private mutating func pull() {
+        append("key --delay 0 Home")
         events += 2
         keyPresses += 1
+        keyPressesThroughPulls.append(keyPresses)
         wheel(notches: -4)
-        lines.append("sleep 0.4")
+        chunks.append([])
     }
 
     private mutating func move(to point: (x: Int, y: Int)) {
         guard point != pointer else { return }
-        lines.append("mousemove --window \(window) \(point.x) \(point.y)")
+        append("mousemove --window \(window) \(point.x) \(point.y)")
         pointer = point
         events += 1
     }
 
     private mutating func wheel(notches: Int) {
-        lines.append("click --delay 0 --repeat \(abs(notches)) \(notches > 0 ? 5 : 4)")
+        append("click --delay 0 --repeat \(abs(notches)) \(notches > 0 ? 5 : 4)")
         events += 2 * abs(notches)
         netNotches += notches
     }
@@ -89,7 +101,7 @@ struct StormScript {
         move(to: randomPoint())
         let modifier = [nil, nil, nil, "ctrl", "shift"][random.int(below: 5)]
         if let modifier { press(modifier, down: true) }
-        lines.append("click --delay 0 1")
+        append("click --delay 0 1")
         events += 2
         presses += 1
         releases += 1
@@ -102,7 +114,7 @@ struct StormScript {
         let onTheBar = random.int(below: 100) < 35
         let start = onTheBar ? (x: size.width - 1 - random.int(below: 12), y: random.int(below: size.height - 20)) : randomPoint()
         move(to: start)
-        lines.append("mousedown 1")
+        append("mousedown 1")
         events += 1
         presses += 1
         for _ in 0..<(2 + random.int(below: 5)) {
@@ -110,7 +122,7 @@ struct StormScript {
             move(to: onTheBar && random.int(below: 4) > 0 ? (x: pointer.x, y: random.int(below: size.height)) : randomPoint())
             if pointer != before { draggedMotions += 1 }
         }
-        lines.append("mouseup 1")
+        append("mouseup 1")
         events += 1
         releases += 1
     }
@@ -128,14 +140,14 @@ struct StormScript {
             pick -= entry.weight
             return pick < 0
         }?.combo ?? "Down"
-        lines.append("key --delay 0 \(combo)")
+        append("key --delay 0 \(combo)")
         let keysyms = combo.split(separator: "+").count
         events += 2 * keysyms
         keyPresses += keysyms
     }
 
     private mutating func press(_ modifier: String, down: Bool) {
-        lines.append("\(down ? "keydown" : "keyup") --delay 0 \(modifier)")
+        append("\(down ? "keydown" : "keyup") --delay 0 \(modifier)")
         events += 1
         if down { keyPresses += 1 }
     }
@@ -143,7 +155,7 @@ struct StormScript {
     /// Resizes the window to `newSize` (a ConfigureNotify when it changes) and moves the pointer back inside.
     private mutating func resize(to newSize: (width: Int, height: Int)) {
         if newSize != size {
-            lines.append("windowsize \(window) \(newSize.width) \(newSize.height)")
+            append("windowsize \(window) \(newSize.width) \(newSize.height)")
             events += 1
             resizes += 1
             size = newSize

@@ -113,6 +113,40 @@ struct LoadMoreTests {
         view.checkInvariants()
     }
 
+    /// The view reads no clock: the only times it knows are those its inputs carry. On a clock the test moves, smooth
+    /// scrolls away from the end and back (which ask when loading is idle), an hour's jump and a resize leave a
+    /// failed load failed; only a retry asks again.
+    @Test func aFailureIsRetriedOnlyByARetryWhateverTheInputsAndTheirTimes() throws {
+        let harness = try Self.harness(items: 20)   // content 610 + the 56 px footer; the end is offset 466
+        let view = harness.view
+        try view.apply(.key(.end, modifiers: []))
+        #expect(harness.loadMoreRequests == 1)
+        try view.finishLoadingMore(.failed("offline"))
+        var time = 100.0
+        /// Wheel notches, then animation frames a display frame apart until the scroll has landed.
+        func wheel(_ notches: Int) throws {
+            try view.apply(.wheel(notches: notches, time: time))
+            for _ in 0..<600 where view.isAnimatingScroll {
+                time += 1.0 / 60
+                try view.apply(.animationFrame(time: time))
+            }
+            #expect(!view.isAnimatingScroll)
+        }
+        try wheel(-3)
+        #expect(view.contentOffset == 466 - 3 * 64)  // bottom at 474: far from the end
+        try wheel(5)
+        #expect(view.contentOffset == 466)           // at the end again
+        time += 3600
+        try view.apply(.animationFrame(time: time))
+        try view.apply(.resize(Size(width: 230, height: 260)))
+        #expect(harness.loadMoreRequests == 1)
+        #expect(view.loadMoreState == .failed("offline"))
+        try view.apply(.key(.activate, modifiers: []))  // Enter retries
+        #expect(harness.loadMoreRequests == 2)
+        #expect(view.loadMoreState == .loading)
+        view.checkInvariants()
+    }
+
     @Test func theFirstPageShowsTheLoadingViewNotTheFooter() throws {
         let harness = try SectionHarness(SectionsSource([]))
         let view = harness.view

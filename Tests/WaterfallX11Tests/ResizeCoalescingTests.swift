@@ -14,7 +14,8 @@ private final class ResizeRecorder: WaterfallWindowObserver, CollectionViewDeleg
 }
 
 /// The loop applies a window size at most once per display frame: a single resize at once, a burst of them as
-/// one relayout to the last size when the frame's interval is over (on a manual clock, so the counts are exact).
+/// one relayout to the last size when the frame's interval is over, and a size read in the frame a timer's size
+/// began at that frame's end (on a manual clock, so the counts are exact).
 @Suite(.serialized)
 struct ResizeCoalescingTests {
     @Test func aBurstOfResizesWithinAFrameBecomesOneRelayoutToTheLastSize() throws {
@@ -69,5 +70,23 @@ struct ResizeCoalescingTests {
         #expect(view.viewportSize == Size(width: 180, height: 300))
         #expect(window.timers.count == 0)
         #expect(window.batch.size == nil)
+
+        // The size the timer applied starts a frame of its own: one more resize read in it waits for its end too.
+        try resizeWindow(window.windowID, through: [(260, 220)], display: xvfb.display)
+        turns = 0
+        while window.batch.size != Size(width: 260, height: 220), turns < 100 {
+            #expect(try window.turn() == nil)
+            turns += 1
+        }
+        #expect(window.timers.count == 1)
+        clock.now += 10_000_000
+        #expect(try window.turn() == nil)
+        #expect(window.windowSize == Size(width: 180, height: 320))  // 10 ms into the frame: not yet
+        clock.now += 6_666_667
+        #expect(try window.turn() == nil)
+        #expect(window.windowSize == Size(width: 260, height: 220))
+        #expect(recorder.sizes == [Size(width: 300, height: 200), Size(width: 180, height: 300), Size(width: 260, height: 200)])
+        #expect(recorder.layouts == 3)
+        #expect(window.timers.count == 0)
     }
 }

@@ -20,6 +20,33 @@ private func startWatchdog(waking signal: WakeSignal, after seconds: Double) -> 
     return stop
 }
 
+/// Wakes `signal` from a thread of its own once thread `tid` of this process is blocked in `wait`: a wake that
+/// certainly comes while the loop sleeps. When the thread never blocks so, it wakes the loop after the wait's
+/// limit anyway, and `failure()` says why.
+private final class PollWaker: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written by the waking thread before `done` is signalled, read after.
+    private var error: Error?
+
+    init(_ signal: WakeSignal, waitingFor wait: PollWait, thread tid: Int32) {
+        Thread.detachNewThread { [self] in
+            do {
+                try PollWait.waitUntil(wait, process: getpid(), thread: tid)
+            } catch {
+                self.error = error
+            }
+            signal.wake()
+            done.signal()
+        }
+    }
+
+    /// Once the wake was sent: why the loop's thread was not seen in the wait, or `nil` when it was.
+    func failure() -> String? {
+        done.wait()
+        return error.map { "\($0)" }
+    }
+}
+
 /// The event loop against a real X server wakes for `WakeSignal.wake()` and for timers, not only for X events.
 @Suite(.serialized)
 struct WakeAndTimerTests {
@@ -51,14 +78,13 @@ struct WakeAndTimerTests {
         #expect(wakes == 1)
         #expect(!window.wakeSignal.drain())
 
-        // A wake while the loop sleeps in poll ends that sleep (the pause only makes it likely that it sleeps).
-        Thread.detachNewThread {
-            usleep(50_000)
-            signal.wake()
-        }
+        // A wake while the loop sleeps in poll ends that sleep: the waking thread waits until the kernel shows
+        // this thread, the loop's, blocked in poll on its two descriptors (with a timeout: the guard's timer).
+        let waker = PollWaker(signal, waitingFor: PollWait(descriptors: 2, isForever: false), thread: try currentThreadID())
         while wakes == 1 && !guardFired {
             #expect(try window.turn() == nil)
         }
+        #expect(waker.failure() == nil)
         #expect(wakes == 2)
         #expect(wakesOffTheLoopThread == 0)
         #expect(!guardFired)

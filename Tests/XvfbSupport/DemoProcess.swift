@@ -9,6 +9,7 @@ public final class DemoProcess: @unchecked Sendable {
     private var partialLine = Data()
     private var stderrData = Data()
     private var stdoutClosed = false
+    private var stderrClosed = false
     private let stdout = Pipe()
     private let stderr = Pipe()
 
@@ -35,6 +36,7 @@ public final class DemoProcess: @unchecked Sendable {
         }
         Thread.detachNewThread { [self] in
             while case let data = errors.availableData, !data.isEmpty { lock.withLock { stderrData.append(data) } }
+            lock.withLock { stderrClosed = true }
         }
     }
 
@@ -113,7 +115,7 @@ public final class DemoProcess: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.01)
         }
         guard hasReadAllOutput(until: deadline) else {
-            throw X11TestError("waterfall-demo exited but its stdout stayed open past \(limit) s")
+            throw X11TestError("waterfall-demo exited but its stdout or stderr stayed open past \(limit) s")
         }
         guard process.terminationReason == .exit else {
             throw X11TestError("waterfall-demo was killed by signal \(process.terminationStatus); stderr: \(standardError)")
@@ -121,9 +123,10 @@ public final class DemoProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// After the process exited: waits until its stdout reached end of file, so every line it wrote is in `lines`.
+    /// After the process exited: waits until its stdout and stderr reached end of file, so every line it wrote is
+    /// in `lines` and everything it printed on stderr in `standardError` (their reader threads may lag the exit).
     private func hasReadAllOutput(until deadline: Date) -> Bool {
-        while !lock.withLock({ stdoutClosed }) {
+        while !lock.withLock({ stdoutClosed && stderrClosed }) {
             if Date() > deadline { return false }
             Thread.sleep(forTimeInterval: 0.005)
         }

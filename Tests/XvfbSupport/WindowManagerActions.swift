@@ -45,51 +45,6 @@ public func windowManagerState(of id: UInt, display name: String) throws -> Int?
     return data.withMemoryRebound(to: Int.self, capacity: 1) { $0.pointee }
 }
 
-/// A real window manager (twm) on a test server: it reparents, places, resizes, iconifies and restores
-/// client windows as a desktop's would. Killed when released.
-public final class WindowManager {
-    private let process: Process
-
-    /// Starts twm on `display` with random placement (no interactive placement waiting for a click), and
-    /// waits until it manages the screen (has SubstructureRedirect on the root window).
-    /// - Throws: `X11TestError` when twm is not installed or does not start.
-    public init(display: String) throws {
-        guard let twm = findExecutable("twm") else {
-            throw X11TestError("twm is not installed: the window manager tests need it (apt-get install twm); run scripts/test.sh")
-        }
-        let configuration = NSTemporaryDirectory() + "waterfall-twmrc-\(getpid())"
-        try Data("RandomPlacement\nNoGrabServer\nDecorateTransients\n".utf8).write(to: URL(fileURLWithPath: configuration))
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: twm)
-        process.arguments = ["-display", display, "-f", configuration]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while try !Self.isManaged(display) {
-            guard process.isRunning, Date() < deadline else {
-                killAndReap(process)
-                throw X11TestError("twm did not start managing \(display)")
-            }
-            usleep(20_000)
-        }
-    }
-
-    deinit {
-        killAndReap(process)
-    }
-
-    /// Whether some client selected SubstructureRedirect on the root window: a window manager runs.
-    private static func isManaged(_ name: String) throws -> Bool {
-        guard let display = XOpenDisplay(name) else { throw X11TestError("cannot open \(name) to look for a window manager") }
-        defer { XCloseDisplay(display) }
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(display, XDefaultRootWindow(display), &attributes)
-        return attributes.all_event_masks & SubstructureRedirectMask != 0
-    }
-}
-
 /// Resizes window `id` to each of `sizes` in turn, as a window manager does during a drag (`XResizeWindow`), all
 /// sent in one flush, and waits until the server has handled them (`XSync`): the window's client then has every
 /// ConfigureNotify queued.

@@ -6,7 +6,8 @@ import Foundation
 public final class XdotoolSession {
     private let process = Process()
     private let input = Pipe()
-    private let errors = Pipe()
+    /// What xdotool prints on stderr (a file, so that warnings over a long session cannot fill a pipe).
+    private let standardError: StandardErrorFile
 
     /// Starts `xdotool -` against `display`.
     /// - Throws: `X11TestError` when xdotool is not installed.
@@ -23,7 +24,8 @@ public final class XdotoolSession {
         process.environment = environment
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
+        standardError = try StandardErrorFile()
+        process.standardError = standardError.fileHandleForWriting
         try process.run()
     }
 
@@ -44,10 +46,21 @@ public final class XdotoolSession {
         }
     }
 
+    /// Ends the session: closes xdotool's input and waits until it has run every command and exited (failing
+    /// after `limit` seconds, a bound on a hang, not a measurement).
+    /// - Throws: `X11TestError` quoting what xdotool printed on stderr when it ends with a failure (an X error
+    ///   such as a `windowsize` of a window that does not exist ends it with status 1).
+    public func finish(limit: TimeInterval = 120) throws {
+        try? input.fileHandleForWriting.close()
+        guard reap(process, within: limit) else {
+            throw X11TestError("xdotool did not finish its commands within \(limit) s; \(standardError.quoted)")
+        }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else { throw exitedError() }
+    }
+
     private func exitedError() -> X11TestError {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return X11TestError("xdotool exited with status \(process.terminationStatus): \(text)")
+        return X11TestError("xdotool \(process.endDescription); \(standardError.quoted)")
     }
 }

@@ -11,14 +11,17 @@ public final class XvfbServer {
     /// The display name, e.g. ":7".
     public let display: String
     private let process: Process
+    /// What the server prints on stderr, quoted when it fails to start.
+    private let standardError: StandardErrorFile
     /// The Xauthority file of a server that refuses clients, removed with the server.
     private var authorityFile: String?
 
-    /// Starts `Xvfb -displayfd` with one screen of `width`×`height`×24 and waits until it accepts clients.
+    /// Starts `Xvfb -displayfd` with one screen of `width`×`height`×`depth` and waits until it accepts clients.
     /// With `refusingClients`, the server accepts only a cookie no client has: it refuses every client, as a
     /// display of another user does.
-    /// - Throws: `X11TestError` when Xvfb is not installed or does not start.
-    public init(width: Int = 1280, height: Int = 1024, refusingClients: Bool = false) throws {
+    /// - Throws: `X11TestError` when Xvfb is not installed, or exits before it reports its display number (the
+    ///   error then quotes what Xvfb printed on stderr).
+    public init(width: Int = 1280, height: Int = 1024, depth: Int = 24, refusingClients: Bool = false) throws {
         guard let xvfb = findExecutable("Xvfb") else {
             throw X11TestError("Xvfb is not installed: the X11 tests need it (apt-get install xvfb); run scripts/test.sh")
         }
@@ -27,7 +30,7 @@ public final class XvfbServer {
         process.executableURL = URL(fileURLWithPath: xvfb)
         // Xvfb picks a free display and writes its number to the -displayfd descriptor once it accepts clients;
         // descriptor 1 is the pipe.
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset"]
         if refusingClients {
             let authority = NSTemporaryDirectory() + "waterfall-authority-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             try secretCookieAuthority().write(to: URL(fileURLWithPath: authority))
@@ -36,7 +39,8 @@ public final class XvfbServer {
         }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = ready
-        process.standardError = FileHandle.nullDevice
+        standardError = try StandardErrorFile()
+        process.standardError = standardError.fileHandleForWriting
         try process.run()
         var output = Data()
         while !output.contains(UInt8(ascii: "\n")) {
@@ -46,8 +50,8 @@ public final class XvfbServer {
         }
         let number = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard Int(number) != nil else {
-            killAndReap(process)
-            throw X11TestError("Xvfb did not report a display number (it printed '\(number)')")
+            reap(process, within: 5)  // at end of file it is exiting: let it finish, to report how it ended
+            throw X11TestError("Xvfb \(process.endDescription) before it reported a display number (on stdout: '\(number)'); \(standardError.quoted)")
         }
         display = ":" + number
     }
@@ -78,6 +82,17 @@ private func secretCookieAuthority() -> Data {
 public func findExecutable(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// Waits until `process` ends by itself, at most `seconds` (a bound on a hang, not a measurement), then ends it
+/// with `killAndReap(_:)` if it still runs. Returns whether it ended by itself.
+@discardableResult
+func reap(_ process: Process, within seconds: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    let endedByItself = !process.isRunning
+    killAndReap(process)
+    return endedByItself
 }
 
 /// Ends `process` with SIGKILL and waits for it. Not SIGTERM: children of the test runner inherit its
