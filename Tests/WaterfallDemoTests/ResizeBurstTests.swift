@@ -48,8 +48,10 @@ struct ResizeBurstTests {
         // The last layout is the one for the last size: the `layout` subcommand's for its cards' area.
         let layout = try #require(layouts.last)
         let expected = try runLayoutCommand(["--width", "1001", "--height", "721"])
-        #expect(layout.double("viewport", "width") == 1013)
+        #expect(layout.double("viewport", "width") == 1001)   // the cards' area: the window less its 12 px scroll bar
         #expect(layout.double("viewport", "height") == 721)
+        #expect(layout.double("scrollBar", "x") == 1001)
+        #expect(layout.double("scrollBar", "width") == 12)
         #expect(layout.int("columns") == 5)
         #expect(layout.double("columnWidth") == expected.summary.double("columnWidth"))
         #expect(layout.double("contentHeight") == expected.summary.double("contentHeight"))
