@@ -168,7 +168,7 @@ package struct Heights: ExpressibleByArgument {
             values = []
             return
         }
-        let parsed = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parsed = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) else { return nil }
         values = parsed.compactMap { $0 }
     }

@@ -172,6 +172,13 @@ struct CommandLineTests {
         #expect(!demo.standardError.contains("DISPLAY"))
     }
 
+    /// An empty height between commas is a typo, not a height to skip.
+    @Test func anEmptyHeightInTheListIsRefused() throws {
+        let demo = try DemoProcess(arguments: ["layout", "--heights", "1,,2"], display: nil)
+        #expect(try demo.waitForExit() == 64)
+        #expect(demo.standardError.split(separator: "\n").first == "Error: The value '1,,2' is invalid for '--heights <h1,h2,...>'")
+    }
+
     @Test func insetsThatLeaveOnePixelColumnsAreAccepted() throws {
         // 400 - 12 (scroll bar) - 2 × 100 - 2 × 93 = 2 px for 2 columns: 1 px each.
         let output = try runLayoutCommand(["--width", "388", "--columns", "2", "--insets", "0,100,0,100", "--column-spacing", "186",
