@@ -1,79 +1,138 @@
-/// The bottoms of a layout's columns while items are placed: where the shortest column is, and moving a
-/// column's bottom down. The placement loop is generic over it, specialised for each storage.
-protocol ColumnBottoms {
-    /// The shortest column (the leftmost of equally short ones) and its bottom.
-    func shortest() -> (column: Int, bottom: Double)
-    /// Sets `column`'s bottom.
-    mutating func set(_ column: Int, to bottom: Double)
+extension WaterfallLayout {
+    /// How close two column bottoms must be to count as equally tall: 10⁻⁶ px. The shortest column is the leftmost
+    /// of those within this distance of the lowest bottom, so that sums that are equal in exact arithmetic but
+    /// differ in their last bit (50 + 7.08 + 100 against 100 + 7.08 + 50) place items alike wherever a section starts.
+    public static let tieTolerance = 1e-6
+
+    /// The leftmost column whose bottom is within `tieTolerance` of the lowest one.
+    /// - Complexity: O(columns).
+    @inline(__always)
+    static func leftmostShortestColumn(_ bottoms: UnsafeMutableBufferPointer<Double>) -> Int {
+        var lowest = bottoms[0]
+        for column in 1..<bottoms.count where bottoms[column] < lowest { lowest = bottoms[column] }
+        let limit = lowest + tieTolerance
+        var column = 0
+        while bottoms[column] > limit { column += 1 }
+        return column
+    }
 }
 
-/// Up to eight columns' bottoms in eight stored values, which the optimiser keeps in registers: each item's
-/// placement then waits on no memory round trip. The tests against `count` are the same for every item, so
-/// they are predicted; measured, this makes placing a million items in five columns about 30 % faster.
-struct RegisterColumnBottoms: ColumnBottoms {
+/// The bottoms of up to eight columns in increasing order, for placing a run of items in the shortest column fast.
+///
+/// Each item goes into the column of the first slot, below its bottom plus the spacing; its new bottom is then put in
+/// order among the other slots by a network of `min` and `max`, which has no branch to mispredict whichever column is
+/// the shortest, and the slots' columns follow in a packed permutation. The loop's chain from one item to the next
+/// is two additions and a `min`. Only a near tie (the second slot within `tieTolerance` of the first) takes a
+/// branch, to put the leftmost of the tied columns first.
+///
+/// The insertion's position comes from the bottoms' bit patterns: non-negative doubles are ordered as their patterns
+/// are as integers, and integer arithmetic is not turned into branches. Every bottom is therefore +0 or more (the
+/// layout stores no height of -0), and the unused slots hold +infinity.
+struct SortedColumnBottoms {
+    /// The most columns it holds.
     static let capacity = 8
-    private var b0, b1, b2, b3, b4, b5, b6, b7: Double
+
+    private typealias Slots = (Double, Double, Double, Double, Double, Double, Double, Double)
+    /// The bottoms, in increasing order (+infinity in unused slots).
+    private var slots: Slots
+    /// Slot k's column, in bits 3k ..< 3k + 3.
+    private var columns: UInt32
+    /// The number of columns.
     private let count: Int
 
-    /// The bottoms of `values` (at most eight).
-    init(_ values: [Double]) {
-        precondition(values.count <= Self.capacity, "\(values.count) columns do not fit in \(Self.capacity) registers")
-        count = values.count
-        func value(_ index: Int) -> Double { index < values.count ? values[index] : .infinity }
-        (b0, b1, b2, b3) = (value(0), value(1), value(2), value(3))
-        (b4, b5, b6, b7) = (value(4), value(5), value(6), value(7))
+    /// The columns of `bottoms` (at most eight, each +0 or more), sorted by bottom, the leftmost first among equals.
+    init(_ bottoms: UnsafeMutableBufferPointer<Double>) {
+        precondition(bottoms.count <= Self.capacity, "\(bottoms.count) columns do not fit in \(Self.capacity) slots")
+        count = bottoms.count
+        let order = bottoms.indices.sorted { bottoms[$0] < bottoms[$1] || (bottoms[$0] == bottoms[$1] && $0 < $1) }
+        var values = [Double](repeating: .infinity, count: Self.capacity)
+        var packed: UInt32 = 0
+        for (slot, column) in order.enumerated() {
+            values[slot] = bottoms[column]
+            packed |= UInt32(column) << (3 * UInt32(slot))
+        }
+        slots = (values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7])
+        columns = packed
     }
 
-    /// The bottoms as an array again.
-    var values: [Double] { Array([b0, b1, b2, b3, b4, b5, b6, b7].prefix(count)) }
-
-    @inline(__always)
-    func shortest() -> (column: Int, bottom: Double) {
-        var column = 0
-        var shortest = b0
-        if count > 1, b1 < shortest { (column, shortest) = (1, b1) }
-        if count > 2, b2 < shortest { (column, shortest) = (2, b2) }
-        if count > 3, b3 < shortest { (column, shortest) = (3, b3) }
-        if count > 4, b4 < shortest { (column, shortest) = (4, b4) }
-        if count > 5, b5 < shortest { (column, shortest) = (5, b5) }
-        if count > 6, b6 < shortest { (column, shortest) = (6, b6) }
-        if count > 7, b7 < shortest { (column, shortest) = (7, b7) }
-        return (column, shortest)
-    }
-
-    @inline(__always)
-    mutating func set(_ column: Int, to bottom: Double) {
-        switch column {
-        case 0: b0 = bottom
-        case 1: b1 = bottom
-        case 2: b2 = bottom
-        case 3: b3 = bottom
-        case 4: b4 = bottom
-        case 5: b5 = bottom
-        case 6: b6 = bottom
-        default: b7 = bottom
+    /// Writes each column's bottom into `bottoms`, indexed by column.
+    func write(to bottoms: UnsafeMutableBufferPointer<Double>) {
+        withUnsafeBytes(of: slots) { raw in
+            let values = raw.bindMemory(to: Double.self)
+            for slot in 0..<count { bottoms[Int(Self.column(inSlot: slot, of: columns))] = values[slot] }
         }
     }
-}
 
-/// Any number of columns' bottoms in a buffer.
-struct BufferColumnBottoms: ColumnBottoms {
-    let buffer: UnsafeMutableBufferPointer<Double>
+    /// Slot `slot`'s column in the permutation `packed`.
+    private static func column(inSlot slot: Int, of packed: UInt32) -> UInt32 {
+        (packed >> (3 * UInt32(slot))) & 7
+    }
 
-    @inline(__always)
-    func shortest() -> (column: Int, bottom: Double) {
-        var column = 0
-        var shortest = buffer[0]
-        var candidate = 1
-        while candidate < buffer.count {
-            if buffer[candidate] < shortest { (column, shortest) = (candidate, buffer[candidate]) }
-            candidate += 1
+    /// Places the items of `range` (none of them spanning all columns), each in the shortest column below its bottom
+    /// plus `spacing`, and writes each one's y and column.
+    mutating func place(_ range: Range<Int>, heights: UnsafeBufferPointer<Double>, spacing: Double,
+                        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>) {
+        var (s0, s1, s2, s3, s4, s5, s6, s7) = slots
+        var packed = columns
+        for index in range {
+            if s1 <= s0 + WaterfallLayout.tieTolerance {
+                (slots, columns) = ((s0, s1, s2, s3, s4, s5, s6, s7), packed)
+                putLeftmostTiedColumnFirst()
+                ((s0, s1, s2, s3, s4, s5, s6, s7), packed) = (slots, columns)
+            }
+            let top = s0 + spacing
+            let bottom = top + heights[index]
+            let column = packed & 7
+            yOut[index] = top
+            columnOut[index] = UInt16(truncatingIfNeeded: column)
+            // The slots below which the new bottom goes: those lower than it, counted on the bit patterns.
+            let pattern = Int64(bitPattern: bottom.bitPattern)
+            @inline(__always) func isLower(_ value: Double) -> UInt32 {
+                UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(bitPattern: value.bitPattern) &- pattern) >> 63)
+            }
+            let position = isLower(s1) &+ isLower(s2) &+ isLower(s3) &+ isLower(s4) &+ isLower(s5) &+ isLower(s6) &+ isLower(s7)
+            // Slot 0 leaves; the others move up one, and the column goes in at `position`.
+            let rest = packed >> 3
+            let shift = 3 &* position
+            let below: UInt32 = (1 << shift) &- 1
+            packed = ((rest & ~below) << 3) | (column << shift) | (rest & below)
+            (s0, s1, s2, s3, s4, s5, s6, s7) = (
+                lesser(s1, bottom), greater(s1, lesser(s2, bottom)), greater(s2, lesser(s3, bottom)), greater(s3, lesser(s4, bottom)),
+                greater(s4, lesser(s5, bottom)), greater(s5, lesser(s6, bottom)), greater(s6, lesser(s7, bottom)), greater(s7, bottom)
+            )
         }
-        return (column, shortest)
+        (slots, columns) = ((s0, s1, s2, s3, s4, s5, s6, s7), packed)
     }
 
-    @inline(__always)
-    mutating func set(_ column: Int, to bottom: Double) {
-        buffer[column] = bottom
+    /// After a near tie: moves the leftmost of the columns within `tieTolerance` of the first slot's bottom to the
+    /// first slot, the slots before it moving down one.
+    @inline(never)
+    private mutating func putLeftmostTiedColumnFirst() {
+        var packed = columns
+        let count = self.count
+        withUnsafeMutableBytes(of: &slots) { raw in
+            let values = raw.bindMemory(to: Double.self)
+            let limit = values[0] + WaterfallLayout.tieTolerance
+            var leftmost = 0
+            var slot = 1
+            while slot < count, values[slot] <= limit {
+                if Self.column(inSlot: slot, of: packed) < Self.column(inSlot: leftmost, of: packed) { leftmost = slot }
+                slot += 1
+            }
+            guard leftmost > 0 else { return }
+            let value = values[leftmost]
+            for moved in stride(from: leftmost, to: 0, by: -1) { values[moved] = values[moved - 1] }
+            values[0] = value
+            let shift = 3 * UInt32(leftmost)
+            let before = packed & ((1 << shift) - 1)
+            let after = (packed >> (shift + 3)) << (shift + 3)
+            packed = after | (before << 3) | Self.column(inSlot: leftmost, of: packed)
+        }
+        columns = packed
     }
+
+    /// The lesser of two doubles, written so that it compiles to a `minsd` (no branch).
+    @inline(__always) private func lesser(_ a: Double, _ b: Double) -> Double { b < a ? b : a }
+    /// The greater of two doubles, written so that it compiles to a `maxsd` (no branch).
+    @inline(__always) private func greater(_ a: Double, _ b: Double) -> Double { b > a ? b : a }
 }

@@ -36,30 +36,17 @@ extension WaterfallLayout {
         itemColumn[index] == Self.spanningColumn ? fullWidth : columnWidth
     }
 
-    /// The y below item `index`.
-    private func bottom(ofItem index: Int32) -> Double {
-        itemY[Int(index)] + itemHeight[Int(index)]
-    }
-
     /// Stacks items `start...` again in the columns they are in, with their stored heights: each at its column's
     /// bottom plus the row spacing (at the top inset in a column that has not started), a banner below the
-    /// tallest started column with every column continuing below it. The column lists stay as they are (a
-    /// column's items keep their order, so its y order), and the columns' bottoms and the content size follow.
+    /// tallest started column with every column continuing below it. The columns' bottoms and the content size
+    /// follow, and the column index lists the items again from `start` when a query reaches them.
     /// - Complexity: O(n − start + columns × log n).
     func restackItems(from start: Int) {
         guard start < numberOfItems else { return }
         // Where each column stands just before `start`: below its last item, or the last banner, above it.
-        let bannersBefore = spanningItems.partitioningIndex { Int($0) >= start }
-        let bannerBottom = bannersBefore > 0 ? bottom(ofItem: spanningItems[bannersBefore - 1]) : nil
-        var bottoms: [Double] = []
-        var started: [Bool] = []
-        for items in columnItems {
-            let kept = items.partitioningIndex { Int($0) >= start }
-            let itemBottom = kept > 0 ? bottom(ofItem: items[kept - 1]) : nil
-            let columnBottom = [itemBottom, bannerBottom].compactMap { $0 }.max()
-            bottoms.append(columnBottom ?? insets.top)
-            started.append(columnBottom != nil)
-        }
+        rewindIndex(to: start)
+        var bottoms = columnBottoms
+        var started = (0..<bottoms.count).map { startedColumns & (1 << UInt64($0)) != 0 }
         let spacing = rowSpacing
         let top = insets.top
         var placedY = itemY
@@ -82,6 +69,7 @@ extension WaterfallLayout {
         }
         itemY = placedY
         columnBottoms = bottoms
+        startedColumns = started.indices.reduce(0) { mask, column in started[column] ? mask | 1 << UInt64(column) : mask }
         contentSize = Size(width: width, height: (bottoms.max() ?? top) + insets.bottom)
     }
 

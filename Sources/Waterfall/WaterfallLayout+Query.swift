@@ -23,9 +23,11 @@ extension WaterfallLayout {
 
     /// Calls `body` with the index of every item whose frame intersects `rect`: column by column, top to bottom
     /// within a column, then the items that span all columns. Finds each list's first item with a binary search.
-    /// - Complexity: O(columns × log n + k) for k results.
+    /// - Complexity: O(columns × log n + k) for k results, plus listing the items above `rect` in the column index
+    ///   the first time a query reaches below them (once per layout, O(items listed)).
     public func forEachItem(in rect: Rect, _ body: (Int) -> Void) {
         guard rect.width > 0, rect.height > 0 else { return }
+        indexItems(reachingTo: rect.maxY)
         // Columns without width hold no area; the banners may still be as wide as the insets allow.
         for column in columnItems.indices where columnWidth > 0 {
             let left = minX(ofColumn: column)
@@ -52,6 +54,7 @@ extension WaterfallLayout {
     /// - Complexity: O(log n).
     public func indexOfItem(at point: Point) -> Int? {
         if let banner = banner(at: point) { return banner }
+        indexItems(reachingTo: point.y)
         guard columnWidth > 0, point.x >= insets.left else { return nil }
         let quotient = (point.x - insets.left) / (columnWidth + columnSpacing)
         guard quotient < Double(columnItems.count + 1) else { return nil }  // also keeps Int() from trapping
@@ -80,6 +83,7 @@ extension WaterfallLayout {
     /// The items of `column`, top to bottom (items that span all columns are in none).
     public func items(inColumn column: Int) -> [Int] {
         guard columnItems.indices.contains(column) else { return [] }
+        indexAllItems()
         return columnItems[column].map(Int.init)
     }
 
@@ -91,6 +95,7 @@ extension WaterfallLayout {
             let target = index + offset
             return itemY.indices.contains(target) ? target : nil
         }
+        indexAllItems()
         let items = columnItems[attributes.column]
         let position = firstPosition(in: items) { $0 >= index }
         let target = position + offset
@@ -100,6 +105,7 @@ extension WaterfallLayout {
     /// The item in `column` whose vertical centre is nearest to `y` (the upper one on a tie), if the column has any.
     /// - Complexity: O(log n).
     public func item(inColumn column: Int, nearestToY y: Double) -> Int? {
+        indexAllItems()
         guard columnItems.indices.contains(column), !columnItems[column].isEmpty else { return nil }
         let items = columnItems[column]
         let position = firstPosition(in: items) { itemY[$0] + itemHeight[$0] / 2 >= y }

@@ -56,18 +56,15 @@ extension WaterfallLayout {
     }
 
     /// Rewinds the placement to just before item `start` and places items `start...` again from their stored
-    /// heights (`itemHeight` and `spanningItems` already describe the new list of items).
+    /// heights (`itemHeight` and `spanningItems` already describe the new list of items). Items appended after the
+    /// last placed one continue from the columns' bottoms as they are; otherwise the column index is rewound to
+    /// `start` (listing the items before it, if it had not yet), which tells where the columns stood there.
+    /// - Complexity: O((n − start) × columns), plus listing items up to `start` once.
     func replaceItems(from start: Int) {
-        itemColumn.removeSubrange(start...)
-        itemY.removeSubrange(start...)
-        // Every column continues below the last banner above `start`, if there is one.
-        let bannerBottom = spanningItems[..<spanningItems.partitioningIndex { Int($0) >= start }].last
-            .map { itemY[Int($0)] + itemHeight[Int($0)] }
-        for column in columnItems.indices {
-            let kept = columnItems[column].partitioningIndex { Int($0) >= start }
-            columnItems[column].removeSubrange(kept...)
-            let itemBottom = columnItems[column].last.map { itemY[Int($0)] + itemHeight[Int($0)] }
-            columnBottoms[column] = [itemBottom, bannerBottom].compactMap { $0 }.max() ?? insets.top
+        if start < itemY.count {
+            rewindIndex(to: start)
+            itemColumn.removeSubrange(start...)
+            itemY.removeSubrange(start...)
         }
         placeItems(from: start)
     }

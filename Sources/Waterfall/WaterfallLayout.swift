@@ -43,15 +43,21 @@ public final class WaterfallLayout {
     var itemColumn: [UInt16] = []
     var itemY: [Double] = []
     var itemHeight: [Double] = []
-    // The indices of each column's items, in increasing y.
+    // The column index (WaterfallLayout+ColumnIndex.swift): the indices of each column's items among
+    // 0..<indexedCount, in increasing y, and the columns' bottoms and started columns (a bit each) below them.
     var columnItems: [[Int32]] = []
+    var indexedCount = 0
+    var indexedBottoms: [Double] = []
+    var indexedStarted: UInt64 = 0
     // The items that span all columns (banners), in increasing index and so increasing y: each is placed
     // below everything before it. Their itemColumn is `spanningColumn`; they are in no column's list.
     var spanningItems: [Int32] = []
     /// The `itemColumn` of an item that spans all columns.
     static let spanningColumn = UInt16.max
-    // Each column's bottom (insets.top while it is empty): where the next item would go.
+    // Each column's bottom (insets.top while it is empty) and the columns that have started (a bit each: an item
+    // or a banner lies in or above them): where the next item would go.
     var columnBottoms: [Double] = []
+    var startedColumns: UInt64 = 0
 
     /// Creates a layout; nothing is computed until `prepare`.
     public init(columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8)) {
@@ -132,15 +138,11 @@ public final class WaterfallLayout {
         // after a layout shrinks). Moved out, not copied, so emptying it keeps it instead of copying it.
         let keepsStorage = itemY.capacity <= 2 * Self.withHeadroom(itemCount)
         var heights = itemHeight
-        var lists = columnItems
         itemHeight = []
-        columnItems = []
         removeAllItems(keepingCapacity: keepsStorage)
-        lists.removeLast(max(0, lists.count - columnCount))
-        for column in lists.indices { lists[column].removeAll(keepingCapacity: keepsStorage) }
-        lists.append(contentsOf: repeatElement([], count: columnCount - lists.count))
-        columnItems = lists
-        columnBottoms = Array(repeating: insets.top, count: columnCount)
+        resetIndex(columns: columnCount, keepingCapacity: keepsStorage)
+        columnBottoms = indexedBottoms
+        startedColumns = 0
         reserveCapacity(itemCount)
         heights.removeAll(keepingCapacity: keepsStorage)
         heights.reserveCapacity(Self.withHeadroom(itemCount))
@@ -164,184 +166,12 @@ public final class WaterfallLayout {
         isValid = false
     }
 
-    /// Places items `start..<itemHeight.count`, whose heights are stored, after the columns' current bottoms.
-    ///
-    /// The hot loop reads and writes through buffer pointers into local arrays moved out of the stored
-    /// properties (a class's stored property pays a dynamic exclusivity check on every access) and sized up
-    /// front (no per-item append), keeps up to eight columns' bottoms in registers, and the columns' index
-    /// lists are filled afterwards in one pass.
-    /// (Measured: asking the heights inside this loop made it slower; a branch-free search changed nothing.)
-    func placeItems(from start: Int) {
-        let heights = itemHeight
-        var bottoms = columnBottoms
-        var placedColumns = itemColumn
-        var placedY = itemY
-        var lists = columnItems
-        columnBottoms = []
-        itemColumn = []
-        itemY = []
-        columnItems = []
-        defer {
-            columnBottoms = bottoms
-            itemColumn = placedColumns
-            itemY = placedY
-            columnItems = lists
-            contentSize = Size(width: width, height: (columnBottoms.max() ?? insets.top) + insets.bottom)
-        }
-        guard start < heights.count else { return }
-        let top = insets.top
-        let spacing = rowSpacing
-        let count = heights.count
-        // The banners at or after `start` split the items into runs placed in columns.
-        let firstBanner = spanningItems.partitioningIndex { Int($0) >= start }
-        let bannersBefore = spanningItems[..<firstBanner]
-        let banners = spanningItems[firstBanner...].map(Int.init)
-        // A column has started once it holds an item, or once any banner lies above it.
-        var started = bannersBefore.isEmpty
-            ? lists.enumerated().reduce(UInt64(0)) { mask, list in list.element.isEmpty ? mask : mask | 1 << list.offset }
-            : Self.allColumns(bottoms.count)
-        var runOrigin = bannersBefore.last.map { Int($0) + 1 } ?? 0
-        placedY.append(contentsOf: repeatElement(0, count: count - start))
-        placedColumns.append(contentsOf: repeatElement(0, count: count - start))
-        heights.withUnsafeBufferPointer { height in
-            placedY.withUnsafeMutableBufferPointer { yOut in
-                placedColumns.withUnsafeMutableBufferPointer { columnOut in
-                    var runStart = start
-                    for banner in banners + [count] {
-                        placeRun(runStart..<banner, origin: runOrigin, heights: height, bottoms: &bottoms, started: &started,
-                                 y: yOut, column: columnOut)
-                        guard banner < count else { break }
-                        // A banner goes below the tallest column, and every column continues below it.
-                        let tallest = started == 0 ? nil : bottoms.indices.filter { started & (1 << $0) != 0 }.map { bottoms[$0] }.max()
-                        let y = tallest.map { $0 + spacing } ?? top
-                        yOut[banner] = y
-                        columnOut[banner] = Self.spanningColumn
-                        bottoms = Array(repeating: y + height[banner], count: bottoms.count)
-                        started = Self.allColumns(bottoms.count)
-                        runStart = banner + 1
-                        runOrigin = banner + 1
-                    }
-                }
-            }
-        }
-        Self.appendIndices(of: placedColumns, from: start, to: &lists)
-    }
-
-    /// Places the items of `range`, none of them a banner, by the layout's placement; `origin` is where the
-    /// run began (after the last banner), from which the ordered placements count rows.
-    private func placeRun(
-        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, bottoms: inout [Double], started: inout UInt64,
-        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
-    ) {
-        guard !range.isEmpty else { return }
-        let top = insets.top
-        let spacing = rowSpacing
-        if placement != .shortestColumn {
-            bottoms.withUnsafeMutableBufferPointer { bottom in
-                Self.placeInOrder(range, origin: origin, heights: heights, top: top, spacing: spacing,
-                                  reversed: placement == .rightToLeft, bottoms: bottom, started: &started,
-                                  y: yOut, column: columnOut)
-            }
-        } else if bottoms.count <= RegisterColumnBottoms.capacity {
-            var registers = RegisterColumnBottoms(bottoms)
-            Self.place(range, heights: heights, top: top, spacing: spacing,
-                       bottoms: &registers, started: &started, y: yOut, column: columnOut)
-            bottoms = registers.values
-        } else {
-            bottoms.withUnsafeMutableBufferPointer { buffer in
-                var memory = BufferColumnBottoms(buffer: buffer)
-                Self.place(range, heights: heights, top: top, spacing: spacing,
-                           bottoms: &memory, started: &started, y: yOut, column: columnOut)
-            }
-        }
-    }
-
-    /// A mask with a bit for each of `columns` columns.
-    static func allColumns(_ columns: Int) -> UInt64 {
-        columns >= 64 ? .max : (1 << UInt64(columns)) - 1
-    }
-
-    /// The placement loop: each item of `range` goes to the shortest column, below its bottom plus `spacing`
-    /// (at `top` in a column not yet `started`, a bit per column). Works on local copies of `bottoms` and
-    /// `started` so they stay in registers, and writes each item's y and column.
-    @inline(__always)
-    private static func place<Bottoms: ColumnBottoms>(
-        _ range: Range<Int>, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double,
-        bottoms: inout Bottoms, started: inout UInt64,
-        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
-    ) {
-        var columnBottoms = bottoms
-        var isStarted = started
-        for index in range {
-            let (column, shortest) = columnBottoms.shortest()
-            let y = isStarted & (1 << column) != 0 ? shortest + spacing : top
-            isStarted |= 1 << column
-            columnBottoms.set(column, to: y + heights[index])
-            yOut[index] = y
-            columnOut[index] = UInt16(truncatingIfNeeded: column)
-        }
-        bottoms = columnBottoms
-        started = isStarted
-    }
-
-    /// The placement loop for `leftToRight` and `rightToLeft`: item i goes into column (i − origin) mod the
-    /// column count (counted from the right when `reversed`), below that column's bottom plus `spacing`.
-    private static func placeInOrder(
-        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double, reversed: Bool,
-        bottoms: UnsafeMutableBufferPointer<Double>, started: inout UInt64,
-        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
-    ) {
-        let columns = bottoms.count
-        for index in range {
-            let position = (index - origin) % columns
-            let column = reversed ? columns - 1 - position : position
-            let y = started & (1 << column) != 0 ? bottoms[column] + spacing : top
-            started |= 1 << column
-            bottoms[column] = y + heights[index]
-            yOut[index] = y
-            columnOut[index] = UInt16(truncatingIfNeeded: column)
-        }
-    }
-
-    /// Appends `start...` to the index lists of the columns `columnOf` names, in one pass: each column's new
-    /// indices go through a cursor into one scratch buffer, then join the column's list in one copy.
-    private static func appendIndices(of columnOf: [UInt16], from start: Int, to lists: inout [[Int32]]) {
-        var counts = [Int](repeating: 0, count: lists.count)
-        for column in columnOf[start...] where column != spanningColumn { counts[Int(column)] += 1 }
-        let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, columnOf.count - start))
-        defer { scratch.deallocate() }
-        var cursors: [Int] = []
-        var offset = 0
-        for count in counts {
-            cursors.append(offset)
-            offset += count
-        }
-        columnOf.withUnsafeBufferPointer { columnOf in
-            cursors.withUnsafeMutableBufferPointer { cursor in
-                for index in start..<columnOf.count where columnOf[index] != spanningColumn {
-                    let column = Int(columnOf[index])
-                    scratch[cursor[column]] = Int32(truncatingIfNeeded: index)
-                    cursor[column] += 1
-                }
-            }
-        }
-        var first = 0
-        for column in lists.indices {
-            let added = UnsafeBufferPointer(rebasing: scratch[first..<(first + counts[column])])
-            if lists[column].capacity < lists[column].count + added.count {
-                lists[column].reserveCapacity(withHeadroom(lists[column].count + added.count))
-            }
-            lists[column].append(contentsOf: added)
-            first += counts[column]
-        }
-    }
-
-    /// `height`, or `columnWidth` when it is `nil`, checked to be from 0 to `maximumLength`.
+    /// `height`, or `columnWidth` when it is `nil`, checked to be from 0 to `maximumLength` (a -0 is stored as +0).
     @usableFromInline @inline(__always)
     static func checkedHeight(_ height: Double?, index: Int, columnWidth: Double) throws -> Double {
         let value = height ?? columnWidth
         guard value >= 0, value <= maximumLength else { throw LayoutError.invalidHeight(index: index, height: value) }
-        return value
+        return value + 0  // -0 becomes +0: the placement orders bottoms by their bit patterns (SortedColumnBottoms)
     }
 
     /// Grows the per-item storage ahead of `count` items with 1/16 headroom, so appends after a full layout do
@@ -388,8 +218,9 @@ public final class WaterfallLayout {
         itemY.removeAll(keepingCapacity: keepingCapacity)
         itemHeight.removeAll(keepingCapacity: keepingCapacity)
         spanningItems.removeAll(keepingCapacity: keepingCapacity)
-        columnItems = []
+        resetIndex(columns: 0, keepingCapacity: false)
         columnBottoms = []
+        startedColumns = 0
     }
 
     /// The width inside the left and right insets: the width of an item that spans all columns.

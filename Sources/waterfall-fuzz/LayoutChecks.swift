@@ -7,6 +7,9 @@ enum LayoutChecks {
     /// a query of the whole content returns every item exactly once.
     static func check(_ layout: CollectionLayout, everyItemHasArea: Bool) {
         layout.checkInvariants()
+        for section in 0..<layout.numberOfSections {
+            if let columns = layout.columns(ofSection: section) { checkShortestColumns(columns, section: section) }
+        }
         let content = layout.contentSize
         precondition(content.height.isFinite && content.height >= 0, "content height \(content.height)")
         var frames: [(ItemPath, Rect)] = []
@@ -48,6 +51,26 @@ enum LayoutChecks {
             guard frame.contains(centre) else { continue }
             let hit = layout.indexPathForItem(at: centre)
             precondition(hit == path, "the centre of \(path) at \(frame) hits \(String(describing: hit))")
+        }
+    }
+
+    /// With `shortestColumn` placement, each item is in the leftmost column whose bottom, as the frames before it
+    /// leave it, is within `tieTolerance` of the lowest (the top inset for a column without items yet); after a
+    /// banner every column continues below it. Checked on the frames alone, apart from the placement code.
+    static func checkShortestColumns(_ layout: WaterfallLayout, section: Int) {
+        guard layout.placement == .shortestColumn, layout.columnCount >= 1 else { return }
+        var bottoms = [Double](repeating: layout.insets.top, count: layout.columnCount)
+        for index in 0..<layout.numberOfItems {
+            guard let item = layout.layoutAttributesForItem(at: index) else { preconditionFailure("no item \(index) in section \(section)") }
+            if item.spansAllColumns {
+                bottoms = Array(repeating: item.frame.maxY, count: bottoms.count)
+                continue
+            }
+            let lowest = bottoms.min() ?? layout.insets.top
+            let expected = bottoms.firstIndex { $0 <= lowest + WaterfallLayout.tieTolerance } ?? 0
+            precondition(item.column == expected, "section \(section) item \(index) is in column \(item.column), but the leftmost "
+                + "shortest of the bottoms \(bottoms) is \(expected)")
+            bottoms[item.column] = item.frame.maxY
         }
     }
 }

@@ -8,6 +8,7 @@ import Testing
     private func gridLayout() throws -> WaterfallLayout {
         let layout = WaterfallLayout(columnCount: 3, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10))
         try layout.prepare(width: 340, itemCount: Grid.heights.count) { index, _ in Grid.heights[index] }
+        layout.indexAllItems()
         #expect(layout.invariantViolations() == [])
         return layout
     }
@@ -18,10 +19,10 @@ import Testing
         #expect(layout.invariantViolations() == ["item 3 (y 40.0) overlaps item 1 above it in column 1 (bottom 60.0)"])
     }
 
-    @Test func aColumnListedOutOfOrderIsAnOverlap() throws {
+    @Test func aColumnListedOutOfOrderIsNamed() throws {
         let layout = try gridLayout()
         layout.columnItems[1].swapAt(0, 1)  // item 3 (70..<130) listed above item 1 (10..<60)
-        #expect(layout.invariantViolations() == ["item 1 (y 10.0) overlaps item 3 above it in column 1 (bottom 130.0)"])
+        #expect(layout.invariantViolations() == ["column 1 lists the items [3, 1, 6, 9], but its items among the first 12 are [1, 3, 6, 9]"])
     }
 
     @Test func aBannerOverlappingAColumnsItemIsNamed() throws {
@@ -31,18 +32,36 @@ import Testing
         try layout.prepare(width: 340, itemCount: heights.count, height: { index, _ in heights[index] }, spansAllColumns: { $0 == 3 })
         #expect(layout.invariantViolations() == [])
         layout.itemY[4] = 160
-        #expect(layout.invariantViolations() == ["banner 3 (y 120.0 to 170.0) overlaps item 4 of column 0 (y 160.0 to 200.0)"])
+        #expect(layout.invariantViolations() == ["item 4 of column 0 (y 160.0 to 200.0) overlaps banner 3 above it (y 120.0 to 170.0)"])
     }
 
-    @Test func itemsInNoColumnInTheWrongColumnOrBelowTheContentAreNamed() throws {
+    @Test func itemsInTheWrongColumnMissingFromTheIndexOrBelowTheContentAreNamed() throws {
         let layout = try gridLayout()
         layout.columnItems[0].removeLast()  // item 10
-        layout.itemColumn[0] = 2
+        layout.itemColumn[0] = 2            // item 0 (10..<110) now lies under item 2 (10..<40) in column 2
         layout.itemHeight[9] = 200          // 240..<440, below the content's 360
         #expect(layout.invariantViolations() == [
-            "item 0 is listed in column 0 but stored in column 2",
+            "item 2 (y 10.0) overlaps item 0 above it in column 2 (bottom 110.0)",
             "item 9 reaches to 440.0, below the content's height 360.0",
-            "item 10 is in no column and spans none",
+            "column 0 lists the items [0, 5, 7], but its items among the first 12 are [5, 7, 10]",
+            "column 2 lists the items [2, 4, 8, 11], but its items among the first 12 are [0, 2, 4, 8, 11]",
+            "the column index's bottoms are [300.0, 350.0, 330.0], below its 12 items they are [300.0, 440.0, 330.0]",
+        ])
+    }
+
+    /// 2,000 items of 100 in 3 columns: a query of the top 50 px lists the items above it in proportion to the content
+    /// (1) and 256 more, and the check covers those.
+    @Test func theIndexIsCheckedAsFarAsItHasListedItems() throws {
+        let layout = WaterfallLayout(columnCount: 3, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10))
+        try layout.prepare(width: 340, itemCount: 2000) { _, _ in 100 }
+        #expect(layout.indexedCount == 0)
+        #expect(layout.invariantViolations() == [])
+        layout.forEachItem(in: Rect(x: 0, y: 0, width: 340, height: 50)) { _ in }
+        #expect(layout.indexedCount == 257)
+        #expect(layout.invariantViolations() == [])
+        layout.columnItems[1].removeAll()
+        #expect(layout.invariantViolations() == [
+            "column 1 lists the items [], but its items among the first 257 are [1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34]",
         ])
     }
 

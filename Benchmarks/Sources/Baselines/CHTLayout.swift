@@ -26,13 +26,8 @@ public final class CHTLayout: BaselineLayout {
         let columnWidth = metrics.columnWidth
         columnHeights = [Double](repeating: metrics.insets.top, count: metrics.columnCount)
         for index in 0..<itemCount {
-            // shortestColumnIndexInSection
-            var column = 0
-            var shortest = Double.greatestFiniteMagnitude
-            for (candidate, columnHeight) in columnHeights.enumerated() where columnHeight < shortest {
-                shortest = columnHeight
-                column = candidate
-            }
+            // shortestColumnIndexInSection, with ties within the tolerance going to the leftmost
+            let column = shortestColumn(columnHeights)
             let frame = Rect(x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: columnHeights[column], width: columnWidth, height: height(index, columnWidth))
             allItemAttributes.append(LayoutAttributes(index: index, column: column, frame: frame))
             columnHeights[column] = frame.maxY + metrics.rowSpacing

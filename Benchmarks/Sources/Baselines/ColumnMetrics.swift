@@ -38,6 +38,16 @@ public protocol BaselineLayout {
     func forEachItem(in rect: Rect, _ body: (Int) -> Void)
 }
 
+/// The column an item goes into: the leftmost whose offset is within `WaterfallLayout.tieTolerance` of the lowest
+/// (column bottoms that differ only by float noise count as equal), found as the rule reads: the lowest offset, then
+/// the first column near it. Every baseline places by it, as ours does.
+@inline(__always)
+func shortestColumn(_ offsets: [Double]) -> Int {
+    var lowest = offsets[0]
+    for offset in offsets.dropFirst() where offset < lowest { lowest = offset }
+    return offsets.firstIndex { $0 <= lowest + WaterfallLayout.tieTolerance } ?? 0
+}
+
 /// `CGRectUnion`: the smallest rect containing both.
 @inline(__always)
 func union(_ a: Rect, _ b: Rect) -> Rect {

@@ -3,8 +3,8 @@ import Waterfall
 /// Baseline 1, the seeds' per-scroll test (PSCollectionView's `removeAndAddCellsIfNecessary`): every item's
 /// frame in one array, and a query that tests every frame against the viewport.
 ///
-/// Placement is PSCollectionView's: each item goes to the shortest column (the leftmost of equals), at that
-/// column's offset, which then grows by the item's height and the row spacing.
+/// Placement is PSCollectionView's: each item goes to the shortest column (the leftmost of those within
+/// `WaterfallLayout.tieTolerance`), at that column's offset, which then grows by the item's height and the row spacing.
 public struct FrameArrayLayout: BaselineLayout {
     public private(set) var frames: [Rect] = []
     public private(set) var contentHeight: Double = 0
@@ -15,12 +15,8 @@ public struct FrameArrayLayout: BaselineLayout {
         var offsets = [Double](repeating: metrics.insets.top, count: metrics.columnCount)
         frames.reserveCapacity(itemCount)
         for index in 0..<itemCount {
-            var column = 0
-            var shortest = offsets[0]
-            for candidate in 1..<offsets.count where offsets[candidate] < shortest {
-                column = candidate
-                shortest = offsets[candidate]
-            }
+            let column = shortestColumn(offsets)
+            let shortest = offsets[column]
             let itemHeight = height(index, columnWidth)
             frames.append(Rect(x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: shortest, width: columnWidth, height: itemHeight))
             offsets[column] = shortest + itemHeight + metrics.rowSpacing

@@ -28,12 +28,8 @@ public final class ObjectLayout: BaselineLayout {
         let columnWidth = metrics.columnWidth
         var offsets = [Double](repeating: metrics.insets.top, count: metrics.columnCount)
         for index in 0..<itemCount {
-            var column = 0
-            var shortest = offsets[0]
-            for candidate in 1..<offsets.count where offsets[candidate] < shortest {
-                column = candidate
-                shortest = offsets[candidate]
-            }
+            let column = shortestColumn(offsets)
+            let shortest = offsets[column]
             let itemHeight = height(index, columnWidth)
             let frame = Rect(x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: shortest, width: columnWidth, height: itemHeight)
             items.append(ItemBox(index: index, frame: frame))
