@@ -30,22 +30,33 @@ extension CollectionLayout {
     }
 
     /// Every element whose frame intersects `rect`: cells, headers, footers and the load-more footer, in layout
-    /// order (by section; in a section the header, the cells by item, the footer).
-    /// - Complexity: O(log s + columns × log n + k log k) for s sections and k results.
+    /// order (by section; in a section the header, the cells by item, the footer), each section's cells as its
+    /// columns' `layoutAttributesForElements(in:)` gives them, already in order.
+    /// - Complexity: O(log s + columns × log n + k × columns) for s sections and k results.
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        var ids: [ElementID] = []
-        forEachElement(in: rect) { ids.append($0) }
-        ids.sort { (order($0), $0.indexPath.item) < (order($1), $1.indexPath.item) }
-        return ids.compactMap(layoutAttributes(for:))
-    }
-
-    private func order(_ id: ElementID) -> Int {
-        switch id.kind {
-        case .header: return id.indexPath.section * 3
-        case .cell: return id.indexPath.section * 3 + 1
-        case .footer: return id.indexPath.section * 3 + 2
-        case .loadMoreFooter: return Int.max
+        guard rect.width > 0, rect.height > 0 else { return [] }
+        var result: [LayoutAttributes] = []
+        var section = sections.partitioningIndex { $0.bottom > rect.minY }
+        while section < sections.count, sections[section].top < rect.maxY {
+            let geometry = sections[section]
+            if let header = geometry.headerFrame, header.intersects(rect) {
+                result.append(LayoutAttributes(kind: .header, indexPath: ItemPath(item: 0, section: section), frame: header, spansAllColumns: true))
+            }
+            let columnsTop = geometry.columnsTop
+            for var cell in geometry.columns.layoutAttributesForElements(in: rect.offsetBy(dx: 0, dy: -columnsTop)) {
+                cell.indexPath.section = section
+                cell.frame = cell.frame.offsetBy(dx: 0, dy: columnsTop)
+                result.append(cell)
+            }
+            if let footer = geometry.footerFrame, footer.intersects(rect) {
+                result.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(item: 0, section: section), frame: footer, spansAllColumns: true))
+            }
+            section += 1
         }
+        if let footer = loadMoreFooterFrame, footer.intersects(rect) {
+            result.append(LayoutAttributes(kind: .loadMoreFooter, indexPath: ItemPath(item: 0, section: 0), frame: footer, spansAllColumns: true))
+        }
+        return result
     }
 
     /// Calls `body` with every element whose frame intersects `rect`: section by section from a binary search

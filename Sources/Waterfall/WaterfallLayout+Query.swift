@@ -12,13 +12,35 @@ extension WaterfallLayout {
         return LayoutAttributes(index: index, column: column, frame: frame)
     }
 
-    /// The items whose frames intersect `rect`, in increasing index order.
-    /// - Complexity: O(columns × log n + k log k) for k results.
+    /// The items whose frames intersect `rect`, in increasing index order. Each column's items in the rect's rows
+    /// (and the banners') are a run of increasing indices, found as `forEachItem(in:)` finds them; the runs are
+    /// merged, the lowest index first, so nothing is sorted.
+    /// - Complexity: O(columns × log n + k × columns) for k results.
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        var indices: [Int] = []
-        forEachItem(in: rect) { indices.append($0) }
-        indices.sort()
-        return indices.compactMap(layoutAttributesForItem(at:))
+        guard rect.width > 0, rect.height > 0 else { return [] }
+        indexItems(reachingTo: rect.maxY)
+        let frames = self.frames
+        var runs: [(items: [Int32], position: Int)] = []
+        runs.reserveCapacity(columnItems.count + 1)
+        for (column, items) in columnItems.enumerated() where intersectsColumn(column, rect) {
+            runs.append((items, frames.firstPosition(startingAtOrBelow: rect.minY, in: items)))
+        }
+        if intersectsBanners(rect) {
+            runs.append((spanningItems, frames.firstPosition(startingAtOrBelow: rect.minY, in: spanningItems)))
+        }
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(32)
+        while true {
+            // The run whose next item has the lowest index, among those whose next item starts above the rect's bottom.
+            var next: (run: Int, index: Int)?
+            for run in runs.indices where runs[run].position < runs[run].items.count {
+                let index = Int(runs[run].items[runs[run].position])
+                if frames.tops[index] < rect.maxY, index < next?.index ?? Int.max { next = (run, index) }
+            }
+            guard let (run, index) = next else { return result }
+            runs[run].position += 1
+            if frames.heights[index] > 0 { result.append(frames.attributes(ofItem: index)) }
+        }
     }
 
     /// Calls `body` with the index of every item whose frame intersects `rect`: column by column, top to bottom
@@ -28,26 +50,23 @@ extension WaterfallLayout {
     public func forEachItem(in rect: Rect, _ body: (Int) -> Void) {
         guard rect.width > 0, rect.height > 0 else { return }
         indexItems(reachingTo: rect.maxY)
-        // Columns without width hold no area; the banners may still be as wide as the insets allow.
-        for column in columnItems.indices where columnWidth > 0 {
-            let left = minX(ofColumn: column)
-            guard left < rect.maxX, rect.minX < left + columnWidth else { continue }
-            forEachItem(of: columnItems[column], inRowsOf: rect, body)
+        let frames = self.frames
+        for (column, items) in columnItems.enumerated() where intersectsColumn(column, rect) {
+            frames.forEachItem(of: items, inRowsOf: rect, body)
         }
-        guard insets.left < rect.maxX, rect.minX < insets.left + fullWidth, fullWidth > 0 else { return }
-        forEachItem(of: spanningItems, inRowsOf: rect, body)
+        if intersectsBanners(rect) { frames.forEachItem(of: spanningItems, inRowsOf: rect, body) }
     }
 
-    /// Calls `body` with each item of `items` (a list sorted by y whose items do not overlap) that reaches into
-    /// `rect`'s rows, from a binary search for the first one.
-    private func forEachItem(of items: [Int32], inRowsOf rect: Rect, _ body: (Int) -> Void) {
-        var position = firstPosition(startingAtOrBelow: rect.minY, in: items)
-        while position < items.count {
-            let index = Int(items[position])
-            guard itemY[index] < rect.maxY else { break }
-            if itemHeight[index] > 0 { body(index) }
-            position += 1
-        }
+    /// Whether `column` shares area with `rect` horizontally; a column without width holds no area.
+    private func intersectsColumn(_ column: Int, _ rect: Rect) -> Bool {
+        let left = minX(ofColumn: column)
+        return columnWidth > 0 && left < rect.maxX && rect.minX < left + columnWidth
+    }
+
+    /// Whether the banners' span (as wide as the insets allow, even where the columns have no width) shares area with
+    /// `rect` horizontally.
+    private func intersectsBanners(_ rect: Rect) -> Bool {
+        fullWidth > 0 && insets.left < rect.maxX && rect.minX < insets.left + fullWidth
     }
 
     /// The item under `point` (in content coordinates), or `nil` over spacing, insets or empty space.
@@ -118,16 +137,6 @@ extension WaterfallLayout {
 
     private func centreY(of index: Int) -> Double {
         itemY[index] + itemHeight[index] / 2
-    }
-
-    /// The first position in a column's `items` whose item reaches below `y` (its bottom is greater than `y`).
-    /// Items of a column do not overlap, so only the item just above the first one starting at or below `y`
-    /// can reach below it: the binary search reads one array (the tops) instead of two.
-    func firstPosition(startingAtOrBelow y: Double, in items: [Int32]) -> Int {
-        let position = firstPosition(in: items) { itemY[$0] >= y }
-        guard position > 0 else { return position }
-        let above = Int(items[position - 1])
-        return itemY[above] + itemHeight[above] > y ? position - 1 : position
     }
 
     /// The first position in `items` whose item satisfies `isAtOrAfter`, which must be false for a prefix
