@@ -183,11 +183,14 @@ public final class CollectionLayout {
             geometry.style = style
             geometry.insets = sectionInsets
             geometry.rowSpacing = columns.rowSpacing
-            try columns.prepare(width: width, itemCount: source.numberOfItems(inSection: section), height: { item, width in
-                source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
-            }, spansAllColumns: { item in
-                source.itemSpansAllColumns(at: ItemPath(item: item, section: section))
-            })
+            let count = source.numberOfItems(inSection: section)
+            guard count >= 0, count <= WaterfallLayout.maximumItemCount else { throw LayoutError.invalidItemCount(count) }
+            try columns.prepare(width: width, itemCount: count, spanningItems: source.itemsSpanningAllColumns(inSection: section, range: 0..<count),
+                                heights: { range, width, heights in
+                                    source.heightsOfItems(inSection: section, range: range, width: width, into: heights)
+                                }, bannerHeight: { item, width in
+                                    source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
+                                })
             geometry.headerHeight = try supplementaryHeight(.header, section: section, width: geometry.fullWidth, source: source)
             geometry.footerHeight = try supplementaryHeight(.footer, section: section, width: geometry.fullWidth, source: source)
             return geometry

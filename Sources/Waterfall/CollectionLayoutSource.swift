@@ -15,4 +15,24 @@ public protocol CollectionLayoutSource {
     /// The height of `section`'s header or footer at `width`, the section's full width inside its insets;
     /// 0 for none.
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double
+    /// The items of `range` in `section` that span all columns, in increasing order. By default each item is asked
+    /// with `itemSpansAllColumns(at:)`; a source of many items answers at once.
+    func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int]
+    /// Writes the heights of `section`'s items of `range`, none of them spanning all columns, at `width` (their
+    /// column's) into `heights`: item `range.lowerBound + k` at `k`, `width` for one as tall as it is wide. By default
+    /// each item is asked with `heightOfItem(at:width:)`; a source of many items writes them in one loop, so that a
+    /// layout of a million items makes no million calls.
+    func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>)
+}
+
+extension CollectionLayoutSource {
+    public func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] {
+        range.filter { itemSpansAllColumns(at: ItemPath(item: $0, section: section)) }
+    }
+
+    public func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+        for item in range {
+            heights[item - range.lowerBound] = heightOfItem(at: ItemPath(item: item, section: section), width: width) ?? width
+        }
+    }
 }

@@ -26,6 +26,15 @@ public protocol CollectionViewDataSource: AnyObject {
     /// Whether the data source is still loading its first items: the view then shows its `loadingView`
     /// instead of its `emptyView`. `false` by default; call `reloadData()` when it changes.
     func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool
+    /// The items of `range` in `section` that span all columns, in increasing order. By default each is asked with
+    /// `collectionView(_:itemSpansAllColumnsAt:)`; a data source of many items answers at once.
+    func collectionView(_ collectionView: CollectionView, itemsSpanningAllColumnsIn range: Range<Int>, inSection section: Int) -> [Int]
+    /// Writes the heights of `section`'s items of `range`, none of them spanning all columns, when they are
+    /// `columnWidth` wide into `heights` (item `range.lowerBound + k` at `k`; `columnWidth` for a square one). By
+    /// default each is asked with `collectionView(_:heightForItemAt:columnWidth:)`; a data source of many items
+    /// writes them in one loop, so that laying out a million items makes no million calls.
+    func collectionView(_ collectionView: CollectionView, heightsForItemsIn range: Range<Int>, inSection section: Int,
+                        columnWidth: Double, into heights: UnsafeMutableBufferPointer<Double>)
 }
 
 extension CollectionViewDataSource {
@@ -46,6 +55,18 @@ extension CollectionViewDataSource {
                                inSection section: Int) -> CollectionViewCell? { nil }
 
     public func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool { false }
+
+    public func collectionView(_ collectionView: CollectionView, itemsSpanningAllColumnsIn range: Range<Int>, inSection section: Int) -> [Int] {
+        range.filter { self.collectionView(collectionView, itemSpansAllColumnsAt: ItemPath(item: $0, section: section)) }
+    }
+
+    public func collectionView(_ collectionView: CollectionView, heightsForItemsIn range: Range<Int>, inSection section: Int,
+                               columnWidth: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+        for item in range {
+            let path = ItemPath(item: item, section: section)
+            heights[item - range.lowerBound] = self.collectionView(collectionView, heightForItemAt: path, columnWidth: columnWidth) ?? columnWidth
+        }
+    }
 }
 
 /// Hears what the user does to a collection view and may refuse it, as `UICollectionViewDelegate`, and loads
@@ -95,9 +116,10 @@ extension CollectionViewDelegate {
     public func collectionViewWillRefresh(_ collectionView: CollectionView) {}
 }
 
-/// Answers a collection view's data source questions for its layout.
+/// Answers a collection view's data source questions for its layout. It lives for one layout pass, so it holds the
+/// view strongly (an `unowned` reference paid an atomic retain and release on each of a million questions).
 struct DataSourceLayoutSource: CollectionLayoutSource {
-    unowned let view: CollectionView
+    let view: CollectionView
     let dataSource: CollectionViewDataSource?
 
     var numberOfSections: Int { dataSource?.numberOfSections(in: view) ?? 0 }
@@ -120,5 +142,14 @@ struct DataSourceLayoutSource: CollectionLayoutSource {
 
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
         dataSource?.collectionView(view, heightForSupplementaryElementOfKind: kind, inSection: section, width: width) ?? 0
+    }
+
+    func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] {
+        dataSource?.collectionView(view, itemsSpanningAllColumnsIn: range, inSection: section) ?? []
+    }
+
+    func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+        guard let dataSource else { return heights.initialize(repeating: width) }
+        dataSource.collectionView(view, heightsForItemsIn: range, inSection: section, columnWidth: width, into: heights)
     }
 }
