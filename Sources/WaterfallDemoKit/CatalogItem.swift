@@ -37,17 +37,21 @@ package struct CatalogItem: Equatable, Sendable {
 
     /// The colour and aspect of synthesised item `index`, made without building its strings.
     package static func synthesizedLook(index: Int) -> (color: Color, aspect: Double) {
-        var state = UInt64(truncatingIfNeeded: index) &+ 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {
-            state = state &+ 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        let color = Color(rgb: UInt32(truncatingIfNeeded: next() & 0xFFFFFF)).mixed(with: .white, fraction: 0.15)
-        let aspect = 0.5 + Double(next() % 131) / 100  // 0.50 ... 1.80
-        return (color, aspect)
+        let color = Color(rgb: UInt32(truncatingIfNeeded: synthesizedDraw(1, index: index) & 0xFFFFFF)).mixed(with: .white, fraction: 0.15)
+        return (color, synthesizedAspect(index: index))
+    }
+
+    /// The picture aspect of synthesised item `index`, 0.50 ... 1.80: all a layout needs of it.
+    package static func synthesizedAspect(index: Int) -> Double {
+        0.5 + Double(synthesizedDraw(2, index: index) % 131) / 100
+    }
+
+    /// The `draw`th number (from 1) of SplitMix64 seeded with `index`: each synthesised item's own sequence.
+    private static func synthesizedDraw(_ draw: UInt64, index: Int) -> UInt64 {
+        var z = UInt64(truncatingIfNeeded: index) &+ (draw &+ 1) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
@@ -75,7 +79,7 @@ package enum ItemSource {
     package func aspect(at index: Int) -> Double {
         switch self {
         case let .catalog(items): return items[index].aspect
-        case .synthesized: return CatalogItem.synthesizedLook(index: index).aspect
+        case .synthesized: return CatalogItem.synthesizedAspect(index: index)
         }
     }
 

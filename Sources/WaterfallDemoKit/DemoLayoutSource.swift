@@ -23,11 +23,19 @@ package struct DemoLayoutSource: CollectionLayoutSource {
     package func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
 
     package func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
-        CardMetrics.height(aspect: items.aspect(at: indexPath), columnWidth: width)
+        items.cardHeight(at: indexPath, width: width)
     }
 
     package func itemSpansAllColumns(at indexPath: ItemPath) -> Bool {
         items.isBanner(at: indexPath)
+    }
+
+    package func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] {
+        items.banners(inSection: section, range: range)
+    }
+
+    package func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+        items.fillCardHeights(inSection: section, range: range, width: width, into: heights)
     }
 
     package func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {

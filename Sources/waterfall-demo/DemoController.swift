@@ -13,6 +13,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     let loader: PagedLoader?
     let log: EventLog?
     weak var window: WaterfallWindow?
+    /// Marks the first layout's start (its first question) and end, for `bench`.
+    var timeline: StartupTimeline?
 
     /// `loader` makes the items arrive in pages; without one they are all there from the start.
     init(items: DemoItems, loader: PagedLoader?, log: EventLog?) {
@@ -44,7 +46,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     // MARK: Data source
 
-    func numberOfSections(in collectionView: CollectionView) -> Int { items.numberOfSections }
+    func numberOfSections(in collectionView: CollectionView) -> Int {
+        timeline?.mark(.window)  // a layout's first question
+        return items.numberOfSections
+    }
 
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
         items.numberOfItems(inSection: section)
@@ -57,11 +62,20 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
-        layoutSource.heightOfItem(at: indexPath, width: columnWidth)
+        items.cardHeight(at: indexPath, width: columnWidth)  // as DemoLayoutSource answers, without copying the items
     }
 
     func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool {
-        layoutSource.itemSpansAllColumns(at: indexPath)
+        items.isBanner(at: indexPath)
+    }
+
+    func collectionView(_ collectionView: CollectionView, itemsSpanningAllColumnsIn range: Range<Int>, inSection section: Int) -> [Int] {
+        items.banners(inSection: section, range: range)
+    }
+
+    func collectionView(_ collectionView: CollectionView, heightsForItemsIn range: Range<Int>, inSection section: Int,
+                        columnWidth: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+        items.fillCardHeights(inSection: section, range: range, width: columnWidth, into: heights)
     }
 
     func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
@@ -95,6 +109,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     func collectionViewDidLayout(_ collectionView: CollectionView) {
+        timeline?.mark(.layout)
         guard let log else { return }
         log.log("layout", layoutFields(collectionView))
     }
