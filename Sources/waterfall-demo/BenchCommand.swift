@@ -40,15 +40,17 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: nil)
+        let timeline = StartupTimeline()
+        timeline.mark(.running)
+        let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: nil, timeline: timeline)
         let result = try orExit {
             try session.window.runUntilFirstFrame()
-            let firstFrame = ProcessClock.secondsSinceProcessStart() * 1000
+            timeline.mark(.firstFrame)
             var colours: [Int] = []
             let frames = try session.window.measureWheelScrolling(notches: notches) {
                 colours.append(session.controller.coloursOnScreen(of: session.collectionView))
             }
-            return BenchResult(frames: frames, colours: colours, firstFrameMs: firstFrame, items: session.controller.items.totalCount)
+            return BenchResult(frames: frames, colours: colours, startup: timeline.durations, items: session.controller.items.totalCount)
         }
         print(json ? result.json : result.table)
     }
@@ -59,8 +61,12 @@ struct BenchResult {
     var frames: [FrameMeasurement]
     /// The distinct colours on screen after each frame.
     var colours: [Int]
-    var firstFrameMs: Double
+    /// The steps to the first frame and how long each took, in milliseconds.
+    var startup: [(step: StartupTimeline.Step, milliseconds: Double)]
     var items: Int
+
+    /// From the process's start to the first frame, in milliseconds.
+    var firstFrameMs: Double { startup.reduce(0) { $0 + $1.milliseconds } }
 
     private var sortedTimes: [Double] { frames.map(\.milliseconds).sorted() }
 
@@ -90,6 +96,7 @@ struct BenchResult {
             ("requestsAboveColours", .int(requestsAboveColours)), ("coloursOnScreen", .int(colours.max() ?? 0)),
             ("roundTrips", .int(roundTrips)), ("peakRSSMB", .number(rounded(peakRSSMB))),
             ("firstFrameMs", .number(rounded(firstFrameMs))), ("items", .int(items)),
+            ("startupMs", .object(startup.map { ($0.step.rawValue, .number(rounded($0.milliseconds))) })),
         ]).text
     }
 
@@ -103,7 +110,7 @@ struct BenchResult {
                             at most \(requestsAboveColours) more than the colours on screen (\(colours.min() ?? 0)-\(colours.max() ?? 0))
         round trips         \(roundTrips) in all frames
         peak RSS            \(rounded(peakRSSMB)) MB
-        start to 1st frame  \(rounded(firstFrameMs)) ms
+        start to 1st frame  \(rounded(firstFrameMs)) ms (\(startup.map { "\($0.step.rawValue) \(rounded($0.milliseconds))" }.joined(separator: ", ")))
         """
     }
 

@@ -12,9 +12,11 @@ struct DemoSession {
     /// Loads the items, connects to the display and opens the window. With a `--load-more` in `loading`, no card
     /// is there at first: pages arrive from a background loader that wakes the window. Prints the problem and
     /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
+    /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
     init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, log: EventLog?,
-         useDoubleBufferExtension: Bool = true) throws {
+         useDoubleBufferExtension: Bool = true, timeline: StartupTimeline? = nil) throws {
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
+        timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
         let display: Display
         do {
@@ -25,6 +27,7 @@ struct DemoSession {
         }
         let wakeSignal = try orExit { try WakeSignal() }
         let controller = DemoController(items: items, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
+        controller.timeline = timeline
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size,

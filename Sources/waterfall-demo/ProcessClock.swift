@@ -2,6 +2,18 @@ import Foundation
 
 /// Process-wide measurements from /proc and getrusage.
 enum ProcessClock {
+    /// Milliseconds since the process started: since `WATERFALL_LAUNCHED_AT_NS` when its launcher set it (the
+    /// wall clock in nanoseconds just before it started the program, as `date +%s%N` prints it), else since the
+    /// start time /proc records, in 10 ms clock ticks.
+    static func millisecondsSinceProcessStart() -> Double {
+        if let launched = ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init) {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return (Double(now.tv_sec) * 1e9 + Double(now.tv_nsec) - launched) / 1e6
+        }
+        return secondsSinceProcessStart() * 1000
+    }
+
     /// Seconds since the process started (from /proc/self/stat, in clock ticks: 10 ms resolution).
     static func secondsSinceProcessStart() -> Double {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
