@@ -154,9 +154,10 @@ int main(int argc, char **argv)
     XSync(display, False);
     while (XPending(display)) XNextEvent(display, &event);
 
-    /* postWheelNotch: a button 5 press at the centre of the part above the status bar, sent to the window through the server. Always
-     * down: the floor has no content end to turn at, a copy up costs what a copy down does, and bench's runs over
-     * 1,000,000 cards never reach the end (a few thousand notches of 64 px, in a content millions of px tall). */
+    /* As postWheelNotch: a button 5 press at the centre of the part above the status bar, sent to the window
+     * through the server. Always down: the floor has no content end to turn at, a copy up costs what a copy down
+     * does, and bench's runs over 1,000,000 cards never reach the end (a thousand notches of 64 px, in a content
+     * millions of px tall). */
     XEvent wheel = {0};
     wheel.xbutton.type = ButtonPress;
     wheel.xbutton.display = display;
