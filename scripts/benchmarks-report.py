@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md (to stdout) from the suite's JMH export and layout-memory's JSON lines.
 
-usage: benchmarks-report.py Current_run.jmh.json memory.jsonl [window.json [floor.json]]
+usage: benchmarks-report.py Current_run.jmh.json memory.jsonl [window.json [floor.json [first-frame-1000.json]]]
 
-window.json, when given, is `waterfall-demo bench --json` in the real window, one line per round; it adds the
-end-to-end table. floor.json is Benchmarks/FrameFloor's frame-floor, one line per round, run beside bench: bench's
-frame times are judged as ratios to it.
+window.json, when given, is `waterfall-demo bench --json` in the real window with 1,000,000 cards, one line per
+round; it adds the end-to-end table. floor.json is Benchmarks/FrameFloor's frame-floor, one line per round, run
+beside bench: bench's frame times are judged as ratios to it. first-frame-1000.json is bench with 1,000 cards, one
+line per round: the first frame with 1,000,000 is judged against it and a full layout of 1,000,000 from the suite.
+
+Every target is a ratio to something measured in the same run (the machines differ by 2× in absolute speed).
 
 Benchmark names read `operation/N=<items>/<implementation>[/x<repetitions>]`; a benchmark with repetitions
 makes that many queries per iteration, so its per-query time is the iteration's divided by them. Times are
@@ -116,14 +119,6 @@ def ratio(baseline, ours):
 TARGETS = []  # (description, met: bool | None, detail)
 
 
-def check(limit_us):
-    def verdict(ours):
-        if ours is None:
-            return None, "not run"
-        return ours <= limit_us, f"{fmt_time(ours)} ({ours / limit_us * 100:.0f}% of the limit)"
-    return verdict
-
-
 def mark(met):
     return {True: "met", False: "**missed**", None: "not run"}[met]
 
@@ -131,36 +126,49 @@ def mark(met):
 rows = []
 
 
-def row(label, operation, items, ours_implementation, target=None, limit_us=None, baselines=True):
+def row(label, operation, items, ours_implementation, target=None):
+    """A row of the results table. `target` is (its text, the reference's time in µs, the largest ours ÷ reference):
+    the row's target is met when ours is at most that many times the reference measured in the same run."""
     ours = time_us(operation, items, ours_implementation)
     cells = [label, fmt_items(items), fmt_time(ours)]
     ratios = []
     for code, _ in BASELINES:
-        implementation = baseline_implementation(operation, items, code) if baselines else None
+        implementation = baseline_implementation(operation, items, code)
         value = time_us(operation, items, implementation) if implementation else None
         cells.append(fmt_time(value))
         ratios.append(fmt_ratio(ratio(value, ours)))
     cells += ratios
     met = None
-    if limit_us is not None:
-        met, detail = check(limit_us)(ours)
-        TARGETS.append((f"{label}, N = {fmt_items(items)}: ≤ {fmt_time(limit_us)}", met, detail))
-    cells += [target or "", mark(met) if limit_us is not None else ""]
+    if target is not None:
+        text, reference, limit = target
+        if ours is None or reference is None:
+            detail = "not run"
+        else:
+            met = ours <= limit * reference
+            detail = f"{fmt_time(ours)} ÷ {fmt_time(reference)} = {ours / reference:.3g}"
+        TARGETS.append((f"{label}, N = {fmt_items(items)}: {text}", met, detail))
+    cells += [target[0] if target else "", mark(met) if target else ""]
     rows.append(cells)
     return ours
 
 
-# MARK: Full layout
+def b1_layout(items):
+    """B1's full layout of `items`: the reference of the layout and update targets."""
+    return time_us("layout", items, "B1-frames")
+
+
+# MARK: Full layout: at least as fast as the simplest baseline, B1.
 layout_new = {}
 for items in (10_000, 100_000, 1_000_000):
-    limit = {100_000: 1_000, 1_000_000: 10_000}.get(items)
-    target = f"≤ {fmt_time(limit)}" if limit else ""
-    layout_new[items] = row("full layout, new layout object", "layout", items, "ours", target, limit)
+    target = ("ours ÷ B1 ≤ 1.0", b1_layout(items), 1.0) if items >= 100_000 else None
+    layout_new[items] = row("full layout, new layout object", "layout", items, "ours", target)
 layout_reprepare = {}
 for items in (10_000, 100_000, 1_000_000):
-    limit = {100_000: 1_000, 1_000_000: 10_000}.get(items)
-    target = f"≤ {fmt_time(limit)}" if limit else ""
-    layout_reprepare[items] = row("full layout, prepared again (storage reused)", "layout", items, "ours-reprepare", target, limit)
+    target = ("ours ÷ B1 ≤ 1.0", b1_layout(items), 1.0) if items >= 100_000 else None
+    layout_reprepare[items] = row("full layout, prepared again (storage reused)", "layout", items, "ours-reprepare", target)
+for items in (10_000, 100_000, 1_000_000):
+    target = ("ours ÷ B1 ≤ 1.0", b1_layout(items), 1.0) if items >= 100_000 else None
+    row("full layout prepared again, then the last screen (every item listed)", "layout", items, "ours-reprepare-last-screen", target)
 
 
 def linearity(times, label):
@@ -180,52 +188,37 @@ def linearity(times, label):
 linearity(layout_new, "full layout, new layout object")
 linearity(layout_reprepare, "full layout, prepared again")
 
-# MARK: Queries
-query_rows_start = len(rows)
+# MARK: Queries: a viewport of a million items costs what one of 10,000 costs (a binary search per column), and
+# attributes sorted by index cost at most 3× the visit of the same items.
 for position in ("top", "middle", "bottom"):
     operation = f"query-{position}"
     small = time_us(operation, 10_000, "ours")
-    for items in (10_000, 1_000_000):
-        if items == 1_000_000:
-            ours = row(f"items in a 1920×1080 rect, {position}", operation, items, "ours", "≤ 2 µs and ≤ 2× N=10,000", 2)
-            if ours is not None and small is not None:
-                within = ours <= 2 * small
-                TARGETS.append((
-                    f"items in a viewport, {position}: N = 1,000,000 within 2× of N = 10,000",
-                    within,
-                    f"{fmt_time(ours)} vs {fmt_time(small)}: {ours / small:.2f}×",
-                ))
-                rows[-1][-1] = mark(ours <= 2 and within)
-            else:
-                TARGETS.append((f"items in a viewport, {position}: N = 1,000,000 within 2× of N = 10,000", None, "not run"))
-        else:
-            row(f"items in a 1920×1080 rect, {position}", operation, items, "ours")
+    row(f"items in a 1920×1080 rect, {position}", operation, 10_000, "ours")
+    row(f"items in a 1920×1080 rect, {position}", operation, 1_000_000, "ours", ("ours ÷ ours at N = 10,000 ≤ 2", small, 2))
 for position in ("top", "middle", "bottom"):
     operation = f"query-{position}"
     for items in (10_000, 1_000_000):
-        label = f"layoutAttributesForElements(in:), {position}"
-        if items == 1_000_000:
-            row(label, operation, items, "ours-attributes", "≤ 2 µs", 2)
-        else:
-            row(label, operation, items, "ours-attributes")
+        visit = time_us(operation, items, "ours")
+        row(f"layoutAttributesForElements(in:), {position}", operation, items, "ours-attributes",
+            ("ours ÷ forEachItem(in:) ≤ 3", visit, 3) if items == 1_000_000 else None)
 
-# MARK: Updates
+# MARK: Updates: in place, against B1's full layout of the million items (what a layout without updates pays).
 items = 1_000_000
-row("append 1,000 items", "append1000", items, "ours", "≤ 50 µs", 50)
+row("append 1,000 items", "append1000", items, "ours", ("ours ÷ B1's full layout ≤ 0.01", b1_layout(items), 0.01))
 TARGETS.append((
     "append: frames of existing items do not move",
     True if ("append1000", items, "ours") in RESULTS else None,
     "checked before measuring: every one of the 1,000,000 frames after the append equals a fresh layout's",
 ))
-row("insert 1 item at index 0", "insert0", items, "ours", "≤ 15 ms", 15_000)
-row("delete the item at index 0", "delete0", items, "ours", "≤ 15 ms", 15_000)
-row("column count 5 → 3", "columns5to3", items, "ours", "≤ 15 ms", 15_000)
+row("insert 1 item at index 0", "insert0", items, "ours", ("ours ÷ B1's full layout ≤ 0.5", b1_layout(items), 0.5))
+row("delete the item at index 0", "delete0", items, "ours", ("ours ÷ B1's full layout ≤ 0.5", b1_layout(items), 0.5))
+row("column count 5 → 3", "columns5to3", items, "ours", ("ours ÷ B1's full layout ≤ 1.0", b1_layout(items), 1.0))
 
 # MARK: Memory
 ours_memory = MEMORY.get("ours", {})
 storage_per_item = ours_memory.get("storageBytesPerItem")
 TARGETS.append((
-    "layout memory ≤ 24 bytes per item (storageBytes ÷ N at N = 1,000,000)",
+    "layout memory ≤ 24 bytes per item (storageBytes ÷ N at N = 1,000,000, every item listed in the column index)",
     None if storage_per_item is None else storage_per_item <= 24,
     "not run" if storage_per_item is None else f"{storage_per_item:.2f} bytes per item",
 ))
@@ -268,12 +261,13 @@ w("Raw results: `Benchmarks/.results/Current_run.jmh.json` (JMH, every sample) a
 w("")
 w("## What is compared")
 w("")
-w("- **ours**: `WaterfallLayout`: per item a column, y and height in flat arrays, each column's items sorted by y; a query is a binary search per column (`forEachItem(in:)`, which the collection view calls per scroll).")
+w("- **ours**: `WaterfallLayout`: per item a column, y and height in flat arrays, and each column's items in y order (listed as far down as a query first reaches, so a full layout writes only the frames); a query is a binary search per column (`forEachItem(in:)`, which the collection view calls per scroll).")
 w("- **B1 frames**: the seeds' per-scroll test: every frame in an array, a query tests every frame against the rect.")
 w("- **B2 CHT**: CHTCollectionViewWaterfallLayout: every item's attributes in an array plus one union rect per 20 items; a query scans the union rects linearly from the front for the first that intersects and from the back for the last, then tests the items between. (CHT keeps `UICollectionViewLayoutAttributes` objects and `NSValue` unions; this baseline keeps structs, which is cheaper, so its ratios understate the difference.)")
 w("- **B3 objects**: one class instance per item (index + frame), as the seeds' `NSValue`/`NSString` storage keeps (a Swift array of small objects, cheaper than the seeds' dictionary of strings); a query tests every object.")
 w("")
-w("All four place items with the same shortest-column rule and compute the same frames: before measuring, each")
+w("All four place items with the same rule (the shortest column, the leftmost of those within 10⁻⁶ px of it) and")
+w("compute the same frames: before measuring, each")
 w("baseline benchmark checks every frame, the content height and the items found in 13 rects against ours, and")
 w("each update benchmark checks our updated layout against a baseline laid out from scratch. The workload: width 1920,")
 w("5 columns, spacing 12, insets 12; item heights = aspect (0.5 ... 2.0, from a hash of the index, computed once")
@@ -283,9 +277,12 @@ w("as `forEachItem(in:)` does. Updates: ours updates in place; the baselines lay
 w("`prepareLayout` does after any invalidation (for the append: 1,001,000 items).")
 w("")
 w("A full layout of ours is measured both on a new layout object and on a layout prepared before. The new object")
-w("allocates its 23 bytes per item anew in every iteration, and glibc hands blocks of that size back to the kernel")
+w("allocates its 18 bytes per item anew in every iteration, and glibc hands blocks of that size back to the kernel")
 w("when they are freed, so each iteration also pays the page faults of first touching fresh memory: the cost of a")
-w("layout's first `prepare`. A layout prepared again (after a resize) reuses its storage.")
+w("layout's first `prepare`. A layout prepared again (after a resize) reuses its storage. Neither lists the items in")
+w("the column index (4 bytes per item), which the first query reaching them does: a query of the first screen")
+w("lists a few hundred; one of the last screen lists all of them, once, in about a quarter of a reprepare. The")
+w("updates (insert, delete, column count) likewise leave the index to the next query; the append extends it.")
 w("")
 w("Caveat: package-benchmark's malloc interposer counts every allocation, which makes each `malloc` a little")
 w("slower. Ours, B1 and B2 allocate a few blocks per layout, B3 one per item, so B3's times (and the ratios")
@@ -300,11 +297,6 @@ w("| " + " | ".join(header) + " |")
 w("|" + "|".join(["---", "---:"] + ["---:"] * (1 + 2 * len(BASELINES)) + ["---", "---"]) + "|")
 for cells in rows:
     w("| " + " | ".join(cells) + " |")
-w("")
-w("## Targets")
-w("")
-for description, met, detail in TARGETS:
-    w(f"- {mark(met)}: {description}: {detail}")
 w("")
 w("## Memory")
 w("")
@@ -335,7 +327,7 @@ if object_chunk:
     w("glibc chunk (`malloc_usable_size` + the 8-byte chunk header), plus an 8-byte reference in the array.")
 reprepare_mallocs = count("layout", 1_000_000, "ours-reprepare", MALLOCS)
 if reprepare_mallocs is not None:
-    w(f"Ours prepared again at N = 1,000,000: {fmt_count(reprepare_mallocs)} mallocs (its column lists are recreated and grow by doubling).")
+    w(f"Ours prepared again at N = 1,000,000: {fmt_count(reprepare_mallocs)} mallocs.")
 w("")
 
 
@@ -405,10 +397,11 @@ if WINDOW:
         ("most requests above the frame's colours on screen", str(WINDOW["requestsAboveColours"]), "≤ 10", WINDOW["requestsAboveColours"] <= 10),
         ("frames that waited for a reply", str(WINDOW["roundTrips"]), "0", WINDOW["roundTrips"] == 0),
         ("peak resident memory", f"{WINDOW['peakRSSMB']} MB", "≤ 100 MB", WINDOW["peakRSSMB"] <= 100),
-        ("process start to first frame", f"{WINDOW['firstFrameMs']} ms", "≤ 300 ms", WINDOW["firstFrameMs"] <= 300),
     ]
     for label, value, target, met in window_rows:
         w(f"| {label} | {value} | {target} | {'' if met is None else mark(met)} |")
+        if target:
+            TARGETS.append((f"end to end, {label}: {target}", met, value))
     w("")
     if ROUNDS:
         w("| round | floor p50 | ours p50 | ours ÷ floor | floor p99 | ours p99 | ours ÷ floor | floor max | ours max |")
@@ -419,6 +412,55 @@ if WINDOW:
               f"| {floor['maxMs']:.3f} ms | {ours['maxMs']:.3f} ms |")
         w("")
 
+# The first frame: with a million cards at most a full layout of them and half another beyond the frame with a
+# thousand, each the median of its rounds, the layout the suite's new layout object of 1,000,000.
+SMALL_RUNS = json_lines(5)
+STEPS = [("running", "process start: the program loaded, its libraries linked, its arguments parsed"),
+         ("cards", "cards: the catalog read, or the synthesised cards set up"),
+         ("window", "window: the display opened, the window made, up to the first layout's first question"),
+         ("layout", "layout: every card's height and frame"),
+         ("firstFrame", "first draw: the visible cards made and drawn, the frame presented and handled by the server")]
+if WINDOW_RUNS and SMALL_RUNS and all("startupMs" in run for run in WINDOW_RUNS + SMALL_RUNS):
+    big = median([run["firstFrameMs"] for run in WINDOW_RUNS])
+    small = median([run["firstFrameMs"] for run in SMALL_RUNS])
+    layout_ms = time_us("layout", 1_000_000, "ours")
+    w("## The first frame")
+    w("")
+    w("From the process's start (the wall clock its launcher read just before starting it) to the first frame the")
+    w(f"server has handled, the median of {len(WINDOW_RUNS)} rounds of each, taken in the same rounds as the frame times:")
+    w("`bench --items 1000000` above and `bench --items 1000 --notches 1`, at 1920 × 1080. A million cards may cost")
+    w("their full layout and half another (layout/N=1000000/ours, a new layout object, from the suite) beyond the")
+    w("frame with a thousand; the layout asks their heights in one call (`heightsForItemsIn`), and the column index")
+    w("lists only the first screen's items.")
+    w("")
+    if layout_ms is None:
+        w("The suite's full layout of 1,000,000 did not run in this run, so the first frame has no target.")
+    else:
+        layout_ms /= 1000
+        limit = small + 1.5 * layout_ms
+        met = big <= limit
+        TARGETS.append(("process start to first frame, 1,000,000 cards ≤ 1,000 cards + 1.5 × a full layout of 1,000,000",
+                        met, f"{big:.1f} ms ≤ {small:.1f} ms + 1.5 × {layout_ms:.1f} ms = {limit:.1f} ms"))
+        w(f"- **{mark(met)}**: {big:.1f} ms ≤ {small:.1f} ms + 1.5 × {layout_ms:.1f} ms = {limit:.1f} ms "
+          f"(the million's extra time is {(big - small) / layout_ms:.2f} full layouts)")
+    w("")
+    w("| step | 1,000 cards | 1,000,000 cards |")
+    w("|---|---:|---:|")
+    for key, label in STEPS:
+        w(f"| {label} | {median([r['startupMs'].get(key, 0) for r in SMALL_RUNS]):.1f} ms "
+          f"| {median([r['startupMs'].get(key, 0) for r in WINDOW_RUNS]):.1f} ms |")
+    w(f"| **total** | {small:.1f} ms | {big:.1f} ms |")
+    w("")
+    w("(Each step's median is taken alone, so the steps need not add up to the total's median.)")
+    w("")
+
+w("## Targets")
+w("")
+w("Each a ratio to something measured in this run.")
+w("")
+for description, met, detail in TARGETS:
+    w(f"- {mark(met)}: {description}: {detail}")
+w("")
 w("## All benchmarks")
 w("")
 w("Per operation (an iteration of a query benchmark makes `xR` queries; the values here are divided by R).")

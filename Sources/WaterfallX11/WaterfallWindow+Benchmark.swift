@@ -22,13 +22,19 @@ extension WaterfallWindow {
 
     /// Scrolls by `notches` wheel notches, one frame each, through the same path as the mouse: each notch is a
     /// button 5 press sent to the window through the server (`XSendEvent`), read by the event loop, folded and
-    /// drawn. After each frame an `XSync` (for measuring only, not counted in the frame) waits until the server
-    /// has handled it. At either end of the content the direction turns. `afterEachFrame` runs after each
-    /// measured frame, outside the measurement. Smooth scrolling is off while it measures: each notch is one frame.
+    /// drawn. Each frame ends in an `XSync` instead of its flush (for measuring only: the frame's requests and the
+    /// sync go in one write, and the time stops when the server has handled them). At either end of the content the
+    /// direction turns. `afterEachFrame` runs after each measured frame, outside the measurement. Smooth scrolling
+    /// is off while it measures: each notch is one frame.
     public func measureWheelScrolling(notches: Int, afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
         let wasSmooth = collectionView.isSmoothScrollingEnabled
+        let wasSyncing = syncsAfterEachFrame
         collectionView.isSmoothScrollingEnabled = false
-        defer { collectionView.isSmoothScrollingEnabled = wasSmooth }
+        syncsAfterEachFrame = true
+        defer {
+            collectionView.isSmoothScrollingEnabled = wasSmooth
+            syncsAfterEachFrame = wasSyncing
+        }
         try runUntilFirstFrame()
         var measurements: [FrameMeasurement] = []
         measurements.reserveCapacity(notches)
@@ -44,7 +50,6 @@ extension WaterfallWindow {
             while framesPresented == framesBefore {
                 if try turn() != nil { return measurements }
             }
-            display.sync()
             let elapsed = clock.now - start
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             measurements.append(FrameMeasurement(milliseconds: milliseconds, requests: requestsInLastFrame,

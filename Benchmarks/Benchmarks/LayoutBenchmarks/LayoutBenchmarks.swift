@@ -119,6 +119,17 @@ let benchmarks: @Sendable () -> Void = {
             Workload.makeLayout(count: items)
         }
 
+        // Prepared again, then the last screen asked: the column index lists every item on the way (a prepare
+        // leaves it to the first query that reaches the items), so this is the whole cost of a relayout at the end.
+        Benchmark(name("layout", items, "ours-reprepare-last-screen"), configuration: heavy(items)) { _, layout in
+            Workload.prepare(layout, count: items)
+            var sum = 0
+            layout.forEachItem(in: Workload.viewportRect(at: .bottom, contentHeight: layout.contentSize.height)) { sum &+= $0 }
+            blackHole(sum)
+        } setup: {
+            Workload.makeLayout(count: items)
+        }
+
         for baseline in baselines {
             Benchmark(name("layout", items, baseline.name), configuration: heavy(items)) { benchmark in
                 let layout = baseline.build(items, Workload.columnCount, workloadHeight)
