@@ -96,6 +96,7 @@ public final class WaterfallWindow {
     var firstFramePresented = false
     var statusBarNeedsFill = true
     var statusTextShown = ""
+    var statusTextWidthShown = 0.0
     /// Events folded since the last frame; `exposed` stays true once the window was first exposed.
     var batch = EventBatch()
     /// The timers of `schedule(after:_:)`, run by the event loop.
@@ -182,20 +183,23 @@ public final class WaterfallWindow {
         observer?.windowDidPresentFrame(self)
     }
 
-    /// Draws the status bar when its text changed, in one request: the text padded with spaces to the bar's
-    /// width, as image text (its own background). The whole bar is filled only after the window lost it.
+    /// Draws the status bar when its text changed: the text as image text (its own background), and a fill of what a
+    /// longer text before it covered beyond it. The whole bar is filled only after the window lost it.
     private func drawStatusBar() {
         let bar = Rect(x: 0, y: viewportFrame.maxY, width: windowSize.width, height: Self.statusBarHeight)
         let text = canvas.truncate(statusText(), toWidth: bar.width - 12)
         guard statusBarNeedsFill || text != statusTextShown else { return }
-        if statusBarNeedsFill { canvas.fill(bar, color: Self.statusBarColor) }
+        let width = canvas.textWidth(text)
+        if statusBarNeedsFill {
+            canvas.fill(bar, color: Self.statusBarColor)
+        } else if width < statusTextWidthShown {
+            canvas.fill(Rect(x: 6 + width, y: bar.minY, width: statusTextWidthShown - width, height: bar.height), color: Self.statusBarColor)
+        }
         canvas.flush()
         let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
-        let spaceWidth = canvas.textWidth(" ")
-        let spaces = spaceWidth > 0 ? Int(max(0, (bar.width - 12 - canvas.textWidth(text)) / spaceWidth)) : 0
-        let padded = text + String(repeating: " ", count: spaces)
-        renderer.drawImageText(padded, at: Point(x: 6, y: baseline), foreground: Self.statusTextColor, background: Self.statusBarColor)
+        renderer.drawImageText(text, at: Point(x: 6, y: baseline), foreground: Self.statusTextColor, background: Self.statusBarColor)
         statusTextShown = text
+        statusTextWidthShown = width
         statusBarNeedsFill = false
     }
 }
