@@ -14,6 +14,9 @@ struct LoadingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --load-more, every K-th page request fails (to try the retry).", valueName: "k"))
     var failEvery: Int?
 
+    @Flag(help: "With --load-more, each page arrives when the process receives SIGUSR1 instead of after --page-delay.")
+    var pagesOnSignal = false
+
     mutating func validate() throws {
         guard (1...100_000).contains(pageSize) else { throw ValidationError("--page-size is \(pageSize); it must be from 1 to 100000") }
         guard (0...60_000).contains(pageDelay) else { throw ValidationError("--page-delay is \(pageDelay); it must be from 0 to 60000 ms") }
@@ -25,6 +28,7 @@ struct LoadingOptions: ParsableArguments {
     /// The loader the options describe, or `nil` without `--load-more`.
     func makeLoader(wake: @escaping @Sendable () -> Void) -> PagedLoader? {
         guard loadMore else { return nil }
-        return PagedLoader(pageSize: pageSize, delay: .milliseconds(pageDelay), failEvery: failEvery, wake: wake)
+        return PagedLoader(pageSize: pageSize, arrival: pagesOnSignal ? .onSignal : .after(.milliseconds(pageDelay)),
+                           failEvery: failEvery, wake: wake)
     }
 }

@@ -23,16 +23,20 @@ struct PagedLoadingTests {
     }
 
     @Test func scrollingToTheEndLoadsPagesUntilTheSourceIsExhausted() throws {
-        let demo = try RunningDemo(["--load-more", "--page-size", "60", "--page-delay", "1500",
+        // Each page arrives when the test sends SIGUSR1, so the screenshots of a pending page cannot race it.
+        let demo = try RunningDemo(["--load-more", "--page-size", "60", "--pages-on-signal",
                                     "--width", "900", "--height", "720", "--columns", "4"])
+        let pid = try #require(demo.process.processIdentifier)
         #expect(demo.ready.int("items") == 0)   // the first frame shows the loading view
         let viewportHeight = Int(demo.viewportHeight)
-        let first = try demo.screenshot()       // 1.5 s before the first page can arrive
+        let first = try demo.screenshot()       // the first page is pending until the signal below
         #expect(first.pixel(x: 450, y: viewportHeight / 2 - 20) == Self.panelWhite)   // the loading view's panel
         #expect(first.pixel(x: 20, y: 20) == RGB(0xECEFF3))                          // no cards around it
         var loadedPages: [Int] = []
         var position = 0
         while loadedPages.last.map({ $0 < 4 }) ?? true {
+            #expect(demo.events(named: "loaded", after: position).isEmpty)  // nothing arrives before its signal
+            kill(pid, SIGUSR1)
             let loaded = try demo.process.waitForEvent(after: position, limit: 30, "page \(loadedPages.count + 1)") { $0.name == "loaded" }
             loadedPages.append(loaded.event.int("page") ?? -1)
             #expect(loaded.event.int("items") == min(240, 60 * loadedPages.count))
