@@ -57,6 +57,11 @@ struct FrameCostTests {
         for key in ["p50Ms", "p99Ms", "maxMs", "peakRSSMB", "firstFrameMs", "requestsPerFrame"] {
             #expect((result[key] as? NSNumber)?.doubleValue ?? 0 > 0, "\(key) is missing or zero")
         }
+        // The first frame's breakdown: each step to it, in order, adding up to the whole.
+        let steps = try #require(result["startupMs"] as? [String: NSNumber])
+        #expect(Set(steps.keys) == ["running", "cards", "window", "layout", "firstFrame"])
+        let total = steps.values.reduce(0) { $0 + $1.doubleValue }
+        #expect(abs(total - ((result["firstFrameMs"] as? NSNumber)?.doubleValue ?? 0)) < 0.01, "steps \(steps) add up to \(total)")
     }
 
     @Test(arguments: [[], ["--no-xdbe"]])
