@@ -20,27 +20,32 @@ extension WaterfallLayout {
         guard rect.width > 0, rect.height > 0 else { return [] }
         indexItems(reachingTo: rect.maxY)
         let frames = self.frames
-        var runs: [(items: [Int32], position: Int)] = []
-        runs.reserveCapacity(columnItems.count + 1)
-        for (column, items) in columnItems.enumerated() where intersectsColumn(column, rect) {
-            runs.append((items, frames.firstPosition(startingAtOrBelow: rect.minY, in: items)))
-        }
-        if intersectsBanners(rect) {
-            runs.append((spanningItems, frames.firstPosition(startingAtOrBelow: rect.minY, in: spanningItems)))
-        }
-        var result: [LayoutAttributes] = []
+        let columns = columnItems
+        let banners = spanningItems
+        var result: [LayoutAttributes] = []  // the one allocation
         result.reserveCapacity(32)
-        while true {
-            // The run whose next item has the lowest index, among those whose next item starts above the rect's bottom.
-            var next: (run: Int, index: Int)?
-            for run in runs.indices where runs[run].position < runs[run].items.count {
-                let index = Int(runs[run].items[runs[run].position])
-                if frames.tops[index] < rect.maxY, index < next?.index ?? Int.max { next = (run, index) }
+        // Each list's next position (the columns', then the banners' last), or `Int.max` for a list outside the
+        // rect's columns; on the stack.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: columns.count + 1) { next in
+            for column in columns.indices {
+                next[column] = intersectsColumn(column, rect) ? frames.firstPosition(startingAtOrBelow: rect.minY, in: columns[column]) : .max
             }
-            guard let (run, index) = next else { return result }
-            runs[run].position += 1
-            if frames.heights[index] > 0 { result.append(frames.attributes(ofItem: index)) }
+            next[columns.count] = intersectsBanners(rect) ? frames.firstPosition(startingAtOrBelow: rect.minY, in: banners) : .max
+            while true {
+                // The list whose next item has the lowest index, among those whose next item starts above the rect's bottom.
+                var lowest: (list: Int, index: Int)?
+                for list in 0...columns.count {
+                    let items = list < columns.count ? columns[list] : banners
+                    guard next[list] < items.count else { continue }
+                    let index = Int(items[next[list]])
+                    if frames.tops[index] < rect.maxY, index < lowest?.index ?? .max { lowest = (list, index) }
+                }
+                guard let (list, index) = lowest else { return }
+                next[list] += 1
+                if frames.heights[index] > 0 { result.append(frames.attributes(ofItem: index)) }
+            }
         }
+        return result
     }
 
     /// Calls `body` with the index of every item whose frame intersects `rect`: column by column, top to bottom
