@@ -1,12 +1,8 @@
 /// A drawing target that takes same-coloured runs of work at once, as an X server takes one
 /// `PolyFillRectangle` for many rectangles.
-public protocol BatchDrawingTarget: AnyObject {
-    /// The height of one line of text: ascent plus descent.
-    var lineHeight: Double { get }
-    /// The distance from a line's top to its baseline.
-    var ascent: Double { get }
-    /// The advance width of `text` in the target's font.
-    func textWidth(_ text: String) -> Double
+public protocol BatchDrawingTarget: TextMeasuring {
+    /// The pixels per point (see `Canvas.pixelScale`).
+    var pixelScale: Double { get }
     /// Fills every rectangle in `rects` with `color`, under the current clip.
     func fillRectangles(_ rects: [Rect], color: Color)
     /// Draws every text at its baseline origin in `color`, under the current clip.
@@ -15,6 +11,10 @@ public protocol BatchDrawingTarget: AnyObject {
     func setClip(_ rect: Rect?)
     /// Copies the pixels of `source` to `destination`, ignoring the clip (scroll blits depend on it).
     func copyRect(_ source: Rect, to destination: Point)
+}
+
+extension BatchDrawingTarget {
+    public var pixelScale: Double { 1 }
 }
 
 /// A canvas that collects fills and texts by colour and hands each colour's run to its target at once,
@@ -51,6 +51,7 @@ public final class BatchingCanvas: Canvas {
     public var lineHeight: Double { target.lineHeight }
     public var ascent: Double { target.ascent }
     public func textWidth(_ text: String) -> Double { target.textWidth(text) }
+    public var pixelScale: Double { target.pixelScale }
 
     public func fill(_ rect: Rect, color: Color) {
         guard let rect = clip.map({ rect.intersection($0) }) ?? rect, rect.width > 0, rect.height > 0 else { return }

@@ -1,8 +1,8 @@
 extension CollectionView {
     /// Draws the viewport with its top-left corner at `origin` in the canvas, drawing only what changed since
-    /// the last call: after a scroll by whole pixels, the pixels still in view are moved with `copyRect` and
-    /// only the strip that came into view is drawn; cells marked with `setNeedsDisplay(forItem:)` are drawn
-    /// again. The first call, and any after `setNeedsDisplay()`, a relayout, a new size or origin, draws it all.
+    /// the last call: after a scroll by whole pixels (of the canvas: see `Canvas.pixelScale`), the pixels still in
+    /// view are moved with `copyRect` and only the strip that came into view is drawn; cells marked with
+    /// `setNeedsDisplay(forItem:)` are drawn again. The first call, and any after `setNeedsDisplay()`, a relayout, a new size or origin, draws it all.
     /// Each changed area is drawn clipped: the background, the pull-to-refresh strip, the headers, cells and
     /// footers that intersect it, the load-more footer, and the empty or loading view over them. The scroll bar's
     /// strip is never moved with the cards: the bar is drawn again, unclipped, whenever it changed (its thumb moved
@@ -102,7 +102,9 @@ extension CollectionView {
         var areas: [Rect] = []
         let dy = drawnOffset - last.offset
         if dy != 0 {
-            guard dy == dy.rounded(), abs(dy) < viewport.height else { return ([viewport], true) }
+            // Pixels move by whole pixels only: by a fraction of one (at a scale such as 1.5), draw it all.
+            let pixels = dy * canvas.pixelScale
+            guard pixels == pixels.rounded(), abs(dy) < viewport.height else { return ([viewport], true) }
             if dy > 0 {  // content moved up: keep the lower part, draw the strip at the bottom
                 canvas.copyRect(Rect(x: cards.minX, y: cards.minY + dy, width: cards.width, height: cards.height - dy),
                                 to: cards.origin)

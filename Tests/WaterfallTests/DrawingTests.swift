@@ -81,11 +81,25 @@ import Testing
         let canvas = RecordingCanvas(characterWidth: 6)
         #expect(canvas.textWidth("Hello world") == 66)
         #expect(canvas.truncate("Hello world", toWidth: 66) == "Hello world")
-        #expect(canvas.truncate("Hello world", toWidth: 65.5) == "Hello w...")
-        #expect(canvas.truncate("Hello world", toWidth: 40) == "Hel...")
-        #expect(canvas.truncate("Hello world", toWidth: 18) == "")
+        #expect(canvas.truncate("Hello world", toWidth: 65.5) == "Hello wor\u{2026}")
+        #expect(canvas.truncate("Hello world", toWidth: 42) == "Hello\u{2026}")  // not "Hello …": the cut's space goes
+        #expect(canvas.truncate("Hello world", toWidth: 18) == "He\u{2026}")
+        #expect(canvas.truncate("Hello world", toWidth: 6) == "\u{2026}")
+        #expect(canvas.truncate("Hello world", toWidth: 5) == "")
         #expect(canvas.truncate("", toWidth: 0) == "")
         #expect(canvas.commands == [])
+    }
+
+    /// A cut falls between characters as a reader sees them: an accent that combines with its letter, or a family
+    /// emoji joined from four, is never split from it.
+    @Test func truncatingNeverSplitsACharacter() {
+        let canvas = RecordingCanvas(characterWidth: 6)
+        let combining = "Cafe\u{301} cre\u{300}me"  // é and è as a letter and a combining accent
+        #expect(canvas.truncate(combining, toWidth: 30) == "Cafe\u{301}\u{2026}")
+        #expect(canvas.truncate("\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467} family", toWidth: 12) == "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{2026}")
+        for width in stride(from: 0.0, through: 70, by: 0.5) {
+            #expect(canvas.textWidth(canvas.truncate("Hello world", toWidth: width)) <= width)
+        }
     }
 }
 

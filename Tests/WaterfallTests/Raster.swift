@@ -17,6 +17,7 @@ final class Raster: Canvas, BatchDrawingTarget {
 
     let lineHeight = 13.0
     let ascent = 10.0
+    let pixelScale = 1.0
     func textWidth(_ text: String) -> Double { Double(text.count) * 6 }
 
     func fill(_ rect: Rect, color: Color) {
