@@ -18,12 +18,17 @@ let package = Package(
             pkgConfig: "x11 xext",
             providers: [.apt(["libx11-dev", "libxext-dev"])]
         ),
+        // Text: Xft draws it (antialiased, through X Render), fontconfig finds the fonts (and a fallback for each
+        // character), FreeType gives a font's metrics without a display.
+        .systemLibrary(name: "CXft", pkgConfig: "xft", providers: [.apt(["libxft-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFreetype", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.
         .target(name: "Waterfall"),
 
         // MARK: The X11 backend: display, window, event loop, Xlib canvas.
-        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11"]),
+        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CFontconfig", "CFreetype"]),
 
         // MARK: The desktop program
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.

@@ -9,6 +9,11 @@ packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev
   libedit2 libsqlite3-0 libpython3-dev libz3-dev tzdata gnupg2   # what the Swift toolchain needs on Debian 12
   pkg-config libx11-dev libxext-dev   # build: the CX11 module (Xlib, Xdbe)
+  libxft-dev libfontconfig-dev libfreetype-dev  # build: CXft, CFontconfig, CFreetype (text in any script)
+  fonts-dejavu-core                   # the default sans-serif face
+  fonts-wqy-microhei                  # Chinese, Japanese and Korean in one font (1.6 MB, the smallest that covers all three)
+  fonts-noto-color-emoji              # colour emoji (libXft 2.3.6 draws colour glyphs)
+  x11-xserver-utils                   # xrdb: the tests set Xft.dpi as a desktop does
   gcc                                 # cc for the benchmarks' frame floor (Benchmarks/FrameFloor, C)
   xvfb                                # a private X server when there is no display, and for the tests
   twm                                 # a real window manager for the tests that iconify, unmap and resize

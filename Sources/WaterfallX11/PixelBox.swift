@@ -1,15 +1,16 @@
 import CX11
 import Waterfall
 
-/// A rectangle in whole pixels: edges rounded, so neighbouring rectangles neither overlap nor leave gaps,
-/// and clamped to the 16-bit coordinates of the X protocol.
+/// A rectangle in whole pixels: a rect in points times the scale, edges rounded, so neighbouring rectangles neither
+/// overlap nor leave gaps, and clamped to the 16-bit coordinates of the X protocol.
 struct PixelBox {
     let x: Int32
     let y: Int32
     let width: UInt32
     let height: UInt32
 
-    init(_ rect: Rect) {
+    init(_ rect: Rect, scale: Double = 1) {
+        let rect = scale == 1 ? rect : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
         let left = Self.coordinate(rect.minX)
         let top = Self.coordinate(rect.minY)
         x = left

@@ -67,8 +67,8 @@ extension WaterfallWindow {
         event.xbutton.window = window.id
         event.xbutton.root = display.root
         event.xbutton.time = UInt(CurrentTime)
-        event.xbutton.x = Int32(viewportFrame.midX)
-        event.xbutton.y = Int32(viewportFrame.midY)
+        event.xbutton.x = Int32(viewportFrame.midX * scale)
+        event.xbutton.y = Int32(viewportFrame.midY * scale)
         event.xbutton.button = UInt32(down ? Button5 : Button4)
         event.xbutton.same_screen = 1
         XSendEvent(display.handle, window.id, 0, ButtonPressMask, &event)

@@ -162,7 +162,7 @@ extension WaterfallWindow {
     }
 
     private func viewportPoint(x: Int32, y: Int32) -> Point {
-        Point(x: Double(x) - viewportFrame.minX, y: Double(y) - viewportFrame.minY)
+        Point(x: Double(x) / scale - viewportFrame.minX, y: Double(y) / scale - viewportFrame.minY)
     }
 }
 

@@ -63,8 +63,10 @@ public final class WaterfallWindow {
     /// When true, every frame is followed by `XSync`, so that a frame reported to the observer is on screen.
     /// For logging and measuring only: it costs a round trip per frame.
     public var syncsAfterEachFrame = false
-    /// The size of the window, as the server last reported it.
+    /// The size of the window in pixels, as the server last reported it.
     public private(set) var windowSize: Size
+    /// Pixels per point: everything drawn is this many times as large as its size in points.
+    public let scale: Double
     /// How many frames were presented.
     public private(set) var framesPresented = 0
     /// The number of requests the last frame sent, from `XNextRequest`.
@@ -104,15 +106,20 @@ public final class WaterfallWindow {
 
     /// Creates and maps the window.
     /// - Parameters:
-    ///   - size: the initial window size, status bar included.
+    ///   - size: the initial window size in points, status bar included: the window is `scale` times as many pixels.
+    ///   - scale: pixels per point; the desktop's (`Display.preferredScale`, from `Xft.dpi`) by default. Everything
+    ///     drawn grows by it, and the collection view lays out in points, so a window at 2 shows what one of half
+    ///     its pixels shows at 1, doubled.
+    ///   - fontPattern: the fontconfig pattern of the text's font (`FontPattern.defaultPattern` by default); a
+    ///     character it lacks comes from a fallback font that has it.
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
     ///   - wakeSignal: the signal other threads wake the loop with, when they need it before the window exists
     ///     (a loader the first layout starts); a new one by default.
     /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor;
-    ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `LayoutError` from the
-    ///   first layout.
-    public init(display: Display, collectionView: CollectionView, size: Size, title: String = "Waterfall",
-                className: String = "Waterfall", instanceName: String = "waterfall",
+    ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `FontError` when no font matches
+    ///   the pattern; `LayoutError` from the first layout.
+    public init(display: Display, collectionView: CollectionView, size: Size, scale: Double? = nil, fontPattern: String? = nil,
+                title: String = "Waterfall", className: String = "Waterfall", instanceName: String = "waterfall",
                 useDoubleBufferExtension: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
@@ -120,10 +127,13 @@ public final class WaterfallWindow {
         self.wakeSignal = try wakeSignal ?? WakeSignal()
         self.display = display
         self.collectionView = collectionView
-        func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, value.rounded())) : 1 }
+        let scale = Self.validScale(scale ?? display.preferredScale)
+        self.scale = scale
+        func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, (value * scale).rounded())) : 1 }
         windowSize = Size(width: side(size.width), height: side(size.height))
         window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
-        renderer = XlibRenderer(display: display, window: window, pixels: pixels)
+        let fonts = try FontSet(display: display, pattern: fontPattern ?? FontPattern.defaultPattern, scale: scale)
+        renderer = XlibRenderer(display: display, window: window, pixels: pixels, fonts: fonts, scale: scale)
         canvas = BatchingCanvas(target: renderer)
         backBuffer = BackBuffer(display: display, window: window, gc: renderer.copyGC,
                                 width: UInt32(windowSize.width), height: UInt32(windowSize.height),
@@ -138,10 +148,16 @@ public final class WaterfallWindow {
     /// Whether frames go through an Xdbe back buffer (else a Pixmap).
     public var usesDoubleBufferExtension: Bool { backBuffer.usesDoubleBufferExtension }
 
-    /// The collection view's part of the window, in window coordinates: everything above the status bar (the cards'
-    /// area and, at its right edge, the scroll bar).
+    /// The collection view's part of the window, in points of window coordinates: everything above the status bar
+    /// (the cards' area and, at its right edge, the scroll bar).
     public var viewportFrame: Rect {
-        Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - Self.statusBarHeight))
+        Rect(x: 0, y: 0, width: windowSize.width / scale, height: max(0, windowSize.height / scale - Self.statusBarHeight))
+    }
+
+    /// `scale` when it is a finite number from 0.25 to 8 (others clamped to the nearer), else 1: the scales a
+    /// window draws at.
+    public static func validScale(_ scale: Double) -> Double {
+        scale.isFinite && scale > 0 ? min(8, max(0.25, scale)) : 1
     }
 
     /// Marks the window as needing a new frame (after a change the window cannot see, such as new data).
@@ -183,21 +199,19 @@ public final class WaterfallWindow {
         observer?.windowDidPresentFrame(self)
     }
 
-    /// Draws the status bar when its text changed: the text as image text (its own background), and a fill of what a
-    /// longer text before it covered beyond it. The whole bar is filled only after the window lost it.
+    /// Draws the status bar when its text changed: the bar's background under the old and the new text (the whole
+    /// bar only after the window lost it), then the text, clipped to the bar.
     private func drawStatusBar() {
-        let bar = Rect(x: 0, y: viewportFrame.maxY, width: windowSize.width, height: Self.statusBarHeight)
+        let bar = Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: Self.statusBarHeight)
         let text = canvas.truncate(statusText(), toWidth: bar.width - 12)
         guard statusBarNeedsFill || text != statusTextShown else { return }
         let width = canvas.textWidth(text)
-        if statusBarNeedsFill {
-            canvas.fill(bar, color: Self.statusBarColor)
-        } else if width < statusTextWidthShown {
-            canvas.fill(Rect(x: 6 + width, y: bar.minY, width: statusTextWidthShown - width, height: bar.height), color: Self.statusBarColor)
-        }
-        canvas.flush()
+        canvas.setClip(bar)
+        canvas.fill(statusBarNeedsFill ? bar : Rect(x: 0, y: bar.minY, width: 12 + max(width, statusTextWidthShown), height: bar.height),
+                    color: Self.statusBarColor)
         let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
-        renderer.drawImageText(text, at: Point(x: 6, y: baseline), foreground: Self.statusTextColor, background: Self.statusBarColor)
+        canvas.drawText(text, at: Point(x: 6, y: baseline), color: Self.statusTextColor)
+        canvas.setClip(nil)
         statusTextShown = text
         statusTextWidthShown = width
         statusBarNeedsFill = false

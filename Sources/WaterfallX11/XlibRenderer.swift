@@ -1,67 +1,69 @@
 import CX11
+import CXft
 import Waterfall
 
-/// Draws runs of same-coloured work with Xlib into a drawable, using the core font `fixed`: one
-/// `XFillRectangles` (one PolyFillRectangle request) per colour run, and the foreground changed only when the
-/// colour changes. Wrapped in a `BatchingCanvas`, which forms the runs.
+/// Draws runs of same-coloured work into a drawable: fills with Xlib (one `XFillRectangles`, a PolyFillRectangle
+/// request, per colour run, the foreground changed only when the colour changes), text with Xft (one
+/// `XftDrawGlyphFontSpec` per colour run, every glyph of every text of the run in it, each from the font that has
+/// it). Wrapped in a `BatchingCanvas`, which forms the runs. Coordinates come in points and are drawn at `scale`
+/// pixels each.
 final class XlibRenderer: BatchDrawingTarget {
     private let display: Display
     /// Held so the window outlives the GCs made for it.
     private let window: Window
     let gc: GC
-    /// A second GC for text drawn with its own background (`XDrawImageString`), so its colours never change.
-    private let imageTextGC: GC
     /// A GC without a clip, for copies.
     let copyGC: GC
-    private var imageTextColors: (foreground: UInt, background: UInt)?
-    private let font: UnsafeMutablePointer<XFontStruct>?
+    private let fonts: FontSet
     private let pixels: PixelFormat
     private var currentPixel: UInt?
     private var rectangles: [XRectangle] = []
+    private var glyphs: [XftGlyphFontSpec] = []
+    /// Xft's colours, made from the visual's masks (no request) the first time each colour draws text.
+    private var textColors: [Color: XftColor] = [:]
+    /// Xft's handle on `drawable`, made when text is first drawn and moved when the drawable changes.
+    private var textDraw: OpaquePointer?
     /// The drawable that calls draw into.
-    var drawable: UInt = 0
+    var drawable: UInt = 0 {
+        didSet { if let textDraw, drawable != oldValue { XftDrawChange(textDraw, drawable) } }
+    }
+    /// Pixels per point.
+    let scale: Double
 
+    /// In points: the primary font's.
     let lineHeight: Double
     let ascent: Double
+    var pixelScale: Double { scale }
 
-    init(display: Display, window: Window, pixels: PixelFormat) {
+    init(display: Display, window: Window, pixels: PixelFormat, fonts: FontSet, scale: Double) {
         self.display = display
         self.window = window
         self.pixels = pixels
+        self.fonts = fonts
+        self.scale = scale
         var values = XGCValues()
         values.graphics_exposures = 0
         gc = XCreateGC(display.handle, window.id, UInt(GCGraphicsExposures), &values)
-        imageTextGC = XCreateGC(display.handle, window.id, UInt(GCGraphicsExposures), &values)
         copyGC = XCreateGC(display.handle, window.id, UInt(GCGraphicsExposures), &values)
-        font = XLoadQueryFont(display.handle, "fixed")
-        if let font {
-            XSetFont(display.handle, gc, font.pointee.fid)
-            XSetFont(display.handle, imageTextGC, font.pointee.fid)
-            ascent = Double(font.pointee.ascent)
-            lineHeight = Double(font.pointee.ascent + font.pointee.descent)
-        } else {
-            ascent = 10
-            lineHeight = 13
-        }
+        ascent = fonts.ascent / scale
+        lineHeight = (fonts.ascent + fonts.descent) / scale
     }
 
     deinit {
-        if let font { XFreeFont(display.handle, font) }
-        XFreeGC(display.handle, imageTextGC)
+        if let textDraw { XftDrawDestroy(textDraw) }
+        for var color in textColors.values { XftColorFree(display.handle, display.visual, display.colormap, &color) }
         XFreeGC(display.handle, copyGC)
         XFreeGC(display.handle, gc)
     }
 
     func textWidth(_ text: String) -> Double {
-        guard let font else { return 0 }
-        let bytes = latin1(text)
-        return Double(XTextWidth(font, bytes, Int32(bytes.count)))
+        fonts.width(of: text) / scale
     }
 
     func fillRectangles(_ rects: [Rect], color: Color) {
         rectangles.removeAll(keepingCapacity: true)
         for rect in rects {
-            let box = PixelBox(rect)
+            let box = PixelBox(rect, scale: scale)
             guard box.width > 0, box.height > 0 else { continue }
             rectangles.append(box.xRectangle)
         }
@@ -71,51 +73,32 @@ final class XlibRenderer: BatchDrawingTarget {
     }
 
     func drawTexts(_ texts: [(text: String, origin: Point)], color: Color) {
-        guard font != nil else { return }
-        setForeground(color)
+        glyphs.removeAll(keepingCapacity: true)
         for item in texts {
-            let bytes = latin1(item.text)
-            guard !bytes.isEmpty else { continue }
-            XDrawString(display.handle, drawable, gc, PixelBox.coordinate(item.origin.x), PixelBox.coordinate(item.origin.y),
-                        bytes, Int32(bytes.count))
+            fonts.appendGlyphs(of: item.text, x: PixelBox.coordinate(item.origin.x * scale),
+                               y: PixelBox.coordinate(item.origin.y * scale), to: &glyphs)
         }
+        guard !glyphs.isEmpty, let draw = textDrawHandle() else { return }
+        var xftColor = textColor(color)
+        XftDrawGlyphFontSpec(draw, &xftColor, &glyphs, Int32(glyphs.count))
     }
 
     func setClip(_ rect: Rect?) {
         if let rect {
-            var clip = PixelBox(rect).xRectangle
+            var clip = PixelBox(rect, scale: scale).xRectangle
             XSetClipRectangles(display.handle, gc, 0, 0, &clip, 1, Unsorted)
+            if let draw = textDrawHandle() { XftDrawSetClipRectangles(draw, 0, 0, &clip, 1) }
         } else {
             XSetClipMask(display.handle, gc, 0)
+            if let textDraw { XftDrawSetClip(textDraw, nil) }
         }
     }
 
     func copyRect(_ source: Rect, to destination: Point) {
-        let box = PixelBox(source)
+        let box = PixelBox(source, scale: scale)
         guard box.width > 0, box.height > 0 else { return }
         XCopyArea(display.handle, drawable, drawable, copyGC, box.x, box.y, box.width, box.height,
-                  PixelBox.coordinate(destination.x), PixelBox.coordinate(destination.y))
-    }
-
-    /// Draws `text` on a box of `background` (`XDrawImageString`: one request for both), with the baseline at
-    /// `origin`. The box spans the text's width, from the font's ascent above the baseline to its descent below.
-    /// Text is sent in pieces of at most 255 characters placed with the font's local metrics: given a longer
-    /// string, libX11 asks the server for each piece's extents, a round trip per piece.
-    func drawImageText(_ text: String, at origin: Point, foreground: Color, background: Color) {
-        let bytes = latin1(text)
-        guard let font, !bytes.isEmpty else { return }
-        let colors = (pixels.pixel(for: foreground), pixels.pixel(for: background))
-        if imageTextColors.map({ $0 != colors }) ?? true {
-            imageTextColors = colors
-            XSetForeground(display.handle, imageTextGC, colors.0)
-            XSetBackground(display.handle, imageTextGC, colors.1)
-        }
-        var x = PixelBox.coordinate(origin.x)
-        for start in stride(from: 0, to: bytes.count, by: 255) {
-            let piece = Array(bytes[start..<min(bytes.count, start + 255)])
-            XDrawImageString(display.handle, drawable, imageTextGC, x, PixelBox.coordinate(origin.y), piece, Int32(piece.count))
-            x += XTextWidth(font, piece, Int32(piece.count))
-        }
+                  PixelBox.coordinate(destination.x * scale), PixelBox.coordinate(destination.y * scale))
     }
 
     private func setForeground(_ color: Color) {
@@ -125,7 +108,19 @@ final class XlibRenderer: BatchDrawingTarget {
         XSetForeground(display.handle, gc, pixel)
     }
 
-    private func latin1(_ text: String) -> [CChar] {
-        latin1Bytes(text).map { CChar(bitPattern: $0) }
+    /// Xft's handle on the drawable, made the first time it is needed.
+    private func textDrawHandle() -> OpaquePointer? {
+        if textDraw == nil { textDraw = XftDrawCreate(display.handle, drawable, display.visual, display.colormap) }
+        return textDraw
+    }
+
+    /// `color` as Xft takes it, opaque.
+    private func textColor(_ color: Color) -> XftColor {
+        if let known = textColors[color] { return known }
+        var value = XRenderColor(red: UInt16(color.red) * 257, green: UInt16(color.green) * 257, blue: UInt16(color.blue) * 257, alpha: 0xFFFF)
+        var made = XftColor()
+        XftColorAllocValue(display.handle, display.visual, display.colormap, &value, &made)
+        textColors[color] = made
+        return made
     }
 }

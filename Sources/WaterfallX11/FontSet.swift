@@ -1,0 +1,139 @@
+import CFontconfig
+import CX11
+import CXft
+
+/// The fonts text is drawn in on one display at one scale, as dwm's and st's `drw.c` keep them: the primary font a
+/// pattern names, and the fallback fonts found for the characters it lacks (a fontconfig match for a pattern with
+/// the character in its charset). Each character's answer is cached, "no font has it" included, so a character is
+/// looked up once. A character meant to be shown as a colour emoji looks for a colour font first.
+///
+/// Xft and FreeType have no locks: a font set belongs to one thread, the window's.
+final class FontSet {
+    /// A character's glyph: which font, its index in that font, and its advance in pixels.
+    struct Glyph {
+        var font: Int
+        var index: FT_UInt
+        var advance: Int32
+    }
+
+    private let display: Display
+    private let pattern: FontPattern
+    /// The primary font first, then each fallback as it was found.
+    private(set) var fonts: [UnsafeMutablePointer<XftFont>] = []
+    /// The files of `fonts`, so that a fallback already open is not opened twice.
+    private var files: [String] = []
+    /// The glyphs of the ASCII characters (most text), then of the others.
+    private var asciiGlyphs = [Glyph?](repeating: nil, count: 128)
+    private var otherGlyphs: [UInt32: Glyph] = [:]
+
+    /// The primary font's ascent and descent, in pixels.
+    let ascent: Double
+    let descent: Double
+
+    /// Opens the font `pattern` matches at `scale` on `display`, with the desktop's Xft settings (antialiasing,
+    /// hinting, subpixel order) applied by `XftFontMatch`.
+    /// - Throws: `FontError` when the pattern cannot be read or no font matches it.
+    init(display: Display, pattern text: String, scale: Double) throws {
+        self.display = display
+        pattern = try FontPattern(text, scale: scale)
+        guard let primary = Self.open(pattern.pointer, on: display) else { throw FontError.noFont(pattern: text) }
+        fonts = [primary.font]
+        files = [primary.file]
+        ascent = Double(primary.font.pointee.ascent)
+        descent = Double(primary.font.pointee.descent)
+    }
+
+    deinit {
+        for font in fonts { XftFontClose(display.handle, font) }
+    }
+
+    /// The glyph that shows `scalar`: from the first font that has it, a fallback found for it, or the primary
+    /// font's "missing" glyph when no installed font has it.
+    func glyph(for scalar: Unicode.Scalar) -> Glyph {
+        let value = scalar.value
+        if value < 128, let glyph = asciiGlyphs[Int(value)] { return glyph }
+        if value >= 128, let glyph = otherGlyphs[value] { return glyph }
+        let font = fontIndex(for: scalar)
+        var index = XftCharIndex(display.handle, fonts[font], value)
+        var info = XGlyphInfo()
+        XftGlyphExtents(display.handle, fonts[font], &index, 1, &info)
+        let glyph = Glyph(font: font, index: index, advance: Int32(info.xOff))
+        if value < 128 { asciiGlyphs[Int(value)] = glyph } else { otherGlyphs[value] = glyph }
+        return glyph
+    }
+
+    /// The advance of `text` in pixels: its glyphs' advances, each character from the font that has it.
+    func width(of text: String) -> Double {
+        var width: Int32 = 0
+        for scalar in text.unicodeScalars { width &+= glyph(for: scalar).advance }
+        return Double(width)
+    }
+
+    /// Appends the glyphs that draw `text` with its baseline starting at (`x`, `y`) in pixels, each in the font that
+    /// has it, all on the one baseline.
+    func appendGlyphs(of text: String, x: Int32, y: Int32, to specs: inout [XftGlyphFontSpec]) {
+        var pen = x
+        for scalar in text.unicodeScalars {
+            let glyph = glyph(for: scalar)
+            specs.append(XftGlyphFontSpec(font: fonts[glyph.font], glyph: glyph.index,
+                                          x: Int16(clamping: pen), y: Int16(clamping: y)))
+            pen &+= glyph.advance
+        }
+    }
+
+    /// The font that has `scalar`: one already open, or a fallback found and opened now; the primary when none has it.
+    private func fontIndex(for scalar: Unicode.Scalar) -> Int {
+        let wantsColour = scalar.properties.isEmojiPresentation
+        if !wantsColour, let open = fonts.firstIndex(where: { XftCharExists(display.handle, $0, scalar.value) != 0 }) { return open }
+        if let found = fallback(for: scalar, colour: wantsColour) ?? (wantsColour ? fallback(for: scalar, colour: false) : nil) {
+            return found
+        }
+        return fonts.firstIndex { XftCharExists(display.handle, $0, scalar.value) != 0 } ?? 0
+    }
+
+    /// A font with `scalar` (a colour one when `colour`), matched for the primary pattern plus the character, as
+    /// drw.c does; opened unless it is open already. `nil` when the best match lacks the character.
+    private func fallback(for scalar: Unicode.Scalar, colour: Bool) -> Int? {
+        let query = FontPattern(copying: pattern)
+        let charset = FcCharSetCreate()
+        defer { FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, scalar.value)
+        FcPatternAddCharSet(query.pointer, FC_CHARSET, charset)
+        FcPatternAddBool(query.pointer, FC_SCALABLE, 1)
+        if colour { FcPatternAddBool(query.pointer, FC_COLOR, 1) }
+        guard let found = Self.open(query.pointer, on: display) else { return nil }
+        if let open = files.firstIndex(of: found.file) {
+            XftFontClose(display.handle, found.font)
+            return XftCharExists(display.handle, fonts[open], scalar.value) != 0 ? open : nil
+        }
+        guard XftCharExists(display.handle, found.font, scalar.value) != 0,
+              !colour || Self.isColour(found.font) else {
+            XftFontClose(display.handle, found.font)
+            return nil
+        }
+        fonts.append(found.font)
+        files.append(found.file)
+        return fonts.count - 1
+    }
+
+    /// Opens the best match for `request` with the desktop's Xft settings, and names its file.
+    private static func open(_ request: OpaquePointer, on display: Display) -> (font: UnsafeMutablePointer<XftFont>, file: String)? {
+        let query = FcPatternDuplicate(request)
+        defer { FcPatternDestroy(query) }
+        FcConfigSubstitute(nil, query, FcMatchPattern)
+        FcDefaultSubstitute(query)
+        var result = FcResultNoMatch
+        guard let match = XftFontMatch(display.handle, display.screen, query, &result) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        let path = FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch ? file.map { String(cString: $0) } ?? "" : ""
+        // XftFontOpenPattern takes the match and frees it with the font (or on failure).
+        guard let font = XftFontOpenPattern(display.handle, match) else { return nil }
+        return (font, path)
+    }
+
+    /// Whether `font` is a colour font (an emoji font of colour bitmaps or layers).
+    private static func isColour(_ font: UnsafeMutablePointer<XftFont>) -> Bool {
+        var colour: FcBool = 0
+        return FcPatternGetBool(font.pointee.pattern, FC_COLOR, 0, &colour) == FcResultMatch && colour != 0
+    }
+}
