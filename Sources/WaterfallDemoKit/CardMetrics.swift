@@ -1,18 +1,30 @@
 import Waterfall
 
-/// The sizes of a card: a picture `aspect` × the column width tall, then a caption of two lines.
-package enum CardMetrics {
-    /// The height of the caption under the picture.
-    package static let captionHeight = 40.0
+/// The sizes of a card: a picture `aspect` × the column width tall, then a caption of two lines (title and
+/// subtitle) in the caption font, whose line height decides the caption's height.
+package struct CardMetrics: Equatable, Sendable {
     /// The padding around the caption's text.
     package static let padding = 6.0
+    /// The gap between the caption's two lines.
+    package static let lineGap = 2.0
     /// The width of the selection border.
     package static let selectionBorder = 4.0
 
+    /// The caption font's line height, in points.
+    package var lineHeight: Double
+
+    /// The metrics for a caption font of `lineHeight` (13 points, the core font `fixed`'s, by default: a caption of 40).
+    package init(lineHeight: Double = 13) {
+        self.lineHeight = lineHeight
+    }
+
+    /// The height of the caption under the picture: two lines, the gap between them and the padding above and below.
+    package var captionHeight: Double { 2 * lineHeight + Self.lineGap + 2 * Self.padding }
+
     /// The height of a card whose picture has `aspect` (height / width), at `columnWidth`: the picture's height
-    /// rounded to whole pixels (halves away from zero), then the caption.
-    package static func height(aspect: Double, columnWidth: Double) -> Double {
-        roundedPicture(aspect * columnWidth) + captionHeight
+    /// rounded to whole points (halves away from zero), then the caption.
+    package func height(aspect: Double, columnWidth: Double) -> Double {
+        Self.roundedPicture(aspect * columnWidth) + captionHeight
     }
 
     /// `value.rounded()` for a picture's height, without the libm call `rounded()` makes on x86-64: a million cards'

@@ -61,6 +61,13 @@ package enum Catalog {
 
     /// Validates catalog JSON; `path` is used in error messages.
     package static func parse(_ data: Data, path: String) throws(CatalogError) -> [CatalogItem] {
+        if let offset = UTF8Check.firstInvalidByte(in: data) {
+            let byte = data[data.startIndex + offset]
+            throw CatalogError(path: path, line: JSONLines.line(atOffset: offset, in: data),
+                               itemIndex: JSONLines.elementContaining(offset: offset, in: data),
+                               problem: "the text is not valid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) "
+                                   + "does not begin or continue a character")
+        }
         let raw: [RawItem]
         do {
             raw = try JSONDecoder().decode([RawItem].self, from: data)

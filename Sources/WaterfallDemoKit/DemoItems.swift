@@ -148,14 +148,15 @@ package struct DemoItems {
         return id >= 0 ? source.aspect(at: id) : storage.addedCards[-1 - id].aspect
     }
 
-    /// The height of the card at `path` at `width`: its picture, then its caption (`CardMetrics`).
-    package func cardHeight(at path: ItemPath, width: Double) -> Double {
-        CardMetrics.height(aspect: aspect(at: path), columnWidth: width)
+    /// The height of the card at `path` at `width`: its picture, then its caption (`metrics`).
+    package func cardHeight(at path: ItemPath, width: Double, metrics: CardMetrics) -> Double {
+        metrics.height(aspect: aspect(at: path), columnWidth: width)
     }
 
     /// Writes the heights of `section`'s cards of `range` at `width` into `heights` (card `range.lowerBound + k` at
     /// `k`), in one loop over the section's cards: how a layout of a million synthesised cards asks them.
-    package func fillCardHeights(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+    package func fillCardHeights(inSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
+                                 into heights: UnsafeMutableBufferPointer<Double>) {
         let cards = storage.sections[section]
         let source = storage.source
         let added = storage.addedCards
@@ -163,15 +164,15 @@ package struct DemoItems {
         if case .synthesized = source, aspects.isEmpty, let run = cards.sourceRun {
             // Unedited synthesised cards: their aspects from their indices alone.
             for item in range {
-                heights[item - range.lowerBound] = CardMetrics.height(aspect: CatalogItem.synthesizedAspect(index: run.lowerBound + item),
-                                                                      columnWidth: width)
+                heights[item - range.lowerBound] = metrics.height(aspect: CatalogItem.synthesizedAspect(index: run.lowerBound + item),
+                                                                  columnWidth: width)
             }
             return
         }
         for item in range {
             let id = cards[item]
             let aspect = aspects.isEmpty ? nil : aspects[id]
-            heights[item - range.lowerBound] = CardMetrics.height(
+            heights[item - range.lowerBound] = metrics.height(
                 aspect: aspect ?? (id >= 0 ? source.aspect(at: id) : added[-1 - id].aspect), columnWidth: width)
         }
     }

@@ -10,10 +10,13 @@ package struct DemoLayoutSource: CollectionLayoutSource {
     package static let footerHeight = 28.0
 
     package let items: DemoItems
+    /// The cards' sizes in the caption font.
+    package let metrics: CardMetrics
 
-    /// Lays out `items`.
-    package init(items: DemoItems) {
+    /// Lays out `items` with captions of `metrics`.
+    package init(items: DemoItems, metrics: CardMetrics) {
         self.items = items
+        self.metrics = metrics
     }
 
     package var numberOfSections: Int { items.numberOfSections }
@@ -23,7 +26,7 @@ package struct DemoLayoutSource: CollectionLayoutSource {
     package func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
 
     package func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
-        items.cardHeight(at: indexPath, width: width)
+        items.cardHeight(at: indexPath, width: width, metrics: metrics)
     }
 
     package func itemSpansAllColumns(at indexPath: ItemPath) -> Bool {
@@ -35,7 +38,7 @@ package struct DemoLayoutSource: CollectionLayoutSource {
     }
 
     package func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
-        items.fillCardHeights(inSection: section, range: range, width: width, into: heights)
+        items.fillCardHeights(inSection: section, range: range, width: width, metrics: metrics, into: heights)
     }
 
     package func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {

@@ -37,6 +37,41 @@ package enum JSONLines {
         return nil
     }
 
+    /// The index of the element of the top-level array whose text holds byte `offset`, or `nil` when the byte lies
+    /// outside every element (before the first, between two, after the last). Scans as `lineOfElement` does.
+    /// - Complexity: O(n) in the bytes up to `offset`.
+    package static func elementContaining(offset: Int, in data: Data) -> Int? {
+        var depth = 0, element = -1
+        var inString = false, escaped = false, expectingValue = false, inElement = false
+        for (position, byte) in data.enumerated() {
+            if position == offset { return inElement ? element : nil }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") { continue }
+            if depth == 1 && expectingValue && byte != UInt8(ascii: "]") && byte != UInt8(ascii: ",") {
+                element += 1
+                expectingValue = false
+                inElement = true
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth == 1 { expectingValue = true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ","):
+                if depth == 1 {
+                    expectingValue = true
+                    inElement = false
+                }
+            default: break
+            }
+        }
+        return nil
+    }
+
     /// The line a JSON parser's message points at: its "line N" when it says one, the last line for an
     /// unexpected end of file, the line of a number "not representable", else the line of its "character N"
     /// (a 0-based byte offset into `data`).

@@ -49,6 +49,10 @@ package struct LayoutOptions: ParsableArguments {
                                valueName: "shortest|ltr|rtl"))
     package var placement: Placement = .shortest
 
+    @Option(help: ArgumentHelp("The text's font, a fontconfig pattern (sans-serif:size=10 by default); its line height sets the captions' height.",
+                               valueName: "pattern"))
+    package var font: String?
+
     package mutating func validate() throws {
         if let problem = insets.problem { throw ValidationError(problem) }
         let columnRange = 1...WaterfallLayout.maximumColumnCount

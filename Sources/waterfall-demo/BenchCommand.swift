@@ -34,6 +34,7 @@ struct BenchCommand: ParsableCommand {
 
     mutating func validate() throws {
         guard notches > 0 else { throw ValidationError("--notches is \(notches); it must be 1 or more") }
+        _ = try layout.cardMetrics()
         try LayoutOptions.validateWindowSize(width: width, height: height)
         try layout.validateColumnWidth(areaWidth: width - ScrollBar.defaultWidth,
                                        viewport: Size(width: width, height: max(0, height - WaterfallWindow.statusBarHeight)))

@@ -16,6 +16,8 @@ enum CardColors {
 final class CardCell: CollectionViewCell {
     static let reuseIdentifier = "card"
     var item: CatalogItem?
+    /// The card's sizes (its caption's height) in the caption font.
+    var metrics = CardMetrics()
 
     init() {
         super.init(reuseIdentifier: Self.reuseIdentifier)
@@ -28,7 +30,7 @@ final class CardCell: CollectionViewCell {
 
     override func draw(in canvas: Canvas, frame: Rect) {
         guard let item else { return }
-        let pictureHeight = max(0, frame.height - CardMetrics.captionHeight)
+        let pictureHeight = max(0, frame.height - metrics.captionHeight)
         let picture = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: pictureHeight)
         let caption = Rect(x: frame.minX, y: picture.maxY, width: frame.width, height: frame.height - pictureHeight)
         canvas.fill(picture, color: isHighlighted ? item.color.mixed(with: CardColors.pressedShade, fraction: 0.35) : item.color)
@@ -36,10 +38,11 @@ final class CardCell: CollectionViewCell {
 
         let textWidth = frame.width - 2 * CardMetrics.padding
         let textX = frame.minX + CardMetrics.padding
-        let titleBaseline = caption.minY + CardMetrics.padding / 2 + canvas.ascent
+        // Two lines, each as tall as the caption font's, below the padding; the baselines from the font drawn with.
+        let titleBaseline = caption.minY + CardMetrics.padding + canvas.ascent
         canvas.drawText(canvas.truncate(item.title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: CardColors.title)
         canvas.drawText(canvas.truncate(item.subtitle, toWidth: textWidth),
-                        at: Point(x: textX, y: titleBaseline + canvas.lineHeight + 2), color: CardColors.subtitle)
+                        at: Point(x: textX, y: titleBaseline + metrics.lineHeight + CardMetrics.lineGap), color: CardColors.subtitle)
         if isSelected {
             canvas.stroke(frame, color: CardColors.selection, lineWidth: CardMetrics.selectionBorder)
         }

@@ -16,15 +16,21 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// Marks the first layout's start (its first question) and end, for `bench`.
     var timeline: StartupTimeline?
 
+    /// The cards' sizes in the caption font.
+    let metrics: CardMetrics
+    /// The window's pixels per point, for the log.
+    var scale = 1.0
+
     /// `loader` makes the items arrive in pages; without one they are all there from the start.
-    init(items: DemoItems, loader: PagedLoader?, log: EventLog?) {
+    init(items: DemoItems, metrics: CardMetrics, loader: PagedLoader?, log: EventLog?) {
         self.items = items
+        self.metrics = metrics
         self.loader = loader
         self.log = log
     }
 
     /// The layout questions, answered as the `layout` subcommand answers them.
-    var layoutSource: DemoLayoutSource { DemoLayoutSource(items: items) }
+    var layoutSource: DemoLayoutSource { DemoLayoutSource(items: items, metrics: metrics) }
 
     /// Makes `collectionView` show the items through this controller.
     func attach(to collectionView: CollectionView) {
@@ -58,11 +64,12 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardCell.reuseIdentifier)
         (cell as? CardCell)?.item = items[indexPath]
+        (cell as? CardCell)?.metrics = metrics
         return cell
     }
 
     func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
-        items.cardHeight(at: indexPath, width: columnWidth)  // as DemoLayoutSource answers, without copying the items
+        items.cardHeight(at: indexPath, width: columnWidth, metrics: metrics)  // as DemoLayoutSource answers, without copying the items
     }
 
     func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool {
@@ -75,7 +82,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func collectionView(_ collectionView: CollectionView, heightsForItemsIn range: Range<Int>, inSection section: Int,
                         columnWidth: Double, into heights: UnsafeMutableBufferPointer<Double>) {
-        items.fillCardHeights(inSection: section, range: range, width: columnWidth, into: heights)
+        items.fillCardHeights(inSection: section, range: range, width: columnWidth, metrics: metrics, into: heights)
     }
 
     func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
@@ -229,7 +236,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     /// The fields the `ready` and `layout` events share: the viewport (the cards' area) and the scroll bar in window
-    /// coordinates, and the layout.
+    /// coordinates, the layout, all in points, and the `scale` (pixels per point).
     private func layoutFields(_ view: CollectionView) -> [(String, JSONValue)] {
         [
             viewportField(of: view, withPosition: true), scrollBarField(of: view),
@@ -239,6 +246,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             ("items", .int(view.numberOfItems)),
             ("sections", .int(view.numberOfSections)),
             ("wheelStep", .number(view.scroll.wheelStep)),
+            ("scale", .number(scale)),
         ]
     }
 }

@@ -13,7 +13,8 @@ struct DemoSession {
     /// is there at first: pages arrive from a background loader that wakes the window. Prints the problem and
     /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
     /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
-    init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, log: EventLog?,
+    init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, scale: Double? = nil,
+         log: EventLog?,
          useDoubleBufferExtension: Bool = true, timeline: StartupTimeline? = nil) throws {
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
         timeline?.mark(.cards)
@@ -26,11 +27,14 @@ struct DemoSession {
             throw ExitCode(1)
         }
         let wakeSignal = try orExit { try WakeSignal() }
-        let controller = DemoController(items: items, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
+        let metrics = try orExit { try options.cardMetrics() }
+        let controller = DemoController(items: items, metrics: metrics, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
+        let scale = scale.map(WaterfallWindow.validScale) ?? display.preferredScale
+        controller.scale = scale
         controller.timeline = timeline
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
-            try WaterfallWindow(display: display, collectionView: collectionView, size: size,
+            try WaterfallWindow(display: display, collectionView: collectionView, size: size, scale: scale, fontPattern: options.font,
                                 useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
         }
         selection?.apply(to: collectionView, selecting: cardToSelect)

@@ -35,6 +35,7 @@ struct LayoutCommand: ParsableCommand {
     mutating func validate() throws {
         try LayoutOptions.validateWindowSize(width: width, height: height)
         try layout.validateColumnWidth(areaWidth: width, viewport: Size(width: width + ScrollBar.defaultWidth, height: height))
+        _ = try layout.cardMetrics()
     }
 
     func run() throws {
@@ -48,7 +49,7 @@ struct LayoutCommand: ParsableCommand {
                 firstIndex = [0]
                 try collectionLayout.prepare(width: width, source: FixedHeights(heights: heights.values))
             } else {
-                let source = DemoLayoutSource(items: try loadOrExit(layout))
+                let source = DemoLayoutSource(items: try loadOrExit(layout), metrics: try layout.cardMetrics())
                 firstIndex = source.items.firstIndexOfSection
                 try collectionLayout.prepare(width: width, source: source)
             }

@@ -86,6 +86,8 @@ struct LogLine: Decodable {
     var viewport: LoggedSize?
     /// The scroll bar beside the cards' area (its position is not read).
     var scrollBar: LoggedSize?
+    /// The window's pixels per point (the view lays out in points, so only the log says it).
+    var scale: Double?
     var kind: String?
     var width, height, x, y, time: Double?
     var notches: Int?

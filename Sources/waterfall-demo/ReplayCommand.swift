@@ -49,7 +49,8 @@ struct ReplayCommand: ParsableCommand {
         let eventLog = EventLog()
         let items = try loadOrExit(window.layout)
         let cardToSelect = try orExit { try window.selection.cardToSelect(in: items) }
-        let controller = DemoController(items: items, loader: nil, log: eventLog)
+        let controller = DemoController(items: items, metrics: try orExit { try window.layout.cardMetrics() }, loader: nil, log: eventLog)
+        controller.scale = start.scale ?? 1
         let collectionView = DemoSession.makeCollectionView(options: window.layout, controller: controller)
         try orExit {
             try collectionView.setViewportSize(viewSize)

@@ -31,6 +31,10 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The initial window height (the status bar included).", valueName: "h"))
     var height: Double = LayoutOptions.defaultHeight
 
+    @Option(help: ArgumentHelp("Pixels per point, 0.25 to 8 (by default Xft.dpi ÷ 96 from the X resources, else 1): everything drawn grows by it; --width and --height are in points.",
+                               valueName: "s"))
+    var scale: Double?
+
     @Flag(help: "Print one JSON object per line on stdout for every event and frame.")
     var logEvents = false
 
@@ -42,6 +46,8 @@ struct WindowCommand: ParsableCommand {
 
     mutating func validate() throws {
         try LayoutOptions.validateWindowSize(width: width, height: height)
+        try Self.validateScale(scale)
+        _ = try layout.cardMetrics()
         let viewport = Size(width: width, height: max(0, height - WaterfallWindow.statusBarHeight))
         try layout.validateColumnWidth(areaWidth: width - ScrollBar.defaultWidth, viewport: viewport)
     }
@@ -49,18 +55,27 @@ struct WindowCommand: ParsableCommand {
     func run() throws {
         let log = logEvents ? EventLog() : nil
         let session = try DemoSession(options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
-                                      log: log, useDoubleBufferExtension: !noXdbe)
+                                      scale: scale, log: log, useDoubleBufferExtension: !noXdbe)
         session.window.syncsAfterEachFrame = logEvents
         session.collectionView.isSmoothScrollingEnabled = !noSmooth
         // The first viewport and scroll bar: together the view's first size, which a replay gives its view.
         log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
                            session.controller.viewportField(of: session.collectionView, withPosition: false),
-                           session.controller.scrollBarField(of: session.collectionView)])
+                           session.controller.scrollBarField(of: session.collectionView), ("scale", .number(session.controller.scale))])
         let reason = try orExit { try session.window.run() }
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         if reason == .destroyedByAnotherClient {
             printError("the window was destroyed by another X client; exiting")
             throw ExitCode(1)
+        }
+    }
+}
+
+extension WindowCommand {
+    /// Refuses a `--scale` outside 0.25 ... 8.
+    static func validateScale(_ scale: Double?) throws {
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 8) {
+            throw ValidationError("--scale is \(scale); it must be from 0.25 to 8")
         }
     }
 }

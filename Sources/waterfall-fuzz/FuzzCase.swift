@@ -67,7 +67,7 @@ enum FuzzCase {
         let layout = options.makeLayout()
         layout.columnCount = options.columnPolicy.columnCount(for: Size(width: area.width + ScrollBar.defaultWidth, height: area.height))
         do {
-            try layout.prepare(width: area.width, source: DemoLayoutSource(items: items))
+            try layout.prepare(width: area.width, source: DemoLayoutSource(items: items, metrics: CardMetrics()))
         } catch {
             preconditionFailure("options that passed their checks failed to lay out \(items.shownCount) cards: \(error); \(arguments), \(area)")
         }

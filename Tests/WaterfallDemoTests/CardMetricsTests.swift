@@ -11,6 +11,6 @@ struct CardMetricsTests {
         for value in values {
             #expect(CardMetrics.roundedPicture(value) == value.rounded(), "\(value)")
         }
-        #expect(CardMetrics.height(aspect: 1.5, columnWidth: 233) == 350 + CardMetrics.captionHeight)  // 349.5 rounds up
+        #expect(CardMetrics().height(aspect: 1.5, columnWidth: 233) == 350 + CardMetrics().captionHeight)  // 349.5 rounds up
     }
 }

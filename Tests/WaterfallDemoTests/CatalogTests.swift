@@ -105,8 +105,9 @@ struct CatalogTests {
     }
 
     @Test func cardHeightIsThePictureAtTheColumnWidthPlusTheCaption() {
-        #expect(CardMetrics.height(aspect: 1.5, columnWidth: 200) == 340)
-        #expect(CardMetrics.height(aspect: 0.56, columnWidth: 190.4) == 147)  // 106.624 rounds to 107, plus 40
+        #expect(CardMetrics().height(aspect: 1.5, columnWidth: 200) == 340)
+        #expect(CardMetrics().height(aspect: 0.56, columnWidth: 190.4) == 147)  // 106.624 rounds to 107, plus 40
+        #expect(CardMetrics(lineHeight: 17).height(aspect: 1.5, columnWidth: 200) == 348)  // a caption of 2 × 17 + 2 + 12
     }
 
     private static let good = ##"{"title":"T","subtitle":"S","color":"#000000","aspect":1,"category":"C"}"##
@@ -119,6 +120,39 @@ struct CatalogTests {
         #expect(error(of: missing) == #"test.json:4: item 2: field "subtitle" is missing"#)
         let wrongType = "[\n" + Self.good + ",\n" + Self.good.replacingOccurrences(of: "\"aspect\":1", with: "\"aspect\":[1]") + "]"
         #expect(error(of: wrongType) == #"test.json:3: item 1: field "aspect" should be a number"#)
+    }
+
+    /// Invalid UTF-8 is named where it is: the line, the item and the byte, as other bad fields are.
+    @Test func invalidUTF8IsRefusedWithTheLineAndTheItem() {
+        var bytes = Array(("[\n" + Self.good + ",\n\n  {\"title\": \"Caf").utf8)
+        let offset = bytes.count
+        bytes += [0xC3, 0x28]  // a two-byte lead followed by no continuation
+        bytes += Array(("\", \"subtitle\":\"S\",\"color\":\"#000000\",\"aspect\":1,\"category\":\"C\"}\n]").utf8)
+        do {
+            _ = try Catalog.parse(Data(bytes), path: "test.json")
+            Issue.record("invalid UTF-8 was accepted")
+        } catch {
+            #expect(error.description == "test.json:4: item 1: the text is not valid UTF-8: byte 0x28 at offset \(offset + 1) does not begin or continue a character")
+        }
+        #expect(UTF8Check.firstInvalidByte(in: Data(Self.good.utf8)) == nil)
+    }
+
+    /// Each kind of ill-formed UTF-8 is found at its byte; well-formed text in every script is not.
+    @Test func illFormedUTF8IsFoundAtItsByte() {
+        let cases: [([UInt8], Int?)] = [
+            (Array("瀑布流 東京の夜 한국어 Café 😀".utf8), nil),
+            ([0x61, 0x80], 1),                // a continuation byte without a lead
+            ([0xC0, 0x80], 0),                // an overlong form of NUL
+            ([0xE0, 0x80, 0x80], 1),          // an overlong three-byte form
+            ([0xED, 0xA0, 0x80], 1),          // a surrogate
+            ([0xF4, 0x90, 0x80, 0x80], 1),    // above U+10FFFF
+            ([0xF5, 0x80, 0x80, 0x80], 0),    // a lead that begins nothing
+            ([0x61, 0xE6, 0xB5], 2),          // a character cut short by the end
+            ([0xFF], 0),
+        ]
+        for (bytes, expected) in cases {
+            #expect(UTF8Check.firstInvalidByte(in: Data(bytes)) == expected, "\(bytes)")
+        }
     }
 
     @Test func lineOfElementSkipsStringsAndNestedValues() {

@@ -10,9 +10,11 @@ final class RunningDemo {
     let process: DemoProcess
     let ready: Event
 
-    /// Starts the demo with `arguments`, under a real window manager (twm) when `underWindowManager` is true.
-    init(_ arguments: [String], underWindowManager: Bool = false) throws {
-        xvfb = try XvfbServer()
+    /// Starts the demo with `arguments`, under a real window manager (twm) when `underWindowManager` is true, with
+    /// X `resources` (as `xrdb -merge` reads them, e.g. "Xft.dpi: 192") on the server when given.
+    init(_ arguments: [String], underWindowManager: Bool = false, resources: String? = nil, screen: (width: Int, height: Int) = (1280, 1024)) throws {
+        xvfb = try XvfbServer(width: screen.width, height: screen.height)
+        if let resources { _ = try runTool("xrdb", ["-nocpp", "-merge"], display: xvfb.display, input: Data(resources.utf8)) }
         windowManager = underWindowManager ? try WindowManager(display: xvfb.display) : nil
         process = try DemoProcess(arguments: ["--log-events"] + arguments, display: xvfb.display)
         ready = try process.waitForEvent("the ready event") { $0.name == "ready" }.event
