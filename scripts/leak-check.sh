@@ -25,7 +25,9 @@ demo="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall-demo"
 
 work="$(mktemp -d)"
 # detect_leaks: LeakSanitizer at exit; abort_on_error=0 keeps the exit status the report's, 23.
-export ASAN_OPTIONS="detect_leaks=1:exitcode=23:abort_on_error=0"
+# fast_unwind_on_malloc=0: whole stacks at each allocation, so that a suppression can name the function a leak comes
+# from inside a library built without frame pointers (fontconfig's, see scripts/lsan.supp).
+export ASAN_OPTIONS="detect_leaks=1:exitcode=23:abort_on_error=0:fast_unwind_on_malloc=0"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 exec 3> "$work/display"
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp -noreset >/dev/null 2>&1 &
