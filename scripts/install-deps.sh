@@ -9,6 +9,7 @@ packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev
   libedit2 libsqlite3-0 libpython3-dev libz3-dev tzdata gnupg2   # what the Swift toolchain needs on Debian 12
   pkg-config libx11-dev libxext-dev   # build: the CX11 module (Xlib, Xdbe)
+  libxi-dev                           # build: the CXi module (XInput 2: touchpads' smooth scrolling)
   gcc                                 # cc for the benchmarks' frame floor (Benchmarks/FrameFloor, C)
   xvfb                                # a private X server when there is no display, and for the tests
   twm                                 # a real window manager for the tests that iconify, unmap and resize
