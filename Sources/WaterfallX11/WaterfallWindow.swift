@@ -45,6 +45,8 @@ public final class WaterfallWindow {
     let canvas: BatchingCanvas
     let renderer: XlibRenderer
     let window: Window
+    /// XInput 2 for the window: touchpads' precise scrolling; `nil` without XI 2.1 or when not asked for.
+    let xinput: XInput2?
     let display: Display
     /// The view shown in the window.
     public let collectionView: CollectionView
@@ -106,6 +108,9 @@ public final class WaterfallWindow {
     /// - Parameters:
     ///   - size: the initial window size, status bar included.
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
+    ///   - useXInput2: take the pointer's events through XInput 2 when the server has XI 2.1 or later, for
+    ///     touchpads' pixel-precise scrolling; `false` keeps to core events (wheels and touchpads then scroll by
+    ///     whole notches, through buttons 4 and 5).
     ///   - wakeSignal: the signal other threads wake the loop with, when they need it before the window exists
     ///     (a loader the first layout starts); a new one by default.
     /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor;
@@ -113,7 +118,7 @@ public final class WaterfallWindow {
     ///   first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, title: String = "Waterfall",
                 className: String = "Waterfall", instanceName: String = "waterfall",
-                useDoubleBufferExtension: Bool = true, wakeSignal: WakeSignal? = nil) throws {
+                useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
         }
@@ -123,6 +128,7 @@ public final class WaterfallWindow {
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, value.rounded())) : 1 }
         windowSize = Size(width: side(size.width), height: side(size.height))
         window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
+        xinput = useXInput2 ? XInput2(display: display, window: window.id) : nil
         renderer = XlibRenderer(display: display, window: window, pixels: pixels)
         canvas = BatchingCanvas(target: renderer)
         backBuffer = BackBuffer(display: display, window: window, gc: renderer.copyGC,
