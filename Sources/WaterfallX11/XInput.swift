@@ -34,7 +34,7 @@ final class XInput2 {
     private let touchpadType: Atom
 
     /// Sets XInput 2 up for `window`: asks for XI 2.2 (`XIQueryVersion`), lists the devices' scroll valuators and
-    /// selects the window's pointer events and, on the root window, device and hierarchy changes. Four round trips,
+    /// selects the window's pointer events and, on the root window, device and hierarchy changes. Five round trips,
     /// once. Returns `nil`, selecting nothing, when the server has no XInput extension or an XI2 older than 2.1.
     init?(display: Display, window: UInt) {
         var opcode: Int32 = 0
