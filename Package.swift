@@ -23,12 +23,14 @@ let package = Package(
         .systemLibrary(name: "CXft", pkgConfig: "xft", providers: [.apt(["libxft-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CFreetype", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
+        .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
 
         // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.
         .target(name: "Waterfall"),
 
         // MARK: The X11 backend: display, window, event loop, Xlib canvas.
-        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CFontconfig", "CFreetype"]),
+        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: The desktop program
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
@@ -57,7 +59,7 @@ let package = Package(
         // the server itself (CX11) only to act as a window manager would.
         .target(name: "XvfbSupport", dependencies: ["CX11"], path: "Tests/XvfbSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
-        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11"]),
+        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "XvfbSupport"]),
     ]
 )

@@ -14,8 +14,11 @@ packages=(
   fonts-wqy-microhei                  # Chinese, Japanese and Korean in one font (1.6 MB, the smallest that covers all three)
   fonts-noto-color-emoji              # colour emoji (libXft 2.3.6 draws colour glyphs)
   x11-xserver-utils                   # xrdb: the tests set Xft.dpi as a desktop does
+  libxi-dev                           # build: the CXi module (XInput 2: touchpads' smooth scrolling)
   gcc                                 # cc for the benchmarks' frame floor (Benchmarks/FrameFloor, C)
   xvfb                                # a private X server when there is no display, and for the tests
+  xserver-xorg-core xserver-xorg-video-dummy   # the XInput 2 tests: Xorg with its inputtest driver's devices,
+                                      # which have scroll valuators (Xvfb's have none), on the dummy video driver
   twm                                 # a real window manager for the tests that iconify, unmap and resize
   xdotool                             # real pointer and key input in the tests and the tour
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the core, the X11 backend and the program
-# (against private Xvfb servers driven by xdotool), then the leak check (scripts/leak-check.sh) and the fuzzing
+# (against private Xvfb servers driven by xdotool, and private Xorg servers whose test devices have scroll valuators),
+# then the leak check (scripts/leak-check.sh) and the fuzzing
 # (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."

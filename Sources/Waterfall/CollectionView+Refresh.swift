@@ -44,7 +44,8 @@ extension CollectionView {
         try reloadData(keeping: anchor)
     }
 
-    private func setPullDistance(_ distance: Double) {
+    /// Sets the pull past the top, clamped to `0...2 × refreshThreshold`, with the refresh view's message.
+    func setPullDistance(_ distance: Double) {
         let clamped = min(max(0, distance), 2 * refreshThreshold)
         guard clamped != pullDistance else { return }
         pullDistance = clamped

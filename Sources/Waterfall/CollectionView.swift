@@ -131,6 +131,11 @@ public final class CollectionView {
     /// The smooth scroll in progress, if any.
     public internal(set) var scrollAnimation: ScrollAnimation?
 
+    // Precise scrolling (see CollectionView+PreciseScrolling.swift).
+    /// The part of a pixel (or two, while pulling past the top) that precise scrolls moved beyond the whole
+    /// pixels applied, carried into the next one.
+    public internal(set) var preciseScrollRemainder: Double = 0
+
     /// The diagnostics' handler and what was reported (see CollectionViewDiagnostic.swift).
     var diagnostics = DiagnosticState()
     /// The layout's `revision` when `checkInvariantsInDebugBuilds()` last checked it (see CollectionView+Invariants.swift).

@@ -1,5 +1,6 @@
-/// One input a platform hands a collection view, as a value: a new viewport size, wheel notches, a pointer press,
-/// move or release, a key, an animation frame, the end of a pull. A platform translates its events into these and
+/// One input a platform hands a collection view, as a value: a new viewport size, wheel notches, a touchpad's precise
+/// scroll, a pointer press, move or release, a key, an animation frame, the end of a pull. A platform translates its
+/// events into these and
 /// applies them with `CollectionView.apply(_:)`; the times in them are the platform's (the view never reads a
 /// clock), so a recorded sequence of inputs, applied again to a view with the same data, ends in the same state.
 public enum ViewInput: Hashable, Sendable {
@@ -7,6 +8,9 @@ public enum ViewInput: Hashable, Sendable {
     case resize(Size)
     /// Wheel notches (positive is down) at `time` (seconds, monotonic): `scrollWheel(notches:at:)`.
     case wheel(notches: Int, time: Double)
+    /// A touchpad's pixel-precise scroll by `notches` wheel steps (positive is down; fractional) at `time` (seconds,
+    /// monotonic): `scrollPrecisely(notches:at:)`.
+    case preciseScroll(notches: Double, time: Double)
     /// The platform's animation frame at `time`: `advanceAnimations(to:)`.
     case animationFrame(time: Double)
     /// The wheel rested after a pull past the top: `releasePull()`.
@@ -28,6 +32,7 @@ extension CollectionView {
         switch input {
         case let .resize(size): try setViewportSize(size)
         case let .wheel(notches, time): scrollWheel(notches: notches, at: time)
+        case let .preciseScroll(notches, time): scrollPrecisely(notches: notches, at: time)
         case let .animationFrame(time): advanceAnimations(to: time)
         case .releasePull: try releasePull()
         case let .pointerDown(point, modifiers): pointerDown(at: point, modifiers: modifiers)

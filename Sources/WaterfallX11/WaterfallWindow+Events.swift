@@ -5,8 +5,9 @@ import Waterfall
 extension WaterfallWindow {
     /// Runs the event loop until the window is closed, `q` is pressed or another client destroys the window.
     ///
-    /// Each turn drains every pending event, folds them (wheel notches summed, the last size wins and is applied
-    /// at most once per display frame, see `applyFoldedSize(_:)`; Expose only marks the window dirty), calls
+    /// Each turn drains every pending event, folds them (wheel notches and a touchpad's scrolls summed, the last
+    /// size wins and is applied at most once per display frame, see `applyFoldedSize(_:)`; Expose only marks the
+    /// window dirty), calls
     /// `onWake` when `wakeSignal` was woken, runs the timers that are due and then draws at most one frame.
     /// Between turns it sleeps in `poll` on the connection and the wake pipe until the earliest timer (a smooth
     /// scroll's next frame is one), so an idle window uses no CPU.
@@ -40,6 +41,8 @@ extension WaterfallWindow {
     /// Events folded within one batch.
     struct EventBatch {
         var wheelNotches = 0
+        /// A touchpad's precise scroll, in fractional notches (XInput 2, see WaterfallWindow+XInput.swift).
+        var preciseNotches = 0.0
         var size: Size?
         /// Whether the window was ever exposed (mapped): no frame is drawn before.
         var exposed = false
@@ -60,7 +63,7 @@ extension WaterfallWindow {
         if wakeSignal.drain() { onWake?() }
     }
 
-    /// Applies the folded size (see `applyFoldedSize(_:)`) and wheel notches.
+    /// Applies the folded size (see `applyFoldedSize(_:)`), wheel notches and a touchpad's precise scroll.
     private func apply(_ batch: inout EventBatch) throws {
         try applyFoldedSize(&batch)
         if batch.wheelNotches != 0 {
@@ -71,10 +74,17 @@ extension WaterfallWindow {
             scheduleAnimationFrame()
             schedulePullRelease()
         }
+        if batch.preciseNotches != 0 {  // a touchpad's scroll: at once, no glide
+            let notches = batch.preciseNotches
+            batch.preciseNotches = 0
+            try send(.preciseScroll(notches: notches, time: animationTime))
+            if collectionView.needsDisplay { needsDisplay = true }
+            schedulePullRelease()
+        }
     }
 
-    /// While the content is pulled past the top, lets it go once the wheel has rested for
-    /// `pullReleaseDelay` (a wheel has no button to let go of): each wheel batch restarts the wait.
+    /// While the content is pulled past the top, lets it go once the wheel (or the touchpad) has rested for
+    /// `pullReleaseDelay` (a wheel has no button to let go of): each wheel or scroll batch restarts the wait.
     private func schedulePullRelease() {
         if let token = pullReleaseTimer { cancel(token) }
         pullReleaseTimer = nil
@@ -91,7 +101,7 @@ extension WaterfallWindow {
     }
 
     /// The one switch over event types: the Swift form of dwm's handler table.
-    private func handle(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
+    func handle(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
         switch event.type {
         case Expose:
             // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap):
@@ -148,6 +158,8 @@ extension WaterfallWindow {
             }
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
+        case GenericEvent:  // XInput 2: the pointer's events, a touchpad's scroll (WaterfallWindow+XInput.swift)
+            return try handleGenericEvent(&event, batch: &batch)
         default:
             break
         }

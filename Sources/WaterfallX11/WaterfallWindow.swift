@@ -45,6 +45,8 @@ public final class WaterfallWindow {
     let canvas: BatchingCanvas
     let renderer: XlibRenderer
     let window: Window
+    /// XInput 2 for the window: touchpads' precise scrolling; `nil` without XI 2.1 or when not asked for.
+    let xinput: XInput2?
     let display: Display
     /// The view shown in the window.
     public let collectionView: CollectionView
@@ -113,6 +115,9 @@ public final class WaterfallWindow {
     ///   - fontPattern: the fontconfig pattern of the text's font (`FontPattern.defaultPattern` by default); a
     ///     character it lacks comes from a fallback font that has it.
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
+    ///   - useXInput2: take the pointer's events through XInput 2 when the server has XI 2.1 or later, for
+    ///     touchpads' pixel-precise scrolling; `false` keeps to core events (wheels and touchpads then scroll by
+    ///     whole notches, through buttons 4 and 5).
     ///   - wakeSignal: the signal other threads wake the loop with, when they need it before the window exists
     ///     (a loader the first layout starts); a new one by default.
     /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor;
@@ -120,7 +125,7 @@ public final class WaterfallWindow {
     ///   the pattern; `LayoutError` from the first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, scale: Double? = nil, fontPattern: String? = nil,
                 title: String = "Waterfall", className: String = "Waterfall", instanceName: String = "waterfall",
-                useDoubleBufferExtension: Bool = true, wakeSignal: WakeSignal? = nil) throws {
+                useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
         }
@@ -132,6 +137,7 @@ public final class WaterfallWindow {
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, (value * scale).rounded())) : 1 }
         windowSize = Size(width: side(size.width), height: side(size.height))
         window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
+        xinput = useXInput2 ? XInput2(display: display, window: window.id) : nil
         let fonts = try FontSet(display: display, pattern: fontPattern ?? FontPattern.defaultPattern, scale: scale)
         renderer = XlibRenderer(display: display, window: window, pixels: pixels, fonts: fonts, scale: scale)
         canvas = BatchingCanvas(target: renderer)

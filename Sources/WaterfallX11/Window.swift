@@ -5,6 +5,9 @@ import Waterfall
 final class Window {
     let display: Display
     let id: UInt
+    /// The core events the window selects. With XInput 2, the pointer's presses, releases and motion arrive as XI2
+    /// events instead, and are handed on as the core events this mask selects (see XInput.swift).
+    let eventMask: Int
     /// Whether another client destroyed the window (its DestroyNotify arrived): it is not destroyed again.
     var isDestroyed = false
 
@@ -14,8 +17,9 @@ final class Window {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing, the frame paints everything
         attributes.bit_gravity = NorthWestGravity
-        attributes.event_mask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
+        eventMask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
             | Button1MotionMask | StructureNotifyMask
+        attributes.event_mask = eventMask
         let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
         id = XCreateWindow(display.handle, display.root, 0, 0,
                            UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,

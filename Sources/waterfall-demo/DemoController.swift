@@ -177,7 +177,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func windowDidPresentFirstFrame(_ window: WaterfallWindow) {
         guard let log else { return }
-        log.log("ready", [("window", .int(Int(window.windowID)))] + layoutFields(window.collectionView))
+        log.log("ready", [("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2))]
+                    + layoutFields(window.collectionView))
     }
 
     func window(_ window: WaterfallWindow, willApply input: ViewInput) {

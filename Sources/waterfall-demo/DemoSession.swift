@@ -14,8 +14,7 @@ struct DemoSession {
     /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
     /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
     init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, scale: Double? = nil,
-         log: EventLog?,
-         useDoubleBufferExtension: Bool = true, timeline: StartupTimeline? = nil) throws {
+         log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, timeline: StartupTimeline? = nil) throws {
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
         timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
@@ -35,7 +34,7 @@ struct DemoSession {
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size, scale: scale, fontPattern: options.font,
-                                useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
+                                useDoubleBufferExtension: useDoubleBufferExtension, useXInput2: useXInput2, wakeSignal: wakeSignal)
         }
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window

@@ -7,15 +7,17 @@ enum RecordedInput: Equatable {
     case view(ViewInput)
     case demoKey(name: String, modifiers: ModifierKeys)
 
-    /// The `input` event's fields: `kind` (resize, wheel, tick, releasePull, down, move, up, key, demoKey) and the
-    /// input's values: `width` and `height` of a resize, the size the view got (its cards' area and its scroll bar
-    /// together: the `viewport` of the `layout` event that follows, plus its `scrollBar`'s width), `notches`, `time`
-    /// (seconds, as the view got it), `x` and `y` in the view, the `key` (a `NavigationKey` case, or the X keysym name of a demo key) and the held
-    /// `modifiers` (["shift", "control"]).
+    /// The `input` event's fields: `kind` (resize, wheel, preciseScroll, tick, releasePull, down, move, up, key,
+    /// demoKey) and the input's values: `width` and `height` of a resize, the size the view got (its cards' area and
+    /// its scroll bar together: the `viewport` of the `layout` event that follows, plus its `scrollBar`'s width),
+    /// `notches` (whole for a wheel, fractional for a touchpad's precise scroll), `time` (seconds, as the view got
+    /// it), `x` and `y` in the view, the `key` (a `NavigationKey` case, or the X keysym name of a demo key) and the
+    /// held `modifiers` (["shift", "control"]).
     var logFields: [(String, JSONValue)] {
         switch self {
         case let .view(.resize(size)): return [("kind", "resize"), ("width", .number(size.width)), ("height", .number(size.height))]
         case let .view(.wheel(notches, time)): return [("kind", "wheel"), ("notches", .int(notches)), ("time", .number(time))]
+        case let .view(.preciseScroll(notches, time)): return [("kind", "preciseScroll"), ("notches", .number(notches)), ("time", .number(time))]
         case let .view(.animationFrame(time)): return [("kind", "tick"), ("time", .number(time))]
         case .view(.releasePull): return [("kind", "releasePull")]
         case let .view(.pointerDown(point, modifiers)): return [("kind", "down")] + Self.fields(point) + Self.fields(modifiers)
@@ -52,7 +54,13 @@ enum RecordedInput: Equatable {
         }
         switch try need(line.kind, "kind") {
         case "resize": self = .view(.resize(Size(width: try need(line.width, "width"), height: try need(line.height, "height"))))
-        case "wheel": self = .view(.wheel(notches: try need(line.notches, "notches"), time: try need(line.time, "time")))
+        case "wheel":
+            let notches = try need(line.notches, "notches")
+            guard let whole = Int(exactly: notches) else {
+                throw RecordedInputError("the wheel input's \"notches\" is \(notches); expected a whole number")
+            }
+            self = .view(.wheel(notches: whole, time: try need(line.time, "time")))
+        case "preciseScroll": self = .view(.preciseScroll(notches: try need(line.notches, "notches"), time: try need(line.time, "time")))
         case "tick": self = .view(.animationFrame(time: try need(line.time, "time")))
         case "releasePull": self = .view(.releasePull)
         case "down": self = .view(.pointerDown(try point(), modifiers: try modifiers()))
@@ -90,7 +98,8 @@ struct LogLine: Decodable {
     var scale: Double?
     var kind: String?
     var width, height, x, y, time: Double?
-    var notches: Int?
+    /// Whole for a wheel, fractional for a precise scroll.
+    var notches: Double?
     var key: String?
     var modifiers: [String]?
 

@@ -10,7 +10,8 @@ struct WindowCommand: ParsableCommand {
         commandName: "window",
         abstract: "Open the Waterfall window (the default).",
         discussion: """
-        Mouse wheel scrolls (smoothly unless --no-smooth); wheeling up at the top pulls to refresh, F5 refreshes; \
+        Mouse wheel scrolls (smoothly unless --no-smooth), a touchpad pixel-precisely (XInput 2); wheeling up at \
+        the top pulls to refresh, F5 refreshes; \
         the scroll bar at the right edge scrolls by dragging its thumb and pages by a click on its track; a click \
         selects a card, Ctrl+click toggles one, Shift+click selects a range, Ctrl+A selects all, Escape clears; \
         arrow keys and Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space \
@@ -44,6 +45,9 @@ struct WindowCommand: ParsableCommand {
     @Flag(help: "Scroll by a whole wheel step at once per notch instead of animating it.")
     var noSmooth = false
 
+    @Flag(help: "Take the pointer's events as core events even when the server has XInput 2 (touchpads then scroll by whole notches).")
+    var noXinput2 = false
+
     mutating func validate() throws {
         try LayoutOptions.validateWindowSize(width: width, height: height)
         try Self.validateScale(scale)
@@ -55,7 +59,7 @@ struct WindowCommand: ParsableCommand {
     func run() throws {
         let log = logEvents ? EventLog() : nil
         let session = try DemoSession(options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
-                                      scale: scale, log: log, useDoubleBufferExtension: !noXdbe)
+                                      scale: scale, log: log, useDoubleBufferExtension: !noXdbe, useXInput2: !noXinput2)
         session.window.syncsAfterEachFrame = logEvents
         session.collectionView.isSmoothScrollingEnabled = !noSmooth
         // The first viewport and scroll bar: together the view's first size, which a replay gives its view.

@@ -56,10 +56,26 @@ struct ReplayCommandTests {
         #expect(state.int("focused") == card.index + 1)
     }
 
+    @Test func aTouchpadsPreciseScrollsReplayToTheirExactPixels() throws {
+        // 0.15 + 0.3 notches of 64 px: 9.6 px (10 scrolled, 0.4 owed), then 19.2 more: 28.8 px in all, so 29.
+        let run = try replay([
+            Self.start,
+            #"{"event":"input","kind":"preciseScroll","notches":0.15,"time":12.5}"#,
+            #"{"event":"input","kind":"preciseScroll","notches":0.3,"time":12.51}"#,
+            #"{"event":"input","kind":"wheel","notches":2,"time":12.6}"#,
+        ])
+        #expect(run.status == 0, "\(run.process.standardError)")
+        let scrolls = run.process.events.filter { $0.name == "scroll" }.compactMap { $0.double("offset") }
+        #expect(scrolls == [10, 29, 157])
+        #expect(run.process.events.last?.double("offset") == 157)
+    }
+
     @Test(arguments: [
         ([#"{"event":"ready"}"#], ": no start event; record the log with waterfall-demo --log-events"),
         ([start, #"{"event":"input","kind":"jump"}"#], ":2: the input kind \"jump\" is unknown"),
         ([start, #"{"event":"input","kind":"wheel","notches":1}"#], ":2: the wheel input has no \"time\""),
+        ([start, #"{"event":"input","kind":"wheel","notches":1.5,"time":3}"#], ":2: the wheel input's \"notches\" is 1.5; expected a whole number"),
+        ([start, #"{"event":"input","kind":"preciseScroll","notches":0.25}"#], ":2: the preciseScroll input has no \"time\""),
         ([start, #"{"event":"input","kind":"key","key":"q","modifiers":[]}"#], ":2: the key \"q\" is not a navigation key"),
         ([start, #"{"event":"input","kind":"down","x":1,"y":2,"modifiers":["alt"]}"#], ":2: the modifier \"alt\" is unknown; expected shift or control"),
         ([#"{"event":"start","arguments":["--load-more"],"viewport":{"width":88,"height":10},"scrollBar":{"x":88,"y":0,"width":12,"height":10}}"#],

@@ -28,12 +28,17 @@ import Testing
         try view.apply(.animationFrame(time: 10.2))
         #expect((view.contentOffset, view.isAnimatingScroll) == (64, false))
 
+        try view.apply(.preciseScroll(notches: 0.25, time: 10.3))   // at once, 16 px, no glide
+        #expect((view.contentOffset, view.isAnimatingScroll) == (80, false))
+
         view.allowsPullToRefresh = true
         try view.apply(.key(.home, modifiers: []))
         try view.apply(.wheel(notches: -1, time: 11))
         #expect(view.pullDistance == 32)
         try view.apply(.releasePull)
         #expect(view.pullDistance == 0)
+        try view.apply(.preciseScroll(notches: -0.5, time: 12))
+        #expect(view.pullDistance == 16)
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -57,6 +62,7 @@ import Testing
         #expect(states.contains { $0.pull > 0 })
         #expect(states.contains { $0.selected.count > 1 })
         #expect(states.contains { $0.offset > 0 })
+        #expect(states.contains { $0.preciseScrollRemainder != 0 })
         #expect(first.refreshes > 0)
 
         let second = try StormHarness()
@@ -69,7 +75,7 @@ import Testing
         }
     }
 
-    /// A random input: mostly wheel notches, frames, clicks and drags (some on the scroll bar) and keys, with resizes
+    /// A random input: mostly wheel notches and touchpad scrolls, frames, clicks and drags (some on the scroll bar) and keys, with resizes
     /// across the portrait/landscape threshold; times advance by up to 40 ms per input.
     static func randomInput(_ random: inout SplitMix64, time: inout Double) -> ViewInput {
         time += random.whole(in: 0...40) / 1000
@@ -77,7 +83,8 @@ import Testing
         let modifiers = ModifierKeys(rawValue: UInt8(random.int(in: 0...3)))
         switch random.int(in: 0...99) {
         case 0..<3: return .resize(Size(width: random.whole(in: 120...520), height: random.whole(in: 80...420)))
-        case 3..<25: return .wheel(notches: [-3, -2, -1, -1, 1, 1, 2, 3][random.int(in: 0...7)], time: time)
+        case 3..<20: return .wheel(notches: [-3, -2, -1, -1, 1, 1, 2, 3][random.int(in: 0...7)], time: time)
+        case 20..<25: return .preciseScroll(notches: random.whole(in: -150...150) / 61, time: time)
         case 25..<45: return .animationFrame(time: time)
         case 45..<48: return .releasePull
         case 48..<58: return .pointerDown(point, modifiers: modifiers)
@@ -117,7 +124,7 @@ private final class StormHarness: CollectionViewDelegate {
 
 /// What the storm compares after each input.
 private struct StormState: Equatable, CustomStringConvertible {
-    var offset, pull: Double
+    var offset, pull, preciseScrollRemainder: Double
     var viewport: Size
     var columns: Int
     var selected: [ItemPath]
@@ -128,6 +135,7 @@ private struct StormState: Equatable, CustomStringConvertible {
     init(_ view: CollectionView) {
         offset = view.contentOffset
         pull = view.pullDistance
+        preciseScrollRemainder = view.preciseScrollRemainder
         viewport = view.viewportSize
         columns = view.layout.columnCount
         selected = view.selectedItems.sorted()
