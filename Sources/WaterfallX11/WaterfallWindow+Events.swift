@@ -128,7 +128,8 @@ extension WaterfallWindow {
         case KeyPress:
             try apply(&batch)
             let modifiers = ModifierKeys(xState: event.xkey.state)
-            let keysym = XLookupKeysym(&event.xkey, 0)
+            // The key's Latin keysym under any layout (ShortcutKeys.swift).
+            let keysym = display.shortcutKeys.keysym(keycode: event.xkey.keycode, state: event.xkey.state)
             switch KeyBinding(keysym: keysym, modifiers: modifiers) {
             case .quit: return .quitKey
             case let .navigate(key):
@@ -148,6 +149,7 @@ extension WaterfallWindow {
             }
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
+            display.shortcutKeys.mappingChanged()
         default:
             break
         }
