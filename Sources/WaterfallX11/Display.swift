@@ -70,6 +70,13 @@ public final class Display {
     /// The serial of the last request the server is known to have processed (`XLastKnownRequestProcessed`).
     var lastKnownRequestProcessed: UInt { XLastKnownRequestProcessed(handle) }
 
+    /// The longest request the server takes, in 4-byte units: `XExtendedMaxRequestSize` with BIG-REQUESTS, else
+    /// `XMaxRequestSize`.
+    var maximumRequestLength: Int {
+        let extended = XExtendedMaxRequestSize(handle)
+        return extended > 0 ? extended : XMaxRequestSize(handle)
+    }
+
     /// Sends buffered requests (`XFlush`).
     func flush() { XFlush(handle) }
 

@@ -102,9 +102,20 @@ public final class WaterfallWindow {
     /// The timers of `schedule(after:_:)`, run by the event loop.
     var timers = TimerQueue()
 
+    // Manners (see WaterfallWindow+StartupNotification.swift).
+    /// The startup notification launch to end once the first frame is on screen.
+    var startupID: String?
+
     /// Creates and maps the window.
     /// - Parameters:
     ///   - size: the initial window size, status bar included.
+    ///   - title: WM_NAME and _NET_WM_NAME.
+    ///   - className: the class part of WM_CLASS (for X resources and the desktop's grouping of windows); by default the
+    ///     instance name with its first letter in upper case.
+    ///   - instanceName: the instance part of WM_CLASS; by default `RESOURCE_NAME` from the environment, else the last
+    ///     component of the program's path, as ICCCM says.
+    ///   - startupID: the startup notification launch the window ends once its first frame is on screen (see
+    ///     `StartupNotification.takeIDFromEnvironment()`), also set as its `_NET_STARTUP_ID`.
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
     ///   - wakeSignal: the signal other threads wake the loop with, when they need it before the window exists
     ///     (a loader the first layout starts); a new one by default.
@@ -112,7 +123,7 @@ public final class WaterfallWindow {
     ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `LayoutError` from the
     ///   first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, title: String = "Waterfall",
-                className: String = "Waterfall", instanceName: String = "waterfall",
+                className: String? = nil, instanceName: String? = nil, startupID: String? = nil,
                 useDoubleBufferExtension: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
@@ -122,7 +133,11 @@ public final class WaterfallWindow {
         self.collectionView = collectionView
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, value.rounded())) : 1 }
         windowSize = Size(width: side(size.width), height: side(size.height))
-        window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
+        let instance = instanceName ?? Window.defaultInstanceName
+        window = Window(display: display, size: windowSize, title: title,
+                        className: className ?? Window.defaultClassName(instanceName: instance), instanceName: instance)
+        if let startupID { window.setStartupID(startupID) }
+        self.startupID = startupID
         renderer = XlibRenderer(display: display, window: window, pixels: pixels)
         canvas = BatchingCanvas(target: renderer)
         backBuffer = BackBuffer(display: display, window: window, gc: renderer.copyGC,
@@ -178,6 +193,7 @@ public final class WaterfallWindow {
         collectionView.checkInvariantsInDebugBuilds()
         if !firstFramePresented {
             firstFramePresented = true
+            completeStartupNotification()
             observer?.windowDidPresentFirstFrame(self)
         }
         observer?.windowDidPresentFrame(self)

@@ -1,7 +1,8 @@
 import CX11
 import Waterfall
 
-/// A top-level X window (`XCreateWindow` / `XDestroyWindow`) with its title, class and close protocol set.
+/// A top-level X window (`XCreateWindow` / `XDestroyWindow`) with its title, class and close protocol set, and the
+/// process's properties (see Window+Properties.swift).
 final class Window {
     let display: Display
     let id: UInt
@@ -24,6 +25,7 @@ final class Window {
         setClass(className: className, instanceName: instanceName)
         var deleteWindow = display.atoms.wmDeleteWindow
         XSetWMProtocols(display.handle, id, &deleteWindow, 1)
+        setProcessProperties()
     }
 
     deinit {

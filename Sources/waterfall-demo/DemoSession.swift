@@ -30,7 +30,8 @@ struct DemoSession {
         controller.timeline = timeline
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
-            try WaterfallWindow(display: display, collectionView: collectionView, size: size,
+            try WaterfallWindow(display: display, collectionView: collectionView, size: size, title: "Waterfall",
+                                className: "Waterfall", instanceName: "waterfall-demo",
                                 useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
         }
         selection?.apply(to: collectionView, selecting: cardToSelect)

@@ -24,7 +24,7 @@ struct WindowTests {
                                                       display: demo.xvfb.display), as: UTF8.self)
         #expect(properties.contains("WM_NAME(STRING) = \"Waterfall\""))
         #expect(properties.contains("_NET_WM_NAME(UTF8_STRING) = \"Waterfall\""))
-        #expect(properties.contains("WM_CLASS(STRING) = \"waterfall\", \"Waterfall\""))
+        #expect(properties.contains("WM_CLASS(STRING) = \"waterfall-demo\", \"Waterfall\""))
     }
 
     @Test func wheelNotchesScrollByTheStep() throws {
