@@ -29,6 +29,7 @@ extension WaterfallWindow {
         handleWake()
         runExpiredTimers()
         try apply(&batch)
+        updateCursor()
         if needsDisplay && batch.exposed && isMapped { drawFrame() }
         if let error = deferredError {
             deferredError = nil
@@ -118,6 +119,9 @@ extension WaterfallWindow {
                 needsDisplay = true
             }
         case MotionNotify:
+            notePointer(x: event.xmotion.x, y: event.xmotion.y)
+            // Without button 1 it is hovering, which only moves the cursor (WaterfallWindow+Cursor.swift).
+            guard event.xmotion.state & UInt32(Button1Mask) != 0 else { break }
             try apply(&batch)
             try send(.pointerMoved(viewportPoint(x: event.xmotion.x, y: event.xmotion.y)))
             if collectionView.needsDisplay { needsDisplay = true }
@@ -150,6 +154,11 @@ extension WaterfallWindow {
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
             display.shortcutKeys.mappingChanged()
+        // The pointer entering and leaving decides the cursor only (WaterfallWindow+Cursor.swift).
+        case EnterNotify:
+            notePointer(x: event.xcrossing.x, y: event.xcrossing.y)
+        case LeaveNotify:
+            notePointerLeft()
         default:
             break
         }
@@ -163,7 +172,7 @@ extension WaterfallWindow {
         try collectionView.apply(input)
     }
 
-    private func viewportPoint(x: Int32, y: Int32) -> Point {
+    func viewportPoint(x: Int32, y: Int32) -> Point {
         Point(x: Double(x) - viewportFrame.minX, y: Double(y) - viewportFrame.minY)
     }
 }

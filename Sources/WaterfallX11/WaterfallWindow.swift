@@ -11,12 +11,16 @@ public protocol WaterfallWindowObserver: AnyObject {
     /// and release, key the view understands, animation frame and pull release, in order, with the times the
     /// view gets. Applied again in the same order to a view with the same data, they end in the same state.
     func window(_ window: WaterfallWindow, willApply input: ViewInput)
+    /// The window's cursor changed to `shape`, the one the collection view asks for under the pointer (see
+    /// WaterfallWindow+Cursor.swift).
+    func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape)
 }
 
 extension WaterfallWindowObserver {
     public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {}
     public func windowDidPresentFrame(_ window: WaterfallWindow) {}
     public func window(_ window: WaterfallWindow, willApply input: ViewInput) {}
+    public func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) {}
 }
 
 /// What ended `WaterfallWindow.run()`.
@@ -102,7 +106,12 @@ public final class WaterfallWindow {
     /// The timers of `schedule(after:_:)`, run by the event loop.
     var timers = TimerQueue()
 
-    // Manners (see WaterfallWindow+StartupNotification.swift).
+    // Manners (see WaterfallWindow+Cursor.swift and WaterfallWindow+StartupNotification.swift).
+    /// The shape of the cursor the window last gave itself (`.default` until the pointer asks for another).
+    public internal(set) var cursorShape: CursorShape = .default
+    /// Where the pointer is in the view's coordinates, while it is in the window.
+    var pointerPosition: Point?
+    let cursors: CursorCache
     /// The startup notification launch to end once the first frame is on screen.
     var startupID: String?
 
@@ -138,6 +147,7 @@ public final class WaterfallWindow {
                         className: className ?? Window.defaultClassName(instanceName: instance), instanceName: instance)
         if let startupID { window.setStartupID(startupID) }
         self.startupID = startupID
+        cursors = CursorCache(display: display)
         renderer = XlibRenderer(display: display, window: window, pixels: pixels)
         canvas = BatchingCanvas(target: renderer)
         backBuffer = BackBuffer(display: display, window: window, gc: renderer.copyGC,

@@ -9,14 +9,15 @@ final class Window {
     /// Whether another client destroyed the window (its DestroyNotify arrived): it is not destroyed again.
     var isDestroyed = false
 
-    /// Creates an unmapped window of `size` with the events the collection view needs selected.
+    /// Creates an unmapped window of `size` with the events the collection view needs selected: pointer motion
+    /// without a button too, and the pointer's entering and leaving, for the cursor (see WaterfallWindow+Cursor.swift).
     init(display: Display, size: Size, title: String, className: String, instanceName: String) {
         self.display = display
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing, the frame paints everything
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
-            | Button1MotionMask | StructureNotifyMask
+            | PointerMotionMask | EnterWindowMask | LeaveWindowMask | StructureNotifyMask
         let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
         id = XCreateWindow(display.handle, display.root, 0, 0,
                            UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
