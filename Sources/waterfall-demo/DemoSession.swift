@@ -15,6 +15,8 @@ struct DemoSession {
     /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
     init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, log: EventLog?,
          useDoubleBufferExtension: Bool = true, timeline: StartupTimeline? = nil) throws {
+        // First, while no other thread runs: taking it changes the environment.
+        let startupID = StartupNotification.takeIDFromEnvironment()
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
         timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
@@ -31,9 +33,10 @@ struct DemoSession {
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size, title: "Waterfall",
-                                className: "Waterfall", instanceName: "waterfall-demo",
+                                className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
                                 useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
         }
+        window.setIcons(AppIcon.images)
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window
         window.observer = controller

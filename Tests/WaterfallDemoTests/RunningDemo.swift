@@ -10,11 +10,15 @@ final class RunningDemo {
     let process: DemoProcess
     let ready: Event
 
-    /// Starts the demo with `arguments`, under a real window manager (twm) when `underWindowManager` is true.
-    init(_ arguments: [String], underWindowManager: Bool = false) throws {
+    /// Starts the demo with `arguments`, under a real window manager (twm) when `underWindowManager` is true, with
+    /// the variables of `environment` added to its environment. `beforeLaunch` runs once the server (and the window
+    /// manager) is up, before the demo starts.
+    init(_ arguments: [String], underWindowManager: Bool = false, environment: [String: String] = [:],
+         beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
         xvfb = try XvfbServer()
         windowManager = underWindowManager ? try WindowManager(display: xvfb.display) : nil
-        process = try DemoProcess(arguments: ["--log-events"] + arguments, display: xvfb.display)
+        try beforeLaunch(xvfb)
+        process = try DemoProcess(arguments: ["--log-events"] + arguments, display: xvfb.display, environment: environment)
         ready = try process.waitForEvent("the ready event") { $0.name == "ready" }.event
         // Keyboard focus follows the pointer on a server without a window manager: park the pointer inside.
         try xdotool(["mousemove", "--window", String(window), "2", "2"], display: xvfb.display)
