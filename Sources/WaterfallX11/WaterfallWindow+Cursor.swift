@@ -21,8 +21,9 @@ extension WaterfallWindow {
     }
 
     /// Gives the window the cursor of the shape the view asks for under the pointer, when the pointer is in the window
-    /// and the shape changed: `XDefineCursor`, or `XUndefineCursor` for the default, and only then. With
-    /// `syncsAfterEachFrame` the server has the change before the observer hears of it.
+    /// and the shape changed: `XDefineCursor`, or `XUndefineCursor` for the default, and only then. Called before the
+    /// turn's frame, so that the request goes to the server with the frame's and costs no write or round trip of its
+    /// own; `reportCursorChange()` tells the observer after the frame.
     func updateCursor() {
         guard let position = pointerPosition else { return }
         let shape = collectionView.cursorShape(at: position)
@@ -34,7 +35,15 @@ extension WaterfallWindow {
         } else {
             XDefineCursor(display.handle, window.id, cursor)
         }
-        if syncsAfterEachFrame { display.sync() }
-        observer?.window(self, didChangeCursorTo: shape)
+        unreportedCursorChange = framesPresented
+    }
+
+    /// After the turn's frame: tells the observer of the cursor `updateCursor()` defined, if any. With
+    /// `syncsAfterEachFrame` the server has it by then: the frame synced, or (without a frame) a sync here does.
+    func reportCursorChange() {
+        guard let framesBefore = unreportedCursorChange else { return }
+        unreportedCursorChange = nil
+        if syncsAfterEachFrame && framesPresented == framesBefore { display.sync() }
+        observer?.window(self, didChangeCursorTo: cursorShape)
     }
 }

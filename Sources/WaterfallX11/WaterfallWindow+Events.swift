@@ -31,6 +31,7 @@ extension WaterfallWindow {
         try apply(&batch)
         updateCursor()
         if needsDisplay && batch.exposed && isMapped { drawFrame() }
+        reportCursorChange()
         if let error = deferredError {
             deferredError = nil
             throw error

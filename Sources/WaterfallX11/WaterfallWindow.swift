@@ -112,6 +112,8 @@ public final class WaterfallWindow {
     /// Where the pointer is in the view's coordinates, while it is in the window.
     var pointerPosition: Point?
     let cursors: CursorCache
+    /// After `updateCursor()` defined a cursor the observer has not heard of: `framesPresented` then.
+    var unreportedCursorChange: Int?
     /// The startup notification launch to end once the first frame is on screen.
     var startupID: String?
 
