@@ -127,6 +127,7 @@ public final class WaterfallWindow {
     ///     component of the program's path, as ICCCM says.
     ///   - startupID: the startup notification launch the window ends once its first frame is on screen (see
     ///     `StartupNotification.takeIDFromEnvironment()`), also set as its `_NET_STARTUP_ID`.
+    ///   - icons: the window's icon at a few sizes, set before it is mapped (see `setIcons(_:)`).
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
     ///   - wakeSignal: the signal other threads wake the loop with, when they need it before the window exists
     ///     (a loader the first layout starts); a new one by default.
@@ -134,7 +135,7 @@ public final class WaterfallWindow {
     ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `LayoutError` from the
     ///   first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, title: String = "Waterfall",
-                className: String? = nil, instanceName: String? = nil, startupID: String? = nil,
+                className: String? = nil, instanceName: String? = nil, startupID: String? = nil, icons: [WindowIcon] = [],
                 useDoubleBufferExtension: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
@@ -148,6 +149,7 @@ public final class WaterfallWindow {
         window = Window(display: display, size: windowSize, title: title,
                         className: className ?? Window.defaultClassName(instanceName: instance), instanceName: instance)
         if let startupID { window.setStartupID(startupID) }
+        if !icons.isEmpty { _ = window.setIcons(icons) }
         self.startupID = startupID
         cursors = CursorCache(display: display)
         renderer = XlibRenderer(display: display, window: window, pixels: pixels)

@@ -36,15 +36,24 @@ public struct WindowIcon: Hashable, Sendable {
     }
 }
 
+extension Window {
+    /// Sets `_NET_WM_ICON` to `icons` (deletes it for none); returns false, and changes nothing, when they together
+    /// exceed the largest request the server takes.
+    func setIcons(_ icons: [WindowIcon]) -> Bool {
+        let value = WindowIcon.propertyValue(of: icons)
+        guard value.count + 7 <= display.maximumRequestLength else { return false }  // ChangeProperty's header: 6 or 7 words
+        setIcon(value)
+        return true
+    }
+}
+
 extension WaterfallWindow {
     /// Sets the window's icon (`_NET_WM_ICON`): the same picture at a few sizes, of which the window manager and the
     /// task bar pick the one they show; an empty list removes it. Returns false, and changes nothing, when the icons
-    /// together exceed the largest request the server takes.
+    /// together exceed the largest request the server takes. Pass the first icons to `init(icons:)` instead, so that
+    /// the window manager finds them when it manages the window.
     @discardableResult
     public func setIcons(_ icons: [WindowIcon]) -> Bool {
-        let value = WindowIcon.propertyValue(of: icons)
-        guard value.count + 7 <= display.maximumRequestLength else { return false }  // ChangeProperty's header: 6 or 7 words
-        window.setIcon(value)
-        return true
+        window.setIcons(icons)
     }
 }

@@ -34,9 +34,8 @@ struct DemoSession {
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size, title: "Waterfall",
                                 className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
-                                useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
+                                icons: AppIcon.images, useDoubleBufferExtension: useDoubleBufferExtension, wakeSignal: wakeSignal)
         }
-        window.setIcons(AppIcon.images)
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window
         window.observer = controller

@@ -67,6 +67,37 @@ struct WindowPropertiesTests {
         #expect(try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)?.items.count == 3 * (2 + 512 * 512))
     }
 
+    @Test func aWindowManagerFindsTheIconAndTheLaunchWhenTheWindowAsksToBeMapped() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        // The test is the window manager: map requests come to it instead of mapping the window.
+        guard let manager = XOpenDisplay(xvfb.display) else { throw X11TestError("cannot open \(xvfb.display)") }
+        defer { XCloseDisplay(manager) }
+        XSelectInput(manager, XDefaultRootWindow(manager), SubstructureRedirectMask)
+        XSync(manager, 0)
+        let display = try Display(name: xvfb.display)
+        let icon = try #require(WindowIcon(width: 1, height: 1, pixels: [0xFF12_3456]))
+        let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 50, height: 50),
+                                         startupID: "launch-1", icons: [icon])
+        let deadline = Date().addingTimeInterval(20)
+        var request = XEvent()
+        while true {
+            if XPending(manager) > 0 {
+                XNextEvent(manager, &request)
+                if request.type == MapRequest { break }
+                continue
+            }
+            guard Date() < deadline else { throw X11TestError("no MapRequest within 20 s") }
+            var descriptor = pollfd(fd: XConnectionNumber(manager), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+        }
+        #expect(request.xmaprequest.window == window.windowID)
+        // What the manager reads as it manages the window, still unmapped.
+        #expect(try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)?.items == [1, 1, 0xFF12_3456])
+        #expect(try readProperty("_NET_STARTUP_ID", of: window.windowID, display: xvfb.display)?.text == "launch-1")
+        #expect(try readProperty("_NET_WM_PID", of: window.windowID, display: xvfb.display)?.items == [UInt32(getpid())])
+    }
+
     @Test func anIconNeedsAsManyPixelsAsItsSidesSayAndSidesOf1To512() {
         #expect(WindowIcon(width: 2, height: 2, pixels: [1, 2, 3]) == nil)
         #expect(WindowIcon(width: 2, height: 2, pixels: [1, 2, 3, 4, 5]) == nil)
