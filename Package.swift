@@ -55,9 +55,11 @@ let package = Package(
         .executableTarget(name: "waterfall-fuzz", dependencies: ["Waterfall", "WaterfallDemoKit", "CFuzzerDriver"]),
 
         // MARK: Tests
-        // Test support: a private Xvfb, the demo as a child process, xdotool, screenshots. It talks to
-        // the server itself (CX11) only to act as a window manager would.
-        .target(name: "XvfbSupport", dependencies: ["CX11"], path: "Tests/XvfbSupport"),
+        // XFixes' view of the cursor on screen, in C with a connection of its own, so that its headers stay out of Swift.
+        .target(name: "CursorProbe", path: "Tests/CursorProbe", linkerSettings: [.linkedLibrary("Xfixes"), .linkedLibrary("X11")]),
+        // Test support: a private Xvfb, the demo as a child process, xdotool, screenshots. It talks to the server
+        // itself (CX11) to act as a window manager or a launcher would, and to read back what a window set.
+        .target(name: "XvfbSupport", dependencies: ["CX11", "CursorProbe"], path: "Tests/XvfbSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "XvfbSupport"]),

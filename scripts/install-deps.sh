@@ -21,6 +21,8 @@ packages=(
                                       # which have scroll valuators (Xvfb's have none), on the dummy video driver
   twm                                 # a real window manager for the tests that iconify, unmap and resize
   xdotool                             # real pointer and key input in the tests and the tour
+  x11-xkb-utils                       # setxkbmap: the keyboard layout tests (a Russian layout under Xvfb)
+  libxfixes-dev adwaita-icon-theme    # the cursor tests: XFixes' view of the cursor on screen, a theme naming it
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
   imagemagick                         # import: PNG screenshots of the window
   python3                             # scripts/benchmarks-report.py

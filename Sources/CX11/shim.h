@@ -6,6 +6,8 @@
 #include <X11/Xatom.h>
 #include <X11/Xresource.h>
 #include <X11/keysym.h>
+#include <X11/XKBlib.h>
+#include <X11/cursorfont.h>
 #include <X11/extensions/Xdbe.h>
 
 /// `pipe2(2)`, for the event loop's wake pipe. glibc declares it only under `_GNU_SOURCE`, which Swift's Glibc

@@ -11,15 +11,13 @@ public final class Display {
     /// Whether the server has the double-buffer extension (Xdbe) and it can double-buffer windows of the
     /// default visual (`XdbeGetVisualInfo`, asked once here).
     public let hasDoubleBuffer: Bool
-    /// The atoms interned once at connection time, never per frame.
+    /// The atoms interned once at connection time, in one batch, never per frame (see Atoms.swift).
     let atoms: Atoms
-
-    struct Atoms {
-        let wmProtocols: Atom
-        let wmDeleteWindow: Atom
-        let netWmName: Atom
-        let utf8String: Atom
-    }
+    /// Whether the server honours detectable auto-repeat for this connection: a held key repeats its KeyPress
+    /// without a fake KeyRelease before each (`XkbSetDetectableAutoRepeat`, asked once here; see Display+Keyboard.swift).
+    public let hasDetectableAutoRepeat: Bool
+    /// Looks keys up for shortcuts under any keyboard layout (see ShortcutKeys.swift).
+    let shortcutKeys: ShortcutKeys
 
     /// Opens `name`, or `$DISPLAY` when `name` is `nil`, and installs error handlers that report protocol
     /// errors and exit with status 1 when the connection is lost, instead of aborting.
@@ -42,12 +40,9 @@ public final class Display {
         var minor: Int32 = 0
         hasDoubleBuffer = XdbeQueryExtension(handle, &major, &minor) != 0
             && Display.canDoubleBuffer(visualID: XVisualIDFromVisual(visual), root: root, on: handle)
-        atoms = Atoms(
-            wmProtocols: XInternAtom(handle, "WM_PROTOCOLS", 0),
-            wmDeleteWindow: XInternAtom(handle, "WM_DELETE_WINDOW", 0),
-            netWmName: XInternAtom(handle, "_NET_WM_NAME", 0),
-            utf8String: XInternAtom(handle, "UTF8_STRING", 0)
-        )
+        atoms = Atoms(internedOn: handle)
+        hasDetectableAutoRepeat = Display.enableDetectableAutoRepeat(on: handle)
+        shortcutKeys = ShortcutKeys(display: handle)
         ErrorHandlers.install(on: handle)
     }
 
@@ -74,6 +69,13 @@ public final class Display {
 
     /// The serial of the last request the server is known to have processed (`XLastKnownRequestProcessed`).
     var lastKnownRequestProcessed: UInt { XLastKnownRequestProcessed(handle) }
+
+    /// The longest request the server takes, in 4-byte units: `XExtendedMaxRequestSize` with BIG-REQUESTS, else
+    /// `XMaxRequestSize`.
+    var maximumRequestLength: Int {
+        let extended = XExtendedMaxRequestSize(handle)
+        return extended > 0 ? extended : XMaxRequestSize(handle)
+    }
 
     /// Sends buffered requests (`XFlush`).
     func flush() { XFlush(handle) }

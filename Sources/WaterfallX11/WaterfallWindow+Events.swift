@@ -30,7 +30,9 @@ extension WaterfallWindow {
         handleWake()
         runExpiredTimers()
         try apply(&batch)
+        updateCursor()
         if needsDisplay && batch.exposed && isMapped { drawFrame() }
+        reportCursorChange()
         if let error = deferredError {
             deferredError = nil
             throw error
@@ -128,6 +130,9 @@ extension WaterfallWindow {
                 needsDisplay = true
             }
         case MotionNotify:
+            notePointer(x: event.xmotion.x, y: event.xmotion.y)
+            // Without button 1 it is hovering, which only moves the cursor (WaterfallWindow+Cursor.swift).
+            guard event.xmotion.state & UInt32(Button1Mask) != 0 else { break }
             try apply(&batch)
             try send(.pointerMoved(viewportPoint(x: event.xmotion.x, y: event.xmotion.y)))
             if collectionView.needsDisplay { needsDisplay = true }
@@ -138,7 +143,8 @@ extension WaterfallWindow {
         case KeyPress:
             try apply(&batch)
             let modifiers = ModifierKeys(xState: event.xkey.state)
-            let keysym = XLookupKeysym(&event.xkey, 0)
+            // The key's Latin keysym under any layout (ShortcutKeys.swift).
+            let keysym = display.shortcutKeys.keysym(keycode: event.xkey.keycode, state: event.xkey.state)
             switch KeyBinding(keysym: keysym, modifiers: modifiers) {
             case .quit: return .quitKey
             case let .navigate(key):
@@ -158,8 +164,14 @@ extension WaterfallWindow {
             }
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
+            display.shortcutKeys.mappingChanged()
         case GenericEvent:  // XInput 2: the pointer's events, a touchpad's scroll (WaterfallWindow+XInput.swift)
             return try handleGenericEvent(&event, batch: &batch)
+        // The pointer entering and leaving decides the cursor only (WaterfallWindow+Cursor.swift).
+        case EnterNotify:
+            notePointer(x: event.xcrossing.x, y: event.xcrossing.y)
+        case LeaveNotify:
+            notePointerLeft()
         default:
             break
         }
@@ -173,7 +185,7 @@ extension WaterfallWindow {
         try collectionView.apply(input)
     }
 
-    private func viewportPoint(x: Int32, y: Int32) -> Point {
+    func viewportPoint(x: Int32, y: Int32) -> Point {
         Point(x: Double(x) / scale - viewportFrame.minX, y: Double(y) / scale - viewportFrame.minY)
     }
 }

@@ -11,12 +11,16 @@ public protocol WaterfallWindowObserver: AnyObject {
     /// and release, key the view understands, animation frame and pull release, in order, with the times the
     /// view gets. Applied again in the same order to a view with the same data, they end in the same state.
     func window(_ window: WaterfallWindow, willApply input: ViewInput)
+    /// The window's cursor changed to `shape`, the one the collection view asks for under the pointer (see
+    /// WaterfallWindow+Cursor.swift).
+    func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape)
 }
 
 extension WaterfallWindowObserver {
     public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {}
     public func windowDidPresentFrame(_ window: WaterfallWindow) {}
     public func window(_ window: WaterfallWindow, willApply input: ViewInput) {}
+    public func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) {}
 }
 
 /// What ended `WaterfallWindow.run()`.
@@ -106,6 +110,17 @@ public final class WaterfallWindow {
     /// The timers of `schedule(after:_:)`, run by the event loop.
     var timers = TimerQueue()
 
+    // Manners (see WaterfallWindow+Cursor.swift and WaterfallWindow+StartupNotification.swift).
+    /// The shape of the cursor the window last gave itself (`.default` until the pointer asks for another).
+    public internal(set) var cursorShape: CursorShape = .default
+    /// Where the pointer is in the view's coordinates, while it is in the window.
+    var pointerPosition: Point?
+    let cursors: CursorCache
+    /// After `updateCursor()` defined a cursor the observer has not heard of: `framesPresented` then.
+    var unreportedCursorChange: Int?
+    /// The startup notification launch to end once the first frame is on screen.
+    var startupID: String?
+
     /// Creates and maps the window.
     /// - Parameters:
     ///   - size: the initial window size in points, status bar included: the window is `scale` times as many pixels.
@@ -114,6 +129,14 @@ public final class WaterfallWindow {
     ///     its pixels shows at 1, doubled.
     ///   - fontPattern: the fontconfig pattern of the text's font (`FontPattern.defaultPattern` by default); a
     ///     character it lacks comes from a fallback font that has it.
+    ///   - title: WM_NAME and _NET_WM_NAME.
+    ///   - className: the class part of WM_CLASS (for X resources and the desktop's grouping of windows); by default the
+    ///     instance name with its first letter in upper case.
+    ///   - instanceName: the instance part of WM_CLASS; by default `RESOURCE_NAME` from the environment, else the last
+    ///     component of the program's path, as ICCCM says.
+    ///   - startupID: the startup notification launch the window ends once its first frame is on screen (see
+    ///     `StartupNotification.takeIDFromEnvironment()`), also set as its `_NET_STARTUP_ID`.
+    ///   - icons: the window's icon at a few sizes, set before it is mapped (see `setIcons(_:)`).
     ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
     ///   - useXInput2: take the pointer's events through XInput 2 when the server has XI 2.1 or later, for
     ///     touchpads' pixel-precise scrolling; `false` keeps to core events (wheels and touchpads then scroll by
@@ -124,7 +147,8 @@ public final class WaterfallWindow {
     ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `FontError` when no font matches
     ///   the pattern; `LayoutError` from the first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, scale: Double? = nil, fontPattern: String? = nil,
-                title: String = "Waterfall", className: String = "Waterfall", instanceName: String = "waterfall",
+                title: String = "Waterfall", className: String? = nil, instanceName: String? = nil,
+                startupID: String? = nil, icons: [WindowIcon] = [],
                 useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
             throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
@@ -136,7 +160,13 @@ public final class WaterfallWindow {
         self.scale = scale
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, (value * scale).rounded())) : 1 }
         windowSize = Size(width: side(size.width), height: side(size.height))
-        window = Window(display: display, size: windowSize, title: title, className: className, instanceName: instanceName)
+        let instance = instanceName ?? Window.defaultInstanceName
+        window = Window(display: display, size: windowSize, title: title,
+                        className: className ?? Window.defaultClassName(instanceName: instance), instanceName: instance)
+        if let startupID { window.setStartupID(startupID) }
+        if !icons.isEmpty { _ = window.setIcons(icons) }
+        self.startupID = startupID
+        cursors = CursorCache(display: display)
         xinput = useXInput2 ? XInput2(display: display, window: window.id) : nil
         let fonts = try FontSet(display: display, pattern: fontPattern ?? FontPattern.defaultPattern, scale: scale)
         renderer = XlibRenderer(display: display, window: window, pixels: pixels, fonts: fonts, scale: scale)
@@ -200,6 +230,7 @@ public final class WaterfallWindow {
         collectionView.checkInvariantsInDebugBuilds()
         if !firstFramePresented {
             firstFramePresented = true
+            completeStartupNotification()
             observer?.windowDidPresentFirstFrame(self)
         }
         observer?.windowDidPresentFrame(self)

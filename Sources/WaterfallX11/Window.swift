@@ -1,7 +1,8 @@
 import CX11
 import Waterfall
 
-/// A top-level X window (`XCreateWindow` / `XDestroyWindow`) with its title, class and close protocol set.
+/// A top-level X window (`XCreateWindow` / `XDestroyWindow`) with its title, class and close protocol set, and the
+/// process's properties (see Window+Properties.swift).
 final class Window {
     let display: Display
     let id: UInt
@@ -11,14 +12,15 @@ final class Window {
     /// Whether another client destroyed the window (its DestroyNotify arrived): it is not destroyed again.
     var isDestroyed = false
 
-    /// Creates an unmapped window of `size` with the events the collection view needs selected.
+    /// Creates an unmapped window of `size` with the events the collection view needs selected: pointer motion
+    /// without a button too, and the pointer's entering and leaving, for the cursor (see WaterfallWindow+Cursor.swift).
     init(display: Display, size: Size, title: String, className: String, instanceName: String) {
         self.display = display
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing, the frame paints everything
         attributes.bit_gravity = NorthWestGravity
         eventMask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
-            | Button1MotionMask | StructureNotifyMask
+            | PointerMotionMask | EnterWindowMask | LeaveWindowMask | StructureNotifyMask
         attributes.event_mask = eventMask
         let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
         id = XCreateWindow(display.handle, display.root, 0, 0,
@@ -28,6 +30,7 @@ final class Window {
         setClass(className: className, instanceName: instanceName)
         var deleteWindow = display.atoms.wmDeleteWindow
         XSetWMProtocols(display.handle, id, &deleteWindow, 1)
+        setProcessProperties()
     }
 
     deinit {

@@ -16,7 +16,8 @@ import CXi
 final class XInput2 {
     /// What an XI2 event means for the window.
     enum Action {
-        /// The core event (`ButtonPress`, `ButtonRelease`, `MotionNotify`) the window would have received without XI2.
+        /// The core event (`ButtonPress`, `ButtonRelease`, `MotionNotify`, `EnterNotify`) the window would have
+        /// received without XI2.
         case core(XEvent)
         /// A scroll made by a device's scroll valuators.
         case scroll(ValuatorScroll)
@@ -147,7 +148,12 @@ final class XInput2 {
                 actions.append(.core(core))
             }
             return actions
-        case XI_Enter, XI_FocusIn:
+        case XI_Enter:
+            scrolling.resetAll()
+            let enter = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
+            guard coreEventMask & Int(EnterWindowMask) != 0 else { return [] }
+            return [.core(Self.coreEnterEvent(enter))]
+        case XI_FocusIn:
             scrolling.resetAll()
         case XI_DeviceChanged:
             let change = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
@@ -230,6 +236,28 @@ final class XInput2 {
         core.xmotion.y_root = coreCoordinate(device.root_y)
         core.xmotion.state = coreState(device)
         core.xmotion.same_screen = 1
+        return core
+    }
+
+    /// The core `EnterNotify` for an XI2 enter: its window, time and position, which the cursor follows.
+    static func coreEnterEvent(_ enter: XIEnterEvent) -> XEvent {
+        var core = XEvent()
+        core.xcrossing.type = EnterNotify
+        core.xcrossing.serial = enter.serial
+        core.xcrossing.send_event = enter.send_event
+        core.xcrossing.display = enter.display
+        core.xcrossing.window = enter.event
+        core.xcrossing.root = enter.root
+        core.xcrossing.subwindow = enter.child
+        core.xcrossing.time = enter.time
+        core.xcrossing.x = coreCoordinate(enter.event_x)
+        core.xcrossing.y = coreCoordinate(enter.event_y)
+        core.xcrossing.x_root = coreCoordinate(enter.root_x)
+        core.xcrossing.y_root = coreCoordinate(enter.root_y)
+        core.xcrossing.mode = enter.mode
+        core.xcrossing.detail = enter.detail
+        core.xcrossing.same_screen = enter.same_screen
+        core.xcrossing.focus = enter.focus
         return core
     }
 

@@ -185,6 +185,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         logInput(.view(input))
     }
 
+    func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) {
+        log?.log("cursor", [("shape", .string(shape.rawValue))])
+    }
+
     /// Logs `input` as an `input` event: every input, in order, so that `replay` can repeat the session.
     func logInput(_ input: RecordedInput) {
         log?.log("input", input.logFields)

@@ -15,6 +15,8 @@ struct DemoSession {
     /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
     init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, scale: Double? = nil,
          log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, timeline: StartupTimeline? = nil) throws {
+        // First, while no other thread runs: taking it changes the environment.
+        let startupID = StartupNotification.takeIDFromEnvironment()
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
         timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
@@ -34,7 +36,9 @@ struct DemoSession {
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size, scale: scale, fontPattern: options.font,
-                                useDoubleBufferExtension: useDoubleBufferExtension, useXInput2: useXInput2, wakeSignal: wakeSignal)
+                                title: "Waterfall", className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
+                                icons: AppIcon.images, useDoubleBufferExtension: useDoubleBufferExtension,
+                                useXInput2: useXInput2, wakeSignal: wakeSignal)
         }
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window

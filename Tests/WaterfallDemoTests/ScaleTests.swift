@@ -62,4 +62,29 @@ struct ScaleTests {
         #expect(try refused.waitForExit() == 64)
         #expect(refused.standardError.split(separator: "\n").first == "Error: --scale is 9.0; it must be from 0.25 to 8")
     }
+
+    @Test func thePointerIsInPointsAtScale2ForClicksAndTheCursor() throws {
+        let demo = try RunningDemo(Self.options + ["--scale", "2", "--no-smooth"], screen: (1600, 1200))
+        let layout = try runLayoutCommand(["--width", "588", "--height", "380", "--columns", "3"])
+        // A card of the last column: at its place in points it is the first column's, in pixels.
+        let card = try #require(layout.items.first { $0.kind == "cell" && $0.column == 2 })
+        let left = try #require(layout.items.first { $0.kind == "cell" && $0.column == 0 })
+        var start = demo.eventCount
+        try demo.movePointer(x: 2 * card.midX, y: 2 * card.midY)
+        let hand = try demo.process.waitForEvent(after: start, "the hand over the card") { $0.name == "cursor" }.event
+        #expect(hand.string("shape") == "pointingHand")
+        // 3 points right of the first column: in the gap between the columns.
+        start = demo.eventCount
+        try demo.movePointer(x: 2 * (left.x + left.width) + 6, y: 2 * left.midY)
+        let gap = try demo.process.waitForEvent(after: start, "the default over the gap") { $0.name == "cursor" }.event
+        #expect(gap.string("shape") == "default")
+        start = demo.eventCount
+        try demo.click(x: 2 * card.midX, y: 2 * card.midY)
+        let selected = try demo.process.waitForEvent(after: start, "the selection") { $0.name == "select" }.event
+        #expect(selected.int("index") == card.index)
+        let down = try #require(demo.events(named: "input", after: start).first { $0.string("kind") == "down" })
+        // The pixel the pointer is on, in points: half pixels are points' halves.
+        #expect(down.double("x") == Double(Int(2 * card.midX)) / 2 && down.double("y") == Double(Int(2 * card.midY)) / 2)
+        demo.expectNoXErrors()
+    }
 }

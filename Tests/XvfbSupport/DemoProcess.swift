@@ -13,11 +13,15 @@ public final class DemoProcess: @unchecked Sendable {
     private let stdout = Pipe()
     private let stderr = Pipe()
 
-    /// Starts the demo with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`.
-    public init(arguments: [String], display: String?, directory: String? = nil) throws {
+    /// Starts the demo with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`, with the
+    /// variables of `environment` added to the test's environment (less a `DESKTOP_STARTUP_ID` the tests were
+    /// launched with: the demo would end that launch).
+    public init(arguments: [String], display: String?, directory: String? = nil, environment extra: [String: String] = [:]) throws {
         process.executableURL = try DemoProcess.executableURL()
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DESKTOP_STARTUP_ID")
+        environment.merge(extra) { $1 }
         environment["DISPLAY"] = display
         if display == nil { environment.removeValue(forKey: "DISPLAY") }
         process.environment = environment

@@ -1,0 +1,37 @@
+import CX11
+import Waterfall
+
+/// The X cursors of the shapes a view asks for, made from the cursor font (`XCreateFontCursor`) at first use, so
+/// that they follow the user's cursor theme (libX11 loads the theme's cursor of the same name through libXcursor
+/// when there is one), and freed (`XFreeCursor`) with the cache.
+final class CursorCache {
+    let display: Display
+    private var cursors: [CursorShape: UInt] = [:]
+
+    init(display: Display) {
+        self.display = display
+    }
+
+    deinit {
+        for cursor in cursors.values { XFreeCursor(display.handle, cursor) }
+    }
+
+    /// The X cursor of `shape`: `hand2` for `.pointingHand`, `watch` for `.busy`, and None (0) for `.default`, so
+    /// that the window shows its parent's cursor, the desktop's default.
+    func cursor(for shape: CursorShape) -> UInt {
+        guard let glyph = Self.glyph(of: shape) else { return 0 }
+        if let cursor = cursors[shape] { return cursor }
+        let cursor = XCreateFontCursor(display.handle, glyph)
+        cursors[shape] = cursor
+        return cursor
+    }
+
+    /// The cursor font's glyph of `shape` (`XC_hand2`, `XC_watch`), `nil` for the default.
+    static func glyph(of shape: CursorShape) -> UInt32? {
+        switch shape {
+        case .default: return nil
+        case .pointingHand: return UInt32(XC_hand2)
+        case .busy: return UInt32(XC_watch)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CX11
+import Waterfall
+
+/// The pointer's shape: where the pointer is over the window decides it, through the collection view's
+/// `cursorShape(at:)`. The window follows the pointer without a button (PointerMotionMask) and its entering and
+/// leaving; such hovering is no input for the view (its `pointerMoved` is for drags) and is not recorded.
+///
+/// Pointer motion hints (PointerMotionHintMask) would send fewer events, but they apply to the drags' motion too and
+/// need an `XQueryPointer` round trip per motion; plain motion events cost no round trip, and a turn folds however
+/// many came into one look-up of the shape after its events (`updateCursor()`), which also catches the content
+/// moving under a still pointer (a scroll, a page that arrived).
+extension WaterfallWindow {
+    /// The pointer is at (`x`, `y`) in the window: it entered, or moved with or without a button.
+    func notePointer(x: Int32, y: Int32) {
+        pointerPosition = viewportPoint(x: x, y: y)
+    }
+
+    /// The pointer left the window: its shape there is not the window's to decide.
+    func notePointerLeft() {
+        pointerPosition = nil
+    }
+
+    /// Gives the window the cursor of the shape the view asks for under the pointer, when the pointer is in the window
+    /// and the shape changed: `XDefineCursor`, or `XUndefineCursor` for the default, and only then. Called before the
+    /// turn's frame, so that the request goes to the server with the frame's and costs no write or round trip of its
+    /// own; `reportCursorChange()` tells the observer after the frame.
+    func updateCursor() {
+        guard let position = pointerPosition else { return }
+        let shape = collectionView.cursorShape(at: position)
+        guard shape != cursorShape else { return }
+        cursorShape = shape
+        let cursor = cursors.cursor(for: shape)
+        if cursor == 0 {
+            XUndefineCursor(display.handle, window.id)
+        } else {
+            XDefineCursor(display.handle, window.id, cursor)
+        }
+        unreportedCursorChange = framesPresented
+    }
+
+    /// After the turn's frame: tells the observer of the cursor `updateCursor()` defined, if any. With
+    /// `syncsAfterEachFrame` the server has it by then: the frame synced, or (without a frame) a sync here does.
+    func reportCursorChange() {
+        guard let framesBefore = unreportedCursorChange else { return }
+        unreportedCursorChange = nil
+        if syncsAfterEachFrame && framesPresented == framesBefore { display.sync() }
+        observer?.window(self, didChangeCursorTo: cursorShape)
+    }
+}
