@@ -92,6 +92,9 @@ extension WaterfallWindow {
 
     /// The one switch over event types: the Swift form of dwm's handler table.
     private func handle(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
+        // Selections first (WaterfallWindow+Selections.swift): the time of key and button events, and CLIPBOARD
+        // requests, its loss and the events of INCR requestors' windows, which are not this window's.
+        if handleSelectionEvent(&event) { return nil }
         switch event.type {
         case Expose:
             // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap):

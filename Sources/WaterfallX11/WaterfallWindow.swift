@@ -101,6 +101,8 @@ public final class WaterfallWindow {
     var batch = EventBatch()
     /// The timers of `schedule(after:_:)`, run by the event loop.
     var timers = TimerQueue()
+    /// The CLIPBOARD's owner and the last user event's time (WaterfallWindow+Selections.swift).
+    var selections = SelectionState()
 
     /// Creates and maps the window.
     /// - Parameters:
