@@ -58,19 +58,19 @@ extension SelectionOwner {
     }
 
     /// Writes the next chunk of the transfer into its property (a zero-length one after the last, which ends it).
+    /// The transfer ends before its zero-length chunk is written: the server stops the window's events first, while
+    /// the window certainly exists (a requestor may destroy it as soon as it sees that chunk).
     private func sendNextChunk(_ key: TransferKey) {
         guard var transfer = transfers[key] else { return }
         let count = min(chunkSize, transfer.bytes.count - transfer.offset)
+        if count == 0 { end(key, .completed) }
         changeProperty(key.property, on: key.requestor, type: transfer.type,
                        bytes: transfer.bytes[transfer.offset..<(transfer.offset + count)])
         display.flush()
+        guard count > 0 else { return }
         transfer.offset += count
         transfers[key] = transfer
-        if count == 0 {
-            end(key, .completed)
-        } else {
-            restartTimer(of: key)
-        }
+        restartTimer(of: key)
     }
 
     /// Ends a transfer: stops its timer and, with its requestor's last transfer, the watch on its window.
