@@ -13,6 +13,7 @@ packages=(
   xvfb                                # a private X server when there is no display, and for the tests
   twm                                 # a real window manager for the tests that iconify, unmap and resize
   xdotool                             # real pointer and key input in the tests and the tour
+  xclip                               # reads (and takes) the CLIPBOARD in the clipboard tests
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
   imagemagick                         # import: PNG screenshots of the window
   python3                             # scripts/benchmarks-report.py
