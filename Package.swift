@@ -21,6 +21,7 @@ let package = Package(
         // Text: Xft draws it (antialiased, through X Render), fontconfig finds the fonts (and a fallback for each
         // character), FreeType gives a font's metrics without a display.
         .systemLibrary(name: "CXft", pkgConfig: "xft", providers: [.apt(["libxft-dev"])]),
+        .systemLibrary(name: "CXrender", pkgConfig: "xrender", providers: [.apt(["libxrender-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CFreetype", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "Waterfall"),
 
         // MARK: The X11 backend: display, window, event loop, Xlib canvas.
-        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CFontconfig", "CFreetype", "CXi"]),
+        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: The desktop program
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.

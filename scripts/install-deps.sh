@@ -9,7 +9,7 @@ packages=(
   binutils libc6-dev libgcc-12-dev libstdc++-12-dev libcurl4-openssl-dev libxml2-dev zlib1g-dev
   libedit2 libsqlite3-0 libpython3-dev libz3-dev tzdata gnupg2   # what the Swift toolchain needs on Debian 12
   pkg-config libx11-dev libxext-dev   # build: the CX11 module (Xlib, Xdbe)
-  libxft-dev libfontconfig-dev libfreetype-dev  # build: CXft, CFontconfig, CFreetype (text in any script)
+  libxft-dev libxrender-dev libfontconfig-dev libfreetype-dev  # build: CXft, CXrender, CFontconfig, CFreetype (text in any script)
   fonts-dejavu-core                   # the default sans-serif face
   fonts-wqy-microhei                  # Chinese, Japanese and Korean in one font (1.6 MB, the smallest that covers all three)
   fonts-noto-color-emoji              # colour emoji (libXft 2.3.6 draws colour glyphs)
@@ -23,6 +23,7 @@ packages=(
   xdotool                             # real pointer and key input in the tests and the tour
   x11-xkb-utils                       # setxkbmap: the keyboard layout tests (a Russian layout under Xvfb)
   libxfixes-dev adwaita-icon-theme    # the cursor tests: XFixes' view of the cursor on screen, a theme naming it
+  xclip                               # reads (and takes) the CLIPBOARD in the clipboard tests
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
   imagemagick                         # import: PNG screenshots of the window
   python3                             # scripts/benchmarks-report.py

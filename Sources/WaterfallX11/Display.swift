@@ -32,14 +32,12 @@ public final class Display {
         let (opened, refusal) = capturingRefusal ? Self.openCapturingStandardError(tried) : (XOpenDisplay(tried), nil)
         guard let handle = opened else { throw X11Error.cannotOpenDisplay(name: tried, reason: refusal) }
         self.handle = handle
+        Display.registerRenderBeforeXft(on: handle)
         screen = XDefaultScreen(handle)
         root = XRootWindow(handle, screen)
         visual = XDefaultVisual(handle, screen)
         depth = XDefaultDepth(handle, screen)
-        var major: Int32 = 0
-        var minor: Int32 = 0
-        hasDoubleBuffer = XdbeQueryExtension(handle, &major, &minor) != 0
-            && Display.canDoubleBuffer(visualID: XVisualIDFromVisual(visual), root: root, on: handle)
+        hasDoubleBuffer = Display.hasDoubleBuffer(visual: visual, root: root, on: handle)
         atoms = Atoms(internedOn: handle)
         hasDetectableAutoRepeat = Display.enableDetectableAutoRepeat(on: handle)
         shortcutKeys = ShortcutKeys(display: handle)
@@ -47,7 +45,19 @@ public final class Display {
     }
 
     deinit {
-        XCloseDisplay(handle)
+        ClientLibraryLock.run { _ = XCloseDisplay(handle) }  // the libraries' close hooks edit process-wide lists
+        ErrorHandlers.forgetErrors(on: handle)
+    }
+
+    /// Whether the server has Xdbe and it double-buffers `visual` on the screen of `root`. The display's first
+    /// call to an extension of libXext, so under `ClientLibraryLock`.
+    private static func hasDoubleBuffer(visual: UnsafeMutablePointer<Visual>, root: UInt, on handle: OpaquePointer) -> Bool {
+        ClientLibraryLock.run {
+            var major: Int32 = 0
+            var minor: Int32 = 0
+            return XdbeQueryExtension(handle, &major, &minor) != 0
+                && canDoubleBuffer(visualID: XVisualIDFromVisual(visual), root: root, on: handle)
+        }
     }
 
     /// Whether Xdbe lists `visualID` among the visuals it double-buffers on the screen of `root`.

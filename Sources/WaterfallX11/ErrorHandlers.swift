@@ -35,6 +35,11 @@ enum ErrorHandlers {
         recent.withLock { $0.filter { $0.connection == UInt(bitPattern: display) } }
     }
 
+    /// Forgets the errors of `display`, which has closed: a later connection at the same address starts clean.
+    static func forgetErrors(on display: OpaquePointer) {
+        recent.withLock { $0.removeAll { $0.connection == UInt(bitPattern: display) } }
+    }
+
     fileprivate static func record(_ event: XErrorEvent, on display: OpaquePointer) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         XGetErrorText(display, Int32(event.error_code), &buffer, Int32(buffer.count))

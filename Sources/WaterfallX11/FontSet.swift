@@ -7,7 +7,8 @@ import CXft
 /// the character in its charset). Each character's answer is cached, "no font has it" included, so a character is
 /// looked up once. A character meant to be shown as a colour emoji looks for a colour font first.
 ///
-/// Xft and FreeType have no locks: a font set belongs to one thread, the window's.
+/// Xft and FreeType have no locks: a font set belongs to one thread, the window's, and every Xft call runs under
+/// `ClientLibraryLock` (the init and deinit take it; the other methods are called with it held, by `XlibRenderer`).
 final class FontSet {
     /// A character's glyph: which font, its index in that font, and its advance in pixels.
     struct Glyph {
@@ -36,7 +37,10 @@ final class FontSet {
     init(display: Display, pattern text: String, scale: Double) throws {
         self.display = display
         pattern = try FontPattern(text, scale: scale)
-        guard let primary = Self.open(pattern.pointer, on: display) else { throw FontError.noFont(pattern: text) }
+        let pattern = pattern
+        guard let primary = ClientLibraryLock.run({ Self.open(pattern.pointer, on: display) }) else {
+            throw FontError.noFont(pattern: text)
+        }
         fonts = [primary.font]
         files = [primary.file]
         ascent = Double(primary.font.pointee.ascent)
@@ -44,11 +48,11 @@ final class FontSet {
     }
 
     deinit {
-        for font in fonts { XftFontClose(display.handle, font) }
+        ClientLibraryLock.run { for font in fonts { XftFontClose(display.handle, font) } }
     }
 
     /// The glyph that shows `scalar`: from the first font that has it, a fallback found for it, or the primary
-    /// font's "missing" glyph when no installed font has it.
+    /// font's "missing" glyph when no installed font has it. With `ClientLibraryLock` held.
     func glyph(for scalar: Unicode.Scalar) -> Glyph {
         let value = scalar.value
         if value < 128, let glyph = asciiGlyphs[Int(value)] { return glyph }
@@ -62,7 +66,8 @@ final class FontSet {
         return glyph
     }
 
-    /// The advance of `text` in pixels: its glyphs' advances, each character from the font that has it.
+    /// The advance of `text` in pixels: its glyphs' advances, each character from the font that has it. With
+    /// `ClientLibraryLock` held.
     func width(of text: String) -> Double {
         var width: Int32 = 0
         for scalar in text.unicodeScalars { width &+= glyph(for: scalar).advance }
@@ -70,7 +75,7 @@ final class FontSet {
     }
 
     /// Appends the glyphs that draw `text` with its baseline starting at (`x`, `y`) in pixels, each in the font that
-    /// has it, all on the one baseline.
+    /// has it, all on the one baseline. With `ClientLibraryLock` held.
     func appendGlyphs(of text: String, x: Int32, y: Int32, to specs: inout [XftGlyphFontSpec]) {
         var pen = x
         for scalar in text.unicodeScalars {

@@ -104,6 +104,9 @@ extension WaterfallWindow {
 
     /// The one switch over event types: the Swift form of dwm's handler table.
     func handle(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
+        // Selections first (WaterfallWindow+Selections.swift): the time of key and button events, and CLIPBOARD
+        // requests, its loss and the events of INCR requestors' windows, which are not this window's.
+        if handleSelectionEvent(&event) { return nil }
         switch event.type {
         case Expose:
             // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap):
@@ -117,7 +120,7 @@ extension WaterfallWindow {
         case DestroyNotify where event.xdestroywindow.window == window.id:
             window.isDestroyed = true
             return .destroyedByAnotherClient
-        case ConfigureNotify:
+        case ConfigureNotify where event.xconfigure.window == window.id:  // not a watched requestor's
             batch.size = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
         case ButtonPress:
             let button = event.xbutton.button

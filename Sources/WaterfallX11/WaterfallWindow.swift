@@ -109,6 +109,8 @@ public final class WaterfallWindow {
     var batch = EventBatch()
     /// The timers of `schedule(after:_:)`, run by the event loop.
     var timers = TimerQueue()
+    /// The CLIPBOARD's owner and the last user event's time (WaterfallWindow+Selections.swift).
+    var selections = SelectionState()
 
     // Manners (see WaterfallWindow+Cursor.swift and WaterfallWindow+StartupNotification.swift).
     /// The shape of the cursor the window last gave itself (`.default` until the pointer asks for another).

@@ -44,9 +44,9 @@ final class XInput2 {
         guard XQueryExtension(display.handle, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else { return nil }
         var major: Int32 = 2
         var minor: Int32 = 2
-        guard XIQueryVersion(display.handle, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else {
-            return nil
-        }
+        // The display's first XInput call, which registers it with libXi (see ClientLibraryLock).
+        let answered = ClientLibraryLock.run { XIQueryVersion(display.handle, &major, &minor) }
+        guard answered == Success, major > 2 || (major == 2 && minor >= 1) else { return nil }
         self.display = display
         self.opcode = opcode
         version = (major, minor)

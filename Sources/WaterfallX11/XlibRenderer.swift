@@ -25,7 +25,7 @@ final class XlibRenderer: BatchDrawingTarget {
     private var textDraw: OpaquePointer?
     /// The drawable that calls draw into.
     var drawable: UInt = 0 {
-        didSet { if let textDraw, drawable != oldValue { XftDrawChange(textDraw, drawable) } }
+        didSet { if let textDraw, drawable != oldValue { ClientLibraryLock.run { XftDrawChange(textDraw, drawable) } } }
     }
     /// Pixels per point.
     let scale: Double
@@ -50,14 +50,16 @@ final class XlibRenderer: BatchDrawingTarget {
     }
 
     deinit {
-        if let textDraw { XftDrawDestroy(textDraw) }
-        for var color in textColors.values { XftColorFree(display.handle, display.visual, display.colormap, &color) }
+        ClientLibraryLock.run {
+            if let textDraw { XftDrawDestroy(textDraw) }
+            for var color in textColors.values { XftColorFree(display.handle, display.visual, display.colormap, &color) }
+        }
         XFreeGC(display.handle, copyGC)
         XFreeGC(display.handle, gc)
     }
 
     func textWidth(_ text: String) -> Double {
-        fonts.width(of: text) / scale
+        ClientLibraryLock.run { fonts.width(of: text) } / scale
     }
 
     func fillRectangles(_ rects: [Rect], color: Color) {
@@ -73,24 +75,26 @@ final class XlibRenderer: BatchDrawingTarget {
     }
 
     func drawTexts(_ texts: [(text: String, origin: Point)], color: Color) {
-        glyphs.removeAll(keepingCapacity: true)
-        for item in texts {
-            fonts.appendGlyphs(of: item.text, x: PixelBox.coordinate(item.origin.x * scale),
-                               y: PixelBox.coordinate(item.origin.y * scale), to: &glyphs)
+        ClientLibraryLock.run {
+            glyphs.removeAll(keepingCapacity: true)
+            for item in texts {
+                fonts.appendGlyphs(of: item.text, x: PixelBox.coordinate(item.origin.x * scale),
+                                   y: PixelBox.coordinate(item.origin.y * scale), to: &glyphs)
+            }
+            guard !glyphs.isEmpty, let draw = textDrawHandle() else { return }
+            var xftColor = textColor(color)
+            XftDrawGlyphFontSpec(draw, &xftColor, &glyphs, Int32(glyphs.count))
         }
-        guard !glyphs.isEmpty, let draw = textDrawHandle() else { return }
-        var xftColor = textColor(color)
-        XftDrawGlyphFontSpec(draw, &xftColor, &glyphs, Int32(glyphs.count))
     }
 
     func setClip(_ rect: Rect?) {
         if let rect {
             var clip = PixelBox(rect, scale: scale).xRectangle
             XSetClipRectangles(display.handle, gc, 0, 0, &clip, 1, Unsorted)
-            if let draw = textDrawHandle() { XftDrawSetClipRectangles(draw, 0, 0, &clip, 1) }
+            ClientLibraryLock.run { if let draw = textDrawHandle() { XftDrawSetClipRectangles(draw, 0, 0, &clip, 1) } }
         } else {
             XSetClipMask(display.handle, gc, 0)
-            if let textDraw { XftDrawSetClip(textDraw, nil) }
+            if let textDraw { ClientLibraryLock.run { XftDrawSetClip(textDraw, nil) } }
         }
     }
 
@@ -108,13 +112,13 @@ final class XlibRenderer: BatchDrawingTarget {
         XSetForeground(display.handle, gc, pixel)
     }
 
-    /// Xft's handle on the drawable, made the first time it is needed.
+    /// Xft's handle on the drawable, made the first time it is needed. With `ClientLibraryLock` held.
     private func textDrawHandle() -> OpaquePointer? {
         if textDraw == nil { textDraw = XftDrawCreate(display.handle, drawable, display.visual, display.colormap) }
         return textDraw
     }
 
-    /// `color` as Xft takes it, opaque.
+    /// `color` as Xft takes it, opaque. With `ClientLibraryLock` held.
     private func textColor(_ color: Color) -> XftColor {
         if let known = textColors[color] { return known }
         var value = XRenderColor(red: UInt16(color.red) * 257, green: UInt16(color.green) * 257, blue: UInt16(color.blue) * 257, alpha: 0xFFFF)

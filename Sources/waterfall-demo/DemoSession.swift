@@ -46,6 +46,7 @@ struct DemoSession {
         window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }
         window.onKey = { [unowned controller, unowned collectionView] name, modifiers in
             controller.logInput(.demoKey(name: name, modifiers: modifiers))
+            if controller.handleClipboardKey(name, modifiers: modifiers, in: collectionView) { return }
             try controller.handleKey(name, in: collectionView)
         }
         window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }

@@ -14,7 +14,7 @@ struct WindowCommand: ParsableCommand {
         the top pulls to refresh, F5 refreshes; \
         the scroll bar at the right edge scrolls by dragging its thumb and pages by a click on its track; a click \
         selects a card, Ctrl+click toggles one, Shift+click selects a range, Ctrl+A selects all, Escape clears; \
-        arrow keys and Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space \
+        Ctrl+C copies the selected cards' titles; arrow keys and Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space \
         toggles); Enter activates the focused card or retries a failed page in view; Delete removes the selected \
         cards, Insert adds one, r re-measures cards in view; Page Up/Down, Space, Home and End scroll; q quits.
         """

@@ -3,10 +3,10 @@ import Testing
 import XvfbSupport
 
 /// Shortcuts under a layout of another script: with `setxkbmap ru` (Russian alone, no Latin layout in the keymap),
-/// the physical keys a US keyboard calls A, R and Q still select all (with Ctrl), re-measure and quit.
+/// the physical keys a US keyboard calls A, C, R and Q still select all and copy (with Ctrl), re-measure and quit.
 @Suite(.serialized)
 struct KeyboardLayoutWindowTests {
-    @Test func underARussianLayoutCtrlATheDemosKeysAndQWorkOnTheirKeys() throws {
+    @Test func underARussianLayoutCtrlACtrlCTheDemosKeysAndQWorkOnTheirKeys() throws {
         let demo = try RunningDemo(WindowTests.wallOptions)
         let display = demo.xvfb.display
         _ = try runTool("setxkbmap", ["ru"], display: display)     // while the program runs, as a user switches
@@ -14,6 +14,7 @@ struct KeyboardLayoutWindowTests {
         let keyA = try keycode(ofKeyNamed: "AC01", display: display)
         let keyR = try keycode(ofKeyNamed: "AD04", display: display)
         let keyQ = try keycode(ofKeyNamed: "AD01", display: display)
+        let keyC = try keycode(ofKeyNamed: "AB03", display: display)
         try demo.key("Shift_L")   // the server takes the new map for the core keyboard at the next key
         #expect(try firstLevelKeysyms(ofKeycode: keyA, display: display) == ["Cyrillic_ef"])
         #expect(try firstLevelKeysyms(ofKeycode: keyR, display: display) == ["Cyrillic_ka"])
@@ -27,6 +28,13 @@ struct KeyboardLayoutWindowTests {
         #expect(key.event.string("key") == "selectAll")
         try demo.process.waitForEvent(after: key.position, "the frame after it") { $0.name == "frame" }
         #expect(demo.events(named: "select", after: selectAll).count == 240)
+
+        // Ctrl+С copies as Ctrl+C does.
+        let copy = demo.eventCount
+        try xdotool(["key", "ctrl+\(keyC)"], display: display)
+        let copied = try demo.process.waitForEvent(after: copy, "the copy") { $0.name == "copy" }.event
+        #expect(copied.int("cards") == 240)
+        #expect(copied["owned"] as? Bool == true)
 
         let remeasure = demo.eventCount
         try xdotool(["key", String(keyR)], display: display)

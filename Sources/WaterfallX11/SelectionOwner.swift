@@ -1,0 +1,266 @@
+import CX11
+import Glibc
+
+/// Owns one selection (such as CLIPBOARD) for a window and serves a text to the clients that ask for it, as ICCCM
+/// section 2 describes and xclip, st and GTK do.
+///
+/// `own(_:at:)` takes the selection with the timestamp of the user's event (never `CurrentTime`) and checks with the
+/// server that it was taken. Every `SelectionRequest` gets a `SelectionNotify`: the targets TARGETS (the list below),
+/// TIMESTAMP (the time the selection was taken, INTEGER), UTF8_STRING (the text's UTF-8) and STRING (ISO Latin-1,
+/// other characters as `?`, see `SelectionText.latin1(_:)`) are written to the property the requestor named (to the
+/// target's own atom for an obsolete requestor that named none); any other target, a request from before the
+/// selection was taken or one that arrives after it was lost is refused with the property None. MULTIPLE is not
+/// offered (and so refused).
+///
+/// Text larger than `chunkSize` goes by INCR (ICCCM 2.7.2): the property gets type INCR and the size, the requestor's
+/// window is watched (PropertyChangeMask and StructureNotifyMask), each deletion of the property brings the next
+/// chunk and a zero-length chunk ends the transfer. Transfers to several requestors (or properties) run side by side;
+/// one ends early when its requestor's window is destroyed, when the same requestor and property start another, or
+/// when the requestor takes `transferTimeout` seconds to ask for the next chunk. Requests to a window that is gone
+/// fail with BadWindow, which the backend's error handler reports on stderr and survives.
+///
+/// A `SelectionClear` drops the ownership and the text (another client took the selection); transfers already
+/// running finish, as ICCCM 2.3.2 asks. The window's event loop hands this object its events; it runs on the loop's
+/// thread only. One owner per connection: the windows of requestors it watches are its own to select events on.
+public final class SelectionOwner {
+    /// What happened to the selection, for a program's log.
+    public enum Event: Equatable, Sendable {
+        /// A request was answered: `target` converted into `bytes` bytes (as they go on the wire: 4 per atom or
+        /// integer), written at once, or (`incremental`) announced as an INCR transfer.
+        case answered(target: String, bytes: Int, incremental: Bool)
+        /// A request was refused with the property None: a target not offered, a request from before the selection
+        /// was taken or after it was lost, or an INCR transfer to the owner's own window.
+        case refused(target: String)
+        /// An INCR transfer ended after `bytesSent` bytes of its data: all of them (`.completed`), or not.
+        case transferEnded(target: String, bytesSent: Int, end: TransferEnd)
+        /// Another client took the selection (`SelectionClear`): requests are refused from now on.
+        case lost
+    }
+
+    /// How an INCR transfer ended.
+    public enum TransferEnd: String, Sendable {
+        /// Every chunk and the final zero-length one were written.
+        case completed
+        /// The requestor's window was destroyed (DestroyNotify).
+        case requestorDestroyed
+        /// The requestor did not delete the property within `transferTimeout` seconds.
+        case timedOut
+        /// The same requestor asked again into the same property before the transfer ended.
+        case replaced
+    }
+
+    /// The targets answered, in the order TARGETS lists them.
+    public static let targetNames = ["TARGETS", "TIMESTAMP", "UTF8_STRING", "STRING"]
+
+    /// The selection's name, such as "CLIPBOARD".
+    public let selectionName: String
+    /// The text served, while the selection is owned.
+    public private(set) var text: String?
+    /// When the selection was taken (the TIMESTAMP target), while it is owned.
+    public private(set) var ownershipTime: ServerTime?
+    /// Hears about answered and refused requests, INCR transfers and the loss of the selection.
+    public var onEvent: ((Event) -> Void)?
+    /// How long an INCR transfer waits for the requestor to delete the property before it is dropped, in seconds
+    /// (GTK waits 30 s too).
+    public var transferTimeout: Double = 30
+    /// The largest property the server takes in one ChangeProperty request, in bytes: its maximum request size
+    /// (`XExtendedMaxRequestSize`, else `XMaxRequestSize`, in 4-byte units) less the request's 24-byte header.
+    public let largestPropertySize: Int
+    /// The most bytes written into a property at once; a larger text goes by INCR. 64 KiB by default, or a quarter
+    /// of `largestPropertySize` when that is smaller, as xclip and ICCCM 2.5 count a selection as large: one chunk
+    /// never holds up the server, or the requestor, for long. Clamped to 1...`largestPropertySize`.
+    public var chunkSize: Int {
+        didSet { chunkSize = min(max(1, chunkSize), largestPropertySize) }
+    }
+
+    let display: Display
+    /// The owner window.
+    let window: UInt
+    let atoms: Atoms
+    /// The text's UTF-8 and (made at the first STRING request) Latin-1 bytes.
+    var utf8: [UInt8] = []
+    var latin1: [UInt8]?
+    /// The INCR transfers in progress, by requestor window and property.
+    var transfers: [TransferKey: Transfer] = [:]
+    /// The requestor windows whose events are selected, with the number of transfers to each.
+    var watchedWindows: [UInt: Int] = [:]
+    /// Requestor windows no longer watched, with the serial of the request that stopped it: their events with an
+    /// older serial were sent before the server handled that request and may still come in.
+    var retiredWindows: [UInt: UInt] = [:]
+    let scheduleTimer: (Double, @escaping () -> Void) -> TimerToken
+    let cancelTimer: (TimerToken) -> Void
+
+    struct Atoms {
+        let selection: Atom
+        let targets: Atom
+        let timestamp: Atom
+        let utf8String: Atom
+        let incr: Atom
+    }
+
+    /// An owner of `selection` for `window`, with the timers of the window's event loop. Interns its atoms (one
+    /// round trip).
+    init(selection: String, display: Display, window: UInt,
+         schedule: @escaping (Double, @escaping () -> Void) -> TimerToken, cancel: @escaping (TimerToken) -> Void) {
+        selectionName = selection
+        self.display = display
+        self.window = window
+        scheduleTimer = schedule
+        cancelTimer = cancel
+        let interned = Self.intern([selection, "TARGETS", "TIMESTAMP", "UTF8_STRING", "INCR"], on: display.handle)
+        atoms = Atoms(selection: interned[0], targets: interned[1], timestamp: interned[2], utf8String: interned[3], incr: interned[4])
+        let extended = XExtendedMaxRequestSize(display.handle)
+        let units = extended != 0 ? extended : XMaxRequestSize(display.handle)
+        largestPropertySize = max(1, units * 4 - 24)
+        chunkSize = min(65_536, max(1, largestPropertySize / 4))
+    }
+
+    /// Whether this window owns the selection, as far as the events read so far tell (no round trip).
+    public var ownsSelection: Bool { ownershipTime != nil }
+
+    /// The INCR transfers in progress.
+    public var transfersInProgress: Int { transfers.count }
+
+    /// Takes the selection for this window with `text`, at `time`: the timestamp of the user's event that asked for
+    /// it (a key press), never `CurrentTime` (ICCCM 2.1). Calls `XSetSelectionOwner`, then `XGetSelectionOwner` to
+    /// check that the server took it (it ignores a time older than the selection's last change): one round trip.
+    /// - Returns: whether the window owns the selection with `text` now. When it does not, nothing changed here.
+    @discardableResult
+    public func own(_ text: String, at time: ServerTime) -> Bool {
+        if let owned = ownershipTime, time.isBefore(owned) { return false }  // the server would keep the newer ownership
+        XSetSelectionOwner(display.handle, atoms.selection, window, time.xTime)
+        guard XGetSelectionOwner(display.handle, atoms.selection) == window else { return false }
+        self.text = text
+        utf8 = Array(text.utf8)
+        latin1 = nil
+        ownershipTime = time
+        return true
+    }
+
+    /// Handles `event` when it is this selection's: a request, the loss of the selection, or an event on the window
+    /// of a requestor it watches. Returns whether it was one (the window's own events never are).
+    func handle(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case SelectionRequest:
+            let request = event.xselectionrequest
+            guard request.owner == window, request.selection == atoms.selection else { return false }
+            answer(request)
+            return true
+        case SelectionClear:
+            let clear = event.xselectionclear
+            guard clear.window == window, clear.selection == atoms.selection else { return false }
+            lose(changedAt: clear.time)
+            return true
+        default:
+            return handleRequestorEvent(&event)
+        }
+    }
+
+    /// Answers a request with its property, or None when refused, and a SelectionNotify.
+    private func answer(_ request: XSelectionRequestEvent) {
+        // ICCCM 2.2: a requestor that names no property is an obsolete client; the target's atom is the property then.
+        let property = request.property != 0 ? request.property : request.target
+        let target = request.target
+        var answered: (bytes: Int, incremental: Bool)?
+        if let owned = ownershipTime, isWithinOwnership(request.time, since: owned) {
+            switch target {
+            case atoms.targets:
+                let targets = [atoms.targets, atoms.timestamp, atoms.utf8String, XA_STRING]
+                changeProperty(property, on: request.requestor, type: XA_ATOM, longs: targets.map { Int($0) })
+                answered = (4 * targets.count, false)
+            case atoms.timestamp:
+                changeProperty(property, on: request.requestor, type: XA_INTEGER, longs: [Int(owned.milliseconds)])
+                answered = (4, false)
+            case atoms.utf8String:
+                answered = send(utf8, type: atoms.utf8String, target: target, to: request.requestor, property: property)
+            case XA_STRING:
+                let bytes = latin1 ?? SelectionText.latin1(text ?? "")
+                latin1 = bytes
+                answered = send(bytes, type: XA_STRING, target: target, to: request.requestor, property: property)
+            default:
+                break
+            }
+        }
+        var reply = XEvent()
+        reply.xselection = XSelectionEvent(type: SelectionNotify, serial: 0, send_event: 1, display: display.handle,
+                                           requestor: request.requestor, selection: request.selection, target: target,
+                                           property: answered == nil ? 0 : property, time: request.time)
+        XSendEvent(display.handle, request.requestor, 0, 0, &reply)
+        display.flush()
+        guard let onEvent else { return }
+        if let answered {
+            onEvent(.answered(target: name(of: target), bytes: answered.bytes, incremental: answered.incremental))
+        } else {
+            onEvent(.refused(target: name(of: target)))
+        }
+    }
+
+    /// Whether a request made at `time` falls within the ownership that began at `owned`: `CurrentTime` always does,
+    /// an earlier time does not (ICCCM 2.2).
+    private func isWithinOwnership(_ time: Time, since owned: ServerTime) -> Bool {
+        guard let requested = ServerTime(time) else { return true }
+        return !requested.isBefore(owned)
+    }
+
+    /// Writes `bytes` of `type` into the requestor's property, at once or by starting an INCR transfer. Returns what
+    /// was answered, or `nil` (refused) for an INCR transfer to the owner's own window, whose event mask this
+    /// object must not replace.
+    private func send(_ bytes: [UInt8], type: Atom, target: Atom, to requestor: UInt, property: Atom) -> (bytes: Int, incremental: Bool)? {
+        if bytes.count <= chunkSize {
+            changeProperty(property, on: requestor, type: type, bytes: bytes[...])
+            return (bytes.count, false)
+        }
+        guard requestor != window else { return nil }
+        startTransfer(bytes, type: type, target: target, to: requestor, property: property)
+        return (bytes.count, true)
+    }
+
+    /// Drops the ownership after a SelectionClear, unless the selection was taken again since the change it reports.
+    private func lose(changedAt time: Time) {
+        guard let owned = ownershipTime else { return }
+        if let changed = ServerTime(time), changed.isBefore(owned) { return }  // a stale clear from before the last own()
+        ownershipTime = nil
+        text = nil
+        utf8 = []
+        latin1 = nil
+        onEvent?(.lost)
+    }
+
+    /// `XChangeProperty` in format 8.
+    func changeProperty(_ property: Atom, on requestor: UInt, type: Atom, bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = XChangeProperty(display.handle, requestor, property, type, 8, PropModeReplace, buffer.baseAddress, Int32(buffer.count))
+        }
+    }
+
+    /// `XChangeProperty` in format 32, whose items Xlib takes as C `long`s.
+    func changeProperty(_ property: Atom, on requestor: UInt, type: Atom, longs: [Int]) {
+        longs.withUnsafeBytes { buffer in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            _ = XChangeProperty(display.handle, requestor, property, type, 32, PropModeReplace, bytes.baseAddress, Int32(longs.count))
+        }
+    }
+
+    /// The name of `atom`, for `onEvent`: the targets' own, else `XGetAtomName` (a round trip, for refused targets).
+    func name(of atom: Atom) -> String {
+        switch atom {
+        case atoms.targets: return "TARGETS"
+        case atoms.timestamp: return "TIMESTAMP"
+        case atoms.utf8String: return "UTF8_STRING"
+        case XA_STRING: return "STRING"
+        default:
+            guard let name = XGetAtomName(display.handle, atom) else { return "atom \(atom)" }
+            defer { XFree(name) }
+            return String(cString: name)
+        }
+    }
+
+    /// Interns `names` in one round trip (`XInternAtoms`).
+    static func intern(_ names: [String], on handle: OpaquePointer) -> [Atom] {
+        var pointers = names.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        var atoms = [Atom](repeating: 0, count: names.count)
+        _ = XInternAtoms(handle, &pointers, Int32(names.count), 0, &atoms)
+        return atoms
+    }
+}

@@ -1,0 +1,41 @@
+import CX11
+
+/// What the window keeps for selections: the CLIPBOARD's owner once it is used, and the time of the user's last
+/// key or button event, the timestamp to take a selection with.
+struct SelectionState {
+    var clipboard: SelectionOwner?
+    var lastUserEventTime: ServerTime?
+}
+
+extension WaterfallWindow {
+    /// The server time of the last key or button event the window handled (its X event's timestamp), `nil` before
+    /// the first. In `onKey` it is the time of the key being handled: the time to take a selection with in answer to
+    /// it (ICCCM 2.1 asks for the triggering event's time, never `CurrentTime`), as GTK's current event time is.
+    public var lastUserEventTime: ServerTime? { selections.lastUserEventTime }
+
+    /// The CLIPBOARD selection of this window: `clipboard.own(text, at: lastUserEventTime)` copies `text`. Made on
+    /// first use (interning its atoms is one round trip); it serves requests from the window's event loop.
+    public var clipboard: SelectionOwner {
+        if let owner = selections.clipboard { return owner }
+        let owner = SelectionOwner(selection: "CLIPBOARD", display: display, window: window.id,
+                                   schedule: { [unowned self] seconds, action in schedule(after: seconds, action) },
+                                   cancel: { [unowned self] token in cancel(token) })
+        selections.clipboard = owner
+        return owner
+    }
+
+    /// Sees every event before the window's own handling: notes the time of key and button events, and hands the
+    /// selection owner its requests, its loss and the events of the requestor windows it watches. Returns whether
+    /// the event was the owner's (the window then ignores it).
+    func handleSelectionEvent(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case KeyPress, KeyRelease:
+            selections.lastUserEventTime = ServerTime(event.xkey.time) ?? selections.lastUserEventTime
+        case ButtonPress, ButtonRelease:
+            selections.lastUserEventTime = ServerTime(event.xbutton.time) ?? selections.lastUserEventTime
+        default:
+            break
+        }
+        return selections.clipboard?.handle(&event) ?? false
+    }
+}
