@@ -9,8 +9,9 @@ import Glibc
 /// TIMESTAMP (the time the selection was taken, INTEGER), UTF8_STRING (the text's UTF-8) and STRING (ISO Latin-1,
 /// other characters as `?`, see `SelectionText.latin1(_:)`) are written to the property the requestor named (to the
 /// target's own atom for an obsolete requestor that named none); any other target, a request from before the
-/// selection was taken or one that arrives after it was lost is refused with the property None. MULTIPLE is not
-/// offered (and so refused).
+/// selection was taken or one that arrives after it was lost is refused with the property None. MULTIPLE (ICCCM
+/// 2.6.2) converts each (target, property) pair its property lists, in order, and writes the list back with None as
+/// the property of each pair that failed.
 ///
 /// Text larger than `chunkSize` goes by INCR (ICCCM 2.7.2): the property gets type INCR and the size, the requestor's
 /// window is watched (PropertyChangeMask and StructureNotifyMask), each deletion of the property brings the next
@@ -26,10 +27,11 @@ public final class SelectionOwner {
     /// What happened to the selection, for a program's log.
     public enum Event: Equatable, Sendable {
         /// A request was answered: `target` converted into `bytes` bytes (as they go on the wire: 4 per atom or
-        /// integer), written at once, or (`incremental`) announced as an INCR transfer.
+        /// integer), written at once, or (`incremental`) announced as an INCR transfer. Each pair of a MULTIPLE
+        /// request is answered or refused on its own, before the MULTIPLE (whose bytes are its pairs').
         case answered(target: String, bytes: Int, incremental: Bool)
         /// A request was refused with the property None: a target not offered, a request from before the selection
-        /// was taken or after it was lost, or an INCR transfer to the owner's own window.
+        /// was taken or after it was lost, a MULTIPLE without pairs, or an INCR transfer to the owner's own window.
         case refused(target: String)
         /// An INCR transfer ended after `bytesSent` bytes of its data: all of them (`.completed`), or not.
         case transferEnded(target: String, bytesSent: Int, end: TransferEnd)
@@ -50,7 +52,7 @@ public final class SelectionOwner {
     }
 
     /// The targets answered, in the order TARGETS lists them.
-    public static let targetNames = ["TARGETS", "TIMESTAMP", "UTF8_STRING", "STRING"]
+    public static let targetNames = ["TARGETS", "MULTIPLE", "TIMESTAMP", "UTF8_STRING", "STRING"]
 
     /// The selection's name, such as "CLIPBOARD".
     public let selectionName: String
@@ -93,6 +95,8 @@ public final class SelectionOwner {
     struct Atoms {
         let selection: Atom
         let targets: Atom
+        let multiple: Atom
+        let atomPair: Atom
         let timestamp: Atom
         let utf8String: Atom
         let incr: Atom
@@ -107,8 +111,10 @@ public final class SelectionOwner {
         self.window = window
         scheduleTimer = schedule
         cancelTimer = cancel
-        let interned = Self.intern([selection, "TARGETS", "TIMESTAMP", "UTF8_STRING", "INCR"], on: display.handle)
-        atoms = Atoms(selection: interned[0], targets: interned[1], timestamp: interned[2], utf8String: interned[3], incr: interned[4])
+        let interned = Self.intern([selection, "TARGETS", "MULTIPLE", "ATOM_PAIR", "TIMESTAMP", "UTF8_STRING", "INCR"],
+                                   on: display.handle)
+        atoms = Atoms(selection: interned[0], targets: interned[1], multiple: interned[2], atomPair: interned[3],
+                      timestamp: interned[4], utf8String: interned[5], incr: interned[6])
         let extended = XExtendedMaxRequestSize(display.handle)
         let units = extended != 0 ? extended : XMaxRequestSize(display.handle)
         largestPropertySize = max(1, units * 4 - 24)
@@ -161,24 +167,13 @@ public final class SelectionOwner {
         // ICCCM 2.2: a requestor that names no property is an obsolete client; the target's atom is the property then.
         let property = request.property != 0 ? request.property : request.target
         let target = request.target
-        var answered: (bytes: Int, incremental: Bool)?
+        var answered: Answer?
         if let owned = ownershipTime, isWithinOwnership(request.time, since: owned) {
-            switch target {
-            case atoms.targets:
-                let targets = [atoms.targets, atoms.timestamp, atoms.utf8String, XA_STRING]
-                changeProperty(property, on: request.requestor, type: XA_ATOM, longs: targets.map { Int($0) })
-                answered = (4 * targets.count, false)
-            case atoms.timestamp:
-                changeProperty(property, on: request.requestor, type: XA_INTEGER, longs: [Int(owned.milliseconds)])
-                answered = (4, false)
-            case atoms.utf8String:
-                answered = send(utf8, type: atoms.utf8String, target: target, to: request.requestor, property: property)
-            case XA_STRING:
-                let bytes = latin1 ?? SelectionText.latin1(text ?? "")
-                latin1 = bytes
-                answered = send(bytes, type: XA_STRING, target: target, to: request.requestor, property: property)
-            default:
-                break
+            if target == atoms.multiple {
+                // A MULTIPLE request names its property: an obsolete requestor's cannot hold the pairs.
+                answered = request.property == 0 ? nil : convertPairs(in: property, of: request.requestor, owned: owned)
+            } else {
+                answered = convert(target, into: property, of: request.requestor, owned: owned)
             }
         }
         var reply = XEvent()
@@ -187,9 +182,40 @@ public final class SelectionOwner {
                                            property: answered == nil ? 0 : property, time: request.time)
         XSendEvent(display.handle, request.requestor, 0, 0, &reply)
         display.flush()
+        report(target, answered)
+    }
+
+    /// What a conversion wrote: its size in bytes (as they go on the wire: 4 per atom or integer), and whether it
+    /// goes by INCR.
+    typealias Answer = (bytes: Int, incremental: Bool)
+
+    /// Converts the selection to `target` into the requestor's `property`. Returns what was written, or `nil` for a
+    /// target not offered (or an INCR transfer to the owner's own window).
+    func convert(_ target: Atom, into property: Atom, of requestor: UInt, owned: ServerTime) -> Answer? {
+        switch target {
+        case atoms.targets:
+            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, XA_STRING]
+            changeProperty(property, on: requestor, type: XA_ATOM, longs: targets.map { Int($0) })
+            return (4 * targets.count, false)
+        case atoms.timestamp:
+            changeProperty(property, on: requestor, type: XA_INTEGER, longs: [Int(owned.milliseconds)])
+            return (4, false)
+        case atoms.utf8String:
+            return send(utf8, type: atoms.utf8String, target: target, to: requestor, property: property)
+        case XA_STRING:
+            let bytes = latin1 ?? SelectionText.latin1(text ?? "")
+            latin1 = bytes
+            return send(bytes, type: XA_STRING, target: target, to: requestor, property: property)
+        default:
+            return nil
+        }
+    }
+
+    /// Tells `onEvent` how the conversion to `target` went.
+    func report(_ target: Atom, _ answer: Answer?) {
         guard let onEvent else { return }
-        if let answered {
-            onEvent(.answered(target: name(of: target), bytes: answered.bytes, incremental: answered.incremental))
+        if let answer {
+            onEvent(.answered(target: name(of: target), bytes: answer.bytes, incremental: answer.incremental))
         } else {
             onEvent(.refused(target: name(of: target)))
         }
@@ -205,7 +231,7 @@ public final class SelectionOwner {
     /// Writes `bytes` of `type` into the requestor's property, at once or by starting an INCR transfer. Returns what
     /// was answered, or `nil` (refused) for an INCR transfer to the owner's own window, whose event mask this
     /// object must not replace.
-    private func send(_ bytes: [UInt8], type: Atom, target: Atom, to requestor: UInt, property: Atom) -> (bytes: Int, incremental: Bool)? {
+    private func send(_ bytes: [UInt8], type: Atom, target: Atom, to requestor: UInt, property: Atom) -> Answer? {
         if bytes.count <= chunkSize {
             changeProperty(property, on: requestor, type: type, bytes: bytes[...])
             return (bytes.count, false)
@@ -245,6 +271,7 @@ public final class SelectionOwner {
     func name(of atom: Atom) -> String {
         switch atom {
         case atoms.targets: return "TARGETS"
+        case atoms.multiple: return "MULTIPLE"
         case atoms.timestamp: return "TIMESTAMP"
         case atoms.utf8String: return "UTF8_STRING"
         case XA_STRING: return "STRING"

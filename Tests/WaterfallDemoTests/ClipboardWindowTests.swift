@@ -90,7 +90,7 @@ struct ClipboardWindowTests {
         demo.expectNoXErrors()
     }
 
-    @Test func targetsListsExactlyFourStringIsLatin1TimestampIsTheKeysAndOtherTargetsAreRefused() throws {
+    @Test func targetsListsExactlyFiveStringIsLatin1TimestampIsTheKeysAndOtherTargetsAreRefused() throws {
         let catalog = try Self.writeCatalog()
         defer { try? FileManager.default.removeItem(atPath: catalog) }
         let demo = try RunningDemo(Self.options + ["--catalog", catalog])
@@ -102,7 +102,7 @@ struct ClipboardWindowTests {
 
         let targets = try readClipboard(target: "TARGETS", display: display)
         #expect(targets.status == 0)
-        #expect(targets.text == "TARGETS\nTIMESTAMP\nUTF8_STRING\nSTRING\n")   // xclip prints the atoms' names a line each
+        #expect(targets.text == "TARGETS\nMULTIPLE\nTIMESTAMP\nUTF8_STRING\nSTRING\n")   // xclip prints the atoms' names a line each
 
         let latin1 = try readClipboard(target: "STRING", display: display)
         #expect(latin1.status == 0)

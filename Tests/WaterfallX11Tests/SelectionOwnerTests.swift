@@ -63,7 +63,7 @@ struct SelectionOwnerTests {
         let targets = try read("TARGETS", from: window, by: requestor)
         #expect(targets.notifiedProperty == requestor.atom("WATERFALL_TEST"))
         #expect(targets.type == XA_ATOM && targets.format == 32)
-        #expect(targets.longs.map { requestor.name(of: Atom($0)) } == ["TARGETS", "TIMESTAMP", "UTF8_STRING", "STRING"])
+        #expect(targets.longs.map { requestor.name(of: Atom($0)) } == ["TARGETS", "MULTIPLE", "TIMESTAMP", "UTF8_STRING", "STRING"])
 
         let timestamp = try read("TIMESTAMP", from: window, by: requestor)
         #expect(timestamp.type == XA_INTEGER && timestamp.format == 32)
@@ -81,7 +81,7 @@ struct SelectionOwnerTests {
         let text8 = try read("TEXT", from: window, by: requestor)
         #expect(text8.notifiedProperty == 0)   // refused: None
         let multiple = try read("MULTIPLE", from: window, by: requestor)
-        #expect(multiple.notifiedProperty == 0)
+        #expect(multiple.notifiedProperty == 0)   // its property holds no pairs
 
         // An obsolete requestor names no property: the answer is in the property named by the target.
         let obsolete = try read("UTF8_STRING", from: window, by: requestor, property: nil)
@@ -93,7 +93,7 @@ struct SelectionOwnerTests {
         #expect(try read("UTF8_STRING", from: window, by: requestor, time: time).bytes == Array(text.utf8))
 
         #expect(events.events == [
-            .answered(target: "TARGETS", bytes: 16, incremental: false), .answered(target: "TIMESTAMP", bytes: 4, incremental: false),
+            .answered(target: "TARGETS", bytes: 20, incremental: false), .answered(target: "TIMESTAMP", bytes: 4, incremental: false),
             .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
             .answered(target: "STRING", bytes: 16, incremental: false),
             .refused(target: "TEXT"), .refused(target: "MULTIPLE"),
@@ -101,6 +101,45 @@ struct SelectionOwnerTests {
             .refused(target: "UTF8_STRING"),
             .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
         ])
+        #expect(ErrorHandlers.recentErrors(on: window.display.handle).isEmpty)
+    }
+
+    @Test func multipleConvertsEachPairInOrderAndMarksTheFailedOnesNone() throws {
+        let xvfb = try XvfbServer()
+        let window = try makeSelectionWindow(on: xvfb)
+        let requestor = try SelectionRequestor(on: xvfb)
+        let text = "Zoë 瀑布"
+        #expect(try copy(text, window: window, requestor: requestor, at: try requestor.serverTime()))
+        let events = record(window.clipboard)
+        let pairs = [("UTF8_STRING", "ONE"), ("TEXT", "TWO"), ("STRING", "THREE"), ("MULTIPLE", "FOUR"), ("TIMESTAMP", "FIVE")]
+        requestor.setAtomPairs(requestor.atom("WATERFALL_PAIRS"), pairs.flatMap { [requestor.atom($0.0), requestor.atom($0.1)] })
+
+        let multiple = try read("MULTIPLE", from: window, by: requestor, property: "WATERFALL_PAIRS")
+        #expect(multiple.notifiedProperty == requestor.atom("WATERFALL_PAIRS"))
+        // Written back: TEXT (not offered) and the nested MULTIPLE failed, so their properties are None.
+        #expect(multiple.type == requestor.atom("ATOM_PAIR") && multiple.format == 32)
+        #expect(multiple.longs.map { $0 == 0 ? "None" : requestor.name(of: Atom($0)) }
+            == ["UTF8_STRING", "ONE", "TEXT", "None", "STRING", "THREE", "MULTIPLE", "None", "TIMESTAMP", "FIVE"])
+        let one = requestor.takeProperty(requestor.atom("ONE"))
+        #expect(one.type == requestor.atom("UTF8_STRING") && one.bytes == Array(text.utf8))
+        let three = requestor.takeProperty(requestor.atom("THREE"))
+        #expect(three.type == XA_STRING && three.bytes == Array("Zo".utf8) + [0xEB] + Array(" ??".utf8))
+        #expect(requestor.takeProperty(requestor.atom("TWO")).type == 0)   // never written
+        #expect(requestor.takeProperty(requestor.atom("FIVE")).longs == [Int(window.clipboard.ownershipTime!.milliseconds)])
+        #expect(events.events == [
+            .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false), .refused(target: "TEXT"),
+            .answered(target: "STRING", bytes: 6, incremental: false), .refused(target: "MULTIPLE"),
+            .answered(target: "TIMESTAMP", bytes: 4, incremental: false),
+            .answered(target: "MULTIPLE", bytes: 40, incremental: false),
+        ])
+
+        // Pairs that all convert are left as the requestor wrote them; an obsolete requestor's MULTIPLE (no
+        // property to hold pairs) is refused.
+        requestor.setAtomPairs(requestor.atom("WATERFALL_PAIRS"), [requestor.atom("UTF8_STRING"), requestor.atom("ONE")])
+        let single = try read("MULTIPLE", from: window, by: requestor, property: "WATERFALL_PAIRS")
+        #expect(single.type == XA_ATOM && single.longs.map { requestor.name(of: Atom($0)) } == ["UTF8_STRING", "ONE"])
+        #expect(requestor.takeProperty(requestor.atom("ONE")).bytes == Array(text.utf8))
+        #expect(try read("MULTIPLE", from: window, by: requestor, property: nil).notifiedProperty == 0)
         #expect(ErrorHandlers.recentErrors(on: window.display.handle).isEmpty)
     }
 

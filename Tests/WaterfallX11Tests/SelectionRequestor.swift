@@ -52,6 +52,18 @@ final class SelectionRequestor {
         display.flush()
     }
 
+    /// Writes `atoms` into the requestor window's `property` as a MULTIPLE requestor does: as the plain ATOM list
+    /// (type ATOM) when they are one pair, else as type ATOM_PAIR, to show that the owner takes either.
+    func setAtomPairs(_ property: Atom, _ atoms: [Atom]) {
+        let type = atoms.count == 2 ? XA_ATOM : atom("ATOM_PAIR")
+        let longs = atoms.map { Int($0) }
+        longs.withUnsafeBytes { buffer in
+            _ = XChangeProperty(display.handle, window, property, type, 32, PropModeReplace,
+                                buffer.bindMemory(to: UInt8.self).baseAddress, Int32(longs.count))
+        }
+        display.flush()
+    }
+
     /// The property's type, format and data (format 32 items as the 32-bit values they are), deleting it.
     func takeProperty(_ property: Atom) -> (type: Atom, format: Int32, bytes: [UInt8], longs: [Int]) {
         var type: Atom = 0
