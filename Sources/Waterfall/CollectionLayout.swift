@@ -21,7 +21,9 @@ public final class CollectionLayout {
 
     /// The width the layout was last prepared for.
     public private(set) var width: Double = 0
-    /// The size of all the content, the load-more footer included.
+    /// The size of all the content, the load-more footer included. Every item's frame lies within it, to the
+    /// rounding of moving a section's frames down by its top: a frame's `maxY` may pass the content's end by a few
+    /// units in the last place of a `Double`, never by a visible amount.
     public private(set) var contentSize: Size = .zero
     /// Whether the frames match the settings; `prepare` recomputes them when not.
     public private(set) var isValid = false

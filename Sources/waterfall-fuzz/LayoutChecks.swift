@@ -12,13 +12,18 @@ enum LayoutChecks {
         }
         let content = layout.contentSize
         precondition(content.height.isFinite && content.height >= 0, "content height \(content.height)")
+        // An item's frame is its section-local frame moved down by the section's columns' top: its bottom is
+        // (top + y) + height, while the content ends at top + (y + height) or below. The two sums round apart by
+        // at most two ulps (found by the fuzzer: 2048.5 + 341.3333333333333 ends one ulp below the content's end).
+        let roundingSlack = 4 * content.height.ulp   // two ulps of the larger binade, should the sum cross a power of 2
         var frames: [(ItemPath, Rect)] = []
         for section in 0..<layout.numberOfSections {
             for item in 0..<layout.numberOfItems(inSection: section) {
                 let path = ItemPath(item: item, section: section)
                 guard let frame = layout.layoutAttributesForItem(at: path)?.frame else { preconditionFailure("no frame for \(path)") }
                 precondition([frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite), "\(path) at \(frame)")
-                precondition(frame.minY >= 0 && frame.maxY <= content.height, "\(path) at \(frame) outside the content \(content)")
+                precondition(frame.minY >= 0 && frame.maxY <= content.height + roundingSlack,
+                             "\(path) at \(frame) outside the content \(content)")
                 frames.append((path, frame))
             }
         }
