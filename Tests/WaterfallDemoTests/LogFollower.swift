@@ -44,6 +44,7 @@ final class LogFollower {
             if Date() > deadline {
                 throw X11TestError("no \(description) within \(limit) s; last frame: \(lastFrame?.fields ?? [:])")
             }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             Thread.sleep(forTimeInterval: 0.002)
         }
     }

@@ -137,6 +137,7 @@ private func waitUntil(_ description: String, limit: TimeInterval = 20, _ condit
     let deadline = Date().addingTimeInterval(limit)
     while try !condition() {
         guard Date() < deadline else { throw X11TestError("no \(description) within \(limit) s") }
+        // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
         usleep(20_000)
     }
 }

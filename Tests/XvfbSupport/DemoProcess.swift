@@ -103,6 +103,7 @@ public final class DemoProcess: @unchecked Sendable {
             if Date() > deadline {
                 throw X11TestError("no \(description) within \(limit) s; last events: \(lines.suffix(5)); stderr: \(standardError)")
             }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
@@ -116,6 +117,7 @@ public final class DemoProcess: @unchecked Sendable {
                 killAndReap(process)
                 throw X11TestError("waterfall-demo did not exit within \(limit) s; stderr: \(standardError)")
             }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             Thread.sleep(forTimeInterval: 0.01)
         }
         guard hasReadAllOutput(until: deadline) else {
@@ -132,6 +134,7 @@ public final class DemoProcess: @unchecked Sendable {
     private func hasReadAllOutput(until deadline: Date) -> Bool {
         while !lock.withLock({ stdoutClosed && stderrClosed }) {
             if Date() > deadline { return false }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             Thread.sleep(forTimeInterval: 0.005)
         }
         return true

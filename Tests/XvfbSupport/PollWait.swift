@@ -44,6 +44,7 @@ public struct PollWait: Equatable, Sendable, CustomStringConvertible {
                 let now = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/syscall", encoding: .utf8)) ?? "?"
                 throw X11TestError("thread \(tid) of \(pid) was not blocked in \(expected) within \(limit) s; last \(last.map { "\($0)" } ?? "not in poll"), now: \(now)")
             }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             usleep(1_000)
         }
     }

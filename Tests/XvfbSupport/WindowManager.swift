@@ -87,6 +87,7 @@ public final class WindowManager {
                 killAndReap(process)
                 throw X11TestError("twm did not start managing \(display) within 20 s; \(standardError.quoted)")
             }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             usleep(20_000)
         }
     }
