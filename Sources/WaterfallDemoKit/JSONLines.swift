@@ -6,33 +6,11 @@ package enum JSONLines {
     /// such element. Scans the bytes once, skipping strings (with their escapes) and nested values.
     /// - Complexity: O(n) in the bytes up to the element.
     package static func lineOfElement(_ index: Int, in data: Data) -> Int? {
-        var line = 1, depth = 0, element = -1
-        var inString = false, escaped = false, expectingValue = false
+        var scanner = TopLevelScanner()
+        var line = 1
         for byte in data {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                if byte == UInt8(ascii: "\n") { line += 1 }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\n"): line += 1; continue
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
-            default: break
-            }
-            if depth == 1 && expectingValue && byte != UInt8(ascii: "]") && byte != UInt8(ascii: ",") {
-                element += 1
-                expectingValue = false
-                if element == index { return line }
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth == 1 { expectingValue = true }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            case UInt8(ascii: ","): if depth == 1 { expectingValue = true }
-            default: break
-            }
+            if scanner.take(byte), scanner.element == index { return line }
+            if byte == UInt8(ascii: "\n") { line += 1 }
         }
         return nil
     }
@@ -41,19 +19,40 @@ package enum JSONLines {
     /// outside every element (before the first, between two, after the last). Scans as `lineOfElement` does.
     /// - Complexity: O(n) in the bytes up to `offset`.
     package static func elementContaining(offset: Int, in data: Data) -> Int? {
-        var depth = 0, element = -1
-        var inString = false, escaped = false, expectingValue = false, inElement = false
+        var scanner = TopLevelScanner()
         for (position, byte) in data.enumerated() {
-            if position == offset { return inElement ? element : nil }
+            if position == offset { return scanner.inElement ? scanner.element : nil }
+            _ = scanner.take(byte)
+        }
+        return nil
+    }
+
+    /// Follows the top level of a JSON array's text byte by byte, skipping strings (with their escapes), white
+    /// space and nested values: which element it is in, and where each starts.
+    private struct TopLevelScanner {
+        /// The index of the last element started (-1 before the first).
+        private(set) var element = -1
+        /// Whether the bytes taken so far end inside an element (from its first byte to the comma after it).
+        private(set) var inElement = false
+        private var depth = 0
+        private var inString = false, escaped = false, expectingValue = false
+
+        /// Takes the next byte; returns whether it is the first byte of a top-level element.
+        mutating func take(_ byte: UInt8) -> Bool {
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
+                return false
             }
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") { continue }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): return false
+            default: break
+            }
+            var starts = false
             if depth == 1 && expectingValue && byte != UInt8(ascii: "]") && byte != UInt8(ascii: ",") {
                 element += 1
                 expectingValue = false
                 inElement = true
+                starts = true
             }
             switch byte {
             case UInt8(ascii: "\""): inString = true
@@ -68,8 +67,8 @@ package enum JSONLines {
                 }
             default: break
             }
+            return starts
         }
-        return nil
     }
 
     /// The line a JSON parser's message points at: its "line N" when it says one, the last line for an

@@ -48,13 +48,7 @@ public final class XorgInputTestServer {
         standardError = try StandardErrorFile()
         process.standardError = standardError.fileHandleForWriting
         try process.run()
-        var output = Data()
-        while !output.contains(UInt8(ascii: "\n")) {
-            let chunk = ready.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-        }
-        let number = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let number = displayNumber(reportedOn: ready)
         guard Int(number) != nil else {
             reap(process, within: 5)
             let log = (try? String(contentsOfFile: "\(folder)/Xorg.log", encoding: .utf8)) ?? ""

@@ -42,13 +42,7 @@ public final class XvfbServer {
         standardError = try StandardErrorFile()
         process.standardError = standardError.fileHandleForWriting
         try process.run()
-        var output = Data()
-        while !output.contains(UInt8(ascii: "\n")) {
-            let chunk = ready.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-        }
-        let number = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let number = displayNumber(reportedOn: ready)
         guard Int(number) != nil else {
             reap(process, within: 5)  // at end of file it is exiting: let it finish, to report how it ended
             throw X11TestError("Xvfb \(process.endDescription) before it reported a display number (on stdout: '\(number)'); \(standardError.quoted)")
@@ -84,11 +78,24 @@ public func findExecutable(_ name: String) -> String? {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
+/// The first line an X server writes to its `-displayfd` pipe, trimmed: its display number once it accepts
+/// clients, or whatever it wrote before the pipe closed (nothing when it exited first).
+func displayNumber(reportedOn pipe: Pipe) -> String {
+    var output = Data()
+    while !output.contains(UInt8(ascii: "\n")) {
+        let chunk = pipe.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        output.append(chunk)
+    }
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
 /// Waits until `process` ends by itself, at most `seconds` (a bound on a hang, not a measurement), then ends it
 /// with `killAndReap(_:)` if it still runs. Returns whether it ended by itself.
 @discardableResult
 func reap(_ process: Process, within seconds: TimeInterval) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
+    // The interval between checks that the process ended; the deadline bounds a hang, then the process is ended.
     while process.isRunning && Date() < deadline { usleep(10_000) }
     let endedByItself = !process.isRunning
     killAndReap(process)
