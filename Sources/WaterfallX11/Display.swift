@@ -18,6 +18,8 @@ public final class Display {
     public let hasDetectableAutoRepeat: Bool
     /// Looks keys up for shortcuts under any keyboard layout (see ShortcutKeys.swift).
     let shortcutKeys: ShortcutKeys
+    /// The windows the display's event loop hands events to, in the order they were made (Display+EventLoop.swift).
+    var windows: [WeakWindow] = []
 
     /// Opens `name`, or `$DISPLAY` when `name` is `nil`, and installs error handlers that report protocol
     /// errors and exit with status 1 when the connection is lost, instead of aborting.
@@ -71,8 +73,9 @@ public final class Display {
         return (0..<Int(screen.count)).contains { visuals[$0].visual == visualID }
     }
 
-    /// The file descriptor of the connection (`XConnectionNumber`), for waiting with `poll`.
-    var fileDescriptor: Int32 { XConnectionNumber(handle) }
+    /// The file descriptor of the connection (`XConnectionNumber`), for waiting with `poll`: it is readable when the
+    /// server sent events (see `processPendingEvents()`).
+    public var fileDescriptor: Int32 { XConnectionNumber(handle) }
 
     /// The serial number of the next request (`XNextRequest`): the difference over a frame counts its requests.
     public var nextRequestSerial: UInt { XNextRequest(handle) }

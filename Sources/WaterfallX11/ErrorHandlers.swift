@@ -2,21 +2,77 @@ import CX11
 import Glibc
 import Synchronization
 
-/// Xlib's error handlers. A protocol error is reported on stderr with its codes and survived, as dwm does
-/// for the errors it can go on after (never chained to Xlib's default handler, which exits); a lost
-/// connection (the server went away, or killed this client) is reported and exits with status 1 through
-/// libX11's IO error exit handler, not an abort.
+/// A failure Xlib reports on its own, outside any call that returns it: what a program's `X11ErrorHandler` hears.
+public enum X11Failure: Equatable, Sendable {
+    /// The server refused a request (an X protocol error). The connection goes on.
+    case protocolError(X11ProtocolError)
+    /// The connection to the server `display` is lost: the server went away, or killed this client. Xlib cannot go
+    /// on with it: once the handler returns, the process exits with status 1.
+    case connectionLost(display: String)
+}
+
+/// One protocol error as the server reported it (an `XErrorEvent`).
+public struct X11ProtocolError: Equatable, Sendable {
+    /// The error's code: `BadWindow` (3), `BadMatch` (8)...
+    public let errorCode: UInt8
+    /// The major opcode of the refused request (`X_MapWindow` is 8).
+    public let requestCode: UInt8
+    /// The minor opcode, for an extension's request.
+    public let minorCode: UInt8
+    /// The resource the request named.
+    public let resource: UInt
+    /// Xlib's text for the code (`XGetErrorText`): "BadWindow (invalid Window parameter)".
+    public let text: String
+
+    /// The one line the default handler prints: the text, the codes and the resource.
+    public var description: String {
+        "\(text) (error code \(errorCode), request code \(requestCode), minor code \(minorCode), resource 0x\(String(resource, radix: 16)))"
+    }
+}
+
+/// What the program does when Xlib reports a failure: a protocol error, or the loss of the connection.
+///
+/// Xlib's handlers are process-wide, so the handler is too: it hears every connection's failures, on the thread
+/// that met them, inside Xlib (it must not call Xlib). The default prints each on stderr as `waterfall: X error:
+/// ...` and `waterfall: lost the connection to the X server ...; exiting`. A protocol error never ends the program
+/// (the window goes on, as dwm does); a lost connection ends it with status 1 after the handler ran, because Xlib
+/// leaves no choice (its IO error exit handler must not return).
+public enum X11ErrorHandler {
+    /// The handler every connection reports to.
+    public typealias Handler = @Sendable (X11Failure) -> Void
+
+    private static let current = Mutex<Handler>(printOnStandardError)
+
+    /// Makes `handler` hear every later failure of every connection, instead of the one before.
+    public static func set(_ handler: @escaping Handler) {
+        current.withLock { $0 = handler }
+    }
+
+    /// The default handler: prints the failure on stderr in one `write`.
+    public static let printOnStandardError: Handler = { failure in
+        switch failure {
+        case let .protocolError(error):
+            writeToStandardError("waterfall: X error: \(error.description)\n")
+        case let .connectionLost(display):
+            writeToStandardError("waterfall: lost the connection to the X server '\(display)'; exiting\n")
+        }
+    }
+
+    /// Tells the program's handler.
+    fileprivate static func report(_ failure: X11Failure) {
+        let handler = current.withLock { $0 }
+        handler(failure)
+    }
+}
+
+/// Xlib's error handlers, installed for every connection: they record protocol errors for the tests and tell the
+/// program's `X11ErrorHandler`; a lost connection then exits with status 1 through libX11's IO error exit handler,
+/// not an abort.
 enum ErrorHandlers {
-    /// One protocol error as the server reported it.
+    /// One protocol error, and the connection it came on (an `OpaquePointer` is not `Sendable`).
     struct ReportedError: Equatable, Sendable {
-        /// The address of the connection it came on (an `OpaquePointer` is not `Sendable`).
         let connection: UInt
-        let errorCode: UInt8
-        let requestCode: UInt8
-        let minorCode: UInt8
-        let resource: UInt
-        /// The line printed on stderr.
-        let message: String
+        let error: X11ProtocolError
     }
 
     /// How many reported errors `recentErrors` keeps: enough for a test, bounded for a long run.
@@ -31,8 +87,8 @@ enum ErrorHandlers {
     }
 
     /// The last protocol errors reported on `display` (at most `recentErrorLimit` over all connections).
-    static func recentErrors(on display: OpaquePointer) -> [ReportedError] {
-        recent.withLock { $0.filter { $0.connection == UInt(bitPattern: display) } }
+    static func recentErrors(on display: OpaquePointer) -> [X11ProtocolError] {
+        recent.withLock { $0.filter { $0.connection == UInt(bitPattern: display) }.map(\.error) }
     }
 
     /// Forgets the errors of `display`, which has closed: a later connection at the same address starts clean.
@@ -40,32 +96,31 @@ enum ErrorHandlers {
         recent.withLock { $0.removeAll { $0.connection == UInt(bitPattern: display) } }
     }
 
-    fileprivate static func record(_ event: XErrorEvent, on display: OpaquePointer) -> String {
+    /// Keeps `event` as a protocol error of `display`, and returns it.
+    fileprivate static func record(_ event: XErrorEvent, on display: OpaquePointer) -> X11ProtocolError {
         var buffer = [CChar](repeating: 0, count: 256)
         XGetErrorText(display, Int32(event.error_code), &buffer, Int32(buffer.count))
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let message = "waterfall: X error: \(text) (error code \(event.error_code), request code \(event.request_code), "
-            + "minor code \(event.minor_code), resource 0x\(String(event.resourceid, radix: 16)))\n"
-        let error = ReportedError(connection: UInt(bitPattern: display), errorCode: event.error_code, requestCode: event.request_code,
-                                  minorCode: event.minor_code, resource: event.resourceid, message: message)
+        let error = X11ProtocolError(errorCode: event.error_code, requestCode: event.request_code, minorCode: event.minor_code,
+                                     resource: event.resourceid, text: text)
         recent.withLock { errors in
             if errors.count == recentErrorLimit { errors.removeFirst() }
-            errors.append(error)
+            errors.append(ReportedError(connection: UInt(bitPattern: display), error: error))
         }
-        return message
+        return error
     }
 }
 
 private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
     guard let display, let event else { return 0 }
-    writeToStandardError(ErrorHandlers.record(event.pointee, on: display))
+    X11ErrorHandler.report(.protocolError(ErrorHandlers.record(event.pointee, on: display)))
     return 0
 }
 
 /// Reports the lost connection; Xlib then calls the display's exit handler.
 private func reportLostConnection(_ display: OpaquePointer?) -> Int32 {
     let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "?"
-    writeToStandardError("waterfall: lost the connection to the X server '\(name)'; exiting\n")
+    X11ErrorHandler.report(.connectionLost(display: name))
     return 0
 }
 

@@ -75,6 +75,13 @@ struct TimerQueue {
         return Int32(clamping: remaining / 1_000_000 + (remaining % 1_000_000 == 0 ? 0 : 1))
     }
 
+    /// Seconds until the earliest deadline, 0 when a timer is already due, `nil` when there is none.
+    func timeUntilNextDeadline() -> Double? {
+        guard let first = entries.first else { return nil }
+        let current = now()
+        return first.deadline > current ? Double(first.deadline - current) / 1e9 : 0
+    }
+
     /// Starts a pass over the timers due now.
     func expiry() -> Expiry {
         Expiry(now: now(), firstNewID: nextID)

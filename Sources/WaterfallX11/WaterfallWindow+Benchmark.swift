@@ -2,8 +2,8 @@ import CX11
 import Glibc
 import Waterfall
 
-/// What one benchmarked frame cost.
-public struct FrameMeasurement: Sendable {
+/// What one benchmarked frame cost. For the program's `bench` command: not public API.
+@_spi(Benchmarking) public struct FrameMeasurement: Sendable {
     /// From sending the event to the server having handled the presented frame, in milliseconds.
     public var milliseconds: Double
     /// The requests the frame sent.
@@ -14,7 +14,7 @@ public struct FrameMeasurement: Sendable {
 
 extension WaterfallWindow {
     /// Waits until the first frame is on screen.
-    public func runUntilFirstFrame() throws {
+    @_spi(Benchmarking) public func runUntilFirstFrame() throws {
         while !firstFramePresented {
             if try turn() != nil { return }
         }
@@ -26,7 +26,7 @@ extension WaterfallWindow {
     /// sync go in one write, and the time stops when the server has handled them). At either end of the content the
     /// direction turns. `afterEachFrame` runs after each measured frame, outside the measurement. Smooth scrolling
     /// is off while it measures: each notch is one frame.
-    public func measureWheelScrolling(notches: Int, afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
+    @_spi(Benchmarking) public func measureWheelScrolling(notches: Int, afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
         let wasSmooth = collectionView.isSmoothScrollingEnabled
         let wasSyncing = syncsAfterEachFrame
         collectionView.isSmoothScrollingEnabled = false

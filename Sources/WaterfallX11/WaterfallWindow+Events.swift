@@ -3,14 +3,16 @@ import Glibc
 import Waterfall
 
 extension WaterfallWindow {
-    /// Runs the event loop until the window is closed, `q` is pressed or another client destroys the window.
+    /// Runs the display's event loop until this window closes: the window manager closes it, another client
+    /// destroys it, or the program calls `stop()`. Every other window of the display is served meanwhile.
     ///
-    /// Each turn drains every pending event, folds them (wheel notches and a touchpad's scrolls summed, the last
-    /// size wins and is applied at most once per display frame, see `applyFoldedSize(_:)`; Expose only marks the
-    /// window dirty), calls
-    /// `onWake` when `wakeSignal` was woken, runs the timers that are due and then draws at most one frame.
-    /// Between turns it sleeps in `poll` on the connection and the wake pipe until the earliest timer (a smooth
-    /// scroll's next frame is one), so an idle window uses no CPU.
+    /// Each turn drains every pending event and hands each to its window, which folds them (wheel notches and a
+    /// touchpad's scrolls summed, the last size wins and is applied at most once per display frame, see
+    /// `applyFoldedSize(_:)`; Expose only marks the window dirty); then each window calls `onWake` when its
+    /// `wakeSignal` was woken, runs the timers that are due and draws at most one frame. Between turns it sleeps
+    /// in `poll` on the connection and the wake pipes until the earliest timer (a smooth scroll's next frame is
+    /// one), so an idle window uses no CPU. A program with a loop of its own drives the same turns with
+    /// `Display.processPendingEvents()` instead.
     /// - Throws: `LayoutError` when a relayout fails.
     public func run() throws -> WindowExitReason {
         while true {
@@ -18,26 +20,28 @@ extension WaterfallWindow {
         }
     }
 
-    /// One turn of the loop: sleeps until events arrive, a wake or a timer is due, handles the events, the
-    /// wake and the due timers, draws at most one frame. Returns why the window should close, if it should.
+    /// One turn of the loop: sleeps until events arrive, a wake or a timer is due, then lets the display handle
+    /// what is pending (`Display.processPendingEvents()`). Returns why the window closed, if it has.
     func turn() throws -> WindowExitReason? {
-        if XPending(display.handle) == 0 { waitForEvents() }
-        while XPending(display.handle) > 0 {
-            var event = XEvent()
-            XNextEvent(display.handle, &event)
-            if let reason = try handle(&event, batch: &batch) { return reason }
-        }
+        if exitReason == nil, !display.hasPendingEvents { display.waitForEvents() }
+        try display.processPendingEvents()
+        return exitReason
+    }
+
+    /// The end of a turn, after the display handed the window its events: calls `onWake` when the wake signal was
+    /// woken, runs the due timers, applies the folded events and draws a frame when something changed.
+    func finishTurn() throws {
+        guard exitReason == nil else { return }
         handleWake()
         runExpiredTimers()
         try apply(&batch)
         updateCursor()
-        if needsDisplay && batch.exposed && isMapped { drawFrame() }
+        if batch.exposed && isMapped && needsDisplay { drawFrame() }
         reportCursorChange()
         if let error = deferredError {
             deferredError = nil
             throw error
         }
-        return nil
     }
 
     /// Events folded within one batch.
@@ -48,15 +52,6 @@ extension WaterfallWindow {
         var size: Size?
         /// Whether the window was ever exposed (mapped): no frame is drawn before.
         var exposed = false
-    }
-
-    /// Sleeps in `poll` until the connection or the wake pipe is readable, or the earliest timer is due.
-    private func waitForEvents() {
-        var descriptors = [
-            pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wakeSignal.readDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
-        _ = poll(&descriptors, nfds_t(descriptors.count), timers.timeoutMilliseconds())
     }
 
     /// Drains the wake pipe and calls `onWake` once when anything was in it. Drained every turn, not only
@@ -72,7 +67,6 @@ extension WaterfallWindow {
             let notches = batch.wheelNotches
             batch.wheelNotches = 0
             try send(.wheel(notches: notches, time: animationTime))
-            if collectionView.needsDisplay { needsDisplay = true }
             scheduleAnimationFrame()
             schedulePullRelease()
         }
@@ -80,7 +74,6 @@ extension WaterfallWindow {
             let notches = batch.preciseNotches
             batch.preciseNotches = 0
             try send(.preciseScroll(notches: notches, time: animationTime))
-            if collectionView.needsDisplay { needsDisplay = true }
             schedulePullRelease()
         }
     }
@@ -93,34 +86,32 @@ extension WaterfallWindow {
         guard collectionView.pullDistance > 0 else { return }
         pullReleaseTimer = schedule(after: Self.pullReleaseDelay) { [unowned self] in
             pullReleaseTimer = nil
-            do {
-                try send(.releasePull)
-            } catch {
-                deferredError = error
-            }
-            needsDisplay = true
+            deferringError { try send(.releasePull) }
         }
     }
 
-    /// The one switch over event types: the Swift form of dwm's handler table.
-    func handle(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
-        // Selections first (WaterfallWindow+Selections.swift): the time of key and button events, and CLIPBOARD
-        // requests, its loss and the events of INCR requestors' windows, which are not this window's.
-        if handleSelectionEvent(&event) { return nil }
+    /// Offers the window an event the display's loop read: the selection owner's first (requests for CLIPBOARD, its
+    /// loss, the events of INCR requestors' windows), then the window's own events, through the one switch over
+    /// event types (the Swift form of dwm's handler table). Returns whether the event was this window's.
+    func handle(_ event: inout XEvent) throws -> Bool {
+        guard exitReason == nil else { return false }
+        if selections.clipboard?.handle(&event) == true { return true }
+        guard event.xany.window == window.id else { return false }
+        noteUserEventTime(of: event)
         switch event.type {
         case Expose:
-            // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap):
-            // presenting it again repairs the window; the first frame draws everything anyway.
+            // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap), but the view
+            // does not know which of its pixels the server lost: it draws them all.
             batch.exposed = true
-            needsDisplay = true
-        case MapNotify where event.xmap.window == window.id:
+            setNeedsFullFrame()
+        case MapNotify:
             isMapped = true
-        case UnmapNotify where event.xunmap.window == window.id:
+        case UnmapNotify:
             isMapped = false
-        case DestroyNotify where event.xdestroywindow.window == window.id:
+        case DestroyNotify:
             window.isDestroyed = true
-            return .destroyedByAnotherClient
-        case ConfigureNotify where event.xconfigure.window == window.id:  // not a watched requestor's
+            exitReason = .destroyedByAnotherClient
+        case ConfigureNotify:
             batch.size = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
         case ButtonPress:
             let button = event.xbutton.button
@@ -130,7 +121,6 @@ extension WaterfallWindow {
                 try apply(&batch)
                 try send(.pointerDown(viewportPoint(x: event.xbutton.x, y: event.xbutton.y),
                                       modifiers: ModifierKeys(xState: event.xbutton.state)))
-                needsDisplay = true
             }
         case MotionNotify:
             notePointer(x: event.xmotion.x, y: event.xmotion.y)
@@ -138,38 +128,25 @@ extension WaterfallWindow {
             guard event.xmotion.state & UInt32(Button1Mask) != 0 else { break }
             try apply(&batch)
             try send(.pointerMoved(viewportPoint(x: event.xmotion.x, y: event.xmotion.y)))
-            if collectionView.needsDisplay { needsDisplay = true }
         case ButtonRelease where event.xbutton.button == UInt32(Button1):
             try apply(&batch)
             try send(.pointerUp(viewportPoint(x: event.xbutton.x, y: event.xbutton.y)))
-            needsDisplay = true
         case KeyPress:
             try apply(&batch)
             let modifiers = ModifierKeys(xState: event.xkey.state)
             // The key's Latin keysym under any layout (ShortcutKeys.swift).
             let keysym = display.shortcutKeys.keysym(keycode: event.xkey.keycode, state: event.xkey.state)
-            switch KeyBinding(keysym: keysym, modifiers: modifiers) {
-            case .quit: return .quitKey
-            case let .navigate(key):
+            if case let .navigate(key)? = KeyBinding(keysym: keysym, modifiers: modifiers) {
                 try send(.key(key, modifiers: modifiers))
-                needsDisplay = true
-            case nil:
-                if let onKey, let name = XKeysymToString(keysym) {
-                    try onKey(String(cString: name), modifiers)
-                    needsDisplay = true
-                }
+            } else if let onKey, let name = XKeysymToString(keysym) {
+                try onKey(String(cString: name), modifiers)
             }
         case ClientMessage:
             let message = event.xclient
             if message.message_type == display.atoms.wmProtocols, message.format == 32,
                UInt(bitPattern: message.data.l.0) == display.atoms.wmDeleteWindow {
-                return .closedByWindowManager
+                exitReason = .closedByWindowManager
             }
-        case MappingNotify:
-            XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
-            display.shortcutKeys.mappingChanged()
-        case GenericEvent:  // XInput 2: the pointer's events, a touchpad's scroll (WaterfallWindow+XInput.swift)
-            return try handleGenericEvent(&event, batch: &batch)
         // The pointer entering and leaving decides the cursor only (WaterfallWindow+Cursor.swift).
         case EnterNotify:
             notePointer(x: event.xcrossing.x, y: event.xcrossing.y)
@@ -178,7 +155,16 @@ extension WaterfallWindow {
         default:
             break
         }
-        return nil
+        return true
+    }
+
+    /// Runs `body`, a timer's action; an error it throws is kept and thrown by the turn that ran it.
+    func deferringError(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            deferredError = error
+        }
     }
 
     /// Hands `input` to the collection view, after telling the observer (which may record it: the inputs a window
@@ -193,14 +179,13 @@ extension WaterfallWindow {
     }
 }
 
-/// What a key does in the window.
+/// What a key does in the window: the keys the collection view handles itself; every other key goes to the
+/// program's `onKey`.
 enum KeyBinding: Equatable {
-    case quit
     case navigate(NavigationKey)
 
     init?(keysym: KeySym, modifiers: ModifierKeys = []) {
         switch Int32(truncatingIfNeeded: keysym) {
-        case XK_q: self = .quit
         case XK_Escape: self = .navigate(.cancel)
         case XK_a where modifiers.contains(.control): self = .navigate(.selectAll)
         case XK_Tab, XK_ISO_Left_Tab: self = .navigate(.tab)

@@ -11,11 +11,7 @@ extension WaterfallWindow {
             if resizeTimer == nil {
                 resizeTimer = schedule(after: Double(last &+ resizeInterval - now) / 1e9) { [unowned self] in
                     resizeTimer = nil
-                    do {
-                        try applyFoldedSize(&self.batch)
-                    } catch {
-                        deferredError = error
-                    }
+                    deferringError { try applyFoldedSize(&self.batch) }
                 }
             }
             return

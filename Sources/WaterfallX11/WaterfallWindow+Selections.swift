@@ -24,10 +24,8 @@ extension WaterfallWindow {
         return owner
     }
 
-    /// Sees every event before the window's own handling: notes the time of key and button events, and hands the
-    /// selection owner its requests, its loss and the events of the requestor windows it watches. Returns whether
-    /// the event was the owner's (the window then ignores it).
-    func handleSelectionEvent(_ event: inout XEvent) -> Bool {
+    /// Notes the time of a key or button event: the time to take a selection with in answer to it.
+    func noteUserEventTime(of event: XEvent) {
         switch event.type {
         case KeyPress, KeyRelease:
             selections.lastUserEventTime = ServerTime(event.xkey.time) ?? selections.lastUserEventTime
@@ -36,6 +34,5 @@ extension WaterfallWindow {
         default:
             break
         }
-        return selections.clipboard?.handle(&event) ?? false
     }
 }

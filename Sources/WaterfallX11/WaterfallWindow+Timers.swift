@@ -41,12 +41,7 @@ extension WaterfallWindow {
         guard animationFrameTimer == nil, collectionView.isAnimatingScroll else { return }
         animationFrameTimer = schedule(after: animationFrameInterval) { [unowned self] in
             animationFrameTimer = nil
-            do {
-                try send(.animationFrame(time: animationTime))
-            } catch {
-                deferredError = error
-            }
-            if collectionView.needsDisplay { needsDisplay = true }
+            deferringError { try send(.animationFrame(time: animationTime)) }
             scheduleAnimationFrame()
         }
     }

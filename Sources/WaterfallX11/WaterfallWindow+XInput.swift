@@ -6,21 +6,23 @@ extension WaterfallWindow {
     /// window was not told otherwise): touchpads then scroll pixel-precisely.
     public var usesXInput2: Bool { xinput != nil }
 
-    /// Handles a `GenericEvent`: an XInput 2 event is folded into `batch` (a valuator scroll) or handed to the
-    /// event switch as the core event it stands for (a press, a release, a motion). Events of other extensions are
-    /// ignored.
-    func handleGenericEvent(_ event: inout XEvent, batch: inout EventBatch) throws -> WindowExitReason? {
-        guard let xinput else { return nil }
-        for action in xinput.translate(&event, coreEventMask: window.eventMask) {
+    /// Handles a `GenericEvent` whose data the display's loop fetched: an XInput 2 event is folded into the batch (a
+    /// valuator scroll) or handed to the event switch as the core event it stands for (a press, a release, a motion).
+    /// Returns whether the event was this window's: another window's device event is left to it; device changes
+    /// and events of other extensions are everyone's, so they return `false` too.
+    func handleGenericEvent(_ event: inout XEvent) throws -> Bool {
+        guard let xinput, exitReason == nil, let actions = xinput.translate(&event, on: window.id, coreEventMask: window.eventMask),
+              !actions.isEmpty else { return false }
+        for action in actions {
             switch action {
             case var .core(core):
-                if let reason = try handle(&core, batch: &batch) { return reason }
+                _ = try handle(&core)
             case let .scroll(.precise(notches)):
                 batch.preciseNotches += notches
             case let .scroll(.wheel(notches)):
                 batch.wheelNotches += notches
             }
         }
-        return nil
+        return true
     }
 }

@@ -27,22 +27,19 @@ extension WaterfallWindowObserver {
 public enum WindowExitReason: Equatable, Sendable {
     /// The window manager asked to close the window (WM_DELETE_WINDOW).
     case closedByWindowManager
-    /// The user pressed `q`.
-    case quitKey
+    /// The program called `stop()`.
+    case stopped
     /// Another client destroyed the window (a DestroyNotify the window did not ask for).
     case destroyedByAnotherClient
 }
 
-/// An X11 window that shows a `CollectionView` above a one-line status bar, and routes wheel, click,
-/// key and resize events into it.
+/// An X11 window that shows a `CollectionView` (above the program's `StatusBar`, if it gives one), and routes
+/// wheel, click, key and resize events into it.
+///
+/// The window has no policy of its own: the program names it, binds its keys (`onKey`; `stop()` ends `run()`),
+/// and decides what an X error does (`X11ErrorHandler`). Several windows can share one `Display`: its event loop
+/// (`run()`, or a host program's own through `Display.processPendingEvents()`) serves all of them.
 public final class WaterfallWindow {
-    /// The height of the status bar at the bottom of the window.
-    public static let statusBarHeight: Double = 20
-    /// The status bar's background colour.
-    public static let statusBarColor = Color(rgb: 0x2B2F36)
-    /// The status bar's text colour.
-    public static let statusTextColor = Color(rgb: 0xE8EAED)
-
     // The back buffer and the renderer hold the window, and everything holds the display, so the window is
     // destroyed after its buffer and GCs are freed, and the connection closes last.
     let backBuffer: BackBuffer
@@ -64,8 +61,8 @@ public final class WaterfallWindow {
     public var onKey: ((_ name: String, _ modifiers: ModifierKeys) throws -> Void)?
     /// Hears when frames are presented.
     public weak var observer: WaterfallWindowObserver?
-    /// The status bar's text, asked once per frame.
-    public var statusText: () -> String = { "" }
+    /// The program's bar below the collection view, if it gave one.
+    public let statusBar: StatusBar?
     /// When true, every frame is followed by `XSync`, so that a frame reported to the observer is on screen.
     /// For logging and measuring only: it costs a round trip per frame.
     public var syncsAfterEachFrame = false
@@ -86,7 +83,6 @@ public final class WaterfallWindow {
     /// The loop wakes at this rate only while an animation runs.
     public var animationFrameInterval: Double = 1.0 / 60
 
-    var needsDisplay = true
     /// Whether the window is mapped (between MapNotify and UnmapNotify): an unmapped or iconified window
     /// draws no frames; the Expose of its next mapping shows the state it has reached by then.
     var isMapped = false
@@ -102,9 +98,8 @@ public final class WaterfallWindow {
     /// An error from a timer's action, thrown by the turn that ran it.
     var deferredError: Error?
     var firstFramePresented = false
-    var statusBarNeedsFill = true
-    var statusTextShown = ""
-    var statusTextWidthShown = 0.0
+    /// Why the window closed, once it has: its events are no longer handled, and `run()` returns this.
+    public internal(set) var exitReason: WindowExitReason?
     /// Events folded since the last frame; `exposed` stays true once the window was first exposed.
     var batch = EventBatch()
     /// The timers of `schedule(after:_:)`, run by the event loop.
@@ -125,13 +120,14 @@ public final class WaterfallWindow {
 
     /// Creates and maps the window.
     /// - Parameters:
-    ///   - size: the initial window size in points, status bar included: the window is `scale` times as many pixels.
+    ///   - size: the initial window size in points, the status bar included: the window is `scale` times as many pixels.
     ///   - scale: pixels per point; the desktop's (`Display.preferredScale`, from `Xft.dpi`) by default. Everything
     ///     drawn grows by it, and the collection view lays out in points, so a window at 2 shows what one of half
     ///     its pixels shows at 1, doubled.
     ///   - fontPattern: the fontconfig pattern of the text's font (`FontPattern.defaultPattern` by default); a
     ///     character it lacks comes from a fallback font that has it.
-    ///   - title: WM_NAME and _NET_WM_NAME.
+    ///   - title: WM_NAME and _NET_WM_NAME: the name the window manager shows.
+    ///   - statusBar: a bar along the bottom, below the collection view; none by default.
     ///   - className: the class part of WM_CLASS (for X resources and the desktop's grouping of windows); by default the
     ///     instance name with its first letter in upper case.
     ///   - instanceName: the instance part of WM_CLASS; by default `RESOURCE_NAME` from the environment, else the last
@@ -149,7 +145,7 @@ public final class WaterfallWindow {
     ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `FontError` when no font matches
     ///   the pattern; `LayoutError` from the first layout.
     public init(display: Display, collectionView: CollectionView, size: Size, scale: Double? = nil, fontPattern: String? = nil,
-                title: String = "Waterfall", className: String? = nil, instanceName: String? = nil,
+                title: String, statusBar: StatusBar? = nil, className: String? = nil, instanceName: String? = nil,
                 startupID: String? = nil, icons: [WindowIcon] = [],
                 useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(visual: display.visual) else {
@@ -158,6 +154,7 @@ public final class WaterfallWindow {
         self.wakeSignal = try wakeSignal ?? WakeSignal()
         self.display = display
         self.collectionView = collectionView
+        self.statusBar = statusBar
         let scale = Self.validScale(scale ?? display.preferredScale)
         self.scale = scale
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, (value * scale).rounded())) : 1 }
@@ -179,6 +176,11 @@ public final class WaterfallWindow {
         try collectionView.setViewportSize(viewportFrame.size)
         window.map()
         display.flush()
+        display.register(self)
+    }
+
+    deinit {
+        display.unregister(self)
     }
 
     /// The X window id.
@@ -189,7 +191,7 @@ public final class WaterfallWindow {
     /// The collection view's part of the window, in points of window coordinates: everything above the status bar
     /// (the cards' area and, at its right edge, the scroll bar).
     public var viewportFrame: Rect {
-        Rect(x: 0, y: 0, width: windowSize.width / scale, height: max(0, windowSize.height / scale - Self.statusBarHeight))
+        Rect(x: 0, y: 0, width: windowSize.width / scale, height: max(0, windowSize.height / scale - (statusBar?.height ?? 0)))
     }
 
     /// `scale` when it is a finite number from 0.25 to 8 (others clamped to the nearer), else 1: the scales a
@@ -198,9 +200,17 @@ public final class WaterfallWindow {
         scale.isFinite && scale > 0 ? min(8, max(0.25, scale)) : 1
     }
 
-    /// Marks the window as needing a new frame (after a change the window cannot see, such as new data).
-    public func setNeedsDisplay() {
-        needsDisplay = true
+    /// Whether the next turn draws a frame: the collection view's `needsDisplay` (the one record of what must be
+    /// drawn), or the status bar's text changed.
+    var needsDisplay: Bool {
+        collectionView.needsDisplay || statusBar?.needsDisplay == true
+    }
+
+    /// Makes `run()` return `.stopped` at the end of the current turn (or a host loop's
+    /// `Display.processPendingEvents()` leave the window alone, with `exitReason` set). Call it on the loop's thread,
+    /// from `onKey` for example.
+    public func stop() {
+        if exitReason == nil { exitReason = .stopped }
     }
 
     /// Applies a new window size: resizes the back buffer and the collection view's viewport.
@@ -208,10 +218,14 @@ public final class WaterfallWindow {
         guard size != windowSize else { return }
         windowSize = size
         backBuffer.resize(width: UInt32(size.width), height: UInt32(size.height))
-        collectionView.setNeedsDisplay()
-        statusBarNeedsFill = true
-        needsDisplay = true
+        setNeedsFullFrame()
         try send(.resize(viewportFrame.size))
+    }
+
+    /// Makes the next frame draw the whole window: after its pixels were lost (a resize, an Expose).
+    func setNeedsFullFrame() {
+        collectionView.setNeedsDisplay()
+        statusBar?.setNeedsFill()
     }
 
     /// Draws one frame into the back buffer and presents it. Only what changed is drawn: a scroll moves the
@@ -221,13 +235,12 @@ public final class WaterfallWindow {
         let firstRequest = display.nextRequestSerial
         renderer.drawable = backBuffer.drawable
         collectionView.draw(in: canvas, at: viewportFrame.origin)
-        drawStatusBar()
+        statusBar?.draw(in: canvas, frame: Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: statusBar?.height ?? 0))
         canvas.flush()
         backBuffer.present()
         requestsInLastFrame = Int(display.nextRequestSerial - firstRequest)
         roundTripsInLastFrame = display.lastKnownRequestProcessed >= firstRequest ? 1 : 0
         if syncsAfterEachFrame || !firstFramePresented { display.sync() } else { display.flush() }
-        needsDisplay = false
         framesPresented += 1
         collectionView.checkInvariantsInDebugBuilds()
         if !firstFramePresented {
@@ -236,23 +249,5 @@ public final class WaterfallWindow {
             observer?.windowDidPresentFirstFrame(self)
         }
         observer?.windowDidPresentFrame(self)
-    }
-
-    /// Draws the status bar when its text changed: the bar's background under the old and the new text (the whole
-    /// bar only after the window lost it), then the text, clipped to the bar.
-    private func drawStatusBar() {
-        let bar = Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: Self.statusBarHeight)
-        let text = canvas.truncate(statusText(), toWidth: bar.width - 12)
-        guard statusBarNeedsFill || text != statusTextShown else { return }
-        let width = canvas.textWidth(text)
-        canvas.setClip(bar)
-        canvas.fill(statusBarNeedsFill ? bar : Rect(x: 0, y: bar.minY, width: 12 + max(width, statusTextWidthShown), height: bar.height),
-                    color: Self.statusBarColor)
-        let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
-        canvas.drawText(text, at: Point(x: 6, y: baseline), color: Self.statusTextColor)
-        canvas.setClip(nil)
-        statusTextShown = text
-        statusTextWidthShown = width
-        statusBarNeedsFill = false
     }
 }

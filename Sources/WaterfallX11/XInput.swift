@@ -119,14 +119,15 @@ final class XInput2 {
         return lowercased.contains("touchpad") || lowercased.contains("trackpad")
     }
 
-    /// Translates a `GenericEvent` (`XGetEventData` / `XFreeEventData`): the core events the XI2 device events stand
-    /// for (unless the window's `coreEventMask` would not have received them), the scrolls of scroll valuators; a
-    /// device or hierarchy change lists the devices again (two round trips, when a device comes or goes); entering
-    /// the window and the focus coming to it reset the valuators. Events of other extensions give nothing.
-    func translate(_ event: inout XEvent, coreEventMask: Int) -> [Action] {
-        guard event.xcookie.extension == opcode, XGetEventData(display.handle, &event.xcookie) != 0 else { return [] }
-        defer { XFreeEventData(display.handle, &event.xcookie) }
-        guard let data = event.xcookie.data else { return [] }
+    /// Translates a `GenericEvent` whose data the display's loop has fetched (`XGetEventData`): the core events the
+    /// XI2 device events on `window` stand for (unless the window's `coreEventMask` would not have received them),
+    /// the scrolls of scroll valuators; a device or hierarchy change lists the devices again (two round trips, when a
+    /// device comes or goes); entering the window and the focus coming to it reset the valuators. Returns `nil` for
+    /// another window's device event (each window of a display is offered it in turn), and nothing for events of
+    /// other extensions or a device change (which every window hears).
+    func translate(_ event: inout XEvent, on window: UInt, coreEventMask: Int) -> [Action]? {
+        guard event.xcookie.extension == opcode, let data = event.xcookie.data else { return [] }
+        if let target = Self.eventWindow(evtype: event.xcookie.evtype, data: data), target != window { return nil }
         switch event.xcookie.evtype {
         case XI_ButtonPress, XI_ButtonRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
@@ -168,6 +169,16 @@ final class XInput2 {
             break
         }
         return []
+    }
+
+    /// The window a device, enter or focus event happened in (its `event` field); `nil` for device and hierarchy
+    /// changes, which belong to no window.
+    static func eventWindow(evtype: Int32, data: UnsafeMutableRawPointer) -> UInt? {
+        switch evtype {
+        case XI_ButtonPress, XI_ButtonRelease, XI_Motion: return data.assumingMemoryBound(to: XIDeviceEvent.self).pointee.event
+        case XI_Enter, XI_FocusIn: return data.assumingMemoryBound(to: XIEnterEvent.self).pointee.event
+        default: return nil
+        }
     }
 
     /// The values in an event's valuator state: for each bit set in its mask, in increasing order, the valuator's

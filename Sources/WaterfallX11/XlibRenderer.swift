@@ -94,7 +94,7 @@ final class XlibRenderer: BatchDrawingTarget {
             ClientLibraryLock.run { if let draw = textDrawHandle() { XftDrawSetClipRectangles(draw, 0, 0, &clip, 1) } }
         } else {
             XSetClipMask(display.handle, gc, 0)
-            if let textDraw { ClientLibraryLock.run { XftDrawSetClip(textDraw, nil) } }
+            if let textDraw { ClientLibraryLock.run { _ = XftDrawSetClip(textDraw, nil) } }
         }
     }
 

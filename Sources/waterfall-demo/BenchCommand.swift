@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Waterfall
 import WaterfallDemoKit
-import WaterfallX11
+@_spi(Benchmarking) import WaterfallX11
 
 /// Measures scrolling in the real window: wheel notches through the event loop, one frame each.
 struct BenchCommand: ParsableCommand {
@@ -36,8 +36,7 @@ struct BenchCommand: ParsableCommand {
         guard notches > 0 else { throw ValidationError("--notches is \(notches); it must be 1 or more") }
         _ = try layout.cardMetrics()
         try LayoutOptions.validateWindowSize(width: width, height: height)
-        try layout.validateColumnWidth(areaWidth: width - ScrollBar.defaultWidth,
-                                       viewport: Size(width: width, height: max(0, height - WaterfallWindow.statusBarHeight)))
+        try DemoWindowLayout.validateColumnWidth(layout, window: Size(width: width, height: height))
     }
 
     func run() throws {

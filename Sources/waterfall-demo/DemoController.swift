@@ -170,7 +170,6 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
                 try? collectionView.finishLoadingMore(.failed(message))
             }
         }
-        window?.setNeedsDisplay()
     }
 
     // MARK: Window
@@ -208,7 +207,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func coloursOnScreen(of view: CollectionView) -> Int {
         var colours = Set(view.indexPathsForItemsInViewport.map { items[$0].color })
         colours.formUnion([view.backgroundColor, CardColors.caption, CardColors.title, CardColors.subtitle,
-                           CardColors.selection, WaterfallWindow.statusBarColor, WaterfallWindow.statusTextColor])
+                           CardColors.selection, DemoWindowLayout.statusBarColor, DemoWindowLayout.statusTextColor])
         if !view.visibleSupplementaryViews.isEmpty { colours.insert(SectionBarCell.rule) }
         if view.scrollBarWidth > 0 { colours.insert(view.scrollBarTrackColor) }
         if view.scrollBar.thumb != nil {

@@ -36,7 +36,9 @@ struct DemoSession {
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, size: size, scale: scale, fontPattern: options.font,
-                                title: "Waterfall", className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
+                                title: "Waterfall", statusBar: DemoWindowLayout.makeStatusBar { [unowned controller, unowned collectionView] in
+                                    controller.statusText(for: collectionView)
+                                }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
                                 icons: AppIcon.images, useDoubleBufferExtension: useDoubleBufferExtension,
                                 useXInput2: useXInput2, wakeSignal: wakeSignal)
         }
@@ -44,12 +46,12 @@ struct DemoSession {
         controller.window = window
         window.observer = controller
         window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }
-        window.onKey = { [unowned controller, unowned collectionView] name, modifiers in
+        window.onKey = { [unowned controller, unowned collectionView, unowned window] name, modifiers in
+            if name == "q" { return window.stop() }  // under any layout: the window gives the key's Latin name
             controller.logInput(.demoKey(name: name, modifiers: modifiers))
             if controller.handleClipboardKey(name, modifiers: modifiers, in: collectionView) { return }
             try controller.handleKey(name, in: collectionView)
         }
-        window.statusText = { [unowned controller, unowned collectionView] in controller.statusText(for: collectionView) }
         self.controller = controller
         self.collectionView = collectionView
         self.window = window

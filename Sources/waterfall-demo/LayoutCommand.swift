@@ -27,22 +27,21 @@ struct LayoutCommand: ParsableCommand {
     var width: Double = LayoutOptions.defaultWidth
 
     @Option(help: ArgumentHelp("The height of the cards' area (decides portrait or landscape).", valueName: "h"))
-    var height: Double = LayoutOptions.defaultHeight - WaterfallWindow.statusBarHeight
+    var height: Double = DemoWindowLayout.viewport(ofWindow: Size(width: LayoutOptions.defaultWidth, height: LayoutOptions.defaultHeight)).height
 
     @Option(help: ArgumentHelp("Fixed item heights instead of the catalog's cards: h1,h2,... ('' for none).", valueName: "h1,h2,..."))
     var heights: Heights?
 
     mutating func validate() throws {
         try LayoutOptions.validateWindowSize(width: width, height: height)
-        try layout.validateColumnWidth(areaWidth: width, viewport: Size(width: width + ScrollBar.defaultWidth, height: height))
+        try layout.validateColumnWidth(areaWidth: width, viewport: DemoWindowLayout.viewport(ofCardsArea: Size(width: width, height: height)))
         _ = try layout.cardMetrics()
     }
 
     func run() throws {
         let collectionLayout = layout.makeLayout()
         // The window's policy sees its viewport: the cards' area and the scroll bar beside it.
-        let viewport = Size(width: width + ScrollBar.defaultWidth, height: height)
-        collectionLayout.columnCount = layout.columnPolicy.columnCount(for: viewport)
+        collectionLayout.columnCount = layout.columnPolicy.columnCount(for: DemoWindowLayout.viewport(ofCardsArea: Size(width: width, height: height)))
         let firstIndex: [Int]
         do {
             if let heights {

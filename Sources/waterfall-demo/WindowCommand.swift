@@ -52,8 +52,7 @@ struct WindowCommand: ParsableCommand {
         try LayoutOptions.validateWindowSize(width: width, height: height)
         try Self.validateScale(scale)
         _ = try layout.cardMetrics()
-        let viewport = Size(width: width, height: max(0, height - WaterfallWindow.statusBarHeight))
-        try layout.validateColumnWidth(areaWidth: width - ScrollBar.defaultWidth, viewport: viewport)
+        try DemoWindowLayout.validateColumnWidth(layout, window: Size(width: width, height: height))
     }
 
     func run() throws {
@@ -89,7 +88,7 @@ extension WindowExitReason {
     var logName: String {
         switch self {
         case .closedByWindowManager: return "wmDelete"
-        case .quitKey: return "key"
+        case .stopped: return "key"  // the demo stops its window only on its quit key
         case .destroyedByAnotherClient: return "destroyed"
         }
     }

@@ -120,7 +120,7 @@ struct PagedLoadingTests {
         let header = try #require(layout.elements.first { $0.kind == "header" })
         let start = demo.eventCount
         try demo.click(x: header.x + 40, y: header.midY)
-        try demo.process.waitForEvent(after: start, "the frame after the click") { $0.name == "frame" }
+        try demo.syncWithAPull(after: start)
         #expect(demo.process.events.dropFirst(start).filter { ["highlight", "select"].contains($0.name) }.isEmpty)
         // The same click on a card selects it.
         let card = try #require(layout.items.first)

@@ -87,6 +87,19 @@ final class RunningDemo {
         }.position
     }
 
+    /// Waits until the window has handled every input sent before: at the top of the content, wheels up one notch,
+    /// a pull past the top that always draws a frame (an input that changes nothing draws none), and waits for that
+    /// frame and for the one after the pull's release and refresh. The window handles inputs in order, so once the
+    /// pull's frame is logged, everything before it was handled. Returns the position of the last frame.
+    @discardableResult
+    func syncWithAPull(after: Int) throws -> Int {
+        try wheel(notches: -1)
+        let pulled = try process.waitForEvent(after: after, "the pull's frame") { $0.name == "frame" && ($0.double("pull") ?? 0) > 0 }
+        return try process.waitForEvent(after: pulled.position, "the frame after the pull's release") {
+            $0.name == "frame" && $0.double("pull") == 0
+        }.position
+    }
+
     /// The events after the first `after`, named `name`.
     func events(named name: String, after: Int) -> [Event] {
         process.events.dropFirst(after).filter { $0.name == name }

@@ -87,11 +87,11 @@ struct WindowMannersTests {
             launcher?.close()
             withExtendedLifetime(demo) {}
         }
-        // A key nothing uses, and the frame after it, synced with the server: the server has handled every request
+        // A key nothing uses, then a frame after it, synced with the server: the server has handled every request
         // the program made until then. The next message is then one another client sends after it.
         try xdotool(["key", "F12"], display: demo.xvfb.display)
         let key = try demo.process.waitForEvent("the F12 key") { $0.name == "input" && $0.string("key") == "F12" }
-        try demo.process.waitForEvent(after: key.position, "the frame after it") { $0.name == "frame" }
+        try demo.syncWithAPull(after: key.position)
         try broadcastStartupMessage("marker", display: demo.xvfb.display)
         #expect(try #require(launcher).waitForMessage().text == "marker")
     }

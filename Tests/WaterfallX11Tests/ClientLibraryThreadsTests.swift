@@ -29,12 +29,12 @@ struct ClientLibraryThreadsTests {
                     let display = try Display(name: name)
                     let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
                                                      size: Size(width: 200, height: 120), scale: 1,
-                                                     fontPattern: "sans-serif:size=\(9 + round % 4)")
-                    // Latin, CJK and an emoji: the primary font and two fallbacks, opened now.
-                    window.statusText = { "thread \(thread) 瀑布流 東京 😀 round \(round)" }
+                                                     fontPattern: "sans-serif:size=\(9 + round % 4)", title: "Waterfall",
+                                                     // Latin, CJK and an emoji: the primary font and two fallbacks, opened now.
+                                                     statusBar: .testBar { "thread \(thread) 瀑布流 東京 😀 round \(round)" })
                     window.drawFrame()
                     display.sync()
-                    let reported = ErrorHandlers.recentErrors(on: display.handle).map(\.message)
+                    let reported = ErrorHandlers.recentErrors(on: display.handle).map(\.description)
                     errors.withLock { $0 += reported }
                     if window.framesPresented == 1 { drawn.withLock { $0 += 1 } }
                 } catch {

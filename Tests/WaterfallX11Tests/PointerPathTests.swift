@@ -1,6 +1,6 @@
 import Testing
 import Waterfall
-@testable import WaterfallX11
+@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
 
 /// Records the inputs a window hands its view.
@@ -26,7 +26,7 @@ struct PointerPathTests {
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
         view.dataSource = source
         view.isSmoothScrollingEnabled = false
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220),
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: "Waterfall", statusBar: .testBar(),
                                          useXInput2: useXInput2)
         #expect(window.usesXInput2 == useXInput2)
         let recorder = InputRecorder()

@@ -20,9 +20,9 @@ struct ProtocolErrorTests {
         #expect(errors.map(\.errorCode) == [UInt8(BadWindow), UInt8(BadMatch)])
         #expect(errors.map(\.requestCode) == [8, 1])  // X_MapWindow, X_CreateWindow (Xproto.h)
         #expect(errors.first?.resource == missing)
-        #expect(errors.first?.message == "waterfall: X error: BadWindow (invalid Window parameter) "
-            + "(error code 3, request code 8, minor code 0, resource 0x3ffffff)\n")
-        #expect(errors.last?.message.hasPrefix("waterfall: X error: BadMatch (invalid parameter attributes) (error code 8, request code 1,") == true)
+        #expect(errors.first?.description == "BadWindow (invalid Window parameter) "
+            + "(error code 3, request code 8, minor code 0, resource 0x3ffffff)")
+        #expect(errors.last?.description.hasPrefix("BadMatch (invalid parameter attributes) (error code 8, request code 1,") == true)
         _ = mismatched
 
         // The connection goes on: a real window is created, mapped and queried without another error.

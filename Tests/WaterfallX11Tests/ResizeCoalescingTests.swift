@@ -1,6 +1,6 @@
 import Testing
 import Waterfall
-@testable import WaterfallX11
+@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
 
 /// Records the sizes the window hands its view, and counts relayouts.
@@ -29,7 +29,7 @@ struct ResizeCoalescingTests {
         view.dataSource = source
         let recorder = ResizeRecorder()
         view.delegate = recorder
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: "Waterfall", statusBar: .testBar())
         let clock = ManualClock(now: 5_000_000_000_000)
         window.timers = TimerQueue { clock.now }
         window.observer = recorder

@@ -1,7 +1,7 @@
 import CX11
 import Foundation
 import Waterfall
-@testable import WaterfallX11
+@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
 
 /// A second client on the test's server that asks for a selection as xclip does, one step at a time, so that a test
@@ -166,7 +166,7 @@ func drive(_ window: WaterfallWindow, limit: TimeInterval = 20, _ description: S
 /// A window on `xvfb` with an empty collection view, its first frame drawn.
 func makeSelectionWindow(on xvfb: XvfbServer) throws -> WaterfallWindow {
     let display = try Display(name: xvfb.display)
-    let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 120, height: 100))
+    let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 120, height: 100), title: "Waterfall", statusBar: .testBar())
     try window.runUntilFirstFrame()
     return window
 }

@@ -1,6 +1,6 @@
 import Testing
 import Waterfall
-@testable import WaterfallX11
+@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
 
 /// Records the offset of every presented frame.
@@ -16,7 +16,7 @@ private func makeWindow(on xvfb: XvfbServer) throws -> (WaterfallWindow, Collect
     let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
     view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
     view.dataSource = source
-    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220))
+    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: "Waterfall", statusBar: .testBar())
     let clock = ManualClock(now: 1_000_000_000_000)
     window.timers = TimerQueue { clock.now }
     return (window, view, clock, source)

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 import Waterfall
-@testable import WaterfallX11
+@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
 
 /// A window on `xvfb` with an empty collection view: these tests are about the loop, not what it draws.
 private func makeWindow(on xvfb: XvfbServer) throws -> WaterfallWindow {
     let display = try Display(name: xvfb.display)
-    return try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 120, height: 100))
+    return try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 120, height: 100), title: "Waterfall", statusBar: .testBar())
 }
 
 /// Wakes `signal` from another thread unless `signal()`led within `seconds`: a loop that would sleep forever
@@ -105,7 +105,7 @@ struct WakeAndTimerTests {
         let cancelled = window.schedule(after: 0.01) { ran.append("cancelled") }
         window.schedule(after: 0.02) { [weak window] in
             ran.append("live")
-            window?.setNeedsDisplay()
+            window?.collectionView.setNeedsDisplay()
         }
         window.cancel(cancelled)
         var framesBeforeTurn = window.framesPresented

@@ -44,10 +44,9 @@ struct WindowDrawingTests {
                                   columnPolicy: .fixed(2))
         view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
         view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320),
-                                         useDoubleBufferExtension: useXdbe)
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320), title: "Waterfall",
+                                         statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe)
         #expect(window.usesDoubleBufferExtension == useXdbe)
-        window.statusText = { "status" }
         window.drawFrame()
 
         let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
@@ -79,7 +78,7 @@ struct WindowDrawingTests {
         let display = try Display(name: xvfb.display)
         let view = CollectionView()
         let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 100, height: 100),
-                                         title: "Wäterfall", className: "WaterfallTest", instanceName: "wf")
+                                         title: "Wäterfall", statusBar: .testBar(), className: "WaterfallTest", instanceName: "wf")
         display.sync()
         let properties = String(decoding: try runTool("xprop", ["-id", String(window.windowID)], display: xvfb.display), as: UTF8.self)
         #expect(properties.contains("_NET_WM_NAME(UTF8_STRING) = \"Wäterfall\""))

@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallX11
 
 /// `count` cells of `height` px, all of reuse identifier "cell" (register it on the view).
 final class FixedHeightSource: CollectionViewDataSource {
@@ -15,6 +16,13 @@ final class FixedHeightSource: CollectionViewDataSource {
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell")
     }
     func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { height }
+}
+
+extension StatusBar {
+    /// The bar the windows of these tests show: 20 points, the demo's colours, `text` in it.
+    static func testBar(text: @escaping () -> String = { "" }) -> StatusBar {
+        StatusBar(height: 20, backgroundColor: Color(rgb: 0x2B2F36), textColor: Color(rgb: 0xE8EAED), text: text)
+    }
 }
 
 /// A clock the test moves by hand, in nanoseconds, for a window's `TimerQueue`.

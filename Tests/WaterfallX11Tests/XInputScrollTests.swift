@@ -1,6 +1,6 @@
 import Testing
 import Waterfall
-@testable import WaterfallX11
+@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
 
 /// Records the inputs a window hands its view.
@@ -26,7 +26,7 @@ struct XInputScrollTests {
         let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
         view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 300, height: 400))
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 300, height: 400), title: "Waterfall", statusBar: .testBar())
         let recorder = InputRecorder()
         window.observer = recorder
         try window.runUntilFirstFrame()

@@ -1,0 +1,81 @@
+import CX11
+import Glibc
+
+/// A display's reference to one of its windows, which it must not keep alive.
+struct WeakWindow {
+    weak var window: WaterfallWindow?
+}
+
+extension Display {
+    /// Makes `window` one of those the event loop serves.
+    func register(_ window: WaterfallWindow) {
+        windows.removeAll { $0.window == nil }
+        windows.append(WeakWindow(window: window))
+    }
+
+    /// Stops serving `window` (it is being destroyed).
+    func unregister(_ window: WaterfallWindow) {
+        windows.removeAll { $0.window == nil || $0.window === window }
+    }
+
+    /// The windows still open, in the order they were made.
+    private var openWindows: [WaterfallWindow] {
+        windows.compactMap { $0.window }.filter { $0.exitReason == nil }
+    }
+
+    /// The descriptors a program's own event loop waits on for reading (with `poll`, `select`, `epoll` or its
+    /// toolkit's watch): the connection (`fileDescriptor`) and the wake pipe of each open window. When one is
+    /// readable, or `timeUntilNextTimer` has passed, call `processPendingEvents()`.
+    public var pollDescriptors: [Int32] {
+        [fileDescriptor] + openWindows.map(\.wakeSignal.readDescriptor)
+    }
+
+    /// Seconds until the earliest timer of the open windows is due (0 when one is overdue), `nil` when none is
+    /// waiting: how long a program's own loop may sleep before calling `processPendingEvents()`. A smooth scroll's
+    /// next frame is such a timer; an idle window has none.
+    public var timeUntilNextTimer: Double? {
+        openWindows.compactMap { $0.timers.timeUntilNextDeadline() }.min()
+    }
+
+    /// Whether events wait in Xlib's queue or on the connection (`XPending`, which flushes the output buffer first).
+    var hasPendingEvents: Bool { XPending(handle) > 0 }
+
+    /// Handles, without blocking, everything that is pending for the display's open windows: reads every event
+    /// that arrived and hands each to its window; then each window calls its `onWake` if its wake signal was woken,
+    /// runs its due timers and draws at most one frame. A window that closes meanwhile gets its `exitReason` and is
+    /// left alone from then on. This is one turn of `WaterfallWindow.run()`, for a program that runs its own loop
+    /// on `pollDescriptors` and `timeUntilNextTimer`; call it on the thread that made the windows.
+    /// - Throws: `LayoutError` when a window's relayout fails; the turn's other events wait for the next call.
+    public func processPendingEvents() throws {
+        while XPending(handle) > 0 {
+            var event = XEvent()
+            XNextEvent(handle, &event)
+            try dispatch(&event)
+        }
+        for window in openWindows { try window.finishTurn() }
+    }
+
+    /// Hands `event` to the window it is for. The keyboard's mapping changes for all of them; an XInput 2 event's data
+    /// is fetched once, offered to each window, and freed.
+    private func dispatch(_ event: inout XEvent) throws {
+        switch event.type {
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
+            shortcutKeys.mappingChanged()
+        case GenericEvent:
+            guard XGetEventData(handle, &event.xcookie) != 0 else { return }
+            defer { XFreeEventData(handle, &event.xcookie) }
+            for window in openWindows where try window.handleGenericEvent(&event) { return }
+        default:
+            for window in openWindows where try window.handle(&event) { return }
+        }
+    }
+
+    /// Sleeps in `poll` until the connection or a window's wake pipe is readable, or the earliest timer is due.
+    func waitForEvents() {
+        var descriptors = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let timeouts: [Int32] = openWindows.map { $0.timers.timeoutMilliseconds() }.filter { $0 >= 0 }
+        let timeout: Int32 = timeouts.min() ?? -1
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    }
+}
