@@ -1,4 +1,5 @@
 import CX11
+import Synchronization
 import Testing
 @testable import WaterfallX11
 import XvfbSupport
@@ -32,5 +33,28 @@ struct ProtocolErrorTests {
         #expect(XGetWindowAttributes(display.handle, window, &queried) != 0)
         #expect(queried.width == 20)
         #expect(ErrorHandlers.recentErrors(on: display.handle).count == 2)
+    }
+}
+
+/// The program decides what an X error does: its handler hears each protocol error, with the codes.
+@Suite(.serialized)
+struct ProgramErrorHandlerTests {
+    @Test func theProgramsHandlerHearsAProtocolErrorAndTheDefaultComesBack() throws {
+        let xvfb = try XvfbServer()
+        let display = try Display(name: xvfb.display)
+        let missing: UInt = 0x3FF_FFF0  // an id no client was given, this test's own
+        let heard = Mutex<[X11Failure]>([])
+        X11ErrorHandler.set { failure in
+            // Other tests' connections share the process-wide handler: keep this test's error only.
+            if case let .protocolError(error) = failure, error.resource == missing { heard.withLock { $0.append(failure) } }
+        }
+        defer { X11ErrorHandler.set(X11ErrorHandler.printOnStandardError) }
+        XMapWindow(display.handle, missing)  // BadWindow
+        display.sync()
+        let failures = heard.withLock { $0 }
+        #expect(failures.count == 1)
+        guard case let .protocolError(error)? = failures.first else { return }
+        #expect(error.errorCode == UInt8(BadWindow) && error.requestCode == 8 && error.minorCode == 0)
+        #expect(error.text == "BadWindow (invalid Window parameter)")
     }
 }
