@@ -49,6 +49,9 @@ let package = Package(
             ]
         ),
 
+        // MARK: The example: the smallest complete program on the public API (Examples/Swatches/main.swift).
+        .executableTarget(name: "swatches", dependencies: ["Waterfall", "WaterfallX11"], path: "Examples/Swatches"),
+
         // MARK: Fuzzing
         // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/fuzz.sh builds it
         // with -sanitize=fuzzer); a plain build replays the inputs it is given.
@@ -64,5 +67,6 @@ let package = Package(
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "XvfbSupport"]),
+        .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The built `waterfall-demo` running as a child process, its JSON event log collected line by line.
+/// A program of the package (`waterfall-demo` by default) running as a child process, its stdout (the demo's JSON
+/// event log) collected line by line.
 /// Its mutable state is guarded by `lock`, so the pipe handlers may run on any thread.
 public final class DemoProcess: @unchecked Sendable {
     private let process = Process()
@@ -13,11 +14,12 @@ public final class DemoProcess: @unchecked Sendable {
     private let stdout = Pipe()
     private let stderr = Pipe()
 
-    /// Starts the demo with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`, with the
+    /// Starts the built program `executable` (the demo by default) with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`, with the
     /// variables of `environment` added to the test's environment (less a `DESKTOP_STARTUP_ID` the tests were
     /// launched with: the demo would end that launch).
-    public init(arguments: [String], display: String?, directory: String? = nil, environment extra: [String: String] = [:]) throws {
-        process.executableURL = try DemoProcess.executableURL()
+    public init(executable: String = "waterfall-demo", arguments: [String], display: String?, directory: String? = nil,
+                environment extra: [String: String] = [:]) throws {
+        process.executableURL = try DemoProcess.executableURL(named: executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DESKTOP_STARTUP_ID")
@@ -48,16 +50,16 @@ public final class DemoProcess: @unchecked Sendable {
         killAndReap(process)
     }
 
-    /// The built demo beside the test bundle, in the same build folder.
-    public static func executableURL() throws -> URL {
+    /// The built program `name` (the demo by default) beside the test bundle, in the same build folder.
+    public static func executableURL(named name: String = "waterfall-demo") throws -> URL {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = testBinary.deletingLastPathComponent()
         while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("waterfall-demo")
+            let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }
-        throw X11TestError("waterfall-demo was not found beside the test binary \(testBinary.path); build it first")
+        throw X11TestError("\(name) was not found beside the test binary \(testBinary.path); build it first")
     }
 
     private func receive(_ data: Data) {

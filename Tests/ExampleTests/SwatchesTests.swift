@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import XvfbSupport
+
+/// The example program, as a user runs it: under a private Xvfb, a real click selects a card, which it prints and
+/// shows selected, and its own key quits it.
+@Suite(.serialized)
+struct SwatchesTests {
+    @Test func aClickSelectsACardThatItPrintsAndQQuits() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let swatches = try DemoProcess(executable: "swatches", arguments: [], display: xvfb.display)
+        let window = try waitForWindow(named: "Swatches", display: xvfb.display, while: swatches)
+        // 800 x 600 is landscape: 4 columns of (800 - 12 (scroll bar) - 2 × 8 (insets) - 3 × 8 (spacing)) / 4 = 187
+        // points. The first four cards open the four columns; the first is 0x3779B1, the example's colour of item 0.
+        try waitForPixel(RGB(0x3779B1), x: 20, y: 20, window: window, display: xvfb.display, while: swatches)
+        let third = (x: 8 + 2 * (187 + 8), width: 187)
+        // Item 2's picture is 187 × (0.5 + 0.74) = 231.88 points tall, its 24-point label below it.
+        let labelMiddle = 8 + 231 + 12
+        #expect(try Screenshot.of(window: window, display: xvfb.display).pixel(x: third.x + third.width - 4, y: labelMiddle) == RGB(0xFFFFFF))
+
+        try xdotool(["mousemove", "--window", String(window), String(third.x + 90), "100", "click", "1"], display: xvfb.display)
+        let selected = try waitForLine(from: swatches) { $0.hasPrefix("selected") }
+        #expect(selected == "selected 3")
+        try waitForPixel(RGB(0x1F6FEB), x: third.x + third.width - 4, y: labelMiddle, window: window, display: xvfb.display, while: swatches)
+        let shot = try Screenshot.of(window: window, display: xvfb.display)
+        try shot.savePNG(window: window, display: xvfb.display, to: artifactPath("swatches.png"))
+
+        try xdotool(["key", "q"], display: xvfb.display)  // to the window under the pointer: no window manager gives focus
+        #expect(try swatches.waitForExit() == 0)
+        #expect(swatches.lines == ["selected 3"])
+        #expect(swatches.standardError.isEmpty, "\(swatches.standardError)")
+    }
+}
+
+/// Polls until a window named exactly `name` is viewable, and returns its id (the interval between checks of the
+/// awaited condition; the deadline only bounds a hang).
+private func waitForWindow(named name: String, display: String, while program: DemoProcess) throws -> UInt {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline && program.isRunning {
+        let output = (try? runTool("xdotool", ["search", "--onlyvisible", "--name", "^\(name)$"], display: display)) ?? Data()
+        if let id = String(decoding: output, as: UTF8.self).split(separator: "\n").first.flatMap({ UInt($0) }) { return id }
+        usleep(20_000)
+    }
+    throw X11TestError("no visible window named \(name): \(program.standardError)")
+}
+
+/// Polls screenshots until the window's pixel at (`x`, `y`) is `color` (the interval between checks of the awaited
+/// condition; the deadline only bounds a hang).
+private func waitForPixel(_ color: RGB, x: Int, y: Int, window: UInt, display: String, while program: DemoProcess) throws {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline && program.isRunning {
+        if try Screenshot.of(window: window, display: display).pixel(x: x, y: y) == color { return }
+        usleep(20_000)
+    }
+    throw X11TestError("the pixel at (\(x), \(y)) never became \(color): \(program.standardError)")
+}
+
+/// Waits until the program printed a line that `matches`, and returns it (the interval between checks of the awaited
+/// condition; the deadline only bounds a hang).
+private func waitForLine(from program: DemoProcess, matching matches: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+        if let line = program.lines.first(where: matches) { return line }
+        usleep(10_000)
+    }
+    throw X11TestError("no such line on stdout: \(program.lines), stderr: \(program.standardError)")
+}
+
+/// A path under `artifacts/` at the package root, for screenshots a person may look at after a run.
+private func artifactPath(_ name: String) -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder = root.appendingPathComponent("artifacts")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder.appendingPathComponent(name).path
+}
