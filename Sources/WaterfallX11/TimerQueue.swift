@@ -1,11 +1,5 @@
 import Glibc
 
-/// Identifies a timer scheduled with `WaterfallWindow.schedule(after:_:)`, to cancel it.
-public struct TimerToken: Hashable, Sendable {
-    /// Scheduling order: a later timer has a larger id.
-    let id: UInt64
-}
-
 /// Single-shot timers in deadline order, on a clock of nanoseconds.
 ///
 /// Pure Swift and display-free: the clock is injected (`now`), so tests move time by hand. The queue never

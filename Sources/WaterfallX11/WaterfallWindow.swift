@@ -1,38 +1,6 @@
 import CX11
 import Waterfall
 
-/// Hears what a `WaterfallWindow` shows. Every method has a default that does nothing.
-public protocol WaterfallWindowObserver: AnyObject {
-    /// The first frame is on screen (the server has handled it).
-    func windowDidPresentFirstFrame(_ window: WaterfallWindow)
-    /// A frame was presented.
-    func windowDidPresentFrame(_ window: WaterfallWindow)
-    /// The window is about to hand `input` to its collection view: every resize, wheel turn, pointer press, move
-    /// and release, key the view understands, animation frame and pull release, in order, with the times the
-    /// view gets. Applied again in the same order to a view with the same data, they end in the same state.
-    func window(_ window: WaterfallWindow, willApply input: ViewInput)
-    /// The window's cursor changed to `shape`, the one the collection view asks for under the pointer (see
-    /// WaterfallWindow+Cursor.swift).
-    func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape)
-}
-
-extension WaterfallWindowObserver {
-    public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {}
-    public func windowDidPresentFrame(_ window: WaterfallWindow) {}
-    public func window(_ window: WaterfallWindow, willApply input: ViewInput) {}
-    public func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) {}
-}
-
-/// What ended `WaterfallWindow.run()`.
-public enum WindowExitReason: Equatable, Sendable {
-    /// The window manager asked to close the window (WM_DELETE_WINDOW).
-    case closedByWindowManager
-    /// The program called `stop()`.
-    case stopped
-    /// Another client destroyed the window (a DestroyNotify the window did not ask for).
-    case destroyedByAnotherClient
-}
-
 /// An X11 window that shows a `CollectionView` (above the program's `StatusBar`, if it gives one), and routes
 /// wheel, click, key and resize events into it.
 ///

@@ -1,0 +1,64 @@
+import Synchronization
+
+/// A failure Xlib reports on its own, outside any call that returns it: what a program's `X11ErrorHandler` hears.
+public enum X11Failure: Equatable, Sendable {
+    /// The server refused a request (an X protocol error). The connection goes on.
+    case protocolError(X11ProtocolError)
+    /// The connection to the server `display` is lost: the server went away, or killed this client. Xlib cannot go
+    /// on with it: once the handler returns, the process exits with status 1.
+    case connectionLost(display: String)
+}
+
+/// One protocol error as the server reported it (an `XErrorEvent`).
+public struct X11ProtocolError: Equatable, Sendable {
+    /// The error's code: `BadWindow` (3), `BadMatch` (8)...
+    public let errorCode: UInt8
+    /// The major opcode of the refused request (`X_MapWindow` is 8).
+    public let requestCode: UInt8
+    /// The minor opcode, for an extension's request.
+    public let minorCode: UInt8
+    /// The resource the request named.
+    public let resource: UInt
+    /// Xlib's text for the code (`XGetErrorText`): "BadWindow (invalid Window parameter)".
+    public let text: String
+
+    /// The one line the default handler prints: the text, the codes and the resource.
+    public var description: String {
+        "\(text) (error code \(errorCode), request code \(requestCode), minor code \(minorCode), resource 0x\(String(resource, radix: 16)))"
+    }
+}
+
+/// What the program does when Xlib reports a failure: a protocol error, or the loss of the connection.
+///
+/// Xlib's handlers are process-wide, so the handler is too: it hears every connection's failures, on the thread
+/// that met them, inside Xlib (it must not call Xlib). The default prints each on stderr as `waterfall: X error:
+/// ...` and `waterfall: lost the connection to the X server ...; exiting`. A protocol error never ends the program
+/// (the window goes on, as dwm does); a lost connection ends it with status 1 after the handler ran, because Xlib
+/// leaves no choice (its IO error exit handler must not return).
+public enum X11ErrorHandler {
+    /// The handler every connection reports to.
+    public typealias Handler = @Sendable (X11Failure) -> Void
+
+    private static let current = Mutex<Handler>(printOnStandardError)
+
+    /// Makes `handler` hear every later failure of every connection, instead of the one before.
+    public static func set(_ handler: @escaping Handler) {
+        current.withLock { $0 = handler }
+    }
+
+    /// The default handler: prints the failure on stderr in one `write`.
+    public static let printOnStandardError: Handler = { failure in
+        switch failure {
+        case let .protocolError(error):
+            writeToStandardError("waterfall: X error: \(error.description)\n")
+        case let .connectionLost(display):
+            writeToStandardError("waterfall: lost the connection to the X server '\(display)'; exiting\n")
+        }
+    }
+
+    /// Tells the program's handler.
+    static func report(_ failure: X11Failure) {
+        let handler = current.withLock { $0 }
+        handler(failure)
+    }
+}
