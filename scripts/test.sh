@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test: the core, the X11 backend and the program
+# Installs what is missing, builds, and runs every test: the core, the X11 backend, the program and the example
 # (against private Xvfb servers driven by xdotool, and private Xorg servers whose test devices have scroll valuators),
 # then the leak check (scripts/leak-check.sh) and the fuzzing
 # (scripts/fuzz.sh).
@@ -9,6 +9,8 @@ bash scripts/install-deps.sh
 source scripts/env.sh
 swift build --build-tests
 swift test --skip-build "$@"
+# The DocC documentation of both libraries, warnings as errors, and a doc comment on every public symbol (10 s).
+bash scripts/docs.sh
 # The program built with AddressSanitizer in .build-asan and scripted under a private Xvfb: no leak, no memory error.
 bash scripts/leak-check.sh
 # libFuzzer on the catalog parser, the option checks and the layout: 100,000 inputs from seed 1.

@@ -4,7 +4,9 @@ public enum NavigationKey: Hashable, Sendable, CaseIterable {
     case up, down, left, right
     /// Tab (Shift+Tab backwards): moves the focus in index order.
     case tab
+    /// Page Up, Page Down: scroll by a viewport.
     case pageUp, pageDown
+    /// Home, End: scroll to the top, to the bottom.
     case home, end
     /// Space: pages down; Ctrl+Space toggles the focused item's selection.
     case space

@@ -150,7 +150,12 @@ public final class CollectionView {
     var damagedContentRects: [Rect] = []
 
     /// An empty view; set a data source, register cells, then give it a size with `setViewportSize(_:)`.
-    /// - Parameter scrollBarWidth: the strip kept for the scroll bar at the right edge (0: no bar).
+    /// - Parameters:
+    ///   - layout: computes the frames (its column count follows `columnPolicy`).
+    ///   - columnPolicy: the column counts for a portrait and a landscape viewport.
+    ///   - scroll: the scroll position and its limits; at the top by default.
+    ///   - overscan: how far above and below the viewport cells are kept alive, in points.
+    ///   - scrollBarWidth: the strip kept for the scroll bar at the right edge (0: no bar).
     public init(layout: CollectionLayout = CollectionLayout(), columnPolicy: ColumnPolicy = .fixed(3),
                 scroll: ScrollModel = ScrollModel(), overscan: Double = 128,
                 scrollBarWidth: Double = ScrollBar.defaultWidth) {

@@ -10,6 +10,7 @@ open class CollectionViewCell {
     /// Whether the cell's item is selected.
     public internal(set) var isSelected = false
 
+    /// A cell of the reuse pool `reuseIdentifier`: make it in the factory given to `register(forCellWithReuseIdentifier:factory:)`.
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
     }

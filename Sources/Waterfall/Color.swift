@@ -1,9 +1,13 @@
 /// An opaque sRGB colour with 8 bits per channel.
 public struct Color: Hashable, Sendable {
+    /// The red channel, 0 to 255.
     public var red: UInt8
+    /// The green channel, 0 to 255.
     public var green: UInt8
+    /// The blue channel, 0 to 255.
     public var blue: UInt8
 
+    /// The colour of the three channels.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
@@ -43,7 +47,9 @@ public struct Color: Hashable, Sendable {
         return Color(red: channel(red, other.red), green: channel(green, other.green), blue: channel(blue, other.blue))
     }
 
+    /// Black, 0x000000.
     public static let black = Color(rgb: 0x000000)
+    /// White, 0xFFFFFF.
     public static let white = Color(rgb: 0xFFFFFF)
 
     private static func hexValue(of byte: UInt8) -> UInt32? {

@@ -14,6 +14,8 @@ public struct ColumnPolicy: Hashable, Sendable {
     /// The width of the band around the threshold inside which a view keeps its orientation (half on each side).
     public var hysteresis: Double
 
+    /// `portraitColumns` for a portrait view and `landscapeColumns` for a landscape one: wider than tall, or at least
+    /// `landscapeMinimumWidth` wide when it is given, with a band of `hysteresis` around the threshold.
     public init(portraitColumns: Int, landscapeColumns: Int, landscapeMinimumWidth: Double? = nil, hysteresis: Double = 16) {
         self.portraitColumns = portraitColumns
         self.landscapeColumns = landscapeColumns

@@ -1,52 +1,73 @@
 /// A point in a two-dimensional coordinate space (y grows downwards, as on screen).
 public struct Point: Hashable, Sendable {
+    /// The horizontal coordinate: grows to the right.
     public var x: Double
+    /// The vertical coordinate: grows downwards.
     public var y: Double
 
+    /// The point at (`x`, `y`).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The origin, (0, 0).
     public static let zero = Point(x: 0, y: 0)
 }
 
 /// A width and a height.
 public struct Size: Hashable, Sendable {
+    /// The horizontal extent.
     public var width: Double
+    /// The vertical extent.
     public var height: Double
 
+    /// A size of `width` by `height`.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No width and no height.
     public static let zero = Size(width: 0, height: 0)
 }
 
 /// An axis-aligned rectangle. It contains the points with `minX <= x < maxX` and `minY <= y < maxY`.
 public struct Rect: Hashable, Sendable {
+    /// The top-left corner.
     public var origin: Point
+    /// The width and the height.
     public var size: Size
 
+    /// The rectangle at `origin` of `size`.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// The rectangle whose top-left corner is (`x`, `y`), `width` wide and `height` tall.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width.
     public var width: Double { size.width }
+    /// The height.
     public var height: Double { size.height }
 
     /// Whether `point` lies inside; the right and bottom edges are outside.
@@ -82,11 +103,16 @@ public struct Rect: Hashable, Sendable {
 
 /// Distances from the four edges of a rectangle inwards, as UIKit's `UIEdgeInsets`.
 public struct EdgeInsets: Hashable, Sendable {
+    /// The inset from the top edge.
     public var top: Double
+    /// The inset from the left edge.
     public var left: Double
+    /// The inset from the bottom edge.
     public var bottom: Double
+    /// The inset from the right edge.
     public var right: Double
 
+    /// Insets of `top`, `left`, `bottom` and `right`.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
         self.left = left
@@ -99,5 +125,6 @@ public struct EdgeInsets: Hashable, Sendable {
         self.init(top: value, left: value, bottom: value, right: value)
     }
 
+    /// No inset on any edge.
     public static let zero = EdgeInsets(all: 0)
 }

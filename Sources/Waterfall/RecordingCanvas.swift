@@ -1,11 +1,17 @@
-/// A canvas that draws nothing and records every call, with a fixed-width font: for tests.
-public final class RecordingCanvas: Canvas {
+/// A canvas that draws nothing and records every call, with a fixed-width font: for tests, not public API
+/// (`@_spi(Testing) import Waterfall`).
+@_spi(Testing) public final class RecordingCanvas: Canvas {
     /// One recorded call.
     public enum Command: Hashable, Sendable {
+        /// `fill(_:color:)`.
         case fill(Rect, Color)
+        /// `stroke(_:color:lineWidth:)`.
         case stroke(Rect, Color, lineWidth: Double)
+        /// `drawText(_:at:color:)`.
         case text(String, Point, Color)
+        /// `setClip(_:)`.
         case clip(Rect?)
+        /// `copyRect(_:to:)`.
         case copy(Rect, to: Point)
     }
 
@@ -13,9 +19,12 @@ public final class RecordingCanvas: Canvas {
     public private(set) var commands: [Command] = []
     /// The advance of every character.
     public let characterWidth: Double
+    /// The height of a line.
     public let lineHeight: Double
+    /// The height above the baseline.
     public let ascent: Double
 
+    /// A canvas whose font has these metrics.
     public init(characterWidth: Double = 6, lineHeight: Double = 13, ascent: Double = 10) {
         self.characterWidth = characterWidth
         self.lineHeight = lineHeight

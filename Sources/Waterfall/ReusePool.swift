@@ -9,6 +9,7 @@ public final class ReusePool {
     /// How many times a pooled cell was handed out again.
     public private(set) var reused = 0
 
+    /// An empty pool with nothing registered.
     public init() {}
 
     /// The number of cells waiting in the pool.

@@ -12,6 +12,7 @@ public struct ScrollAnimation: Hashable, Sendable {
     /// How long it runs; 0 or less jumps to `to`.
     public let duration: Double
 
+    /// A scroll from offset `from` to `to` that starts at `startTime` and lasts `duration` seconds.
     public init(from: Double, to: Double, startTime: Double, duration: Double) {
         self.from = from
         self.to = to

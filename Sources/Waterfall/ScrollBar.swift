@@ -33,6 +33,9 @@ public struct ScrollBar: Hashable, Sendable {
 
     /// The bar of a viewport of `viewportSize` showing `contentHeight` of content scrolled by `offset`.
     /// - Parameters:
+    ///   - viewportSize: the size of the viewport the bar stands in, at its right edge.
+    ///   - contentHeight: the height of the content the viewport shows.
+    ///   - offset: how far the content is scrolled.
     ///   - width: the bar's width; 0 (or less) gives a bar without area.
     ///   - minimumThumbLength: the shortest thumb (never longer than the track).
     public init(viewportSize: Size, contentHeight: Double, offset: Double, width: Double,

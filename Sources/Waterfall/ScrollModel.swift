@@ -11,6 +11,7 @@ public struct ScrollModel: Hashable, Sendable {
     /// How far the content is scrolled: the content y shown at the top of the viewport.
     public private(set) var offset: Double = 0
 
+    /// A model at the top of no content, whose wheel notch scrolls `wheelStep` points.
     public init(wheelStep: Double = 64) {
         self.wheelStep = wheelStep
     }

@@ -14,9 +14,9 @@ extension WaterfallLayout {
     ///   layout is then empty and invalid.
     /// - Complexity: O(n × columns) for n items, with one call of `heights` per run of items between banners.
     public func prepare(width: Double, itemCount: Int, spanningItems: [Int],
-                        heights fill: (_ range: Range<Int>, _ columnWidth: Double, _ heights: UnsafeMutableBufferPointer<Double>) throws -> Void,
+                        heights: (_ range: Range<Int>, _ columnWidth: Double, _ heights: UnsafeMutableBufferPointer<Double>) throws -> Void,
                         bannerHeight: (_ index: Int, _ fullWidth: Double) throws -> Double?) throws {
-        var heights = try beginPreparing(width: width, itemCount: itemCount)
+        var allHeights = try beginPreparing(width: width, itemCount: itemCount)
         let columnWidth = self.columnWidth
         let fullWidth = self.fullWidth
         do {
@@ -27,12 +27,12 @@ extension WaterfallLayout {
                 }
                 previous = banner
             }
-            heights.append(contentsOf: repeatElement(0, count: itemCount))
-            try heights.withUnsafeMutableBufferPointer { buffer in
+            allHeights.append(contentsOf: repeatElement(0, count: itemCount))
+            try allHeights.withUnsafeMutableBufferPointer { buffer in
                 var runStart = 0
                 for banner in spanningItems + [itemCount] {
                     if runStart < banner {
-                        try fill(runStart..<banner, columnWidth, UnsafeMutableBufferPointer(rebasing: buffer[runStart..<banner]))
+                        try heights(runStart..<banner, columnWidth, UnsafeMutableBufferPointer(rebasing: buffer[runStart..<banner]))
                     }
                     if banner < itemCount {
                         buffer[banner] = try Self.checkedHeight(bannerHeight(banner, fullWidth), index: banner, columnWidth: fullWidth)
@@ -44,7 +44,7 @@ extension WaterfallLayout {
                     buffer[index] = try Self.checkedHeight(buffer[index], index: index, columnWidth: columnWidth)
                 }
             }
-            finishPreparing(heights: heights, spanning: spanningItems.map { Int32(truncatingIfNeeded: $0) })
+            finishPreparing(heights: allHeights, spanning: spanningItems.map { Int32(truncatingIfNeeded: $0) })
         } catch {
             abandonPreparing()
             throw error

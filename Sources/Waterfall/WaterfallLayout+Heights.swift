@@ -6,8 +6,11 @@ extension WaterfallLayout {
     /// tallest column. Only what is below a changed item in its column moves (and what is below a banner after
     /// it). Without it, the items from the first changed one on are placed again by the placement policy, as
     /// `prepare` would place them.
-    /// - Parameter height: item `index`'s height at the width it has (its column's, or the full width for a
-    ///   banner); `nil` means as tall as that width. Asked for each index once, before anything changes.
+    /// - Parameters:
+    ///   - indices: the items whose heights changed, in any order.
+    ///   - keepingColumns: whether every item stays in its column (see above).
+    ///   - height: item `index`'s height at the width it has (its column's, or the full width for a
+    ///     banner); `nil` means as tall as that width. Asked for each index once, before anything changes.
     /// - Throws: `LayoutError.notPrepared`, `.invalidIndex` for an index outside the items, `.invalidHeight`
     ///   naming the item; the layout is then unchanged.
     /// - Complexity: O(n − first changed index), times the column count without `keepingColumns`.

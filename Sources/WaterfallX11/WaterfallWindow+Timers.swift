@@ -1,9 +1,10 @@
 extension WaterfallWindow {
     /// Runs `action` once on the event loop's thread, `seconds` from now on the monotonic clock: in the first
-    /// turn after its deadline, before that turn's frame is drawn, so call `setNeedsDisplay()` in it to show
-    /// what it changed. Call this on the loop's thread; from another thread, `wakeSignal.wake()` and schedule
-    /// in `onWake`.
-    /// - Parameter seconds: the delay; zero, negative or NaN mean "in the next turn".
+    /// turn after its deadline, before that turn's frame is drawn: what it changes in the collection view is drawn in
+    /// that frame. Call this on the loop's thread; from another thread, `wakeSignal.wake()` and schedule in `onWake`.
+    /// - Parameters:
+    ///   - seconds: the delay; zero, negative or NaN mean "in the next turn".
+    ///   - action: what to run, on the loop's thread.
     /// - Returns: a token for `cancel(_:)`.
     /// - Complexity: O(n) in the number of timers waiting.
     @discardableResult

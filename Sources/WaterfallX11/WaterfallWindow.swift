@@ -88,6 +88,8 @@ public final class WaterfallWindow {
 
     /// Creates and maps the window.
     /// - Parameters:
+    ///   - display: the connection the window is made on; its event loop serves the window.
+    ///   - collectionView: the view the window shows, above the status bar.
     ///   - size: the initial window size in points, the status bar included: the window is `scale` times as many pixels.
     ///   - scale: pixels per point; the desktop's (`Display.preferredScale`, from `Xft.dpi`) by default. Everything
     ///     drawn grows by it, and the collection view lays out in points, so a window at 2 shows what one of half

@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// A 200 × 100 viewport over two columns of 85 at x 10 and 105, with 15 of overscan:
 ///

@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// Loading more at the end: asked once per approach, a footer meanwhile, appended items that move nothing,
 /// failures shown with a retry that works.

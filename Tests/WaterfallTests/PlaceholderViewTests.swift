@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// A placeholder that records where it was drawn.
 private final class Placeholder: CollectionViewCell {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// A touchpad's precise scroll: fractional notches of `wheelStep` pixels, applied at once on whole pixels with the
 /// fraction carried, no glide, a glide stopped where it is, pull to refresh at the top.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// Pull to refresh and F5: the pull, its threshold, the refresh, and the top item kept in place.
 struct RefreshTests {

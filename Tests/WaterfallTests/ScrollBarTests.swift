@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// The scroll bar's geometry, exact to the pixel.
 struct ScrollBarGeometryTests {

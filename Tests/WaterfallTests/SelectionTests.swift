@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// The selection model on the `Grid` (12 items in 3 columns, viewport 340 × 200): modes, Ctrl and Shift clicks,
 /// keys, the delegate's questions and the order of what it is told.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// The eased animation itself: positions at given times, whole pixels, the exact end.
 struct ScrollAnimationTests {

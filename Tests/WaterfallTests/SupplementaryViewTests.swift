@@ -1,5 +1,5 @@
 import Testing
-@testable import Waterfall
+@_spi(Testing) @testable import Waterfall
 
 /// Headers and footers in the collection view: recycled like cells, hit tested, never selected.
 struct SupplementaryViewTests {
