@@ -1,9 +1,6 @@
-import CX11
-import Glibc
-
 /// The atoms the backend uses, interned once per connection in one batch: `XInternAtoms` sends every request before
 /// it reads a reply, one round trip for all of them, where `XInternAtom` per name waits for each reply in turn.
-/// Predefined atoms (`XA_STRING`, `XA_CARDINAL`, `XA_WM_CLIENT_MACHINE`...) need no interning.
+/// Predefined atoms (`PredefinedAtom`) need no interning.
 struct Atoms {
     let wmProtocols: Atom
     let wmDeleteWindow: Atom
@@ -23,12 +20,12 @@ struct Atoms {
         "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_ICON", "_NET_STARTUP_ID", "_NET_STARTUP_INFO_BEGIN", "_NET_STARTUP_INFO",
     ]
 
-    /// Interns `names` on the connection `handle`.
-    init(internedOn handle: OpaquePointer) {
-        let interned = Self.intern(Self.names, on: handle)
+    /// The atoms of `names`, as `internAtoms` gave them in that order.
+    init(_ interned: [Atom]) {
+        let byName = Dictionary(uniqueKeysWithValues: zip(Self.names, interned))
         func atom(_ name: String) -> Atom {
-            assert(interned[name] != nil, "\(name) is not in Atoms.names")
-            return interned[name] ?? 0
+            assert(byName[name] != nil, "\(name) is not in Atoms.names")
+            return byName[name] ?? 0
         }
         wmProtocols = atom("WM_PROTOCOLS")
         wmDeleteWindow = atom("WM_DELETE_WINDOW")
@@ -41,14 +38,5 @@ struct Atoms {
         netStartupID = atom("_NET_STARTUP_ID")
         netStartupInfoBegin = atom("_NET_STARTUP_INFO_BEGIN")
         netStartupInfo = atom("_NET_STARTUP_INFO")
-    }
-
-    /// `names` interned with one `XInternAtoms` call, by name (an atom the server could not make is 0).
-    static func intern(_ names: [String], on handle: OpaquePointer) -> [String: Atom] {
-        var strings: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
-        defer { strings.forEach { free($0) } }
-        var atoms = [Atom](repeating: 0, count: names.count)
-        _ = XInternAtoms(handle, &strings, Int32(names.count), 0, &atoms)
-        return Dictionary(uniqueKeysWithValues: zip(names, atoms))
     }
 }

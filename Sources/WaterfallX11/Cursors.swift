@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 /// The X cursors of the shapes a view asks for, made from the cursor font (`XCreateFontCursor`) at first use, so
@@ -13,7 +12,7 @@ final class CursorCache {
     }
 
     deinit {
-        for cursor in cursors.values { XFreeCursor(display.handle, cursor) }
+        for cursor in cursors.values { display.freeCursor(cursor) }
     }
 
     /// The X cursor of `shape`: `hand2` for `.pointingHand`, `watch` for `.busy`, and None (0) for `.default`, so
@@ -21,7 +20,7 @@ final class CursorCache {
     func cursor(for shape: CursorShape) -> UInt {
         guard let glyph = Self.glyph(of: shape) else { return 0 }
         if let cursor = cursors[shape] { return cursor }
-        let cursor = XCreateFontCursor(display.handle, glyph)
+        let cursor = display.createFontCursor(glyph)
         cursors[shape] = cursor
         return cursor
     }
@@ -30,8 +29,8 @@ final class CursorCache {
     static func glyph(of shape: CursorShape) -> UInt32? {
         switch shape {
         case .default: return nil
-        case .pointingHand: return UInt32(XC_hand2)
-        case .busy: return UInt32(XC_watch)
+        case .pointingHand: return Display.handCursorGlyph
+        case .busy: return Display.watchCursorGlyph
         }
     }
 }

@@ -1,4 +1,3 @@
-import CX11
 import Glibc
 
 /// A display's reference to one of its windows, which it must not keep alive.
@@ -37,9 +36,6 @@ extension Display {
         openWindows.compactMap { $0.timers.timeUntilNextDeadline() }.min()
     }
 
-    /// Whether events wait in Xlib's queue or on the connection (`XPending`, which flushes the output buffer first).
-    var hasPendingEvents: Bool { XPending(handle) > 0 }
-
     /// Handles, without blocking, everything that is pending for the display's open windows: reads every event
     /// that arrived and hands each to its window; then each window calls its `onWake` if its wake signal was woken,
     /// runs its due timers and draws at most one frame. A window that closes meanwhile gets its `exitReason` and is
@@ -47,27 +43,22 @@ extension Display {
     /// on `pollDescriptors` and `timeUntilNextTimer`; call it on the thread that made the windows.
     /// - Throws: `LayoutError` when a window's relayout fails; the turn's other events wait for the next call.
     public func processPendingEvents() throws {
-        while XPending(handle) > 0 {
-            var event = XEvent()
-            XNextEvent(handle, &event)
-            try dispatch(&event)
+        while hasPendingEvents {
+            try dispatch(nextEvent())
         }
         for window in openWindows { try window.finishTurn() }
     }
 
-    /// Hands `event` to the window it is for. The keyboard's mapping changes for all of them; an XInput 2 event's data
-    /// is fetched once, offered to each window, and freed.
-    private func dispatch(_ event: inout XEvent) throws {
-        switch event.type {
-        case MappingNotify:
-            XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
+    /// Hands `event` to the window it is for: the keyboard's mapping changes for all of them, an XInput 2 event goes to
+    /// its window (a device change to every window), any other event to the first window that takes it.
+    private func dispatch(_ event: XlibEvent) throws {
+        switch event.kind {
+        case .keyboardMappingChanged:
             shortcutKeys.mappingChanged()
-        case GenericEvent:
-            guard XGetEventData(handle, &event.xcookie) != 0 else { return }
-            defer { XFreeEventData(handle, &event.xcookie) }
-            for window in openWindows where try window.handleGenericEvent(&event) { return }
+        case let .xinput(xinput):
+            for window in openWindows where event.window == 0 || event.window == window.windowID { try window.handle(xinput) }
         default:
-            for window in openWindows where try window.handle(&event) { return }
+            for window in openWindows where try window.handle(event) { return }
         }
     }
 

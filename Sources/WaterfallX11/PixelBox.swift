@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 /// A rectangle in whole pixels: a rect in points times the scale, edges rounded, so neighbouring rectangles neither
@@ -8,6 +7,14 @@ struct PixelBox {
     let y: Int32
     let width: UInt32
     let height: UInt32
+
+    /// A box of whole pixels as given.
+    init(x: Int32, y: Int32, width: UInt32, height: UInt32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
 
     init(_ rect: Rect, scale: Double = 1) {
         let rect = scale == 1 ? rect : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
@@ -22,9 +29,5 @@ struct PixelBox {
     static func coordinate(_ value: Double) -> Int32 {
         guard value.isFinite else { return 0 }
         return Int32(max(-32_000, min(32_000, value.rounded())))
-    }
-
-    var xRectangle: XRectangle {
-        XRectangle(x: Int16(clamping: x), y: Int16(clamping: y), width: UInt16(clamping: width), height: UInt16(clamping: height))
     }
 }

@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 /// Turns colours into pixel values from a TrueColor visual's channel masks, with no request to the server.
@@ -23,10 +22,10 @@ struct PixelFormat {
         }
     }
 
-    /// The format of `visual`, or `nil` when it is not TrueColor.
-    init?(visual: UnsafeMutablePointer<Visual>) {
-        guard visual.pointee.`class` == TrueColor else { return nil }
-        self.init(redMask: visual.pointee.red_mask, greenMask: visual.pointee.green_mask, blueMask: visual.pointee.blue_mask)
+    /// The format of the connection's default visual, or `nil` when it is not TrueColor.
+    init?(_ connection: XlibConnection) {
+        guard let masks = connection.trueColorMasks else { return nil }
+        self.init(redMask: masks.red, greenMask: masks.green, blueMask: masks.blue)
     }
 
     init(redMask: UInt, greenMask: UInt, blueMask: UInt) {

@@ -1,5 +1,3 @@
-import CX11
-
 /// The MULTIPLE target (ICCCM 2.6.2): several conversions in one request.
 extension SelectionOwner {
     /// MULTIPLE (ICCCM 2.6.2): `property` holds (target, property) pairs of atoms; each pair is converted in order
@@ -23,18 +21,7 @@ extension SelectionOwner {
     /// The atoms of a format-32 property on the requestor's window (of type ATOM_PAIR, or any), an even number of
     /// them; none when the property or the window is missing.
     private func atomPairs(in property: Atom, of requestor: UInt) -> [Atom] {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let maximumLongs = largestPropertySize / 4
-        let status = XGetWindowProperty(display.handle, requestor, property, 0, maximumLongs, 0, Atom(AnyPropertyType),
-                                        &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, format == 32, let data else { return [] }
-        // Xlib hands format-32 items over as C longs.
-        let longs = UnsafeRawPointer(data).bindMemory(to: UInt.self, capacity: Int(count))
-        return (0..<Int(count & ~1)).map { Atom(longs[$0]) }
+        guard let items = display.longProperty(property, of: requestor, maximumLongs: largestPropertySize / 4) else { return [] }
+        return Array(items.prefix(items.count & ~1))
     }
 }

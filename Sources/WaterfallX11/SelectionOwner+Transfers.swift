@@ -1,5 +1,3 @@
-import CX11
-
 /// INCR transfers (ICCCM 2.7.2): a text larger than `chunkSize` goes to its requestor a chunk per deletion of the
 /// property, one transfer per requestor window and property.
 extension SelectionOwner {
@@ -35,16 +33,18 @@ extension SelectionOwner {
     /// transfer's property brings its next chunk, a DestroyNotify drops the window's transfers, anything else (the
     /// requestor's own property changes, its ConfigureNotify...) is swallowed, so the window never mistakes it for
     /// its own. Returns whether the event was such.
-    func handleRequestorEvent(_ event: inout XEvent) -> Bool {
-        guard !watchedWindows.isEmpty || !retiredWindows.isEmpty, event.type != GenericEvent else { return false }
-        let eventWindow = event.xany.window
-        let serial = event.xany.serial
+    func handleRequestorEvent(_ event: XlibEvent) -> Bool {
+        guard !watchedWindows.isEmpty || !retiredWindows.isEmpty else { return false }
+        if case .xinput = event.kind { return false }
+        if case .other(let type) = event.kind, type == XlibEvent.genericEventType { return false }
+        let eventWindow = event.window
+        let serial = event.serial
         guard eventWindow != window else { return false }
         if watchedWindows[eventWindow] != nil {
-            switch event.type {
-            case PropertyNotify where event.xproperty.state == PropertyDelete:
-                sendNextChunk(TransferKey(requestor: eventWindow, property: event.xproperty.atom))
-            case DestroyNotify:
+            switch event.kind {
+            case let .propertyNotify(atom, deleted) where deleted:
+                sendNextChunk(TransferKey(requestor: eventWindow, property: atom))
+            case .destroy:
                 for key in transfers.keys where key.requestor == eventWindow { end(key, .requestorDestroyed) }
             default:
                 break
@@ -96,7 +96,7 @@ extension SelectionOwner {
     private func watch(_ requestor: UInt) {
         if watchedWindows[requestor] == nil {
             retiredWindows[requestor] = nil
-            XSelectInput(display.handle, requestor, PropertyChangeMask | StructureNotifyMask)
+            display.selectInput(requestor, [.propertyChange, .structureNotify])
         }
         watchedWindows[requestor, default: 0] += 1
     }
@@ -111,6 +111,6 @@ extension SelectionOwner {
         watchedWindows[requestor] = nil
         guard !destroyed else { return }
         retiredWindows[requestor] = display.nextRequestSerial
-        XSelectInput(display.handle, requestor, NoEventMask)
+        display.selectInput(requestor, [])
     }
 }

@@ -1,6 +1,3 @@
-import CX11
-import Glibc
-
 /// Owns one selection (such as CLIPBOARD) for a window and serves a text to the clients that ask for it, as ICCCM
 /// section 2 describes and xclip, st and GTK do.
 ///
@@ -111,13 +108,10 @@ public final class SelectionOwner {
         self.window = window
         scheduleTimer = schedule
         cancelTimer = cancel
-        let interned = Self.intern([selection, "TARGETS", "MULTIPLE", "ATOM_PAIR", "TIMESTAMP", "UTF8_STRING", "INCR"],
-                                   on: display.handle)
+        let interned = display.internAtoms([selection, "TARGETS", "MULTIPLE", "ATOM_PAIR", "TIMESTAMP", "UTF8_STRING", "INCR"])
         atoms = Atoms(selection: interned[0], targets: interned[1], multiple: interned[2], atomPair: interned[3],
                       timestamp: interned[4], utf8String: interned[5], incr: interned[6])
-        let extended = XExtendedMaxRequestSize(display.handle)
-        let units = extended != 0 ? extended : XMaxRequestSize(display.handle)
-        largestPropertySize = max(1, units * 4 - 24)
+        largestPropertySize = max(1, display.maximumRequestLength * 4 - 24)
         chunkSize = min(65_536, max(1, largestPropertySize / 4))
     }
 
@@ -134,8 +128,8 @@ public final class SelectionOwner {
     @discardableResult
     public func own(_ text: String, at time: ServerTime) -> Bool {
         if let owned = ownershipTime, time.isBefore(owned) { return false }  // the server would keep the newer ownership
-        XSetSelectionOwner(display.handle, atoms.selection, window, time.xTime)
-        guard XGetSelectionOwner(display.handle, atoms.selection) == window else { return false }
+        display.setSelectionOwner(atoms.selection, to: window, at: time)
+        guard display.selectionOwner(atoms.selection) == window else { return false }
         self.text = text
         utf8 = Array(text.utf8)
         latin1 = nil
@@ -145,25 +139,23 @@ public final class SelectionOwner {
 
     /// Handles `event` when it is this selection's: a request, the loss of the selection, or an event on the window
     /// of a requestor it watches. Returns whether it was one (the window's own events never are).
-    func handle(_ event: inout XEvent) -> Bool {
-        switch event.type {
-        case SelectionRequest:
-            let request = event.xselectionrequest
+    func handle(_ event: XlibEvent) -> Bool {
+        switch event.kind {
+        case let .selectionRequest(request):
             guard request.owner == window, request.selection == atoms.selection else { return false }
             answer(request)
             return true
-        case SelectionClear:
-            let clear = event.xselectionclear
-            guard clear.window == window, clear.selection == atoms.selection else { return false }
-            lose(changedAt: clear.time)
+        case let .selectionClear(selection, time):
+            guard event.window == window, selection == atoms.selection else { return false }
+            lose(changedAt: time)
             return true
         default:
-            return handleRequestorEvent(&event)
+            return handleRequestorEvent(event)
         }
     }
 
     /// Answers a request with its property, or None when refused, and a SelectionNotify.
-    private func answer(_ request: XSelectionRequestEvent) {
+    private func answer(_ request: ConversionRequest) {
         // ICCCM 2.2: a requestor that names no property is an obsolete client; the target's atom is the property then.
         let property = request.property != 0 ? request.property : request.target
         let target = request.target
@@ -176,11 +168,7 @@ public final class SelectionOwner {
                 answered = convert(target, into: property, of: request.requestor, owned: owned)
             }
         }
-        var reply = XEvent()
-        reply.xselection = XSelectionEvent(type: SelectionNotify, serial: 0, send_event: 1, display: display.handle,
-                                           requestor: request.requestor, selection: request.selection, target: target,
-                                           property: answered == nil ? 0 : property, time: request.time)
-        XSendEvent(display.handle, request.requestor, 0, 0, &reply)
+        display.sendSelectionNotify(answering: request, property: answered == nil ? 0 : property)
         display.flush()
         report(target, answered)
     }
@@ -194,18 +182,18 @@ public final class SelectionOwner {
     func convert(_ target: Atom, into property: Atom, of requestor: UInt, owned: ServerTime) -> Answer? {
         switch target {
         case atoms.targets:
-            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, XA_STRING]
-            changeProperty(property, on: requestor, type: XA_ATOM, longs: targets.map { Int($0) })
+            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, PredefinedAtom.string]
+            changeProperty(property, on: requestor, type: PredefinedAtom.atom, longs: targets.map { Int($0) })
             return (4 * targets.count, false)
         case atoms.timestamp:
-            changeProperty(property, on: requestor, type: XA_INTEGER, longs: [Int(owned.milliseconds)])
+            changeProperty(property, on: requestor, type: PredefinedAtom.integer, longs: [Int(owned.milliseconds)])
             return (4, false)
         case atoms.utf8String:
             return send(utf8, type: atoms.utf8String, target: target, to: requestor, property: property)
-        case XA_STRING:
+        case PredefinedAtom.string:
             let bytes = latin1 ?? SelectionText.latin1(text ?? "")
             latin1 = bytes
-            return send(bytes, type: XA_STRING, target: target, to: requestor, property: property)
+            return send(bytes, type: PredefinedAtom.string, target: target, to: requestor, property: property)
         default:
             return nil
         }
@@ -223,7 +211,7 @@ public final class SelectionOwner {
 
     /// Whether a request made at `time` falls within the ownership that began at `owned`: `CurrentTime` always does,
     /// an earlier time does not (ICCCM 2.2).
-    private func isWithinOwnership(_ time: Time, since owned: ServerTime) -> Bool {
+    private func isWithinOwnership(_ time: XTimestamp, since owned: ServerTime) -> Bool {
         guard let requested = ServerTime(time) else { return true }
         return !requested.isBefore(owned)
     }
@@ -242,7 +230,7 @@ public final class SelectionOwner {
     }
 
     /// Drops the ownership after a SelectionClear, unless the selection was taken again since the change it reports.
-    private func lose(changedAt time: Time) {
+    private func lose(changedAt time: XTimestamp) {
         guard let owned = ownershipTime else { return }
         if let changed = ServerTime(time), changed.isBefore(owned) { return }  // a stale clear from before the last own()
         ownershipTime = nil
@@ -252,19 +240,14 @@ public final class SelectionOwner {
         onEvent?(.lost)
     }
 
-    /// `XChangeProperty` in format 8.
+    /// Replaces the requestor's `property` with `bytes` in format 8.
     func changeProperty(_ property: Atom, on requestor: UInt, type: Atom, bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { buffer in
-            _ = XChangeProperty(display.handle, requestor, property, type, 8, PropModeReplace, buffer.baseAddress, Int32(buffer.count))
-        }
+        display.changeProperty(property, of: requestor, type: type, bytes: bytes)
     }
 
-    /// `XChangeProperty` in format 32, whose items Xlib takes as C `long`s.
+    /// Replaces the requestor's `property` with `longs` in format 32.
     func changeProperty(_ property: Atom, on requestor: UInt, type: Atom, longs: [Int]) {
-        longs.withUnsafeBytes { buffer in
-            let bytes = buffer.bindMemory(to: UInt8.self)
-            _ = XChangeProperty(display.handle, requestor, property, type, 32, PropModeReplace, bytes.baseAddress, Int32(longs.count))
-        }
+        display.changeProperty(property, of: requestor, type: type, longs: longs)
     }
 
     /// The name of `atom`, for `onEvent`: the targets' own, else `XGetAtomName` (a round trip, for refused targets).
@@ -274,20 +257,8 @@ public final class SelectionOwner {
         case atoms.multiple: return "MULTIPLE"
         case atoms.timestamp: return "TIMESTAMP"
         case atoms.utf8String: return "UTF8_STRING"
-        case XA_STRING: return "STRING"
-        default:
-            guard let name = XGetAtomName(display.handle, atom) else { return "atom \(atom)" }
-            defer { XFree(name) }
-            return String(cString: name)
+        case PredefinedAtom.string: return "STRING"
+        default: return display.atomName(atom) ?? "atom \(atom)"
         }
-    }
-
-    /// Interns `names` in one round trip (`XInternAtoms`).
-    static func intern(_ names: [String], on handle: OpaquePointer) -> [Atom] {
-        var pointers = names.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
-        var atoms = [Atom](repeating: 0, count: names.count)
-        _ = XInternAtoms(handle, &pointers, Int32(names.count), 0, &atoms)
-        return atoms
     }
 }

@@ -1,5 +1,3 @@
-import CX11
-
 /// An X server timestamp, as X events carry them: milliseconds on the server's clock, wrapping around every 2^32 ms
 /// (about 49.7 days). Never `CurrentTime` (0), which is not a time but a request to use the server's "now".
 public struct ServerTime: Hashable, Sendable, CustomStringConvertible {
@@ -13,7 +11,7 @@ public struct ServerTime: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The time in an Xlib `Time` field (the protocol's 32 bits in an `unsigned long`); `nil` for `CurrentTime`.
-    init?(_ time: Time) {
+    init?(_ time: XTimestamp) {
         self.init(milliseconds: UInt32(truncatingIfNeeded: time))
     }
 
@@ -23,8 +21,6 @@ public struct ServerTime: Hashable, Sendable, CustomStringConvertible {
         Int32(bitPattern: milliseconds &- other.milliseconds) < 0
     }
 
-    /// The value for an Xlib `Time` argument.
-    var xTime: Time { Time(milliseconds) }
 
     public var description: String { "\(milliseconds) ms" }
 }

@@ -1,5 +1,3 @@
-import CX11
-
 /// Looks up the keysym a key means for shortcuts, so that Ctrl+A, `q` and the program's keys work under any keyboard
 /// layout, as GTK and Qt match shortcuts:
 ///
@@ -16,27 +14,20 @@ import CX11
 /// The first level ignores Shift, Caps Lock and Num Lock, as `XLookupKeysym(event, 0)` did: the window reads
 /// modifiers from the event's state.
 final class ShortcutKeys {
-    private let display: OpaquePointer
     /// The US QWERTY keysym of each keycode, 0 where the key is not in the alphanumeric block: loaded from the keymap's
     /// key names at first need, and again after the keyboard mapping changes.
     private var usKeysyms: [KeySym]?
 
-    init(display: OpaquePointer) {
-        self.display = display
-    }
-
     /// The keysym the key `keycode`, pressed with `state` (an X event's state: modifiers and XKB group), means for
     /// shortcuts. Reads libX11's copy of the keymap (no round trip), but the key names' first use after a mapping
     /// change costs one.
-    func keysym(keycode: UInt32, state: UInt32) -> KeySym {
-        let key = KeyCode(truncatingIfNeeded: keycode)
-        var active: KeySym = 0
-        var consumed: UInt32 = 0
+    func keysym(keycode: UInt32, state: UInt32, on display: Display) -> KeySym {
+        let key = UInt8(truncatingIfNeeded: keycode)
         // Only the group bits: the first level of the group in use, wrapped into the key's groups as XKB does.
-        _ = XkbLookupKeySym(display, key, state & Self.groupBits, &consumed, &active)
+        let active = display.firstLevelKeysym(keycode: key, groupState: state & Self.groupBits)
         guard Self.needsLatinFallback(active) else { return active }
-        let groups = (0..<Int32(XkbNumKbdGroups)).map { XkbKeycodeToKeysym(display, key, $0, 0) }
-        return Self.shortcutKeysym(active: active, firstLevels: groups, usKeysym: usKeysym(of: key))
+        let groups = display.firstLevelKeysymsOfEachGroup(keycode: key)
+        return Self.shortcutKeysym(active: active, firstLevels: groups, usKeysym: usKeysym(of: key, on: display))
     }
 
     /// After a MappingNotify: the key names may have changed with the keymap.
@@ -68,25 +59,15 @@ final class ShortcutKeys {
     /// The XKB group bits of an X event's state (bits 13 and 14).
     static let groupBits: UInt32 = 0x6000
 
-    private func usKeysym(of key: KeyCode) -> KeySym {
-        if usKeysyms == nil { usKeysyms = loadUSKeysyms() }
+    private func usKeysym(of key: UInt8, on display: Display) -> KeySym {
+        if usKeysyms == nil { usKeysyms = Self.usKeysyms(names: display.keyNames()) }
         return usKeysyms?[Int(key)] ?? 0
     }
 
-    /// The US QWERTY keysym of every keycode whose XKB name is in `usQWERTY` (`XkbGetNames`: a round trip).
-    private func loadUSKeysyms() -> [KeySym] {
+    /// The US QWERTY keysym of every keycode whose XKB name (in `names`, by keycode) is in `usQWERTY`.
+    static func usKeysyms(names: [Int: String]) -> [KeySym] {
         var table = [KeySym](repeating: 0, count: 256)
-        guard let keyboard = XkbGetMap(display, 0, UInt32(XkbUseCoreKbd)) else { return table }
-        defer { XkbFreeKeyboard(keyboard, 0, 1) }
-        guard XkbGetNames(display, UInt32(XkbKeyNamesMask), keyboard) == Success,
-              let keys = keyboard.pointee.names?.pointee.keys else { return table }
-        let first = Int(keyboard.pointee.min_key_code)
-        let last = Int(keyboard.pointee.max_key_code)
-        guard first <= last else { return table }
-        for code in first...last {
-            let name = withUnsafeBytes(of: keys[code].name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            table[code] = Self.usQWERTY[name] ?? 0
-        }
+        for (code, name) in names where (0..<256).contains(code) { table[code] = usQWERTY[name] ?? 0 }
         return table
     }
 

@@ -1,4 +1,3 @@
-import CX11
 import Glibc
 
 /// Wakes a window's event loop from any thread: the self-pipe trick.
@@ -13,15 +12,14 @@ public final class WakeSignal: Sendable {
     /// The end `wake()` writes to.
     private let writeDescriptor: Int32
 
-    /// Opens the pipe (`pipe2(O_NONBLOCK | O_CLOEXEC)`, through the `waterfall_pipe2` shim).
+    /// Opens the pipe (`pipe2(O_NONBLOCK | O_CLOEXEC)`, see `makePipe(flags:)`).
     /// - Throws: `X11Error.cannotCreateWakeSignal` with `errno` when `pipe2` fails (e.g. out of descriptors).
     public init() throws {
-        var descriptors: [Int32] = [-1, -1]
-        guard waterfall_pipe2(&descriptors, O_NONBLOCK | O_CLOEXEC) == 0 else {
+        guard let (read, write) = makePipe(flags: O_NONBLOCK | O_CLOEXEC) else {
             throw X11Error.cannotCreateWakeSignal(errno: errno)
         }
-        readDescriptor = descriptors[0]
-        writeDescriptor = descriptors[1]
+        readDescriptor = read
+        writeDescriptor = write
     }
 
     deinit {

@@ -1,5 +1,3 @@
-import CX11
-import Glibc
 import Waterfall
 
 /// What one benchmarked frame cost. For the program's `bench` command: not public API.
@@ -61,17 +59,7 @@ extension WaterfallWindow {
 
     /// Sends the window a wheel notch (a button 4 or 5 press at the viewport's centre) through the server.
     func postWheelNotch(down: Bool) {
-        var event = XEvent()
-        event.xbutton.type = ButtonPress
-        event.xbutton.display = display.handle
-        event.xbutton.window = window.id
-        event.xbutton.root = display.root
-        event.xbutton.time = UInt(CurrentTime)
-        event.xbutton.x = Int32(viewportFrame.midX * scale)
-        event.xbutton.y = Int32(viewportFrame.midY * scale)
-        event.xbutton.button = UInt32(down ? Button5 : Button4)
-        event.xbutton.same_screen = 1
-        XSendEvent(display.handle, window.id, 0, ButtonPressMask, &event)
+        display.sendWheelNotch(down: down, to: window.id, x: Int32(viewportFrame.midX * scale), y: Int32(viewportFrame.midY * scale))
         display.flush()
     }
 }

@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 /// The pointer's shape: where the pointer is over the window decides it, through the collection view's
@@ -29,12 +28,7 @@ extension WaterfallWindow {
         let shape = collectionView.cursorShape(at: position)
         guard shape != cursorShape else { return }
         cursorShape = shape
-        let cursor = cursors.cursor(for: shape)
-        if cursor == 0 {
-            XUndefineCursor(display.handle, window.id)
-        } else {
-            XDefineCursor(display.handle, window.id, cursor)
-        }
+        display.defineCursor(cursors.cursor(for: shape), of: window.id)
         unreportedCursorChange = framesPresented
     }
 

@@ -1,5 +1,3 @@
-import CX11
-import Glibc
 import Waterfall
 
 extension WaterfallWindow {
@@ -92,65 +90,61 @@ extension WaterfallWindow {
 
     /// Offers the window an event the display's loop read: the selection owner's first (requests for CLIPBOARD, its
     /// loss, the events of INCR requestors' windows), then the window's own events, through the one switch over
-    /// event types (the Swift form of dwm's handler table). Returns whether the event was this window's.
-    func handle(_ event: inout XEvent) throws -> Bool {
+    /// event kinds (the Swift form of dwm's handler table). Returns whether the event was this window's.
+    func handle(_ event: XlibEvent) throws -> Bool {
         guard exitReason == nil else { return false }
-        if selections.clipboard?.handle(&event) == true { return true }
-        guard event.xany.window == window.id else { return false }
+        if selections.clipboard?.handle(event) == true { return true }
+        guard event.window == window.id else { return false }
         noteUserEventTime(of: event)
-        switch event.type {
-        case Expose:
+        switch event.kind {
+        case .expose:
             // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap), but the view
             // does not know which of its pixels the server lost: it draws them all.
             batch.exposed = true
             setNeedsFullFrame()
-        case MapNotify:
+        case .map:
             isMapped = true
-        case UnmapNotify:
+        case .unmap:
             isMapped = false
-        case DestroyNotify:
+        case .destroy:
             window.isDestroyed = true
             exitReason = .destroyedByAnotherClient
-        case ConfigureNotify:
-            batch.size = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
-        case ButtonPress:
-            let button = event.xbutton.button
-            if button == UInt32(Button4) || button == UInt32(Button5) {
-                batch.wheelNotches += button == UInt32(Button5) ? 1 : -1
-            } else if button == UInt32(Button1) {
+        case let .configure(width, height):
+            batch.size = Size(width: Double(width), height: Double(height))
+        case let .buttonPress(pointer):
+            if pointer.button == 4 || pointer.button == 5 {
+                batch.wheelNotches += pointer.button == 5 ? 1 : -1
+            } else if pointer.button == 1 {
                 try apply(&batch)
-                try send(.pointerDown(viewportPoint(x: event.xbutton.x, y: event.xbutton.y),
-                                      modifiers: ModifierKeys(xState: event.xbutton.state)))
+                try send(.pointerDown(viewportPoint(x: pointer.x, y: pointer.y), modifiers: ModifierKeys(xState: pointer.state)))
             }
-        case MotionNotify:
-            notePointer(x: event.xmotion.x, y: event.xmotion.y)
+        case let .motion(pointer):
+            notePointer(x: pointer.x, y: pointer.y)
             // Without button 1 it is hovering, which only moves the cursor (WaterfallWindow+Cursor.swift).
-            guard event.xmotion.state & UInt32(Button1Mask) != 0 else { break }
+            guard pointer.state & StateBits.button1 != 0 else { break }
             try apply(&batch)
-            try send(.pointerMoved(viewportPoint(x: event.xmotion.x, y: event.xmotion.y)))
-        case ButtonRelease where event.xbutton.button == UInt32(Button1):
+            try send(.pointerMoved(viewportPoint(x: pointer.x, y: pointer.y)))
+        case let .buttonRelease(pointer) where pointer.button == 1:
             try apply(&batch)
-            try send(.pointerUp(viewportPoint(x: event.xbutton.x, y: event.xbutton.y)))
-        case KeyPress:
+            try send(.pointerUp(viewportPoint(x: pointer.x, y: pointer.y)))
+        case let .keyPress(keycode, state, _):
             try apply(&batch)
-            let modifiers = ModifierKeys(xState: event.xkey.state)
+            let modifiers = ModifierKeys(xState: state)
             // The key's Latin keysym under any layout (ShortcutKeys.swift).
-            let keysym = display.shortcutKeys.keysym(keycode: event.xkey.keycode, state: event.xkey.state)
+            let keysym = display.shortcutKeys.keysym(keycode: keycode, state: state, on: display)
             if case let .navigate(key)? = KeyBinding(keysym: keysym, modifiers: modifiers) {
                 try send(.key(key, modifiers: modifiers))
-            } else if let onKey, let name = XKeysymToString(keysym) {
-                try onKey(String(cString: name), modifiers)
+            } else if let onKey, let name = Display.name(ofKeysym: keysym) {
+                try onKey(name, modifiers)
             }
-        case ClientMessage:
-            let message = event.xclient
-            if message.message_type == display.atoms.wmProtocols, message.format == 32,
-               UInt(bitPattern: message.data.l.0) == display.atoms.wmDeleteWindow {
+        case let .clientMessage(type, format, firstLong):
+            if type == display.atoms.wmProtocols, format == 32, firstLong == display.atoms.wmDeleteWindow {
                 exitReason = .closedByWindowManager
             }
         // The pointer entering and leaving decides the cursor only (WaterfallWindow+Cursor.swift).
-        case EnterNotify:
-            notePointer(x: event.xcrossing.x, y: event.xcrossing.y)
-        case LeaveNotify:
+        case let .enter(x, y):
+            notePointer(x: x, y: y)
+        case .leave:
             notePointerLeft()
         default:
             break
@@ -185,21 +179,21 @@ enum KeyBinding: Equatable {
     case navigate(NavigationKey)
 
     init?(keysym: KeySym, modifiers: ModifierKeys = []) {
-        switch Int32(truncatingIfNeeded: keysym) {
-        case XK_Escape: self = .navigate(.cancel)
-        case XK_a where modifiers.contains(.control): self = .navigate(.selectAll)
-        case XK_Tab, XK_ISO_Left_Tab: self = .navigate(.tab)
-        case XK_Up, XK_KP_Up: self = .navigate(.up)
-        case XK_Down, XK_KP_Down: self = .navigate(.down)
-        case XK_Left, XK_KP_Left: self = .navigate(.left)
-        case XK_Right, XK_KP_Right: self = .navigate(.right)
-        case XK_Prior, XK_KP_Prior: self = .navigate(.pageUp)
-        case XK_Next, XK_KP_Next: self = .navigate(.pageDown)
-        case XK_space: self = .navigate(.space)
-        case XK_Home, XK_KP_Home: self = .navigate(.home)
-        case XK_End, XK_KP_End: self = .navigate(.end)
-        case XK_Return, XK_KP_Enter: self = .navigate(.activate)
-        case XK_F5: self = .navigate(.refresh)
+        switch keysym {
+        case Keysym.escape: self = .navigate(.cancel)
+        case Keysym.a where modifiers.contains(.control): self = .navigate(.selectAll)
+        case Keysym.tab, Keysym.isoLeftTab: self = .navigate(.tab)
+        case Keysym.up, Keysym.keypadUp: self = .navigate(.up)
+        case Keysym.down, Keysym.keypadDown: self = .navigate(.down)
+        case Keysym.left, Keysym.keypadLeft: self = .navigate(.left)
+        case Keysym.right, Keysym.keypadRight: self = .navigate(.right)
+        case Keysym.prior, Keysym.keypadPrior: self = .navigate(.pageUp)
+        case Keysym.next, Keysym.keypadNext: self = .navigate(.pageDown)
+        case Keysym.space: self = .navigate(.space)
+        case Keysym.home, Keysym.keypadHome: self = .navigate(.home)
+        case Keysym.end, Keysym.keypadEnd: self = .navigate(.end)
+        case Keysym.returnKey, Keysym.keypadEnter: self = .navigate(.activate)
+        case Keysym.f5: self = .navigate(.refresh)
         default: return nil
         }
     }
@@ -209,7 +203,7 @@ extension ModifierKeys {
     /// The modifiers in an X event's `state` mask (`ShiftMask`, `ControlMask`).
     init(xState state: UInt32) {
         self = []
-        if state & UInt32(ShiftMask) != 0 { insert(.shift) }
-        if state & UInt32(ControlMask) != 0 { insert(.control) }
+        if state & StateBits.shift != 0 { insert(.shift) }
+        if state & StateBits.control != 0 { insert(.control) }
     }
 }

@@ -1,5 +1,3 @@
-import CX11
-
 /// What the window keeps for selections: the CLIPBOARD's owner once it is used, and the time of the user's last
 /// key or button event, the timestamp to take a selection with.
 struct SelectionState {
@@ -25,14 +23,14 @@ extension WaterfallWindow {
     }
 
     /// Notes the time of a key or button event: the time to take a selection with in answer to it.
-    func noteUserEventTime(of event: XEvent) {
-        switch event.type {
-        case KeyPress, KeyRelease:
-            selections.lastUserEventTime = ServerTime(event.xkey.time) ?? selections.lastUserEventTime
-        case ButtonPress, ButtonRelease:
-            selections.lastUserEventTime = ServerTime(event.xbutton.time) ?? selections.lastUserEventTime
-        default:
-            break
+    func noteUserEventTime(of event: XlibEvent) {
+        let time: XTimestamp
+        switch event.kind {
+        case let .keyPress(_, _, keyTime): time = keyTime
+        case let .keyRelease(keyTime): time = keyTime
+        case let .buttonPress(pointer), let .buttonRelease(pointer): time = pointer.time
+        default: return
         }
+        selections.lastUserEventTime = ServerTime(time) ?? selections.lastUserEventTime
     }
 }

@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 extension WaterfallWindow {
@@ -6,23 +5,19 @@ extension WaterfallWindow {
     /// window was not told otherwise): touchpads then scroll pixel-precisely.
     public var usesXInput2: Bool { xinput != nil }
 
-    /// Handles a `GenericEvent` whose data the display's loop fetched: an XInput 2 event is folded into the batch (a
-    /// valuator scroll) or handed to the event switch as the core event it stands for (a press, a release, a motion).
-    /// Returns whether the event was this window's: another window's device event is left to it; device changes
-    /// and events of other extensions are everyone's, so they return `false` too.
-    func handleGenericEvent(_ event: inout XEvent) throws -> Bool {
-        guard let xinput, exitReason == nil, let actions = xinput.translate(&event, on: window.id, coreEventMask: window.eventMask),
-              !actions.isEmpty else { return false }
-        for action in actions {
+    /// Handles an XInput 2 event on this window, or a device change (which every window hears): a valuator scroll is
+    /// folded into the batch; a press, a release or a motion goes to the event switch as the core event it stands for.
+    func handle(_ event: XInputEvent) throws {
+        guard let xinput, exitReason == nil else { return }
+        for action in xinput.translate(event, coreEventMask: window.eventMask) {
             switch action {
-            case var .core(core):
-                _ = try handle(&core)
+            case let .core(core):
+                _ = try handle(XlibEvent(window: window.id, serial: 0, kind: core))
             case let .scroll(.precise(notches)):
                 batch.preciseNotches += notches
             case let .scroll(.wheel(notches)):
                 batch.wheelNotches += notches
             }
         }
-        return true
     }
 }

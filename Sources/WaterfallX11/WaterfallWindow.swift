@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 /// An X11 window that shows a `CollectionView` (above the program's `StatusBar`, if it gives one), and routes
@@ -118,8 +117,8 @@ public final class WaterfallWindow {
                 title: String, statusBar: StatusBar? = nil, className: String? = nil, instanceName: String? = nil,
                 startupID: String? = nil, icons: [WindowIcon] = [],
                 useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, wakeSignal: WakeSignal? = nil) throws {
-        guard let pixels = PixelFormat(visual: display.visual) else {
-            throw X11Error.unsupportedVisual(depth: display.depth, visualClass: display.visual.pointee.`class`)
+        guard let pixels = PixelFormat(display.connection) else {
+            throw X11Error.unsupportedVisual(depth: display.connection.depth, visualClass: display.connection.visualClass)
         }
         self.wakeSignal = try wakeSignal ?? WakeSignal()
         self.display = display

@@ -1,4 +1,3 @@
-import CX11
 import Glibc
 
 /// The properties a window manager, a task bar and a launcher read besides the title and class: whose process the
@@ -9,33 +8,23 @@ extension Window {
     /// ICCCM give a pid meaning only with the machine it runs on, so a window manager can kill a hung client), and
     /// `_NET_WM_WINDOW_TYPE` (ATOM) = `_NET_WM_WINDOW_TYPE_NORMAL`, a top-level window.
     func setProcessProperties() {
-        let host = latin1Bytes(Self.hostName)
-        XChangeProperty(display.handle, id, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, host, Int32(host.count))
-        setLongs(display.atoms.netWmPid, type: XA_CARDINAL, [Int(getpid())])
-        setLongs(display.atoms.netWmWindowType, type: XA_ATOM, [Int(bitPattern: display.atoms.netWmWindowTypeNormal)])
+        display.changeProperty(PredefinedAtom.wmClientMachine, of: id, type: PredefinedAtom.string, bytes: latin1Bytes(Self.hostName)[...])
+        display.changeProperty(display.atoms.netWmPid, of: id, type: PredefinedAtom.cardinal, longs: [Int(getpid())])
+        display.changeProperty(display.atoms.netWmWindowType, of: id, type: PredefinedAtom.atom,
+                               longs: [Int(bitPattern: display.atoms.netWmWindowTypeNormal)])
     }
 
     /// Sets `_NET_STARTUP_ID` (UTF8_STRING): the startup notification launch the window belongs to.
     func setStartupID(_ startupID: String) {
-        let bytes = Array(startupID.utf8)
-        XChangeProperty(display.handle, id, display.atoms.netStartupID, display.atoms.utf8String, 8, PropModeReplace,
-                        bytes, Int32(bytes.count))
+        display.changeProperty(display.atoms.netStartupID, of: id, type: display.atoms.utf8String, bytes: Array(startupID.utf8)[...])
     }
 
     /// Sets `_NET_WM_ICON` (CARDINAL) to `values` (see `WindowIcon.propertyValue(of:)`), or deletes it when empty.
     func setIcon(_ values: [Int]) {
         if values.isEmpty {
-            XDeleteProperty(display.handle, id, display.atoms.netWmIcon)
+            display.deleteProperty(display.atoms.netWmIcon, of: id)
         } else {
-            setLongs(display.atoms.netWmIcon, type: XA_CARDINAL, values)
-        }
-    }
-
-    /// Replaces `property` with `values` as format-32 data, which Xlib takes as an array of C longs.
-    private func setLongs(_ property: Atom, type: Atom, _ values: [Int]) {
-        _ = values.withUnsafeBytes { bytes in
-            XChangeProperty(display.handle, id, property, type, 32, PropModeReplace,
-                            bytes.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+            display.changeProperty(display.atoms.netWmIcon, of: id, type: PredefinedAtom.cardinal, longs: values)
         }
     }
 

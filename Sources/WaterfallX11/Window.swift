@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 /// A top-level X window (`XCreateWindow` / `XDestroyWindow`) with its title, class and close protocol set, and the
@@ -8,7 +7,7 @@ final class Window {
     let id: UInt
     /// The core events the window selects. With XInput 2, the pointer's presses, releases and motion arrive as XI2
     /// events instead, and are handed on as the core events this mask selects (see XInput.swift).
-    let eventMask: Int
+    let eventMask: EventMask
     /// Whether another client destroyed the window (its DestroyNotify arrived): it is not destroyed again.
     var isDestroyed = false
 
@@ -16,50 +15,28 @@ final class Window {
     /// without a button too, and the pointer's entering and leaving, for the cursor (see WaterfallWindow+Cursor.swift).
     init(display: Display, size: Size, title: String, className: String, instanceName: String) {
         self.display = display
-        var attributes = XSetWindowAttributes()
-        attributes.background_pixmap = 0  // None: no server-side clearing, the frame paints everything
-        attributes.bit_gravity = NorthWestGravity
-        eventMask = ExposureMask | KeyPressMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | EnterWindowMask | LeaveWindowMask | StructureNotifyMask
-        attributes.event_mask = eventMask
-        let mask = UInt(CWBackPixmap | CWBitGravity | CWEventMask)
-        id = XCreateWindow(display.handle, display.root, 0, 0,
-                           UInt32(max(1, size.width)), UInt32(max(1, size.height)), 0,
-                           display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
+        eventMask = [.exposure, .keyPress, .buttonPress, .buttonRelease, .pointerMotion, .enterWindow, .leaveWindow,
+                     .structureNotify]
+        id = display.createWindow(width: UInt32(max(1, size.width)), height: UInt32(max(1, size.height)), events: eventMask)
         setTitle(title)
-        setClass(className: className, instanceName: instanceName)
-        var deleteWindow = display.atoms.wmDeleteWindow
-        XSetWMProtocols(display.handle, id, &deleteWindow, 1)
+        display.setClass(className: className, instanceName: instanceName, of: id)
+        display.setProtocols([display.atoms.wmDeleteWindow], of: id)
         setProcessProperties()
     }
 
     deinit {
-        if !isDestroyed { XDestroyWindow(display.handle, id) }
+        if !isDestroyed { display.destroyWindow(id) }
     }
 
     /// Sets WM_NAME (type STRING, so Latin-1, other characters as '?') and _NET_WM_NAME (UTF-8).
     func setTitle(_ title: String) {
-        let latin1 = latin1Bytes(title)
-        XChangeProperty(display.handle, id, XA_WM_NAME, XA_STRING, 8, PropModeReplace, latin1, Int32(latin1.count))
-        let utf8 = Array(title.utf8)
-        XChangeProperty(display.handle, id, display.atoms.netWmName, display.atoms.utf8String, 8,
-                        PropModeReplace, utf8, Int32(utf8.count))
-    }
-
-    /// Sets WM_CLASS (`XSetClassHint`).
-    private func setClass(className: String, instanceName: String) {
-        className.withCString { classPointer in
-            instanceName.withCString { instancePointer in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instancePointer),
-                                      res_class: UnsafeMutablePointer(mutating: classPointer))
-                _ = XSetClassHint(display.handle, id, &hint)
-            }
-        }
+        display.changeProperty(PredefinedAtom.wmName, of: id, type: PredefinedAtom.string, bytes: latin1Bytes(title)[...])
+        display.changeProperty(display.atoms.netWmName, of: id, type: display.atoms.utf8String, bytes: Array(title.utf8)[...])
     }
 
     /// Shows the window (`XMapWindow`).
     func map() {
-        XMapWindow(display.handle, id)
+        display.mapWindow(id)
     }
 }
 

@@ -14,7 +14,7 @@ struct ProtocolErrorTests {
         // BadMatch: a depth-1 InputOutput window with the root's 24-bit visual.
         var attributes = XSetWindowAttributes()
         let mismatched = XCreateWindow(display.handle, display.root, 0, 0, 10, 10, 0, 1, UInt32(InputOutput),
-                                       display.visual, 0, &attributes)
+                                       UnsafeMutablePointer<Visual>(display.connection.visual), 0, &attributes)
         display.sync()
 
         let errors = ErrorHandlers.recentErrors(on: display.handle)

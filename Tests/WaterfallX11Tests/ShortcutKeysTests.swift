@@ -78,11 +78,11 @@ struct ShortcutKeysTests {
         let keyR = try keycode(ofKeyNamed: "AD04", display: xvfb.display)
         #expect(try firstLevelKeysyms(ofKeycode: keyA, display: xvfb.display) == ["Cyrillic_ef"])   // no Latin layout
         let control = UInt32(ControlMask)
-        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: control) == Self.a)
-        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: UInt32(ShiftMask)) == Self.a)
-        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyR), state: 0) == KeySym(UInt8(ascii: "r")))
+        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: control, on: display) == Self.a)
+        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: UInt32(ShiftMask), on: display) == Self.a)
+        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyR), state: 0, on: display) == KeySym(UInt8(ascii: "r")))
         let delete = XKeysymToKeycode(display.handle, KeySym(XK_Delete))
-        #expect(display.shortcutKeys.keysym(keycode: UInt32(delete), state: 0) == KeySym(XK_Delete))
+        #expect(display.shortcutKeys.keysym(keycode: UInt32(delete), state: 0, on: display) == KeySym(XK_Delete))
     }
 
     @Test func usAndRussianWithRussianInUseGivesTheFirstLayoutsLetters() throws {
@@ -96,8 +96,8 @@ struct ShortcutKeysTests {
         var active: KeySym = 0
         _ = XkbLookupKeySym(display.handle, KeyCode(keyA), russian, &consumed, &active)
         #expect(active == Self.cyrillicEf)                // what the key types in Russian
-        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: russian | UInt32(ControlMask)) == Self.a)
-        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: 0) == Self.a)
+        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: russian | UInt32(ControlMask), on: display) == Self.a)
+        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyA), state: 0, on: display) == Self.a)
     }
 
     @Test func aLatinLayoutKeepsItsOwnLetters() throws {
@@ -106,6 +106,6 @@ struct ShortcutKeysTests {
         let display = try display(afterSetxkbmap: ["fr"], on: xvfb)
         // AZERTY: the key a US layout calls Q types `a`, and is Ctrl+A.
         let keyQ = try keycode(ofKeyNamed: "AD01", display: xvfb.display)
-        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyQ), state: UInt32(ControlMask)) == Self.a)
+        #expect(display.shortcutKeys.keysym(keycode: UInt32(keyQ), state: UInt32(ControlMask), on: display) == Self.a)
     }
 }

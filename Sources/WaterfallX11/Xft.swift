@@ -1,6 +1,28 @@
 import CFontconfig
 import CX11
 import CXft
+import CXrender
+import Waterfall
+
+// Every Xft and X Render call of the backend: the fonts (`FontSet`), the text drawn with them (`TextDraw`), and
+// Render's registration on a new connection. Xft and FreeType have no locks: every call here runs under
+// `ClientLibraryLock` (see ClientLibraryLock.swift).
+
+extension Display {
+    /// Registers the Render extension's client library on `connection`, which must be new: before anything uses Xft.
+    ///
+    /// `XCloseDisplay` runs the libraries' close hooks newest first, and Xft's hook frees the fonts it keeps for
+    /// reuse through Render. Xft registers its own hook before it first asks for Render, so on its own Render's
+    /// hook would run first, and Xft's freeing would register Render on the closing connection again. That record
+    /// outlives the connection: the next display that `XOpenDisplay` allocates at the same address inherits it,
+    /// and Xft then sends requests with the freed record's opcode (`BadRequest`, `BadLength`, or a hang).
+    /// Registered here first, Render's hook runs last. Under `ClientLibraryLock`, as every first extension call.
+    static func registerRenderBeforeXft(on connection: XlibConnection) {
+        var eventBase: Int32 = 0
+        var errorBase: Int32 = 0
+        _ = ClientLibraryLock.run { XRenderQueryExtension(connection.handle, &eventBase, &errorBase) }
+    }
+}
 
 /// The fonts text is drawn in on one display at one scale, as dwm's and st's `drw.c` keep them: the primary font a
 /// pattern names, and the fallback fonts found for the characters it lacks (a fontconfig match for a pattern with
@@ -8,7 +30,7 @@ import CXft
 /// looked up once. A character meant to be shown as a colour emoji looks for a colour font first.
 ///
 /// Xft and FreeType have no locks: a font set belongs to one thread, the window's, and every Xft call runs under
-/// `ClientLibraryLock` (the init and deinit take it; the other methods are called with it held, by `XlibRenderer`).
+/// `ClientLibraryLock` (the init and deinit take it; the other methods are called with it held, by `TextDraw` and `XlibRenderer`).
 final class FontSet {
     /// A character's glyph: which font, its index in that font, and its advance in pixels.
     struct Glyph {
@@ -74,18 +96,6 @@ final class FontSet {
         return Double(width)
     }
 
-    /// Appends the glyphs that draw `text` with its baseline starting at (`x`, `y`) in pixels, each in the font that
-    /// has it, all on the one baseline. With `ClientLibraryLock` held.
-    func appendGlyphs(of text: String, x: Int32, y: Int32, to specs: inout [XftGlyphFontSpec]) {
-        var pen = x
-        for scalar in text.unicodeScalars {
-            let glyph = glyph(for: scalar)
-            specs.append(XftGlyphFontSpec(font: fonts[glyph.font], glyph: glyph.index,
-                                          x: Int16(clamping: pen), y: Int16(clamping: y)))
-            pen &+= glyph.advance
-        }
-    }
-
     /// The font that has `scalar`: one already open, or a fallback found and opened now; the primary when none has it.
     private func fontIndex(for scalar: Unicode.Scalar) -> Int {
         let wantsColour = scalar.properties.isEmojiPresentation
@@ -128,7 +138,7 @@ final class FontSet {
         FcConfigSubstitute(nil, query, FcMatchPattern)
         FcDefaultSubstitute(query)
         var result = FcResultNoMatch
-        guard let match = XftFontMatch(display.handle, display.screen, query, &result) else { return nil }
+        guard let match = XftFontMatch(display.handle, display.connection.screen, query, &result) else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
         let path = FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch ? file.map { String(cString: $0) } ?? "" : ""
         // XftFontOpenPattern takes the match and frees it with the font (or on failure).
@@ -140,5 +150,84 @@ final class FontSet {
     private static func isColour(_ font: UnsafeMutablePointer<XftFont>) -> Bool {
         var colour: FcBool = 0
         return FcPatternGetBool(font.pointee.pattern, FC_COLOR, 0, &colour) == FcResultMatch && colour != 0
+    }
+}
+
+/// Xft's handle on a drawable (`XftDrawCreate`), and the colours text is drawn in: draws runs of glyphs from a
+/// `FontSet`, each in the font that has it, one `XftDrawGlyphFontSpec` per run. Every method takes
+/// `ClientLibraryLock` itself.
+final class TextDraw {
+    private let display: Display
+    private let fonts: FontSet
+    private var draw: OpaquePointer?
+    private var glyphs: [XftGlyphFontSpec] = []
+    /// Xft's colours, made from the visual's masks (no request) the first time each colour draws text.
+    private var colors: [Color: XftColor] = [:]
+    /// The drawable text goes into; Xft's handle follows it (`XftDrawChange`).
+    var drawable: UInt = 0 {
+        didSet { if let draw, drawable != oldValue { ClientLibraryLock.run { XftDrawChange(draw, drawable) } } }
+    }
+
+    init(display: Display, fonts: FontSet) {
+        self.display = display
+        self.fonts = fonts
+    }
+
+    deinit {
+        ClientLibraryLock.run {
+            if let draw { XftDrawDestroy(draw) }
+            for var color in colors.values {
+                XftColorFree(display.handle, visual, display.connection.colormap, &color)
+            }
+        }
+    }
+
+    private var visual: UnsafeMutablePointer<Visual> { UnsafeMutablePointer<Visual>(display.connection.visual) }
+
+    /// Draws `texts` in `color`, each with its baseline starting at its origin in pixels, in one
+    /// `XftDrawGlyphFontSpec`.
+    func drawTexts(_ texts: [(text: String, x: Int32, y: Int32)], color: Color) {
+        ClientLibraryLock.run {
+            glyphs.removeAll(keepingCapacity: true)
+            for item in texts {
+                var pen = item.x
+                for scalar in item.text.unicodeScalars {
+                    let glyph = fonts.glyph(for: scalar)
+                    glyphs.append(XftGlyphFontSpec(font: fonts.fonts[glyph.font], glyph: glyph.index,
+                                                   x: Int16(clamping: pen), y: Int16(clamping: item.y)))
+                    pen &+= glyph.advance
+                }
+            }
+            guard !glyphs.isEmpty, let draw = handle() else { return }
+            var xftColor = xftColor(color)
+            XftDrawGlyphFontSpec(draw, &xftColor, &glyphs, Int32(glyphs.count))
+        }
+    }
+
+    /// Clips text to `box` (`XftDrawSetClipRectangles`), or not at all for `nil` (`XftDrawSetClip`).
+    func setClip(_ box: PixelBox?) {
+        ClientLibraryLock.run {
+            if var clip = box.map(XRectangle.init) {
+                if let draw = handle() { XftDrawSetClipRectangles(draw, 0, 0, &clip, 1) }
+            } else if let draw {
+                _ = XftDrawSetClip(draw, nil)
+            }
+        }
+    }
+
+    /// Xft's handle on the drawable, made the first time it is needed. With `ClientLibraryLock` held.
+    private func handle() -> OpaquePointer? {
+        if draw == nil { draw = XftDrawCreate(display.handle, drawable, visual, display.connection.colormap) }
+        return draw
+    }
+
+    /// `color` as Xft takes it, opaque (`XftColorAllocValue`). With `ClientLibraryLock` held.
+    private func xftColor(_ color: Color) -> XftColor {
+        if let known = colors[color] { return known }
+        var value = XRenderColor(red: UInt16(color.red) * 257, green: UInt16(color.green) * 257, blue: UInt16(color.blue) * 257, alpha: 0xFFFF)
+        var made = XftColor()
+        XftColorAllocValue(display.handle, visual, display.connection.colormap, &value, &made)
+        colors[color] = made
+        return made
     }
 }
