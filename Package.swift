@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "Waterfall", targets: ["Waterfall"]),
         .library(name: "WaterfallX11", targets: ["WaterfallX11"]),
+        // The seeded generator the demo, the tests and the benchmarks (a package of their own) share.
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
     ],
     dependencies: [
@@ -35,11 +37,14 @@ let package = Package(
         // MARK: The X11 backend: display, window, event loop, Xlib canvas.
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
+        // MARK: SplitMix64, for made-up data that is the same on every run
+        .target(name: "SeededRandom"),
+
         // MARK: The desktop program
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
         .target(
             name: "WaterfallDemoKit",
-            dependencies: ["Waterfall", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Waterfall", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "waterfall-demo",
@@ -47,6 +52,7 @@ let package = Package(
                 "Waterfall",
                 "WaterfallX11",
                 "WaterfallDemoKit",
+                "SeededRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -66,9 +72,9 @@ let package = Package(
         // Test support: a private Xvfb, the demo as a child process, xdotool, screenshots. It talks to the server
         // itself (CX11) to act as a window manager or a launcher would, and to read back what a window set.
         .target(name: "XvfbSupport", dependencies: ["CX11", "CursorProbe"], path: "Tests/XvfbSupport"),
-        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall"]),
+        .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
-        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "XvfbSupport"]),
+        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "SeededRandom", "XvfbSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),
     ]
 )

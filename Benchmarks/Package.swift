@@ -19,7 +19,7 @@ let package = Package(
         // MARK: Baselines: the published algorithms we compare against, written here from their descriptions.
         .target(
             name: "Baselines",
-            dependencies: [.product(name: "Waterfall", package: root)],
+            dependencies: [.product(name: "Waterfall", package: root), .product(name: "SeededRandom", package: root)],
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]  // `rounded()` calls libm's round
         ),
 

@@ -1,3 +1,4 @@
+import SeededRandom
 import Waterfall
 
 /// One card of the demo: a picture of `aspect` (height / width) in `color`, with a title and subtitle, in a
@@ -46,12 +47,9 @@ package struct CatalogItem: Equatable, Sendable {
         0.5 + Double(synthesizedDraw(2, index: index) % 131) / 100
     }
 
-    /// The `draw`th number (from 1) of SplitMix64 seeded with `index`: each synthesised item's own sequence.
+    /// The `draw + 1`th number of SplitMix64 seeded with `index`: each synthesised item's own sequence.
     private static func synthesizedDraw(_ draw: UInt64, index: Int) -> UInt64 {
-        var z = UInt64(truncatingIfNeeded: index) &+ (draw &+ 1) &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        SplitMix64.number(draw &+ 1, seed: UInt64(truncatingIfNeeded: index))
     }
 }
 

@@ -67,19 +67,3 @@ extension DemoController {
         log?.log("update", [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.shownCount))])
     }
 }
-
-/// A small seeded generator (SplitMix64), so that the demo's random edits repeat from run to run.
-struct DemoRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// A number in `0..<bound`.
-    mutating func int(below bound: Int) -> Int {
-        state = state &+ 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-}

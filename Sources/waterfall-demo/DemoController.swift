@@ -1,3 +1,4 @@
+import SeededRandom
 import Waterfall
 import WaterfallDemoKit
 import WaterfallX11
@@ -9,7 +10,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// How many cards Insert has made up.
     var insertedCount = 0
     /// Chooses the cards `r` re-measures and their new heights.
-    var random = DemoRandom(seed: 0x5EED)
+    /// The demo's seeded generator, so that its random edits repeat from run to run (and in `replay`).
+    var random = SplitMix64(seed: 0x5EED)
     let loader: PagedLoader?
     let log: EventLog?
     weak var window: WaterfallWindow?

@@ -1,3 +1,4 @@
+import SeededRandom
 @testable import waterfall_demo
 
 /// A seeded random storm of real X input for one window, as xdotool commands for one `xdotool -` process: pointer
@@ -30,8 +31,8 @@ struct StormScript {
     private(set) var size: (width: Int, height: Int)
 
     private let window: UInt
-    /// The demo's own SplitMix64: the storm is the same on every run of a seed.
-    private var random: DemoRandom
+    /// The storm is the same on every run of a seed.
+    private var random: SplitMix64
     private var pointer = (x: 2, y: 2)
     private var isLandscape: Bool
 
@@ -40,7 +41,7 @@ struct StormScript {
     init(seed: UInt64, window: UInt, size: (width: Int, height: Int), minimumEvents: Int, finalSize: (width: Int, height: Int)) {
         self.window = window
         self.size = size
-        random = DemoRandom(seed: seed)
+        random = SplitMix64(seed: seed)
         isLandscape = size.width > size.height
         var pulls = 0
         while events < minimumEvents {

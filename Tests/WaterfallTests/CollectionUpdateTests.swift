@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @testable import Waterfall
 
@@ -44,7 +45,6 @@ struct RandomUpdateTests {
     }
 }
 
-extension SplitMix64: RandomNumberGenerator {}
 
 /// UIKit's batch semantics on hand-made cases: deletes, reloads and move sources name old indices; inserts and
 /// move destinations new ones; the surviving items keep their order and fill the free positions.

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @_spi(Testing) @testable import Waterfall
 

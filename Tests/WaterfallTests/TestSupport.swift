@@ -1,21 +1,8 @@
+import SeededRandom
 @testable import Waterfall
 
-/// SplitMix64: a tiny deterministic generator, so every "random" layout is the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Every "random" layout comes from SplitMix64, so it is the same on every run.
+extension SplitMix64 {
     /// An integer in `range` (modulo bias is irrelevant here).
     mutating func int(in range: ClosedRange<Int>) -> Int {
         let span = UInt64(range.upperBound - range.lowerBound + 1)

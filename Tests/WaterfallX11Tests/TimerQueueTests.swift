@@ -1,16 +1,10 @@
 import Testing
 @testable import WaterfallX11
 
-/// A clock the test moves by hand, in nanoseconds.
-private final class FakeClock {
-    var now: UInt64 = 0
-    func set(seconds: Double) { now = UInt64(seconds * 1e9) }
-}
-
 /// The timers of the event loop, without a display: order, cancelling, what is due, the poll timeout.
 struct TimerQueueTests {
     @Test func dueTimersComeOutInDeadlineOrderAndCancelledOnesNever() {
-        let clock = FakeClock()
+        let clock = ManualClock(now: 0)
         var queue = TimerQueue(now: { clock.now })
         var ran: [String] = []
         #expect(queue.timeoutMilliseconds() == -1)
@@ -42,7 +36,7 @@ struct TimerQueueTests {
     }
 
     @Test func theTimeoutIsRoundedUpToWholeMilliseconds() {
-        let clock = FakeClock()
+        let clock = ManualClock(now: 0)
         var queue = TimerQueue(now: { clock.now })
         queue.schedule(after: 0.0025, {})  // 2.5 ms
         #expect(queue.timeoutMilliseconds() == 3)
@@ -60,7 +54,7 @@ struct TimerQueueTests {
     }
 
     @Test func anActionCanCancelALaterTimerAndItsNewTimersWaitForTheNextPass() {
-        let clock = FakeClock()
+        let clock = ManualClock(now: 0)
         var queue = TimerQueue(now: { clock.now })
         var ran: [String] = []
         var later: TimerToken?

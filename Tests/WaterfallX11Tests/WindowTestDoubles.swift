@@ -30,4 +30,7 @@ final class ManualClock {
     var now: UInt64
 
     init(now: UInt64) { self.now = now }
+
+    /// Sets the time to `seconds` after the clock's zero.
+    func set(seconds: Double) { now = UInt64(seconds * 1e9) }
 }

@@ -1,3 +1,4 @@
+import SeededRandom
 import Waterfall
 
 /// Deterministic item heights. Each item's aspect (height ÷ width, 0.5 ... 2.0, from a hash of its index) is
@@ -11,11 +12,7 @@ public struct HeightTable: Sendable {
     /// A table for items -1 ..< count.
     public init(count: Int) {
         aspects = (-1..<count).map { index in
-            var x = UInt64(bitPattern: Int64(index)) &+ 0x9E37_79B9_7F4A_7C15
-            x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-            x ^= x >> 31
-            return 0.5 + Double(x % 1501) / 1000
+            0.5 + Double(SplitMix64.number(1, seed: UInt64(bitPattern: Int64(index))) % 1501) / 1000
         }
     }
 
