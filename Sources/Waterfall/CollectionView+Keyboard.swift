@@ -1,25 +1,3 @@
-/// A key the collection view understands, already translated from the platform's key codes.
-public enum NavigationKey: Hashable, Sendable, CaseIterable {
-    /// Arrows: move the focus by geometry.
-    case up, down, left, right
-    /// Tab (Shift+Tab backwards): moves the focus in index order.
-    case tab
-    /// Page Up, Page Down: scroll by a viewport.
-    case pageUp, pageDown
-    /// Home, End: scroll to the top, to the bottom.
-    case home, end
-    /// Space: pages down; Ctrl+Space toggles the focused item's selection.
-    case space
-    /// Enter: activates the focused item, or retries a failed load of more items shown in the viewport.
-    case activate
-    /// Escape: clears the selection (and ends a press).
-    case cancel
-    /// Ctrl+A: selects every item, in multiple selection mode.
-    case selectAll
-    /// F5: refreshes from the data source.
-    case refresh
-}
-
 extension CollectionView {
     /// Handles a key with `modifiers` held, as desktop lists do. Arrows move the focus by geometry: up and down
     /// to the neighbouring item of the same column (across into the next section's nearest column at a section's
@@ -28,10 +6,9 @@ extension CollectionView {
     /// the viewport. The focus then shows its ring and is scrolled into view; a plain move selects the item
     /// alone, Shift+arrow selects the range from the anchor (multiple mode), Ctrl moves the focus only.
     /// Page Up/Down (and Space) scroll by a viewport, Home and End to the ends; Ctrl+Space toggles the focused
-    /// item; Enter activates it (or retries a failed load whose footer is in view); Escape clears the selection;
-    /// Ctrl+A selects all; F5 refreshes. A smooth scroll in progress first jumps to its target.
-    /// - Throws: `LayoutError` from a refresh's reload.
-    public func handleKey(_ key: NavigationKey, modifiers: ModifierKeys = []) throws {
+    /// item; Escape clears the selection. A smooth scroll in progress first jumps to its target. The commands a key
+    /// may stand for (Enter, Ctrl+A, F5) go to `perform(_:)`.
+    public func handleKey(_ key: NavigationKey, modifiers: ModifierKeys = []) {
         finishScrollAnimation()  // a key acts on where a smooth scroll was going
         switch key {
         case .pageUp: scrollPages(-1)
@@ -42,10 +19,20 @@ extension CollectionView {
         case .home: setContentOffset(0)
         case .end: setContentOffset(scroll.maxOffset)
         case .up, .down, .left, .right, .tab: moveFocus(key, modifiers: modifiers)
-        case .activate: activate()
         case .cancel:
             cancelPress()
             deselectAllItems()
+        }
+    }
+
+    /// Carries out `command`, as the user asked for it (a key, a menu): activates the focused item (or retries a
+    /// failed load whose footer is in view), selects every item (in multiple selection mode), or refreshes. A smooth
+    /// scroll in progress first jumps to its target.
+    /// - Throws: `LayoutError` from a refresh's reload.
+    public func perform(_ command: CollectionViewCommand) throws {
+        finishScrollAnimation()  // a command acts on where a smooth scroll was going
+        switch command {
+        case .activate: activate()
         case .selectAll: userSelectAll()
         case .refresh: try refresh()
         }

@@ -1,5 +1,5 @@
 /// One input a platform hands a collection view, as a value: a new viewport size, wheel notches, a touchpad's precise
-/// scroll, a pointer press, move or release, a key, an animation frame, the end of a pull. A platform translates its
+/// scroll, a pointer press, move or release, a key, a command, an animation frame, the end of a pull. A platform translates its
 /// events into these and
 /// applies them with `CollectionView.apply(_:)`; the times in them are the platform's (the view never reads a
 /// clock), so a recorded sequence of inputs, applied again to a view with the same data, ends in the same state.
@@ -21,13 +21,15 @@ public enum ViewInput: Hashable, Sendable {
     case pointerMoved(Point)
     /// The pointer went up: `pointerUp(at:)`.
     case pointerUp(Point)
-    /// A key the view understands: `handleKey(_:modifiers:)`.
+    /// A key the view moves the focus or scrolls with: `handleKey(_:modifiers:)`.
     case key(NavigationKey, modifiers: ModifierKeys)
+    /// A command the user asked for (activate, select all, refresh): `perform(_:)`.
+    case command(CollectionViewCommand)
 }
 
 extension CollectionView {
     /// Applies `input` through the method its case names.
-    /// - Throws: `LayoutError` from a relayout (a resize) or a refresh (F5, a released pull).
+    /// - Throws: `LayoutError` from a relayout (a resize) or a refresh (the command, a released pull).
     public func apply(_ input: ViewInput) throws {
         switch input {
         case let .resize(size): try setViewportSize(size)
@@ -38,7 +40,8 @@ extension CollectionView {
         case let .pointerDown(point, modifiers): pointerDown(at: point, modifiers: modifiers)
         case let .pointerMoved(point): pointerMoved(to: point)
         case let .pointerUp(point): pointerUp(at: point)
-        case let .key(key, modifiers): try handleKey(key, modifiers: modifiers)
+        case let .key(key, modifiers): handleKey(key, modifiers: modifiers)
+        case let .command(command): try perform(command)
         }
     }
 }

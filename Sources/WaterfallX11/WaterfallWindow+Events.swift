@@ -132,9 +132,11 @@ extension WaterfallWindow {
             let modifiers = ModifierKeys(xState: state)
             // The key's Latin keysym under any layout (ShortcutKeys.swift).
             let keysym = display.shortcutKeys.keysym(keycode: keycode, state: state, on: display)
-            if case let .navigate(key)? = KeyBinding(keysym: keysym, modifiers: modifiers) {
-                try send(.key(key, modifiers: modifiers))
-            } else if let onKey, let name = Display.name(ofKeysym: keysym) {
+            switch KeyBinding(keysym: keysym, modifiers: modifiers) {
+            case let .key(key)?: try send(.key(key, modifiers: modifiers))
+            case let .command(command)?: try send(.command(command))
+            case nil:
+                guard let onKey, let name = Display.name(ofKeysym: keysym) else { break }
                 try onKey(name, modifiers)
             }
         case let .clientMessage(type, format, firstLong):
@@ -176,24 +178,25 @@ extension WaterfallWindow {
 /// What a key does in the window: the keys the collection view handles itself; every other key goes to the
 /// program's `onKey`.
 enum KeyBinding: Equatable {
-    case navigate(NavigationKey)
+    case key(NavigationKey)
+    case command(CollectionViewCommand)
 
     init?(keysym: KeySym, modifiers: ModifierKeys = []) {
         switch keysym {
-        case Keysym.escape: self = .navigate(.cancel)
-        case Keysym.a where modifiers.contains(.control): self = .navigate(.selectAll)
-        case Keysym.tab, Keysym.isoLeftTab: self = .navigate(.tab)
-        case Keysym.up, Keysym.keypadUp: self = .navigate(.up)
-        case Keysym.down, Keysym.keypadDown: self = .navigate(.down)
-        case Keysym.left, Keysym.keypadLeft: self = .navigate(.left)
-        case Keysym.right, Keysym.keypadRight: self = .navigate(.right)
-        case Keysym.prior, Keysym.keypadPrior: self = .navigate(.pageUp)
-        case Keysym.next, Keysym.keypadNext: self = .navigate(.pageDown)
-        case Keysym.space: self = .navigate(.space)
-        case Keysym.home, Keysym.keypadHome: self = .navigate(.home)
-        case Keysym.end, Keysym.keypadEnd: self = .navigate(.end)
-        case Keysym.returnKey, Keysym.keypadEnter: self = .navigate(.activate)
-        case Keysym.f5: self = .navigate(.refresh)
+        case Keysym.escape: self = .key(.cancel)
+        case Keysym.a where modifiers.contains(.control): self = .command(.selectAll)
+        case Keysym.tab, Keysym.isoLeftTab: self = .key(.tab)
+        case Keysym.up, Keysym.keypadUp: self = .key(.up)
+        case Keysym.down, Keysym.keypadDown: self = .key(.down)
+        case Keysym.left, Keysym.keypadLeft: self = .key(.left)
+        case Keysym.right, Keysym.keypadRight: self = .key(.right)
+        case Keysym.prior, Keysym.keypadPrior: self = .key(.pageUp)
+        case Keysym.next, Keysym.keypadNext: self = .key(.pageDown)
+        case Keysym.space: self = .key(.space)
+        case Keysym.home, Keysym.keypadHome: self = .key(.home)
+        case Keysym.end, Keysym.keypadEnd: self = .key(.end)
+        case Keysym.returnKey, Keysym.keypadEnter: self = .command(.activate)
+        case Keysym.f5: self = .command(.refresh)
         default: return nil
         }
     }

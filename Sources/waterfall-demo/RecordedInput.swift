@@ -8,11 +8,11 @@ enum RecordedInput: Equatable {
     case demoKey(name: String, modifiers: ModifierKeys)
 
     /// The `input` event's fields: `kind` (resize, wheel, preciseScroll, tick, releasePull, down, move, up, key,
-    /// demoKey) and the input's values: `width` and `height` of a resize, the size the view got (its cards' area and
+    /// command, demoKey) and the input's values: `width` and `height` of a resize, the size the view got (its cards' area and
     /// its scroll bar together: the `viewport` of the `layout` event that follows, plus its `scrollBar`'s width),
     /// `notches` (whole for a wheel, fractional for a touchpad's precise scroll), `time` (seconds, as the view got
-    /// it), `x` and `y` in the view, the `key` (a `NavigationKey` case, or the X keysym name of a demo key) and the
-    /// held `modifiers` (["shift", "control"]).
+    /// it), `x` and `y` in the view, the `key` (a `NavigationKey` case, or the X keysym name of a demo key), the
+    /// `command` (a `CollectionViewCommand`'s raw value) and the held `modifiers` (["shift", "control"]).
     var logFields: [(String, JSONValue)] {
         switch self {
         case let .view(.resize(size)): return [("kind", "resize"), ("width", .number(size.width)), ("height", .number(size.height))]
@@ -24,6 +24,7 @@ enum RecordedInput: Equatable {
         case let .view(.pointerMoved(point)): return [("kind", "move")] + Self.fields(point)
         case let .view(.pointerUp(point)): return [("kind", "up")] + Self.fields(point)
         case let .view(.key(key, modifiers)): return [("kind", "key"), ("key", .string("\(key)"))] + Self.fields(modifiers)
+        case let .view(.command(command)): return [("kind", "command"), ("command", .string(command.rawValue))]
         case let .demoKey(name, modifiers): return [("kind", "demoKey"), ("key", .string(name))] + Self.fields(modifiers)
         }
     }
@@ -72,6 +73,12 @@ enum RecordedInput: Equatable {
                 throw RecordedInputError("the key \"\(name)\" is not a navigation key")
             }
             self = .view(.key(key, modifiers: try modifiers()))
+        case "command":
+            let name = try need(line.command, "command")
+            guard let command = CollectionViewCommand(rawValue: name) else {
+                throw RecordedInputError("the command \"\(name)\" is not one of \(CollectionViewCommand.allCases.map(\.rawValue))")
+            }
+            self = .view(.command(command))
         case "demoKey": self = .demoKey(name: try need(line.key, "key"), modifiers: try modifiers())
         case let kind: throw RecordedInputError("the input kind \"\(kind)\" is unknown")
         }
@@ -101,6 +108,7 @@ struct LogLine: Decodable {
     /// Whole for a wheel, fractional for a precise scroll.
     var notches: Double?
     var key: String?
+    var command: String?
     var modifiers: [String]?
 
     struct LoggedSize: Decodable {

@@ -24,8 +24,8 @@ struct KeyboardLayoutWindowTests {
         try xdotool(["key", "ctrl+\(keyA)"], display: display)
         // The key after Ctrl's own press (a demoKey Control_L).
         let key = try demo.process.waitForEvent(after: selectAll, "Ctrl+Ф") { $0.name == "input" && $0.string("key") != "Control_L" }
-        #expect(key.event.string("kind") == "key")
-        #expect(key.event.string("key") == "selectAll")
+        #expect(key.event.string("kind") == "command")
+        #expect(key.event.string("command") == "selectAll")
         try demo.process.waitForEvent(after: key.position, "the frame after it") { $0.name == "frame" }
         #expect(demo.events(named: "select", after: selectAll).count == 240)
 

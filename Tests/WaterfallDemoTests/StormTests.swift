@@ -33,7 +33,7 @@ struct StormTests {
             try log.waitFor("the release of pull \(chunk + 1)", limit: 120) { event in
                 guard event.name == "input" else { return false }
                 switch event.string("kind") {
-                case "key", "demoKey": keyPressesRead += 1
+                case "key", "command", "demoKey": keyPressesRead += 1
                 case "wheel" where keyPressesRead == storm.keyPressesThroughPulls[chunk]: notchesAfterHome += event.int("notches") ?? 0
                 case "releasePull": return keyPressesRead == storm.keyPressesThroughPulls[chunk] && notchesAfterHome == -4
                 default: break
@@ -64,7 +64,7 @@ struct StormTests {
         #expect(count("up") == storm.releases)
         #expect(count("move") == storm.draggedMotions)
         #expect(inputs.filter { $0.string("kind") == "wheel" }.compactMap { $0.int("notches") }.reduce(0, +) == storm.netNotches)
-        #expect(count("key") + count("demoKey") == storm.keyPresses + 5)  // Escape, Control_L, a, End, F12
+        #expect(count("key") + count("command") + count("demoKey") == storm.keyPresses + 5)  // Escape, Control_L, a, End, F12
         #expect(count("resize") >= 1 && count("resize") <= storm.resizes)
         #expect(count("tick") > 0)
 

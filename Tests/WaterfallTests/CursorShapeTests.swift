@@ -105,7 +105,7 @@ struct CursorShapeTests {
         try view.finishLoadingMore(.failed("offline"))
         #expect(view.cursorShape(at: inFooter) == .pointingHand)
         #expect(view.cursorShape(at: Point(x: 5, y: 150)) == .default)   // beside the footer, in the inset
-        try view.handleKey(.activate)                                  // retried: loading again
+        try view.perform(.activate)                                  // retried: loading again
         #expect(view.cursorShape(at: inFooter) == .default)
     }
 

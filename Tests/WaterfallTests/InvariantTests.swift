@@ -115,7 +115,7 @@ import Testing
         #expect(view.invariantViolations() == [])  // pressed
         view.pointerUp(at: Point(x: 50, y: 50))
         view.setContentOffset(100)
-        try view.handleKey(.down, modifiers: .shift)
+        view.handleKey(.down, modifiers: .shift)
         try view.setViewportSize(Size(width: 500, height: 150))
         #expect(!view.selectedItems.isEmpty)
         #expect(view.invariantViolations() == [])

@@ -12,8 +12,8 @@ import Testing
 
     /// Presses `keys` in turn and returns the selection and the offset after each.
     func press(_ keys: [NavigationKey], on view: CollectionView) throws -> [(Int?, Double)] {
-        try keys.map { key in
-            try view.handleKey(key)
+        keys.map { key in
+            view.handleKey(key)
             view.checkInvariants()
             return (view.selectedItem?.item, view.contentOffset)
         }
@@ -28,7 +28,7 @@ import Testing
     func anArrowWithNothingSelectedSelectsTheFirstItemInTheViewport(key: NavigationKey) throws {
         let harness = try grid()
         let view = harness.view
-        try view.handleKey(key)
+        view.handleKey(key)
         #expect(view.selectedItem == 0)
         #expect(view.contentOffset == 0)
         #expect(harness.log == ["shouldSelect(0)", "didSelect(0)"])
@@ -42,7 +42,7 @@ import Testing
         view.setContentOffset(115)
         #expect(view.indexPathsForItemsInViewport == [3, 4, 5, 6, 7, 8, 9, 10, 11])
         harness.log = []
-        try view.handleKey(.right)
+        view.handleKey(.right)
         #expect(view.selectedItem == 3)
         #expect(view.contentOffset == 60)
         #expect(harness.log == ["shouldSelect(3)", "didSelect(3)", "didScroll"])
@@ -96,10 +96,10 @@ import Testing
     @Test func aRefusedSelectionNeitherMovesNorScrolls() throws {
         let harness = try grid()
         let view = harness.view
-        try view.handleKey(.down)
+        view.handleKey(.down)
         harness.refuseSelection = [5]
         harness.log = []
-        try view.handleKey(.down)
+        view.handleKey(.down)
         #expect(view.selectedItem == 0)
         #expect(view.contentOffset == 0)
         #expect(harness.log == ["shouldSelect(5)"])
@@ -109,7 +109,7 @@ import Testing
         let harness = try grid()
         let view = harness.view
         view.pointerDown(at: Point(x: 150, y: 30))
-        try view.handleKey(.down)
+        view.handleKey(.down)
         view.pointerUp(at: Point(x: 150, y: 30))
         #expect(harness.log == ["shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)", "shouldSelect(0)", "didSelect(0)"])
         #expect(view.selectedItem == 0)
@@ -128,13 +128,13 @@ import Testing
     @Test func pagesKeepTheSelection() throws {
         let harness = try grid(viewportHeight: 150)
         let view = harness.view
-        try view.handleKey(.down)
-        try view.handleKey(.end)
+        view.handleKey(.down)
+        view.handleKey(.end)
         #expect(view.selectedItem == 0)
         #expect(view.contentOffset == 210)
         // Item 0 is off screen; its cell went back to the pool, and it comes back selected.
         #expect(view.visibleCells[0] == nil)
-        try view.handleKey(.home)
+        view.handleKey(.home)
         #expect(harness.cell(0)?.isSelected == true)
     }
 }

@@ -103,9 +103,9 @@ struct LoadMoreTests {
         #expect(view.loadMoreState == .loading)
         #expect(view.selectedItem == nil)
         try view.finishLoadingMore(.failed("again"))
-        try view.handleKey(.activate)
+        try view.perform(.activate)
         #expect(harness.loadMoreRequests == 3)
-        try view.handleKey(.activate)               // Enter while loading does nothing
+        try view.perform(.activate)               // Enter while loading does nothing
         #expect(harness.loadMoreRequests == 3)
         harness.data.sections[0] += [50]
         try view.finishLoadingMore(.loaded(hasMore: true))
@@ -141,7 +141,7 @@ struct LoadMoreTests {
         try view.apply(.resize(Size(width: 230, height: 260)))
         #expect(harness.loadMoreRequests == 1)
         #expect(view.loadMoreState == .failed("offline"))
-        try view.apply(.key(.activate, modifiers: []))  // Enter retries
+        try view.apply(.command(.activate))  // Enter retries
         #expect(harness.loadMoreRequests == 2)
         #expect(view.loadMoreState == .loading)
         view.checkInvariants()
@@ -161,7 +161,7 @@ struct LoadMoreTests {
         try view.finishLoadingMore(.failed("offline"))
         #expect(view.placeholderView == nil)        // the footer shows the error and the retry instead
         #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 0, width: 210, height: 56))
-        try view.handleKey(.activate)
+        try view.perform(.activate)
         harness.data.sections = [[50, 50]]
         try view.finishLoadingMore(.loaded(hasMore: false))
         #expect(view.placeholderView == nil)

@@ -78,7 +78,7 @@ struct RefreshTests {
         #expect(screenY == -5)
         // The data changes above it: the first ten items grow by 30, so row 10 moves down by 150.
         for item in 0..<10 { harness.data.sections[0][item] = 80 }
-        try view.handleKey(.refresh)
+        try view.perform(.refresh)
         #expect(harness.log.filter { $0 == "willRefresh" }.count == 1)
         #expect(view.layout.layoutAttributesForItem(at: 20)?.frame.minY == 760)
         #expect(view.frameOfItem(20)?.minY == screenY)
@@ -95,7 +95,7 @@ struct RefreshTests {
         let view = harness.view
         view.scrollWheel(notches: -3)
         #expect(view.isPullArmed)
-        try view.handleKey(.refresh)
+        try view.perform(.refresh)
         #expect(view.pullDistance == 0)
         try view.releasePull()
         #expect(harness.log.filter { $0 == "willRefresh" }.count == 1)

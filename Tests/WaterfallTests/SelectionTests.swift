@@ -49,7 +49,7 @@ import Testing
         #expect(view.selectedItems.isEmpty)
         #expect(view.selectItem(at: 0) == false)
         #expect(harness.log == [])
-        try view.handleKey(.down)                    // the keyboard still moves the focus
+        view.handleKey(.down)                    // the keyboard still moves the focus
         #expect(view.focusedItem == 0)
         #expect(view.isFocusVisible)
         #expect(view.selectedItems.isEmpty)
@@ -116,11 +116,11 @@ import Testing
         let view = harness.view
         try click(harness, 2)
         harness.log = []
-        try view.handleKey(.selectAll)
+        try view.perform(.selectAll)
         #expect(selected(view) == Array(0..<12))
         #expect(harness.log.count == 22)             // asked and told for each of the 11 new ones
         harness.log = []
-        try view.handleKey(.cancel)
+        view.handleKey(.cancel)
         #expect(view.selectedItems.isEmpty)
         #expect(harness.log == (0..<12).map { "didDeselect(\($0))" })
         #expect((0..<12).allSatisfy { harness.cell($0)?.isSelected != true })
@@ -130,7 +130,7 @@ import Testing
     @Test func ctrlAInSingleModeDoesNothing() throws {
         let harness = try grid(.single)
         try click(harness, 2)
-        try harness.view.handleKey(.selectAll)
+        try harness.view.perform(.selectAll)
         #expect(selected(harness.view) == [2])
     }
 
@@ -209,10 +209,10 @@ import Testing
         let view = harness.view
         var seen: [Int?] = []
         for _ in 0..<3 {
-            try view.handleKey(.tab)
+            view.handleKey(.tab)
             seen.append(view.selectedItem?.item)
         }
-        try view.handleKey(.tab, modifiers: .shift)
+        view.handleKey(.tab, modifiers: .shift)
         seen.append(view.selectedItem?.item)
         #expect(seen == [0, 1, 2, 1])
         #expect(view.focusedItem == 1)
@@ -223,24 +223,24 @@ import Testing
         let harness = try grid(.single)
         let view = harness.view
         view.selectItem(at: 11)
-        try view.handleKey(.tab)
+        view.handleKey(.tab)
         #expect(view.selectedItem == 11)
         view.selectItem(at: 0)
-        try view.handleKey(.tab, modifiers: .shift)
+        view.handleKey(.tab, modifiers: .shift)
         #expect(view.selectedItem == 0)
     }
 
     @Test func ctrlArrowsMoveTheFocusOnlyAndCtrlSpaceToggles() throws {
         let harness = try grid()
         let view = harness.view
-        try view.handleKey(.down)                        // nothing focused: the first item, selected
-        try view.handleKey(.down, modifiers: .control)   // 0 -> 5 in column 0, focus only
-        try view.handleKey(.right, modifiers: .control)  // 5 (120..<160) -> column 1's nearest centre: 3 (70..<130)
+        view.handleKey(.down)                        // nothing focused: the first item, selected
+        view.handleKey(.down, modifiers: .control)   // 0 -> 5 in column 0, focus only
+        view.handleKey(.right, modifiers: .control)  // 5 (120..<160) -> column 1's nearest centre: 3 (70..<130)
         #expect(view.focusedItem == 3)
         #expect(view.indexPathsForSelectedItems == [0])
-        try view.handleKey(.space, modifiers: .control)
+        view.handleKey(.space, modifiers: .control)
         #expect(view.indexPathsForSelectedItems == [0, 3])
-        try view.handleKey(.space, modifiers: .control)
+        view.handleKey(.space, modifiers: .control)
         #expect(view.indexPathsForSelectedItems == [0])
         #expect(harness.log == ["shouldSelect(0)", "didSelect(0)", "shouldSelect(3)", "didSelect(3)", "shouldDeselect(3)", "didDeselect(3)"])
     }
@@ -249,22 +249,22 @@ import Testing
         let harness = try grid()
         let view = harness.view
         view.selectItem(at: 1)
-        try view.handleKey(.down, modifiers: .shift)   // 1 -> 3 in column 1: range 1...3
-        try view.handleKey(.down, modifiers: .shift)   // 3 -> 6: range 1...6
+        view.handleKey(.down, modifiers: .shift)   // 1 -> 3 in column 1: range 1...3
+        view.handleKey(.down, modifiers: .shift)   // 3 -> 6: range 1...6
         #expect(view.indexPathsForSelectedItems.map(\.item) == [1, 2, 3, 4, 5, 6])
         #expect(view.selectionAnchor == 1)
-        try view.handleKey(.up)                        // plain: 6 -> 3, alone
+        view.handleKey(.up)                        // plain: 6 -> 3, alone
         #expect(view.indexPathsForSelectedItems == [3])
     }
 
     @Test func enterActivatesTheFocusedItem() throws {
         let harness = try grid()
         let view = harness.view
-        try view.handleKey(.activate)                  // nothing focused: nothing happens
+        try view.perform(.activate)                  // nothing focused: nothing happens
         #expect(harness.log == [])
-        try view.handleKey(.right)
-        try view.handleKey(.right)
-        try view.handleKey(.activate)
+        view.handleKey(.right)
+        view.handleKey(.right)
+        try view.perform(.activate)
         #expect(harness.log == ["shouldSelect(0)", "didSelect(0)", "shouldSelect(1)", "didDeselect(0)", "didSelect(1)", "didActivate(1)"])
     }
 
@@ -278,7 +278,7 @@ import Testing
         view.draw(in: canvas)
         #expect(!canvas.commands.contains { if case .stroke(_, view.focusRingColor, _) = $0 { true } else { false } })
         canvas.reset()
-        try view.handleKey(.down)                      // 1 -> 3 (120..<220 x 70..<130)
+        view.handleKey(.down)                      // 1 -> 3 (120..<220 x 70..<130)
         view.draw(in: canvas)
         let ring = Rect(x: 116, y: 66, width: 108, height: 68)
         #expect(canvas.commands.contains(.stroke(ring, view.focusRingColor, lineWidth: 2)))
@@ -321,7 +321,7 @@ import Testing
         let view = harness.view
         view.selectionMode = .multiple
         for item in [1, 4, 7] { view.selectItem(at: ItemPath(item: item, section: 0)) }
-        try view.handleKey(.down, modifiers: .control)   // focus 7 -> 10 (column 0), selection unchanged
+        view.handleKey(.down, modifiers: .control)   // focus 7 -> 10 (column 0), selection unchanged
         #expect(view.focusedItem == 10)
         #expect(view.selectionAnchor == 7)
         harness.log = []
@@ -350,7 +350,7 @@ import Testing
         view.checkInvariants()
 
         // Shift+click now ranges from the remapped anchor (6).
-        try view.handleKey(.tab, modifiers: .control)
+        view.handleKey(.tab, modifiers: .control)
         view.scrollItemToVisible(8)
         let frame = try #require(view.frameOfItem(8))
         view.pointerDown(at: Point(x: frame.midX, y: frame.midY), modifiers: .shift)
@@ -362,7 +362,7 @@ import Testing
         let harness = try Grid.harness()
         let view = harness.view
         view.selectionMode = .multiple
-        for _ in 0..<6 { try view.handleKey(.tab) }       // focus 5, ring shown
+        for _ in 0..<6 { view.handleKey(.tab) }       // focus 5, ring shown
         #expect((view.focusedItem, view.isFocusVisible) == (5, true))
 
         // 5 and 6 deleted: old 7, now 5, takes the place; the ring stays.
@@ -372,7 +372,7 @@ import Testing
 
         // The focus on the last item; the last two deleted: the one before them, now the last.
         view.scrollItemToVisible(9)
-        for _ in 0..<4 { try view.handleKey(.tab) }
+        for _ in 0..<4 { view.handleKey(.tab) }
         #expect(view.focusedItem == 9)
         harness.heights.removeSubrange(8...9)
         try view.deleteItems(at: [8, 9])

@@ -117,7 +117,7 @@ struct SmoothScrollingTests {
         let view = harness.view
         view.scrollWheel(notches: 1, at: 0)
         view.advanceAnimations(to: 0.05)
-        try view.handleKey(.pageDown)               // from the target 64, not from 56
+        view.handleKey(.pageDown)               // from the target 64, not from 56
         #expect(view.contentOffset == 164)
         #expect(!view.isAnimatingScroll)
         view.scrollWheel(notches: 1, at: 1)

@@ -121,11 +121,11 @@ struct SupplementaryViewTests {
         let harness = try Self.harness()
         let view = harness.view
         view.selectItem(at: ItemPath(item: 5, section: 0))     // column 1, bottom row of section 0
-        try view.handleKey(.down)
+        view.handleKey(.down)
         #expect(view.selectedItem == ItemPath(item: 1, section: 1))   // column 1, top row of section 1
-        try view.handleKey(.up)
+        view.handleKey(.up)
         #expect(view.selectedItem == ItemPath(item: 5, section: 0))
-        for _ in 0..<3 { try view.handleKey(.up) }
+        for _ in 0..<3 { view.handleKey(.up) }
         #expect(view.selectedItem == ItemPath(item: 1, section: 0))   // nothing above the first section
     }
 
@@ -134,9 +134,9 @@ struct SupplementaryViewTests {
         let harness = try SectionHarness(data, columns: 3, viewport: Size(width: 340, height: 400))
         let view = harness.view
         view.selectItem(at: ItemPath(item: 2, section: 0))     // column 2
-        try view.handleKey(.down)
+        view.handleKey(.down)
         #expect(view.selectedItem == ItemPath(item: 0, section: 1))   // section 1 has only column 0
-        try view.handleKey(.up)
+        view.handleKey(.up)
         #expect(view.selectedItem == ItemPath(item: 0, section: 0))   // column 0, the column under it
     }
 }

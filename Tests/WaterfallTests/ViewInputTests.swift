@@ -91,6 +91,7 @@ import Testing
         case 48..<58: return .pointerDown(point, modifiers: modifiers)
         case 58..<68: return .pointerMoved(point)
         case 68..<78: return .pointerUp(point)
+        case 78..<84: return .command(CollectionViewCommand.allCases[random.int(in: 0...2)])
         default:
             let keys = NavigationKey.allCases
             return .key(keys[random.int(in: 0...(keys.count - 1))], modifiers: modifiers)

@@ -32,18 +32,18 @@ struct PixelFormatTests {
 struct KeyBindingTests {
     @Test func navigationKeysAndTheProgramsKeys() {
         #expect(KeyBinding(keysym: KeySymbols.q) == nil)  // the program's to bind
-        #expect(KeyBinding(keysym: KeySymbols.escape) == .navigate(.cancel))
-        #expect(KeyBinding(keysym: KeySymbols.tab) == .navigate(.tab))
-        #expect(KeyBinding(keysym: KeySymbols.space) == .navigate(.space))
-        #expect(KeyBinding(keysym: KeySymbols.a, modifiers: .control) == .navigate(.selectAll))
-        #expect(KeyBinding(keysym: KeySymbols.up) == .navigate(.up))
-        #expect(KeyBinding(keysym: KeySymbols.down) == .navigate(.down))
-        #expect(KeyBinding(keysym: KeySymbols.left) == .navigate(.left))
-        #expect(KeyBinding(keysym: KeySymbols.right) == .navigate(.right))
-        #expect(KeyBinding(keysym: KeySymbols.pageUp) == .navigate(.pageUp))
-        #expect(KeyBinding(keysym: KeySymbols.pageDown) == .navigate(.pageDown))
-        #expect(KeyBinding(keysym: KeySymbols.home) == .navigate(.home))
-        #expect(KeyBinding(keysym: KeySymbols.end) == .navigate(.end))
+        #expect(KeyBinding(keysym: KeySymbols.escape) == .key(.cancel))
+        #expect(KeyBinding(keysym: KeySymbols.tab) == .key(.tab))
+        #expect(KeyBinding(keysym: KeySymbols.space) == .key(.space))
+        #expect(KeyBinding(keysym: KeySymbols.a, modifiers: .control) == .command(.selectAll))
+        #expect(KeyBinding(keysym: KeySymbols.up) == .key(.up))
+        #expect(KeyBinding(keysym: KeySymbols.down) == .key(.down))
+        #expect(KeyBinding(keysym: KeySymbols.left) == .key(.left))
+        #expect(KeyBinding(keysym: KeySymbols.right) == .key(.right))
+        #expect(KeyBinding(keysym: KeySymbols.pageUp) == .key(.pageUp))
+        #expect(KeyBinding(keysym: KeySymbols.pageDown) == .key(.pageDown))
+        #expect(KeyBinding(keysym: KeySymbols.home) == .key(.home))
+        #expect(KeyBinding(keysym: KeySymbols.end) == .key(.end))
         #expect(KeyBinding(keysym: KeySymbols.a) == nil)
     }
 }
