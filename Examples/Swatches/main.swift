@@ -29,10 +29,10 @@ final class Swatches: CollectionViewDataSource, CollectionViewDelegate {
         Color(rgb: UInt32(truncatingIfNeeded: (item &+ 1) &* 2_654_435_761) & 0xFFFFFF)
     }
 
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func numberOfItems(inSection section: Int) -> Int { count }
 
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
-        columnWidth * (0.5 + Double(indexPath.item * 37 % 100) / 100) + SwatchCell.labelHeight
+    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+        width * (0.5 + Double(indexPath.item * 37 % 100) / 100) + SwatchCell.labelHeight
     }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {

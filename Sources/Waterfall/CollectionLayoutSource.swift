@@ -1,19 +1,21 @@
-/// What a `CollectionLayout` asks about the data while it lays it out. `CollectionView` answers from its data
-/// source; tests answer from plain arrays.
+/// What a `CollectionLayout` asks about the data while it lays it out: a `CollectionViewDataSource` answers it for
+/// its view, a program that only lays out (the demo's `layout` command, a benchmark) with a source of its own. Only
+/// the counts have no default.
 public protocol CollectionLayoutSource {
-    /// How many sections there are.
+    /// How many sections there are; 1 by default.
     var numberOfSections: Int { get }
     /// How many items `section` has.
     func numberOfItems(inSection section: Int) -> Int
-    /// What `section` changes from the layout's defaults.
+    /// What `section` changes from the layout's column count, insets, spacing and placement; nothing by default.
     func style(ofSection section: Int) -> SectionStyle
-    /// The item's height at `width` (its column's width, or the section's full width for a banner); `nil` makes
-    /// it as tall as it is wide.
+    /// The item's height at `width` (its column's width, or the section's full width for a banner); `nil` (the
+    /// default) makes it as tall as it is wide.
     func heightOfItem(at indexPath: ItemPath, width: Double) -> Double?
-    /// Whether the item spans all its section's columns (a banner).
+    /// Whether the item spans all its section's columns (a banner), as a full-span item of Android's staggered grid;
+    /// `false` by default.
     func itemSpansAllColumns(at indexPath: ItemPath) -> Bool
     /// The height of `section`'s header or footer at `width`, the section's full width inside its insets;
-    /// 0 for none.
+    /// 0 (the default) for none.
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double
     /// The items of `range` in `section` that span all columns, in increasing order. By default each item is asked
     /// with `itemSpansAllColumns(at:)`; a source of many items answers at once.
@@ -26,6 +28,21 @@ public protocol CollectionLayoutSource {
 }
 
 extension CollectionLayoutSource {
+    /// One section.
+    public var numberOfSections: Int { 1 }
+
+    /// No change from the layout's settings.
+    public func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
+
+    /// Square: as tall as it is wide.
+    public func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? { nil }
+
+    /// No item spans all columns.
+    public func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { false }
+
+    /// No header and no footer.
+    public func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double { 0 }
+
     public func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] {
         range.filter { itemSpansAllColumns(at: ItemPath(item: $0, section: section)) }
     }

@@ -45,7 +45,7 @@ extension CollectionView {
         case let .loaded(hasMore):
             let before = numberOfItems
             do {
-                try layout.appendItems(from: DataSourceLayoutSource(view: self, dataSource: dataSource))
+                try withLayoutSource { try layout.appendItems(from: $0) }
             } catch let error as LayoutError {
                 setLoadMoreState(.failed(error.description))
                 afterLayoutChange()

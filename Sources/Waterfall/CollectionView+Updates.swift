@@ -114,7 +114,7 @@ extension CollectionView {
         guard layout.isValid else { return }
         let anchor = viewportAnchor()
         let oldCounts = (0..<layout.numberOfSections).map(layout.numberOfItems(inSection:))
-        let plan = try layout.performUpdates(operations, source: DataSourceLayoutSource(view: self, dataSource: dataSource))
+        let plan = try withLayoutSource { try layout.performUpdates(operations, source: $0) }
         let focusHeir = focusedItem.flatMap { plan.newPath(for: $0) == nil ? heir(of: $0, oldCounts: oldCounts, plan.newPath(for:)) : nil }
         let focusWasVisible = isFocusVisible
         for path in plan.reloadedItems { recycleCell(at: path) }

@@ -242,7 +242,13 @@ public final class CollectionView {
             needsFullDisplay = true
             afterLayoutChange(keeping: anchor)
         }
-        try layout.prepare(width: layoutWidth, source: DataSourceLayoutSource(view: self, dataSource: dataSource))
+        try withLayoutSource { try layout.prepare(width: layoutWidth, source: $0) }
+    }
+
+    /// Runs `body` with what the layout asks its questions of: the data source (without a wrapper: its own type, so
+    /// that the layout's generic code calls it directly), or, without one, a source of nothing.
+    func withLayoutSource<T>(_ body: (any CollectionLayoutSource) throws -> T) rethrows -> T {
+        if let dataSource { try body(dataSource) } else { try body(EmptyLayoutSource()) }
     }
 
     /// After the frames changed: drops a press or selection whose item is gone (telling the delegate), moves the

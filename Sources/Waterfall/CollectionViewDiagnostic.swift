@@ -91,14 +91,14 @@ extension CollectionView {
         // While more items are being loaded, the data source may already have them at the end: no mismatch.
         let mayGrowAtTheEnd = loadMoreState == .loading
         let lastSection = layout.numberOfSections - 1
-        let reportedSections = dataSource.numberOfSections(in: self)
+        let reportedSections = dataSource.numberOfSections
         if reportedSections != layout.numberOfSections, !(mayGrowAtTheEnd && reportedSections > layout.numberOfSections) {
             mismatch = true
             reportOnce(.sectionCountChangedWithoutUpdate(laidOut: layout.numberOfSections, reported: reportedSections))
         }
         var items: [Int: Int] = [:]
         for section in sections where section < reportedSections {
-            let reported = dataSource.collectionView(self, numberOfItemsInSection: section)
+            let reported = dataSource.numberOfItems(inSection: section)
             items[section] = reported
             let laidOut = layout.numberOfItems(inSection: section)
             if reported != laidOut, !(mayGrowAtTheEnd && section == lastSection && reported > laidOut) {

@@ -54,12 +54,12 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     // MARK: Data source
 
-    func numberOfSections(in collectionView: CollectionView) -> Int {
+    var numberOfSections: Int {
         timeline?.mark(.window)  // a layout's first question
         return items.numberOfSections
     }
 
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    func numberOfItems(inSection section: Int) -> Int {
         items.numberOfItems(inSection: section)
     }
 
@@ -70,25 +70,23 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         return cell
     }
 
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
-        items.cardHeight(at: indexPath, width: columnWidth, metrics: metrics)  // as DemoLayoutSource answers, without copying the items
+    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+        items.cardHeight(at: indexPath, width: width, metrics: metrics)  // as DemoLayoutSource answers, without copying the items
     }
 
-    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool {
+    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool {
         items.isBanner(at: indexPath)
     }
 
-    func collectionView(_ collectionView: CollectionView, itemsSpanningAllColumnsIn range: Range<Int>, inSection section: Int) -> [Int] {
+    func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] {
         items.banners(inSection: section, range: range)
     }
 
-    func collectionView(_ collectionView: CollectionView, heightsForItemsIn range: Range<Int>, inSection section: Int,
-                        columnWidth: Double, into heights: UnsafeMutableBufferPointer<Double>) {
-        items.fillCardHeights(inSection: section, range: range, width: columnWidth, metrics: metrics, into: heights)
+    func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+        items.fillCardHeights(inSection: section, range: range, width: width, metrics: metrics, into: heights)
     }
 
-    func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
-                        inSection section: Int, width: Double) -> Double {
+    func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
         layoutSource.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
     }
 

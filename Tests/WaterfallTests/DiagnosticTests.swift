@@ -11,7 +11,7 @@ private final class ArraySource: CollectionViewDataSource {
 
     init(count: Int) { items = Array(0..<count) }
 
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
+    func numberOfItems(inSection section: Int) -> Int { items.count }
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         askedCells.append(indexPath)
@@ -20,7 +20,7 @@ private final class ArraySource: CollectionViewDataSource {
         return collectionView.dequeueReusableCell(withReuseIdentifier: identifier)
     }
 
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+    func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? {
         _ = items[indexPath.item]
         return 100
     }

@@ -11,11 +11,11 @@ private final class Placeholder: CollectionViewCell {
 private final class LoadingSource: CollectionViewDataSource {
     var count = 0
     var isLoading = true
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func numberOfItems(inSection section: Int) -> Int { count }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { 40 }
+    func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? { 40 }
     func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool { isLoading }
 }
 

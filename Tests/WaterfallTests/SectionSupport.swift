@@ -66,22 +66,21 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
         try view.setViewportSize(viewport)
     }
 
-    func numberOfSections(in collectionView: CollectionView) -> Int { data.numberOfSections }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { data.numberOfItems(inSection: section) }
+    var numberOfSections: Int { data.numberOfSections }
+    func numberOfItems(inSection section: Int) -> Int { data.numberOfItems(inSection: section) }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
         (cell as? TestCell)?.item = data.ids?[indexPath.section][indexPath.item] ?? indexPath.section * 1000 + indexPath.item
         return cell
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+    func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? {
         data.heightOfItem(at: indexPath, width: columnWidth)
     }
-    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool {
+    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool {
         data.itemSpansAllColumns(at: indexPath)
     }
-    func collectionView(_ collectionView: CollectionView, styleForSection section: Int) -> SectionStyle { data.style(ofSection: section) }
-    func collectionView(_ collectionView: CollectionView, heightForSupplementaryElementOfKind kind: ElementKind,
-                        inSection section: Int, width: Double) -> Double {
+    func style(ofSection section: Int) -> SectionStyle { data.style(ofSection: section) }
+    func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
         data.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
     }
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,

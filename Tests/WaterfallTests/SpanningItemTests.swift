@@ -122,12 +122,12 @@ struct SpanningItemTests {
 
 /// A data source that marks item 2 as a banner.
 private final class BannerSource: CollectionViewDataSource {
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 6 }
+    func numberOfItems(inSection section: Int) -> Int { 6 }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { 30 }
-    func collectionView(_ collectionView: CollectionView, itemSpansAllColumnsAt indexPath: ItemPath) -> Bool { indexPath.item == 2 }
+    func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? { 30 }
+    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { indexPath.item == 2 }
 }
 
 struct CollectionViewBannerTests {

@@ -86,7 +86,7 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
 
     // MARK: CollectionViewDataSource
 
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    func numberOfItems(inSection section: Int) -> Int {
         heights.count
     }
 
@@ -103,7 +103,7 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
         return cell
     }
 
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+    func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? {
         askedHeights.append(indexPath)
         return heights[indexPath.item]
     }

@@ -12,14 +12,14 @@ private final class SwatchCell: CollectionViewCell {
 
 private final class SwatchSource: CollectionViewDataSource {
     static let colors = [Color(rgb: 0xC0392B), Color(rgb: 0x27AE60), Color(rgb: 0x2980B9), Color(rgb: 0x8E44AD)]
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 40 }
+    func numberOfItems(inSection section: Int) -> Int { 40 }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let index = indexPath.item
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "swatch")
         (cell as? SwatchCell)?.color = Self.colors[index % Self.colors.count]
         return cell
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? {
+    func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? {
         Double(60 + 20 * (indexPath.item % 3))
     }
 }

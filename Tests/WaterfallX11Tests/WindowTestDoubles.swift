@@ -11,11 +11,11 @@ final class FixedHeightSource: CollectionViewDataSource {
         self.height = height
     }
 
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func numberOfItems(inSection section: Int) -> Int { count }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         collectionView.dequeueReusableCell(withReuseIdentifier: "cell")
     }
-    func collectionView(_ collectionView: CollectionView, heightForItemAt indexPath: ItemPath, columnWidth: Double) -> Double? { height }
+    func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? { height }
 }
 
 extension StatusBar {
