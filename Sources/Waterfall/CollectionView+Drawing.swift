@@ -29,11 +29,11 @@ extension CollectionView {
         }
         canvas.setClip(nil)
         let bar = scrollBarLook
-        if isFull || bar != lastDrawnScrollBar { drawScrollBar(bar, in: canvas, at: origin) }
-        lastDrawnScrollBar = bar
-        lastDrawn = (origin, viewportSize, drawnOffset)
-        needsFullDisplay = false
-        damagedContentRects.removeAll(keepingCapacity: true)
+        if isFull || bar != damage.lastScrollBar { drawScrollBar(bar, in: canvas, at: origin) }
+        damage.lastScrollBar = bar
+        damage.lastDrawn = (origin, viewportSize, drawnOffset)
+        damage.needsFullDisplay = false
+        damage.contentRects.removeAll(keepingCapacity: true)
     }
 
     /// The view that stands in for the items when there are none: the loading view while the data source is
@@ -56,14 +56,14 @@ extension CollectionView {
 
     /// Marks the whole viewport as needing to be drawn again (after the canvas lost its pixels, for example).
     public func setNeedsDisplay() {
-        needsFullDisplay = true
+        damage.needsFullDisplay = true
     }
 
     /// Whether the next `draw` would draw anything: the view was never drawn or must be drawn whole, it scrolled,
     /// an element or the scroll bar changed. Lets the platform skip a frame that would show nothing new.
     public var needsDisplay: Bool {
-        needsFullDisplay || lastDrawn?.offset != drawnOffset || lastDrawn?.size != viewportSize
-            || !damagedContentRects.isEmpty || scrollBarLook != lastDrawnScrollBar
+        damage.needsFullDisplay || damage.lastDrawn?.offset != drawnOffset || damage.lastDrawn?.size != viewportSize
+            || !damage.contentRects.isEmpty || scrollBarLook != damage.lastScrollBar
     }
 
     /// Marks the frame of the item at `indexPath` as needing to be drawn again (after its cell's look changed).
@@ -74,7 +74,7 @@ extension CollectionView {
     /// Marks the focus ring around the item at `indexPath` (and the item) as needing to be drawn again.
     func setNeedsDisplay(forFocusRingOf indexPath: ItemPath) {
         guard let frame = layout.layoutAttributesForItem(at: indexPath)?.frame else { return }
-        damagedContentRects.append(Self.focusRing(around: frame))
+        damage.contentRects.append(Self.focusRing(around: frame))
     }
 
     /// How far the focus ring lies outside the focused item's frame, and how wide it is: it sits in the spacing.
@@ -89,13 +89,13 @@ extension CollectionView {
     /// Marks element `id`'s frame as needing to be drawn again (after its view's look changed).
     public func setNeedsDisplay(for id: ElementID) {
         guard let frame = layout.layoutAttributes(for: id)?.frame else { return }
-        damagedContentRects.append(frame)
+        damage.contentRects.append(frame)
     }
 
     /// The areas, in canvas coordinates, that the next frame must draw, and whether that is the whole viewport;
     /// moves the pixels of a scroll first, in the cards' area only (left of the scroll bar's strip).
     private func damagedAreas(in viewport: Rect, canvas: Canvas) -> (areas: [Rect], isFull: Bool) {
-        guard let last = lastDrawn, !needsFullDisplay, last.origin == viewport.origin, last.size == viewport.size else {
+        guard let last = damage.lastDrawn, !damage.needsFullDisplay, last.origin == viewport.origin, last.size == viewport.size else {
             return ([viewport], true)
         }
         let cards = Rect(origin: viewport.origin, size: Size(width: layoutWidth, height: viewport.height))
@@ -115,7 +115,7 @@ extension CollectionView {
                 areas.append(Rect(x: cards.minX, y: cards.minY, width: cards.width, height: -dy))
             }
         }
-        for frame in damagedContentRects {
+        for frame in damage.contentRects {
             let onCanvas = frame.offsetBy(dx: viewport.minX, dy: viewport.minY - drawnOffset)
             if let area = onCanvas.intersection(cards) { areas.append(area) }
         }

@@ -43,17 +43,9 @@ extension CollectionView {
             problems.append("\(visibleCells.count) visible cells + \(visibleSupplementaryViews.count) visible headers and footers + "
                             + "\(reusePool.count) pooled views = \(live + reusePool.count), but \(reusePool.created) were created")
         }
-        let strays = selectedItems.filter { layout.layoutAttributesForItem(at: $0) == nil }
-        for indexPath in strays.sorted() {
-            problems.append("item \(indexPath) is selected but is not laid out (\(numberOfItems) items)")
-        }
-        let allowed = selectionMode == .multiple ? Int.max : selectionMode == .single ? 1 : 0
-        if selectedItems.count > allowed { problems.append("\(selectedItems.count) items are selected in \(selectionMode) selection mode") }
-        for (name, indexPath) in [("focused", focusedItem), ("the selection anchor", selectionAnchor), ("pressed", highlightedItem)] {
-            if let indexPath, layout.layoutAttributesForItem(at: indexPath) == nil {
-                problems.append("item \(indexPath) is \(name) but is not laid out (\(numberOfItems) items)")
-            }
-        }
+        let isLaidOut = { (indexPath: ItemPath) in self.layout.layoutAttributesForItem(at: indexPath) != nil }
+        problems += selection.invariantViolations(isLaidOut: isLaidOut, itemCount: numberOfItems)
+        problems += press.invariantViolations(isLaidOut: isLaidOut, itemCount: numberOfItems)
         return problems
     }
 

@@ -20,6 +20,36 @@ public enum LoadMoreResult: Hashable, Sendable {
 }
 
 extension CollectionView {
+    /// Whether the view asks its delegate for more items when the viewport nears the end.
+    public var isLoadMoreEnabled: Bool {
+        get { loadMore.isEnabled }
+        set {
+            loadMore.isEnabled = newValue
+            setLoadMoreState(loadMoreState)
+            updateVisibleCells()
+        }
+    }
+    /// How near the end, below the viewport's bottom, the view asks for more items.
+    public var loadMoreDistance: Double {
+        get { loadMore.distance }
+        set { loadMore.distance = newValue }
+    }
+    /// The height of the footer that shows a pending or failed load below the last section.
+    public var loadMoreFooterHeight: Double {
+        get { loadMore.footerHeight }
+        set {
+            loadMore.footerHeight = newValue
+            setLoadMoreState(loadMoreState)
+        }
+    }
+    /// Where loading more stands.
+    public internal(set) var loadMoreState: LoadMoreState {
+        get { loadMore.state }
+        set { loadMore.state = newValue }
+    }
+}
+
+extension CollectionView {
     /// The footer texts used unless `loadMoreMessage` is set.
     public static func defaultLoadMoreMessage(_ state: LoadMoreState) -> String {
         switch state {
@@ -51,7 +81,7 @@ extension CollectionView {
                 afterLayoutChange()
                 throw error
             }
-            isLoadMoreHeldUntilScroll = numberOfItems == before
+            loadMore.isHeldUntilScroll = numberOfItems == before
             setLoadMoreState(hasMore ? .idle : .finished)
             afterLayoutChange()
         }
@@ -66,10 +96,10 @@ extension CollectionView {
     /// Asks the delegate for more items when loading is enabled and idle and the viewport's bottom is within
     /// `loadMoreDistance` of the content's end.
     func loadMoreIfNearTheEnd() {
-        guard isLoadMoreEnabled, loadMoreState == .idle, !isLoadMoreHeldUntilScroll, layout.isValid, delegate != nil,
+        guard isLoadMoreEnabled, loadMoreState == .idle, !loadMore.isHeldUntilScroll, layout.isValid, delegate != nil,
               drawnOffset + viewportSize.height >= layout.contentSize.height - loadMoreDistance else { return }
-        guard !isAskingForMore else {
-            needsLoadMoreCheck = true  // answered from inside the delegate call: ask again once it returns
+        guard !loadMore.isAsking else {
+            loadMore.needsCheck = true  // answered from inside the delegate call: ask again once it returns
             return
         }
         startLoadingMore()
@@ -77,13 +107,13 @@ extension CollectionView {
 
     /// Asks the delegate, then again while its answers (given from inside the call) leave the end near.
     private func startLoadingMore() {
-        isAskingForMore = true
-        defer { isAskingForMore = false }
+        loadMore.isAsking = true
+        defer { loadMore.isAsking = false }
         repeat {
-            needsLoadMoreCheck = false
+            loadMore.needsCheck = false
             setLoadMoreState(.loading)
             delegate?.collectionViewLoadMore(self)
-        } while needsLoadMoreCheck && loadMoreState == .idle
+        } while loadMore.needsCheck && loadMoreState == .idle
     }
 
     /// Whether the load-more footer takes space below the last section: whenever loading is enabled and more
@@ -112,6 +142,6 @@ extension CollectionView {
         loadMoreState = state
         loadMoreFooterView.message = loadMoreMessage(state)
         if updateLoadMoreFooterSpace() { updateScrollLimits() }
-        needsFullDisplay = true
+        damage.needsFullDisplay = true
     }
 }

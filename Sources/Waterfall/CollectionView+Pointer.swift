@@ -6,57 +6,69 @@
 /// a click (press and release) on the load-more footer retries a failed load. The scroll bar takes its presses
 /// first (see CollectionView+ScrollBar.swift).
 extension CollectionView {
+    /// The item the pointer is pressed on, highlighted, if any.
+    public var highlightedItem: ItemPath? { press.item }
+
     /// The pointer went down at `point` (view coordinates) with `modifiers` held; they decide what the release
     /// does to the selection (see `SelectionMode`).
     public func pointerDown(at point: Point, modifiers: ModifierKeys = []) {
         if scrollBarPointerDown(at: point) { return }
         cancelPress()
-        pressModifiers = modifiers
         let id = element(at: point)
         if id?.kind == .loadMoreFooter, case .failed = loadMoreState {
-            isLoadMoreFooterPressed = true
+            press = .loadMoreFooter
             return
         }
         guard let id, id.kind == .cell, selectionMode != .none,
               delegate?.collectionView(self, shouldHighlightItemAt: id.indexPath) ?? true else { return }
-        setHighlighted(id.indexPath)
+        setHighlighted(id.indexPath, modifiers: modifiers)
     }
 
-    /// The pointer moved to `point` with the button held: leaving the pressed item cancels the press.
+    /// The pointer moved to `point` with the button held: leaving the pressed item (or the footer) cancels the press.
     public func pointerMoved(to point: Point) {
         if scrollBarPointerMoved(to: point) { return }
-        if isLoadMoreFooterPressed, element(at: point) != .loadMoreFooter { isLoadMoreFooterPressed = false }
-        guard let pressed = highlightedItem, indexPathForItem(at: point) != pressed else { return }
-        cancelPress()
+        switch press {
+        case .loadMoreFooter where element(at: point) != .loadMoreFooter: press = .none
+        case let .cell(pressed, _) where indexPathForItem(at: point) != pressed: cancelPress()
+        default: break
+        }
     }
 
     /// The pointer went up at `point`: selects the pressed item if the pointer is still on it, or retries a
     /// failed load when the press and the release were on the load-more footer.
     public func pointerUp(at point: Point) {
         if scrollBarPointerUp(at: point) { return }
-        if isLoadMoreFooterPressed {
-            isLoadMoreFooterPressed = false
+        switch press {
+        case .loadMoreFooter:
+            press = .none
             if element(at: point) == .loadMoreFooter { retryLoadingMore() }
-            return
+        case let .cell(pressed, modifiers):
+            cancelPress()
+            guard indexPathForItem(at: point) == pressed else { return }
+            userSelect(pressed, modifiers: modifiers, focusVisible: false)
+        case .none, .scrollBar:
+            break
         }
-        guard let pressed = highlightedItem else { return }
-        cancelPress()
-        guard indexPathForItem(at: point) == pressed else { return }
-        userSelect(pressed, modifiers: pressModifiers, focusVisible: false)
     }
 
-    /// Ends a press without selecting: removes the highlight, if any.
+    /// Ends a press on a cell or on the load-more footer without selecting: removes the highlight, if any. A drag of
+    /// the scroll bar goes on.
     public func cancelPress() {
-        isLoadMoreFooterPressed = false
-        guard let pressed = highlightedItem else { return }
-        highlightedItem = nil
-        visibleCells[pressed]?.isHighlighted = false
-        setNeedsDisplay(forItem: pressed)
-        delegate?.collectionView(self, didUnhighlightItemAt: pressed)
+        switch press {
+        case .loadMoreFooter:
+            press = .none
+        case let .cell(pressed, _):
+            press = .none
+            visibleCells[pressed]?.isHighlighted = false
+            setNeedsDisplay(forItem: pressed)
+            delegate?.collectionView(self, didUnhighlightItemAt: pressed)
+        case .none, .scrollBar:
+            break
+        }
     }
 
-    private func setHighlighted(_ indexPath: ItemPath) {
-        highlightedItem = indexPath
+    private func setHighlighted(_ indexPath: ItemPath, modifiers: ModifierKeys) {
+        press = .cell(indexPath, modifiers: modifiers)
         visibleCells[indexPath]?.isHighlighted = true
         setNeedsDisplay(forItem: indexPath)
         delegate?.collectionView(self, didHighlightItemAt: indexPath)

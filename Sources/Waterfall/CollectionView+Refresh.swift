@@ -3,6 +3,24 @@
 /// "Release to refresh" once the pull reaches the threshold. The platform calls `releasePull()` when the wheel
 /// has rested (there is no button to let go of): a pull past the threshold refreshes, any pull springs back.
 extension CollectionView {
+    /// Whether wheeling up past the top pulls the content down to ask for a refresh.
+    public var allowsPullToRefresh: Bool {
+        get { pullToRefresh.isAllowed }
+        set { pullToRefresh.isAllowed = newValue }
+    }
+    /// How far the content must be pulled for a release to refresh.
+    public var refreshThreshold: Double {
+        get { pullToRefresh.threshold }
+        set { pullToRefresh.threshold = newValue }
+    }
+    /// How far the content is pulled down past the top.
+    public internal(set) var pullDistance: Double {
+        get { pullToRefresh.distance }
+        set { pullToRefresh.distance = newValue }
+    }
+}
+
+extension CollectionView {
     /// Scrolls by `notches` wheel steps (positive is down) at once, from the target of a smooth scroll in progress
     /// (see `scrollWheel(notches:at:)` for the animated form). A wheel notch during a press cancels the press.
     /// At the top, with `allowsPullToRefresh`, notches up pull the content down; while it is pulled, notches down
@@ -51,7 +69,7 @@ extension CollectionView {
         pullDistance = clamped
         refreshView.message = isPullArmed ? "Release to refresh" : "Pull to refresh"
         refreshView.progress = min(1, pullDistance / refreshThreshold)
-        needsFullDisplay = true
+        damage.needsFullDisplay = true
         updateVisibleCells()
     }
 }

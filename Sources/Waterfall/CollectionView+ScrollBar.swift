@@ -3,6 +3,37 @@
 /// was grabbed); a press on the track above or below the thumb pages up or down by a viewport. A press on the bar
 /// never highlights or selects a card, and stops a smooth scroll as any press does.
 extension CollectionView {
+    /// The width of the strip at the viewport's right edge kept for the scroll bar; 0 hides the bar. The strip is
+    /// reserved whether or not the content overflows, so the layout never changes when content starts or stops
+    /// overflowing (no relayout flapping); the cards are laid out in `layoutWidth`. Set it with
+    /// `setScrollBarWidth(_:)` or in `init`.
+    public internal(set) var scrollBarWidth: Double {
+        get { scrollBarAppearance.width }
+        set { scrollBarAppearance.width = newValue }
+    }
+    /// The shortest the scroll bar's thumb gets, however long the content.
+    public var minimumThumbLength: Double {
+        get { scrollBarAppearance.minimumThumbLength }
+        set { scrollBarAppearance.minimumThumbLength = newValue }
+    }
+    /// The scroll bar's track colour.
+    public var scrollBarTrackColor: Color {
+        get { scrollBarAppearance.trackColor }
+        set { scrollBarAppearance.trackColor = newValue }
+    }
+    /// The scroll bar's thumb colour.
+    public var scrollBarThumbColor: Color {
+        get { scrollBarAppearance.thumbColor }
+        set { scrollBarAppearance.thumbColor = newValue }
+    }
+    /// The thumb's colour while it is dragged.
+    public var scrollBarDraggedThumbColor: Color {
+        get { scrollBarAppearance.draggedThumbColor }
+        set { scrollBarAppearance.draggedThumbColor = newValue }
+    }
+}
+
+extension CollectionView {
     /// The bar's geometry now, in view coordinates (a track without area when `scrollBarWidth` is 0).
     public var scrollBar: ScrollBar {
         ScrollBar(viewportSize: viewportSize, contentHeight: layout.contentSize.height, offset: scroll.offset,
@@ -10,7 +41,10 @@ extension CollectionView {
     }
 
     /// Whether the scroll bar's thumb is being dragged.
-    public var isDraggingScrollBar: Bool { scrollBarGrab != nil }
+    public var isDraggingScrollBar: Bool {
+        if case .scrollBar(grab: .some) = press { return true }
+        return false
+    }
 
     /// Changes the width kept for the scroll bar (0 hides it) and lays the cards out again in the new width,
     /// keeping the item at the top of the viewport in place.
@@ -20,7 +54,7 @@ extension CollectionView {
         guard width != scrollBarWidth else { return }
         let anchor = viewportAnchor()
         scrollBarWidth = width
-        needsFullDisplay = true
+        damage.needsFullDisplay = true
         guard viewportSize != .zero else { return }
         try relayout(keeping: anchor)
     }
@@ -37,12 +71,11 @@ extension CollectionView {
         let bar = scrollBar
         guard let part = bar.part(at: point) else { return false }
         cancelPress()
-        isScrollBarPressed = true
+        press = .scrollBar(grab: part == .thumb ? point.y - (bar.thumb?.minY ?? 0) : nil)
         switch part {
-        case .thumb: scrollBarGrab = point.y - (bar.thumb?.minY ?? 0)
         case .trackAbove: scrollPages(-1)
         case .trackBelow: scrollPages(1)
-        case .track: break
+        case .thumb, .track: break
         }
         return true
     }
@@ -50,8 +83,8 @@ extension CollectionView {
     /// The first step of `pointerMoved(to:)`: while the thumb is dragged, scrolls so that the thumb's top is the
     /// pointer's y less the grab point, clamped to the track. Returns whether the bar took the move.
     func scrollBarPointerMoved(to point: Point) -> Bool {
-        guard isScrollBarPressed else { return false }
-        if let grab = scrollBarGrab {
+        guard case let .scrollBar(grab) = press else { return false }
+        if let grab {
             let target = scrollBar.offset(forThumbTop: point.y - grab)
             applyScroll { $0.scroll(to: target) }
         }
@@ -61,9 +94,8 @@ extension CollectionView {
     /// The first step of `pointerUp(at:)`: ends a press on the bar (a drag keeps the offset it reached). Returns
     /// whether the press was the bar's.
     func scrollBarPointerUp(at point: Point) -> Bool {
-        guard isScrollBarPressed else { return false }
-        isScrollBarPressed = false
-        scrollBarGrab = nil
+        guard case .scrollBar = press else { return false }
+        press = .none
         return true
     }
 

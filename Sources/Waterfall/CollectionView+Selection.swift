@@ -3,6 +3,42 @@
 /// the delegate (`didSelect`, `didDeselect`, in index order, deselections first); what the user does (clicks,
 /// keys) is asked first (`shouldSelect`, `shouldDeselect`), what the program does is not.
 extension CollectionView {
+    /// How many items may be selected; `.single` by default. Leaving `.multiple` keeps only `selectedItem`;
+    /// `.none` deselects everything.
+    public var selectionMode: SelectionMode {
+        get { selection.mode }
+        set {
+            selection.mode = newValue
+            switch newValue {
+            case .none: changeSelection(to: [])
+            case .single: changeSelection(to: selectedItem.map { [$0] } ?? [])
+            case .multiple: break
+            }
+        }
+    }
+    /// The selected items (see `indexPathsForSelectedItems` for them in order).
+    public internal(set) var selectedItems: Set<ItemPath> {
+        get { selection.selected }
+        set { selection.selected = newValue }
+    }
+    /// The item the keyboard acts on: arrows move from it, Enter activates it. Clicks move it too.
+    public internal(set) var focusedItem: ItemPath? {
+        get { selection.focused }
+        set { selection.focused = newValue }
+    }
+    /// Whether the focus ring shows: after the keyboard moved the focus, not after a click.
+    public internal(set) var isFocusVisible: Bool {
+        get { selection.isFocusVisible }
+        set { selection.isFocusVisible = newValue }
+    }
+    /// Where a Shift+click or Shift+arrow range starts: the item last clicked or selected without Shift.
+    public internal(set) var selectionAnchor: ItemPath? {
+        get { selection.anchor }
+        set { selection.anchor = newValue }
+    }
+}
+
+extension CollectionView {
     /// The selected items, in index order.
     public var indexPathsForSelectedItems: [ItemPath] { selectedItems.sorted() }
 

@@ -9,6 +9,30 @@
 /// (`setContentOffset(_:)`, `scrollPages(_:)`, `scrollItemToVisible(_:)`, a reload) replaces it. Wheeling up when
 /// the target is the top still pulls to refresh: the animation lands at the top at once and the notch pulls.
 extension CollectionView {
+    /// Whether `scrollWheel(notches:at:)` animates the offset to its target instead of jumping.
+    public var isSmoothScrollingEnabled: Bool {
+        get { smoothScrolling.isEnabled }
+        set { smoothScrolling.isEnabled = newValue }
+    }
+    /// How long a smooth scroll takes, in seconds.
+    public var smoothScrollDuration: Double {
+        get { smoothScrolling.duration }
+        set { smoothScrolling.duration = newValue }
+    }
+    /// The smooth scroll in progress, if any.
+    public internal(set) var scrollAnimation: ScrollAnimation? {
+        get { smoothScrolling.animation }
+        set { smoothScrolling.animation = newValue }
+    }
+    /// The part of a pixel (or two, while pulling past the top) that precise scrolls moved beyond the whole
+    /// pixels applied, carried into the next one.
+    public internal(set) var preciseScrollRemainder: Double {
+        get { smoothScrolling.preciseRemainder }
+        set { smoothScrolling.preciseRemainder = newValue }
+    }
+}
+
+extension CollectionView {
     /// Scrolls by `notches` wheel steps (positive is down) at `time` (seconds, monotonic): animated when
     /// `isSmoothScrollingEnabled`, else at once as `scrollWheel(notches:)`. A notch cancels a press.
     public func scrollWheel(notches: Int, at time: Double) {

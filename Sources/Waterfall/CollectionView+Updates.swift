@@ -121,7 +121,7 @@ extension CollectionView {
         remapSupplementaryViews(plan)
         remapItemPaths(plan.newPath(for:))
         if let focusHeir { setFocusedItem(focusHeir, visible: focusWasVisible) }
-        needsFullDisplay = true
+        damage.needsFullDisplay = true
         afterLayoutChange(keeping: anchor?.remapped(plan.newPath(for:)))
     }
 
@@ -137,9 +137,9 @@ extension CollectionView {
             if let moved = newPath(path) { cells[moved] = cell } else { reusePool.enqueue(cell) }
         }
         visibleCells = cells
-        if let pressed = highlightedItem {
-            highlightedItem = newPath(pressed)
-            if highlightedItem == nil { delegate?.collectionView(self, didUnhighlightItemAt: pressed) }
+        if case let .cell(pressed, modifiers) = press {
+            press = newPath(pressed).map { .cell($0, modifiers: modifiers) } ?? .none
+            if press == .none { delegate?.collectionView(self, didUnhighlightItemAt: pressed) }
         }
         var kept = Set<ItemPath>()
         var gone: [ItemPath] = []

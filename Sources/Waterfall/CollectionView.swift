@@ -5,6 +5,8 @@
 /// Coordinates given to and returned by the view are in its own space: (0, 0) is the viewport's top-left corner.
 /// Content coordinates add `contentOffset` to y.
 public final class CollectionView {
+    // The stored state, grouped: each group's type documents its parts and checks its invariants.
+
     /// Supplies the items; held weakly, as UIKit does.
     public weak var dataSource: CollectionViewDataSource?
     /// Hears and may refuse highlights and selections, loads more and refreshes; held weakly.
@@ -16,15 +18,13 @@ public final class CollectionView {
     public var columnPolicy: ColumnPolicy
     /// The scroll position and its limits.
     public private(set) var scroll: ScrollModel
+    /// The size of the viewport.
+    public private(set) var viewportSize: Size = .zero
+    /// Whether the viewport counts as landscape for the column policy; `nil` before it has a size. Kept across
+    /// resizes so that the policy's hysteresis applies.
+    public private(set) var isLandscape: Bool?
     /// How far above and below the viewport cells are kept alive, so a small scroll shows ready cells.
     public var overscan: Double { didSet { updateVisibleCells() } }
-    /// Shown filling the viewport below the first header when there are no items, as PSCollectionView's `emptyView`.
-    public var emptyView: CollectionViewCell? { didSet { setNeedsDisplay() } }
-    /// Shown instead of `emptyView` while the data source reports it is loading its first items, or while the
-    /// first load-more request is pending, as PSCollectionView's `loadingView`.
-    public var loadingView: CollectionViewCell? { didSet { setLoadMoreState(loadMoreState) } }
-    /// The background colour behind the cells.
-    public var backgroundColor = Color(rgb: 0xECEFF3) { didSet { setNeedsDisplay() } }
 
     /// The recycled cells and supplementary views, and the counts of those created and reused.
     public let reusePool = ReusePool()
@@ -34,120 +34,46 @@ public final class CollectionView {
     public internal(set) var visibleSupplementaryViews: [ElementID: CollectionViewCell] = [:]
     /// The most cells that were ever visible at once.
     public private(set) var peakVisibleCellCount = 0
-    /// How many items may be selected; `.single` by default. Leaving `.multiple` keeps only `selectedItem`;
-    /// `.none` deselects everything.
-    public var selectionMode: SelectionMode = .single {
-        didSet {
-            switch selectionMode {
-            case .none: changeSelection(to: [])
-            case .single: changeSelection(to: selectedItem.map { [$0] } ?? [])
-            case .multiple: break
-            }
-        }
-    }
-    /// The selected items (see `indexPathsForSelectedItems` for them in order).
-    public internal(set) var selectedItems: Set<ItemPath> = []
-    /// The item the keyboard acts on: arrows move from it, Enter activates it. Clicks move it too.
-    public internal(set) var focusedItem: ItemPath?
-    /// Whether the focus ring shows: after the keyboard moved the focus, not after a click.
-    public internal(set) var isFocusVisible = false
-    /// Where a Shift+click or Shift+arrow range starts: the item last clicked or selected without Shift.
-    public internal(set) var selectionAnchor: ItemPath?
-    /// The colour of the ring around the focused item, drawn in the spacing around it.
-    public var focusRingColor = Color(rgb: 0xE8590C) { didSet { setNeedsDisplay() } }
-    /// The item the pointer is pressed on, if any.
-    public internal(set) var highlightedItem: ItemPath?
-    /// The size of the viewport.
-    public private(set) var viewportSize: Size = .zero
-    /// Whether the viewport counts as landscape for the column policy; `nil` before it has a size. Kept across
-    /// resizes so that the policy's hysteresis applies.
-    public private(set) var isLandscape: Bool?
 
-    // Loading more (see CollectionView+LoadMore.swift).
-    /// Whether the view asks its delegate for more items when the viewport nears the end.
-    public var isLoadMoreEnabled = false {
-        didSet {
-            setLoadMoreState(loadMoreState)
-            updateVisibleCells()
-        }
-    }
-    /// How near the end, below the viewport's bottom, the view asks for more items.
-    public var loadMoreDistance: Double = 400
-    /// The height of the footer that shows a pending or failed load below the last section.
-    public var loadMoreFooterHeight: Double = 56 { didSet { setLoadMoreState(loadMoreState) } }
-    /// Where loading more stands.
-    public internal(set) var loadMoreState: LoadMoreState = .idle
-    /// The footer below the last section while more items may come ("Loading more..."), or with the error of a
-    /// failed load and its retry.
-    public let loadMoreFooterView = MessageView(message: "Loading more...", reuseIdentifier: "loadMoreFooter")
-    /// The footer's text for a state (`.loading` or `.failed`).
-    public var loadMoreMessage: (LoadMoreState) -> String = CollectionView.defaultLoadMoreMessage
-    /// The modifier keys held when the press in progress began.
-    var pressModifiers: ModifierKeys = []
-    /// Whether the press in progress is on the load-more footer (a release there retries a failed load).
-    var isLoadMoreFooterPressed = false
-    /// While the delegate is being asked for more: an answer from inside the call asks again after it.
-    var isAskingForMore = false
-    var needsLoadMoreCheck = false
-    /// After an answer that added no item: the next scroll may ask again, not the answer itself.
-    var isLoadMoreHeldUntilScroll = false
-
-    // Pull to refresh (see CollectionView+Refresh.swift).
-    /// Whether wheeling up past the top pulls the content down to ask for a refresh.
-    public var allowsPullToRefresh = false
-    /// How far the content must be pulled for a release to refresh.
-    public var refreshThreshold: Double = 80
-    /// How far the content is pulled down past the top.
-    public internal(set) var pullDistance: Double = 0
-    /// The strip above the pulled content that says "Pull to refresh" or "Release to refresh".
-    public let refreshView = MessageView(reuseIdentifier: "refresh")
-
-    // The scroll bar (see CollectionView+ScrollBar.swift).
-    /// The width of the strip at the viewport's right edge kept for the scroll bar; 0 hides the bar. The strip is
-    /// reserved whether or not the content overflows, so the layout never changes when content starts or stops
-    /// overflowing (no relayout flapping); the cards are laid out in `layoutWidth`. Set it with
-    /// `setScrollBarWidth(_:)` or in `init`.
-    public internal(set) var scrollBarWidth: Double
-    /// The shortest the scroll bar's thumb gets, however long the content.
-    public var minimumThumbLength: Double = ScrollBar.defaultMinimumThumbLength
-    /// The scroll bar's track colour.
-    public var scrollBarTrackColor = Color(rgb: 0xDCE0E5)
-    /// The scroll bar's thumb colour.
-    public var scrollBarThumbColor = Color(rgb: 0xA4ACB6)
-    /// The thumb's colour while it is dragged.
-    public var scrollBarDraggedThumbColor = Color(rgb: 0x69727D)
-    /// While the thumb is dragged: how far below the thumb's top the pointer grabbed it.
-    var scrollBarGrab: Double?
-    /// Whether the press in progress began on the scroll bar (the release then belongs to the bar).
-    var isScrollBarPressed = false
-    /// The bar as the last `draw` left it, so that the next one redraws it only when it changed.
-    var lastDrawnScrollBar: ScrollBarLook?
-
-    // Smooth scrolling (see CollectionView+SmoothScrolling.swift).
-    /// Whether `scrollWheel(notches:at:)` animates the offset to its target instead of jumping.
-    public var isSmoothScrollingEnabled = true
-    /// How long a smooth scroll takes, in seconds.
-    public var smoothScrollDuration: Double = 0.1
-    /// The smooth scroll in progress, if any.
-    public internal(set) var scrollAnimation: ScrollAnimation?
-
-    // Precise scrolling (see CollectionView+PreciseScrolling.swift).
-    /// The part of a pixel (or two, while pulling past the top) that precise scrolls moved beyond the whole
-    /// pixels applied, carried into the next one.
-    public internal(set) var preciseScrollRemainder: Double = 0
-
+    /// The selected items, the focus and the range anchor (CollectionView+Selection.swift).
+    var selection = SelectionModel()
+    /// What the pointer's button is pressed on (CollectionView+Pointer.swift).
+    var press = Press.none
+    /// Loading more at the end (CollectionView+LoadMore.swift).
+    var loadMore = LoadMoreModel()
+    /// The pull past the top (CollectionView+Refresh.swift).
+    var pullToRefresh = PullToRefresh()
+    /// Smooth and precise scrolling (CollectionView+SmoothScrolling.swift).
+    var smoothScrolling = SmoothScrolling()
+    /// The scroll bar's strip and colours (CollectionView+ScrollBar.swift).
+    var scrollBarAppearance: ScrollBarAppearance
+    /// What must be drawn: the view's one dirty state (CollectionView+Drawing.swift).
+    var damage = Damage()
+    /// The operations of the `performBatchUpdates(_:)` in progress, if any (see CollectionView+Updates.swift).
+    var pendingUpdates: [UpdateOperation]?
     /// The diagnostics' handler and what was reported (see CollectionViewDiagnostic.swift).
     var diagnostics = DiagnosticState()
     /// The layout's `revision` when `checkInvariantsInDebugBuilds()` last checked it (see CollectionView+Invariants.swift).
     var checkedLayoutRevision: Int?
 
-    /// The operations of the `performBatchUpdates(_:)` in progress, if any (see CollectionView+Updates.swift).
-    var pendingUpdates: [UpdateOperation]?
+    // The views the view shows besides the cells, and the colours it draws in.
 
-    // What the last `draw` left on the canvas, so the next one draws only what changed.
-    var lastDrawn: (origin: Point, size: Size, offset: Double)?
-    var needsFullDisplay = true
-    var damagedContentRects: [Rect] = []
+    /// Shown filling the viewport below the first header when there are no items, as PSCollectionView's `emptyView`.
+    public var emptyView: CollectionViewCell? { didSet { setNeedsDisplay() } }
+    /// Shown instead of `emptyView` while the data source reports it is loading its first items, or while the
+    /// first load-more request is pending, as PSCollectionView's `loadingView`.
+    public var loadingView: CollectionViewCell? { didSet { setLoadMoreState(loadMoreState) } }
+    /// The footer below the last section while more items may come ("Loading more..."), or with the error of a
+    /// failed load and its retry.
+    public let loadMoreFooterView = MessageView(message: "Loading more...", reuseIdentifier: "loadMoreFooter")
+    /// The footer's text for a state (`.loading` or `.failed`).
+    public var loadMoreMessage: (LoadMoreState) -> String = CollectionView.defaultLoadMoreMessage
+    /// The strip above the pulled content that says "Pull to refresh" or "Release to refresh".
+    public let refreshView = MessageView(reuseIdentifier: "refresh")
+    /// The background colour behind the cells.
+    public var backgroundColor = Color(rgb: 0xECEFF3) { didSet { setNeedsDisplay() } }
+    /// The colour of the ring around the focused item, drawn in the spacing around it.
+    public var focusRingColor = Color(rgb: 0xE8590C) { didSet { setNeedsDisplay() } }
 
     /// An empty view; set a data source, register cells, then give it a size with `setViewportSize(_:)`.
     /// - Parameters:
@@ -163,7 +89,7 @@ public final class CollectionView {
         self.columnPolicy = columnPolicy
         self.scroll = scroll
         self.overscan = overscan
-        self.scrollBarWidth = Self.validScrollBarWidth(scrollBarWidth)
+        scrollBarAppearance = ScrollBarAppearance(width: Self.validScrollBarWidth(scrollBarWidth))
     }
 
     /// The width the cards are laid out in: the viewport's, less the scroll bar's strip.
@@ -239,7 +165,7 @@ public final class CollectionView {
     func relayout(keeping anchor: ViewportAnchor?) throws {
         diagnostics.reportedMismatches = []
         defer {
-            needsFullDisplay = true
+            damage.needsFullDisplay = true
             afterLayoutChange(keeping: anchor)
         }
         try withLayoutSource { try layout.prepare(width: layoutWidth, source: $0) }
@@ -297,7 +223,7 @@ public final class CollectionView {
 
     func applyScroll(_ change: (inout ScrollModel) -> Bool) {
         guard change(&scroll) else { return }
-        isLoadMoreHeldUntilScroll = false
+        loadMore.isHeldUntilScroll = false
         updateVisibleCells()
         delegate?.collectionViewDidScroll(self)
     }
