@@ -1,24 +1,3 @@
-/// Where a collection view's loading of more items stands.
-public enum LoadMoreState: Hashable, Sendable {
-    /// Nothing pending: the view asks for more when the viewport nears the end.
-    case idle
-    /// The delegate was asked and has not answered: the load-more footer says so.
-    case loading
-    /// The last load failed with this message: the footer shows it with a retry (a click on it, or Enter).
-    case failed(String)
-    /// The data source has no more items: the view stops asking.
-    case finished
-}
-
-/// A delegate's answer to `collectionViewLoadMore(_:)`.
-public enum LoadMoreResult: Hashable, Sendable {
-    /// The data source now has more items (at the end of its last section, or in new sections after it);
-    /// `hasMore` says whether there are still more to load.
-    case loaded(hasMore: Bool)
-    /// Loading failed; `message` says why, and is shown in the footer.
-    case failed(String)
-}
-
 extension CollectionView {
     /// Whether the view asks its delegate for more items when the viewport nears the end.
     public var isLoadMoreEnabled: Bool {

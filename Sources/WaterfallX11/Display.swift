@@ -15,7 +15,7 @@ public final class Display {
     public let hasDetectableAutoRepeat: Bool
     /// Looks keys up for shortcuts under any keyboard layout (see ShortcutKeys.swift).
     let shortcutKeys = ShortcutKeys()
-    /// XInput 2's major opcode, which its events' cookies carry, once a window set XInput 2 up (XInput.swift).
+    /// XInput 2's major opcode, which its events' cookies carry, once a window set XInput 2 up (XInput2.swift).
     var xinputOpcode: Int32?
     /// The windows the display's event loop hands events to, in the order they were made (Display+EventLoop.swift).
     var windows: [WeakWindow] = []

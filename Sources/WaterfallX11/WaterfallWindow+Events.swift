@@ -45,7 +45,7 @@ extension WaterfallWindow {
     /// Events folded within one batch.
     struct EventBatch {
         var wheelNotches = 0
-        /// A touchpad's precise scroll, in fractional notches (XInput 2, see WaterfallWindow+XInput.swift).
+        /// A touchpad's precise scroll, in fractional notches (XInput 2, see WaterfallWindow+XInput2.swift).
         var preciseNotches = 0.0
         var size: Size?
         /// Whether the window was ever exposed (mapped): no frame is drawn before.

@@ -6,7 +6,7 @@ final class Window {
     let display: Display
     let id: UInt
     /// The core events the window selects. With XInput 2, the pointer's presses, releases and motion arrive as XI2
-    /// events instead, and are handed on as the core events this mask selects (see XInput.swift).
+    /// events instead, and are handed on as the core events this mask selects (see XInput2.swift).
     let eventMask: EventMask
     /// Whether another client destroyed the window (its DestroyNotify arrived): it is not destroyed again.
     var isDestroyed = false

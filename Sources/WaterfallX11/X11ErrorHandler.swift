@@ -1,33 +1,5 @@
 import Synchronization
 
-/// A failure Xlib reports on its own, outside any call that returns it: what a program's `X11ErrorHandler` hears.
-public enum X11Failure: Equatable, Sendable {
-    /// The server refused a request (an X protocol error). The connection goes on.
-    case protocolError(X11ProtocolError)
-    /// The connection to the server `display` is lost: the server went away, or killed this client. Xlib cannot go
-    /// on with it: once the handler returns, the process exits with status 1.
-    case connectionLost(display: String)
-}
-
-/// One protocol error as the server reported it (an `XErrorEvent`).
-public struct X11ProtocolError: Equatable, Sendable {
-    /// The error's code: `BadWindow` (3), `BadMatch` (8)...
-    public let errorCode: UInt8
-    /// The major opcode of the refused request (`X_MapWindow` is 8).
-    public let requestCode: UInt8
-    /// The minor opcode, for an extension's request.
-    public let minorCode: UInt8
-    /// The resource the request named.
-    public let resource: UInt
-    /// Xlib's text for the code (`XGetErrorText`): "BadWindow (invalid Window parameter)".
-    public let text: String
-
-    /// The one line the default handler prints: the text, the codes and the resource.
-    public var description: String {
-        "\(text) (error code \(errorCode), request code \(requestCode), minor code \(minorCode), resource 0x\(String(resource, radix: 16)))"
-    }
-}
-
 /// What the program does when Xlib reports a failure: a protocol error, or the loss of the connection.
 ///
 /// Xlib's handlers are process-wide, so the handler is too: it hears every connection's failures, on the thread

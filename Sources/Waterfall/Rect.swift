@@ -1,37 +1,3 @@
-/// A point in a two-dimensional coordinate space (y grows downwards, as on screen).
-public struct Point: Hashable, Sendable {
-    /// The horizontal coordinate: grows to the right.
-    public var x: Double
-    /// The vertical coordinate: grows downwards.
-    public var y: Double
-
-    /// The point at (`x`, `y`).
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    /// The origin, (0, 0).
-    public static let zero = Point(x: 0, y: 0)
-}
-
-/// A width and a height.
-public struct Size: Hashable, Sendable {
-    /// The horizontal extent.
-    public var width: Double
-    /// The vertical extent.
-    public var height: Double
-
-    /// A size of `width` by `height`.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// No width and no height.
-    public static let zero = Size(width: 0, height: 0)
-}
-
 /// An axis-aligned rectangle. It contains the points with `minX <= x < maxX` and `minY <= y < maxY`.
 public struct Rect: Hashable, Sendable {
     /// The top-left corner.
@@ -99,32 +65,4 @@ public struct Rect: Hashable, Sendable {
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }
-}
-
-/// Distances from the four edges of a rectangle inwards, as UIKit's `UIEdgeInsets`.
-public struct EdgeInsets: Hashable, Sendable {
-    /// The inset from the top edge.
-    public var top: Double
-    /// The inset from the left edge.
-    public var left: Double
-    /// The inset from the bottom edge.
-    public var bottom: Double
-    /// The inset from the right edge.
-    public var right: Double
-
-    /// Insets of `top`, `left`, `bottom` and `right`.
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    /// The same inset on all four edges.
-    public init(all value: Double) {
-        self.init(top: value, left: value, bottom: value, right: value)
-    }
-
-    /// No inset on any edge.
-    public static let zero = EdgeInsets(all: 0)
 }
