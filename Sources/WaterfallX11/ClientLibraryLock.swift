@@ -11,7 +11,7 @@ import Synchronization
 ///   thread closes the last such display, writes into the freed list (found as heap corruption and a null
 ///   dereference in `XextAddDisplay`).
 ///
-/// So the backend runs every Xft call, a display's first call to each extension (`Display.init`, `XInput2.init`)
+/// So the backend runs every Xft call, a display's first call to each extension (`XlibConnection.hasDoubleBuffer()`, `Display.queryXInput()`)
 /// and `XCloseDisplay` inside `ClientLibraryLock.run`. Uncontended, as in a program with one UI thread, the lock
 /// costs a few nanoseconds; the per-frame Xlib and Xdbe calls do not take it.
 enum ClientLibraryLock {
