@@ -43,22 +43,23 @@ extension Display {
     /// on `pollDescriptors` and `timeUntilNextTimer`; call it on the thread that made the windows.
     /// - Throws: `LayoutError` when a window's relayout fails; the turn's other events wait for the next call.
     public func processPendingEvents() throws {
+        let windows = openWindows  // a window that closes meanwhile ignores its events (`handle` checks)
         while hasPendingEvents {
-            try dispatch(nextEvent())
+            try dispatch(nextEvent(), to: windows)
         }
-        for window in openWindows { try window.finishTurn() }
+        for window in windows { try window.finishTurn() }
     }
 
     /// Hands `event` to the window it is for: the keyboard's mapping changes for all of them, an XInput 2 event goes to
     /// its window (a device change to every window), any other event to the first window that takes it.
-    private func dispatch(_ event: XlibEvent) throws {
+    private func dispatch(_ event: XlibEvent, to windows: [WaterfallWindow]) throws {
         switch event.kind {
         case .keyboardMappingChanged:
             shortcutKeys.mappingChanged()
         case let .xinput(xinput):
-            for window in openWindows where event.window == 0 || event.window == window.windowID { try window.handle(xinput) }
+            for window in windows where event.window == 0 || event.window == window.windowID { try window.handle(xinput) }
         default:
-            for window in openWindows where try window.handle(event) { return }
+            for window in windows where try window.handle(event) { return }
         }
     }
 

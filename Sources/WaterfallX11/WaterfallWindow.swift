@@ -21,10 +21,11 @@ public final class WaterfallWindow {
     /// Wakes the event loop from any thread; the loop then calls `onWake` on its own thread.
     public let wakeSignal: WakeSignal
     /// Called on the event loop's thread after `wakeSignal` was woken: at most once per turn however many
-    /// wakes were queued, before the turn's frame is drawn (call `setNeedsDisplay()` to show a change).
+    /// wakes were queued, before the turn's frame: what it changes in the collection view is drawn in that frame.
     public var onWake: (() -> Void)?
     /// Called with the X keysym name ("Delete", "Insert", "r") and the modifiers of a key the window does not
-    /// use itself, on the loop's thread; the window is drawn again afterwards.
+    /// use itself, on the loop's thread; what it changes in the collection view or the status bar is drawn in the
+    /// turn's frame. Call `stop()` in it for a key that closes the window.
     public var onKey: ((_ name: String, _ modifiers: ModifierKeys) throws -> Void)?
     /// Hears when frames are presented.
     public weak var observer: WaterfallWindowObserver?
