@@ -37,6 +37,9 @@ let package = Package(
         // MARK: The X11 backend: display, window, event loop, Xlib canvas.
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
+        // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
+        .target(name: "WaterfallPhotos"),
+
         // MARK: SplitMix64, for made-up data that is the same on every run
         .target(name: "SeededRandom"),
 
@@ -76,5 +79,6 @@ let package = Package(
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "SeededRandom", "XvfbSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),
+        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos"]),
     ]
 )

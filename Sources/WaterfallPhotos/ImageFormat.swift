@@ -1,0 +1,26 @@
+/// The image formats the photo wall shows, told by their first bytes (their magic numbers), never by a file's name.
+public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
+    case jpeg = "JPEG"
+    case png = "PNG"
+    case webp = "WebP"
+    case gif = "GIF"
+
+    /// The format whose magic number `bytes` begin with, or `nil` for anything else.
+    public init?(magic bytes: some Collection<UInt8>) {
+        let head = Array(bytes.prefix(12))
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + prefix.count && Array(head[offset..<(offset + prefix.count)]) == prefix
+        }
+        if starts([0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
+            self = .webp
+        } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+            self = .gif
+        } else {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// What a photo's header says, read without decoding a pixel: its format, its stored size, how to turn it upright
+/// and when it was taken.
+public struct ImageHeader: Hashable, Sendable {
+    /// The format its magic number names.
+    public var format: ImageFormat
+    /// The stored width and height in pixels.
+    public var width: Int
+    public var height: Int
+    /// How to turn the stored pixels upright (EXIF); `.up` without EXIF.
+    public var orientation: ExifOrientation = .up
+    /// EXIF's DateTimeOriginal ("2024:05:01 12:30:00"), when the header has it.
+    public var dateTaken: String?
+
+    /// A header of `format`, `width` × `height` stored pixels.
+    public init(format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation = .up, dateTaken: String? = nil) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.dateTaken = dateTaken
+    }
+
+    /// The size the picture shows at, upright: the stored size, its sides swapped for orientations 5 to 8.
+    public var orientedSize: (width: Int, height: Int) {
+        orientation.swapsSides ? (height, width) : (width, height)
+    }
+
+    /// The most pixels a photo may have: larger ones are refused from the header, before anything is allocated.
+    public static let maximumPixels = 200_000_000
+    /// The longest side a photo may have.
+    public static let maximumSide = 65_535
+
+    /// Reads the header at the start of a file's `bytes` (its first 64 KB are enough for every format here).
+    /// - Throws: `PhotoError` when the bytes are no image of a known format, end too soon, or name a size that is 0,
+    ///   above `maximumSide` a side or above `maximumPixels` in all.
+    public static func read(_ bytes: [UInt8]) throws -> ImageHeader {
+        guard let format = ImageFormat(magic: bytes) else {
+            throw bytes.isEmpty ? PhotoError.empty : PhotoError.notAnImage
+        }
+        var reader = ByteReader(bytes, format: format)
+        let header: ImageHeader
+        switch format {
+        case .jpeg: header = try JPEGHeader.read(&reader)
+        case .png: header = try PNGHeader.read(&reader)
+        case .webp: header = try WebPHeader.read(&reader)
+        case .gif: header = try GIFHeader.read(&reader)
+        }
+        try header.checkSize()
+        return header
+    }
+
+    /// Refuses a size of 0, above `maximumSide` a side or above `maximumPixels` in all.
+    func checkSize() throws {
+        guard width > 0, height > 0 else { throw PhotoError.unsupported(format, "a size of \(width) × \(height)") }
+        guard width <= Self.maximumSide, height <= Self.maximumSide, width * height <= Self.maximumPixels else {
+            throw PhotoError.tooLarge(width: width, height: height)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// A JPEG's header: its markers are walked up to the first start of frame (SOF0 to SOF15, not DHT, JPG or DAC),
+/// which gives the size; an `Exif` APP1 segment before it gives the orientation and the date taken. Baseline,
+/// progressive, lossless and arithmetic frames are all read; which of them decode is the decoder's business.
+enum JPEGHeader {
+    static func read(_ reader: inout ByteReader) throws -> ImageHeader {
+        try reader.skip(2)  // SOI
+        var exif: (orientation: ExifOrientation, dateTaken: String?) = (.up, nil)
+        while true {
+            var marker = try reader.uint8()
+            guard marker == 0xFF else { throw PhotoError.unsupported(.jpeg, "no marker where one belongs") }
+            while marker == 0xFF { marker = try reader.uint8() }  // fill bytes
+            switch marker {
+            case 0xD8, 0x01, 0xD0...0xD7:
+                continue  // markers without a length
+            case 0xD9, 0xDA:
+                throw PhotoError.unsupported(.jpeg, "no frame header before the image data")
+            default:
+                break
+            }
+            let length = try reader.uint16BE()
+            guard length >= 2 else { throw PhotoError.unsupported(.jpeg, "a segment of length \(length)") }
+            let body = try reader.take(length - 2)
+            if marker == 0xE1, body.starts(with: Array("Exif".utf8) + [0, 0]) {
+                exif = ExifReader.read(body.dropFirst(6))
+            } else if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                var frame = ByteReader(Array(body), format: .jpeg)
+                try frame.skip(1)  // sample precision
+                let height = try frame.uint16BE()
+                let width = try frame.uint16BE()
+                return ImageHeader(format: .jpeg, width: width, height: height, orientation: exif.orientation, dateTaken: exif.dateTaken)
+            }
+        }
+    }
+}

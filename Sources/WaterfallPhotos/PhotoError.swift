@@ -1,0 +1,29 @@
+/// Why a photo cannot be shown, in the short words its error card shows.
+public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file has no bytes.
+    case empty
+    /// The file's first bytes are no image format the wall shows (a text file named `.jpg`).
+    case notAnImage
+    /// The file ends inside its header or its data.
+    case truncated(ImageFormat)
+    /// The file is of `format` but uses something the wall cannot show, named in `detail`.
+    case unsupported(ImageFormat, String)
+    /// The image is larger than a photo may be (`ImageHeader.maximumPixels`, `.maximumSide`): refused from its header.
+    case tooLarge(width: Int, height: Int)
+    /// The file could not be read: the system's reason.
+    case unreadable(String)
+    /// The file was there when the folder was walked and is gone now.
+    case vanished
+
+    public var description: String {
+        switch self {
+        case .empty: return "empty file"
+        case .notAnImage: return "not an image"
+        case let .truncated(format): return "truncated \(format.rawValue)"
+        case let .unsupported(format, detail): return "unsupported \(format.rawValue): \(detail)"
+        case let .tooLarge(width, height): return "too large: \(width) × \(height) px"
+        case let .unreadable(reason): return "unreadable: \(reason)"
+        case .vanished: return "file vanished"
+        }
+    }
+}

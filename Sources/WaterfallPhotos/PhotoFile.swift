@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading a photo's header from its file.
+public enum PhotoFile {
+    /// How much of a file a header may need: 64 KB, enough for every format's size and an EXIF block before it.
+    public static let headerLimit = 65_536
+
+    /// The header of the file at `path`, from at most its first `headerLimit` bytes (one `read`, however large the
+    /// file): the size, orientation and date without decoding a pixel.
+    /// - Throws: `PhotoError.vanished` when the file is gone, `.unreadable` with the system's reason when it cannot
+    ///   be read, and the errors of `ImageHeader.read(_:)`.
+    public static func readHeader(path: String) throws -> ImageHeader {
+        try ImageHeader.read(readStart(of: path, count: headerLimit))
+    }
+
+    /// Up to `count` bytes from the start of the file at `path`.
+    static func readStart(of path: String, count: Int) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(errno) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw error(errno)
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes.prefix(filled))
+    }
+
+    /// The error of a failed `open` or `read`.
+    private static func error(_ code: Int32) -> PhotoError {
+        code == ENOENT ? .vanished : .unreadable(String(cString: strerror(code)))
+    }
+}
