@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a walk found so far, for the status bar and the `scanned` event.
+public struct ScanCounts: Hashable, Sendable {
+    /// The photos found (error cards included).
+    public var found = 0
+    /// The files that are not images, left out.
+    public var skipped = 0
+    /// The folders and files that could not be read.
+    public var unreadable = 0
+    /// The folders reached a second time through a symbolic link, not walked again.
+    public var loops = 0
+    /// The folders whose photos were found.
+    public var folders = 0
+
+    /// No counts yet.
+    public init() {}
+}
+
+/// A batch of photos of one folder, as the walk hands them on: a folder's photos come in order, in one batch or
+/// several, before the next folder's.
+public struct PhotoBatch: Sendable {
+    /// The folder the photos are in.
+    public var folder: String
+    /// Whether this is the folder's first batch: its section starts here.
+    public var startsFolder: Bool
+    /// The photos, in the walk's order.
+    public var photos: [Photo]
+    /// The counts after this batch.
+    public var counts: ScanCounts
+}
+
+/// Finds the photos of files and folders: each folder (and, with `recursive`, each folder below it) is a section,
+/// its photos in `order`. Images are told by their magic bytes and their headers read from their first bytes; files
+/// that are not images are skipped, folders that cannot be read are counted, and a folder is never walked twice, so
+/// symbolic link loops end. Hidden files and folders (named with a leading dot) are left out, as file managers do.
+///
+/// A folder's names and sizes are listed and sorted first (a few system calls per file); then the headers are read
+/// in that order and handed on in batches, so a folder of 100,000 files shows its first photos long before its last.
+/// `walk(_:)` runs on the caller's thread: run it on a thread of its own.
+public final class PhotoWalker {
+    private let paths: [String]
+    private let recursive: Bool
+    private let order: PhotoOrder
+    private let batchSize: Int
+    /// The folders walked, by device and inode.
+    private var visited: Set<[UInt64]> = []
+    private var counts = ScanCounts()
+
+    /// A walk of `paths` (files and folders), into subfolders when `recursive`, each folder's photos in `order`,
+    /// handed on `batchSize` at a time.
+    public init(paths: [String], recursive: Bool = false, order: PhotoOrder = .name, batchSize: Int = 256) {
+        self.paths = paths
+        self.recursive = recursive
+        self.order = order
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Walks everything, calling `emit` with each batch in order. Returns the final counts.
+    @discardableResult
+    public func walk(_ emit: (PhotoBatch) -> Void) -> ScanCounts {
+        var looseFiles: [(path: String, info: FileInfo)] = []
+        func flushLooseFiles() {
+            guard !looseFiles.isEmpty else { return }
+            var byFolder: [(String, [(path: String, info: FileInfo)])] = []
+            for file in looseFiles {
+                let folder = Self.folder(of: file.path)
+                if byFolder.last?.0 == folder { byFolder[byFolder.count - 1].1.append(file) } else { byFolder.append((folder, [file])) }
+            }
+            for (folder, files) in byFolder { readPhotos(files, in: folder, emit: emit) }
+            looseFiles = []
+        }
+        for path in paths {
+            guard let info = FileInfo(path: path) else {
+                counts.unreadable += 1
+                continue
+            }
+            if info.isDirectory {
+                flushLooseFiles()
+                walkFolder(path, info: info, emit: emit)
+            } else {
+                looseFiles.append((path, info))
+            }
+        }
+        flushLooseFiles()
+        return counts
+    }
+
+    /// Every folder's photos at once: `walk(_:)` gathered.
+    public func walkAll() -> (folders: [PhotoFolder], counts: ScanCounts) {
+        var folders: [PhotoFolder] = []
+        let counts = walk { batch in
+            if batch.startsFolder { folders.append(PhotoFolder(path: batch.folder, photos: [])) }
+            folders[folders.count - 1].photos += batch.photos
+        }
+        return (folders, counts)
+    }
+
+    private func walkFolder(_ path: String, info: FileInfo, emit: (PhotoBatch) -> Void) {
+        guard visited.insert([info.device, info.inode]).inserted else {
+            counts.loops += 1
+            return
+        }
+        guard let entries = Self.list(path) else {
+            counts.unreadable += 1
+            return
+        }
+        var files: [(path: String, info: FileInfo)] = []
+        var folders: [(path: String, info: FileInfo)] = []
+        for name in entries where !name.hasPrefix(".") {
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            guard let childInfo = FileInfo(path: child) else {
+                counts.unreadable += 1
+                continue
+            }
+            if childInfo.isDirectory { folders.append((child, childInfo)) } else if childInfo.isRegularFile { files.append((child, childInfo)) }
+        }
+        readPhotos(files, in: path, emit: emit)
+        guard recursive else { return }
+        for folder in folders.sorted(by: { NaturalOrder.areInIncreasingOrder($0.path, $1.path) }) {
+            walkFolder(folder.path, info: folder.info, emit: emit)
+        }
+    }
+
+    /// Sorts `files` in the walk's order, reads their headers and hands the photos on in batches.
+    private func readPhotos(_ files: [(path: String, info: FileInfo)], in folder: String, emit: (PhotoBatch) -> Void) {
+        let candidates = files.map { Photo(path: $0.path, fileSize: $0.info.size, modified: $0.info.modified, header: nil) }
+            .sorted(by: order.areInIncreasingOrder)
+        var batch: [Photo] = []
+        var started = false
+        func send() {
+            guard !batch.isEmpty else { return }
+            if !started { counts.folders += 1 }
+            emit(PhotoBatch(folder: folder, startsFolder: !started, photos: batch, counts: counts))
+            started = true
+            batch = []
+        }
+        for var photo in candidates {
+            do {
+                photo.header = try Self.readHeader(photo.path, size: photo.fileSize)
+            } catch PhotoError.notAnImage, PhotoError.empty {
+                counts.skipped += 1
+                continue
+            } catch PhotoError.unreadable, PhotoError.vanished {
+                counts.unreadable += 1
+                continue
+            } catch {
+                photo.error = error as? PhotoError  // an image the wall cannot show: its error card says why
+            }
+            counts.found += 1
+            batch.append(photo)
+            if batch.count == batchSize { send() }
+        }
+        send()
+    }
+
+    /// The header of the file at `path` (`size` bytes long): from its first 4 KB, or its first 64 KB when a long
+    /// EXIF block puts the frame header further in.
+    static func readHeader(_ path: String, size: Int) throws -> ImageHeader {
+        let small = 4096
+        do {
+            return try ImageHeader.read(PhotoFile.readStart(of: path, count: small))
+        } catch PhotoError.truncated where size > small {
+            return try PhotoFile.readHeader(path: path)
+        }
+    }
+
+    /// The folder a file is in.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The names in the folder at `path` (`opendir`, `readdir`), `nil` when it cannot be read.
+    static func list(_ path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
+
+/// What `stat` says of a path (following symbolic links).
+struct FileInfo {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+    var modified: Double
+    var isDirectory: Bool
+    var isRegularFile: Bool
+
+    /// `stat(path)`, `nil` when it fails (a dangling link, no permission).
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int(info.st_size)
+        modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        isDirectory = info.st_mode & S_IFMT == S_IFDIR
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
+    }
+}
