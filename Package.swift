@@ -47,7 +47,7 @@ let package = Package(
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
         .target(
             name: "WaterfallDemoKit",
-            dependencies: ["Waterfall", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Waterfall", "WaterfallPhotos", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "waterfall-demo",

@@ -12,15 +12,18 @@ package struct CatalogItem: Equatable, Sendable {
     package var category: String
     /// Whether the catalog marks the item as a banner (`false` when the JSON leaves it out).
     package var banner: Bool
+    /// The file a photo card shows; `nil` for the catalog's cards.
+    package var path: String?
 
-    /// An item with every field given; `banner` defaults to `false`.
-    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false) {
+    /// An item with every field given; `banner` defaults to `false`, `path` to none.
+    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false, path: String? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.color = color
         self.aspect = aspect
         self.category = category
         self.banner = banner
+        self.path = path
     }
 
     /// The largest picture aspect (height / width) a catalog may use.

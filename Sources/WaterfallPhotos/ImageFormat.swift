@@ -1,8 +1,12 @@
 /// The image formats the photo wall shows, told by their first bytes (their magic numbers), never by a file's name.
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
+    /// JPEG (JFIF or Exif): `FF D8 FF`.
     case jpeg = "JPEG"
+    /// PNG: its 8-byte signature.
     case png = "PNG"
+    /// WebP, lossy, lossless or extended: a RIFF container of type `WEBP`.
     case webp = "WebP"
+    /// GIF, 87a or 89a: the wall shows its first frame.
     case gif = "GIF"
 
     /// The format whose magic number `bytes` begin with, or `nil` for anything else.

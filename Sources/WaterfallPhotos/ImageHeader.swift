@@ -3,8 +3,9 @@
 public struct ImageHeader: Hashable, Sendable {
     /// The format its magic number names.
     public var format: ImageFormat
-    /// The stored width and height in pixels.
+    /// The stored width in pixels.
     public var width: Int
+    /// The stored height in pixels.
     public var height: Int
     /// How to turn the stored pixels upright (EXIF); `.up` without EXIF.
     public var orientation: ExifOrientation = .up

@@ -15,6 +15,7 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file was there when the folder was walked and is gone now.
     case vanished
 
+    /// The reason in the few words an error card shows: "truncated JPEG", "file vanished".
     public var description: String {
         switch self {
         case .empty: return "empty file"

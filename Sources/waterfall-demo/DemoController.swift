@@ -35,6 +35,9 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     var layoutSource: DemoLayoutSource { DemoLayoutSource(items: items, metrics: metrics) }
 
     /// Makes `collectionView` show the items through this controller.
+    /// What the cards are, for the section headers: "cards", or "photos" on a photo wall.
+    var itemNoun = "cards"
+
     func attach(to collectionView: CollectionView) {
         collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier, factory: CardCell.init)
         collectionView.register(forCellWithReuseIdentifier: SectionBarCell.headerIdentifier) {
@@ -96,7 +99,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         guard let bar = collectionView.dequeueReusableCell(withReuseIdentifier: identifier) as? SectionBarCell else { return nil }
         if kind == .header {
             bar.title = items.sectionTitles[section]
-            bar.detail = "\(items.totalItems(inSection: section)) cards"
+            bar.detail = "\(items.totalItems(inSection: section)) \(itemNoun)"
         } else {
             bar.title = "End of the catalog: \(items.shownCount) cards in \(items.sectionTitles.count) sections"
         }

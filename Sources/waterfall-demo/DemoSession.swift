@@ -63,6 +63,10 @@ extension DemoSession {
     static func makeCollectionView(options: LayoutOptions, controller: DemoController) -> CollectionView {
         let collectionView = CollectionView(layout: options.makeLayout(), columnPolicy: options.columnPolicy)
         controller.attach(to: collectionView)
+        if !options.photos.isEmpty {
+            controller.itemNoun = "photos"
+            collectionView.emptyView = MessageView(message: "No photos in " + options.photos.joined(separator: ", "))
+        }
         return collectionView
     }
 }

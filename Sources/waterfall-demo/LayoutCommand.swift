@@ -43,6 +43,7 @@ struct LayoutCommand: ParsableCommand {
         // The window's policy sees its viewport: the cards' area and the scroll bar beside it.
         collectionLayout.columnCount = layout.columnPolicy.columnCount(for: DemoWindowLayout.viewport(ofCardsArea: Size(width: width, height: height)))
         let firstIndex: [Int]
+        var paths: [String?]?  // each card's file, with --photos
         do {
             if let heights {
                 firstIndex = [0]
@@ -50,6 +51,7 @@ struct LayoutCommand: ParsableCommand {
             } else {
                 let source = DemoLayoutSource(items: try loadOrExit(layout), metrics: try layout.cardMetrics())
                 firstIndex = source.items.firstIndexOfSection
+                if case let .catalog(cards) = source.items.source, !layout.photos.isEmpty { paths = cards.map(\.path) }
                 try collectionLayout.prepare(width: width, source: source)
             }
         } catch let error as LayoutError {
@@ -59,7 +61,8 @@ struct LayoutCommand: ParsableCommand {
         var lines: [String] = []
         let everything = Rect(x: 0, y: 0, width: width, height: collectionLayout.contentSize.height)
         for attributes in collectionLayout.layoutAttributesForElements(in: everything) {
-            lines.append(Self.line(attributes, index: firstIndex[attributes.indexPath.section] + attributes.indexPath.item).text)
+            let index = firstIndex[attributes.indexPath.section] + attributes.indexPath.item
+            lines.append(Self.line(attributes, index: index, path: attributes.kind == .cell ? paths?[index] ?? nil : nil).text)
         }
         lines.append(JSONValue.object([
             ("columns", .int(collectionLayout.columnCount)),
@@ -71,7 +74,7 @@ struct LayoutCommand: ParsableCommand {
     }
 
     /// One element's line: its kind (a cell that spans all columns is a "banner"), where it is and its frame.
-    static func line(_ attributes: LayoutAttributes, index: Int) -> JSONValue {
+    static func line(_ attributes: LayoutAttributes, index: Int, path: String? = nil) -> JSONValue {
         let frame = attributes.frame
         let kind = attributes.kind == .cell && attributes.spansAllColumns ? "banner" : attributes.kind.rawValue
         var fields: [(String, JSONValue)] = [("kind", .string(kind)), ("section", .int(attributes.indexPath.section))]
@@ -79,6 +82,7 @@ struct LayoutCommand: ParsableCommand {
             fields += [("item", .int(attributes.indexPath.item)), ("index", .int(index)), ("column", .int(attributes.column))]
         }
         fields += [("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)), ("height", .number(frame.height))]
+        if let path { fields.append(("path", .string(path))) }
         return .object(fields)
     }
 }

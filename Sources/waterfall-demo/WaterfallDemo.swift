@@ -6,7 +6,7 @@ struct WaterfallDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waterfall-demo",
         abstract: "A masonry (waterfall) collection view in an X11 window.",
-        subcommands: [WindowCommand.self, LayoutCommand.self, BenchCommand.self, ReplayCommand.self],
+        subcommands: [WindowCommand.self, PhotosCommand.self, LayoutCommand.self, BenchCommand.self, ReplayCommand.self],
         defaultSubcommand: WindowCommand.self
     )
 }

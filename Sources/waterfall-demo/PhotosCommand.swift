@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import WaterfallDemoKit
+
+/// Opens the photo wall: the window, showing the photos of folders and files.
+struct PhotosCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photos",
+        abstract: "Open a wall of the photos in folders and files (the XDG pictures folder by default).",
+        discussion: """
+        Each photo is a card at its upright aspect (EXIF orientation applied), captioned with its file name and \
+        its size, e.g. "4032 × 3024 · 3.1 MB"; each folder is a section (--recursive walks into subfolders). Images \
+        are told by their bytes (JPEG, PNG, WebP, GIF), not their names; a photo that cannot be shown gets a card \
+        that says why. Every option of the window applies.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Folders and image files (default: XDG_PICTURES_DIR, else ~/Pictures).", valueName: "path"))
+    var paths: [String] = []
+
+    @OptionGroup var window: WindowCommand
+
+    mutating func validate() throws {
+        if window.layout.catalog != nil || window.layout.items != nil {
+            throw ValidationError("photos shows photos; leave out --catalog and --items")
+        }
+    }
+
+    func run() throws {
+        var window = window
+        let given = paths + window.layout.photos
+        window.layout.photos = given.isEmpty ? [PhotoCards.picturesFolder(environment: ProcessInfo.processInfo.environment)] : given
+        try window.run()
+    }
+}

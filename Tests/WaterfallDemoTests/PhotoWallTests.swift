@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import WaterfallDemoKit
+import XvfbSupport
+
+/// Makes images with ImageMagick's `convert` in a temporary folder, removed when released; fails without it.
+private final class ImageFolder {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("photo-wall-\(UUID().uuidString)").path
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// A solid `width` × `height` image named `name` (its format from the name).
+    func image(_ name: String, width: Int, height: Int) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["convert", "-size", "\(width)x\(height)", "xc:gray", path + "/" + name]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw X11TestError("convert failed for \(name); run scripts/install-deps.sh") }
+    }
+}
+
+/// The photo wall: `layout --photos` and the `photos` window lay out a folder's photos at their upright aspects.
+@Suite(.serialized)
+struct PhotoWallTests {
+    @Test func layoutPrintsEachPhotosFrameAtItsAspectWithItsPathInNaturalOrder() throws {
+        let folder = try ImageFolder()
+        try folder.image("img10.jpg", width: 400, height: 300)
+        try folder.image("img2.png", width: 300, height: 400)
+        try folder.image("img1.webp", width: 200, height: 200)
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.path + "/readme.jpg"))
+        let output = try runLayoutCommand(["--photos", folder.path, "--columns", "3", "--width", "612"])
+        let process = try DemoProcess(arguments: ["layout", "--photos", folder.path, "--columns", "3", "--width", "612"], display: nil)
+        #expect(try process.waitForExit() == 0)
+        let paths = process.events.compactMap { $0.string("path") }
+        #expect(paths == ["img1.webp", "img2.png", "img10.jpg"].map { folder.path + "/" + $0 })
+        #expect(output.summary.int("items") == 3)
+        let columnWidth = try #require(output.summary.double("columnWidth"))
+        let heights = output.items.map(\.height)
+        let caption = heights[0] - columnWidth  // a square picture: the rest is the caption
+        #expect(heights[1] == (columnWidth * 4 / 3).rounded() + caption)
+        #expect(heights[2] == (columnWidth * 3 / 4).rounded() + caption)
+        #expect(output.elements.first?.kind == "header")
+    }
+
+    @Test func aFolderWithoutPhotosShowsTheEmptyViewNamingIt() throws {
+        let folder = try ImageFolder()
+        try Data("nothing to see".utf8).write(to: URL(fileURLWithPath: folder.path + "/notes.txt"))
+        let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620"], subcommand: "photos")
+        #expect(demo.ready.int("items") == 0)
+        let shot = try demo.screenshot()
+        #expect(shot.pixel(x: 400, y: 300 - 20) == RGB(0xFFFFFF))  // the message panel
+        demo.expectNoXErrors()
+    }
+
+    @Test func captionsSayTheSizeAsPeopleReadIt() {
+        #expect(PhotoCards.fileSize(512) == "512 B")
+        #expect(PhotoCards.fileSize(48_213) == "48 KB")
+        #expect(PhotoCards.fileSize(3_145_728) == "3.1 MB")
+        #expect(PhotoCards.fileSize(1_200_000_000) == "1.2 GB")
+        #expect(PhotoCards.takenDate("2024:05:01 12:30:00") == "2024-05-01")
+        #expect(PhotoCards.sectionName(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"]) == "Pictures/2023/May")
+        #expect(PhotoCards.sectionName(of: "/home/a/Pictures", roots: ["/home/a/Pictures"]) == "Pictures")
+    }
+
+    @Test func thePicturesFolderComesFromUserDirsElseHome() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("user-dirs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: config) }
+        #expect(PhotoCards.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Pictures")
+        try Data("# written by xdg-user-dirs-update\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n".utf8)
+            .write(to: config.appendingPathComponent("user-dirs.dirs"))
+        #expect(PhotoCards.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Bilder")
+    }
+}
