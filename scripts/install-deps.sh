@@ -25,7 +25,8 @@ packages=(
   libxfixes-dev adwaita-icon-theme    # the cursor tests: XFixes' view of the cursor on screen, a theme naming it
   xclip                               # reads (and takes) the CLIPBOARD in the clipboard tests
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
-  imagemagick                         # import: PNG screenshots of the window
+  imagemagick                         # import: PNG screenshots of the window; convert: the photo tests' images
+  libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
 )
 

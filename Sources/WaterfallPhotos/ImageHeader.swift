@@ -44,7 +44,6 @@ public struct ImageHeader: Hashable, Sendable {
         case .jpeg: header = try JPEGHeader.read(&reader)
         case .png: header = try PNGHeader.read(&reader)
         case .webp: header = try WebPHeader.read(&reader)
-        case .gif: header = try GIFHeader.read(&reader)
         }
         try header.checkSize()
         return header

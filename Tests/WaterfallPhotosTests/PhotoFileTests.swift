@@ -15,7 +15,6 @@ struct PhotoFileTests {
             (["-size", "30x20", "xc:#FF000080", "PNG32:alpha.png"], ImageHeader(format: .png, width: 30, height: 20)),
             (["-size", "300x200", "gradient:", "-quality", "80", "lossy.webp"], ImageHeader(format: .webp, width: 300, height: 200)),
             (["-size", "300x200", "xc:teal", "-define", "webp:lossless=true", "lossless.webp"], ImageHeader(format: .webp, width: 300, height: 200)),
-            (["-size", "17x19", "xc:yellow", "first.gif"], ImageHeader(format: .gif, width: 17, height: 19)),
         ]
         for (arguments, expected) in cases {
             let path = try images.convert(arguments)

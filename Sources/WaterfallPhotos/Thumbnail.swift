@@ -1,0 +1,127 @@
+/// A decoded picture at the size a card shows it, upright and opaque: `width` × `height` pixels, row by row, each
+/// `0xRRGGBB`. The backend uploads it to the server once.
+public struct Thumbnail: Hashable, Sendable {
+    /// The width in pixels.
+    public var width: Int
+    /// The height in pixels.
+    public var height: Int
+    /// The pixels, `0xRRGGBB`, row by row from the top left.
+    public var pixels: [UInt32]
+
+    /// A thumbnail of `width` × `height` `pixels`.
+    public init(width: Int, height: Int, pixels: [UInt32]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The pixel at (`x`, `y`).
+    public subscript(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+
+    /// How many bytes its pixels take: what the cache counts.
+    public var byteCount: Int { pixels.count * MemoryLayout<UInt32>.size }
+}
+
+/// Decoded pixels on their way to a thumbnail: RGBA, 8 bits a channel, as a decoder wrote them.
+struct RGBAImage {
+    var width: Int
+    var height: Int
+    var bytes: [UInt8]
+
+    /// The image shrunk to `targetWidth` × `targetHeight` by averaging the area of the source each target pixel
+    /// covers (a box filter with fractional edges, as a good downscale does), weighting colour by alpha, then laid
+    /// over `background` so that the result is opaque. A target larger than the source is the source's size.
+    func scaled(toWidth targetWidth: Int, height targetHeight: Int, over background: UInt32) -> Thumbnail {
+        let outWidth = max(1, min(targetWidth, width))
+        let outHeight = max(1, min(targetHeight, height))
+        // Horizontally, then vertically: premultiplied sums in Float, per channel.
+        let columns = Self.spans(from: width, to: outWidth)
+        let rows = Self.spans(from: height, to: outHeight)
+        var horizontal = [Float](repeating: 0, count: outWidth * height * 4)
+        bytes.withUnsafeBufferPointer { source in
+            for y in 0..<height {
+                let sourceRow = y * width * 4
+                for (x, span) in columns.enumerated() {
+                    var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                    for (index, weight) in span {
+                        let p = sourceRow + index * 4
+                        let alpha = Float(source[p + 3]) * weight
+                        sum.0 += Float(source[p]) * alpha
+                        sum.1 += Float(source[p + 1]) * alpha
+                        sum.2 += Float(source[p + 2]) * alpha
+                        sum.3 += alpha
+                    }
+                    let q = (y * outWidth + x) * 4
+                    (horizontal[q], horizontal[q + 1], horizontal[q + 2], horizontal[q + 3]) = sum
+                }
+            }
+        }
+        let background = (Float(background >> 16 & 0xFF), Float(background >> 8 & 0xFF), Float(background & 0xFF))
+        var pixels = [UInt32](repeating: 0, count: outWidth * outHeight)
+        for (y, span) in rows.enumerated() {
+            for x in 0..<outWidth {
+                var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                for (index, weight) in span {
+                    let q = (index * outWidth + x) * 4
+                    sum.0 += horizontal[q] * weight
+                    sum.1 += horizontal[q + 1] * weight
+                    sum.2 += horizontal[q + 2] * weight
+                    sum.3 += horizontal[q + 3] * weight
+                }
+                // The area's alpha (0...255) and its colour over the background.
+                let coverage = sum.3 / 255
+                func channel(_ premultiplied: Float, _ under: Float) -> UInt32 {
+                    let value = premultiplied / 255 + under * (1 - coverage)
+                    return UInt32(max(0, min(255, value.rounded())))
+                }
+                pixels[y * outWidth + x] = channel(sum.0, background.0) << 16 | channel(sum.1, background.1) << 8 | channel(sum.2, background.2)
+            }
+        }
+        return Thumbnail(width: outWidth, height: outHeight, pixels: pixels)
+    }
+
+    /// For each of `target` pixels along a side, the source pixels it covers and their weights (summing to 1).
+    static func spans(from source: Int, to target: Int) -> [[(Int, Float)]] {
+        let ratio = Double(source) / Double(target)
+        return (0..<target).map { index in
+            let start = Double(index) * ratio
+            let end = Double(index + 1) * ratio
+            var span: [(Int, Float)] = []
+            var pixel = Int(start)
+            while Double(pixel) < end && pixel < source {
+                let covered = min(end, Double(pixel + 1)) - max(start, Double(pixel))
+                if covered > 0 { span.append((pixel, Float(covered / ratio))) }
+                pixel += 1
+            }
+            return span
+        }
+    }
+}
+
+extension Thumbnail {
+    /// The thumbnail turned upright from a picture stored with `orientation`: flipped and turned as EXIF says.
+    func oriented(_ orientation: ExifOrientation) -> Thumbnail {
+        guard orientation != .up else { return self }
+        let outWidth = orientation.swapsSides ? height : width
+        let outHeight = orientation.swapsSides ? width : height
+        var out = [UInt32](repeating: 0, count: pixels.count)
+        for y in 0..<outHeight {
+            for x in 0..<outWidth {
+                // The stored pixel shown at (x, y).
+                let (sx, sy): (Int, Int)
+                switch orientation {
+                case .up: (sx, sy) = (x, y)
+                case .upMirrored: (sx, sy) = (width - 1 - x, y)
+                case .down: (sx, sy) = (width - 1 - x, height - 1 - y)
+                case .downMirrored: (sx, sy) = (x, height - 1 - y)
+                case .leftMirrored: (sx, sy) = (y, x)
+                case .right: (sx, sy) = (y, height - 1 - x)
+                case .rightMirrored: (sx, sy) = (width - 1 - y, height - 1 - x)
+                case .left: (sx, sy) = (width - 1 - y, x)
+                }
+                out[y * outWidth + x] = pixels[sy * width + sx]
+            }
+        }
+        return Thumbnail(width: outWidth, height: outHeight, pixels: out)
+    }
+}

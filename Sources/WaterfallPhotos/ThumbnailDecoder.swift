@@ -1,0 +1,44 @@
+/// Turns photo files into thumbnails: reads the file, checks its header again (the file may have changed since the
+/// walk), decodes it at about the target size, scales it down by area averaging, lays transparency over the card's
+/// background and turns it upright. One decoder per thread: it keeps its TurboJPEG context.
+public final class ThumbnailDecoder {
+    private let jpeg: JPEGDecoder?
+    /// The colour transparent pixels are laid over: the card's background.
+    public var background: UInt32 = 0xFFFFFF
+
+    /// A decoder with its own contexts.
+    public init() {
+        jpeg = JPEGDecoder()
+    }
+
+    /// The largest file the decoder reads: a photo's compressed data is far smaller than its 200-megapixel limit.
+    public static let maximumFileSize = 512 << 20
+
+    /// The thumbnail of the file at `path`, `width` device pixels wide (at most the picture's own width) and as tall
+    /// as the upright picture's aspect makes it.
+    /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
+    ///   (too large), or is truncated or unsupported.
+    public func thumbnail(ofFile path: String, width: Int) throws -> Thumbnail {
+        let bytes = try PhotoFile.readStart(of: path, count: Self.maximumFileSize)
+        return try thumbnail(of: bytes, width: width)
+    }
+
+    /// The thumbnail of a whole file's `bytes` (see `thumbnail(ofFile:width:)`).
+    public func thumbnail(of bytes: [UInt8], width: Int) throws -> Thumbnail {
+        let header = try ImageHeader.read(bytes)  // refused here, before any pixel is allocated
+        let upright = header.orientedSize
+        let targetWidth = max(1, min(width, upright.width))
+        let targetHeight = max(1, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded()))
+        // The target in stored pixels: a picture stored on its side is as wide as its upright height.
+        let (storedWidth, storedHeight) = header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+        let image: RGBAImage
+        switch header.format {
+        case .jpeg:
+            guard let jpeg else { throw PhotoError.unsupported(.jpeg, "no TurboJPEG context") }
+            image = try jpeg.decode(bytes, storedWidth: storedWidth)
+        case .png: image = try PNGDecoder.decode(bytes)
+        case .webp: image = try WebPDecoder.decode(bytes)
+        }
+        return image.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
+    }
+}

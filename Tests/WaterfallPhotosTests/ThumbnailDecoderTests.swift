@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import WaterfallPhotos
+
+/// Photos decoded to thumbnails: the size asked for at the upright aspect, the colours they hold, each EXIF
+/// orientation turned upright, transparency over the background, and the files that cannot be shown refused with
+/// their reason.
+struct ThumbnailDecoderTests {
+    /// Whether `pixel` is within `tolerance` of `expected` in each channel (JPEG and lossy WebP are lossy).
+    func near(_ pixel: UInt32, _ expected: UInt32, tolerance: Int = 6) -> Bool {
+        (0..<3).allSatisfy { (shift: UInt32) -> Bool in
+            let actual = Int((pixel >> (8 * shift)) & 0xFF)
+            let wanted = Int((expected >> (8 * shift)) & 0xFF)
+            return abs(actual - wanted) <= tolerance
+        }
+    }
+
+    @Test func solidPhotosOfEveryKindDecodeToTheirColourAtTheAskedWidth() throws {
+        let images = try GeneratedImages()
+        let decoder = ThumbnailDecoder()
+        let cases: [(arguments: [String], colour: UInt32, exact: Bool)] = [
+            (["-size", "400x300", "xc:#C03020", "baseline.jpg"], 0xC03020, false),
+            (["-size", "400x300", "xc:#C03020", "-interlace", "Plane", "progressive.jpg"], 0xC03020, false),
+            (["-size", "400x300", "xc:#20A040", "PNG8:palette.png"], 0x20A040, true),
+            (["-size", "400x300", "xc:#2040C0", "-depth", "16", "PNG48:deep.png"], 0x2040C0, true),
+            (["-size", "400x300", "xc:#808000", "-interlace", "PNG", "interlaced.png"], 0x808000, true),
+            (["-size", "400x300", "xc:#008080", "-define", "webp:lossless=true", "lossless.webp"], 0x008080, true),
+            (["-size", "400x300", "xc:#A05020", "-quality", "90", "lossy.webp"], 0xA05020, false),
+        ]
+        for (arguments, colour, exact) in cases {
+            let thumbnail = try decoder.thumbnail(ofFile: try images.convert(arguments), width: 100)
+            #expect(thumbnail.width == 100 && thumbnail.height == 75, "\(arguments.last ?? "")")
+            let centre = thumbnail[50, 37]
+            #expect(exact ? centre == colour : near(centre, colour), "\(arguments.last ?? ""): \(String(centre, radix: 16))")
+        }
+    }
+
+    @Test func aCMYKJPEGShowsItsColour() throws {
+        let images = try GeneratedImages()
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: try images.convert(["-size", "64x80", "xc:orange", "-colorspace", "CMYK", "cmyk.jpg"]), width: 32)
+        #expect(thumbnail.width == 32 && thumbnail.height == 40)
+        #expect(near(thumbnail[16, 20], 0xFFA500, tolerance: 12), "\(String(thumbnail[16, 20], radix: 16))")
+    }
+
+    @Test func transparencyIsLaidOverTheBackground() throws {
+        let images = try GeneratedImages()
+        let decoder = ThumbnailDecoder()
+        decoder.background = 0xFFFFFF
+        let half = try decoder.thumbnail(ofFile: try images.convert(["-size", "20x20", "xc:#FF000080", "PNG32:half.png"]), width: 10)
+        #expect(near(half[5, 5], 0xFF7F7F, tolerance: 1))
+        decoder.background = 0x000000
+        #expect(near(try decoder.thumbnail(ofFile: images.path("half.png"), width: 10)[5, 5], 0x800000, tolerance: 1))
+    }
+
+    @Test func anAreaAverageKeepsAStripesMeanColour() {
+        // Black and white one-pixel stripes shrunk 4 to 1: grey, not one of the stripes (which skipping would give).
+        var bytes: [UInt8] = []
+        for _ in 0..<8 { for x in 0..<8 { bytes += x % 2 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255] } }
+        let thumbnail = RGBAImage(width: 8, height: 8, bytes: bytes).scaled(toWidth: 2, height: 2, over: 0)
+        #expect(thumbnail.pixels == [UInt32](repeating: 0x808080, count: 4))
+    }
+
+    /// A 64 × 48 picture whose upright top-left 16 × 16 corner is red and the rest blue, stored as EXIF's
+    /// `orientation` says a camera stores it, as a JPEG with that EXIF. The stored corner comes from the EXIF
+    /// definitions (where the stored first row and first column are shown), not from the code under test.
+    func orientedJPEG(_ orientation: ExifOrientation, images: GeneratedImages) throws -> String {
+        let (storedWidth, storedHeight) = orientation.swapsSides ? (48, 64) : (64, 48)
+        // The stored corner that is shown top left: 1 and 5 the stored top left; 2 and 8 its top right;
+        // 3 and 7 its bottom right; 4 and 6 its bottom left.
+        let right = [2, 3, 7, 8].contains(orientation.rawValue)
+        let bottom = [3, 4, 6, 7].contains(orientation.rawValue)
+        let stored = (0..<(storedWidth * storedHeight)).map { index -> UInt32 in
+            let (x, y) = (index % storedWidth, index / storedWidth)
+            let inX = right ? x >= storedWidth - 16 : x < 16
+            let inY = bottom ? y >= storedHeight - 16 : y < 16
+            return inX && inY ? 0xFF0000 : 0x0000FF
+        }
+        var ppm = Array("P6 \(storedWidth) \(storedHeight) 255\n".utf8)
+        for pixel in stored { ppm += [UInt8(pixel >> 16 & 0xFF), UInt8(pixel >> 8 & 0xFF), UInt8(pixel & 0xFF)] }
+        try images.write(ppm, to: "stored-\(orientation.rawValue).ppm")
+        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try images.convert(["-quality", "95", images.path("stored-\(orientation.rawValue).ppm"), "plain-\(orientation.rawValue).jpg"]))))
+        let exif = HeaderBytes.tiff(orientation: orientation.rawValue, date: nil, littleEndian: orientation.rawValue % 2 == 0)
+        let app1: [UInt8] = [0xFF, 0xE1] + HeaderBytes.be16(2 + 6 + exif.count) + Array("Exif".utf8) + [0, 0] + exif
+        return try images.write(Array(jpeg.prefix(2)) + app1 + Array(jpeg.dropFirst(2)), to: "oriented-\(orientation.rawValue).jpg")
+    }
+
+    @Test(arguments: ExifOrientation.allCases)
+    func everyOrientationShowsItsRedCornerTopLeft(orientation: ExifOrientation) throws {
+        let images = try GeneratedImages()
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: try orientedJPEG(orientation, images: images), width: 32)
+        #expect(thumbnail.width == 32 && thumbnail.height == 24)
+        #expect(near(thumbnail[3, 3], 0xFF0000, tolerance: 40), "top left \(String(thumbnail[3, 3], radix: 16))")
+        for (x, y) in [(28, 3), (3, 20), (28, 20)] {
+            #expect(near(thumbnail[x, y], 0x0000FF, tolerance: 40), "(\(x), \(y)) \(String(thumbnail[x, y], radix: 16))")
+        }
+    }
+
+    @Test func filesThatCannotBeShownSayWhy() throws {
+        let images = try GeneratedImages()
+        let decoder = ThumbnailDecoder()
+        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "300x200", "gradient:", "whole.jpg"]))))
+        let cut = try images.write(Array(jpeg.prefix(jpeg.count / 2)), to: "cut.jpg")
+        #expect(throws: PhotoError.truncated(.jpeg)) { try decoder.thumbnail(ofFile: cut, width: 50) }
+        let png = try Array(Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "300x200", "gradient:", "whole.png"]))))
+        let cutPNG = try images.write(Array(png.prefix(png.count / 2)), to: "cut.png")
+        #expect(throws: PhotoError.self) { try decoder.thumbnail(ofFile: cutPNG, width: 50) }
+        let bomb = try images.write(HeaderBytes.png(width: 50_000, height: 50_000), to: "bomb.png")
+        #expect(throws: PhotoError.tooLarge(width: 50_000, height: 50_000)) { try decoder.thumbnail(ofFile: bomb, width: 50) }
+        #expect(throws: PhotoError.vanished) { try decoder.thumbnail(ofFile: images.path("gone.webp"), width: 50) }
+        #expect(throws: PhotoError.notAnImage) { try decoder.thumbnail(ofFile: try images.write(Array("text".utf8), to: "t.jpg"), width: 50) }
+    }
+}
