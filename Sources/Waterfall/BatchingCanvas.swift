@@ -1,10 +1,10 @@
 /// A canvas that collects fills and texts by colour and hands each colour's run to its target at once,
 /// while keeping the picture exactly as drawing the calls in order would.
 ///
-/// Fills are cut to the clip and texts wholly outside it are dropped: they would not show.
-/// At `flush()` the fill runs go out in the order their colours first appeared, then the text runs the same
-/// way. A call that would come out under something drawn before it (it overlaps an earlier call of another
-/// colour whose run goes out after its own run) first flushes what is collected. Cards do not overlap each
+/// Fills are cut to the clip and texts and pictures wholly outside it are dropped: they would not show.
+/// At `flush()` the fill runs go out in the order their colours first appeared, then the pictures in call order,
+/// then the text runs in the order their colours first appeared. A call that would come out under something drawn
+/// before it (it overlaps an earlier call that goes out after it) first flushes what is collected. Cards do not overlap each
 /// other, so a frame of cards flushes rarely. Clips and copies flush first, so they keep their place; copies
 /// ignore the clip.
 public final class BatchingCanvas: Canvas {
@@ -13,8 +13,14 @@ public final class BatchingCanvas: Canvas {
     private var textRuns: [Color: Int] = [:]
     private var fills: [(color: Color, rects: [Rect])] = []
     private var texts: [(color: Color, items: [(text: String, origin: Point)])] = []
-    /// Everything collected, in call order: where it covers, and which run it belongs to.
-    private var pending: [(bounds: Rect, isText: Bool, run: Int)] = []
+    private var images: [(image: ImageHandle, rect: Rect)] = []
+    /// What a collected call is, in the order the kinds go out at a flush.
+    private enum Kind: Int {
+        case fill, image, text
+    }
+    /// Everything collected, in call order: where it covers, its kind, and which run it belongs to (a picture's
+    /// index among the pictures).
+    private var pending: [(bounds: Rect, kind: Kind, run: Int)] = []
     /// The current clip: fills are cut to it and texts outside it are dropped, so nothing invisible is sent.
     private var clip: Rect?
     /// The clip the target has. A new clip goes to the target only when something is drawn under it, so a
@@ -36,7 +42,7 @@ public final class BatchingCanvas: Canvas {
 
     public func fill(_ rect: Rect, color: Color) {
         guard let rect = clip.map({ rect.intersection($0) }) ?? rect, rect.width > 0, rect.height > 0 else { return }
-        let run = add(bounds: rect, isText: false, color: color)
+        let run = add(bounds: rect, kind: .fill, color: color)
         fills[run].rects.append(rect)
     }
 
@@ -48,8 +54,18 @@ public final class BatchingCanvas: Canvas {
         guard !text.isEmpty else { return }
         let bounds = Rect(x: origin.x, y: origin.y - ascent, width: textWidth(text), height: lineHeight)
         if let clip, !clip.intersects(bounds) { return }
-        let run = add(bounds: bounds, isText: true, color: color)
+        let run = add(bounds: bounds, kind: .text, color: color)
         texts[run].items.append((text, origin))
+    }
+
+    public func drawImage(_ image: ImageHandle, in rect: Rect) {
+        let bounds = Rect(x: rect.minX, y: rect.minY, width: min(rect.width, Double(image.width) / pixelScale),
+                          height: min(rect.height, Double(image.height) / pixelScale))
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        if let clip, !clip.intersects(bounds) { return }
+        if wouldComeOutTooEarly(bounds, kind: .image, run: images.count) { flush() }
+        pending.append((bounds, .image, images.count))
+        images.append((image, rect))
     }
 
     public func setClip(_ rect: Rect?) {
@@ -71,9 +87,11 @@ public final class BatchingCanvas: Canvas {
             targetClip = clip
         }
         for run in fills { target.fillRectangles(run.rects, color: run.color) }
+        if !images.isEmpty { target.drawImages(images) }
         for run in texts { target.drawTexts(run.items, color: run.color) }
-        runsDrawn += fills.count + texts.count
+        runsDrawn += fills.count + texts.count + (images.isEmpty ? 0 : 1)
         fills.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)
         fillRuns.removeAll(keepingCapacity: true)
         textRuns.removeAll(keepingCapacity: true)
@@ -82,10 +100,11 @@ public final class BatchingCanvas: Canvas {
 
     /// Finds or opens the run for the call, flushing first when the call would otherwise come out too early,
     /// and returns the run's index.
-    private func add(bounds: Rect, isText: Bool, color: Color) -> Int {
+    private func add(bounds: Rect, kind: Kind, color: Color) -> Int {
+        let isText = kind == .text
         let existing = isText ? textRuns[color] : fillRuns[color]
         let runCount = isText ? texts.count : fills.count
-        if wouldComeOutTooEarly(bounds, isText: isText, run: existing ?? runCount) { flush() }
+        if wouldComeOutTooEarly(bounds, kind: kind, run: existing ?? runCount) { flush() }
         let run: Int
         if let open = isText ? textRuns[color] : fillRuns[color] {
             run = open
@@ -98,16 +117,16 @@ public final class BatchingCanvas: Canvas {
             fillRuns[color] = run
             fills.append((color, []))
         }
-        pending.append((bounds, isText, run))
+        pending.append((bounds, kind, run))
         return run
     }
 
     /// Whether drawing the call in `run` would put it under an earlier, overlapping call that goes out after
-    /// that run: a later run of the same kind, or any text when the call is a fill.
-    private func wouldComeOutTooEarly(_ bounds: Rect, isText: Bool, run: Int) -> Bool {
+    /// it: a call of a kind that goes out later (fills, then pictures, then texts), or a later run of its own kind.
+    private func wouldComeOutTooEarly(_ bounds: Rect, kind: Kind, run: Int) -> Bool {
         pending.contains { earlier in
             guard earlier.bounds.intersects(bounds) else { return false }
-            if isText != earlier.isText { return !isText }  // a fill goes out before every text
+            if kind != earlier.kind { return earlier.kind.rawValue > kind.rawValue }
             return earlier.run > run
         }
     }

@@ -8,6 +8,9 @@ public protocol Canvas: TextMeasuring {
     func stroke(_ rect: Rect, color: Color, lineWidth: Double)
     /// Draws `text` with its baseline starting at `origin`.
     func drawText(_ text: String, at origin: Point, color: Color)
+    /// Draws the platform's picture `image` with its top-left corner at `rect`'s, at most `rect`'s size (a picture is
+    /// made at the size it is drawn, in pixels: it is not scaled), under the clip.
+    func drawImage(_ image: ImageHandle, in rect: Rect)
     /// Limits later drawing to `rect`, or lifts the limit with `nil`.
     func setClip(_ rect: Rect?)
     /// Copies the pixels of `source` so that its top-left corner lands on `destination` (as `XCopyArea`), whatever

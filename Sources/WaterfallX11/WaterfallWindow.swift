@@ -176,6 +176,21 @@ public final class WaterfallWindow {
         collectionView.needsDisplay || statusBar?.needsDisplay == true
     }
 
+    /// Uploads a picture to the server once, into a Pixmap of its own (`XPutImage`), for cells to draw with
+    /// `Canvas.drawImage(_:in:)` (one `XCopyArea` each): `pixels` are `0xRRGGBB`, `width` × `height`, row by row, at
+    /// the size they are drawn in device pixels. Call `removeImage(_:)` when no cell needs it any more.
+    public func addImage(pixels: [UInt32], width: Int, height: Int) -> ImageHandle {
+        renderer.images.add(pixels, width: width, height: height)
+    }
+
+    /// Frees a picture `addImage(pixels:width:height:)` made; a cell that draws its handle afterwards draws nothing.
+    public func removeImage(_ handle: ImageHandle) {
+        renderer.images.remove(handle)
+    }
+
+    /// The bytes the server holds for the pictures (4 a pixel): what a program bounds its picture cache by.
+    public var imageByteCount: Int { renderer.images.byteCount }
+
     /// Makes `run()` return `.stopped` at the end of the current turn (or a host loop's
     /// `Display.processPendingEvents()` leave the window alone, with `exitReason` set). Call it on the loop's thread,
     /// from `onKey` for example.

@@ -415,6 +415,21 @@ final class GraphicsContext {
         }
     }
 
+    /// Writes `pixels` (`width` × `height`, row by row, each the server's pixel value) into `drawable` at (0, 0):
+    /// `XCreateImage` over the pixels (32 bits each, the client's byte order) and `XPutImage`, which sends them.
+    func put(_ pixels: [UInt32], width: Int, height: Int, into drawable: UInt, connection: XlibConnection) {
+        guard width > 0, height > 0, pixels.count >= width * height else { return }
+        var copy = pixels
+        copy.withUnsafeMutableBytes { buffer in
+            let data = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+            guard let image = XCreateImage(display.handle, UnsafeMutablePointer<Visual>(connection.visual), UInt32(connection.depth),
+                                           ZPixmap, 0, data, UInt32(width), UInt32(height), 32, Int32(width * 4)) else { return }
+            XPutImage(display.handle, drawable, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+            image.pointee.data = nil  // the pixels are Swift's: XDestroyImage must not free them
+            _ = image.pointee.f.destroy_image?(image)
+        }
+    }
+
     /// `XCopyArea` of `box` of `source` to (`x`, `y`) of `destination`.
     func copy(_ box: PixelBox, from source: UInt, to destination: UInt, x: Int32, y: Int32) {
         XCopyArea(display.handle, source, destination, gc, box.x, box.y, box.width, box.height, x, y)

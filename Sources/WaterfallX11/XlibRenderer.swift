@@ -13,6 +13,8 @@ final class XlibRenderer: BatchDrawingTarget {
     let copyGC: GraphicsContext
     private let fonts: FontSet
     private let text: TextDraw
+    /// The pictures the cells draw.
+    let images: ImageStore
     private let pixels: PixelFormat
     private var currentPixel: UInt?
     private var boxes: [PixelBox] = []
@@ -37,6 +39,7 @@ final class XlibRenderer: BatchDrawingTarget {
         gc = GraphicsContext(display: display, drawable: window.id)
         copyGC = GraphicsContext(display: display, drawable: window.id)
         text = TextDraw(display: display, fonts: fonts)
+        images = ImageStore(display: display, window: window, pixels: pixels)
         ascent = fonts.ascent / scale
         lineHeight = (fonts.ascent + fonts.descent) / scale
     }
@@ -62,6 +65,17 @@ final class XlibRenderer: BatchDrawingTarget {
             self.texts.append((item.text, PixelBox.coordinate(item.origin.x * scale), PixelBox.coordinate(item.origin.y * scale)))
         }
         text.drawTexts(self.texts, color: color)
+    }
+
+    func drawImages(_ images: [(image: ImageHandle, rect: Rect)]) {
+        for (image, rect) in images {
+            guard let pixmap = self.images.pixmap(of: image) else { continue }
+            let box = PixelBox(rect, scale: scale)
+            let width = min(UInt32(image.width), box.width)
+            let height = min(UInt32(image.height), box.height)
+            guard width > 0, height > 0 else { continue }
+            gc.copy(PixelBox(x: 0, y: 0, width: width, height: height), from: pixmap, to: drawable, x: box.x, y: box.y)
+        }
     }
 
     func setClip(_ rect: Rect?) {

@@ -15,12 +15,14 @@ struct BatchingCanvasTests {
             let rect = Rect(x: random.whole(in: 0...40), y: random.whole(in: 0...40), width: random.whole(in: 1...20), height: random.whole(in: 1...20))
             let lineWidth = random.whole(in: 1...3)
             let clip = random.int(in: 0...1) == 0 ? nil : rect
+            let image = ImageHandle(id: random.int(in: 1...3), width: 12, height: 9)
             let canvases: [Canvas] = [direct, batching]
-            switch random.int(in: 0...9) {
+            switch random.int(in: 0...10) {
             case 0...5: canvases.forEach { $0.fill(rect, color: color) }
             case 6: canvases.forEach { $0.stroke(rect, color: color, lineWidth: lineWidth) }
             case 7: canvases.forEach { $0.drawText(String(repeating: "a", count: 1 + Int(rect.width) % 4), at: rect.origin, color: color) }
             case 8: canvases.forEach { $0.setClip(clip) }
+            case 9: canvases.forEach { $0.drawImage(image, in: rect) }
             default: canvases.forEach { $0.copyRect(rect, to: Point(x: rect.minX, y: rect.minY + 3)) }
             }
         }
@@ -43,6 +45,27 @@ struct BatchingCanvasTests {
         canvas.flush()
         #expect(target.batches == ["fill #AA0000 x2", "fill #FFFFFF x3", "fill #00AA00 x1", "text #111111 x3"])
         #expect(canvas.runsDrawn == 4)
+    }
+
+    @Test func cardsWithPicturesCostOneCopyEachAndKeepTheirRuns() {
+        let target = Raster()
+        let canvas = BatchingCanvas(target: target)
+        for index in 0..<3 {
+            let x = Double(index) * 16
+            canvas.fill(Rect(x: x, y: 0, width: 14, height: 20), color: Color(rgb: 0xD5DAE1))  // the placeholder
+            canvas.drawImage(ImageHandle(id: index + 1, width: 14, height: 20), in: Rect(x: x, y: 0, width: 14, height: 20))
+            canvas.fill(Rect(x: x, y: 20, width: 14, height: 14), color: .white)
+            canvas.drawText("a", at: Point(x: x + 1, y: 31), color: .black)
+        }
+        canvas.flush()
+        #expect(target.batches == ["fill #D5DAE1 x3", "fill #FFFFFF x3", "images x3", "text #000000 x3"])
+        #expect(target.pixels[5 * 48 + 20] == Raster.colour(of: ImageHandle(id: 2, width: 14, height: 20)))
+        // A border drawn over a picture must come out after it: the canvas flushes first.
+        canvas.drawImage(ImageHandle(id: 9, width: 10, height: 10), in: Rect(x: 0, y: 0, width: 10, height: 10))
+        canvas.stroke(Rect(x: 0, y: 0, width: 10, height: 10), color: .black, lineWidth: 2)
+        canvas.flush()
+        #expect(target.batches.suffix(2) == ["images x1", "fill #000000 x4"])
+        #expect(target.pixels[0] == .black && target.pixels[5 * 48 + 5] == Raster.colour(of: ImageHandle(id: 9, width: 10, height: 10)))
     }
 
     @Test func aFillOverAnEarlierTextFlushesFirst() {

@@ -56,6 +56,20 @@ final class Raster: Canvas, BatchDrawingTarget {
         }
     }
 
+    /// A picture fills its box (at most its size, in pixels at scale 1) with a colour made of its id.
+    func drawImage(_ image: ImageHandle, in rect: Rect) {
+        fill(Rect(x: rect.minX, y: rect.minY, width: min(rect.width, Double(image.width)), height: min(rect.height, Double(image.height))),
+             color: Self.colour(of: image))
+    }
+
+    /// The colour a picture draws in.
+    static func colour(of image: ImageHandle) -> Color { Color(rgb: 0x800000 | UInt32(image.id & 0xFFFF)) }
+
+    func drawImages(_ images: [(image: ImageHandle, rect: Rect)]) {
+        batches.append("images x\(images.count)")
+        for (image, rect) in images { drawImage(image, in: rect) }
+    }
+
     func fillRectangles(_ rects: [Rect], color: Color) {
         batches.append("fill \(color.hexString) x\(rects.count)")
         for rect in rects { fill(rect, color: color) }

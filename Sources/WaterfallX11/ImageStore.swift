@@ -1,0 +1,56 @@
+import Waterfall
+
+/// The pictures a window's cells draw (`Canvas.drawImage(_:in:)`), each uploaded to the server once into a Pixmap
+/// of its own and drawn with one `XCopyArea`: what `WaterfallWindow.addImage(pixels:width:height:)` made, until
+/// `removeImage(_:)`.
+final class ImageStore {
+    private let display: Display
+    private let window: Window
+    private let pixels: PixelFormat
+    private let gc: GraphicsContext
+    private var pixmaps: [Int: UInt] = [:]
+    private var nextID = 1
+    /// The bytes the server holds for the pictures (4 a pixel).
+    private(set) var byteCount = 0
+
+    init(display: Display, window: Window, pixels: PixelFormat) {
+        self.display = display
+        self.window = window
+        self.pixels = pixels
+        gc = GraphicsContext(display: display, drawable: window.id)
+    }
+
+    deinit {
+        for pixmap in pixmaps.values { display.freePixmap(pixmap) }
+    }
+
+    /// Uploads `rgb` (`0xRRGGBB` pixels, `width` × `height`) into a new Pixmap and returns its handle.
+    func add(_ rgb: [UInt32], width: Int, height: Int) -> ImageHandle {
+        let pixmap = display.createPixmap(for: window.id, width: UInt32(max(1, width)), height: UInt32(max(1, height)))
+        gc.put(pixels.serverPixels(rgb), width: width, height: height, into: pixmap, connection: display.connection)
+        let handle = ImageHandle(id: nextID, width: width, height: height)
+        nextID += 1
+        pixmaps[handle.id] = pixmap
+        byteCount += width * height * 4
+        return handle
+    }
+
+    /// Frees the picture's Pixmap; drawing the handle afterwards draws nothing.
+    func remove(_ handle: ImageHandle) {
+        guard let pixmap = pixmaps.removeValue(forKey: handle.id) else { return }
+        display.freePixmap(pixmap)
+        byteCount -= handle.width * handle.height * 4
+    }
+
+    /// The Pixmap of `handle`, if it is still held.
+    func pixmap(of handle: ImageHandle) -> UInt? { pixmaps[handle.id] }
+}
+
+extension PixelFormat {
+    /// `rgb` (`0xRRGGBB` each) as the visual's pixel values: the same values for the usual 24-bit TrueColor masks.
+    func serverPixels(_ rgb: [UInt32]) -> [UInt32] {
+        if pixel(for: Color(rgb: 0xFF0000)) == 0xFF0000, pixel(for: Color(rgb: 0x00FF00)) == 0x00FF00,
+           pixel(for: Color(rgb: 0x0000FF)) == 0x0000FF { return rgb }
+        return rgb.map { UInt32(truncatingIfNeeded: pixel(for: Color(rgb: $0))) }
+    }
+}
