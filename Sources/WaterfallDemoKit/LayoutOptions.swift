@@ -36,6 +36,9 @@ package struct LayoutOptions: ParsableArguments {
                                valueName: "name|time|size"))
     package var sort: PhotoOrder = .name
 
+    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("With --photos: the memory the pictures may take, in MB.", valueName: "n"))
+    package var cacheMB: Int = 256
+
     @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
     package var columns: Int?
 
@@ -67,6 +70,7 @@ package struct LayoutOptions: ParsableArguments {
 
     package mutating func validate() throws {
         if !photos.isEmpty, catalog != nil || items != nil { throw ValidationError("--photos shows photos; leave out --catalog and --items") }
+        guard (1...65_536).contains(cacheMB) else { throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536") }
         if let problem = insets.problem { throw ValidationError(problem) }
         let columnRange = 1...WaterfallLayout.maximumColumnCount
         for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {

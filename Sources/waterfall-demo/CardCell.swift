@@ -16,6 +16,10 @@ enum CardColors {
 final class CardCell: CollectionViewCell {
     static let reuseIdentifier = "card"
     var item: CatalogItem?
+    /// A photo card's picture, once decoded, drawn over the item's placeholder colour.
+    var picture: ImageHandle?
+    /// Why a photo card's picture could not be decoded: the card shows it instead of the size.
+    var failure: String?
     /// The card's sizes (its caption's height) in the caption font.
     var metrics = CardMetrics()
 
@@ -26,6 +30,8 @@ final class CardCell: CollectionViewCell {
     override func prepareForReuse() {
         super.prepareForReuse()
         item = nil
+        picture = nil
+        failure = nil
     }
 
     override func draw(in canvas: Canvas, frame: Rect) {
@@ -33,7 +39,9 @@ final class CardCell: CollectionViewCell {
         let pictureHeight = max(0, frame.height - metrics.captionHeight)
         let picture = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: pictureHeight)
         let caption = Rect(x: frame.minX, y: picture.maxY, width: frame.width, height: frame.height - pictureHeight)
-        canvas.fill(picture, color: isHighlighted ? item.color.mixed(with: CardColors.pressedShade, fraction: 0.35) : item.color)
+        let colour = failure == nil ? item.color : PhotoCards.errorColor
+        canvas.fill(picture, color: isHighlighted ? colour.mixed(with: CardColors.pressedShade, fraction: 0.35) : colour)
+        if let image = self.picture, !isHighlighted { canvas.drawImage(image, in: picture) }
         canvas.fill(caption, color: isHighlighted ? CardColors.pressedCaption : CardColors.caption)
 
         let textWidth = frame.width - 2 * CardMetrics.padding
@@ -41,7 +49,7 @@ final class CardCell: CollectionViewCell {
         // Two lines, each as tall as the caption font's, below the padding; the baselines from the font drawn with.
         let titleBaseline = caption.minY + CardMetrics.padding + canvas.ascent
         canvas.drawText(canvas.truncate(item.title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: CardColors.title)
-        canvas.drawText(canvas.truncate(item.subtitle, toWidth: textWidth),
+        canvas.drawText(canvas.truncate(failure ?? item.subtitle, toWidth: textWidth),
                         at: Point(x: textX, y: titleBaseline + metrics.lineHeight + CardMetrics.lineGap), color: CardColors.subtitle)
         if isSelected {
             canvas.stroke(frame, color: CardColors.selection, lineWidth: CardMetrics.selectionBorder)

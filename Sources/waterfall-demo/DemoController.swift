@@ -22,6 +22,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     let metrics: CardMetrics
     /// The window's pixels per point, for the log.
     var scale = 1.0
+    /// A photo wall's pictures (`photos`, `--photos`); `nil` for cards.
+    var pictures: PhotoPictures?
 
     /// `loader` makes the items arrive in pages; without one they are all there from the start.
     init(items: DemoItems, metrics: CardMetrics, loader: PagedLoader?, log: EventLog?) {
@@ -70,6 +72,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardCell.reuseIdentifier)
         (cell as? CardCell)?.item = items[indexPath]
         (cell as? CardCell)?.metrics = metrics
+        if let card = cell as? CardCell { pictures?.show(on: card) }
         return cell
     }
 
@@ -101,7 +104,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             bar.title = items.sectionTitles[section]
             bar.detail = "\(items.totalItems(inSection: section)) \(itemNoun)"
         } else {
-            bar.title = "End of the catalog: \(items.shownCount) cards in \(items.sectionTitles.count) sections"
+            bar.title = itemNoun == "photos" ? "\(items.shownCount) photos in \(items.sectionTitles.count) folders"
+                : "End of the catalog: \(items.shownCount) cards in \(items.sectionTitles.count) sections"
         }
         return bar
     }
@@ -198,10 +202,15 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func windowDidPresentFrame(_ window: WaterfallWindow) {
         let view = window.collectionView
-        log?.log("frame", [("offset", .number(view.contentOffset)), ("visible", .int(view.visibleCells.count)),
-                           ("created", .int(view.reusePool.created)), ("reused", .int(view.reusePool.reused)),
-                           ("requests", .int(window.requestsInLastFrame)), ("roundTrips", .int(window.roundTripsInLastFrame)),
-                           ("pull", .number(view.pullDistance))])
+        pictures?.request(for: view, items: items, scale: scale)
+        var fields: [(String, JSONValue)] = [
+            ("offset", .number(view.contentOffset)), ("visible", .int(view.visibleCells.count)),
+            ("created", .int(view.reusePool.created)), ("reused", .int(view.reusePool.reused)),
+            ("requests", .int(window.requestsInLastFrame)), ("roundTrips", .int(window.roundTripsInLastFrame)),
+            ("pull", .number(view.pullDistance)),
+        ]
+        if let pictures { fields.append(("thumbnailsPending", .int(pictures.pendingCount(in: view)))) }
+        log?.log("frame", fields)
     }
 
     /// How many distinct colours the viewport shows: the cards' pictures in view plus the fixed colours of

@@ -45,7 +45,13 @@ struct DemoSession {
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window
         window.observer = controller
-        window.onWake = { [unowned controller, unowned collectionView] in controller.deliverPages(to: collectionView) }
+        if !options.photos.isEmpty {
+            controller.pictures = PhotoPictures(cacheBytes: options.cacheMB << 20, background: collectionView.backgroundColor) { wakeSignal.wake() }
+        }
+        window.onWake = { [unowned controller, unowned collectionView, unowned window] in
+            controller.deliverPages(to: collectionView)
+            controller.pictures?.deliver(to: window, items: controller.items, log: controller.log)
+        }
         window.onKey = { [unowned controller, unowned collectionView, unowned window] name, modifiers in
             if name == "q" { return window.stop() }  // under any layout: the window gives the key's Latin name
             controller.logInput(.demoKey(name: name, modifiers: modifiers))

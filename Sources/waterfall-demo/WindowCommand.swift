@@ -66,6 +66,7 @@ struct WindowCommand: ParsableCommand {
                            session.controller.viewportField(of: session.collectionView, withPosition: false),
                            session.controller.scrollBarField(of: session.collectionView), ("scale", .number(session.controller.scale))])
         let reason = try orExit { try session.window.run() }
+        session.controller.pictures?.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         if reason == .destroyedByAnotherClient {
             printError("the window was destroyed by another X client; exiting")

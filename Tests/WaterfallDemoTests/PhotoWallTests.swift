@@ -15,11 +15,11 @@ private final class ImageFolder {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// A solid `width` × `height` image named `name` (its format from the name).
-    func image(_ name: String, width: Int, height: Int) throws {
+    /// A solid `width` × `height` image of `colour` named `name` (its format from the name).
+    func image(_ name: String, width: Int, height: Int, colour: String = "gray") throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["convert", "-size", "\(width)x\(height)", "xc:gray", path + "/" + name]
+        process.arguments = ["convert", "-size", "\(width)x\(height)", "xc:\(colour)", path + "/" + name]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw X11TestError("convert failed for \(name); run scripts/install-deps.sh") }
@@ -56,6 +56,35 @@ struct PhotoWallTests {
         #expect(demo.ready.int("items") == 0)
         let shot = try demo.screenshot()
         #expect(shot.pixel(x: 400, y: 300 - 20) == RGB(0xFFFFFF))  // the message panel
+        demo.expectNoXErrors()
+    }
+
+    @Test func eachPictureFillsExactlyItsCardsPictureFrameAndABrokenOneSaysWhy() throws {
+        let folder = try ImageFolder()
+        try folder.image("a-solid.png", width: 400, height: 300, colour: "#C03020")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)).write(to: URL(fileURLWithPath: folder.path + "/b-broken.jpg"))
+        let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
+        try demo.process.waitForEvent("every picture in view drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let failed = try demo.process.waitForEvent("the broken photo's failure") { $0.name == "thumbnailFailed" }
+        #expect(failed.event.string("reason") == "truncated JPEG" && failed.event.string("path") == folder.path + "/b-broken.jpg")
+        let thumbnail = try #require(demo.events(named: "thumbnail", after: 0).first)
+        let layout = try runLayoutCommand(["--photos", folder.path, "--width", String(Int(demo.cardsWidth)), "--height",
+                                           String(Int(demo.viewportHeight)), "--columns", "3"])
+        let solid = layout.items[0]
+        // The picture's frame in whole pixels, its edges rounded as the canvas rounds them.
+        let left = Int(solid.x.rounded())
+        let width = Int((solid.x + solid.width).rounded()) - left
+        let height = Int((Double(width) * 3 / 4).rounded())
+        #expect(thumbnail.int("width") == width && thumbnail.int("height") == height)
+        let shot = try demo.screenshot()
+        try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("photo-wall.png"))
+        let picture = (x: left, y: Int(solid.y.rounded()), width: width, height: height)
+        for (x, y) in [(0, 0), (picture.width - 1, 0), (0, picture.height - 1), (picture.width - 1, picture.height - 1), (picture.width / 2, picture.height / 2)] {
+            #expect(shot.pixel(x: picture.x + x, y: picture.y + y) == RGB(0xC03020), "(\(x), \(y))")
+        }
+        #expect(shot.pixel(x: picture.x + picture.width / 2, y: picture.y + picture.height) != RGB(0xC03020))  // the caption below
+        let broken = layout.items[1]
+        #expect(shot.pixel(x: Int(broken.x) + 5, y: Int(broken.y) + 5) == RGB(0xF3D6D6))  // the error card's picture
         demo.expectNoXErrors()
     }
 

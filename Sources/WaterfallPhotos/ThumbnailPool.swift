@@ -1,0 +1,117 @@
+import Foundation
+
+/// Decodes thumbnails on worker threads, one per core and at least two, each with a decoder of its own: the most
+/// wanted job first. `want(_:)` replaces the queue, so a job for a card that left the screen before a worker took
+/// it never starts; a job already running finishes. Results wait in `takeResults()`, and `onResult` (any thread)
+/// tells the program there are some.
+public final class ThumbnailPool: @unchecked Sendable {
+    /// One thumbnail to make: the file, the width in device pixels, and the program's number for it.
+    public struct Job: Hashable, Sendable {
+        /// The program's number for the job (a card's index).
+        public var id: Int
+        /// The photo's file.
+        public var path: String
+        /// The thumbnail's width in device pixels.
+        public var width: Int
+
+        /// The job of making `path`'s thumbnail `width` pixels wide, numbered `id`.
+        public init(id: Int, path: String, width: Int) {
+            self.id = id
+            self.path = path
+            self.width = width
+        }
+    }
+
+    /// A finished job: its thumbnail, or why there is none, and how long the decode took.
+    public struct Result: Sendable {
+        /// The job.
+        public var job: Job
+        /// The thumbnail, or the reason the photo cannot be shown.
+        public var outcome: Swift.Result<Thumbnail, PhotoError>
+        /// The decode's duration in seconds, for the event log (never for a test's judgement).
+        public var seconds: Double
+    }
+
+    private let condition = NSCondition()
+    /// The queue, most wanted first; guarded by `condition`.
+    private var queue: [Job] = []
+    private var running: Set<Job> = []
+    private var results: [Result] = []
+    private var isStopping = false
+    private var threads: [Thread] = []
+    private let onResult: @Sendable () -> Void
+
+    /// The number of workers by default: one per core, at least two.
+    public static var defaultWorkerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// A pool of `workers` threads whose decoders lay transparency over `background`, calling `onResult` from a
+    /// worker's thread whenever a job finishes. The workers hold the pool until `stop()`: call it when done. (A
+    /// pool of no workers only keeps its queue.)
+    public init(workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, onResult: @escaping @Sendable () -> Void) {
+        self.onResult = onResult
+        for index in 0..<max(0, workers) {
+            let thread = Thread { self.work(background: background) }
+            thread.name = "thumbnails \(index + 1)"
+            thread.start()
+            threads.append(thread)
+        }
+    }
+
+    /// Stops the workers after their current jobs; queued jobs never start.
+    public func stop() {
+        condition.withLock {
+            isStopping = true
+            queue = []
+            condition.broadcast()
+        }
+    }
+
+    /// Makes `jobs` the queue, in that order: queued jobs not among them are dropped, and jobs running now are not
+    /// queued again.
+    public func want(_ jobs: [Job]) {
+        condition.withLock {
+            queue = jobs.filter { !running.contains($0) }
+            condition.broadcast()
+        }
+    }
+
+    /// The jobs queued, most wanted first.
+    public var queuedJobs: [Job] { condition.withLock { queue } }
+
+    /// The results finished since the last call, in the order they finished.
+    public func takeResults() -> [Result] {
+        condition.withLock {
+            defer { results = [] }
+            return results
+        }
+    }
+
+    /// A worker's loop: takes the most wanted job, decodes it, keeps the result.
+    private func work(background: UInt32) {
+        let decoder = ThumbnailDecoder()
+        decoder.background = background
+        while true {
+            let job: Job? = condition.withLock {
+                while queue.isEmpty && !isStopping { condition.wait() }
+                guard !isStopping else { return nil }
+                let job = queue.removeFirst()
+                running.insert(job)
+                return job
+            }
+            guard let job else { return }
+            let start = DispatchTime.now()
+            let outcome: Swift.Result<Thumbnail, PhotoError>
+            do {
+                outcome = .success(try decoder.thumbnail(ofFile: job.path, width: job.width))
+            } catch {
+                outcome = .failure(error as? PhotoError ?? .unsupported(.jpeg, "\(error)"))
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            condition.withLock {
+                running.remove(job)
+                results.append(Result(job: job, outcome: outcome, seconds: seconds))
+            }
+            onResult()
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Waterfall
+import WaterfallDemoKit
+import WaterfallPhotos
+import WaterfallX11
+
+/// The photo wall's pictures: the pool decodes the cards in view first, top to bottom, then one screen ahead in
+/// the direction of scrolling; each thumbnail is uploaded to the server once and its card alone drawn again. Cards
+/// scrolled past before a worker took them are never decoded. Pictures beyond the cache's budget, least recently
+/// made first and never one in view, are freed; their cards decode again when they come back.
+final class PhotoPictures {
+    private let pool: ThumbnailPool
+    /// The most bytes the server holds for pictures.
+    let cacheBytes: Int
+    /// Each photo's picture, by path, while it is held.
+    private(set) var handles: [String: ImageHandle] = [:]
+    /// Why a photo could not be decoded, by path.
+    private(set) var failures: [String: String] = [:]
+    /// The held pictures' paths, least recently made first.
+    private var order: [String] = []
+    /// The card each job is for, by the job's id (the card's index).
+    private var jobCards: [Int: ItemPath] = [:]
+    private var lastWanted: [ThumbnailPool.Job] = []
+    private var lastOffset = 0.0
+
+    /// Pictures decoded by a pool whose workers call `wake` when a thumbnail is ready, held up to `cacheBytes`.
+    init(cacheBytes: Int, background: Color, wake: @escaping @Sendable () -> Void) {
+        self.cacheBytes = cacheBytes
+        pool = ThumbnailPool(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue), onResult: wake)
+    }
+
+    /// Stops the pool's workers.
+    func stop() { pool.stop() }
+
+    /// Asks the pool for the pictures the cards in view lack, top to bottom, then those of one screen ahead.
+    func request(for view: CollectionView, items: DemoItems, scale: Double) {
+        let viewportHeight = view.viewportSize.height
+        let downwards = view.contentOffset >= lastOffset
+        lastOffset = view.contentOffset
+        let inView = Rect(x: 0, y: view.contentOffset, width: view.layoutWidth, height: viewportHeight)
+        let ahead = inView.offsetBy(dx: 0, dy: downwards ? viewportHeight : -viewportHeight)
+        var jobs: [ThumbnailPool.Job] = []
+        var seen = Set<Int>()
+        for area in [inView, ahead] {
+            let cells = view.layout.layoutAttributesForElements(in: area).filter { $0.kind == .cell }.sorted { $0.frame.minY < $1.frame.minY }
+            for attributes in cells {
+                let path = attributes.indexPath
+                let index = items.index(of: path)
+                guard let file = items[path].path, handles[file] == nil, failures[file] == nil, seen.insert(index).inserted else { continue }
+                jobCards[index] = path
+                // The width the frame covers in whole device pixels, as the canvas draws it: its edges rounded.
+                let width = Int((attributes.frame.maxX * scale).rounded() - (attributes.frame.minX * scale).rounded())
+                jobs.append(ThumbnailPool.Job(id: index, path: file, width: max(1, width)))
+            }
+        }
+        guard jobs != lastWanted else { return }
+        lastWanted = jobs
+        pool.want(jobs)
+    }
+
+    /// Uploads the thumbnails the pool finished and draws their cards again (only theirs); notes the failures.
+    func deliver(to window: WaterfallWindow, items: DemoItems, log: EventLog?) {
+        let view = window.collectionView
+        for result in pool.takeResults() {
+            let file = result.job.path
+            let card = jobCards[result.job.id]
+            switch result.outcome {
+            case let .success(thumbnail):
+                let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
+                handles[file] = handle
+                order.append(file)
+                log?.log("thumbnail", [("index", .int(result.job.id)), ("width", .int(thumbnail.width)), ("height", .int(thumbnail.height)),
+                                       ("decodeMs", .number((result.seconds * 1e4).rounded() / 10))])
+            case let .failure(error):
+                failures[file] = "\(error)"
+                log?.log("thumbnailFailed", [("index", .int(result.job.id)), ("path", .string(file)), ("reason", .string("\(error)"))])
+            }
+            if let card, let cell = view.visibleCells[card] as? CardCell, cell.item?.path == file {
+                show(on: cell)
+                view.setNeedsDisplay(forItem: card)
+            }
+        }
+        evict(from: window)
+        lastWanted = []  // what is in view may have changed: ask again
+    }
+
+    /// Gives `cell` its photo's picture or failure, if there is one.
+    func show(on cell: CardCell) {
+        guard let file = cell.item?.path else { return }
+        cell.picture = handles[file]
+        cell.failure = failures[file]
+    }
+
+    /// The cards in view whose picture is not drawn yet: neither a picture nor a failure.
+    func pendingCount(in view: CollectionView) -> Int {
+        view.indexPathsForItemsInViewport.filter { path in
+            guard let cell = view.visibleCells[path] as? CardCell, let file = cell.item?.path else { return false }
+            return handles[file] == nil && failures[file] == nil
+        }.count
+    }
+
+    /// Frees the least recently made pictures beyond the budget, never one of a card in existence.
+    private func evict(from window: WaterfallWindow) {
+        guard window.imageByteCount > cacheBytes else { return }
+        let inUse = Set(window.collectionView.visibleCells.values.compactMap { ($0 as? CardCell)?.item?.path })
+        var kept: [String] = []
+        for file in order {
+            if window.imageByteCount > cacheBytes, !inUse.contains(file), let handle = handles.removeValue(forKey: file) {
+                window.removeImage(handle)
+            } else {
+                kept.append(file)
+            }
+        }
+        order = kept
+    }
+}

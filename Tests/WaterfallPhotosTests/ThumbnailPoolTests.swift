@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import WaterfallPhotos
+
+/// The decode pool: a new wish replaces the queue, so cards passed over never decode; results come back with
+/// their thumbnails or reasons.
+struct ThumbnailPoolTests {
+    @Test func aNewWishReplacesTheQueueAndQueuedJobsNotWantedNeverStart() {
+        let pool = ThumbnailPool(workers: 0, background: 0xFFFFFF) {}
+        let jobs = (0..<5).map { ThumbnailPool.Job(id: $0, path: "/photos/\($0).jpg", width: 100) }
+        pool.want(jobs)
+        #expect(pool.queuedJobs == jobs)
+        pool.want([jobs[4], jobs[3]])  // scrolled on: the first three left the screen before any worker took them
+        #expect(pool.queuedJobs == [jobs[4], jobs[3]])
+        pool.stop()
+        #expect(pool.queuedJobs.isEmpty)
+    }
+
+    @Test func workersDecodeTheWantedJobsAndSayWhyOthersFail() throws {
+        let images = try GeneratedImages()
+        let red = try images.convert(["-size", "200x100", "xc:red", "red.png"])
+        let finished = Mutex(0)
+        let pool = ThumbnailPool(workers: 2, background: 0xFFFFFF) { finished.withLock { $0 += 1 } }
+        defer { pool.stop() }
+        pool.want([ThumbnailPool.Job(id: 1, path: red, width: 50), ThumbnailPool.Job(id: 2, path: images.path("gone.jpg"), width: 50)])
+        var results: [ThumbnailPool.Result] = []
+        let deadline = Date().addingTimeInterval(20)  // bounds a hang only: each pass waits for results to arrive
+        while results.count < 2 && Date() < deadline {
+            results += pool.takeResults()
+            if results.count < 2 { usleep(5_000) }  // the interval between checks of the awaited condition
+        }
+        let byID = Dictionary(uniqueKeysWithValues: results.map { ($0.job.id, $0.outcome) })
+        #expect(try byID[1]?.get().pixels == [UInt32](repeating: 0xFF0000, count: 50 * 25))
+        #expect(throws: PhotoError.vanished) { try byID[2]?.get() }
+        #expect(finished.withLock { $0 } == 2)
+    }
+}
