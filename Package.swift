@@ -71,7 +71,7 @@ let package = Package(
         // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/fuzz.sh builds it
         // with -sanitize=fuzzer); a plain build replays the inputs it is given.
         .target(name: "CFuzzerDriver"),
-        .executableTarget(name: "waterfall-fuzz", dependencies: ["Waterfall", "WaterfallDemoKit", "CFuzzerDriver"]),
+        .executableTarget(name: "waterfall-fuzz", dependencies: ["Waterfall", "WaterfallDemoKit", "WaterfallPhotos", "CFuzzerDriver"]),
 
         // MARK: Tests
         // XFixes' view of the cursor on screen, in C with a connection of its own, so that its headers stay out of Swift.

@@ -8,7 +8,8 @@ import WaterfallDemoKit
 /// The input is a catalog's text, optionally followed by a 0 byte and choices: the layout options, the cards'
 /// area, a second catalog built from the choices (`CatalogRecipe`) and a layout asked directly of the core with
 /// unchecked metrics (`UncheckedLayout`). Every step ends in a result, which is checked, or in an error whose
-/// message names the problem; anything else traps, and libFuzzer saves the input.
+/// message names the problem; anything else traps, and libFuzzer saves the input. The whole input is also read as a
+/// photo file (`ImageFuzz`): its header and EXIF, then its decoding.
 enum FuzzCase {
     static func run(_ input: [UInt8]) {
         let separator = input.lastIndex(of: 0)
@@ -21,6 +22,7 @@ enum FuzzCase {
             layOut(parse(catalog), arguments: arguments, area: area)
         }
         UncheckedLayout.run(&choices)
+        ImageFuzz.run(input)
     }
 
     /// The catalog's items, checked as the parser promises them; `nil` after an error that names the file.
