@@ -1,6 +1,7 @@
 import SeededRandom
 import Waterfall
 import WaterfallDemoKit
+import WaterfallPhotos
 import WaterfallX11
 
 /// Connects the catalog to the collection view (sections, headers, the footer at the end, loading pages) and,
@@ -24,6 +25,12 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     var scale = 1.0
     /// A photo wall's pictures (`photos`, `--photos`); `nil` for cards.
     var pictures: PhotoPictures?
+    /// A photo wall's walk, while and after it runs; `nil` for cards.
+    var scan: PhotoScan?
+    /// The walk's counts so far, and whether it has ended.
+    var scanCounts: (counts: ScanCounts, isDone: Bool) = (ScanCounts(), true)
+    /// Every photo card found so far, in the walk's order.
+    var photoCards: [CatalogItem] = []
 
     /// `loader` makes the items arrive in pages; without one they are all there from the start.
     init(items: DemoItems, metrics: CardMetrics, loader: PagedLoader?, log: EventLog?) {
@@ -120,6 +127,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {
         log?.log("scroll", [("offset", .number(collectionView.contentOffset))])
+    }
+
+    func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool {
+        !scanCounts.isDone && items.shownCount == 0  // the walk has found nothing yet
     }
 
     func collectionViewDidLayout(_ collectionView: CollectionView) {
@@ -230,6 +241,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     /// The status bar's text.
     func statusText(for view: CollectionView) -> String {
+        if scan != nil { return photoStatusText(imageBytes: window?.imageByteCount ?? 0) }
         let selected = view.selectedItems.count
         let selection = selected > 1 ? "\(selected) cards" : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
         let loaded = items.isComplete ? "\(items.shownCount) items" : "\(items.shownCount) of \(items.totalCount) items"

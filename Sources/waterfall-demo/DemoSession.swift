@@ -1,6 +1,7 @@
 import ArgumentParser
 import Waterfall
 import WaterfallDemoKit
+import WaterfallPhotos
 import WaterfallX11
 
 /// The demo's window with its cards, as the `window` and `bench` subcommands open it.
@@ -17,7 +18,9 @@ struct DemoSession {
          log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, timeline: StartupTimeline? = nil) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
-        let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
+        // A photo wall starts empty: its walk appends the photos as it finds them.
+        let items = options.photos.isEmpty ? try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
+            : DemoItems(catalog: [])
         timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
         let display: Display
@@ -47,9 +50,12 @@ struct DemoSession {
         window.observer = controller
         if !options.photos.isEmpty {
             controller.pictures = PhotoPictures(cacheBytes: options.cacheMB << 20, background: collectionView.backgroundColor) { wakeSignal.wake() }
+            controller.scanCounts = (ScanCounts(), false)
+            controller.scan = PhotoScan(roots: options.photos, recursive: options.recursive, order: options.sort) { wakeSignal.wake() }
         }
         window.onWake = { [unowned controller, unowned collectionView, unowned window] in
             controller.deliverPages(to: collectionView)
+            controller.deliverScan(to: collectionView)
             controller.pictures?.deliver(to: window, items: controller.items, log: controller.log)
         }
         window.onKey = { [unowned controller, unowned collectionView, unowned window] name, modifiers in
@@ -72,6 +78,7 @@ extension DemoSession {
         if !options.photos.isEmpty {
             controller.itemNoun = "photos"
             collectionView.emptyView = MessageView(message: "No photos in " + options.photos.joined(separator: ", "))
+            collectionView.loadingView = MessageView(message: "Looking for photos...")
         }
         return collectionView
     }

@@ -54,6 +54,9 @@ struct PhotoWallTests {
         try Data("nothing to see".utf8).write(to: URL(fileURLWithPath: folder.path + "/notes.txt"))
         let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620"], subcommand: "photos")
         #expect(demo.ready.int("items") == 0)
+        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        #expect(scanned.event.int("found") == 0 && scanned.event.int("skipped") == 1)
+        try demo.process.waitForEvent(after: scanned.position, "the frame after it") { $0.name == "frame" }
         let shot = try demo.screenshot()
         #expect(shot.pixel(x: 400, y: 300 - 20) == RGB(0xFFFFFF))  // the message panel
         demo.expectNoXErrors()
@@ -64,10 +67,15 @@ struct PhotoWallTests {
         try folder.image("a-solid.png", width: 400, height: 300, colour: "#C03020")
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)).write(to: URL(fileURLWithPath: folder.path + "/b-broken.jpg"))
         let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
-        try demo.process.waitForEvent("every picture in view drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        #expect(scanned.event.int("found") == 2 && scanned.event.int("skipped") == 0)
+        let decoded = try demo.process.waitForEvent("the solid photo's thumbnail") { $0.name == "thumbnail" }
         let failed = try demo.process.waitForEvent("the broken photo's failure") { $0.name == "thumbnailFailed" }
         #expect(failed.event.string("reason") == "truncated JPEG" && failed.event.string("path") == folder.path + "/b-broken.jpg")
-        let thumbnail = try #require(demo.events(named: "thumbnail", after: 0).first)
+        try demo.process.waitForEvent(after: max(decoded.position, failed.position), "every picture in view drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
+        let thumbnail = decoded.event
         let layout = try runLayoutCommand(["--photos", folder.path, "--width", String(Int(demo.cardsWidth)), "--height",
                                            String(Int(demo.viewportHeight)), "--columns", "3"])
         let solid = layout.items[0]
@@ -86,6 +94,21 @@ struct PhotoWallTests {
         let broken = layout.items[1]
         #expect(shot.pixel(x: Int(broken.x) + 5, y: Int(broken.y) + 5) == RGB(0xF3D6D6))  // the error card's picture
         demo.expectNoXErrors()
+    }
+
+    /// However the walk's batches and the window's wakes interleave (the walker's own tests show the batches), the
+    /// counts only grow and every photo ends up on the wall.
+    @Test func photosArriveAsTheWalkGoesOnAndAllEndUpOnTheWall() throws {
+        let folder = try ImageFolder()
+        let png = try Data(contentsOf: URL(fileURLWithPath: { try folder.image("seed.png", width: 4, height: 3); return folder.path + "/seed.png" }()))
+        for index in 0..<300 { try png.write(to: URL(fileURLWithPath: folder.path + "/p\(index).png")) }
+        let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620"], subcommand: "photos")
+        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let found = demo.events(named: "scanned", after: 0).compactMap { $0.int("found") }
+        #expect(found == found.sorted() && found.last == 301)
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        #expect(demo.process.events.last?.int("items") == 301)
     }
 
     @Test func captionsSayTheSizeAsPeopleReadIt() {

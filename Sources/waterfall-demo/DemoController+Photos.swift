@@ -1,0 +1,50 @@
+import Waterfall
+import WaterfallDemoKit
+import WaterfallPhotos
+
+extension DemoController {
+    /// Appends the photos the walk found since the last call: the new cards go in at the end (new folders as new
+    /// sections), through the view's batch updates, so no card already shown moves. Logs `scanned` with the counts.
+    func deliverScan(to collectionView: CollectionView) {
+        guard let scan else { return }
+        let (batches, counts, isDone) = scan.takeBatches()
+        let wasScanning = !scanCounts.isDone
+        scanCounts = (counts, isDone)
+        guard !batches.isEmpty || (isDone && wasScanning) else { return }
+        let oldSections = items.sections.map(\.count)
+        for batch in batches {
+            let section = PhotoCards.sectionName(of: batch.folder, roots: scan.roots)
+            photoCards += batch.photos.map { PhotoCards.card(of: $0, section: section) }
+        }
+        items = DemoItems(catalog: photoCards)
+        log?.log("scanned", [("found", .int(counts.found)), ("skipped", .int(counts.skipped)), ("unreadable", .int(counts.unreadable)),
+                             ("loops", .int(counts.loops)), ("done", .bool(isDone))])
+        do {
+            try collectionView.performBatchUpdates {
+                let newSections = Array(oldSections.count..<items.numberOfSections)
+                if !newSections.isEmpty { try collectionView.insertSections(newSections) }
+                var paths: [ItemPath] = []
+                for (section, oldCount) in oldSections.enumerated() {
+                    paths += (oldCount..<items.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
+                }
+                if !paths.isEmpty { try collectionView.insertItems(at: paths) }
+            }
+            if isDone && wasScanning { try collectionView.reloadData() }  // the loading view gives way to the empty one
+        } catch {
+            printError("the photos found could not be shown: \(error)")
+            try? collectionView.reloadData()
+        }
+    }
+
+    /// The status bar of a photo wall: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped · cache 120/256 MB".
+    func photoStatusText(imageBytes: Int) -> String {
+        let counts = scanCounts.counts
+        var parts = ["\(counts.found) photos in \(counts.folders) folders"]
+        if !scanCounts.isDone { parts.append("scanning…") }
+        if counts.unreadable > 0 { parts.append("\(counts.unreadable) unreadable") }
+        if counts.skipped > 0 { parts.append("\(counts.skipped) skipped") }
+        if counts.loops > 0 { parts.append("\(counts.loops) links not followed again") }
+        if let pictures { parts.append("cache \(imageBytes >> 20)/\(pictures.cacheBytes >> 20) MB") }
+        return parts.joined(separator: " · ")
+    }
+}
