@@ -150,7 +150,28 @@ EOF
 finish paged
 for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmDelete"'; do expect_logged paged "$pattern"; done
 
-# 3. The commands without a window, and the error paths.
+# 3. A photo wall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP, a truncated file and a text file,
+#    walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp), scrolled through and closed.
+mkdir -p "$work/photos/sub"
+convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
+convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
+convert -size 300x200 xc:orange -colorspace CMYK "$work/photos/c.jpg"
+convert -size 300x200 gradient: PNG8:"$work/photos/d.png"
+convert -size 300x200 gradient: -depth 16 PNG48:"$work/photos/e.png"
+convert -size 300x200 'xc:#FF000080' PNG32:"$work/photos/f.png"
+convert -size 400x300 plasma: "$work/photos/sub/g.webp"
+head -c 200 "$work/photos/a.jpg" > "$work/photos/truncated.jpg"
+echo "not a photo" > "$work/photos/notes.jpg"
+window photos --photos "$work/photos" --recursive
+wait_for "$log" '"event":"scanned".*"done":true'
+wait_for "$log" '"event":"thumbnailFailed"'
+x click --repeat 10 --delay 20 5
+sleep 0.5
+x key q
+finish photos
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"found":8'; do expect_logged photos "$pattern"; done
+
+# 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600
 run layout-heights 0 layout --columns 4 --heights 100,20,300,45,60,80,90
 printf '[{"title": "A", "subtitle": "", "color": "#12345", "aspect": 1, "category": "x"}]' > "$work/bad.json"

@@ -23,7 +23,7 @@ final class JPEGDecoder {
         var subsampling: Int32 = 0
         var colorspace: Int32 = 0
         guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
-            throw error()
+            throw error(bytes)
         }
         let factor = Self.scalingFactor(width: Int(width), atLeast: storedWidth)
         let scaledWidth = Int(waterfall_tj_scaled(width, factor))
@@ -34,7 +34,7 @@ final class JPEGDecoder {
         let status = tjDecompress2(handle, bytes, UInt(bytes.count), &pixels, Int32(scaledWidth), 0, Int32(scaledHeight),
                                    format.rawValue, TJFLAG_ACCURATEDCT)
         // A warning too (a truncated file, decoded in part) is an error card: the picture is not all there.
-        if status != 0 { throw error() }
+        if status != 0 { throw error(bytes) }
         if isCMYK { Self.invertedCMYKToRGBA(&pixels) }
         return RGBAImage(width: scaledWidth, height: scaledHeight, bytes: pixels)
     }
@@ -60,10 +60,11 @@ final class JPEGDecoder {
         }
     }
 
-    /// TurboJPEG's last error as a card's reason.
-    private func error() -> PhotoError {
+    /// TurboJPEG's last error as a card's reason: a file that does not end with the end-of-image marker was cut
+    /// short, whatever part of it the decoder missed first.
+    private func error(_ bytes: [UInt8]) -> PhotoError {
         let text = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "?"
-        if text.lowercased().contains("premature end") || text.lowercased().contains("truncated") { return .truncated(.jpeg) }
+        if !bytes.suffix(2).elementsEqual([0xFF, 0xD9]) || text.lowercased().contains("premature end") { return .truncated(.jpeg) }
         return .unsupported(.jpeg, text)
     }
 }
