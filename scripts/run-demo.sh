@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and opens the Waterfall window. Arguments go to waterfall-demo.
 # With no usable display it runs under a private Xvfb instead: a short scripted tour (wheel, click,
-# resize, then loading pages with --load-more) that writes screenshots to artifacts/ and says where.
+# resize, then loading pages with --load-more, then a photo wall of generated photos) that writes screenshots to
+# artifacts/ and says where.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -81,6 +82,26 @@ wait_for '"page":2'
 wait_for_frame_after '"page":2'
 import -window "$window" artifacts/tour-3-loading-more.png
 wait_for '"event":"loaded","page":2'
+xdotool key q
+wait "$app"
+
+# A photo wall of generated photos at many aspect ratios, in two folders: every picture decoded and drawn.
+mkdir -p "$work/photos/Holidays" "$work/photos/Garden"
+sizes=(1200x800 800x1200 1600x900 900x900 1000x1400 1400x1000 800x600 600x900 1300x700 900x1300 1000x1000 1500x1000)
+for index in "${!sizes[@]}"; do
+  folder=Holidays; [ $((index % 3)) -eq 2 ] && folder=Garden
+  convert -size "${sizes[$index]}" -seed "$((index + 7))" plasma:fractal -blur 0x2 -quality 85 "$work/photos/$folder/IMG_$((index + 1)).jpg"
+done
+"$demo" --log-events --photos "$work/photos" --recursive --width 1024 --height 768 > "$work/events" &
+app=$!
+wait_for '"event":"scanned".*"done":true'
+for _ in $(seq 200); do  # until every picture in view is drawn, after the last thumbnail
+  awk '/"event":"thumbnail"/ { pending = 1 } /"thumbnailsPending":0/ { pending = 0 } /"thumbnailsPending":[1-9]/ { pending = 1 }
+       END { exit pending }' "$work/events" && grep -q '"event":"thumbnail"' "$work/events" && break
+  sleep 0.05
+done
+window=$(field '"event":"ready"' window)
+import -window "$window" artifacts/tour-4-photo-wall.png
 xdotool key q
 wait "$app"
 echo "tour done: $frames frames in the first window; screenshots:"
