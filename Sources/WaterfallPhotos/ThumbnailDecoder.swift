@@ -19,6 +19,8 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: String, width: Int) throws -> Thumbnail {
+        // The header first, from the file's start: a refused file (a bomb) costs no more than that read.
+        _ = try PhotoFile.readHeader(path: path)
         let bytes = try PhotoFile.readStart(of: path, count: Self.maximumFileSize)
         return try thumbnail(of: bytes, width: width)
     }

@@ -6,13 +6,16 @@ import WaterfallX11
 /// The photo wall's pictures: the pool decodes the cards in view first, top to bottom, then one screen ahead in
 /// the direction of scrolling; each thumbnail is uploaded to the server once and its card alone drawn again. Cards
 /// scrolled past before a worker took them are never decoded. Pictures beyond the cache's budget, least recently
-/// made first and never one in view, are freed; their cards decode again when they come back.
+/// made first and never one in view, are freed; their cards decode again when they come back. When the columns
+/// change width, the cards in view decode again at the new width (their old pictures showing meanwhile).
 final class PhotoPictures {
     private let pool: ThumbnailPool
     /// The most bytes the server holds for pictures.
     let cacheBytes: Int
     /// Each photo's picture, by path, while it is held.
     private(set) var handles: [String: ImageHandle] = [:]
+    /// The width each held picture was asked for (a small photo's picture is narrower: it is never enlarged).
+    private var askedWidths: [String: Int] = [:]
     /// Why a photo could not be decoded, by path.
     private(set) var failures: [String: String] = [:]
     /// The held pictures' paths, least recently made first.
@@ -45,11 +48,13 @@ final class PhotoPictures {
             for attributes in cells {
                 let path = attributes.indexPath
                 let index = items.index(of: path)
-                guard let file = items[path].path, handles[file] == nil, failures[file] == nil, seen.insert(index).inserted else { continue }
-                jobCards[index] = path
                 // The width the frame covers in whole device pixels, as the canvas draws it: its edges rounded.
-                let width = Int((attributes.frame.maxX * scale).rounded() - (attributes.frame.minX * scale).rounded())
-                jobs.append(ThumbnailPool.Job(id: index, path: file, width: max(1, width)))
+                let width = max(1, Int((attributes.frame.maxX * scale).rounded() - (attributes.frame.minX * scale).rounded()))
+                // A picture of another width (the columns changed) is decoded again; the old one shows meanwhile.
+                guard let file = items[path].path, askedWidths[file] != width, failures[file] == nil,
+                      seen.insert(index).inserted else { continue }
+                jobCards[index] = path
+                jobs.append(ThumbnailPool.Job(id: index, path: file, width: width))
             }
         }
         guard jobs != lastWanted else { return }
@@ -66,8 +71,12 @@ final class PhotoPictures {
             switch result.outcome {
             case let .success(thumbnail):
                 let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
-                handles[file] = handle
+                if let old = handles.updateValue(handle, forKey: file) {  // a picture of the old width
+                    window.removeImage(old)
+                    order.removeAll { $0 == file }
+                }
                 order.append(file)
+                askedWidths[file] = result.job.width
                 log?.log("thumbnail", [("index", .int(result.job.id)), ("width", .int(thumbnail.width)), ("height", .int(thumbnail.height)),
                                        ("decodeMs", .number((result.seconds * 1e4).rounded() / 10))])
             case let .failure(error):
@@ -106,6 +115,7 @@ final class PhotoPictures {
         for file in order {
             if window.imageByteCount > cacheBytes, !inUse.contains(file), let handle = handles.removeValue(forKey: file) {
                 window.removeImage(handle)
+                askedWidths[file] = nil
             } else {
                 kept.append(file)
             }

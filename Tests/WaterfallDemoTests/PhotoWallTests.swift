@@ -111,6 +111,26 @@ struct PhotoWallTests {
         #expect(demo.process.events.last?.int("items") == 301)
     }
 
+    @Test func scrollingPastTenThousandPhotosAtSpeedDecodesOnlyWhatCameIntoView() throws {
+        let folder = try ImageFolder()
+        try folder.image("seed.png", width: 40, height: 30, colour: "#3070B0")
+        let png = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/seed.png"))
+        for index in 0..<9_999 { try png.write(to: URL(fileURLWithPath: folder.path + "/p\(index).png")) }
+        let demo = try RunningDemo([folder.path, "--width", "1000", "--height", "720", "--no-smooth"], subcommand: "photos")
+        try demo.process.waitForEvent(limit: 60, "the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        try demo.wheel(notches: 40)  // at speed: no wait between notches
+        try demo.key("End")
+        let end = try demo.process.waitForEvent("the bottom") { $0.name == "frame" && ($0.double("offset") ?? 0) > 100_000 }
+        try demo.process.waitForEvent(after: end.position, "the bottom's pictures") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.key("Home")
+        let top = try demo.process.waitForEvent(after: end.position, "the top again") { $0.name == "frame" && $0.double("offset") == 0 }
+        try demo.process.waitForEvent(after: top.position, "the top's pictures") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let decoded = demo.events(named: "thumbnail", after: 0).count
+        // About 15 cards a screen: the top, 40 notches (a few screens), one screen ahead of each, and the bottom.
+        #expect(decoded > 15 && decoded < 400, "\(decoded) of 10,000 photos decoded")
+        demo.expectNoXErrors()
+    }
+
     @Test func captionsSayTheSizeAsPeopleReadIt() {
         #expect(PhotoCards.fileSize(512) == "512 B")
         #expect(PhotoCards.fileSize(48_213) == "48 KB")
