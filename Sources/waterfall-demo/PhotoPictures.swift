@@ -62,10 +62,32 @@ final class PhotoPictures {
         pool.want(jobs)
     }
 
-    /// Uploads the thumbnails the pool finished and draws their cards again (only theirs); notes the failures.
+    /// The most bytes of pictures uploaded in one turn of the loop (so in one frame): the rest wait for the next.
+    static let uploadBudget = 4 << 20
+
+    /// Finished thumbnails over the last turn's budget, uploaded first in the next.
+    private var waiting: [ThumbnailPool.Result] = []
+
+    /// Uploads the thumbnails the pool finished, at most `uploadBudget` bytes of them this turn (the rest in the next
+    /// turn, which a zero-delay timer brings), and draws their cards again (only theirs); notes the failures.
     func deliver(to window: WaterfallWindow, items: DemoItems, log: EventLog?) {
         let view = window.collectionView
-        for result in pool.takeResults() {
+        var results = waiting + pool.takeResults()
+        var uploaded = 0
+        var index = 0
+        while index < results.count, uploaded < Self.uploadBudget {
+            if case let .success(thumbnail) = results[index].outcome { uploaded += thumbnail.byteCount }
+            index += 1
+        }
+        waiting = Array(results[index...])
+        results.removeSubrange(index...)
+        if !waiting.isEmpty {
+            window.schedule(after: 0) { [weak self, weak window] in
+                guard let self, let window else { return }
+                deliver(to: window, items: items, log: log)
+            }
+        }
+        for result in results {
             let file = result.job.path
             let card = jobCards[result.job.id]
             switch result.outcome {
