@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Waterfall", targets: ["Waterfall"]),
         .library(name: "WaterfallX11", targets: ["WaterfallX11"]),
+        .library(name: "WaterfallPhotos", targets: ["WaterfallPhotos"]),
         // The seeded generator the demo, the tests and the benchmarks (a package of their own) share.
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),

@@ -23,6 +23,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]  // `rounded()` calls libm's round
         ),
 
+        // MARK: Thumbnails per second, ours against nsxiv's Imlib2 (a full decode and a scale), outside the suite.
+        .systemLibrary(name: "CImlib2", pkgConfig: "imlib2", providers: [.apt(["libimlib2-dev"])]),
+        .executableTarget(
+            name: "thumbnail-throughput",
+            dependencies: ["CImlib2", .product(name: "WaterfallPhotos", package: root)],
+            path: "Sources/ThumbnailThroughput"
+        ),
+
         // glibc's malloc.h (mallinfo2, malloc_usable_size) for layout-memory.
         .target(name: "CMallocInfo"),
 

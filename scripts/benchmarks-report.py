@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Writes BENCHMARKS.md (to stdout) from the suite's JMH export and layout-memory's JSON lines.
 
-usage: benchmarks-report.py Current_run.jmh.json memory.jsonl [window.json [floor.json [first-frame-1000.json]]]
+usage: benchmarks-report.py Current_run.jmh.json memory.jsonl [window.json [floor.json [first-frame-1000.json
+                             [thumbnails.json]]]]
 
 window.json, when given, is `waterfall-demo bench --json` in the real window with 1,000,000 cards, one line per
 round; it adds the end-to-end table. floor.json is Benchmarks/FrameFloor's frame-floor, one line per round, run
 beside bench: bench's frame times are judged as ratios to it. first-frame-1000.json is bench with 1,000 cards, one
 line per round: the first frame with 1,000,000 is judged against it and a full layout of 1,000,000 from the suite.
+thumbnails.json is Benchmarks' thumbnail-throughput, one line per 12-megapixel file: our thumbnail against nsxiv's
+(Imlib2: a full decode and an anti-aliased scale), on one core.
 
 Every target is a ratio to something measured in the same run (the machines differ by 2× in absolute speed).
 
@@ -463,6 +466,25 @@ if WINDOW_RUNS and SMALL_RUNS and all("startupMs" in run for run in WINDOW_RUNS 
     w("")
     w("(Each step's median is taken alone, so the steps need not add up to the total's median.)")
     w("")
+
+THUMBNAILS = json_lines(6)
+if THUMBNAILS:
+    w("## Thumbnails, on one core")
+    w("")
+    w("A 12-megapixel photo (4000 × 3000, generated) to a 300-pixel-wide thumbnail: ours (`ThumbnailDecoder`: TurboJPEG's")
+    w("DCT scaling, libspng, libwebp's scaled decoding, then an area-averaging downscale) against what nsxiv does with")
+    w("Imlib2, a full decode and an anti-aliased scale (`Benchmarks/Sources/ThumbnailThroughput`, the baseline only there).")
+    w(f"Medians of 7 alternating rounds of 3 decodes.")
+    w("")
+    w("| format | file | ours | Imlib2 (nsxiv) | thumbnails per second, ours ÷ Imlib2 |")
+    w("|---|---|---:|---:|---:|")
+    for line in THUMBNAILS:
+        w(f"| {line['format']} | {line['width']} × {line['height']} | {line['oursMs']:.1f} ms | {line['baselineMs']:.1f} ms | {line['ratio']:.2f}× |")
+    w("")
+    for line in THUMBNAILS:
+        if line["format"] == "JPEG":
+            TARGETS.append(("thumbnails, 12-megapixel JPEG to 300 px on one core: at least 3× the rate of Imlib2's full decode and scale (nsxiv)",
+                            line["ratio"] >= 3, f"{line['ratio']:.2f}× ({line['oursMs']:.1f} ms ours, {line['baselineMs']:.1f} ms Imlib2)"))
 
 w("## Targets")
 w("")

@@ -7,7 +7,8 @@
 #   bash scripts/benchmarks.sh --filter 'query-.*'    # a subset: arguments go to `swift package benchmark run`
 #
 # Raw results (not committed): Benchmarks/.results/Current_run.jmh.json (JMH format, every sample),
-# Benchmarks/.results/memory.jsonl, and the end-to-end rounds: window.json (bench) and floor.json (frame-floor).
+# Benchmarks/.results/memory.jsonl, the end-to-end rounds: window.json (bench) and floor.json (frame-floor), and
+# thumbnails.json (thumbnail-throughput against Imlib2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,6 +67,17 @@ for round in 1 2 3 4 5 6 7 8 9; do
   if ((round % 2)); then run_floor; run_small; run_bench; else run_bench; run_small; run_floor; fi
 done
 
+# Thumbnails on one core: 12-megapixel photos (generated once per run) to 300 px, ours against nsxiv's Imlib2.
+convert -size 4000x3000 -seed 3 plasma:fractal -blur 0x1 -quality 90 "$results/photo-12mp.jpg"
+convert "$results/photo-12mp.jpg" "$results/photo-12mp.png"
+convert "$results/photo-12mp.jpg" -quality 80 "$results/photo-12mp.webp"
+(
+  cd Benchmarks
+  swift build -c release --product thumbnail-throughput
+  "$(swift build -c release --show-bin-path)/thumbnail-throughput" \
+    "../$results/photo-12mp.jpg" "../$results/photo-12mp.png" "../$results/photo-12mp.webp" > "../$results/thumbnails.json"
+)
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') \
@@ -79,6 +91,6 @@ BENCH_SWIFT=$(swift --version 2>/dev/null | head -n 1) \
 BENCH_LOAD="$load_before before, $load_after after" \
 BENCH_ARGS="$*" \
   python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" "$results/window.json" \
-    "$results/floor.json" "$results/first-frame-1000.json" > BENCHMARKS.md
+    "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

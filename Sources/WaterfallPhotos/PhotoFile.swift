@@ -17,11 +17,14 @@ public enum PhotoFile {
         try ImageHeader.read(readStart(of: path, count: headerLimit))
     }
 
-    /// Up to `count` bytes from the start of the file at `path`.
-    static func readStart(of path: String, count: Int) throws -> [UInt8] {
+    /// Up to `count` bytes from the start of the file at `path`: a buffer of the file's size, at most `count`.
+    static func readStart(of path: String, count limit: Int) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw error(errno) }
         defer { close(descriptor) }
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : limit
+        let count = min(limit, size)
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {

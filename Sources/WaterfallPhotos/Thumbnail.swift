@@ -34,67 +34,91 @@ struct RGBAImage {
     func scaled(toWidth targetWidth: Int, height targetHeight: Int, over background: UInt32) -> Thumbnail {
         let outWidth = max(1, min(targetWidth, width))
         let outHeight = max(1, min(targetHeight, height))
-        // Horizontally, then vertically: premultiplied sums in Float, per channel.
-        let columns = Self.spans(from: width, to: outWidth)
-        let rows = Self.spans(from: height, to: outHeight)
+        // Horizontally, then vertically: premultiplied sums in Float, per channel, over flat spans.
+        let columns = Spans(from: width, to: outWidth)
+        let rows = Spans(from: height, to: outHeight)
         var horizontal = [Float](repeating: 0, count: outWidth * height * 4)
         bytes.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let sourceRow = y * width * 4
-                for (x, span) in columns.enumerated() {
-                    var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                    for (index, weight) in span {
-                        let p = sourceRow + index * 4
-                        let alpha = Float(source[p + 3]) * weight
-                        sum.0 += Float(source[p]) * alpha
-                        sum.1 += Float(source[p + 1]) * alpha
-                        sum.2 += Float(source[p + 2]) * alpha
-                        sum.3 += alpha
+            horizontal.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let sourceRow = y * width * 4
+                    let outRow = y * outWidth * 4
+                    for x in 0..<outWidth {
+                        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                        for k in columns.range(x) {
+                            let p = sourceRow + columns.pixels[k] * 4
+                            let alpha = Float(source[p + 3]) * columns.weights[k]
+                            r += Float(source[p]) * alpha
+                            g += Float(source[p + 1]) * alpha
+                            b += Float(source[p + 2]) * alpha
+                            a += alpha
+                        }
+                        let q = outRow + x * 4
+                        out[q] = r
+                        out[q + 1] = g
+                        out[q + 2] = b
+                        out[q + 3] = a
                     }
-                    let q = (y * outWidth + x) * 4
-                    (horizontal[q], horizontal[q + 1], horizontal[q + 2], horizontal[q + 3]) = sum
                 }
             }
         }
-        let background = (Float(background >> 16 & 0xFF), Float(background >> 8 & 0xFF), Float(background & 0xFF))
+        let under = (Float(background >> 16 & 0xFF), Float(background >> 8 & 0xFF), Float(background & 0xFF))
         var pixels = [UInt32](repeating: 0, count: outWidth * outHeight)
-        for (y, span) in rows.enumerated() {
-            for x in 0..<outWidth {
-                var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                for (index, weight) in span {
-                    let q = (index * outWidth + x) * 4
-                    sum.0 += horizontal[q] * weight
-                    sum.1 += horizontal[q + 1] * weight
-                    sum.2 += horizontal[q + 2] * weight
-                    sum.3 += horizontal[q + 3] * weight
+        horizontal.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for y in 0..<outHeight {
+                    for x in 0..<outWidth {
+                        var (r, g, b, a): (Float, Float, Float, Float) = (0, 0, 0, 0)
+                        for k in rows.range(y) {
+                            let q = (rows.pixels[k] * outWidth + x) * 4
+                            let weight = rows.weights[k]
+                            r += source[q] * weight
+                            g += source[q + 1] * weight
+                            b += source[q + 2] * weight
+                            a += source[q + 3] * weight
+                        }
+                        // The area's alpha (0...255) and its colour over the background.
+                        let coverage = a / 255
+                        func channel(_ premultiplied: Float, _ background: Float) -> UInt32 {
+                            let value = premultiplied / 255 + background * (1 - coverage)
+                            return UInt32(max(0, min(255, value.rounded())))
+                        }
+                        out[y * outWidth + x] = channel(r, under.0) << 16 | channel(g, under.1) << 8 | channel(b, under.2)
+                    }
                 }
-                // The area's alpha (0...255) and its colour over the background.
-                let coverage = sum.3 / 255
-                func channel(_ premultiplied: Float, _ under: Float) -> UInt32 {
-                    let value = premultiplied / 255 + under * (1 - coverage)
-                    return UInt32(max(0, min(255, value.rounded())))
-                }
-                pixels[y * outWidth + x] = channel(sum.0, background.0) << 16 | channel(sum.1, background.1) << 8 | channel(sum.2, background.2)
             }
         }
         return Thumbnail(width: outWidth, height: outHeight, pixels: pixels)
     }
 
-    /// For each of `target` pixels along a side, the source pixels it covers and their weights (summing to 1).
-    static func spans(from source: Int, to target: Int) -> [[(Int, Float)]] {
-        let ratio = Double(source) / Double(target)
-        return (0..<target).map { index in
-            let start = Double(index) * ratio
-            let end = Double(index + 1) * ratio
-            var span: [(Int, Float)] = []
-            var pixel = Int(start)
-            while Double(pixel) < end && pixel < source {
-                let covered = min(end, Double(pixel + 1)) - max(start, Double(pixel))
-                if covered > 0 { span.append((pixel, Float(covered / ratio))) }
-                pixel += 1
+    /// For each of `target` pixels along a side, the source pixels it covers and their weights (summing to 1), in
+    /// flat arrays: target pixel `i`'s are `pixels[starts[i]..<starts[i + 1]]` and the same range of `weights`.
+    struct Spans {
+        var starts: [Int] = [0]
+        var pixels: [Int] = []
+        var weights: [Float] = []
+
+        init(from source: Int, to target: Int) {
+            let ratio = Double(source) / Double(target)
+            for index in 0..<target {
+                let start = Double(index) * ratio
+                let end = Double(index + 1) * ratio
+                var pixel = Int(start)
+                while Double(pixel) < end && pixel < source {
+                    let covered = min(end, Double(pixel + 1)) - max(start, Double(pixel))
+                    if covered > 0 {
+                        pixels.append(pixel)
+                        weights.append(Float(covered / ratio))
+                    }
+                    pixel += 1
+                }
+                starts.append(pixels.count)
             }
-            return span
         }
+
+        /// The indices into `pixels` and `weights` of target pixel `index`.
+        @inline(__always)
+        func range(_ index: Int) -> Range<Int> { starts[index]..<starts[index + 1] }
     }
 }
 

@@ -39,7 +39,7 @@ public final class ThumbnailDecoder {
             guard let jpeg else { throw PhotoError.unsupported(.jpeg, "no TurboJPEG context") }
             image = try jpeg.decode(bytes, storedWidth: storedWidth)
         case .png: image = try PNGDecoder.decode(bytes)
-        case .webp: image = try WebPDecoder.decode(bytes)
+        case .webp: image = try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight)
         }
         return image.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
     }
