@@ -28,7 +28,8 @@ packages=(
   imagemagick                         # import: PNG screenshots of the window; convert: the photo tests' images
   libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
-  libimlib2-dev                       # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only)
+  libimlib2-dev liblcms2-dev          # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only);
+                                      # liblcms2-dev comes with it (through libjxl-dev), named so checks see it
 )
 
 missing=()
