@@ -82,8 +82,11 @@ let package = Package(
         .target(name: "XvfbSupport", dependencies: ["CX11", "CursorProbe"], path: "Tests/XvfbSupport"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
-        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "SeededRandom", "XvfbSupport"]),
+        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "SeededRandom", "XvfbSupport",
+                                                           "PhotoTestSupport"]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),
-        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos"]),
+        // Test support: photos the tests make with ImageMagick, and headers built byte by byte.
+        .target(name: "PhotoTestSupport", path: "Tests/PhotoTestSupport"),
+        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos", "PhotoTestSupport"]),
     ]
 )

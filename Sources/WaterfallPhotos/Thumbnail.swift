@@ -30,10 +30,11 @@ struct RGBAImage {
 
     /// The image shrunk to `targetWidth` × `targetHeight` by averaging the area of the source each target pixel
     /// covers (a box filter with fractional edges, as a good downscale does), weighting colour by alpha, then laid
-    /// over `background` so that the result is opaque. A target larger than the source is the source's size.
+    /// over `background` so that the result is opaque. A target larger than the source repeats each source pixel
+    /// over the target pixels it covers (blending at their edges).
     func scaled(toWidth targetWidth: Int, height targetHeight: Int, over background: UInt32) -> Thumbnail {
-        let outWidth = max(1, min(targetWidth, width))
-        let outHeight = max(1, min(targetHeight, height))
+        let outWidth = max(1, targetWidth)
+        let outHeight = max(1, targetHeight)
         // Horizontally, then vertically: premultiplied sums in Float, per channel, over flat spans.
         let columns = Spans(from: width, to: outWidth)
         let rows = Spans(from: height, to: outHeight)

@@ -14,8 +14,8 @@ public final class ThumbnailDecoder {
     /// The largest file the decoder reads: a photo's compressed data is far smaller than its 200-megapixel limit.
     public static let maximumFileSize = 512 << 20
 
-    /// The thumbnail of the file at `path`, `width` device pixels wide (at most the picture's own width) and as tall
-    /// as the upright picture's aspect makes it.
+    /// The thumbnail of the file at `path`, `width` device pixels wide and as tall as the upright picture's aspect
+    /// makes it (at most 20 times its width, as a card is): a picture smaller than that is enlarged to fill its card.
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: String, width: Int) throws -> Thumbnail {
@@ -29,8 +29,8 @@ public final class ThumbnailDecoder {
     public func thumbnail(of bytes: [UInt8], width: Int) throws -> Thumbnail {
         let header = try ImageHeader.read(bytes)  // refused here, before any pixel is allocated
         let upright = header.orientedSize
-        let targetWidth = max(1, min(width, upright.width))
-        let targetHeight = max(1, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded()))
+        let targetWidth = max(1, width)
+        let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
         // The target in stored pixels: a picture stored on its side is as wide as its upright height.
         let (storedWidth, storedHeight) = header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
         let image: RGBAImage

@@ -66,11 +66,12 @@ public final class ThumbnailPool: @unchecked Sendable {
         }
     }
 
-    /// Makes `jobs` the queue, in that order: queued jobs not among them are dropped, and jobs running now are not
-    /// queued again.
+    /// Makes `jobs` the queue, in that order: queued jobs not among them are dropped, and jobs running now or
+    /// finished and not yet taken are not queued again.
     public func want(_ jobs: [Job]) {
         condition.withLock {
-            queue = jobs.filter { !running.contains($0) }
+            let finished = Set(results.map(\.job))
+            queue = jobs.filter { !running.contains($0) && !finished.contains($0) }
             condition.broadcast()
         }
     }

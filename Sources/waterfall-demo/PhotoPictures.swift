@@ -14,7 +14,7 @@ final class PhotoPictures {
     let cacheBytes: Int
     /// Each photo's picture, by path, while it is held.
     private(set) var handles: [String: ImageHandle] = [:]
-    /// The width each held picture was asked for (a small photo's picture is narrower: it is never enlarged).
+    /// The width each held picture was asked for: the card's width in device pixels when it was decoded.
     private var askedWidths: [String: Int] = [:]
     /// Why a photo could not be decoded, by path.
     private(set) var failures: [String: String] = [:]

@@ -1,28 +1,16 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 @testable import WaterfallDemoKit
 import XvfbSupport
 
-/// Makes images with ImageMagick's `convert` in a temporary folder, removed when released; fails without it.
-private final class ImageFolder {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("photo-wall-\(UUID().uuidString)").path
-
-    init() throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
+extension GeneratedImages {
+    /// The folder's path.
+    var root: String { folder.path }
 
     /// A solid `width` × `height` image of `colour` named `name` (its format from the name).
     func image(_ name: String, width: Int, height: Int, colour: String = "gray") throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["convert", "-size", "\(width)x\(height)", "xc:\(colour)", path + "/" + name]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw X11TestError("convert failed for \(name); run scripts/install-deps.sh") }
+        try convert(["-size", "\(width)x\(height)", "xc:\(colour)", name])
     }
 }
 
@@ -30,16 +18,16 @@ private final class ImageFolder {
 @Suite(.serialized)
 struct PhotoWallTests {
     @Test func layoutPrintsEachPhotosFrameAtItsAspectWithItsPathInNaturalOrder() throws {
-        let folder = try ImageFolder()
+        let folder = try GeneratedImages()
         try folder.image("img10.jpg", width: 400, height: 300)
         try folder.image("img2.png", width: 300, height: 400)
         try folder.image("img1.webp", width: 200, height: 200)
-        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.path + "/readme.jpg"))
-        let output = try runLayoutCommand(["--photos", folder.path, "--columns", "3", "--width", "612"])
-        let process = try DemoProcess(arguments: ["layout", "--photos", folder.path, "--columns", "3", "--width", "612"], display: nil)
+        try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.root + "/readme.jpg"))
+        let output = try runLayoutCommand(["--photos", folder.root, "--columns", "3", "--width", "612"])
+        let process = try DemoProcess(arguments: ["layout", "--photos", folder.root, "--columns", "3", "--width", "612"], display: nil)
         #expect(try process.waitForExit() == 0)
         let paths = process.events.compactMap { $0.string("path") }
-        #expect(paths == ["img1.webp", "img2.png", "img10.jpg"].map { folder.path + "/" + $0 })
+        #expect(paths == ["img1.webp", "img2.png", "img10.jpg"].map { folder.root + "/" + $0 })
         #expect(output.summary.int("items") == 3)
         let columnWidth = try #require(output.summary.double("columnWidth"))
         let heights = output.items.map(\.height)
@@ -50,9 +38,9 @@ struct PhotoWallTests {
     }
 
     @Test func aFolderWithoutPhotosShowsTheEmptyViewNamingIt() throws {
-        let folder = try ImageFolder()
-        try Data("nothing to see".utf8).write(to: URL(fileURLWithPath: folder.path + "/notes.txt"))
-        let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620"], subcommand: "photos")
+        let folder = try GeneratedImages()
+        try Data("nothing to see".utf8).write(to: URL(fileURLWithPath: folder.root + "/notes.txt"))
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], subcommand: "photos")
         #expect(demo.ready.int("items") == 0)
         let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         #expect(scanned.event.int("found") == 0 && scanned.event.int("skipped") == 1)
@@ -63,20 +51,20 @@ struct PhotoWallTests {
     }
 
     @Test func eachPictureFillsExactlyItsCardsPictureFrameAndABrokenOneSaysWhy() throws {
-        let folder = try ImageFolder()
+        let folder = try GeneratedImages()
         try folder.image("a-solid.png", width: 400, height: 300, colour: "#C03020")
-        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)).write(to: URL(fileURLWithPath: folder.path + "/b-broken.jpg"))
-        let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)).write(to: URL(fileURLWithPath: folder.root + "/b-broken.jpg"))
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
         let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         #expect(scanned.event.int("found") == 2 && scanned.event.int("skipped") == 0)
         let decoded = try demo.process.waitForEvent("the solid photo's thumbnail") { $0.name == "thumbnail" }
         let failed = try demo.process.waitForEvent("the broken photo's failure") { $0.name == "thumbnailFailed" }
-        #expect(failed.event.string("reason") == "truncated JPEG" && failed.event.string("path") == folder.path + "/b-broken.jpg")
+        #expect(failed.event.string("reason") == "truncated JPEG" && failed.event.string("path") == folder.root + "/b-broken.jpg")
         try demo.process.waitForEvent(after: max(decoded.position, failed.position), "every picture in view drawn") {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0
         }
         let thumbnail = decoded.event
-        let layout = try runLayoutCommand(["--photos", folder.path, "--width", String(Int(demo.cardsWidth)), "--height",
+        let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
                                            String(Int(demo.viewportHeight)), "--columns", "3"])
         let solid = layout.items[0]
         // The picture's frame in whole pixels, its edges rounded as the canvas rounds them.
@@ -99,10 +87,10 @@ struct PhotoWallTests {
     /// However the walk's batches and the window's wakes interleave (the walker's own tests show the batches), the
     /// counts only grow and every photo ends up on the wall.
     @Test func photosArriveAsTheWalkGoesOnAndAllEndUpOnTheWall() throws {
-        let folder = try ImageFolder()
-        let png = try Data(contentsOf: URL(fileURLWithPath: { try folder.image("seed.png", width: 4, height: 3); return folder.path + "/seed.png" }()))
-        for index in 0..<300 { try png.write(to: URL(fileURLWithPath: folder.path + "/p\(index).png")) }
-        let demo = try RunningDemo([folder.path, "--width", "800", "--height", "620"], subcommand: "photos")
+        let folder = try GeneratedImages()
+        let png = try Data(contentsOf: URL(fileURLWithPath: { try folder.image("seed.png", width: 4, height: 3); return folder.root + "/seed.png" }()))
+        for index in 0..<300 { try png.write(to: URL(fileURLWithPath: folder.root + "/p\(index).png")) }
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], subcommand: "photos")
         try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         let found = demo.events(named: "scanned", after: 0).compactMap { $0.int("found") }
         #expect(found == found.sorted() && found.last == 301)
@@ -112,11 +100,11 @@ struct PhotoWallTests {
     }
 
     @Test func scrollingPastTenThousandPhotosAtSpeedDecodesOnlyWhatCameIntoView() throws {
-        let folder = try ImageFolder()
+        let folder = try GeneratedImages()
         try folder.image("seed.png", width: 40, height: 30, colour: "#3070B0")
-        let png = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/seed.png"))
-        for index in 0..<9_999 { try png.write(to: URL(fileURLWithPath: folder.path + "/p\(index).png")) }
-        let demo = try RunningDemo([folder.path, "--width", "1000", "--height", "720", "--no-smooth"], subcommand: "photos")
+        let png = try Data(contentsOf: URL(fileURLWithPath: folder.root + "/seed.png"))
+        for index in 0..<9_999 { try png.write(to: URL(fileURLWithPath: folder.root + "/p\(index).png")) }
+        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--no-smooth"], subcommand: "photos")
         try demo.process.waitForEvent(limit: 60, "the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         try demo.wheel(notches: 40)  // at speed: no wait between notches
         try demo.key("End")
@@ -128,6 +116,38 @@ struct PhotoWallTests {
         let decoded = demo.events(named: "thumbnail", after: 0).count
         // About 15 cards a screen: the top, 40 notches (a few screens), one screen ahead of each, and the bottom.
         #expect(decoded > 15 && decoded < 400, "\(decoded) of 10,000 photos decoded")
+        demo.expectNoXErrors()
+    }
+
+    @Test func everyOrientationShowsItsRedCornerTopLeftOnTheWall() throws {
+        let folder = try GeneratedImages()
+        for orientation in 1...8 { _ = try folder.orientedJPEG(orientation, name: "o\(orientation).jpg") }
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.root) where !file.hasSuffix(".jpg") || file.contains("plain") {
+            try FileManager.default.removeItem(atPath: folder.root + "/" + file)
+        }
+        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "4"], subcommand: "photos")
+        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let decoded = try demo.process.waitForEvent("eight pictures") { _ in
+            Set(demo.events(named: "thumbnail", after: 0).compactMap { $0.int("index") }).count == 8
+        }
+        try demo.process.waitForEvent(after: decoded.position, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
+                                           String(Int(demo.viewportHeight)), "--columns", "4"])
+        #expect(layout.items.count == 8)
+        let shot = try demo.screenshot()
+        try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("photo-orientations.png"))
+        for card in layout.items {
+            // Every picture is 64 × 48 upright (a quarter of it red at the top left): 4:3 in its card.
+            let width = Double(Int((card.x + card.width).rounded()) - Int(card.x.rounded()))
+            let pictureHeight = (width * 3 / 4).rounded()
+            let (left, top) = (Int(card.x.rounded()), Int(card.y.rounded()))
+            func isRed(_ pixel: RGB?) -> Bool { pixel.map { $0.red > 200 && $0.blue < 80 } ?? false }
+            func isBlue(_ pixel: RGB?) -> Bool { pixel.map { $0.blue > 200 && $0.red < 80 } ?? false }
+            #expect(isRed(shot.pixel(x: left + 4, y: top + 4)), "card \(card.index): top left \(String(describing: shot.pixel(x: left + 4, y: top + 4)))")
+            #expect(isBlue(shot.pixel(x: left + Int(width) - 5, y: top + 4)), "card \(card.index): top right")
+            #expect(isBlue(shot.pixel(x: left + 4, y: top + Int(pictureHeight) - 5)), "card \(card.index): bottom left")
+            #expect(isBlue(shot.pixel(x: left + Int(width) - 5, y: top + Int(pictureHeight) - 5)), "card \(card.index): bottom right")
+        }
         demo.expectNoXErrors()
     }
 

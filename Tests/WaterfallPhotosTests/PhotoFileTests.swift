@@ -1,3 +1,4 @@
+import PhotoTestSupport
 import Testing
 @testable import WaterfallPhotos
 

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 @testable import WaterfallPhotos
 

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 @testable import WaterfallPhotos
 
@@ -60,34 +61,10 @@ struct ThumbnailDecoderTests {
         #expect(thumbnail.pixels == [UInt32](repeating: 0x808080, count: 4))
     }
 
-    /// A 64 × 48 picture whose upright top-left 16 × 16 corner is red and the rest blue, stored as EXIF's
-    /// `orientation` says a camera stores it, as a JPEG with that EXIF. The stored corner comes from the EXIF
-    /// definitions (where the stored first row and first column are shown), not from the code under test.
-    func orientedJPEG(_ orientation: ExifOrientation, images: GeneratedImages) throws -> String {
-        let (storedWidth, storedHeight) = orientation.swapsSides ? (48, 64) : (64, 48)
-        // The stored corner that is shown top left: 1 and 5 the stored top left; 2 and 8 its top right;
-        // 3 and 7 its bottom right; 4 and 6 its bottom left.
-        let right = [2, 3, 7, 8].contains(orientation.rawValue)
-        let bottom = [3, 4, 6, 7].contains(orientation.rawValue)
-        let stored = (0..<(storedWidth * storedHeight)).map { index -> UInt32 in
-            let (x, y) = (index % storedWidth, index / storedWidth)
-            let inX = right ? x >= storedWidth - 16 : x < 16
-            let inY = bottom ? y >= storedHeight - 16 : y < 16
-            return inX && inY ? 0xFF0000 : 0x0000FF
-        }
-        var ppm = Array("P6 \(storedWidth) \(storedHeight) 255\n".utf8)
-        for pixel in stored { ppm += [UInt8(pixel >> 16 & 0xFF), UInt8(pixel >> 8 & 0xFF), UInt8(pixel & 0xFF)] }
-        try images.write(ppm, to: "stored-\(orientation.rawValue).ppm")
-        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try images.convert(["-quality", "95", images.path("stored-\(orientation.rawValue).ppm"), "plain-\(orientation.rawValue).jpg"]))))
-        let exif = HeaderBytes.tiff(orientation: orientation.rawValue, date: nil, littleEndian: orientation.rawValue % 2 == 0)
-        let app1: [UInt8] = [0xFF, 0xE1] + HeaderBytes.be16(2 + 6 + exif.count) + Array("Exif".utf8) + [0, 0] + exif
-        return try images.write(Array(jpeg.prefix(2)) + app1 + Array(jpeg.dropFirst(2)), to: "oriented-\(orientation.rawValue).jpg")
-    }
-
     @Test(arguments: ExifOrientation.allCases)
     func everyOrientationShowsItsRedCornerTopLeft(orientation: ExifOrientation) throws {
         let images = try GeneratedImages()
-        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: try orientedJPEG(orientation, images: images), width: 32)
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: try images.orientedJPEG(orientation.rawValue, name: "oriented-\(orientation.rawValue).jpg"), width: 32)
         #expect(thumbnail.width == 32 && thumbnail.height == 24)
         #expect(near(thumbnail[3, 3], 0xFF0000, tolerance: 40), "top left \(String(thumbnail[3, 3], radix: 16))")
         for (x, y) in [(28, 3), (3, 20), (28, 20)] {

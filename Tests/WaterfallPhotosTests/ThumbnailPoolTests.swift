@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import PhotoTestSupport
 import Testing
 @testable import WaterfallPhotos
 
@@ -34,5 +35,20 @@ struct ThumbnailPoolTests {
         #expect(try byID[1]?.get().pixels == [UInt32](repeating: 0xFF0000, count: 50 * 25))
         #expect(throws: PhotoError.vanished) { try byID[2]?.get() }
         #expect(finished.withLock { $0 } == 2)
+    }
+
+    @Test func aFinishedJobWhoseResultWaitsIsNotQueuedAgain() throws {
+        let images = try GeneratedImages()
+        let red = try images.convert(["-size", "20x10", "xc:red", "red.png"])
+        let finished = Mutex(0)
+        let pool = ThumbnailPool(workers: 1, background: 0xFFFFFF) { finished.withLock { $0 += 1 } }
+        defer { pool.stop() }
+        let job = ThumbnailPool.Job(id: 1, path: red, width: 10)
+        pool.want([job])
+        let deadline = Date().addingTimeInterval(20)  // bounds a hang only
+        while finished.withLock({ $0 }) == 0 && Date() < deadline { usleep(5_000) }  // the interval between checks
+        pool.want([job])  // asked again before its result was taken
+        #expect(pool.queuedJobs.isEmpty)
+        #expect(pool.takeResults().map(\.job) == [job])
     }
 }

@@ -1,15 +1,13 @@
-@testable import WaterfallPhotos
-
 /// Headers built byte by byte, so that each test names exactly what the file says.
-enum HeaderBytes {
-    static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    static func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF)] + be16(value) }
-    static func le16(_ value: Int) -> [UInt8] { be16(value).reversed() }
-    static func le24(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)] }
-    static func le32(_ value: Int) -> [UInt8] { be32(value).reversed() }
+public enum HeaderBytes {
+    public static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    public static func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF)] + be16(value) }
+    public static func le16(_ value: Int) -> [UInt8] { be16(value).reversed() }
+    public static func le24(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)] }
+    public static func le32(_ value: Int) -> [UInt8] { be32(value).reversed() }
 
     /// A TIFF structure (as EXIF holds it) with IFD0's Orientation and, through the Exif IFD, DateTimeOriginal.
-    static func tiff(orientation: Int, date: String?, littleEndian: Bool) -> [UInt8] {
+    public static func tiff(orientation: Int, date: String?, littleEndian: Bool) -> [UInt8] {
         let u16 = littleEndian ? le16 : be16
         let u32 = littleEndian ? le32 : be32
         var bytes: [UInt8] = littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]
@@ -30,7 +28,7 @@ enum HeaderBytes {
 
     /// A JPEG: SOI, an `Exif` APP1 when given, the frame header (`sof`, SOF0 baseline by default) of `width` ×
     /// `height`, then the start of scan.
-    static func jpeg(width: Int, height: Int, sof: UInt8 = 0xC0, exif: [UInt8]? = nil) -> [UInt8] {
+    public static func jpeg(width: Int, height: Int, sof: UInt8 = 0xC0, exif: [UInt8]? = nil) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += [0xFF, 0xE0] + be16(16) + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
         if let exif { bytes += [0xFF, 0xE1] + be16(2 + 6 + exif.count) + Array("Exif".utf8) + [0, 0] + exif }
@@ -41,7 +39,7 @@ enum HeaderBytes {
     }
 
     /// A PNG: the signature, IHDR of `width` × `height`, an `eXIf` chunk when given, IDAT.
-    static func png(width: Int, height: Int, exif: [UInt8]? = nil) -> [UInt8] {
+    public static func png(width: Int, height: Int, exif: [UInt8]? = nil) -> [UInt8] {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += be32(13) + Array("IHDR".utf8) + be32(width) + be32(height) + [8, 6, 0, 0, 0] + be32(0)
         if let exif { bytes += be32(exif.count) + Array("eXIf".utf8) + exif + be32(0) }
@@ -50,7 +48,7 @@ enum HeaderBytes {
     }
 
     /// A WebP of one `chunk` with `body`, in its RIFF container.
-    static func webp(_ chunk: String, _ body: [UInt8], more: [UInt8] = []) -> [UInt8] {
+    public static func webp(_ chunk: String, _ body: [UInt8], more: [UInt8] = []) -> [UInt8] {
         let chunks = Array(chunk.utf8) + le32(body.count) + body + (body.count & 1 == 1 ? [0] : []) + more
         return Array("RIFF".utf8) + le32(4 + chunks.count) + Array("WEBP".utf8) + chunks
     }

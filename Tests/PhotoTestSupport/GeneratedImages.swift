@@ -1,0 +1,82 @@
+import Foundation
+
+/// A temporary folder of images the tests make with ImageMagick's `convert`, removed when released. The tests fail,
+/// never skip, without ImageMagick (`scripts/install-deps.sh` installs it).
+public final class GeneratedImages {
+    /// The folder.
+    public let folder: URL
+
+    /// A new, empty folder.
+    public init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The path of `name` in the folder.
+    public func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Runs `convert` with `arguments` (the last is the output's name in the folder, after a `FORMAT:` prefix when
+    /// the format is not the name's) and returns the output's path.
+    @discardableResult
+    public func convert(_ arguments: [String]) throws -> String {
+        guard let output = arguments.last else { throw GeneratedImagesError("no output named") }
+        let parts = output.split(separator: ":", maxSplits: 1).map(String.init)
+        let (prefix, name) = parts.count == 2 ? (parts[0] + ":", parts[1]) : ("", output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["convert"] + arguments.dropLast() + [prefix + path(name)]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw GeneratedImagesError("convert \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text); run scripts/install-deps.sh")
+        }
+        return path(name)
+    }
+
+    /// Writes `bytes` to `name` in the folder and returns its path.
+    @discardableResult
+    public func write(_ bytes: [UInt8], to name: String) throws -> String {
+        try Data(bytes).write(to: folder.appendingPathComponent(name))
+        return path(name)
+    }
+}
+
+/// Why an image could not be made.
+public struct GeneratedImagesError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension GeneratedImages {
+    /// A 64 × 48 picture whose upright top-left 16 × 16 corner is red and the rest blue, stored as EXIF's
+    /// `orientation` (1-8) says a camera stores it, as a JPEG with that EXIF, named `name`. The stored corner comes
+    /// from the EXIF definitions (where the stored first row and first column are shown), not from the code tested.
+    public func orientedJPEG(_ orientation: Int, name: String) throws -> String {
+        let swapsSides = orientation >= 5
+        let (storedWidth, storedHeight) = swapsSides ? (48, 64) : (64, 48)
+        // The stored corner that is shown top left: 1 and 5 the stored top left; 2 and 8 its top right;
+        // 3 and 7 its bottom right; 4 and 6 its bottom left.
+        let right = [2, 3, 7, 8].contains(orientation)
+        let bottom = [3, 4, 6, 7].contains(orientation)
+        var ppm = Array("P6 \(storedWidth) \(storedHeight) 255\n".utf8)
+        for index in 0..<(storedWidth * storedHeight) {
+            let (x, y) = (index % storedWidth, index / storedWidth)
+            let inX = right ? x >= storedWidth - 16 : x < 16
+            let inY = bottom ? y >= storedHeight - 16 : y < 16
+            ppm += inX && inY ? [255, 0, 0] : [0, 0, 255]
+        }
+        try write(ppm, to: name + ".ppm")
+        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try convert(["-quality", "95", path(name + ".ppm"), name + "-plain.jpg"]))))
+        let exif = HeaderBytes.tiff(orientation: orientation, date: nil, littleEndian: orientation % 2 == 0)
+        let app1: [UInt8] = [0xFF, 0xE1] + HeaderBytes.be16(2 + 6 + exif.count) + Array("Exif".utf8) + [0, 0] + exif
+        return try write(Array(jpeg.prefix(2)) + app1 + Array(jpeg.dropFirst(2)), to: name)
+    }
+}
