@@ -20,6 +20,20 @@ public struct Thumbnail: Hashable, Sendable {
 
     /// How many bytes its pixels take: what the cache counts.
     public var byteCount: Int { pixels.count * MemoryLayout<UInt32>.size }
+
+    /// The thumbnail at `width` pixels wide and its own aspect, by area averaging (repeating pixels when wider): for a
+    /// card whose column changed width a little, instead of decoding the photo again.
+    public func scaled(toWidth width: Int) -> Thumbnail {
+        guard width != self.width else { return self }
+        var bytes = [UInt8](repeating: 255, count: pixels.count * 4)
+        for (index, pixel) in pixels.enumerated() {
+            bytes[index * 4] = UInt8(pixel >> 16 & 0xFF)
+            bytes[index * 4 + 1] = UInt8(pixel >> 8 & 0xFF)
+            bytes[index * 4 + 2] = UInt8(pixel & 0xFF)
+        }
+        let height = max(1, Int((Double(width) * Double(self.height) / Double(self.width)).rounded()))
+        return RGBAImage(width: self.width, height: self.height, bytes: bytes).scaled(toWidth: max(1, width), height: height, over: 0)
+    }
 }
 
 /// Decoded pixels on their way to a thumbnail: RGBA, 8 bits a channel, as a decoder wrote them.

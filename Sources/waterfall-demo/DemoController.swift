@@ -213,7 +213,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func windowDidPresentFrame(_ window: WaterfallWindow) {
         let view = window.collectionView
-        pictures?.request(for: view, items: items, scale: scale)
+        pictures?.request(for: view, items: items, scale: scale, window: window)
         var fields: [(String, JSONValue)] = [
             ("offset", .number(view.contentOffset)), ("visible", .int(view.visibleCells.count)),
             ("created", .int(view.reusePool.created)), ("reused", .int(view.reusePool.reused)),

@@ -16,6 +16,11 @@ final class PhotoPictures {
     private(set) var handles: [String: ImageHandle] = [:]
     /// The width each held picture was asked for: the card's width in device pixels when it was decoded.
     private var askedWidths: [String: Int] = [:]
+    /// The decoded thumbnails, by path, least recently made first, up to `cacheBytes` of them: a card whose column
+    /// narrows, or widens by at most 10 %, is drawn from them again instead of decoding its photo.
+    private var thumbnails: [String: Thumbnail] = [:]
+    private var thumbnailOrder: [String] = []
+    private var thumbnailBytes = 0
     /// Why a photo could not be decoded, by path.
     private(set) var failures: [String: String] = [:]
     /// The held pictures' paths, least recently made first.
@@ -34,8 +39,9 @@ final class PhotoPictures {
     /// Stops the pool's workers.
     func stop() { pool.stop() }
 
-    /// Asks the pool for the pictures the cards in view lack, top to bottom, then those of one screen ahead.
-    func request(for view: CollectionView, items: DemoItems, scale: Double) {
+    /// Asks the pool for the pictures the cards in view lack, top to bottom, then those of one screen ahead. A card
+    /// whose column narrowed, or widened by at most 10 %, gets its cached thumbnail scaled at once (`window`).
+    func request(for view: CollectionView, items: DemoItems, scale: Double, window: WaterfallWindow) {
         let viewportHeight = view.viewportSize.height
         let downwards = view.contentOffset >= lastOffset
         lastOffset = view.contentOffset
@@ -43,6 +49,7 @@ final class PhotoPictures {
         let ahead = inView.offsetBy(dx: 0, dy: downwards ? viewportHeight : -viewportHeight)
         var jobs: [ThumbnailPool.Job] = []
         var seen = Set<Int>()
+        var rescaled = false
         for area in [inView, ahead] {
             let cells = view.layout.layoutAttributesForElements(in: area).filter { $0.kind == .cell }.sorted { $0.frame.minY < $1.frame.minY }
             for attributes in cells {
@@ -50,13 +57,20 @@ final class PhotoPictures {
                 let index = items.index(of: path)
                 // The width the frame covers in whole device pixels, as the canvas draws it: its edges rounded.
                 let width = max(1, Int((attributes.frame.maxX * scale).rounded() - (attributes.frame.minX * scale).rounded()))
-                // A picture of another width (the columns changed) is decoded again; the old one shows meanwhile.
                 guard let file = items[path].path, askedWidths[file] != width, failures[file] == nil,
                       seen.insert(index).inserted else { continue }
+                // The columns changed width: narrower, or at most 10 % wider, the cached thumbnail is scaled; else
+                // the photo is decoded again, the old picture showing meanwhile.
+                if let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 {
+                    install(cached.scaled(toWidth: width), for: file, askedWidth: width, card: path, in: window)
+                    rescaled = true
+                    continue
+                }
                 jobCards[index] = path
                 jobs.append(ThumbnailPool.Job(id: index, path: file, width: width))
             }
         }
+        if rescaled { window.schedule(after: 0) {} }  // a turn to draw the rescaled cards (this is after a frame)
         guard jobs != lastWanted else { return }
         lastWanted = jobs
         pool.want(jobs)
@@ -92,13 +106,8 @@ final class PhotoPictures {
             let card = jobCards[result.job.id]
             switch result.outcome {
             case let .success(thumbnail):
-                let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
-                if let old = handles.updateValue(handle, forKey: file) {  // a picture of the old width
-                    window.removeImage(old)
-                    order.removeAll { $0 == file }
-                }
-                order.append(file)
-                askedWidths[file] = result.job.width
+                install(thumbnail, for: file, askedWidth: result.job.width, card: nil, in: window)
+                keep(thumbnail, for: file)
                 log?.log("thumbnail", [("index", .int(result.job.id)), ("width", .int(thumbnail.width)), ("height", .int(thumbnail.height)),
                                        ("decodeMs", .number((result.seconds * 1e4).rounded() / 10))])
             case let .failure(error):
@@ -112,6 +121,37 @@ final class PhotoPictures {
         }
         evict(from: window)
         lastWanted = []  // what is in view may have changed: ask again
+    }
+
+    /// Uploads `thumbnail` as `file`'s picture (freeing a picture of another width) and, when `card` is given, draws
+    /// the card again.
+    private func install(_ thumbnail: Thumbnail, for file: String, askedWidth: Int, card: ItemPath?, in window: WaterfallWindow) {
+        let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
+        if let old = handles.updateValue(handle, forKey: file) {
+            window.removeImage(old)
+            order.removeAll { $0 == file }
+        }
+        order.append(file)
+        askedWidths[file] = askedWidth
+        let view = window.collectionView
+        if let card, let cell = view.visibleCells[card] as? CardCell, cell.item?.path == file {
+            show(on: cell)
+            view.setNeedsDisplay(forItem: card)
+        }
+    }
+
+    /// Keeps `thumbnail` as `file`'s decoded pixels, dropping the least recently made beyond the budget.
+    private func keep(_ thumbnail: Thumbnail, for file: String) {
+        if let old = thumbnails.updateValue(thumbnail, forKey: file) {
+            thumbnailBytes -= old.byteCount
+            thumbnailOrder.removeAll { $0 == file }
+        }
+        thumbnailOrder.append(file)
+        thumbnailBytes += thumbnail.byteCount
+        while thumbnailBytes > cacheBytes, thumbnailOrder.count > 1 {
+            let oldest = thumbnailOrder.removeFirst()
+            thumbnailBytes -= thumbnails.removeValue(forKey: oldest)?.byteCount ?? 0
+        }
     }
 
     /// Gives `cell` its photo's picture or failure, if there is one.

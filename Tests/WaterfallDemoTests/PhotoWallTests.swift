@@ -151,6 +151,26 @@ struct PhotoWallTests {
         demo.expectNoXErrors()
     }
 
+    @Test func narrowerColumnsScaleTheDecodedThumbnailsInsteadOfDecodingAgain() throws {
+        let folder = try GeneratedImages()
+        for index in 0..<6 { try folder.image("p\(index).png", width: 400, height: 300, colour: "#2080C0") }
+        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "3"], subcommand: "photos")
+        let first = try demo.process.waitForEvent("six pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 6 }
+        try demo.process.waitForEvent(after: first.position, "drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let before = demo.eventCount
+        try demo.resize(width: 800, height: 720)  // narrower columns
+        let layout = try demo.process.waitForEvent(after: before, "the new layout") { $0.name == "layout" }
+        try demo.process.waitForEvent(after: layout.position, "the narrower pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let shot = try demo.screenshot()
+        let cards = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth) - 200), "--height",
+                                          String(Int(demo.viewportHeight)), "--columns", "3"]).items
+        let card = try #require(cards.first)
+        let right = Int((card.x + card.width).rounded()) - 3
+        #expect(shot.pixel(x: right, y: Int(card.y.rounded()) + 3) == RGB(0x2080C0))  // the picture reaches the narrower edge
+        #expect(demo.events(named: "thumbnail", after: before).isEmpty)  // scaled, not decoded again
+        demo.expectNoXErrors()
+    }
+
     @Test func captionsSayTheSizeAsPeopleReadIt() {
         #expect(PhotoCards.fileSize(512) == "512 B")
         #expect(PhotoCards.fileSize(48_213) == "48 KB")
