@@ -116,6 +116,12 @@ struct PhotoWallTests {
         let decoded = demo.events(named: "thumbnail", after: 0).count
         // About 15 cards a screen: the top, 40 notches (a few screens), one screen ahead of each, and the bottom.
         #expect(decoded > 15 && decoded < 400, "\(decoded) of 10,000 photos decoded")
+        // The memory stays within the pictures' budget (256 MB by default) and 100 MB: the peak resident set.
+        let pid = try #require(demo.process.processIdentifier)
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let peakKB = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") })
+        #expect(peakKB < (256 + 100) * 1024, "peak RSS \(peakKB / 1024) MB")
         demo.expectNoXErrors()
     }
 
