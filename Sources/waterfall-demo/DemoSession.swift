@@ -56,7 +56,7 @@ struct DemoSession {
         window.onWake = { [unowned controller, unowned collectionView, unowned window] in
             controller.deliverPages(to: collectionView)
             controller.deliverScan(to: collectionView)
-            controller.pictures?.deliver(to: window, items: controller.items, log: controller.log)
+            controller.pictures?.deliver(to: window, log: controller.log)
         }
         window.onKey = { [unowned controller, unowned collectionView, unowned window] name, modifiers in
             if name == "q" { return window.stop() }  // under any layout: the window gives the key's Latin name

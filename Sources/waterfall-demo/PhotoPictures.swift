@@ -84,7 +84,7 @@ final class PhotoPictures {
 
     /// Uploads the thumbnails the pool finished, at most `uploadBudget` bytes of them this turn (the rest in the next
     /// turn, which a zero-delay timer brings), and draws their cards again (only theirs); notes the failures.
-    func deliver(to window: WaterfallWindow, items: DemoItems, log: EventLog?) {
+    func deliver(to window: WaterfallWindow, log: EventLog?) {
         let view = window.collectionView
         var results = waiting + pool.takeResults()
         var uploaded = 0
@@ -98,7 +98,7 @@ final class PhotoPictures {
         if !waiting.isEmpty {
             window.schedule(after: 0) { [weak self, weak window] in
                 guard let self, let window else { return }
-                deliver(to: window, items: items, log: log)
+                deliver(to: window, log: log)
             }
         }
         for result in results {
