@@ -38,31 +38,35 @@ public final class ThumbnailPool: @unchecked Sendable {
     private var running: Set<Job> = []
     private var results: [Result] = []
     private var isStopping = false
-    private var threads: [Thread] = []
+    /// The workers that have not left their loop yet.
+    private var liveWorkers = 0
     private let onResult: @Sendable () -> Void
 
     /// The number of workers by default: one per core, at least two.
     public static var defaultWorkerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// A pool of `workers` threads whose decoders lay transparency over `background`, calling `onResult` from a
-    /// worker's thread whenever a job finishes. The workers hold the pool until `stop()`: call it when done. (A
-    /// pool of no workers only keeps its queue.)
+    /// worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then. (A pool of no
+    /// workers only keeps its queue.)
     public init(workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, onResult: @escaping @Sendable () -> Void) {
         self.onResult = onResult
+        liveWorkers = max(0, workers)
         for index in 0..<max(0, workers) {
-            let thread = Thread { self.work(background: background) }
+            // A worker holds the pool while it works (its `work` call), never through the thread object.
+            let thread = Thread { [weak self] in self?.work(background: background) }
             thread.name = "thumbnails \(index + 1)"
             thread.start()
-            threads.append(thread)
         }
     }
 
-    /// Stops the workers after their current jobs; queued jobs never start.
+    /// Stops the workers and waits until each has left its loop (a decode under way finishes first); queued jobs
+    /// never start.
     public func stop() {
         condition.withLock {
             isStopping = true
             queue = []
             condition.broadcast()
+            while liveWorkers > 0 { condition.wait() }
         }
     }
 
@@ -94,7 +98,11 @@ public final class ThumbnailPool: @unchecked Sendable {
         while true {
             let job: Job? = condition.withLock {
                 while queue.isEmpty && !isStopping { condition.wait() }
-                guard !isStopping else { return nil }
+                guard !isStopping else {
+                    liveWorkers -= 1
+                    condition.broadcast()  // `stop()` waits for the last
+                    return nil
+                }
                 let job = queue.removeFirst()
                 running.insert(job)
                 return job
