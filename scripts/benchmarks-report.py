@@ -2,14 +2,15 @@
 """Writes BENCHMARKS.md (to stdout) from the suite's JMH export and layout-memory's JSON lines.
 
 usage: benchmarks-report.py Current_run.jmh.json memory.jsonl [window.json [floor.json [first-frame-1000.json
-                             [thumbnails.json]]]]
+                             [thumbnails.json [first-screen.json]]]]]
 
 window.json, when given, is `waterfall-demo bench --json` in the real window with 1,000,000 cards, one line per
 round; it adds the end-to-end table. floor.json is Benchmarks/FrameFloor's frame-floor, one line per round, run
 beside bench: bench's frame times are judged as ratios to it. first-frame-1000.json is bench with 1,000 cards, one
 line per round: the first frame with 1,000,000 is judged against it and a full layout of 1,000,000 from the suite.
 thumbnails.json is Benchmarks' thumbnail-throughput, one line per 12-megapixel file: our thumbnail against nsxiv's
-(Imlib2: a full decode and an anti-aliased scale), on one core.
+(Imlib2: a full decode and an anti-aliased scale), on one core. first-screen.json is Benchmarks/FirstScreen's
+first-screen.py, one line per round: the seconds to a settled first screen of 1,000 photos, ours and nsxiv -t's.
 
 Every target is a ratio to something measured in the same run (the machines differ by 2× in absolute speed).
 
@@ -485,6 +486,27 @@ if THUMBNAILS:
         if line["format"] == "JPEG":
             TARGETS.append(("thumbnails, 12-megapixel JPEG to 300 px on one core: at least 3× the rate of Imlib2's full decode and scale (nsxiv)",
                             line["ratio"] >= 3, f"{line['ratio']:.2f}× ({line['oursMs']:.1f} ms ours, {line['baselineMs']:.1f} ms Imlib2)"))
+
+FIRST_SCREEN = json_lines(7)
+if FIRST_SCREEN:
+    ours_first = median([line["ours"] for line in FIRST_SCREEN])
+    nsxiv_first = median([line["nsxiv"] for line in FIRST_SCREEN])
+    w("## The first screen of a folder of photos")
+    w("")
+    w("A folder of 1,000 twelve-megapixel JPEGs (one generated photo linked 1,000 times), window 1280 × 800, under a")
+    w("private Xvfb: `waterfall-demo photos` against `nsxiv -t -b`, each started with nothing cached, timed from its start")
+    w("to the first screenshot of a screen that then stays the same for a second (the top 760 rows: the status bars go")
+    w("on counting). `Benchmarks/FirstScreen/first-screen.py`; the programs take turns going first. nsxiv's first screen")
+    w("holds 45 small thumbnails, ours the cards of 5 columns.")
+    w("")
+    w("| round | ours | nsxiv -t | ours ÷ nsxiv |")
+    w("|---:|---:|---:|---:|")
+    for index, line in enumerate(FIRST_SCREEN, 1):
+        w(f"| {index} | {line['ours']:.2f} s | {line['nsxiv']:.2f} s | {line['ours'] / line['nsxiv']:.3f} |")
+    w(f"| **median** | {ours_first:.2f} s | {nsxiv_first:.2f} s | {ours_first / nsxiv_first:.3f} |")
+    w("")
+    TARGETS.append(("first screen of 1,000 twelve-megapixel photos: at most 1/3 of nsxiv -t's time",
+                    ours_first / nsxiv_first <= 1 / 3, f"{ours_first / nsxiv_first:.3f} ({ours_first:.2f} s ours, {nsxiv_first:.2f} s nsxiv)"))
 
 w("## Targets")
 w("")

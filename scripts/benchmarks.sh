@@ -78,6 +78,18 @@ convert "$results/photo-12mp.jpg" -quality 80 "$results/photo-12mp.webp"
     "../$results/photo-12mp.jpg" "../$results/photo-12mp.png" "../$results/photo-12mp.webp" > "../$results/thumbnails.json"
 )
 
+# The first screen of a folder of 1,000 twelve-megapixel photos (one generated photo, linked 1,000 times: both programs
+# read and decode every file they show), ours against nsxiv -t, under a private 1280x800 Xvfb, 3 rounds.
+mkdir -p "$results/first-screen"
+for index in $(seq 1 1000); do ln -f "$results/photo-12mp.jpg" "$results/first-screen/IMG_$index.jpg"; done
+exec 4> "$results/first-screen-display"
+Xvfb -displayfd 4 -screen 0 1280x800x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+first_screen_xvfb=$!
+for _ in $(seq 100); do [ -s "$results/first-screen-display" ] && break; sleep 0.05; done
+DISPLAY=":$(cat "$results/first-screen-display")" python3 Benchmarks/FirstScreen/first-screen.py "$demo" "$results/first-screen" 3 \
+  > "$results/first-screen.json"
+kill "$first_screen_xvfb" 2>/dev/null || true
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') \
@@ -91,6 +103,6 @@ BENCH_SWIFT=$(swift --version 2>/dev/null | head -n 1) \
 BENCH_LOAD="$load_before before, $load_after after" \
 BENCH_ARGS="$*" \
   python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" "$results/window.json" \
-    "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" > BENCHMARKS.md
+    "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

@@ -28,6 +28,7 @@ packages=(
   imagemagick                         # import: PNG screenshots of the window; convert: the photo tests' images
   libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
+  nsxiv                               # the benchmarks' first-screen peer: nsxiv -t on the same folder
   libimlib2-dev liblcms2-dev          # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only);
                                       # liblcms2-dev comes with it (through libjxl-dev), named so checks see it
 )

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""The first screen of a folder of photos: waterfall-demo photos against nsxiv -t, measured the same way.
+
+usage: first-screen.py DEMO FOLDER ROUNDS  (DISPLAY names a private X server of 1280 x 800 or more)
+
+Each round starts one program on FOLDER in a 1280 x 800 window and takes screenshots of the screen (xwd) until the
+picture has not changed for a second; the time is from the start to the first screenshot of that final picture. Only
+the top 760 rows count: the status bars at the bottom go on counting what is loaded beyond the first screen (nsxiv's is
+hidden with -b too). The programs take turns going first. nsxiv gets a fresh thumbnail cache each round
+(XDG_CACHE_HOME), as on a first visit.
+One JSON line per round: {"ours": seconds, "nsxiv": seconds}.
+"""
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+demo, folder, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+STILL = 1.0  # seconds without a change that end a measurement
+
+
+def screen_hash():
+    shot = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
+    pixels = shot[-1280 * 800 * 4:]  # the pixels, not the header
+    return hashlib.sha1(pixels[:1280 * 760 * 4]).hexdigest()
+
+
+def first_screen(command, environment):
+    empty = screen_hash()
+    start = time.monotonic()
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        last, since = empty, start
+        while time.monotonic() - start < 120:
+            current = screen_hash()
+            now = time.monotonic()
+            if current != last:
+                last, since = current, now
+            elif current != empty and now - since >= STILL:
+                return since - start
+        raise SystemExit(f"first-screen.py: {command[0]} did not settle within 120 s")
+    finally:
+        process.terminate()
+        process.wait()
+
+
+for round_index in range(rounds):
+    cache = tempfile.mkdtemp(prefix="first-screen-cache-")
+    environment = dict(os.environ, XDG_CACHE_HOME=cache)
+    runs = {
+        "ours": lambda: first_screen([demo, "photos", folder, "--width", "1280", "--height", "800"], environment),
+        "nsxiv": lambda: first_screen(["nsxiv", "-t", "-b", "-g", "1280x800+0+0", folder], environment),
+    }
+    order = ["ours", "nsxiv"] if round_index % 2 == 0 else ["nsxiv", "ours"]
+    result = {name: round(runs[name](), 3) for name in order}
+    shutil.rmtree(cache, ignore_errors=True)
+    print(json.dumps(result, sort_keys=True), flush=True)
