@@ -11,6 +11,13 @@ import Waterfall
 }
 
 extension WaterfallWindow {
+    /// Runs the event loop until `condition` holds (checked after each turn), or the window closes.
+    @_spi(Benchmarking) public func run(until condition: () -> Bool) throws {
+        while !condition() {
+            if try turn() != nil { return }
+        }
+    }
+
     /// Waits until the first frame is on screen.
     @_spi(Benchmarking) public func runUntilFirstFrame() throws {
         while !firstFramePresented {
