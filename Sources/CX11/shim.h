@@ -9,6 +9,7 @@
 #include <X11/XKBlib.h>
 #include <X11/cursorfont.h>
 #include <X11/extensions/Xdbe.h>
+#include <X11/extensions/XShm.h>
 
 /// `pipe2(2)`, for the event loop's wake pipe. glibc declares it only under `_GNU_SOURCE`, which Swift's Glibc
 /// module is not built with, so the declaration is local to this wrapper and Swift sees only the wrapper.

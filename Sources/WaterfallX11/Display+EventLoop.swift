@@ -56,6 +56,8 @@ extension Display {
         switch event.kind {
         case .keyboardMappingChanged:
             shortcutKeys.mappingChanged()
+        case let .sharedMemoryCompletion(segment):
+            sharedMemoryUploads?.completed(segment: segment)
         case let .xinput(xinput):
             for window in windows where event.window == 0 || event.window == window.windowID { try window.handle(xinput) }
         default:

@@ -17,6 +17,10 @@ public final class Display {
     let shortcutKeys = ShortcutKeys()
     /// XInput 2's major opcode, which its events' cookies carry, once a window set XInput 2 up (XInput2.swift).
     var xinputOpcode: Int32?
+    /// Uploads pictures through MIT-SHM, when the server shares memory with this client; made with the first
+    /// window (`prepareSharedMemoryUploads()`).
+    private(set) var sharedMemoryUploads: SharedMemoryUploads?
+    private var triedSharedMemory = false
     /// The windows the display's event loop hands events to, in the order they were made (Display+EventLoop.swift).
     var windows: [WeakWindow] = []
 
@@ -50,6 +54,14 @@ public final class Display {
     deinit {
         closeConnection()
         ErrorHandlers.forgetErrors(on: connection.handle)
+    }
+
+    /// Shares memory with the server for uploading pictures (see `SharedMemoryUploads`), once: a round trip when
+    /// the first window is made, never in a frame.
+    func prepareSharedMemoryUploads() {
+        guard !triedSharedMemory else { return }
+        triedSharedMemory = true
+        sharedMemoryUploads = SharedMemoryUploads(connection: connection)
     }
 
     /// The file descriptor of the connection (`XConnectionNumber`), for waiting with `poll`: it is readable when the

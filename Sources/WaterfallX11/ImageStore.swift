@@ -2,7 +2,8 @@ import Waterfall
 
 /// The pictures a window's cells draw (`Canvas.drawImage(_:in:)`), each uploaded to the server once into a Pixmap
 /// of its own and drawn with one `XCopyArea`: what `WaterfallWindow.addImage(pixels:width:height:)` made, until
-/// `removeImage(_:)`.
+/// `removeImage(_:)`. Uploads go through shared memory when the server has MIT-SHM (`SharedMemoryUploads`), else,
+/// or while its segments are all busy, with `XPutImage`; neither waits for the server.
 final class ImageStore {
     private let display: Display
     private let window: Window
@@ -12,12 +13,15 @@ final class ImageStore {
     private var nextID = 1
     /// The bytes the server holds for the pictures (4 a pixel).
     private(set) var byteCount = 0
+    /// How the pictures were uploaded so far.
+    private(set) var uploads = ImageUploads()
 
     init(display: Display, window: Window, pixels: PixelFormat) {
         self.display = display
         self.window = window
         self.pixels = pixels
         gc = GraphicsContext(display: display, drawable: window.id)
+        display.prepareSharedMemoryUploads()
     }
 
     deinit {
@@ -27,7 +31,13 @@ final class ImageStore {
     /// Uploads `rgb` (`0xRRGGBB` pixels, `width` × `height`) into a new Pixmap and returns its handle.
     func add(_ rgb: [UInt32], width: Int, height: Int) -> ImageHandle {
         let pixmap = display.createPixmap(for: window.id, width: UInt32(max(1, width)), height: UInt32(max(1, height)))
-        gc.put(pixels.serverPixels(rgb), width: width, height: height, into: pixmap, connection: display.connection)
+        let server = pixels.serverPixels(rgb)
+        if let shared = display.sharedMemoryUploads, gc.put(server, width: width, height: height, into: pixmap, through: shared) {
+            uploads.sharedMemory += 1
+        } else {
+            gc.put(server, width: width, height: height, into: pixmap, connection: display.connection)
+            uploads.putImage += 1
+        }
         let handle = ImageHandle(id: nextID, width: width, height: height)
         nextID += 1
         pixmaps[handle.id] = pixmap

@@ -176,9 +176,13 @@ public final class WaterfallWindow {
         collectionView.needsDisplay || statusBar?.needsDisplay == true
     }
 
-    /// Uploads a picture to the server once, into a Pixmap of its own (`XPutImage`), for cells to draw with
+    /// Uploads a picture to the server once, into a Pixmap of its own, for cells to draw with
     /// `Canvas.drawImage(_:in:)` (one `XCopyArea` each): `pixels` are `0xRRGGBB`, `width` × `height`, row by row, at
     /// the size they are drawn in device pixels. Call `removeImage(_:)` when no cell needs it any more.
+    ///
+    /// The upload goes through memory shared with the server (MIT-SHM) when it has the extension and runs on this
+    /// machine, else down the socket (`XPutImage`); it never waits for a reply, and the handle can be drawn at
+    /// once. A program bounds what it uploads in one frame itself (a few megabytes keeps frames smooth).
     public func addImage(pixels: [UInt32], width: Int, height: Int) -> ImageHandle {
         renderer.images.add(pixels, width: width, height: height)
     }
@@ -190,6 +194,9 @@ public final class WaterfallWindow {
 
     /// The bytes the server holds for the pictures (4 a pixel): what a program bounds its picture cache by.
     public var imageByteCount: Int { renderer.images.byteCount }
+
+    /// How the window's pictures went to the server so far: through shared memory, or down the socket.
+    public var imageUploads: ImageUploads { renderer.images.uploads }
 
     /// Makes `run()` return `.stopped` at the end of the current turn (or a host loop's
     /// `Display.processPendingEvents()` leave the window alone, with `exitReason` set). Call it on the loop's thread,

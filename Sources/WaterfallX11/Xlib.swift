@@ -1,7 +1,8 @@
 import CX11
 import Glibc
 
-// Every libX11 call of the backend but its events (XlibEvents.swift) and its text (Xft.swift), as swift-system keeps
+// Every libX11 call of the backend but its events (XlibEvents.swift), its text (Xft.swift) and MIT-SHM's shared
+// segments (SharedMemoryUploads.swift), as swift-system keeps
 // its system calls in Syscalls.swift: the rest of the backend calls these typed wrappers, each named in its doc after
 // the Xlib call it makes. Identifiers are `UInt` (XIDs), atoms `Atom`, sizes Swift integers.
 
@@ -430,6 +431,12 @@ final class GraphicsContext {
         }
     }
 
+    /// Puts `pixels` into `drawable` as `put(_:width:height:into:connection:)` does, through a segment of
+    /// `uploads` (`XShmPutImage`); false, having sent nothing, when no segment has room.
+    func put(_ pixels: [UInt32], width: Int, height: Int, into drawable: UInt, through uploads: SharedMemoryUploads) -> Bool {
+        uploads.put(pixels, width: width, height: height, into: drawable, gc: gc)
+    }
+
     /// `XCopyArea` of `box` of `source` to (`x`, `y`) of `destination`.
     func copy(_ box: PixelBox, from source: UInt, to destination: UInt, x: Int32, y: Int32) {
         XCopyArea(display.handle, source, destination, gc, box.x, box.y, box.width, box.height, x, y)
@@ -526,7 +533,7 @@ private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
     let error = X11ProtocolError(errorCode: event.pointee.error_code, requestCode: event.pointee.request_code,
                                  minorCode: event.pointee.minor_code, resource: event.pointee.resourceid, text: text)
     ErrorHandlers.record(error, on: display)
-    X11ErrorHandler.report(.protocolError(error))
+    if !ErrorHandlers.takeExpected(error, on: display) { X11ErrorHandler.report(.protocolError(error)) }
     return 0
 }
 

@@ -42,6 +42,8 @@ struct XlibEvent {
         /// The keyboard mapping changed (`MappingNotify`; Xlib's copy of the keymap is refreshed already).
         case keyboardMappingChanged
         /// Anything else: the event's type (X.h).
+        /// MIT-SHM's completion event: an upload through `segment` finished (see SharedMemoryUploads.swift).
+        case sharedMemoryCompletion(segment: UInt)
         case other(type: Int32)
     }
 }
@@ -142,6 +144,9 @@ extension Display {
             return XlibEvent(window: 0, serial: serial, kind: .keyboardMappingChanged)
         case GenericEvent:
             return readGenericEvent(&event)
+        case sharedMemoryUploads?.completionEventType:
+            let segment = withUnsafePointer(to: &event) { $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg } }
+            return XlibEvent(window: 0, serial: serial, kind: .sharedMemoryCompletion(segment: segment))
         default:
             return XlibEvent(window: window, serial: serial, kind: .other(type: event.type))
         }

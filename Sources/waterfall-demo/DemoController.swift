@@ -220,7 +220,11 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             ("requests", .int(window.requestsInLastFrame)), ("roundTrips", .int(window.roundTripsInLastFrame)),
             ("pull", .number(view.pullDistance)),
         ]
-        if let pictures { fields.append(("thumbnailsPending", .int(pictures.pendingCount(in: view)))) }
+        if let pictures {
+            let uploads = window.imageUploads
+            fields += [("thumbnailsPending", .int(pictures.pendingCount(in: view))),
+                       ("uploads", .object([("sharedMemory", .int(uploads.sharedMemory)), ("putImage", .int(uploads.putImage))]))]
+        }
         log?.log("frame", fields)
     }
 

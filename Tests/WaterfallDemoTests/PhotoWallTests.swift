@@ -60,9 +60,11 @@ struct PhotoWallTests {
         let decoded = try demo.process.waitForEvent("the solid photo's thumbnail") { $0.name == "thumbnail" }
         let failed = try demo.process.waitForEvent("the broken photo's failure") { $0.name == "thumbnailFailed" }
         #expect(failed.event.string("reason") == "truncated JPEG" && failed.event.string("path") == folder.root + "/b-broken.jpg")
-        try demo.process.waitForEvent(after: max(decoded.position, failed.position), "every picture in view drawn") {
+        let drawn = try demo.process.waitForEvent(after: max(decoded.position, failed.position), "every picture in view drawn") {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0
         }
+        // The one picture went to the server once, through shared memory (Xvfb has MIT-SHM).
+        #expect(drawn.event.int("uploads", "sharedMemory") == 1 && drawn.event.int("uploads", "putImage") == 0)
         let thumbnail = decoded.event
         let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
                                            String(Int(demo.viewportHeight)), "--columns", "3"])

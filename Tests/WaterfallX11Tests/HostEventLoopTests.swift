@@ -36,7 +36,7 @@ private struct TestWindow {
 
 /// A program's own event loop: `poll` on the display's descriptors until the next timer, then
 /// `processPendingEvents()`, until `done` (the deadline only bounds a hang: each pass waits on the descriptors).
-private func pump(_ display: Display, until done: () -> Bool) throws {
+func pump(_ display: Display, until done: () -> Bool) throws {
     let deadline = Date().addingTimeInterval(20)
     while !done() {
         guard Date() < deadline else { throw X11TestError("the host loop's condition did not hold within 20 s") }

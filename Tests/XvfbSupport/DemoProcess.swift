@@ -168,4 +168,8 @@ public struct Event: @unchecked Sendable {
     public func double(_ object: String, _ key: String) -> Double? {
         ((fields[object] as? [String: Any])?[key] as? NSNumber)?.doubleValue
     }
+    /// `uploads.putImage` style access into a nested object.
+    public func int(_ object: String, _ key: String) -> Int? {
+        ((fields[object] as? [String: Any])?[key] as? NSNumber)?.intValue
+    }
 }

@@ -17,20 +17,29 @@ public final class XvfbServer {
     private var authorityFile: String?
 
     /// Starts `Xvfb -displayfd` with one screen of `width`×`height`×`depth` and waits until it accepts clients.
+    /// `arguments` go to Xvfb after those (`["-extension", "MIT-SHM"]` starts it without MIT-SHM). A `launcher`
+    /// runs Xvfb (`["unshare", "--map-root-user", "--ipc"]` runs it in an IPC namespace of its own, where it cannot
+    /// attach a client's shared memory, as a server on another machine cannot); it must exec Xvfb, not fork it.
     /// With `refusingClients`, the server accepts only a cookie no client has: it refuses every client, as a
     /// display of another user does.
     /// - Throws: `X11TestError` when Xvfb is not installed, or exits before it reports its display number (the
     ///   error then quotes what Xvfb printed on stderr).
-    public init(width: Int = 1280, height: Int = 1024, depth: Int = 24, refusingClients: Bool = false) throws {
+    public init(width: Int = 1280, height: Int = 1024, depth: Int = 24, refusingClients: Bool = false, arguments: [String] = [],
+                launcher: [String] = []) throws {
         guard let xvfb = findExecutable("Xvfb") else {
             throw X11TestError("Xvfb is not installed: the X11 tests need it (apt-get install xvfb); run scripts/test.sh")
         }
+        let launcherPath = try launcher.first.map { name in
+            guard let path = findExecutable(name) else { throw X11TestError("\(name) is not installed: the X11 tests need it; run scripts/test.sh") }
+            return path
+        }
         let ready = Pipe()
         process = Process()
-        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.executableURL = URL(fileURLWithPath: launcherPath ?? xvfb)
         // Xvfb picks a free display and writes its number to the -displayfd descriptor once it accepts clients;
         // descriptor 1 is the pipe.
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset"]
+        process.arguments = (launcherPath == nil ? [] : launcher.dropFirst() + [xvfb])
+            + ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset"] + arguments
         if refusingClients {
             let authority = NSTemporaryDirectory() + "waterfall-authority-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             try secretCookieAuthority().write(to: URL(fileURLWithPath: authority))
