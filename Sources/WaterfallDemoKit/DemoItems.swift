@@ -13,7 +13,7 @@ package struct DemoItems {
     /// Everything, in one object shared by copies until one of them changes.
     private final class Storage {
         let source: ItemSource
-        let sectionTitles: [String]
+        var sectionTitles: [String]
         let sectionStarts: [Int]
         var availableCount = 0
         var sections: [SectionCards] = []
@@ -99,6 +99,7 @@ package struct DemoItems {
 
     /// The cards of `section`: those shown and those still to arrive.
     package func totalItems(inSection section: Int) -> Int {
+        guard section < sectionStarts.count else { return numberOfItems(inSection: section) }  // appended: all shown
         let sourceEnd = section + 1 < sectionStarts.count ? sectionStarts[section + 1] : source.count
         return numberOfItems(inSection: section) + max(0, sourceEnd - max(availableCount, sectionStarts[section]))
     }
@@ -201,6 +202,24 @@ package struct DemoItems {
         let storage = uniqueStorage
         storage.addedCards.append(card)
         storage.sections[path.section].insert(-storage.addedCards.count, at: path.item)
+        updateShownStarts()
+    }
+
+    /// Appends `cards` at the end: to the last section when it is titled `title`, else to a new section so titled
+    /// after it. How a walk's batches of photos arrive.
+    /// - Complexity: O(`cards.count` + the number of sections), however many cards there are already.
+    package mutating func append(_ cards: [CatalogItem], toSectionTitled title: String) {
+        guard !cards.isEmpty else { return }
+        let storage = uniqueStorage
+        if storage.sectionTitles.count != storage.sections.count || storage.sectionTitles.last != title {
+            storage.sectionTitles.append(title)
+            storage.sections.append(SectionCards())
+        }
+        let section = storage.sections.count - 1
+        for card in cards {
+            storage.addedCards.append(card)
+            storage.sections[section].append(-storage.addedCards.count)
+        }
         updateShownStarts()
     }
 

@@ -121,7 +121,7 @@ package struct LayoutOptions: ParsableArguments {
     package func loadItems(availableCount: Int? = nil) throws -> DemoItems {
         if !photos.isEmpty {
             let folders = PhotoWalker(paths: photos, recursive: recursive, order: sort).walkAll().folders
-            return DemoItems(catalog: PhotoCards.cards(of: folders, roots: photos), availableCount: availableCount)
+            return PhotoCards.items(of: folders, roots: photos)  // as the window appends them: folder by folder
         }
         if let items { return DemoItems(synthesized: items, availableCount: availableCount) }
         guard let path = catalog ?? Catalog.defaultPath() else {

@@ -12,13 +12,15 @@ package enum PhotoCards {
     /// The colour of an error card's picture.
     package static let errorColor = Color(rgb: 0xF3D6D6)
 
-    /// The cards of `folders`, in order; a folder's section is named by its path below the folder of `roots` it was
+    /// The cards of `folders`, in order, each folder a section, appended as the window appends the walk's batches; a folder's section is named by its path below the folder of `roots` it was
     /// found in (the root itself by its own name), so that two folders of the same name stay apart.
-    package static func cards(of folders: [PhotoFolder], roots: [String]) -> [CatalogItem] {
-        folders.flatMap { folder in
+    package static func items(of folders: [PhotoFolder], roots: [String]) -> DemoItems {
+        var items = DemoItems(catalog: [])
+        for folder in folders {
             let section = sectionName(of: folder.path, roots: roots)
-            return folder.photos.map { card(of: $0, section: section) }
+            items.append(folder.photos.map { card(of: $0, section: section) }, toSectionTitled: section)
         }
+        return items
     }
 
     /// The card of `photo` in `section`.

@@ -35,6 +35,12 @@ package struct SectionCards {
         }
     }
 
+    /// Appends `card` after the others.
+    package mutating func append(_ card: DemoItems.CardID) {
+        makeList()
+        list?.append(card)
+    }
+
     /// Inserts `card` at `position`.
     package mutating func insert(_ card: DemoItems.CardID, at position: Int) {
         makeList()

@@ -14,9 +14,8 @@ extension DemoController {
         let oldSections = items.sections.map(\.count)
         for batch in batches {
             let section = PhotoCards.sectionName(of: batch.folder, roots: scan.roots)
-            photoCards += batch.photos.map { PhotoCards.card(of: $0, section: section) }
+            items.append(batch.photos.map { PhotoCards.card(of: $0, section: section) }, toSectionTitled: section)
         }
-        items = DemoItems(catalog: photoCards)
         log?.log("scanned", [("found", .int(counts.found)), ("skipped", .int(counts.skipped)), ("unreadable", .int(counts.unreadable)),
                              ("loops", .int(counts.loops)), ("done", .bool(isDone))])
         do {

@@ -29,8 +29,6 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     var scan: PhotoScan?
     /// The walk's counts so far, and whether it has ended.
     var scanCounts: (counts: ScanCounts, isDone: Bool) = (ScanCounts(), true)
-    /// Every photo card found so far, in the walk's order.
-    var photoCards: [CatalogItem] = []
 
     /// `loader` makes the items arrive in pages; without one they are all there from the start.
     init(items: DemoItems, metrics: CardMetrics, loader: PagedLoader?, log: EventLog?) {

@@ -51,7 +51,12 @@ struct LayoutCommand: ParsableCommand {
             } else {
                 let source = DemoLayoutSource(items: try loadOrExit(layout), metrics: try layout.cardMetrics())
                 firstIndex = source.items.firstIndexOfSection
-                if case let .catalog(cards) = source.items.source, !layout.photos.isEmpty { paths = cards.map(\.path) }
+                if !layout.photos.isEmpty {
+                    let items = source.items
+                    paths = (0..<items.numberOfSections).flatMap { section in
+                        (0..<items.numberOfItems(inSection: section)).map { items[ItemPath(item: $0, section: section)].path }
+                    }
+                }
                 try collectionLayout.prepare(width: width, source: source)
             }
         } catch let error as LayoutError {
