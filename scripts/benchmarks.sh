@@ -76,6 +76,19 @@ convert "$results/photo-12mp.jpg" -quality 80 "$results/photo-12mp.webp"
   swift build -c release --product thumbnail-throughput
   "$(swift build -c release --show-bin-path)/thumbnail-throughput" \
     "../$results/photo-12mp.jpg" "../$results/photo-12mp.png" "../$results/photo-12mp.webp" > "../$results/thumbnails.json"
+  # A decompression bomb: a PNG of 50,000 x 50,000 px whose first 300 KB of pixel data inflate to 300 MB. Refused
+  # from its header: the time is the whole call, from opening the file to the error.
+  python3 - "../$results/bomb.png" <<'PYTHON'
+import struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+side = 50_000
+rows = zlib.compressobj(9)
+idat = b"".join(rows.compress(bytes(side + 1)) for _ in range(6_000)) + rows.flush()
+with open(sys.argv[1], "wb") as file:
+    file.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0)) + chunk(b"IDAT", idat))
+PYTHON
+  "$(swift build -c release --show-bin-path)/thumbnail-throughput" --bomb "../$results/bomb.png" > "../$results/bomb.json"
 )
 
 # The first screen of a folder of 1,000 twelve-megapixel photos (one generated photo, linked 1,000 times: both programs
@@ -90,6 +103,15 @@ DISPLAY=":$(cat "$results/first-screen-display")" python3 Benchmarks/FirstScreen
   > "$results/first-screen.json"
 kill "$first_screen_xvfb" 2>/dev/null || true
 
+# Smoothness and memory while thumbnails stream in: the same 1,000 photos at 1920x1080, the wheel turned at 60
+# notches a second (--notch-interval 16, as a quick hand), first while the thumbnails decode, then the same path
+# again with every picture on it cached (bench --photos does both passes). --cache-mb 64: the 600 notches pass
+# about 580 cards, some 230 MB of pictures, so the budget is held, not just never reached. 3 rounds.
+for _ in 1 2 3; do
+  launch "$demo" bench --photos "$results/first-screen" --cache-mb 64 --notches 600 --notch-interval 16 \
+    --width 1920 --height 1080 --json >> "$results/photo-wheel.json"
+done
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') \
@@ -103,6 +125,7 @@ BENCH_SWIFT=$(swift --version 2>/dev/null | head -n 1) \
 BENCH_LOAD="$load_before before, $load_after after" \
 BENCH_ARGS="$*" \
   python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" "$results/window.json" \
-    "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" > BENCHMARKS.md
+    "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" \
+    "$results/bomb.json" "$results/photo-wheel.json" > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

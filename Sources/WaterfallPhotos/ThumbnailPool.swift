@@ -3,7 +3,8 @@ import Foundation
 /// Decodes thumbnails on worker threads, one per core and at least two, each with a decoder of its own: the most
 /// wanted job first. `want(_:)` replaces the queue, so a job for a card that left the screen before a worker took
 /// it never starts; a job already running finishes. Results wait in `takeResults()`, and `onResult` (any thread)
-/// tells the program there are some.
+/// tells the program there are some. The workers run at a lower priority (`workerNiceness`), so the thread that
+/// draws, and the X server, get a core the moment they want one: decoding never delays a frame.
 public final class ThumbnailPool: @unchecked Sendable {
     /// One thumbnail to make: the file, the width in device pixels, and the program's number for it.
     public struct Job: Hashable, Sendable {
@@ -41,6 +42,10 @@ public final class ThumbnailPool: @unchecked Sendable {
     /// The workers that have not left their loop yet.
     private var liveWorkers = 0
     private let onResult: @Sendable () -> Void
+
+    /// The workers' niceness (`setpriority(2)` of each worker's thread): Linux's scheduler then gives a waking
+    /// thread of normal priority the core at once, and the workers about a tenth of it while both want it.
+    public static let workerNiceness: Int32 = 19
 
     /// The number of workers by default: one per core, at least two.
     public static var defaultWorkerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
@@ -93,6 +98,9 @@ public final class ThumbnailPool: @unchecked Sendable {
 
     /// A worker's loop: takes the most wanted job, decodes it, keeps the result.
     private func work(background: UInt32) {
+        // Linux keeps a niceness per thread, and PRIO_PROCESS with 0 sets the calling thread's alone (setpriority(2),
+        // BUGS): this worker's, not the program's.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
         let decoder = ThumbnailDecoder()
         decoder.background = background
         while true {

@@ -6,6 +6,9 @@ public struct ImageUploads: Equatable, Sendable {
     /// runs on another machine), or every shared segment was still being read.
     public var putImage = 0
 
+    /// Every upload, whichever way it went.
+    public var total: Int { sharedMemory + putImage }
+
     /// No uploads yet.
     public init() {}
 }

@@ -25,13 +25,19 @@ extension WaterfallWindow {
         }
     }
 
-    /// Scrolls by `notches` wheel notches, one frame each, through the same path as the mouse: each notch is a
-    /// button 5 press sent to the window through the server (`XSendEvent`), read by the event loop, folded and
-    /// drawn. Each frame ends in an `XSync` instead of its flush (for measuring only: the frame's requests and the
-    /// sync go in one write, and the time stops when the server has handled them). At either end of the content the
-    /// direction turns. `afterEachFrame` runs after each measured frame, outside the measurement. Smooth scrolling
-    /// is off while it measures: each notch is one frame.
-    @_spi(Benchmarking) public func measureWheelScrolling(notches: Int, afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
+    /// Scrolls by `notches` wheel notches through the same path as the mouse: each notch is a button 5 press sent
+    /// to the window through the server (`XSendEvent`), read by the event loop, folded and drawn. Each frame ends in
+    /// an `XSync` instead of its flush (for measuring only: the frame's requests and the sync go in one write, and
+    /// the time stops when the server has handled them). At either end of the content the direction turns.
+    /// `afterEachFrame` runs after each measured frame, outside the measurement. Smooth scrolling is off while it
+    /// measures: each notch is one frame.
+    ///
+    /// Without an `interval` the next notch is sent as soon as the last one's frame is drawn. With one, a notch is
+    /// sent every `interval`, as a hand turns a wheel, and the loop runs meanwhile (a photo wall uploads the
+    /// thumbnails that arrived, and draws their cards): a notch's time then includes waiting for whatever turn was
+    /// under way when it came.
+    @_spi(Benchmarking) public func measureWheelScrolling(notches: Int, interval: Duration? = nil,
+                                                         afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
         let wasSmooth = collectionView.isSmoothScrollingEnabled
         let wasSyncing = syncsAfterEachFrame
         collectionView.isSmoothScrollingEnabled = false
@@ -45,14 +51,19 @@ extension WaterfallWindow {
         measurements.reserveCapacity(notches)
         var down = true
         let clock = ContinuousClock()
+        var nextNotch = clock.now
         for _ in 0..<notches {
+            if let interval {
+                guard try runTurns(until: nextNotch, clock: clock) else { return measurements }
+                nextNotch += interval
+            }
             if down ? collectionView.contentOffset >= collectionView.scroll.maxOffset : collectionView.contentOffset <= 0 {
                 down.toggle()
             }
             let start = clock.now
-            let framesBefore = framesPresented
+            let notchesBefore = wheelBatchesApplied
             postWheelNotch(down: down)
-            while framesPresented == framesBefore {
+            while wheelBatchesApplied == notchesBefore {  // the turn that applies the notch draws its frame
                 if try turn() != nil { return measurements }
             }
             let elapsed = clock.now - start
@@ -62,6 +73,17 @@ extension WaterfallWindow {
             afterEachFrame()
         }
         return measurements
+    }
+
+    /// Runs the loop's turns until `instant` (a timer wakes the last wait); false when the window closed.
+    private func runTurns(until instant: ContinuousClock.Instant, clock: ContinuousClock) throws -> Bool {
+        while clock.now < instant {
+            let left = clock.now.duration(to: instant)
+            let timer = schedule(after: Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18) {}
+            defer { cancel(timer) }
+            if try turn() != nil { return false }
+        }
+        return true
     }
 
     /// Sends the window a wheel notch (a button 4 or 5 press at the viewport's centre) through the server.

@@ -64,6 +64,7 @@ extension WaterfallWindow {
         if batch.wheelNotches != 0 {
             let notches = batch.wheelNotches
             batch.wheelNotches = 0
+            wheelBatchesApplied += 1
             try send(.wheel(notches: notches, time: animationTime))
             scheduleAnimationFrame()
             schedulePullRelease()

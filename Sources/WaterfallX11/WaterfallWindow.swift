@@ -34,6 +34,8 @@ public final class WaterfallWindow {
     /// When true, every frame is followed by `XSync`, so that a frame reported to the observer is on screen.
     /// For logging and measuring only: it costs a round trip per frame.
     public var syncsAfterEachFrame = false
+    /// How many turns applied wheel notches: a benchmark waits for the one that applies its notch.
+    var wheelBatchesApplied = 0
     /// The size of the window in pixels, as the server last reported it.
     public private(set) var windowSize: Size
     /// Pixels per point: everything drawn is this many times as large as its size in points.

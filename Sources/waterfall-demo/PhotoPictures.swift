@@ -77,7 +77,7 @@ final class PhotoPictures {
     }
 
     /// The most bytes of pictures uploaded in one turn of the loop (so in one frame): the rest wait for the next.
-    static let uploadBudget = 4 << 20
+    static let uploadBudget = 1 << 20
 
     /// Finished thumbnails over the last turn's budget, uploaded first in the next.
     private var waiting: [ThumbnailPool.Result] = []

@@ -2,7 +2,8 @@
 // libwebp, then an area-averaging downscale) against what nsxiv does with Imlib2 (a full decode, then an
 // anti-aliased scale to the thumbnail's size), for the same files and the same 300-pixel width, in alternating rounds.
 //
-//   thumbnail-throughput FILE...   # one JSON line per file: the medians and the ratio baseline ÷ ours
+//   thumbnail-throughput FILE...          # one JSON line per file: the medians and the ratio baseline ÷ ours
+//   thumbnail-throughput --bomb FILE      # one JSON line: how long refusing a decompression bomb takes (median)
 import CImlib2
 import Foundation
 import WaterfallPhotos
@@ -41,6 +42,10 @@ func median(_ values: [Double]) -> Double {
 
 imlib_set_cache_size(0)
 let decoder = ThumbnailDecoder()
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--bomb" {
+    try refuseBomb(CommandLine.arguments[2])
+    exit(0)
+}
 for path in CommandLine.arguments.dropFirst() {
     guard let header = try? PhotoFile.readHeader(path: path) else {
         FileHandle.standardError.write(Data("thumbnail-throughput: \(path) is not a photo\n".utf8))
@@ -59,4 +64,27 @@ for path in CommandLine.arguments.dropFirst() {
                                "baselineMs": (baselineMs * 100).rounded() / 100, "ratio": (baselineMs / oursMs * 100).rounded() / 100]
     let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
     print(String(decoding: data, as: UTF8.self))
+}
+
+/// Times the refusal of a decompression bomb (a PNG whose header asks for more than 200 megapixels), from the file
+/// to the error: the median of 201 tries, each a whole `thumbnail(ofFile:width:)`. Exits 1 when it is not refused.
+func refuseBomb(_ path: String) throws {
+    var times: [Double] = []
+    var refusal = ""
+    for _ in 0..<201 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            _ = try decoder.thumbnail(ofFile: path, width: width)
+        } catch let error as PhotoError {
+            refusal = "\(error)"
+        }
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+    }
+    guard refusal.hasPrefix("too large") else {
+        FileHandle.standardError.write(Data("thumbnail-throughput: \(path) was not refused as too large (\(refusal))\n".utf8))
+        exit(1)
+    }
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let line: [String: Any] = ["bombBytes": size, "refusal": refusal, "refuseUs": (median(times) * 10).rounded() / 10]
+    print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
 }
