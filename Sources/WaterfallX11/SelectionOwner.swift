@@ -1,11 +1,12 @@
-/// Owns one selection (such as CLIPBOARD) for a window and serves a text to the clients that ask for it, as ICCCM
-/// section 2 describes and xclip, st and GTK do.
+/// Owns one selection (such as CLIPBOARD) for a window and serves a text, and any further formats given with it
+/// (such as `text/uri-list`), to the clients that ask for it, as ICCCM section 2 describes and xclip, st and GTK do.
 ///
 /// `own(_:at:)` takes the selection with the timestamp of the user's event (never `CurrentTime`) and checks with the
 /// server that it was taken. Every `SelectionRequest` gets a `SelectionNotify`: the targets TARGETS (the list below),
 /// TIMESTAMP (the time the selection was taken, INTEGER), UTF8_STRING (the text's UTF-8) and STRING (ISO Latin-1,
 /// other characters as `?`, see `SelectionText.latin1(_:)`) are written to the property the requestor named (to the
-/// target's own atom for an obsolete requestor that named none); any other target, a request from before the
+/// target's own atom for an obsolete requestor that named none); each further format's target (listed after those)
+/// gets its bytes, typed with the target's own atom, as GTK and Qt write MIME targets; any other target, a request from before the
 /// selection was taken or one that arrives after it was lost is refused with the property None. MULTIPLE (ICCCM
 /// 2.6.2) converts each (target, property) pair its property lists, in order, and writes the list back with None as
 /// the property of each pair that failed.
@@ -55,6 +56,8 @@ public final class SelectionOwner {
     public let selectionName: String
     /// The text served, while the selection is owned.
     public private(set) var text: String?
+    /// The further formats served with the text, while the selection is owned.
+    public private(set) var formats: [SelectionFormat] = []
     /// When the selection was taken (the TIMESTAMP target), while it is owned.
     public private(set) var ownershipTime: ServerTime?
     /// Hears about answered and refused requests, INCR transfers and the loss of the selection.
@@ -79,6 +82,8 @@ public final class SelectionOwner {
     /// The text's UTF-8 and (made at the first STRING request) Latin-1 bytes.
     var utf8: [UInt8] = []
     var latin1: [UInt8]?
+    /// The further formats' bytes, by their targets' atoms, in the order TARGETS lists them.
+    var formatBytes: [(atom: Atom, bytes: [UInt8])] = []
     /// The INCR transfers in progress, by requestor window and property.
     var transfers: [TransferKey: Transfer] = [:]
     /// The requestor windows whose events are selected, with the number of transfers to each.
@@ -121,16 +126,22 @@ public final class SelectionOwner {
     /// The INCR transfers in progress.
     public var transfersInProgress: Int { transfers.count }
 
-    /// Takes the selection for this window with `text`, at `time`: the timestamp of the user's event that asked for
-    /// it (a key press), never `CurrentTime` (ICCCM 2.1). Calls `XSetSelectionOwner`, then `XGetSelectionOwner` to
-    /// check that the server took it (it ignores a time older than the selection's last change): one round trip.
+    /// Takes the selection for this window with `text` and further `formats`, at `time`: the timestamp of the user's
+    /// event that asked for it (a key press), never `CurrentTime` (ICCCM 2.1). Calls `XSetSelectionOwner`, then
+    /// `XGetSelectionOwner` to check that the server took it (it ignores a time older than the selection's last
+    /// change): one round trip, and one more to intern the formats' targets when there are any.
     /// - Returns: whether the window owns the selection with `text` now. When it does not, nothing changed here.
     @discardableResult
-    public func own(_ text: String, at time: ServerTime) -> Bool {
+    public func own(_ text: String, formats: [SelectionFormat] = [], at time: ServerTime) -> Bool {
         if let owned = ownershipTime, time.isBefore(owned) { return false }  // the server would keep the newer ownership
+        let own = Set(Self.targetNames)
+        let formats = formats.filter { !own.contains($0.target) }  // the text's own targets stay the text's
+        let formatAtoms = formats.isEmpty ? [] : display.internAtoms(formats.map(\.target))
         display.setSelectionOwner(atoms.selection, to: window, at: time)
         guard display.selectionOwner(atoms.selection) == window else { return false }
         self.text = text
+        self.formats = formats
+        formatBytes = zip(formatAtoms, formats).map { ($0, $1.bytes) }
         utf8 = Array(text.utf8)
         latin1 = nil
         ownershipTime = time
@@ -182,7 +193,7 @@ public final class SelectionOwner {
     func convert(_ target: Atom, into property: Atom, of requestor: UInt, owned: ServerTime) -> Answer? {
         switch target {
         case atoms.targets:
-            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, PredefinedAtom.string]
+            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, PredefinedAtom.string] + formatBytes.map(\.atom)
             changeProperty(property, on: requestor, type: PredefinedAtom.atom, longs: targets.map { Int($0) })
             return (4 * targets.count, false)
         case atoms.timestamp:
@@ -195,7 +206,8 @@ public final class SelectionOwner {
             latin1 = bytes
             return send(bytes, type: PredefinedAtom.string, target: target, to: requestor, property: property)
         default:
-            return nil
+            guard let format = formatBytes.first(where: { $0.atom == target }) else { return nil }
+            return send(format.bytes, type: target, target: target, to: requestor, property: property)
         }
     }
 
@@ -235,6 +247,8 @@ public final class SelectionOwner {
         if let changed = ServerTime(time), changed.isBefore(owned) { return }  // a stale clear from before the last own()
         ownershipTime = nil
         text = nil
+        formats = []
+        formatBytes = []
         utf8 = []
         latin1 = nil
         onEvent?(.lost)
@@ -250,7 +264,8 @@ public final class SelectionOwner {
         display.changeProperty(property, of: requestor, type: type, longs: longs)
     }
 
-    /// The name of `atom`, for `onEvent`: the targets' own, else `XGetAtomName` (a round trip, for refused targets).
+    /// The name of `atom`, for `onEvent`: the targets' own and the formats', else `XGetAtomName` (a round trip, for
+    /// refused targets).
     func name(of atom: Atom) -> String {
         switch atom {
         case atoms.targets: return "TARGETS"
@@ -258,7 +273,9 @@ public final class SelectionOwner {
         case atoms.timestamp: return "TIMESTAMP"
         case atoms.utf8String: return "UTF8_STRING"
         case PredefinedAtom.string: return "STRING"
-        default: return display.atomName(atom) ?? "atom \(atom)"
+        default:
+            if let index = formatBytes.firstIndex(where: { $0.atom == atom }) { return formats[index].target }
+            return display.atomName(atom) ?? "atom \(atom)"
         }
     }
 }

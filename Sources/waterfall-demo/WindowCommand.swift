@@ -55,7 +55,10 @@ struct WindowCommand: ParsableCommand {
         try DemoWindowLayout.validateColumnWidth(layout, window: Size(width: width, height: height))
     }
 
-    func run() throws {
+    func run() throws { try run(afterExit: { _ in }) }
+
+    /// Opens the window and runs it until it closes, then calls `afterExit` with the session (before an error exit).
+    func run(afterExit: (DemoSession) throws -> Void) throws {
         let log = logEvents ? EventLog() : nil
         let session = try DemoSession(options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
                                       scale: scale, log: log, useDoubleBufferExtension: !noXdbe, useXInput2: !noXinput2)
@@ -68,6 +71,7 @@ struct WindowCommand: ParsableCommand {
         let reason = try orExit { try session.window.run() }
         session.controller.pictures?.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
+        try afterExit(session)
         if reason == .destroyedByAnotherClient {
             printError("the window was destroyed by another X client; exiting")
             throw ExitCode(1)

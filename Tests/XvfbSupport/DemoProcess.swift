@@ -8,6 +8,7 @@ public final class DemoProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var stdoutLines: [String] = []
     private var partialLine = Data()
+    private var stdoutData = Data()
     private var stderrData = Data()
     private var stdoutClosed = false
     private var stderrClosed = false
@@ -64,6 +65,7 @@ public final class DemoProcess: @unchecked Sendable {
 
     private func receive(_ data: Data) {
         lock.withLock {
+            stdoutData.append(data)
             partialLine.append(data)
             while let newline = partialLine.firstIndex(of: UInt8(ascii: "\n")) {
                 stdoutLines.append(String(decoding: partialLine[partialLine.startIndex..<newline], as: UTF8.self))
@@ -80,6 +82,9 @@ public final class DemoProcess: @unchecked Sendable {
     public func lines(from start: Int) -> [String] {
         lock.withLock { start < stdoutLines.count ? Array(stdoutLines[start...]) : [] }
     }
+
+    /// Everything written to stdout so far, byte for byte (`lines` decodes it as UTF-8).
+    public var standardOutput: Data { lock.withLock { stdoutData } }
 
     /// Everything written to stderr so far.
     public var standardError: String { lock.withLock { String(decoding: stderrData, as: UTF8.self) } }
