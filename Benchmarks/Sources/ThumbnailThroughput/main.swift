@@ -68,7 +68,7 @@ for path in CommandLine.arguments.dropFirst() {
 
 /// Times the refusal of a decompression bomb (a PNG whose header asks for more than 200 megapixels), from the file
 /// to the error: the median of 201 tries, each a whole `thumbnail(ofFile:width:)`. Exits 1 when it is not refused.
-func refuseBomb(_ path: String) throws {
+@MainActor func refuseBomb(_ path: String) throws {
     var times: [Double] = []
     var refusal = ""
     for _ in 0..<201 {
