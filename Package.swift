@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // The shared thumbnail cache names each thumbnail by the MD5 of its file's URI: libmd's MD5; WaterfallPhotos only.
+        .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
 
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP"]),
+        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CMD5"]),
 
         // MARK: SplitMix64, for made-up data that is the same on every run
         .target(name: "SeededRandom"),

@@ -5,6 +5,11 @@ import CSpng
 /// allocate more than its header promised.
 enum PNGDecoder {
     static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
+        try decodeWithTexts(bytes).image
+    }
+
+    /// The image and its tEXt, zTXt and iTXt chunks (keyword, text) in file order.
+    static func decodeWithTexts(_ bytes: [UInt8]) throws -> (image: RGBAImage, texts: [(String, String)]) {
         guard let context = spng_ctx_new(0) else { throw PhotoError.unsupported(.png, "out of memory") }
         defer { spng_ctx_free(context) }
         try check(spng_set_image_limits(context, UInt32(ImageHeader.maximumSide), UInt32(ImageHeader.maximumSide)))
@@ -18,7 +23,20 @@ enum PNGDecoder {
             try check(spng_decoded_image_size(context, format, &size))
             var pixels = [UInt8](repeating: 0, count: size)
             try check(spng_decode_image(context, &pixels, size, format, Int32(SPNG_DECODE_TRNS.rawValue)))
-            return RGBAImage(width: Int(header.width), height: Int(header.height), bytes: pixels)
+            return (RGBAImage(width: Int(header.width), height: Int(header.height), bytes: pixels), texts(of: context))
+        }
+    }
+
+    /// The text chunks libspng read (all of them, once the image is decoded).
+    private static func texts(of context: OpaquePointer) -> [(String, String)] {
+        var count: UInt32 = 0
+        guard spng_get_text(context, nil, &count) == 0, count > 0 else { return [] }
+        var chunks = [spng_text](repeating: spng_text(), count: Int(count))
+        guard spng_get_text(context, &chunks, &count) == 0 else { return [] }
+        return chunks.prefix(Int(count)).map { chunk in
+            let keyword = withUnsafeBytes(of: chunk.keyword) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let text = chunk.text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: chunk.length), as: UTF8.self) } ?? ""
+            return (keyword, text)
         }
     }
 
