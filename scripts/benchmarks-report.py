@@ -536,8 +536,8 @@ if PHOTO_WHEEL:
     w("`waterfall-demo bench --photos` over the 1,000 photos above, at 1920 × 1080, `--cache-mb 64`: the wheel turned at")
     w("60 notches a second (`--notch-interval 16`, through the server as a mouse's), 600 notches, timed from each notch to")
     w("its presented frame. First while the thumbnails decode (the pool's workers at a lower priority than the window's")
-    w("thread), then the same path again from the top with every picture on it decoded and held. The pictures on the")
-    w("path are some 230 MB, so the budget is held, not merely never reached.")
+    w("thread), then the same path again from the top after decoding every picture on it. The pictures on the path are")
+    w("some 230 MB, so the budget is held, not merely never reached: the memory target is judged here.")
     w("")
     w("| round | p50 decoding | p99 decoding | p50 cached | p99 cached | p99 decoding ÷ cached | pictures uploaded while scrolling | peak RSS |")
     w("|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -545,8 +545,14 @@ if PHOTO_WHEEL:
         w(f"| {index} | {line['p50Ms']:.2f} ms | {line['p99Ms']:.2f} ms | {line['cachedP50Ms']:.2f} ms | {line['cachedP99Ms']:.2f} ms "
           f"| {line['p99Ms'] / line['cachedP99Ms']:.2f} | {line['picturesWhileScrolling']} | {line['peakRSSMB']:.0f} MB |")
     w("")
+    comparable = all(line["picturesWhileCached"] == 0 for line in PHOTO_WHEEL)
+    if not comparable:
+        w("**Not comparable**: the second pass uploaded pictures again (the budget does not hold the path), so it is not")
+        w("the same path with every thumbnail cached, and the ratio above says nothing about the target.")
+        w("")
     TARGETS.append(("wheel to frame p99 while thumbnails decode ≤ 1.5 × the same path with every thumbnail cached (median of the rounds)",
-                    ratio99 <= 1.5, f"{ratio99:.2f}×"))
+                    comparable and ratio99 <= 1.5,
+                    f"{ratio99:.2f}×" if comparable else f"not measured: the cached pass uploaded {', '.join(str(l['picturesWhileCached']) for l in PHOTO_WHEEL)} pictures"))
     TARGETS.append((f"peak resident memory while scrolling photos ≤ the cache budget ({cache_mb} MB) + 100 MB",
                     peak <= cache_mb + 100, f"{peak:.0f} MB (the highest of the rounds)"))
 

@@ -87,9 +87,14 @@ extension BenchCommand {
         let view = session.collectionView
         var offset = 0.0
         while offset <= deepest + view.viewportSize.height {
+            let before = view.contentOffset
             view.setContentOffset(offset)
-            let framesBefore = session.window.framesPresented
-            try session.window.run { session.window.framesPresented > framesBefore && pictures.pendingCount(in: view) == 0 }
+            if view.contentOffset != before {  // a frame shows the cards there (none comes when the offset stayed)
+                let framesBefore = session.window.framesPresented
+                try session.window.run { session.window.framesPresented > framesBefore }
+            }
+            try session.window.run { pictures.pendingCount(in: view) == 0 }
+            if view.contentOffset >= view.scroll.maxOffset { break }
             offset += view.viewportSize.height / 2
         }
         view.setContentOffset(0)
