@@ -29,7 +29,8 @@ packages=(
   libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
-  python3-pil                         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME does
+  python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME
+                                      # does; python3-olefile comes with it, named so checks see it
   nsxiv                               # the benchmarks' first-screen peer: nsxiv -t on the same folder
   libimlib2-dev liblcms2-dev          # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only);
                                       # liblcms2-dev comes with it (through libjxl-dev), named so checks see it
