@@ -1,7 +1,7 @@
 /// Owns one selection (such as CLIPBOARD) for a window and serves a text, and any further formats given with it
 /// (such as `text/uri-list`), to the clients that ask for it, as ICCCM section 2 describes and xclip, st and GTK do.
 ///
-/// `own(_:at:)` takes the selection with the timestamp of the user's event (never `CurrentTime`) and checks with the
+/// `own(_:formats:at:)` takes the selection with the timestamp of the user's event (never `CurrentTime`) and checks with the
 /// server that it was taken. Every `SelectionRequest` gets a `SelectionNotify`: the targets TARGETS (the list below),
 /// TIMESTAMP (the time the selection was taken, INTEGER), UTF8_STRING (the text's UTF-8) and STRING (ISO Latin-1,
 /// other characters as `?`, see `SelectionText.latin1(_:)`) are written to the property the requestor named (to the
