@@ -12,8 +12,9 @@ package enum PhotoCards {
     /// The colour of an error card's picture.
     package static let errorColor = Color(rgb: 0xF3D6D6)
 
-    /// The cards of `folders`, in order, each folder a section, appended as the window appends the walk's batches; a folder's section is named by its path below the folder of `roots` it was
-    /// found in (the root itself by its own name), so that two folders of the same name stay apart.
+    /// The cards of `folders`, in order, each folder a section, appended as the window appends the walk's batches. A
+    /// folder's section is named by its path below the folder of `roots` it was found in (the root itself by its own
+    /// name), so that two folders of the same name stay apart.
     package static func items(of folders: [PhotoFolder], roots: [String]) -> DemoItems {
         var items = DemoItems(catalog: [])
         for folder in folders {

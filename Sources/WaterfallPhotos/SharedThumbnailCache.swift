@@ -148,12 +148,12 @@ public final class SharedThumbnailCache: Sendable {
             return false
         }
         let directory = "\(root)/\(folder)"
-        do {
+        do throws(CacheError) {
             try makeFolders(directory)
             var template = Array("\(directory)/\(key).png.XXXXXX".utf8CString)
             let descriptor = mkstemp(&template)  // mode 0600
             guard descriptor >= 0 else { throw CacheError.system("cannot create a file in \(directory)", errno) }
-            let temporary = String(cString: template)
+            let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let written = png.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             let error = errno
             close(descriptor)
@@ -167,16 +167,14 @@ public final class SharedThumbnailCache: Sendable {
                 throw CacheError.system("cannot rename into \(directory)", error)
             }
             return true
-        } catch let error as CacheError {
-            stopWriting(error.description)
-            return false
         } catch {
+            stopWriting(error.description)
             return false
         }
     }
 
     /// Creates `directory` and the folders above it up to the cache's root, each with mode 0700.
-    private func makeFolders(_ directory: String) throws {
+    private func makeFolders(_ directory: String) throws(CacheError) {
         var path = ""
         for part in directory.split(separator: "/") {
             path += "/" + part

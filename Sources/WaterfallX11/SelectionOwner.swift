@@ -1,13 +1,13 @@
 /// Owns one selection (such as CLIPBOARD) for a window and serves a text, and any further formats given with it
 /// (such as `text/uri-list`), to the clients that ask for it, as ICCCM section 2 describes and xclip, st and GTK do.
 ///
-/// `own(_:formats:at:)` takes the selection with the timestamp of the user's event (never `CurrentTime`) and checks with the
-/// server that it was taken. Every `SelectionRequest` gets a `SelectionNotify`: the targets TARGETS (the list below),
+/// `own(_:formats:at:)` takes the selection with the timestamp of the user's event (never `CurrentTime`) and checks
+/// with the server that it was taken. Every `SelectionRequest` gets a `SelectionNotify`: the targets TARGETS (the list below),
 /// TIMESTAMP (the time the selection was taken, INTEGER), UTF8_STRING (the text's UTF-8) and STRING (ISO Latin-1,
 /// other characters as `?`, see `SelectionText.latin1(_:)`) are written to the property the requestor named (to the
 /// target's own atom for an obsolete requestor that named none); each further format's target (listed after those)
-/// gets its bytes, typed with the target's own atom, as GTK and Qt write MIME targets; any other target, a request from before the
-/// selection was taken or one that arrives after it was lost is refused with the property None. MULTIPLE (ICCCM
+/// gets its bytes, typed with the target's own atom, as GTK and Qt write MIME targets; any other target, a request
+/// from before the selection was taken or one that arrives after it was lost is refused with the property None. MULTIPLE (ICCCM
 /// 2.6.2) converts each (target, property) pair its property lists, in order, and writes the list back with None as
 /// the property of each pair that failed.
 ///
@@ -82,8 +82,8 @@ public final class SelectionOwner {
     /// The text's UTF-8 and (made at the first STRING request) Latin-1 bytes.
     var utf8: [UInt8] = []
     var latin1: [UInt8]?
-    /// The further formats' bytes, by their targets' atoms, in the order TARGETS lists them.
-    var formatBytes: [(atom: Atom, bytes: [UInt8])] = []
+    /// The atoms of the further formats' targets, one for each of `formats`, in the order TARGETS lists them.
+    var formatAtoms: [Atom] = []
     /// The INCR transfers in progress, by requestor window and property.
     var transfers: [TransferKey: Transfer] = [:]
     /// The requestor windows whose events are selected, with the number of transfers to each.
@@ -134,14 +134,14 @@ public final class SelectionOwner {
     @discardableResult
     public func own(_ text: String, formats: [SelectionFormat] = [], at time: ServerTime) -> Bool {
         if let owned = ownershipTime, time.isBefore(owned) { return false }  // the server would keep the newer ownership
-        let own = Set(Self.targetNames)
-        let formats = formats.filter { !own.contains($0.target) }  // the text's own targets stay the text's
-        let formatAtoms = formats.isEmpty ? [] : display.internAtoms(formats.map(\.target))
+        let textTargets = Set(Self.targetNames)
+        let formats = formats.filter { !textTargets.contains($0.target) }  // the text's own targets stay the text's
+        let interned = formats.isEmpty ? [] : display.internAtoms(formats.map(\.target))
         display.setSelectionOwner(atoms.selection, to: window, at: time)
         guard display.selectionOwner(atoms.selection) == window else { return false }
         self.text = text
         self.formats = formats
-        formatBytes = zip(formatAtoms, formats).map { ($0, $1.bytes) }
+        formatAtoms = interned
         utf8 = Array(text.utf8)
         latin1 = nil
         ownershipTime = time
@@ -193,7 +193,7 @@ public final class SelectionOwner {
     func convert(_ target: Atom, into property: Atom, of requestor: UInt, owned: ServerTime) -> Answer? {
         switch target {
         case atoms.targets:
-            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, PredefinedAtom.string] + formatBytes.map(\.atom)
+            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, PredefinedAtom.string] + formatAtoms
             changeProperty(property, on: requestor, type: PredefinedAtom.atom, longs: targets.map { Int($0) })
             return (4 * targets.count, false)
         case atoms.timestamp:
@@ -206,8 +206,8 @@ public final class SelectionOwner {
             latin1 = bytes
             return send(bytes, type: PredefinedAtom.string, target: target, to: requestor, property: property)
         default:
-            guard let format = formatBytes.first(where: { $0.atom == target }) else { return nil }
-            return send(format.bytes, type: target, target: target, to: requestor, property: property)
+            guard let index = formatAtoms.firstIndex(of: target) else { return nil }
+            return send(formats[index].bytes, type: target, target: target, to: requestor, property: property)
         }
     }
 
@@ -248,7 +248,7 @@ public final class SelectionOwner {
         ownershipTime = nil
         text = nil
         formats = []
-        formatBytes = []
+        formatAtoms = []
         utf8 = []
         latin1 = nil
         onEvent?(.lost)
@@ -274,7 +274,7 @@ public final class SelectionOwner {
         case atoms.utf8String: return "UTF8_STRING"
         case PredefinedAtom.string: return "STRING"
         default:
-            if let index = formatBytes.firstIndex(where: { $0.atom == atom }) { return formats[index].target }
+            if let index = formatAtoms.firstIndex(of: atom) { return formats[index].target }
             return display.atomName(atom) ?? "atom \(atom)"
         }
     }

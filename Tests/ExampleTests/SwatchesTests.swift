@@ -40,7 +40,7 @@ private func waitForWindow(named name: String, display: String, while program: D
     while Date() < deadline && program.isRunning {
         let output = (try? runTool("xdotool", ["search", "--onlyvisible", "--name", "^\(name)$"], display: display)) ?? Data()
         if let id = String(decoding: output, as: UTF8.self).split(separator: "\n").first.flatMap({ UInt($0) }) { return id }
-        usleep(20_000)
+        usleep(20_000)  // only the interval between checks of the condition above; the deadline bounds a hang
     }
     throw X11TestError("no visible window named \(name): \(program.standardError)")
 }
@@ -51,7 +51,7 @@ private func waitForPixel(_ color: RGB, x: Int, y: Int, window: UInt, display: S
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline && program.isRunning {
         if try Screenshot.of(window: window, display: display).pixel(x: x, y: y) == color { return }
-        usleep(20_000)
+        usleep(20_000)  // only the interval between checks of the condition above; the deadline bounds a hang
     }
     throw X11TestError("the pixel at (\(x), \(y)) never became \(color): \(program.standardError)")
 }
@@ -62,7 +62,7 @@ private func waitForLine(from program: DemoProcess, matching matches: (String) -
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
         if let line = program.lines.first(where: matches) { return line }
-        usleep(10_000)
+        usleep(10_000)  // only the interval between checks of the condition above; the deadline bounds a hang
     }
     throw X11TestError("no such line on stdout: \(program.lines), stderr: \(program.standardError)")
 }
