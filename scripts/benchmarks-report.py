@@ -527,34 +527,36 @@ if BOMB:
 
 PHOTO_WHEEL = json_lines(9)
 if PHOTO_WHEEL:
-    ratios99 = [line["p99Ms"] / line["cachedP99Ms"] for line in PHOTO_WHEEL]
-    ratio99 = median(ratios99)
-    cache_mb = PHOTO_WHEEL[0]["cacheMB"]
-    peak = max(line["peakRSSMB"] for line in PHOTO_WHEEL)
+    # Smoothness is judged on the rounds whose second pass uploaded nothing (the budget held the whole path: every
+    # thumbnail cached), memory on every round against its own budget.
+    baseline = [line for line in PHOTO_WHEEL if line["picturesWhileCached"] == 0]
+    ratio99 = median([line["p99Ms"] / line["cachedP99Ms"] for line in baseline]) if baseline else None
     w("## Scrolling while thumbnails stream in")
     w("")
-    w("`waterfall-demo bench --photos` over the 1,000 photos above, at 1920 × 1080, `--cache-mb 64`: the wheel turned at")
-    w("60 notches a second (`--notch-interval 16`, through the server as a mouse's), 600 notches, timed from each notch to")
-    w("its presented frame. First while the thumbnails decode (the pool's workers at a lower priority than the window's")
-    w("thread), then the same path again from the top after decoding every picture on it. The pictures on the path are")
-    w("some 230 MB, so the budget is held, not merely never reached: the memory target is judged here.")
+    w("`waterfall-demo bench --photos` over the 1,000 photos above, at 1920 × 1080: the wheel turned at 60 notches a")
+    w("second (`--notch-interval 16`, through the server as a mouse's), 600 notches, timed from each notch to its")
+    w("presented frame. First while the thumbnails decode (the pool's workers at a lower priority than the window's")
+    w("thread), then the same path again from the top after decoding every picture on it and letting the pool go idle.")
+    w("The path's pictures are some 230 MB: `--cache-mb 512` holds them all, so its second pass uploads nothing and is")
+    w("the all-cached baseline of the smoothness target; `--cache-mb 64` holds a quarter of them, so its rounds show")
+    w("the budget held (its second pass decodes again and is no baseline).")
     w("")
-    w("| round | p50 decoding | p99 decoding | p50 cached | p99 cached | p99 decoding ÷ cached | pictures uploaded while scrolling | peak RSS |")
-    w("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    w("| round | cache | p50 decoding | p99 decoding | p50 cached | p99 cached | p99 decoding ÷ cached "
+      "| pictures uploaded: first pass, second pass | peak RSS |")
+    w("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for index, line in enumerate(PHOTO_WHEEL, 1):
-        w(f"| {index} | {line['p50Ms']:.2f} ms | {line['p99Ms']:.2f} ms | {line['cachedP50Ms']:.2f} ms | {line['cachedP99Ms']:.2f} ms "
-          f"| {line['p99Ms'] / line['cachedP99Ms']:.2f} | {line['picturesWhileScrolling']} | {line['peakRSSMB']:.0f} MB |")
+        w(f"| {index} | {line['cacheMB']} MB | {line['p50Ms']:.2f} ms | {line['p99Ms']:.2f} ms | {line['cachedP50Ms']:.2f} ms "
+          f"| {line['cachedP99Ms']:.2f} ms | {line['p99Ms'] / line['cachedP99Ms']:.2f} "
+          f"| {line['picturesWhileScrolling']}, {line['picturesWhileCached']} | {line['peakRSSMB']:.0f} MB |")
     w("")
-    comparable = all(line["picturesWhileCached"] == 0 for line in PHOTO_WHEEL)
-    if not comparable:
-        w("**Not comparable**: the second pass uploaded pictures again (the budget does not hold the path), so it is not")
-        w("the same path with every thumbnail cached, and the ratio above says nothing about the target.")
-        w("")
-    TARGETS.append(("wheel to frame p99 while thumbnails decode ≤ 1.5 × the same path with every thumbnail cached (median of the rounds)",
-                    comparable and ratio99 <= 1.5,
-                    f"{ratio99:.2f}×" if comparable else f"not measured: the cached pass uploaded {', '.join(str(l['picturesWhileCached']) for l in PHOTO_WHEEL)} pictures"))
-    TARGETS.append((f"peak resident memory while scrolling photos ≤ the cache budget ({cache_mb} MB) + 100 MB",
-                    peak <= cache_mb + 100, f"{peak:.0f} MB (the highest of the rounds)"))
+    TARGETS.append(("wheel to frame p99 while thumbnails decode ≤ 1.5 × the same path with every thumbnail cached "
+                    "(median of the rounds whose second pass uploaded nothing)",
+                    ratio99 is not None and ratio99 <= 1.5,
+                    f"{ratio99:.2f}× over {len(baseline)} rounds" if ratio99 is not None
+                    else "not measured: every round's second pass uploaded pictures again"))
+    TARGETS.append(("peak resident memory while scrolling photos ≤ the cache budget + 100 MB (every round)",
+                    all(line["peakRSSMB"] <= line["cacheMB"] + 100 for line in PHOTO_WHEEL),
+                    ", ".join(f"{line['peakRSSMB']:.0f} MB at {line['cacheMB']} MB" for line in PHOTO_WHEEL)))
 
 w("## Targets")
 w("")

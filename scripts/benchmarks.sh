@@ -105,10 +105,11 @@ kill "$first_screen_xvfb" 2>/dev/null || true
 
 # Smoothness and memory while thumbnails stream in: the same 1,000 photos at 1920x1080, the wheel turned at 60
 # notches a second (--notch-interval 16, as a quick hand), first while the thumbnails decode, then the same path
-# again with every picture on it cached (bench --photos does both passes). --cache-mb 64: the 600 notches pass
-# about 580 cards, some 230 MB of pictures, so the budget is held, not just never reached. 3 rounds.
-for _ in 1 2 3; do
-  launch "$demo" bench --photos "$results/first-screen" --cache-mb 64 --notches 600 --notch-interval 16 \
+# again with every picture on it cached (bench --photos does both passes). The 600 notches pass about 580 cards, some
+# 230 MB of pictures: --cache-mb 512 holds them all, so the second pass is the all-cached baseline of the smoothness
+# target (3 rounds); --cache-mb 64 holds a quarter, so its rounds show the budget held for the memory target (2 rounds).
+for budget in 512 512 512 64 64; do
+  launch "$demo" bench --photos "$results/first-screen" --cache-mb "$budget" --notches 600 --notch-interval 16 \
     --width 1920 --height 1080 --json >> "$results/photo-wheel.json"
 done
 

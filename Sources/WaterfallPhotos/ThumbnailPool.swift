@@ -88,6 +88,9 @@ public final class ThumbnailPool: @unchecked Sendable {
     /// The jobs queued, most wanted first.
     public var queuedJobs: [Job] { condition.withLock { queue } }
 
+    /// Whether the pool has nothing to do and nothing to give: no job queued or running, no result untaken.
+    public var isIdle: Bool { condition.withLock { queue.isEmpty && running.isEmpty && results.isEmpty } }
+
     /// The results finished since the last call, in the order they finished.
     public func takeResults() -> [Result] {
         condition.withLock {

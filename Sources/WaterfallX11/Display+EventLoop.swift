@@ -31,9 +31,13 @@ extension Display {
 
     /// Seconds until the earliest timer of the open windows is due (0 when one is overdue), `nil` when none is
     /// waiting: how long a program's own loop may sleep before calling `processPendingEvents()`. A smooth scroll's
-    /// next frame is such a timer; an idle window has none.
+    /// next frame is such a timer; an idle window has none. It is 0 while a window has a frame to draw: one whose
+    /// view the program changed between turns (a new offset, a cell marked for drawing) draws in the next call
+    /// without waiting for an event.
     public var timeUntilNextTimer: Double? {
-        openWindows.compactMap { $0.timers.timeUntilNextDeadline() }.min()
+        let windows = openWindows
+        if windows.contains(where: \.hasFrameToDraw) { return 0 }
+        return windows.compactMap { $0.timers.timeUntilNextDeadline() }.min()
     }
 
     /// Handles, without blocking, everything that is pending for the display's open windows: reads every event
@@ -65,11 +69,15 @@ extension Display {
         }
     }
 
-    /// Sleeps in `poll` until the connection or a window's wake pipe is readable, or the earliest timer is due.
+    /// Sleeps in `poll` until the connection or a window's wake pipe is readable, or `pollTimeout` has passed.
     func waitForEvents() {
         var descriptors = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let timeouts: [Int32] = openWindows.map { $0.timers.timeoutMilliseconds() }.filter { $0 >= 0 }
-        let timeout: Int32 = timeouts.min() ?? -1
-        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        _ = poll(&descriptors, nfds_t(descriptors.count), pollTimeout)
+    }
+
+    /// How long `waitForEvents()` may sleep, in milliseconds: until the earliest timer is due, not at all while a
+    /// window has a frame to draw, and without end (-1) when neither.
+    var pollTimeout: Int32 {
+        openWindows.map { $0.hasFrameToDraw ? 0 : $0.timers.timeoutMilliseconds() }.filter { $0 >= 0 }.min() ?? -1
     }
 }

@@ -34,13 +34,17 @@ extension WaterfallWindow {
         runExpiredTimers()
         try apply(&batch)
         updateCursor()
-        if batch.exposed && isMapped && needsDisplay { drawFrame() }
+        if hasFrameToDraw { drawFrame() }
         reportCursorChange()
         if let error = deferredError {
             deferredError = nil
             throw error
         }
     }
+
+    /// Whether the end of the next turn draws a frame: the window is shown and something in it changed, by an event
+    /// or by the program between turns.
+    var hasFrameToDraw: Bool { batch.exposed && isMapped && needsDisplay }
 
     /// Events folded within one batch.
     struct EventBatch {

@@ -82,7 +82,7 @@ struct BenchCommand: ParsableCommand {
 
 extension BenchCommand {
     /// Decodes every picture of the path the first pass scrolled, down to `deepest`: half a screen at a time, each
-    /// until no card in view waits for its picture. Then goes back to the top.
+    /// until no card in view waits for its picture and the pool has nothing left to make. Then goes back to the top.
     private func warmPictures(session: DemoSession, pictures: PhotoPictures, through deepest: Double) throws {
         let view = session.collectionView
         var offset = 0.0
@@ -93,7 +93,7 @@ extension BenchCommand {
                 let framesBefore = session.window.framesPresented
                 try session.window.run { session.window.framesPresented > framesBefore }
             }
-            try session.window.run { pictures.pendingCount(in: view) == 0 }
+            try session.window.run { pictures.pendingCount(in: view) == 0 && pictures.isIdle }
             if view.contentOffset >= view.scroll.maxOffset { break }
             offset += view.viewportSize.height / 2
         }

@@ -49,7 +49,6 @@ final class PhotoPictures {
         let ahead = inView.offsetBy(dx: 0, dy: downwards ? viewportHeight : -viewportHeight)
         var jobs: [ThumbnailPool.Job] = []
         var seen = Set<Int>()
-        var rescaled = false
         for area in [inView, ahead] {
             let cells = view.layout.layoutAttributesForElements(in: area).filter { $0.kind == .cell }.sorted { $0.frame.minY < $1.frame.minY }
             for attributes in cells {
@@ -63,14 +62,12 @@ final class PhotoPictures {
                 // the photo is decoded again, the old picture showing meanwhile.
                 if let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 {
                     install(cached.scaled(toWidth: width), for: file, askedWidth: width, card: path, in: window)
-                    rescaled = true
                     continue
                 }
                 jobCards[index] = path
                 jobs.append(ThumbnailPool.Job(id: index, path: file, width: width))
             }
         }
-        if rescaled { window.schedule(after: 0) {} }  // a turn to draw the rescaled cards (this is after a frame)
         guard jobs != lastWanted else { return }
         lastWanted = jobs
         pool.want(jobs)
@@ -160,6 +157,9 @@ final class PhotoPictures {
         cell.picture = handles[file]
         cell.failure = failures[file]
     }
+
+    /// Whether every picture asked for is made and uploaded: the pool is idle and no thumbnail waits for a turn.
+    var isIdle: Bool { waiting.isEmpty && pool.isIdle }
 
     /// The cards in view whose picture is not drawn yet: neither a picture nor a failure.
     func pendingCount(in view: CollectionView) -> Int {

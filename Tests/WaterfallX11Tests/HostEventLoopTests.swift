@@ -90,4 +90,24 @@ struct HostEventLoopTests {
         #expect(right.window.exitReason == nil)
         #expect(ErrorHandlers.recentErrors(on: display.handle).isEmpty)
     }
+
+    /// A program that changes a view between turns (from its own loop, not from an event's callback) gets its frame
+    /// in the next turn: neither loop sleeps on it waiting for an event that may never come.
+    @Test func aViewChangedBetweenTurnsIsDrawnWithoutWaitingForAnEvent() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let display = try Display(name: xvfb.display)
+        let test = try TestWindow(display: display, title: "Idle")
+        try pump(display) { test.window.framesPresented >= 1 && display.timeUntilNextTimer == nil && !display.hasPendingEvents }
+        #expect(display.pollTimeout == -1)  // idle: `run()` sleeps until an event
+
+        test.view.setContentOffset(120)
+        #expect(display.timeUntilNextTimer == 0)
+        #expect(display.pollTimeout == 0)
+        let frames = test.window.framesPresented
+        try display.processPendingEvents()
+        #expect(test.window.framesPresented == frames + 1)
+        #expect(display.timeUntilNextTimer == nil)
+        #expect(display.pollTimeout == -1)
+    }
 }
