@@ -109,7 +109,7 @@ kill "$first_screen_xvfb" 2>/dev/null || true
 # 230 MB of pictures: --cache-mb 512 holds them all, so the second pass is the all-cached baseline of the smoothness
 # target (3 rounds); --cache-mb 64 holds a quarter, so its rounds show the budget held for the memory target (2 rounds).
 for budget in 512 512 512 64 64; do
-  launch "$demo" bench --photos "$results/first-screen" --cache-mb "$budget" --notches 600 --notch-interval 16 \
+  launch "$demo" bench --photos "$results/first-screen" --no-thumbnail-cache --cache-mb "$budget" --notches 600 --notch-interval 16 \
     --width 1920 --height 1080 --json >> "$results/photo-wheel.json"
 done
 

@@ -39,6 +39,10 @@ package struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("cache-mb"), help: ArgumentHelp("With --photos: the memory the pictures may take, in MB.", valueName: "n"))
     package var cacheMB: Int = 256
 
+    @Flag(name: .customLong("no-thumbnail-cache"),
+          help: "With --photos: neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
+    package var noThumbnailCache = false
+
     @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
     package var columns: Int?
 

@@ -8,6 +8,15 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// WebP, lossy, lossless or extended: a RIFF container of type `WEBP`.
     case webp = "WebP"
 
+    /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`.
+    public var mimeType: String {
+        switch self {
+        case .jpeg: return "image/jpeg"
+        case .png: return "image/png"
+        case .webp: return "image/webp"
+        }
+    }
+
     /// The format whose magic number `bytes` begin with, or `nil` for anything else.
     public init?(magic bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(12))

@@ -14,6 +14,17 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(String)
     /// The file was there when the folder was walked and is gone now.
     case vanished
+    /// The shared thumbnail cache noted, for the file as it is now, that it cannot be decoded: the reason noted.
+    case failedBefore(String)
+
+    /// Whether the reason lies in the file's bytes, so that the file fails the same way until it changes (noted in
+    /// the shared thumbnail cache's failures), rather than in reading it.
+    public var isTheFilesOwn: Bool {
+        switch self {
+        case .empty, .notAnImage, .truncated, .unsupported, .tooLarge: return true
+        case .unreadable, .vanished, .failedBefore: return false
+        }
+    }
 
     /// The reason in the few words an error card shows: "truncated JPEG", "file vanished".
     public var description: String {
@@ -25,6 +36,7 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .tooLarge(width, height): return "too large: \(width) × \(height) px"
         case let .unreadable(reason): return "unreadable: \(reason)"
         case .vanished: return "file vanished"
+        case let .failedBefore(reason): return reason
         }
     }
 }

@@ -42,6 +42,13 @@ struct RGBAImage {
     var height: Int
     var bytes: [UInt8]
 
+    /// Whether every pixel is fully opaque.
+    var isOpaque: Bool {
+        bytes.withUnsafeBufferPointer { pixels in
+            stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+        }
+    }
+
     /// The image shrunk to `targetWidth` × `targetHeight` by averaging the area of the source each target pixel
     /// covers (a box filter with fractional edges, as a good downscale does), weighting colour by alpha, then laid
     /// over `background` so that the result is opaque. A target larger than the source repeats each source pixel

@@ -27,6 +27,12 @@ public final class ThumbnailDecoder {
 
     /// The thumbnail of a whole file's `bytes` (see `thumbnail(ofFile:width:)`).
     public func thumbnail(of bytes: [UInt8], width: Int) throws -> Thumbnail {
+        try decode(bytes, width: width).thumbnail
+    }
+
+    /// The thumbnail of `bytes` `width` pixels wide, and whether the picture had no transparency to lay over the
+    /// background.
+    func decode(_ bytes: [UInt8], width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
         let header = try ImageHeader.read(bytes)  // refused here, before any pixel is allocated
         let upright = header.orientedSize
         let targetWidth = max(1, width)
@@ -41,6 +47,6 @@ public final class ThumbnailDecoder {
         case .png: image = try PNGDecoder.decode(bytes)
         case .webp: image = try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight)
         }
-        return image.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
+        return (image.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation), image.isOpaque)
     }
 }

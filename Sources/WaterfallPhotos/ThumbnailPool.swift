@@ -4,7 +4,7 @@ import Foundation
 /// wanted job first. `want(_:)` replaces the queue, so a job for a card that left the screen before a worker took
 /// it never starts; a job already running finishes. Results wait in `takeResults()`, and `onResult` (any thread)
 /// tells the program there are some. The workers run at a lower priority (`workerNiceness`), so the thread that
-/// draws, and the X server, get a core the moment they want one: decoding never delays a frame.
+/// draws, and the X server, get a core before them.
 public final class ThumbnailPool: @unchecked Sendable {
     /// One thumbnail to make: the file, the width in device pixels, and the program's number for it.
     public struct Job: Hashable, Sendable {
@@ -29,6 +29,8 @@ public final class ThumbnailPool: @unchecked Sendable {
         public var job: Job
         /// The thumbnail, or the reason the photo cannot be shown.
         public var outcome: Swift.Result<Thumbnail, PhotoError>
+        /// Where the thumbnail came from (`.decoded` for a failure).
+        public var source: ThumbnailDecoder.Source
         /// The decode's duration in seconds, for the event log (never for a test's judgement).
         public var seconds: Double
     }
@@ -42,6 +44,8 @@ public final class ThumbnailPool: @unchecked Sendable {
     /// The workers that have not left their loop yet.
     private var liveWorkers = 0
     private let onResult: @Sendable () -> Void
+    /// The shared thumbnail cache the workers read and write, if any.
+    private let cache: SharedThumbnailCache?
 
     /// The workers' niceness (`setpriority(2)` of each worker's thread): Linux's scheduler then gives a waking
     /// thread of normal priority the core at once, and the workers about a tenth of it while both want it.
@@ -50,11 +54,14 @@ public final class ThumbnailPool: @unchecked Sendable {
     /// The number of workers by default: one per core, at least two.
     public static var defaultWorkerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// A pool of `workers` threads whose decoders lay transparency over `background`, calling `onResult` from a
-    /// worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then. (A pool of no
+    /// A pool of `workers` threads whose decoders lay transparency over `background`, reading and writing the shared
+    /// thumbnail `cache` when given (see `ThumbnailDecoder.thumbnail(ofFile:width:cache:)`), calling `onResult` from
+    /// a worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then. (A pool of no
     /// workers only keeps its queue.)
-    public init(workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, onResult: @escaping @Sendable () -> Void) {
+    public init(workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, cache: SharedThumbnailCache? = nil,
+                onResult: @escaping @Sendable () -> Void) {
         self.onResult = onResult
+        self.cache = cache
         liveWorkers = max(0, workers)
         for index in 0..<max(0, workers) {
             // A worker holds the pool while it works (its `work` call), never through the thread object.
@@ -121,15 +128,18 @@ public final class ThumbnailPool: @unchecked Sendable {
             guard let job else { return }
             let start = DispatchTime.now()
             let outcome: Swift.Result<Thumbnail, PhotoError>
+            var source = ThumbnailDecoder.Source.decoded
             do {
-                outcome = .success(try decoder.thumbnail(ofFile: job.path, width: job.width))
+                let made = try decoder.thumbnail(ofFile: job.path, width: job.width, cache: cache)
+                outcome = .success(made.thumbnail)
+                source = made.source
             } catch {
                 outcome = .failure(error as? PhotoError ?? .unsupported(.jpeg, "\(error)"))
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             condition.withLock {
                 running.remove(job)
-                results.append(Result(job: job, outcome: outcome, seconds: seconds))
+                results.append(Result(job: job, outcome: outcome, source: source, seconds: seconds))
             }
             onResult()
         }

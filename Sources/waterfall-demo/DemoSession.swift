@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Waterfall
 import WaterfallDemoKit
 import WaterfallPhotos
@@ -49,7 +50,8 @@ struct DemoSession {
         controller.window = window
         window.observer = controller
         if !options.photos.isEmpty {
-            controller.pictures = PhotoPictures(cacheBytes: options.cacheMB << 20, background: collectionView.backgroundColor) { wakeSignal.wake() }
+            controller.pictures = PhotoPictures(cacheBytes: options.cacheMB << 20, background: collectionView.backgroundColor,
+                                                sharedCache: Self.sharedThumbnailCache(options: options)) { wakeSignal.wake() }
             controller.scanCounts = (ScanCounts(), false)
             controller.scan = PhotoScan(roots: options.photos, recursive: options.recursive, order: options.sort) { wakeSignal.wake() }
         }
@@ -71,6 +73,16 @@ struct DemoSession {
 }
 
 extension DemoSession {
+    /// The desktop's shared thumbnail cache, unless `--no-thumbnail-cache`: once it cannot be written (a folder that
+    /// is a file, a full disk, no permission), stderr says why, once, and the wall goes on decoding the photos.
+    static func sharedThumbnailCache(options: LayoutOptions) -> SharedThumbnailCache? {
+        guard !options.noThumbnailCache else { return nil }
+        return SharedThumbnailCache(root: SharedThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment),
+                                    application: "waterfall-demo-\(WaterfallDemo.version)") { reason in
+            printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
+        }
+    }
+
     /// The collection view `options` describe, showing the items through `controller`: the window's, or a replay's.
     static func makeCollectionView(options: LayoutOptions, controller: DemoController) -> CollectionView {
         let collectionView = CollectionView(layout: options.makeLayout(), columnPolicy: options.columnPolicy)

@@ -30,10 +30,12 @@ final class PhotoPictures {
     private var lastWanted: [ThumbnailPool.Job] = []
     private var lastOffset = 0.0
 
-    /// Pictures decoded by a pool whose workers call `wake` when a thumbnail is ready, held up to `cacheBytes`.
-    init(cacheBytes: Int, background: Color, wake: @escaping @Sendable () -> Void) {
+    /// Pictures decoded by a pool whose workers call `wake` when a thumbnail is ready, held up to `cacheBytes`,
+    /// read from and written to the shared thumbnail cache when there is one.
+    init(cacheBytes: Int, background: Color, sharedCache: SharedThumbnailCache?, wake: @escaping @Sendable () -> Void) {
         self.cacheBytes = cacheBytes
-        pool = ThumbnailPool(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue), onResult: wake)
+        pool = ThumbnailPool(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue),
+                             cache: sharedCache, onResult: wake)
     }
 
     /// Stops the pool's workers.
@@ -106,7 +108,7 @@ final class PhotoPictures {
                 install(thumbnail, for: file, askedWidth: result.job.width, card: nil, in: window)
                 keep(thumbnail, for: file)
                 log?.log("thumbnail", [("index", .int(result.job.id)), ("width", .int(thumbnail.width)), ("height", .int(thumbnail.height)),
-                                       ("decodeMs", .number((result.seconds * 1e4).rounded() / 10))])
+                                       ("decodeMs", .number((result.seconds * 1e4).rounded() / 10)), ("source", .string(result.source.rawValue))])
             case let .failure(error):
                 failures[file] = "\(error)"
                 log?.log("thumbnailFailed", [("index", .int(result.job.id)), ("path", .string(file)), ("reason", .string("\(error)"))])

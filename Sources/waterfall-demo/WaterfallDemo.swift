@@ -3,9 +3,13 @@ import ArgumentParser
 /// The Waterfall demo: a Pinterest-style wall of cards in an X11 window.
 @main
 struct WaterfallDemo: ParsableCommand {
+    /// The program's version: `--version` prints it, and the shared thumbnail cache's failures are kept under it.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "waterfall-demo",
         abstract: "A masonry (waterfall) collection view in an X11 window.",
+        version: WaterfallDemo.version,
         subcommands: [WindowCommand.self, PhotosCommand.self, LayoutCommand.self, BenchCommand.self, ReplayCommand.self],
         defaultSubcommand: WindowCommand.self
     )

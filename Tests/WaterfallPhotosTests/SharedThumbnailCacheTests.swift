@@ -4,29 +4,6 @@ import PhotoTestSupport
 import Testing
 @testable import WaterfallPhotos
 
-/// Runs `script` in Debian's Python with Pillow (python3-pil, from scripts/install-deps.sh) and returns what it printed.
-private func pillow(_ script: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw PillowError(message: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-    }
-    return text
-}
-
-/// Pillow's error output: python3-pil is missing (scripts/install-deps.sh installs it), or the script failed.
-private struct PillowError: Error {
-    var message: String
-}
-
 /// The file's permission bits.
 private func mode(_ path: String) throws -> Int {
     ((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue ?? -1) & 0o777
@@ -165,5 +142,21 @@ struct SharedThumbnailCacheTests {
         #expect(!blocked.store(thumbnail, of: original, in: "large", mimeType: "image/png", imageWidth: 800, imageHeight: 600))
         #expect(said.withLock { $0 } == ["cannot create \(images.path("blocked/thumbnails")): Not a directory"])
         #expect(blocked.whyWritingStopped == said.withLock { $0.first })
+    }
+
+    /// The decoder through the cache: decodes at the folder's size and writes it, then reads it back; a photo with
+    /// transparency is shown but not written (the card's background is no part of it).
+    @Test func theDecoderWritesWhatItDecodesAndReadsItBackButNeverAPictureWithTransparency() throws {
+        let decoder = ThumbnailDecoder()
+        let first = try decoder.thumbnail(ofFile: photo, width: 200, cache: cache)
+        #expect(first.source == .decoded && first.thumbnail.width == 200 && first.thumbnail.height == 150)
+        #expect(FileManager.default.fileExists(atPath: images.path("cache/thumbnails/large/\(try #require(cache.original(of: photo)).key).png")))
+        let second = try decoder.thumbnail(ofFile: photo, width: 200, cache: cache)
+        #expect(second.source == .cache && second.thumbnail == first.thumbnail)
+
+        let clear = try images.convert(["-size", "800x600", "xc:#2080C080", "clear.png"])
+        #expect(try decoder.thumbnail(ofFile: clear, width: 200, cache: cache).source == .decoded)
+        #expect(try decoder.thumbnail(ofFile: clear, width: 200, cache: cache).source == .decoded)
+        #expect(!FileManager.default.fileExists(atPath: images.path("cache/thumbnails/large/\(try #require(cache.original(of: clear)).key).png")))
     }
 }

@@ -14,6 +14,9 @@ public final class DemoProcess: @unchecked Sendable {
     private var stderrClosed = false
     private let stdout = Pipe()
     private let stderr = Pipe()
+    /// The program's own `XDG_CACHE_HOME` when the test gave it none: no test reads or writes the user's caches (the
+    /// shared thumbnail cache among them). Removed when the process is.
+    private let privateCache: URL?
 
     /// Starts the built program `executable` (the demo by default) with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`, with the
     /// variables of `environment` added to the test's environment (less a `DESKTOP_STARTUP_ID` the tests were
@@ -25,6 +28,14 @@ public final class DemoProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DESKTOP_STARTUP_ID")
         environment.merge(extra) { $1 }
+        if extra["XDG_CACHE_HOME"] == nil {
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("demo-cache-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            environment["XDG_CACHE_HOME"] = cache.path
+            privateCache = cache
+        } else {
+            privateCache = nil
+        }
         environment["DISPLAY"] = display
         if display == nil { environment.removeValue(forKey: "DISPLAY") }
         process.environment = environment
@@ -49,6 +60,7 @@ public final class DemoProcess: @unchecked Sendable {
 
     deinit {
         killAndReap(process)
+        if let privateCache { try? FileManager.default.removeItem(at: privateCache) }
     }
 
     /// The built program `name` (the demo by default) beside the test bundle, in the same build folder.

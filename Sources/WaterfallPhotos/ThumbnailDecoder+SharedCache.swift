@@ -1,0 +1,41 @@
+extension ThumbnailDecoder {
+    /// Where a thumbnail came from: decoded from the photo, or read from the shared thumbnail cache.
+    public enum Source: String, Hashable, Sendable {
+        /// Decoded from the photo's own bytes.
+        case decoded
+        /// Read from the shared thumbnail cache: the photo was not opened for its pixels.
+        case cache
+    }
+
+    /// The thumbnail of the file at `path`, `width` device pixels wide, through the shared thumbnail `cache`: a valid
+    /// cached thumbnail at least that wide is used without opening the photo for its pixels; else the photo is
+    /// decoded at the size of the cache folder that fits (256 or 512 px), written there for the next launch (and
+    /// for any other program), and scaled to `width`. A photo that cannot be decoded is noted in the cache's
+    /// failures and not tried again until it changes. With no cache (or a file the cache cannot name), this is
+    /// `thumbnail(ofFile:width:)`.
+    ///
+    /// Only opaque pictures are written: the wall lays transparency over its card's background, which is no part of
+    /// the photo another program would show.
+    /// - Throws: `PhotoError`, as `thumbnail(ofFile:width:)`, or `.failedBefore` with the reason the cache noted.
+    public func thumbnail(ofFile path: String, width: Int, cache: SharedThumbnailCache?) throws -> (thumbnail: Thumbnail, source: Source) {
+        guard let cache, let original = cache.original(of: path) else { return (try thumbnail(ofFile: path, width: width), .decoded) }
+        if let reason = cache.failure(of: original) { throw PhotoError.failedBefore(reason) }
+        if let cached = cache.thumbnail(of: original, width: width, background: background) { return (cached, .cache) }
+        do {
+            let header = try PhotoFile.readHeader(path: path)
+            let bytes = try PhotoFile.readStart(of: path, count: Self.maximumFileSize)
+            guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
+                return (try thumbnail(of: bytes, width: width), .decoded)
+            }
+            let (large, isOpaque) = try decode(bytes, width: folder.width)
+            if isOpaque {
+                cache.store(large, of: original, in: folder.name, mimeType: header.format.mimeType,
+                            imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)
+            }
+            return (large.scaled(toWidth: width), .decoded)
+        } catch let error as PhotoError {
+            if error.isTheFilesOwn { cache.storeFailure(of: original, reason: error.description) }
+            throw error
+        }
+    }
+}
