@@ -65,12 +65,25 @@ public final class SharedThumbnailCache: Sendable {
     /// Whether `path` is inside the cache: such files are never given thumbnails.
     public func contains(_ path: String) -> Bool { path == root || path.hasPrefix(root + "/") }
 
-    /// The identity of the file at `path` (an absolute path), `nil` when it cannot be read or lies inside the cache.
-    public func original(of path: String) -> Original? {
-        guard path.hasPrefix("/"), !contains(path) else { return nil }
+    /// The identity of the file at `path`, `nil` when it cannot be read or lies inside the cache. A relative path is
+    /// taken from the current folder: the cache names files by their absolute URI, as every other program does.
+    public func original(of given: String) -> Original? {
+        let path = Self.absolute(given)
+        guard !contains(path) else { return nil }
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Original(path: path, uri: FileURI.uri(of: path), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
+    }
+
+    /// `path` from the root: a relative one joined to the current folder, without its `.` and `..` parts (symbolic
+    /// links are kept, as a file manager names the file).
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// The smallest cached thumbnail of `original` that is at least `width` pixels wide (or the whole picture, when

@@ -159,4 +159,14 @@ struct SharedThumbnailCacheTests {
         #expect(try decoder.thumbnail(ofFile: clear, width: 200, cache: cache).source == .decoded)
         #expect(!FileManager.default.fileExists(atPath: images.path("cache/thumbnails/large/\(try #require(cache.original(of: clear)).key).png")))
     }
+
+    @Test func aRelativePathIsNamedByItsAbsoluteURI() throws {
+        let original = try #require(cache.original(of: photo))
+        // The photo's path from the current folder (up to the root, then down), with a `.` and a `..` on the way.
+        let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+        let relative = String(repeating: "../", count: depth) + "./tmp/.." + photo
+        let named = try #require(cache.original(of: relative))
+        #expect(named.uri == original.uri && named.key == original.key && named.path == photo)
+        #expect(SharedThumbnailCache.absolute("/a/./b/../c") == "/a/c")
+    }
 }
