@@ -22,8 +22,7 @@ extension ThumbnailDecoder {
         if let reason = cache.failure(of: original) { throw PhotoError.failedBefore(reason) }
         if let cached = cache.thumbnail(of: original, width: width, background: background) { return (cached, .cache) }
         do {
-            let header = try PhotoFile.readHeader(path: path)
-            let bytes = try PhotoFile.readStart(of: path, count: Self.maximumFileSize)
+            let (header, bytes) = try Self.read(path)
             guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
                 return (try thumbnail(of: bytes, width: width), .decoded)
             }

@@ -19,10 +19,14 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: String, width: Int) throws -> Thumbnail {
-        // The header first, from the file's start: a refused file (a bomb) costs no more than that read.
-        _ = try PhotoFile.readHeader(path: path)
-        let bytes = try PhotoFile.readStart(of: path, count: Self.maximumFileSize)
-        return try thumbnail(of: bytes, width: width)
+        try thumbnail(of: Self.read(path).bytes, width: width)
+    }
+
+    /// The header and the whole bytes of the file at `path`. The header first, from the file's start: a refused file
+    /// (a bomb) costs no more than that read.
+    static func read(_ path: String) throws -> (header: ImageHeader, bytes: [UInt8]) {
+        let header = try PhotoFile.readHeader(path: path)
+        return (header, try PhotoFile.readStart(of: path, count: maximumFileSize))
     }
 
     /// The thumbnail of a whole file's `bytes` (see `thumbnail(ofFile:width:)`).
@@ -31,7 +35,7 @@ public final class ThumbnailDecoder {
     }
 
     /// The thumbnail of `bytes` `width` pixels wide, and whether the picture had no transparency to lay over the
-    /// background.
+    /// background (a JPEG never has: only PNG's and WebP's pixels are looked at).
     func decode(_ bytes: [UInt8], width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
         let header = try ImageHeader.read(bytes)  // refused here, before any pixel is allocated
         let upright = header.orientedSize
@@ -47,6 +51,6 @@ public final class ThumbnailDecoder {
         case .png: image = try PNGDecoder.decode(bytes)
         case .webp: image = try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight)
         }
-        return (image.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation), image.isOpaque)
+        return (image.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation), header.format == .jpeg || image.isOpaque)
     }
 }
