@@ -4,7 +4,8 @@ import Foundation
 /// wanted job first. `want(_:)` replaces the queue, so a job for a card that left the screen before a worker took
 /// it never starts; a job already running finishes. Results wait in `takeResults()`, and `onResult` (any thread)
 /// tells the program there are some. The workers run at a lower priority (`workerNiceness`), so the thread that
-/// draws, and the X server, get a core before them.
+/// draws, and the X server, get a core before them; `concurrentJobLimit` lets a program keep a core free of them
+/// while the user scrolls.
 public final class ThumbnailPool: @unchecked Sendable {
     /// One thumbnail to make: the file, the width in device pixels, and the program's number for it.
     public struct Job: Hashable, Sendable {
@@ -43,6 +44,10 @@ public final class ThumbnailPool: @unchecked Sendable {
     private var isStopping = false
     /// The workers that have not left their loop yet.
     private var liveWorkers = 0
+    /// The most jobs that run at once; guarded by `condition`.
+    private var jobLimit: Int
+    /// The number of workers the pool was made with.
+    public let workerCount: Int
     private let onResult: @Sendable () -> Void
     /// The shared thumbnail cache the workers read and write, if any.
     private let cache: SharedThumbnailCache?
@@ -62,7 +67,9 @@ public final class ThumbnailPool: @unchecked Sendable {
                 onResult: @escaping @Sendable () -> Void) {
         self.onResult = onResult
         self.cache = cache
-        liveWorkers = max(0, workers)
+        workerCount = max(0, workers)
+        jobLimit = workerCount
+        liveWorkers = workerCount
         for index in 0..<max(0, workers) {
             // A worker holds the pool while it works (its `work` call), never through the thread object.
             let thread = Thread { [weak self] in self?.work(background: background) }
@@ -92,6 +99,20 @@ public final class ThumbnailPool: @unchecked Sendable {
         }
     }
 
+    /// The most jobs that run at once, from 1 to `workerCount` (all the workers, at first). A program lowers it while
+    /// the user scrolls, so that the thread that draws and the X server keep a core to themselves (a worker busy
+    /// on every core makes a frame wait for the scheduler), and raises it again when the scrolling stops. A lower
+    /// limit stops no job already running; a raised one starts queued jobs at once.
+    public var concurrentJobLimit: Int {
+        get { condition.withLock { jobLimit } }
+        set {
+            condition.withLock {
+                jobLimit = min(max(1, newValue), max(1, workerCount))
+                condition.broadcast()
+            }
+        }
+    }
+
     /// The jobs queued, most wanted first.
     public var queuedJobs: [Job] { condition.withLock { queue } }
 
@@ -115,7 +136,7 @@ public final class ThumbnailPool: @unchecked Sendable {
         decoder.background = background
         while true {
             let job: Job? = condition.withLock {
-                while queue.isEmpty && !isStopping { condition.wait() }
+                while (queue.isEmpty || running.count >= jobLimit) && !isStopping { condition.wait() }
                 guard !isStopping else {
                     liveWorkers -= 1
                     condition.broadcast()  // `stop()` waits for the last
@@ -140,6 +161,7 @@ public final class ThumbnailPool: @unchecked Sendable {
             condition.withLock {
                 running.remove(job)
                 results.append(Result(job: job, outcome: outcome, source: source, seconds: seconds))
+                if !queue.isEmpty { condition.signal() }  // a worker held back by the limit may start the next
             }
             onResult()
         }

@@ -5,12 +5,14 @@
 final class BackBuffer {
     private let display: Display
     private let window: Window
-    /// An unclipped GC: presenting copies the whole buffer.
+    /// An unclipped GC, for presenting.
     private let gc: GraphicsContext
     private var pixmap: UInt = 0
     private var pixmapSize: (width: UInt32, height: UInt32) = (0, 0)
     /// The drawable frames are drawn into.
     private(set) var drawable: UInt
+    /// The boxes the last present copied, `nil` when it showed the whole buffer.
+    private(set) var lastPresented: [PixelBox]?
     /// Whether the buffer is an Xdbe back buffer.
     let usesDoubleBufferExtension: Bool
 
@@ -45,8 +47,15 @@ final class BackBuffer {
         drawable = pixmap
     }
 
-    /// Shows the finished frame in the window.
-    func present() {
+    /// Shows the finished frame in the window: the whole buffer, or only the `damage` boxes when they cover less than
+    /// half of the `width` × `height` window (one `XCopyArea` each from the buffer, which keeps its pixels either way).
+    func present(_ damage: FrameDamage, width: UInt32, height: UInt32) {
+        if !damage.coversMostOf(width: width, height: height) {
+            for box in damage.boxes { gc.copy(box, from: drawable, to: window.id, x: box.x, y: box.y) }
+            lastPresented = damage.boxes
+            return
+        }
+        lastPresented = nil
         if usesDoubleBufferExtension {
             display.swapBuffers(of: window.id)
         } else {

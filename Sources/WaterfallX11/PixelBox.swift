@@ -2,7 +2,7 @@ import Waterfall
 
 /// A rectangle in whole pixels: a rect in points times the scale, edges rounded, so neighbouring rectangles neither
 /// overlap nor leave gaps, and clamped to the 16-bit coordinates of the X protocol.
-struct PixelBox {
+struct PixelBox: Equatable {
     let x: Int32
     let y: Int32
     let width: UInt32

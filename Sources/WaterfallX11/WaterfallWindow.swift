@@ -223,7 +223,8 @@ public final class WaterfallWindow {
     }
 
     /// Draws one frame into the back buffer and presents it. Only what changed is drawn: a scroll moves the
-    /// pixels already there and draws the strip that came into view. No round trip unless `syncsAfterEachFrame`.
+    /// pixels already there and draws the strip that came into view. Only what was drawn is presented: a frame
+    /// that drew one card (its picture arrived) copies that card to the window, not the whole buffer. No round trip unless `syncsAfterEachFrame`.
     /// In a debug build, the collection view's invariants are checked after each frame.
     func drawFrame() {
         let firstRequest = display.nextRequestSerial
@@ -231,7 +232,8 @@ public final class WaterfallWindow {
         collectionView.draw(in: canvas, at: viewportFrame.origin)
         statusBar?.draw(in: canvas, frame: Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: statusBar?.height ?? 0))
         canvas.flush()
-        backBuffer.present()
+        backBuffer.present(renderer.damage, width: UInt32(windowSize.width), height: UInt32(windowSize.height))
+        renderer.damage.removeAll()
         requestsInLastFrame = Int(display.nextRequestSerial - firstRequest)
         roundTripsInLastFrame = display.lastKnownRequestProcessed >= firstRequest ? 1 : 0
         if syncsAfterEachFrame || !firstFramePresented { display.sync() } else { display.flush() }

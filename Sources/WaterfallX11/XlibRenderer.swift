@@ -19,6 +19,10 @@ final class XlibRenderer: BatchDrawingTarget {
     private var currentPixel: UInt?
     private var boxes: [PixelBox] = []
     private var texts: [(text: String, x: Int32, y: Int32)] = []
+    /// The clip of later fills, texts and pictures, in device pixels.
+    private var clip: PixelBox?
+    /// What the frame drew so far: what presenting it must show.
+    var damage = FrameDamage()
     /// The drawable that calls draw into.
     var drawable: UInt = 0 {
         didSet { text.drawable = drawable }
@@ -52,7 +56,10 @@ final class XlibRenderer: BatchDrawingTarget {
         boxes.removeAll(keepingCapacity: true)
         for rect in rects {
             let box = PixelBox(rect, scale: scale)
-            if box.width > 0, box.height > 0 { boxes.append(box) }
+            if box.width > 0, box.height > 0 {
+                boxes.append(box)
+                damage.add(box, clippedTo: clip)
+            }
         }
         guard !boxes.isEmpty else { return }
         setForeground(color)
@@ -64,6 +71,7 @@ final class XlibRenderer: BatchDrawingTarget {
         for item in texts {
             self.texts.append((item.text, PixelBox.coordinate(item.origin.x * scale), PixelBox.coordinate(item.origin.y * scale)))
         }
+        if let clip { damage.add(clip) } else { damage.addWhole() }
         text.drawTexts(self.texts, color: color)
     }
 
@@ -75,11 +83,13 @@ final class XlibRenderer: BatchDrawingTarget {
             let height = min(UInt32(image.height), box.height)
             guard width > 0, height > 0 else { continue }
             gc.copy(PixelBox(x: 0, y: 0, width: width, height: height), from: pixmap, to: drawable, x: box.x, y: box.y)
+            damage.add(PixelBox(x: box.x, y: box.y, width: width, height: height), clippedTo: clip)
         }
     }
 
     func setClip(_ rect: Rect?) {
         let box = rect.map { PixelBox($0, scale: scale) }
+        clip = box
         gc.setClip(box)
         text.setClip(box)
     }
@@ -87,8 +97,9 @@ final class XlibRenderer: BatchDrawingTarget {
     func copyRect(_ source: Rect, to destination: Point) {
         let box = PixelBox(source, scale: scale)
         guard box.width > 0, box.height > 0 else { return }
-        copyGC.copy(box, from: drawable, to: drawable,
-                    x: PixelBox.coordinate(destination.x * scale), y: PixelBox.coordinate(destination.y * scale))
+        let x = PixelBox.coordinate(destination.x * scale), y = PixelBox.coordinate(destination.y * scale)
+        copyGC.copy(box, from: drawable, to: drawable, x: x, y: y)
+        damage.add(PixelBox(x: x, y: y, width: box.width, height: box.height))
     }
 
     private func setForeground(_ color: Color) {

@@ -51,4 +51,47 @@ struct ThumbnailPoolTests {
         #expect(pool.queuedJobs.isEmpty)
         #expect(pool.takeResults().map(\.job) == [job])
     }
+
+    @Test func aLoweredJobLimitHoldsQueuedJobsBackUntilItIsRaised() throws {
+        let images = try GeneratedImages()
+        // Each job's file is a FIFO: its worker waits in `open` until the test opens the other end, so a job runs
+        // exactly as long as the test wants, and the test sees which jobs a worker has started.
+        let first = images.path("first.jpg"), second = images.path("second.jpg")
+        #expect(mkfifo(first, 0o600) == 0 && mkfifo(second, 0o600) == 0)
+        let pool = ThumbnailPool(workers: 2, background: 0xFFFFFF) {}
+        #expect(pool.workerCount == 2 && pool.concurrentJobLimit == 2)
+        pool.concurrentJobLimit = 0
+        #expect(pool.concurrentJobLimit == 1)  // at least one job runs
+        let jobs = [ThumbnailPool.Job(id: 1, path: first, width: 50), ThumbnailPool.Job(id: 2, path: second, width: 50)]
+        pool.want(jobs)
+        let firstWriter = try #require(writerOnceReadBy(first))
+        #expect(pool.queuedJobs == [jobs[1]])  // the other worker, idle, was held back
+        #expect(open(second, O_WRONLY | O_NONBLOCK) == -1 && errno == ENXIO)  // no worker has opened it
+
+        pool.concurrentJobLimit = 9
+        #expect(pool.concurrentJobLimit == 2)  // no more than the workers
+        let secondWriter = try #require(writerOnceReadBy(second))  // started while the first still runs
+        #expect(pool.queuedJobs.isEmpty)
+        close(firstWriter)
+        close(secondWriter)  // both read an empty file: they finish, with a reason
+        var results: [ThumbnailPool.Result] = []
+        let deadline = Date().addingTimeInterval(20)  // bounds a hang only
+        while results.count < 2 && Date() < deadline {
+            results += pool.takeResults()
+            if results.count < 2 { usleep(5_000) }  // the interval between checks of the awaited condition
+        }
+        #expect(Set(results.map(\.job.id)) == [1, 2])
+        pool.stop()
+    }
+
+    /// The write end of the FIFO at `path`, opened once a reader has opened it (waits up to 20 s for one).
+    private func writerOnceReadBy(_ path: String) -> Int32? {
+        let deadline = Date().addingTimeInterval(20)  // bounds a hang only
+        while Date() < deadline {
+            let descriptor = open(path, O_WRONLY | O_NONBLOCK)  // ENXIO until a reader has the FIFO open
+            if descriptor >= 0 { return descriptor }
+            usleep(2_000)  // the interval between checks of the awaited condition
+        }
+        return nil
+    }
 }

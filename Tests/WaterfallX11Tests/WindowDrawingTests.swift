@@ -72,6 +72,38 @@ struct WindowDrawingTests {
         #expect(window.framesPresented == 1)
     }
 
+    @Test(arguments: [true, false])
+    func aFrameThatRedrawsOneCellShowsThatCellAlone(useXdbe: Bool) throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let display = try Display(name: xvfb.display)
+        let source = SwatchSource()
+        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+                                  columnPolicy: .fixed(2))
+        view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
+        view.dataSource = source
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320), title: "Waterfall",
+                                         statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe)
+        window.drawFrame()
+        #expect(window.backBuffer.lastPresented == nil)  // the first frame shows the whole buffer
+
+        let item = ItemPath(item: 1, section: 0)  // 100 × 80 at (120, 10)
+        let cell = try #require(view.visibleCells[item] as? SwatchCell)
+        cell.color = Color(rgb: 0xF1C40F)
+        view.setNeedsDisplay(forItem: item)
+        window.drawFrame()
+
+        #expect(window.backBuffer.lastPresented == [PixelBox(x: 120, y: 10, width: 100, height: 80)])
+        let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
+        #expect(shot.pixel(x: 120, y: 10) == RGB(0xF1C40F))
+        #expect(shot.pixel(x: 219, y: 89) == RGB(0xF1C40F))
+        #expect(shot.pixel(x: 225, y: 50) == RGB(0xECEFF3))   // the inset beside it, as it was
+        #expect(shot.pixel(x: 230, y: 50) == RGB(0xDCE0E5))   // the scroll bar's track
+        #expect(shot.pixel(x: 10, y: 10) == RGB(0xC0392B))    // item 0, as it was
+        #expect(shot.pixel(x: 150, y: 95) == RGB(0xECEFF3))   // the gap below it
+        #expect(shot.pixel(x: 241, y: 310) == RGB(0x2B2F36))  // the status bar
+    }
+
     @Test func theWindowCarriesItsTitleClassAndCloseProtocol() throws {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
