@@ -25,7 +25,7 @@ extension WaterfallWindow {
     /// own; `reportCursorChange()` tells the observer after the frame.
     func updateCursor() {
         guard let position = pointerPosition else { return }
-        let shape = collectionView.cursorShape(at: position)
+        let shape = overlay == nil ? collectionView.cursorShape(at: position) : .default
         guard shape != cursorShape else { return }
         cursorShape = shape
         display.defineCursor(cursors.cursor(for: shape), of: window.id)

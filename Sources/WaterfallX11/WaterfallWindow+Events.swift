@@ -65,6 +65,15 @@ extension WaterfallWindow {
     /// Applies the folded size (see `applyFoldedSize(_:)`), wheel notches and a touchpad's precise scroll.
     private func apply(_ batch: inout EventBatch) throws {
         try applyFoldedSize(&batch)
+        if let overlay {  // the wheel, and a touchpad's scroll in whole notches, go to it
+            overlayScrollRemainder += batch.preciseNotches
+            let notches = batch.wheelNotches + Int(overlayScrollRemainder.rounded(.towardZero))
+            overlayScrollRemainder -= overlayScrollRemainder.rounded(.towardZero)
+            batch.wheelNotches = 0
+            batch.preciseNotches = 0
+            if notches != 0 { try overlay.handle(.wheel(notches: notches), in: self) }
+            return
+        }
         if batch.wheelNotches != 0 {
             let notches = batch.wheelNotches
             batch.wheelNotches = 0
@@ -79,6 +88,22 @@ extension WaterfallWindow {
             try send(.preciseScroll(notches: notches, time: animationTime))
             schedulePullRelease()
         }
+    }
+
+    /// The longest time between the presses of a double click, in milliseconds, and the farthest the second may be
+    /// from the first, in pixels each way (GTK's defaults).
+    static let doubleClickTime: XTimestamp = 400
+    static let doubleClickDistance: Int32 = 4
+
+    /// Whether the press of button 1 `pointer` is the second of a double click: soon after the last and near it. A
+    /// double click's second press is not the first of another.
+    private func isDoubleClick(_ pointer: PointerEvent) -> Bool {
+        let isSecond = lastClick.map { last in
+            pointer.time &- last.time <= Self.doubleClickTime
+                && abs(pointer.x - last.x) <= Self.doubleClickDistance && abs(pointer.y - last.y) <= Self.doubleClickDistance
+        } ?? false
+        lastClick = isSecond ? nil : (pointer.time, pointer.x, pointer.y)
+        return isSecond
     }
 
     /// While the content is pulled past the top, lets it go once the wheel (or the touchpad) has rested for
@@ -101,6 +126,7 @@ extension WaterfallWindow {
         if selections.clipboard?.handle(event) == true { return true }
         guard event.window == window.id else { return false }
         noteUserEventTime(of: event)
+        if let overlay, try handOverlay(overlay, event.kind) { return true }
         switch event.kind {
         case .expose:
             // The back buffer still holds the last frame (Xdbe's "copied" swap action, or the Pixmap), but the view
@@ -122,6 +148,7 @@ extension WaterfallWindow {
             } else if pointer.button == 1 {
                 try apply(&batch)
                 try send(.pointerDown(viewportPoint(x: pointer.x, y: pointer.y), modifiers: ModifierKeys(xState: pointer.state)))
+                if isDoubleClick(pointer) { try send(.command(.activate)) }  // the first click focused the item
             }
         case let .motion(pointer):
             notePointer(x: pointer.x, y: pointer.y)

@@ -29,6 +29,22 @@ public final class WaterfallWindow {
     public var onKey: ((_ name: String, _ modifiers: ModifierKeys) throws -> Void)?
     /// Hears when frames are presented.
     public weak var observer: WaterfallWindowObserver?
+    /// What the window shows over its collection view, filling the viewport, while set: it is drawn instead of the
+    /// view and takes the keys, the wheel and button 1 (see `WindowOverlay`). Setting or clearing it draws the
+    /// whole window in the next frame.
+    public var overlay: WindowOverlay? {
+        didSet { if overlay !== oldValue { overlayDidChange() } }
+    }
+    /// Whether the overlay is to be drawn again (`setNeedsOverlayDisplay()`).
+    var overlayNeedsDisplay = false
+    /// The last press of button 1 on the view, in server time and window pixels: the first click of a double click.
+    var lastClick: (time: XTimestamp, x: Int32, y: Int32)?
+    /// A touchpad's scroll over the overlay not yet a whole notch.
+    var overlayScrollRemainder = 0.0
+    /// The title the window manager shows (WM_NAME and _NET_WM_NAME).
+    public var title: String {
+        didSet { if title != oldValue { window.setTitle(title) } }
+    }
     /// The program's bar below the collection view, if it gave one.
     public let statusBar: StatusBar?
     /// When true, every frame is followed by `XSync`, so that a frame reported to the observer is on screen.
@@ -132,6 +148,7 @@ public final class WaterfallWindow {
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, (value * scale).rounded())) : 1 }
         windowSize = Size(width: side(size.width), height: side(size.height))
         let instance = instanceName ?? Window.defaultInstanceName
+        self.title = title
         window = Window(display: display, size: windowSize, title: title,
                         className: className ?? Window.defaultClassName(instanceName: instance), instanceName: instance)
         if let startupID { window.setStartupID(startupID) }
@@ -173,9 +190,9 @@ public final class WaterfallWindow {
     }
 
     /// Whether the next turn draws a frame: the collection view's `needsDisplay` (the one record of what must be
-    /// drawn), or the status bar's text changed.
+    /// drawn) or, while an overlay is shown, whether it asked to be drawn; or the status bar's text changed.
     var needsDisplay: Bool {
-        collectionView.needsDisplay || statusBar?.needsDisplay == true
+        (overlay == nil ? collectionView.needsDisplay : overlayNeedsDisplay) || statusBar?.needsDisplay == true
     }
 
     /// Uploads a picture to the server once, into a Pixmap of its own, for cells to draw with
@@ -229,7 +246,11 @@ public final class WaterfallWindow {
     func drawFrame() {
         let firstRequest = display.nextRequestSerial
         renderer.drawable = backBuffer.drawable
-        collectionView.draw(in: canvas, at: viewportFrame.origin)
+        if let overlay {
+            drawOverlay(overlay)
+        } else {
+            collectionView.draw(in: canvas, at: viewportFrame.origin)
+        }
         statusBar?.draw(in: canvas, frame: Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: statusBar?.height ?? 0))
         canvas.flush()
         backBuffer.present(renderer.damage, width: UInt32(windowSize.width), height: UInt32(windowSize.height))

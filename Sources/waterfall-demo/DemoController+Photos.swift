@@ -35,6 +35,14 @@ extension DemoController {
         }
     }
 
+    /// Opens the lightbox on the photo at `indexPath` (Enter or a double click on its card).
+    func openLightbox(at indexPath: ItemPath) {
+        guard lightbox == nil, let pictures, let window, items[indexPath].path != nil else { return }
+        let lightbox = Lightbox(index: items.index(of: indexPath), controller: self, pictures: pictures, wallTitle: window.title)
+        self.lightbox = lightbox
+        lightbox.open(in: window)
+    }
+
     /// The status bar of a photo wall: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped · cache 120/256 MB".
     func photoStatusText(imageBytes: Int) -> String {
         let counts = scanCounts.counts

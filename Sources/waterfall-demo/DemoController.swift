@@ -25,6 +25,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     var scale = 1.0
     /// A photo wall's pictures (`photos`, `--photos`); `nil` for cards.
     var pictures: PhotoPictures?
+    /// The photo shown large over the wall, while one is.
+    var lightbox: Lightbox?
     /// A photo wall's walk, while and after it runs; `nil` for cards.
     var scan: PhotoScan?
     /// The walk's counts so far, and whether it has ended.
@@ -121,7 +123,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) { logItem("unhighlight", indexPath) }
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { logItem("select", indexPath) }
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) { logItem("deselect", indexPath) }
-    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) { logItem("activate", indexPath) }
+    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {
+        logItem("activate", indexPath)
+        openLightbox(at: indexPath)
+    }
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {
         log?.log("scroll", [("offset", .number(collectionView.contentOffset))])

@@ -82,7 +82,7 @@ final class PhotoPictures {
         }
         guard jobs != lastWanted else { return }
         lastWanted = jobs
-        pool.want(jobs)
+        pool.want(largeWanted + jobs)
     }
 
     /// Holds the pool to `jobsWhileScrolling` jobs at once until the wall has not scrolled for `scrollRest`.
@@ -123,6 +123,10 @@ final class PhotoPictures {
         }
         for result in results {
             let file = result.job.path
+            if result.job.id < 0 {
+                installLarge(result, in: window)
+                continue
+            }
             let card = jobCards[result.job.id]
             switch result.outcome {
             case let .success(thumbnail):
@@ -179,6 +183,62 @@ final class PhotoPictures {
         guard let file = cell.item?.path else { return }
         cell.picture = handles[file]
         cell.failure = failures[file]
+    }
+
+    // MARK: The lightbox's pictures
+
+    /// The lightbox's pictures, by path: each at the width asked, least recently made first, at most `largeKept`.
+    private var large: [String: (handle: ImageHandle, width: Int)] = [:]
+    private var largeOrder: [String] = []
+    /// Why a photo could not be decoded at the lightbox's size, by path.
+    private var largeFailures: [String: String] = [:]
+    /// The lightbox's jobs, most wanted first, ahead of the wall's in the pool's queue; a job's id is -1 - the card's
+    /// index (the wall's are the indices).
+    private var largeWanted: [ThumbnailPool.Job] = []
+    /// The lightbox's pictures kept: the photo shown and its neighbours on each side.
+    static let largeKept = 3
+    /// Called when a picture the lightbox asked for arrived or failed, with its path.
+    var onLarge: ((String) -> Void)?
+
+    /// Asks the pool for the lightbox's pictures of `cards` (index, path and width in device pixels), most wanted
+    /// first and before any of the wall's: those not made at that width already, nor failed.
+    func wantLarge(_ cards: [(index: Int, file: String, width: Int)]) {
+        largeWanted = cards.filter { large[$0.file]?.width != $0.width && largeFailures[$0.file] == nil }
+            .map { ThumbnailPool.Job(id: -1 - $0.index, path: $0.file, width: $0.width) }
+        pool.want(largeWanted + lastWanted)
+    }
+
+    /// The lightbox's picture of `file` at `width`, if it was made.
+    func largePicture(of file: String, width: Int) -> ImageHandle? {
+        large[file].flatMap { $0.width == width ? $0.handle : nil }
+    }
+
+    /// The wall's picture of `file`, if it is held.
+    func picture(of file: String) -> ImageHandle? { handles[file] }
+
+    /// Why `file` cannot be shown in the lightbox, if it cannot: the wall's failure, or the lightbox's own.
+    func largeFailure(of file: String) -> String? { failures[file] ?? largeFailures[file] }
+
+    /// Uploads a lightbox picture (dropping the least recently made beyond `largeKept`), or notes its failure.
+    private func installLarge(_ result: ThumbnailPool.Result, in window: WaterfallWindow) {
+        let file = result.job.path
+        switch result.outcome {
+        case let .success(thumbnail):
+            let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
+            if let old = large.updateValue((handle, result.job.width), forKey: file) {
+                window.removeImage(old.handle)
+                largeOrder.removeAll { $0 == file }
+            }
+            largeOrder.append(file)
+            while largeOrder.count > Self.largeKept, let oldest = largeOrder.first {
+                largeOrder.removeFirst()
+                if let old = large.removeValue(forKey: oldest) { window.removeImage(old.handle) }
+            }
+        case let .failure(error):
+            largeFailures[file] = "\(error)"
+        }
+        largeWanted.removeAll { $0 == result.job }
+        onLarge?(file)
     }
 
     /// Whether every picture asked for is made and uploaded: the pool is idle and no thumbnail waits for a turn.

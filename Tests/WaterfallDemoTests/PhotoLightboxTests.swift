@@ -1,0 +1,105 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+import XvfbSupport
+
+/// The photo wall's lightbox: a double click or Enter opens a photo fitted to the window on a dark background, the
+/// arrow keys and the wheel go through the photos, Escape goes back to the wall with the photo selected.
+@Suite(.serialized)
+struct PhotoLightboxTests {
+    let images: GeneratedImages
+    var photos: String { images.path("photos") }
+
+    init() throws {
+        images = try GeneratedImages()
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        // Tall photos: fitted to the 800 × 600 viewport they are 300 × 600, from x 250 to 550.
+        _ = try images.convert(["-size", "200x400", "xc:#D02010", "photos/a.png"])
+        _ = try images.convert(["-size", "200x400", "xc:#10A040", "photos/b.png"])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "200x400", "gradient:", "c.jpg"])))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: images.path("photos/c.jpg")))  // a truncated JPEG
+    }
+
+    static let background = RGB(0x101113)
+
+    /// The wall at 800 × 620 (a 600 px viewport) in 3 columns, every card's picture or failure drawn.
+    func launch() throws -> (demo: RunningDemo, cards: [LaidOutItem], drawn: Int) {
+        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
+        let last = try demo.process.waitForEvent("three pictures or failures") { _ in
+            demo.process.events.filter { $0.name == "thumbnail" || $0.name == "thumbnailFailed" }.count == 3
+        }
+        let drawn = try demo.process.waitForEvent(after: last.position, "every picture drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
+        let layout = try runLayoutCommand(["--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
+                                           String(Int(demo.viewportHeight)), "--columns", "3"])
+        return (demo, layout.items, drawn.position)
+    }
+
+    /// Waits for the lightbox to log `action` for card `index`, then for the frame that draws it.
+    @discardableResult
+    func waitForLightbox(_ demo: RunningDemo, _ action: String, index: Int, after: Int) throws -> Event {
+        let logged = try demo.process.waitForEvent(after: after, "lightbox \(action) of card \(index)") {
+            $0.name == "lightbox" && $0.string("action") == action && $0.int("index") == index
+        }
+        _ = try demo.process.waitForEvent(after: logged.position, "the frame after it") { $0.name == "frame" }
+        return logged.event
+    }
+
+    func title(of demo: RunningDemo) throws -> String {
+        String(decoding: try runTool("xprop", ["-id", String(demo.window), "_NET_WM_NAME"], display: demo.xvfb.display), as: UTF8.self)
+    }
+
+    @Test func aDoubleClickOpensThePhotoFittedAndTheKeysGoThroughThem() throws {
+        let (demo, cards, drawn) = try launch()
+        let wallTitle = try title(of: demo)
+        try demo.movePointer(x: cards[0].midX, y: cards[0].y + 20)
+        try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
+        let opened = try waitForLightbox(demo, "picture", index: 0, after: drawn)
+        #expect(opened.string("path") == images.path("photos/a.png"))
+        #expect(demo.events(named: "lightbox", after: drawn).first?.string("action") == "open")
+        var shot = try demo.screenshot()
+        #expect(shot.pixel(x: 250, y: 0) == RGB(0xD02010) && shot.pixel(x: 549, y: 599) == RGB(0xD02010))
+        #expect(shot.pixel(x: 249, y: 300) == Self.background && shot.pixel(x: 550, y: 300) == Self.background)
+        #expect(try title(of: demo).contains("\"a.png\""))
+
+        let beforeRight = demo.eventCount
+        try demo.key("Right")
+        try waitForLightbox(demo, "picture", index: 1, after: beforeRight)
+        // Decoded ahead while the first was shown: its picture is in the key's own frame.
+        let afterKey = demo.process.events.dropFirst(beforeRight).filter { $0.name == "lightbox" || $0.name == "frame" }
+        #expect(afterKey.prefix(3).map { $0.name + ($0.string("action").map { " " + $0 } ?? "") } == ["lightbox show", "lightbox picture", "frame"])
+        shot = try demo.screenshot()
+        #expect(shot.pixel(x: 400, y: 300) == RGB(0x10A040))
+        #expect(try title(of: demo).contains("\"b.png\""))
+
+        var before = demo.eventCount
+        try demo.wheel(notches: 1)  // on to the truncated JPEG: its reason, as its card shows it
+        let failed = try waitForLightbox(demo, "failed", index: 2, after: before)
+        #expect(failed.string("reason") == demo.events(named: "thumbnailFailed", after: 0).first?.string("reason"))
+        shot = try demo.screenshot()
+        #expect(shot.pixel(x: 400, y: 100) == Self.background && shot.pixel(x: 400, y: 500) == Self.background)
+        #expect((290..<310).contains { y in (300..<500).contains { shot.pixel(x: $0, y: y) == RGB(0xD8DCE2) } })  // the reason
+
+        before = demo.eventCount
+        try demo.key("Left")
+        try waitForLightbox(demo, "picture", index: 1, after: before)
+        before = demo.eventCount
+        try demo.key("Escape")
+        try waitForLightbox(demo, "close", index: 1, after: before)
+        let selected = try demo.process.waitForEvent(after: before, "the photo shown selected") { $0.name == "select" }
+        #expect(selected.event.int("index") == 1)
+        _ = try demo.process.waitForEvent(after: selected.position, "the wall drawn") { $0.name == "frame" }
+        shot = try demo.screenshot()
+        #expect(shot.pixel(x: Int(cards[0].midX), y: Int(cards[0].y) + 20) == RGB(0xD02010))  // the wall, where it was
+        #expect(try title(of: demo) == wallTitle)
+
+        before = demo.eventCount
+        try demo.key("Return")  // Enter opens the focused photo: the one just shown
+        try waitForLightbox(demo, "picture", index: 1, after: before)
+        before = demo.eventCount
+        try demo.key("Return")  // and closes it again
+        try waitForLightbox(demo, "close", index: 1, after: before)
+        demo.expectNoXErrors()
+    }
+}
