@@ -31,6 +31,16 @@ final class Lightbox: WindowOverlay {
         controller.items.path(ofIndex: index).flatMap { controller.items[$0].path }
     }
 
+    /// Card `index`'s upright aspect, height ÷ width.
+    private func aspect(at index: Int) -> Double {
+        controller.items.path(ofIndex: index).map { controller.items[$0].aspect } ?? 1
+    }
+
+    /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
+    private func log(_ action: String, file: String, _ extra: [(String, JSONValue)] = []) {
+        controller.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file))] + extra)
+    }
+
     /// Shows the lightbox over the wall of `window`.
     func open(in window: WaterfallWindow) {
         pictures.onLarge = { [weak self, weak window] file in
@@ -47,7 +57,7 @@ final class Lightbox: WindowOverlay {
         window.setNeedsOverlayDisplay()
         guard let path = controller.items.path(ofIndex: index), let file = controller.items[path].path else { return }
         window.title = controller.items[path].title  // the file's name
-        controller.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file))])
+        log(action, file: file)
         let width = pictureWidth(in: window)
         // Decoded ahead (or failed): it shows in this turn's frame.
         if pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: width(index)) != nil { logPicture(of: file) }
@@ -57,22 +67,19 @@ final class Lightbox: WindowOverlay {
 
     /// Logs that the photo shown has its picture (drawn in the coming frame), or why it has none.
     private func logPicture(of file: String) {
-        var fields: [(String, JSONValue)] = [("index", .int(index)), ("path", .string(file))]
         if let reason = pictures.largeFailure(of: file) {
-            fields = [("action", .string("failed"))] + fields + [("reason", .string(reason))]
+            log("failed", file: file, [("reason", .string(reason))])
         } else {
-            fields = [("action", .string("picture"))] + fields
+            log("picture", file: file)
         }
-        controller.log?.log("lightbox", fields)
     }
 
     /// The width in device pixels at which card `index`'s photo fits the viewport of `window`.
     private func pictureWidth(in window: WaterfallWindow) -> (Int) -> Int {
         let viewport = window.viewportFrame.size
         let scale = window.scale
-        return { [controller] index in
-            let aspect = controller.items.path(ofIndex: index).map { controller.items[$0].aspect } ?? 1
-            let width = min(viewport.width, viewport.height / max(aspect, 1e-6))
+        return { [self] index in
+            let width = min(viewport.width, viewport.height / max(aspect(at: index), 1e-6))
             return max(1, Int((width * scale).rounded(.down)))
         }
     }
@@ -110,8 +117,7 @@ final class Lightbox: WindowOverlay {
         window.title = wallTitle
         controller.lightbox = nil
         guard let path = controller.items.path(ofIndex: index) else { return }
-        controller.log?.log("lightbox", [("action", .string("close")), ("index", .int(index)),
-                                         ("path", .string(file(at: index) ?? ""))])
+        log("close", file: file(at: index) ?? "")
         let view = window.collectionView
         view.selectItem(at: path)
         view.scrollItemToVisible(path)
@@ -127,7 +133,7 @@ final class Lightbox: WindowOverlay {
             return
         }
         let width = pictureWidth(in: window)(index)
-        let aspect = controller.items.path(ofIndex: index).map { controller.items[$0].aspect } ?? 1
+        let aspect = aspect(at: index)
         let scale = window.scale
         if let picture = pictures.largePicture(of: file, width: width) {
             let size = Size(width: Double(width) / scale, height: (Double(width) * aspect).rounded() / scale)

@@ -27,6 +27,19 @@ private final class SwatchSource: CollectionViewDataSource {
 /// The backend against a real X server: the window, its properties, and the pixels a frame leaves.
 @Suite(.serialized)
 struct WindowDrawingTests {
+    /// A 242 × 320 window of swatches in 2 columns (100 px wide, spaced 10) with a status bar, through Xdbe or a
+    /// Pixmap, and the view's data source (the view holds it weakly: keep it while the window draws).
+    private func swatchWindow(on display: Display, useXdbe: Bool) throws -> (CollectionView, WaterfallWindow, SwatchSource) {
+        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+                                  columnPolicy: .fixed(2))
+        view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
+        let source = SwatchSource()
+        view.dataSource = source
+        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320), title: "Waterfall",
+                                         statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe)
+        return (view, window, source)
+    }
+
     @Test func aMissingDisplayIsNamedInTheError() {
         #expect(throws: X11Error.cannotOpenDisplay(name: ":4748")) { try Display(name: ":4748") }
         #expect(X11Error.cannotOpenDisplay(name: ":4748").description.contains("':4748'"))
@@ -39,13 +52,8 @@ struct WindowDrawingTests {
         defer { withExtendedLifetime(xvfb) {} }  // the server outlives every use of the connection
         let display = try Display(name: xvfb.display)
         #expect(display.hasDoubleBuffer)  // Xvfb has Xdbe; the `false` case forces the Pixmap path
-        let source = SwatchSource()
-        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
-                                  columnPolicy: .fixed(2))
-        view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
-        view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320), title: "Waterfall",
-                                         statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe)
+        let (view, window, source) = try swatchWindow(on: display, useXdbe: useXdbe)
+        defer { withExtendedLifetime(source) {} }
         #expect(window.usesDoubleBufferExtension == useXdbe)
         window.drawFrame()
 
@@ -77,13 +85,8 @@ struct WindowDrawingTests {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
-        let source = SwatchSource()
-        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
-                                  columnPolicy: .fixed(2))
-        view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
-        view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320), title: "Waterfall",
-                                         statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe)
+        let (view, window, source) = try swatchWindow(on: display, useXdbe: useXdbe)
+        defer { withExtendedLifetime(source) {} }
         window.drawFrame()
         #expect(window.backBuffer.lastPresented == nil)  // the first frame shows the whole buffer
 
