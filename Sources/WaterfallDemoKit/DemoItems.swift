@@ -205,6 +205,13 @@ package struct DemoItems {
         updateShownStarts()
     }
 
+    /// Puts `card` in place of the card at `path` (which must exist): a photo replaced by a new file.
+    package mutating func replace(_ path: ItemPath, with card: CatalogItem) {
+        let storage = uniqueStorage
+        storage.addedCards.append(card)
+        storage.sections[path.section].replace(at: path.item, with: -storage.addedCards.count)
+    }
+
     /// Appends `cards` at the end: to the last section when it is titled `title`, else to a new section so titled
     /// after it. How a walk's batches of photos arrive.
     /// - Complexity: O(`cards.count` + the number of sections), however many cards there are already.

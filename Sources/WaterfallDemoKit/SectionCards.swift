@@ -47,6 +47,12 @@ package struct SectionCards {
         list?.insert(card, at: position)
     }
 
+    /// Puts `card` in place of the card at `position`.
+    package mutating func replace(at position: Int, with card: DemoItems.CardID) {
+        makeList()
+        list?[position] = card
+    }
+
     /// Removes the card at `position`.
     package mutating func remove(at position: Int) {
         makeList()

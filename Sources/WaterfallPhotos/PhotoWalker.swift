@@ -50,6 +50,9 @@ public final class PhotoWalker {
     /// The folders walked, by device and inode.
     private var visited: Set<[UInt64]> = []
     private var counts = ScanCounts()
+    /// Called with each folder just before its names are listed (once per folder): where a watch on it starts, so
+    /// that no change after the listing is missed.
+    public var willList: ((String) -> Void)?
 
     /// A walk of `paths` (files and folders), into subfolders when `recursive`, each folder's photos in `order`,
     /// handed on `batchSize` at a time.
@@ -105,6 +108,7 @@ public final class PhotoWalker {
             counts.loops += 1
             return
         }
+        willList?(path)
         guard let entries = Self.list(path) else {
             counts.unreadable += 1
             return
@@ -139,23 +143,44 @@ public final class PhotoWalker {
             started = true
             batch = []
         }
-        for var photo in candidates {
-            do {
-                photo.header = try Self.readHeader(photo.path, size: photo.fileSize)
-            } catch PhotoError.notAnImage, PhotoError.empty {
+        for candidate in candidates {
+            switch Self.read(candidate) {
+            case .notAnImage:
                 counts.skipped += 1
-                continue
-            } catch PhotoError.unreadable, PhotoError.vanished {
+            case .unreadable:
                 counts.unreadable += 1
-                continue
-            } catch {
-                photo.error = error as? PhotoError  // an image the wall cannot show: its error card says why
+            case let .photo(photo):
+                counts.found += 1
+                batch.append(photo)
+                if batch.count == batchSize { send() }
             }
-            counts.found += 1
-            batch.append(photo)
-            if batch.count == batchSize { send() }
         }
         send()
+    }
+
+    /// What reading a file's header made of it.
+    enum FileOutcome {
+        /// A photo: with its header, or with the error its card shows (an image the wall cannot show).
+        case photo(Photo)
+        /// Not an image (or empty): left out.
+        case notAnImage
+        /// Gone or unreadable: counted, left out.
+        case unreadable
+    }
+
+    /// `photo` (its path, size and time known) with its header read, or why it is left out.
+    static func read(_ photo: Photo) -> FileOutcome {
+        var photo = photo
+        do {
+            photo.header = try readHeader(photo.path, size: photo.fileSize)
+        } catch PhotoError.notAnImage, PhotoError.empty {
+            return .notAnImage
+        } catch PhotoError.unreadable, PhotoError.vanished {
+            return .unreadable
+        } catch {
+            photo.error = error as? PhotoError  // an image the wall cannot show: its error card says why
+        }
+        return .photo(photo)
     }
 
     /// The header of the file at `path` (`size` bytes long): from its first 4 KB, or its first 64 KB when a long

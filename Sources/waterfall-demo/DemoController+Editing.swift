@@ -64,7 +64,8 @@ extension DemoController {
         logUpdate("remeasure", indices: chosen.sorted().map { items.index(of: $0) })
     }
 
-    private func logUpdate(_ kind: String, indices: [Int]) {
+    /// Logs an `update` event: the `kind`, the cards' `indices` and the number of `items` after it.
+    func logUpdate(_ kind: String, indices: [Int]) {
         log?.log("update", [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.shownCount))])
     }
 }

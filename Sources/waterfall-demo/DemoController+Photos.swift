@@ -7,9 +7,10 @@ extension DemoController {
     /// sections), through the view's batch updates, so no card already shown moves. Logs `scanned` with the counts.
     func deliverScan(to collectionView: CollectionView) {
         guard let scan else { return }
-        let (batches, counts, isDone) = scan.takeBatches()
+        let (batches, updates, counts, isDone) = scan.takeBatches()
         let wasScanning = !scanCounts.isDone
         scanCounts = (counts, isDone)
+        defer { applyFolderUpdates(updates, to: collectionView, roots: scan.roots) }
         guard !batches.isEmpty || (isDone && wasScanning) else { return }
         let oldSections = items.sections.map(\.count)
         for batch in batches {

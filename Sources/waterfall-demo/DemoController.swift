@@ -29,6 +29,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     var lightbox: Lightbox?
     /// A photo wall's walk, while and after it runs; `nil` for cards.
     var scan: PhotoScan?
+    /// The watched folders' updates that wait for the lightbox to close.
+    var waitingFolderUpdates: [FolderUpdate] = []
     /// The walk's counts so far, and whether it has ended.
     var scanCounts: (counts: ScanCounts, isDone: Bool) = (ScanCounts(), true)
 

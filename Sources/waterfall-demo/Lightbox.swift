@@ -121,6 +121,7 @@ final class Lightbox: WindowOverlay {
         let view = window.collectionView
         view.selectItem(at: path)
         view.scrollItemToVisible(path)
+        if let scan = controller.scan { controller.applyFolderUpdates([], to: view, roots: scan.roots) }  // those that waited
     }
 
     func draw(in canvas: Canvas, frame: Rect) {

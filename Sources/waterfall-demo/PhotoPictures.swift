@@ -178,6 +178,25 @@ final class PhotoPictures {
         }
     }
 
+    /// Drops everything held of `files` (their pictures, decoded pixels and failures): they are gone or replaced, and
+    /// a replaced one decodes again when its card is in view.
+    func forget(_ files: [String], in window: WaterfallWindow?) {
+        guard !files.isEmpty else { return }
+        let gone = Set(files)
+        for file in gone {
+            if let handle = handles.removeValue(forKey: file) { window?.removeImage(handle) }
+            if let old = large.removeValue(forKey: file) { window?.removeImage(old.handle) }
+            thumbnailBytes -= thumbnails.removeValue(forKey: file)?.byteCount ?? 0
+            askedWidths[file] = nil
+            failures[file] = nil
+            largeFailures[file] = nil
+        }
+        order.removeAll { gone.contains($0) }
+        thumbnailOrder.removeAll { gone.contains($0) }
+        largeOrder.removeAll { gone.contains($0) }
+        lastWanted = []  // ask again: a replaced card in view needs its new picture
+    }
+
     /// Gives `cell` its photo's picture or failure, if there is one.
     func show(on cell: CardCell) {
         guard let file = cell.item?.path else { return }

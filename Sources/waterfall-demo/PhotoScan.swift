@@ -7,12 +7,18 @@ import WaterfallPhotos
 /// The photo wall's walk, on a thread of its own: the folders' photos arrive in batches, which the window's thread
 /// takes when woken (`takeBatches()`) and appends to the wall, so the first screen shows long before the walk ends
 /// and a folder of 100,000 files never blocks the window.
+///
+/// Then the same thread keeps the walked folders live: inotify watches each folder from just before it is listed,
+/// and once the walk has ended the changes (a burst of them gathered into one) become `FolderUpdate`s, which the
+/// window takes with the batches.
 final class PhotoScan: Sendable {
     /// What the walk handed on since the last take, and where it stands.
     private struct State {
         var batches: [PhotoBatch] = []
+        var updates: [FolderUpdate] = []
         var counts = ScanCounts()
         var isDone = false
+        var isStopped = false
     }
 
     private let state = Mutex(State())
@@ -20,11 +26,21 @@ final class PhotoScan: Sendable {
     let roots: [String]
 
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
-    /// walk's thread after each batch and at the end.
-    init(roots: [String], recursive: Bool, order: PhotoOrder, wake: @escaping @Sendable () -> Void) {
+    /// walk's thread after each batch, at the end, and after each update of the folders; with `live`, watches them.
+    init(roots: [String], recursive: Bool, order: PhotoOrder, live: Bool = true, wake: @escaping @Sendable () -> Void) {
         self.roots = roots
         let thread = Thread { [self] in
-            let counts = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128).walk { batch in
+            var watcher = live ? Self.makeWatcher() : nil
+            var folders = LiveFolders(order: order)
+            let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
+            walker.willList = { folder in
+                do { try watcher?.watch(folder) } catch {
+                    printError("\(error): its changes will not show")
+                    watcher = nil  // one folder unwatched would make the wall lie about it: none are
+                }
+            }
+            let counts = walker.walk { batch in
+                folders.add(batch)
                 state.withLock {
                     $0.batches.append(batch)
                     $0.counts = batch.counts
@@ -36,16 +52,48 @@ final class PhotoScan: Sendable {
                 $0.isDone = true
             }
             wake()
+            if let watcher { keepLive(&folders, watcher: watcher, wake: wake) }
         }
         thread.name = "photo walk"
         thread.start()
     }
 
-    /// The batches that arrived since the last take, the counts so far, and whether the walk has ended.
-    func takeBatches() -> (batches: [PhotoBatch], counts: ScanCounts, isDone: Bool) {
+    /// A watcher, or `nil` (said on stderr) when the system has no inotify instance to give.
+    private static func makeWatcher() -> FolderWatcher? {
+        do { return try FolderWatcher() } catch {
+            printError("cannot watch the folders: \(error)")
+            return nil
+        }
+    }
+
+    /// Turns the watcher's changes into updates until stopped.
+    private func keepLive(_ folders: inout LiveFolders, watcher: FolderWatcher, wake: @Sendable () -> Void) {
+        while !state.withLock({ $0.isStopped }) {
+            // The timeout only bounds how late `stop()` is noticed.
+            let changes = watcher.waitForChanges(timeout: 0.5)
+            guard !changes.isEmpty else { continue }
+            let updates = folders.update(changes)
+            guard !updates.isEmpty else { continue }
+            state.withLock {
+                $0.updates += updates
+                for update in updates { $0.counts.found += update.inserted.count - update.deleted.count }
+            }
+            wake()
+        }
+    }
+
+    /// Ends the watching (the thread ends within half a second).
+    func stop() { state.withLock { $0.isStopped = true } }
+
+    /// The batches and folder updates that arrived since the last take, the counts so far, and whether the walk has
+    /// ended.
+    func takeBatches() -> (batches: [PhotoBatch], updates: [FolderUpdate], counts: ScanCounts, isDone: Bool) {
         state.withLock { state in
-            defer { state.batches = [] }
-            return (state.batches, state.counts, state.isDone)
+            defer {
+                state.batches = []
+                state.updates = []
+            }
+            return (state.batches, state.updates, state.counts, state.isDone)
         }
     }
 }

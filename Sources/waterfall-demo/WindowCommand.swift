@@ -70,6 +70,7 @@ struct WindowCommand: ParsableCommand {
                            session.controller.scrollBarField(of: session.collectionView), ("scale", .number(session.controller.scale))])
         let reason = try orExit { try session.window.run() }
         session.controller.pictures?.stop()
+        session.controller.scan?.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         try afterExit(session)
         if reason == .destroyedByAnotherClient {

@@ -181,6 +181,8 @@ public struct Event: @unchecked Sendable {
     public func int(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
     public func double(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
     public func string(_ key: String) -> String? { fields[key] as? String }
+    /// An array of integers, such as an `update`'s `indices`.
+    public func ints(_ key: String) -> [Int]? { (fields[key] as? [NSNumber])?.map(\.intValue) }
     /// `viewport.x` style access into a nested object.
     public func double(_ object: String, _ key: String) -> Double? {
         ((fields[object] as? [String: Any])?[key] as? NSNumber)?.doubleValue

@@ -1,0 +1,130 @@
+/// How one folder's photos changed, as a batch of collection-view updates: the indices deleted and reloaded are
+/// those before the change, the indices inserted those after it (UIKit's batch semantics).
+public struct FolderUpdate: Hashable, Sendable {
+    /// The folder.
+    public var folder: String
+    /// Its photos after the change, in the wall's order.
+    public var photos: [Photo]
+    /// The photos gone (deleted, moved away, no longer images), and those replaced by a file that sorts elsewhere.
+    public var deleted: [Int]
+    /// The photos new, and the replaced ones that sort elsewhere now.
+    public var inserted: [Int]
+    /// The photos replaced by a new file in the same place: their pictures are decoded again.
+    public var reloaded: [Int]
+    /// Whether the folder itself is gone: every photo it had is deleted.
+    public var folderRemoved = false
+}
+
+/// The photos of the walked folders as the wall shows them, kept up to date from what a `FolderWatcher` reports:
+/// each change becomes a `FolderUpdate` that puts a new photo in its sorted place, takes a gone one out and reloads a
+/// replaced one. It looks at the files again (their size and time, then their header) rather than trusting the
+/// events, so an event reported twice, or for a file already walked, changes nothing.
+public struct LiveFolders {
+    private let order: PhotoOrder
+    /// Each folder's photos, in `order`.
+    public private(set) var folders: [String: [Photo]] = [:]
+
+    /// No folders yet; their photos in `order`.
+    public init(order: PhotoOrder) {
+        self.order = order
+    }
+
+    /// Adds a batch of the walk (its photos come after those of its folder already added).
+    public mutating func add(_ batch: PhotoBatch) {
+        folders[batch.folder, default: []] += batch.photos
+    }
+
+    /// Looks again at the files `changes` names, and at every file of every folder when the kernel's queue overflowed,
+    /// and says how the photos changed: one update per folder whose photos did, in the order of the folders' paths.
+    public mutating func update(_ changes: FolderWatcher.Changes) -> [FolderUpdate] {
+        var updates: [FolderUpdate] = []
+        for folder in changes.removedFolders.sorted() {
+            if let update = removeFolder(folder) { updates.append(update) }
+        }
+        let rescanned = changes.overflowed ? Set(folders.keys).subtracting(changes.removedFolders) : []
+        for folder in Set(changes.names.keys).union(rescanned).sorted() {
+            var names = changes.names[folder] ?? []
+            if rescanned.contains(folder) {
+                guard let listed = PhotoWalker.list(folder) else {
+                    if let update = removeFolder(folder) { updates.append(update) }
+                    continue
+                }
+                names.formUnion(listed)
+                names.formUnion((folders[folder] ?? []).map(\.name))
+            }
+            if let update = look(at: names, in: folder) { updates.append(update) }
+        }
+        return updates
+    }
+
+    /// The update of a folder that is gone: all its photos leave.
+    private mutating func removeFolder(_ folder: String) -> FolderUpdate? {
+        guard let old = folders.removeValue(forKey: folder), !old.isEmpty else { return nil }
+        return FolderUpdate(folder: folder, photos: [], deleted: Array(old.indices), inserted: [], reloaded: [], folderRemoved: true)
+    }
+
+    /// The update of `folder` after looking at the files `names` again.
+    private mutating func look(at names: Set<String>, in folder: String) -> FolderUpdate? {
+        let old = folders[folder] ?? []
+        let known = Dictionary(uniqueKeysWithValues: old.map { ($0.path, $0) })
+        var gone: Set<String> = []
+        var replaced: [String: Photo] = [:]
+        var added: [Photo] = []
+        for name in names where !name.hasPrefix(".") {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let before = known[path]
+            guard let info = FileInfo(path: path), info.isRegularFile else {
+                if before != nil { gone.insert(path) }
+                continue
+            }
+            if let before, before.fileSize == info.size, before.modified == info.modified { continue }
+            let candidate = Photo(path: path, fileSize: info.size, modified: info.modified, header: nil)
+            switch PhotoWalker.read(candidate) {
+            case let .photo(photo):
+                if before != nil { replaced[path] = photo } else { added.append(photo) }
+            case .notAnImage, .unreadable:
+                if before != nil { gone.insert(path) }
+            }
+        }
+        guard !gone.isEmpty || !replaced.isEmpty || !added.isEmpty else { return nil }
+        return change(folder, from: old, gone: gone, replaced: replaced, added: added)
+    }
+
+    /// Applies the change to `folder`'s photos and says it as a batch of updates. A replaced photo stays in place
+    /// (reloaded) when the photos left keep their order; otherwise (sorted by time or size, its time or size moved it)
+    /// it is deleted and inserted again.
+    private mutating func change(_ folder: String, from old: [Photo], gone: Set<String>, replaced: [String: Photo],
+                                 added: [Photo]) -> FolderUpdate {
+        var staying = old.filter { !gone.contains($0.path) }.map { replaced[$0.path] ?? $0 }
+        var moved: Set<String> = []
+        if !replaced.isEmpty, zip(staying, staying.dropFirst()).contains(where: { order.areInIncreasingOrder($1, $0) }) {
+            moved = Set(replaced.keys)
+            staying.removeAll { moved.contains($0.path) }
+        }
+        let arriving = added + replaced.values.filter { moved.contains($0.path) }
+        let new = merge(staying, arriving.sorted(by: order.areInIncreasingOrder))
+        folders[folder] = new
+        let arrivingPaths = Set(arriving.map(\.path))
+        return FolderUpdate(folder: folder, photos: new,
+                            deleted: old.indices.filter { gone.contains(old[$0].path) || moved.contains(old[$0].path) },
+                            inserted: new.indices.filter { arrivingPaths.contains(new[$0].path) },
+                            reloaded: old.indices.filter { replaced[old[$0].path] != nil && !moved.contains(old[$0].path) })
+    }
+
+    /// `a` and `b`, each in order, merged in order (`a`'s photo first on a tie): the photos staying keep their order.
+    private func merge(_ a: [Photo], _ b: [Photo]) -> [Photo] {
+        var merged: [Photo] = []
+        merged.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && !order.areInIncreasingOrder(b[j], a[i])) {
+                merged.append(a[i])
+                i += 1
+            } else {
+                merged.append(b[j])
+                j += 1
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+import XvfbSupport
+
+/// The photo wall keeps up with its folders: a photo copied in appears in its sorted place without moving the card at
+/// the top of the window, a deleted one leaves, a replaced one is decoded again, a burst of files is a few relayouts,
+/// and a folder removed empties its section.
+@Suite(.serialized)
+struct PhotoLiveFolderTests {
+    let images: GeneratedImages
+    var photos: String { images.path("photos") }
+    static let options = ["--width", "800", "--height", "620", "--columns", "3", "--no-smooth"]
+
+    /// 12 photos, `p10.png` to `p21.png`, of varied aspects, and `staging/` beside the folder for the files to come.
+    init() throws {
+        images = try GeneratedImages()
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: images.path("staging"), withIntermediateDirectories: true)
+        for number in 10...21 {
+            _ = try images.convert(["-size", "40x\(30 + (number * 17) % 50)", "xc:#3060A0", "photos/p\(number).png"])
+        }
+    }
+
+    /// The wall of `photos`, once every card in view has its picture.
+    func launch() throws -> (demo: RunningDemo, drawn: Int) {
+        let demo = try RunningDemo([photos] + Self.options, subcommand: "photos")
+        let drawn = try demo.process.waitForEvent("every picture in view drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0
+        }
+        return (demo, drawn.position)
+    }
+
+    /// The frames `layout --photos` gives the folder as it is now, at the window's size.
+    func layout(_ demo: RunningDemo) throws -> [LaidOutItem] {
+        try runLayoutCommand(["--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
+                              String(Int(demo.viewportHeight)), "--columns", "3"]).items
+    }
+
+    /// Moves `staging/name` into the folder in one step (`rename`, replacing a file of that name), as a camera
+    /// import or an editor's save finishes.
+    func moveIn(_ name: String) throws {
+        guard rename(images.path("staging/\(name)"), photos + "/" + name) == 0 else {
+            throw X11TestError("cannot move \(name) in: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Waits for the `update` of `kind` after the first `after` events.
+    @discardableResult
+    func waitForUpdate(_ demo: RunningDemo, _ kind: String, after: Int) throws -> (event: Event, position: Int) {
+        try demo.process.waitForEvent(after: after, "an update of kind \(kind)") { $0.name == "update" && $0.string("kind") == kind }
+    }
+
+    /// Quits with `q` and returns the `exit` event, the status having been 0.
+    func quit(_ demo: RunningDemo) throws -> Event {
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        return try #require(demo.events(named: "exit", after: 0).last)
+    }
+
+    @Test func aPhotoCopiedInTakesItsSortedPlaceAndTheTopCardStaysPut() throws {
+        let (demo, drawn) = try launch()
+        try demo.wheel(notches: 2)
+        let scrolled = try demo.waitForFrame(after: drawn, offset: 2 * demo.wheelStep)
+        let offset = 2 * demo.wheelStep
+        let before = try layout(demo)
+        // The card the window keeps in place: the first in view by its top, then its left edge.
+        let inView = before.filter { $0.y + $0.height > offset && $0.y < offset + demo.viewportHeight }
+        let anchor = try #require(inView.min { ($0.y, $0.x) < ($1.y, $1.x) })
+
+        _ = try images.convert(["-size", "40x60", "xc:#D02010", "staging/p05.png"])
+        try moveIn("p05.png")
+        let update = try waitForUpdate(demo, "insert", after: scrolled)
+        #expect(update.event.ints("indices") == [0])
+        #expect(update.event.int("items") == 13)
+        let after = try layout(demo)
+        #expect(after.count == 13)
+        let moved = after[anchor.index + 1]  // the same photo, one card on
+        let frame = try demo.process.waitForEvent(after: update.position, "the frame after the insert") { $0.name == "frame" }
+        #expect(frame.event.double("offset") == offset + moved.y - anchor.y)
+        #expect(demo.events(named: "layout", after: scrolled).count == 1)
+        // Its picture is decoded when it comes into view: at the top.
+        try demo.key("Home")
+        try demo.process.waitForEvent(after: update.position, "the new photo's picture") { $0.name == "thumbnail" && $0.int("index") == 0 }
+        demo.expectNoXErrors()
+    }
+
+    @Test func aDeletedPhotoLeavesAndAReplacedOneIsDecodedAgain() throws {
+        let (demo, drawn) = try launch()
+        try FileManager.default.removeItem(atPath: photos + "/p11.png")
+        let deleted = try waitForUpdate(demo, "delete", after: drawn)
+        #expect(deleted.event.ints("indices") == [1])
+        #expect(deleted.event.int("items") == 11)
+
+        // p10.png becomes a wide photo of another colour: the same card, taller no more, its picture decoded again.
+        let before = demo.eventCount
+        _ = try images.convert(["-size", "80x20", "xc:#10A040", "staging/p10.png"])
+        try moveIn("p10.png")
+        let replaced = try waitForUpdate(demo, "replace", after: before)
+        #expect(replaced.event.ints("indices") == [0])
+        #expect(replaced.event.int("items") == 11)
+        let thumbnail = try demo.process.waitForEvent(after: replaced.position, "the replaced photo's picture") {
+            $0.name == "thumbnail" && $0.int("index") == 0
+        }
+        let card = try #require(try layout(demo).first)
+        let width = Int((card.x + card.width).rounded() - card.x.rounded())  // the device pixels the frame covers
+        #expect(thumbnail.event.int("width") == width)
+        #expect(thumbnail.event.int("height") == Int((Double(width) / 4).rounded()))
+        _ = try demo.process.waitForEvent(after: thumbnail.position, "the frame that draws it") { $0.name == "frame" }
+        let shot = try demo.screenshot()
+        #expect(shot.pixel(x: Int(card.midX), y: Int(card.y) + 2) == RGB(0x10A040))
+        demo.expectNoXErrors()
+    }
+
+    @Test func fiveHundredFilesInABurstAreAFewRelayouts() throws {
+        let (demo, drawn) = try launch()
+        let one = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "30x40", "xc:#806040", "one.png"])))
+        let burst = images.path("burst")
+        try FileManager.default.createDirectory(atPath: burst, withIntermediateDirectories: true)
+        for number in 0..<500 { try one.write(to: URL(fileURLWithPath: burst + "/import\(number).png")) }
+        // One `cp`, as a camera import copies: each file created, written and closed in turn.
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/sh")
+        copy.arguments = ["-c", "cp \"$0\"/*.png \"$1\"", burst, photos]
+        try copy.run()
+        copy.waitUntilExit()
+        #expect(copy.terminationStatus == 0)
+        let last = try demo.process.waitForEvent(after: drawn, "all 512 photos") { $0.name == "update" && $0.int("items") == 512 }
+        let relayouts = demo.events(named: "layout", after: drawn).count
+        #expect(relayouts >= 1 && relayouts <= 10, "\(relayouts) relayouts")
+        let inserted = demo.process.events.prefix(last.position + 1).dropFirst(drawn).filter { $0.name == "update" }
+            .flatMap { $0.ints("indices") ?? [] }
+        #expect(inserted.count == 500)
+        #expect(demo.events(named: "update", after: drawn).allSatisfy { $0.string("kind") == "insert" })
+        #expect(try quit(demo).int("items") == 512)
+    }
+
+    @Test func aRemovedFolderEmptiesItsSectionAndTheWindowGoesOn() throws {
+        let (demo, drawn) = try launch()
+        try FileManager.default.removeItem(atPath: photos)
+        let update = try waitForUpdate(demo, "delete", after: drawn)
+        #expect(update.event.ints("indices") == Array(0..<12))
+        #expect(update.event.int("items") == 0)
+        #expect(try quit(demo).int("items") == 0)
+        demo.expectNoXErrors()
+    }
+}
