@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of Waterfall and WaterfallX11 (scripts/docs.sh).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // FilePath: a path as the bytes the system gave, so that a name that is not UTF-8 still opens its file.
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -45,7 +47,7 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CMD5"]),
+        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
 
         // MARK: SplitMix64, for made-up data that is the same on every run
         .target(name: "SeededRandom"),
@@ -54,7 +56,8 @@ let package = Package(
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
         .target(
             name: "WaterfallDemoKit",
-            dependencies: ["Waterfall", "WaterfallPhotos", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Waterfall", "WaterfallPhotos", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
         .executableTarget(
             name: "waterfall-demo",
@@ -64,6 +67,7 @@ let package = Package(
                 "WaterfallDemoKit",
                 "SeededRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
@@ -85,10 +89,12 @@ let package = Package(
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "SeededRandom", "XvfbSupport",
-                                                           "PhotoTestSupport"]),
+                                                           "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),
         // Test support: photos the tests make with ImageMagick, and headers built byte by byte.
-        .target(name: "PhotoTestSupport", path: "Tests/PhotoTestSupport"),
-        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos", "PhotoTestSupport"]),
+        .target(name: "PhotoTestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+                path: "Tests/PhotoTestSupport"),
+        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos", "PhotoTestSupport",
+                                                                 .product(name: "SystemPackage", package: "swift-system")]),
     ]
 )

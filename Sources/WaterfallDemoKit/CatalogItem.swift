@@ -1,4 +1,5 @@
 import SeededRandom
+import SystemPackage
 import Waterfall
 
 /// One card of the demo: a picture of `aspect` (height / width) in `color`, with a title and subtitle, in a
@@ -13,10 +14,10 @@ package struct CatalogItem: Equatable, Sendable {
     /// Whether the catalog marks the item as a banner (`false` when the JSON leaves it out).
     package var banner: Bool
     /// The file a photo card shows; `nil` for the catalog's cards.
-    package var path: String?
+    package var path: FilePath?
 
     /// An item with every field given; `banner` defaults to `false`, `path` to none.
-    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false, path: String? = nil) {
+    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false, path: FilePath? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.color = color

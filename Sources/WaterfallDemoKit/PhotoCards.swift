@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SystemPackage
 import Waterfall
 import WaterfallPhotos
 
@@ -54,19 +55,16 @@ package enum PhotoCards {
         String(exif.prefix(10)).replacingOccurrences(of: ":", with: "-")
     }
 
-    /// The section name of a folder at `path`: its path below the root it is in, after the root's own name.
-    package static func sectionName(of path: String, roots: [String]) -> String {
-        for root in roots.map(trimmingSlashes) where path == root || path.hasPrefix(root + "/") {
-            let rootName = root.split(separator: "/").last.map(String.init) ?? root
-            return path == root ? rootName : rootName + path.dropFirst(root.count)
+    /// The section name of a folder at `path`: its path below the root it is in, after the root's own name (each byte
+    /// that is not UTF-8 shown as U+FFFD).
+    package static func sectionName(of path: FilePath, roots: [String]) -> String {
+        for root in roots.map({ FilePath($0) }) where path.starts(with: root) {
+            var below = path
+            _ = below.removePrefix(root)
+            let rootName = root.lastComponent.map { String(decoding: $0) } ?? root.string
+            return below.isEmpty ? rootName : (rootName.hasSuffix("/") ? rootName : rootName + "/") + below.string
         }
-        return path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    private static func trimmingSlashes(_ path: String) -> String {
-        var path = path
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        return path
+        return path.lastComponent.map { String(decoding: $0) } ?? path.string
     }
 
     /// The user's pictures folder: `XDG_PICTURES_DIR` from `~/.config/user-dirs.dirs` (with `$HOME` expanded), else

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// `file://` URIs of local paths, escaped as GLib's `g_filename_to_uri` escapes them: every byte but the ASCII letters,
 /// digits and `!$&'()*+,-./:=@_~` becomes `%XX` (upper-case hex). The freedesktop.org thumbnail cache names a
 /// thumbnail by the MD5 of this exact string, so it must match what GNOME and KDE write; `text/uri-list` and a file
@@ -17,7 +19,7 @@ public enum FileURI {
     }
 
     /// The URI of the absolute `path`.
-    public static func uri(of path: String) -> String { uri(ofPathBytes: path.utf8) }
+    public static func uri(of path: FilePath) -> String { uri(ofPathBytes: path.bytes) }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// Watches folders with inotify for the changes a photo wall shows: a file written and closed, moved in or out,
 /// deleted or touched, and the folder itself removed or moved away. A burst of changes (a camera import) is read as
@@ -11,9 +12,9 @@ public final class FolderWatcher {
     /// What changed in the watched folders since the last wait.
     public struct Changes: Equatable, Sendable {
         /// The names in each folder that may have changed: written, moved in or out, deleted, touched.
-        public var names: [String: Set<String>] = [:]
+        public var names: [FilePath: Set<FilePath.Component>] = [:]
         /// The folders removed or moved away: their photos are gone.
-        public var removedFolders: Set<String> = []
+        public var removedFolders: Set<FilePath> = []
         /// The kernel's queue overflowed: any folder may have changed; look at each again.
         public var overflowed = false
 
@@ -24,16 +25,16 @@ public final class FolderWatcher {
     /// Why a folder cannot be watched.
     public struct WatchError: Error, CustomStringConvertible {
         /// The folder.
-        public var folder: String
+        public var folder: FilePath
         /// The system's reason.
         public var reason: String
         /// "cannot watch /photos: No space left on device (raise fs.inotify.max_user_watches)".
-        public var description: String { "cannot watch \(folder): \(reason)" }
+        public var description: String { "cannot watch \(folder.string): \(reason)" }
     }
 
     private let descriptor: Int32
     /// The folder of each watch.
-    private var folders: [Int32: String] = [:]
+    private var folders: [Int32: FilePath] = [:]
 
     /// What a watch asks the kernel for.
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF
@@ -43,18 +44,18 @@ public final class FolderWatcher {
     /// - Throws: `WatchError` when inotify cannot be had (too many instances).
     public init() throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw WatchError(folder: "", reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw WatchError(folder: FilePath(), reason: String(cString: strerror(errno))) }
     }
 
     deinit { close(descriptor) }
 
     /// The folders watched.
-    public var watchedFolders: Set<String> { Set(folders.values) }
+    public var watchedFolders: Set<FilePath> { Set(folders.values) }
 
     /// Watches `folder`.
     /// - Throws: `WatchError` when it cannot be watched (gone, or the user's watches are used up).
-    public func watch(_ folder: String) throws {
-        let watch = inotify_add_watch(descriptor, folder, Self.mask)
+    public func watch(_ folder: FilePath) throws {
+        let watch = folder.withPlatformString { inotify_add_watch(descriptor, $0, Self.mask) }
         guard watch >= 0 else {
             let code = errno
             var reason = String(cString: strerror(code))
@@ -96,14 +97,14 @@ public final class FolderWatcher {
                 while offset + headerSize <= count {
                     let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let nameBytes = bytes[(offset + headerSize)..<(offset + headerSize + Int(event.len))].prefix { $0 != 0 }
-                    note(event, name: String(decoding: nameBytes, as: UTF8.self), into: &changes)
+                    note(event, name: nameBytes.isEmpty ? nil : FilePath(bytes: nameBytes).lastComponent, into: &changes)
                     offset += headerSize + Int(event.len)
                 }
             }
         }
     }
 
-    private func note(_ event: inotify_event, name: String, into changes: inout Changes) {
+    private func note(_ event: inotify_event, name: FilePath.Component?, into changes: inout Changes) {
         if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
             changes.overflowed = true
             return
@@ -115,7 +116,7 @@ public final class FolderWatcher {
             changes.removedFolders.insert(folder)
             changes.names[folder] = nil
             inotify_rm_watch(descriptor, event.wd)
-        } else if !name.isEmpty, event.mask & UInt32(IN_ISDIR) == 0 {
+        } else if let name, event.mask & UInt32(IN_ISDIR) == 0 {
             changes.names[folder, default: []].insert(name)
         }
     }

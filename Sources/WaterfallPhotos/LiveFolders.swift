@@ -1,8 +1,10 @@
+import SystemPackage
+
 /// How one folder's photos changed, as a batch of collection-view updates: the indices deleted and reloaded are
 /// those before the change, the indices inserted those after it (UIKit's batch semantics).
 public struct FolderUpdate: Hashable, Sendable {
     /// The folder.
-    public var folder: String
+    public var folder: FilePath
     /// Its photos after the change, in the wall's order.
     public var photos: [Photo]
     /// The photos gone (deleted, moved away, no longer images), and those replaced by a file that sorts elsewhere.
@@ -22,7 +24,7 @@ public struct FolderUpdate: Hashable, Sendable {
 public struct LiveFolders {
     private let order: PhotoOrder
     /// Each folder's photos, in `order`.
-    public private(set) var folders: [String: [Photo]] = [:]
+    public private(set) var folders: [FilePath: [Photo]] = [:]
 
     /// No folders yet; their photos in `order`.
     public init(order: PhotoOrder) {
@@ -38,19 +40,19 @@ public struct LiveFolders {
     /// and says how the photos changed: one update per folder whose photos did, in the order of the folders' paths.
     public mutating func update(_ changes: FolderWatcher.Changes) -> [FolderUpdate] {
         var updates: [FolderUpdate] = []
-        for folder in changes.removedFolders.sorted() {
+        for folder in changes.removedFolders.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
             if let update = removeFolder(folder) { updates.append(update) }
         }
         let rescanned = changes.overflowed ? Set(folders.keys).subtracting(changes.removedFolders) : []
-        for folder in Set(changes.names.keys).union(rescanned).sorted() {
+        for folder in Set(changes.names.keys).union(rescanned).sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
             var names = changes.names[folder] ?? []
             if rescanned.contains(folder) {
                 guard let listed = PhotoWalker.list(folder) else {
                     if let update = removeFolder(folder) { updates.append(update) }
                     continue
                 }
-                names.formUnion(listed)
-                names.formUnion((folders[folder] ?? []).map(\.name))
+                names.formUnion(listed.compactMap { FilePath(bytes: $0).lastComponent })
+                names.formUnion((folders[folder] ?? []).compactMap(\.path.lastComponent))
             }
             if let update = look(at: names, in: folder) { updates.append(update) }
         }
@@ -58,20 +60,20 @@ public struct LiveFolders {
     }
 
     /// The update of a folder that is gone: all its photos leave.
-    private mutating func removeFolder(_ folder: String) -> FolderUpdate? {
+    private mutating func removeFolder(_ folder: FilePath) -> FolderUpdate? {
         guard let old = folders.removeValue(forKey: folder), !old.isEmpty else { return nil }
         return FolderUpdate(folder: folder, photos: [], deleted: Array(old.indices), inserted: [], reloaded: [], folderRemoved: true)
     }
 
     /// The update of `folder` after looking at the files `names` again.
-    private mutating func look(at names: Set<String>, in folder: String) -> FolderUpdate? {
+    private mutating func look(at names: Set<FilePath.Component>, in folder: FilePath) -> FolderUpdate? {
         let old = folders[folder] ?? []
         let known = Dictionary(uniqueKeysWithValues: old.map { ($0.path, $0) })
-        var gone: Set<String> = []
-        var replaced: [String: Photo] = [:]
+        var gone: Set<FilePath> = []
+        var replaced: [FilePath: Photo] = [:]
         var added: [Photo] = []
-        for name in names where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        for name in names where !name.isHidden {
+            let path = folder.appending(name)
             let before = known[path]
             guard let info = FileInfo(path: path), info.isRegularFile else {
                 if before != nil { gone.insert(path) }
@@ -93,10 +95,10 @@ public struct LiveFolders {
     /// Applies the change to `folder`'s photos and says it as a batch of updates. A replaced photo stays in place
     /// (reloaded) when the photos left keep their order; otherwise (sorted by time or size, its time or size moved it)
     /// it is deleted and inserted again.
-    private mutating func change(_ folder: String, from old: [Photo], gone: Set<String>, replaced: [String: Photo],
+    private mutating func change(_ folder: FilePath, from old: [Photo], gone: Set<FilePath>, replaced: [FilePath: Photo],
                                  added: [Photo]) -> FolderUpdate {
         var staying = old.filter { !gone.contains($0.path) }.map { replaced[$0.path] ?? $0 }
-        var moved: Set<String> = []
+        var moved: Set<FilePath> = []
         if !replaced.isEmpty, zip(staying, staying.dropFirst()).contains(where: { order.areInIncreasingOrder($1, $0) }) {
             moved = Set(replaced.keys)
             staying.removeAll { moved.contains($0.path) }

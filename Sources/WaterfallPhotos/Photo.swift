@@ -1,10 +1,13 @@
+import SystemPackage
+
 /// One image file the walk found: where it is, its size on disk and time, and its header, or why that could not be
 /// read (the wall shows an error card for it).
 public struct Photo: Hashable, Sendable {
-    /// The file's path, as the walk reached it.
-    public var path: String
-    /// The file's name.
-    public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
+    /// The file's path, as the walk reached it: its bytes, whatever they are.
+    public let path: FilePath
+    /// The file's name as people read it (each byte that is not UTF-8 shown as U+FFFD): decoded once, as sorting by
+    /// name asks for it in every comparison.
+    public let name: String
     /// The file's size in bytes.
     public var fileSize: Int
     /// The file's modification time, in seconds since 1970.
@@ -15,12 +18,21 @@ public struct Photo: Hashable, Sendable {
     public var error: PhotoError?
 
     /// A photo at `path`, `fileSize` bytes, modified at `modified`, with its header or its error.
-    public init(path: String, fileSize: Int, modified: Double, header: ImageHeader?, error: PhotoError? = nil) {
+    public init(path: FilePath, fileSize: Int, modified: Double, header: ImageHeader?, error: PhotoError? = nil) {
         self.path = path
+        name = path.lastComponent.map { String(decoding: $0) } ?? path.string
         self.fileSize = fileSize
         self.modified = modified
         self.header = header
         self.error = error
+    }
+
+    /// A photo whose name (the last part of `path`) was decoded already, its header not read yet.
+    init(path: FilePath, name: String, fileSize: Int, modified: Double) {
+        self.path = path
+        self.name = name
+        self.fileSize = fileSize
+        self.modified = modified
     }
 
     /// The picture's upright aspect, height ÷ width; 1 for a photo without a header.
@@ -33,14 +45,14 @@ public struct Photo: Hashable, Sendable {
 /// The photos of one folder: a section of the wall.
 public struct PhotoFolder: Hashable, Sendable {
     /// The folder's path.
-    public var path: String
-    /// The folder's name, as its section's header shows it.
-    public var name: String { path == "/" ? "/" : path.split(separator: "/").last.map(String.init) ?? path }
+    public var path: FilePath
+    /// The folder's name, as its section's header shows it (each byte that is not UTF-8 shown as U+FFFD).
+    public var name: String { path.lastComponent.map { String(decoding: $0) } ?? path.string }
     /// Its photos, in the walk's order.
     public var photos: [Photo]
 
     /// The folder at `path` with `photos`.
-    public init(path: String, photos: [Photo]) {
+    public init(path: FilePath, photos: [Photo]) {
         self.path = path
         self.photos = photos
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
 /// Reading a photo's header from its file.
 public enum PhotoFile {
@@ -13,13 +14,13 @@ public enum PhotoFile {
     /// file): the size, orientation and date without decoding a pixel.
     /// - Throws: `PhotoError.vanished` when the file is gone, `.unreadable` with the system's reason when it cannot
     ///   be read, and the errors of `ImageHeader.read(_:)`.
-    public static func readHeader(path: String) throws -> ImageHeader {
+    public static func readHeader(path: FilePath) throws -> ImageHeader {
         try ImageHeader.read(readStart(of: path, count: headerLimit))
     }
 
     /// Up to `count` bytes from the start of the file at `path`: a buffer of the file's size, at most `count`.
-    static func readStart(of path: String, count limit: Int) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    static func readStart(of path: FilePath, count limit: Int) throws -> [UInt8] {
+        let descriptor = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw error(errno) }
         defer { close(descriptor) }
         var info = stat()

@@ -1,6 +1,7 @@
 import CMD5
 import Foundation
 import Synchronization
+import SystemPackage
 
 /// The desktop's shared thumbnail cache, as the freedesktop.org Thumbnail Managing Standard lays it out and GNOME's
 /// and KDE's file managers, gThumb and others fill it: `$XDG_CACHE_HOME/thumbnails/{large,x-large,xx-large}/` (256,
@@ -12,8 +13,8 @@ import Synchronization
 public final class SharedThumbnailCache: Sendable {
     /// A photo's identity in the cache: its file, URI, modification time and size.
     public struct Original: Sendable {
-        /// The file's path.
-        public var path: String
+        /// The file's absolute path.
+        public var path: FilePath
         /// Its `file://` URI, as the standard names it.
         public var uri: String
         /// Its modification time in whole seconds since the epoch (`Thumb::MTime`).
@@ -63,27 +64,22 @@ public final class SharedThumbnailCache: Sendable {
     }
 
     /// Whether `path` is inside the cache: such files are never given thumbnails.
-    public func contains(_ path: String) -> Bool { path == root || path.hasPrefix(root + "/") }
+    public func contains(_ path: FilePath) -> Bool { path.starts(with: FilePath(root)) }
 
     /// The identity of the file at `path`, `nil` when it cannot be read or lies inside the cache. A relative path is
     /// taken from the current folder: the cache names files by their absolute URI, as every other program does.
-    public func original(of given: String) -> Original? {
+    public func original(of given: FilePath) -> Original? {
         let path = Self.absolute(given)
         guard !contains(path) else { return nil }
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return Original(path: path, uri: FileURI.uri(of: path), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
+        return Original(path: path, uri: FileURI.uri(ofPathBytes: path.bytes), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
     }
 
     /// `path` from the root: a relative one joined to the current folder, without its `.` and `..` parts (symbolic
     /// links are kept, as a file manager names the file).
-    static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") where part != "." {
-            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
-        }
-        return "/" + parts.joined(separator: "/")
+    static func absolute(_ path: FilePath) -> FilePath {
+        (path.isAbsolute ? path : FilePath(FileManager.default.currentDirectoryPath).pushing(path)).lexicallyNormalized()
     }
 
     /// The smallest cached thumbnail of `original` that is at least `width` pixels wide (or the whole picture, when
@@ -102,7 +98,7 @@ public final class SharedThumbnailCache: Sendable {
     /// The valid thumbnail of `original` in `folder` and its text chunks, or `nil`.
     private func read(folder: String, original: Original) -> (RGBAImage, [String: String])? {
         let file = "\(root)/\(folder)/\(original.key).png"
-        guard let bytes = try? PhotoFile.readStart(of: file, count: 32 << 20), !bytes.isEmpty,
+        guard let bytes = try? PhotoFile.readStart(of: FilePath(file), count: 32 << 20), !bytes.isEmpty,
               (try? ImageHeader.read(bytes))?.format == .png,
               let (image, texts) = try? PNGDecoder.decodeWithTexts(bytes) else { return nil }
         let keys = Dictionary(texts, uniquingKeysWith: { first, _ in first })

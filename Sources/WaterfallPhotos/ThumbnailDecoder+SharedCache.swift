@@ -1,3 +1,5 @@
+import SystemPackage
+
 extension ThumbnailDecoder {
     /// Where a thumbnail came from: decoded from the photo, or read from the shared thumbnail cache.
     public enum Source: String, Hashable, Sendable {
@@ -17,7 +19,7 @@ extension ThumbnailDecoder {
     /// Only opaque pictures are written: the wall lays transparency over its card's background, which is no part of
     /// the photo another program would show.
     /// - Throws: `PhotoError`, as `thumbnail(ofFile:width:)`, or `.failedBefore` with the reason the cache noted.
-    public func thumbnail(ofFile path: String, width: Int, cache: SharedThumbnailCache?) throws -> (thumbnail: Thumbnail, source: Source) {
+    public func thumbnail(ofFile path: FilePath, width: Int, cache: SharedThumbnailCache?) throws -> (thumbnail: Thumbnail, source: Source) {
         guard let cache, let original = cache.original(of: path) else { return (try thumbnail(ofFile: path, width: width), .decoded) }
         if let reason = cache.failure(of: original) { throw PhotoError.failedBefore(reason) }
         if let cached = cache.thumbnail(of: original, width: width, background: background) { return (cached, .cache) }

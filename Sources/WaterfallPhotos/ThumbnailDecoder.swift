@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Turns photo files into thumbnails: reads the file, checks its header again (the file may have changed since the
 /// walk), decodes it at about the target size, scales it down by area averaging, lays transparency over the card's
 /// background and turns it upright. One decoder per thread: it keeps its TurboJPEG context.
@@ -18,13 +20,13 @@ public final class ThumbnailDecoder {
     /// makes it (at most 20 times its width, as a card is): a picture smaller than that is enlarged to fill its card.
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
-    public func thumbnail(ofFile path: String, width: Int) throws -> Thumbnail {
+    public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
         try thumbnail(of: Self.read(path).bytes, width: width)
     }
 
     /// The header and the whole bytes of the file at `path`. The header first, from the file's start: a refused file
     /// (a bomb) costs no more than that read.
-    static func read(_ path: String) throws -> (header: ImageHeader, bytes: [UInt8]) {
+    static func read(_ path: FilePath) throws -> (header: ImageHeader, bytes: [UInt8]) {
         let header = try PhotoFile.readHeader(path: path)
         return (header, try PhotoFile.readStart(of: path, count: maximumFileSize))
     }

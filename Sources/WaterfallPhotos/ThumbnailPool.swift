@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// Decodes thumbnails on worker threads, one per core and at least two, each with a decoder of its own: the most
 /// wanted job first. `want(_:)` replaces the queue, so a job for a card that left the screen before a worker took
@@ -12,12 +13,12 @@ public final class ThumbnailPool: @unchecked Sendable {
         /// The program's number for the job (a card's index).
         public var id: Int
         /// The photo's file.
-        public var path: String
+        public var path: FilePath
         /// The thumbnail's width in device pixels.
         public var width: Int
 
         /// The job of making `path`'s thumbnail `width` pixels wide, numbered `id`.
-        public init(id: Int, path: String, width: Int) {
+        public init(id: Int, path: FilePath, width: Int) {
             self.id = id
             self.path = path
             self.width = width

@@ -1,3 +1,4 @@
+import SystemPackage
 import Waterfall
 import WaterfallPhotos
 import WaterfallX11
@@ -16,16 +17,16 @@ extension DemoController {
     }
 
     /// The selected photos' files, in index order (none on a card wall).
-    func selectedFiles(in view: CollectionView) -> [String] {
+    func selectedFiles(in view: CollectionView) -> [FilePath] {
         view.indexPathsForSelectedItems.compactMap { items[$0].path }
     }
 
     /// What Ctrl+C copies of the selected photos, as file managers and browsers take files: UTF8_STRING the paths,
-    /// one a line; `text/uri-list` their `file://` URIs, each ended by CRLF (RFC 2483); `x-special/gnome-copied-files`
+    /// one a line (a byte that is not UTF-8 as U+FFFD: that target is text); the URIs keep every byte, escaped; `text/uri-list` their `file://` URIs, each ended by CRLF (RFC 2483); `x-special/gnome-copied-files`
     /// "copy" and the URIs, one a line, which Nautilus, Nemo, Thunar and Caja paste as copies of the files.
-    static func clipboardFiles(_ files: [String]) -> (text: String, formats: [SelectionFormat]) {
+    static func clipboardFiles(_ files: [FilePath]) -> (text: String, formats: [SelectionFormat]) {
         let uris = files.map { FileURI.uri(of: $0) }
-        return (files.joined(separator: "\n"), [
+        return (files.map(\.string).joined(separator: "\n"), [
             SelectionFormat(target: "text/uri-list", bytes: Array(uris.map { $0 + "\r\n" }.joined().utf8)),
             SelectionFormat(target: "x-special/gnome-copied-files", bytes: Array((["copy"] + uris).joined(separator: "\n").utf8)),
         ])

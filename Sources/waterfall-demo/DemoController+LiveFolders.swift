@@ -1,3 +1,4 @@
+import SystemPackage
 import Waterfall
 import WaterfallDemoKit
 import WaterfallPhotos
@@ -15,7 +16,7 @@ extension DemoController {
         guard lightbox == nil else { return }
         // A batch's indices are those before it: a folder's second update (two turns' worth) goes in the next batch.
         while !waitingFolderUpdates.isEmpty {
-            var folders: Set<String> = []
+            var folders: Set<FilePath> = []
             let round = Array(waitingFolderUpdates.prefix { folders.insert($0.folder).inserted })
             waitingFolderUpdates.removeFirst(round.count)
             applyBatch(round, to: view, roots: roots)
@@ -28,7 +29,7 @@ extension DemoController {
         var inserted: [ItemPath] = []
         var replaced: [ItemPath] = []
         var newSections: [Int] = []
-        var goneFiles: [String] = []
+        var goneFiles: [FilePath] = []
         let before = items
         for update in updates {
             let title = PhotoCards.sectionName(of: update.folder, roots: roots)

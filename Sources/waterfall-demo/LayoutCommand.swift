@@ -54,7 +54,7 @@ struct LayoutCommand: ParsableCommand {
                 if !layout.photos.isEmpty {
                     let items = source.items
                     paths = (0..<items.numberOfSections).flatMap { section in
-                        (0..<items.numberOfItems(inSection: section)).map { items[ItemPath(item: $0, section: section)].path }
+                        (0..<items.numberOfItems(inSection: section)).map { items[ItemPath(item: $0, section: section)].path?.string }
                     }
                 }
                 try collectionLayout.prepare(width: width, source: source)

@@ -1,3 +1,4 @@
+import SystemPackage
 import Waterfall
 import WaterfallDemoKit
 import WaterfallX11
@@ -27,7 +28,7 @@ final class Lightbox: WindowOverlay {
     }
 
     /// The photo card `index` shows, if it is one.
-    private func file(at index: Int) -> String? {
+    private func file(at index: Int) -> FilePath? {
         controller.items.path(ofIndex: index).flatMap { controller.items[$0].path }
     }
 
@@ -37,8 +38,8 @@ final class Lightbox: WindowOverlay {
     }
 
     /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
-    private func log(_ action: String, file: String, _ extra: [(String, JSONValue)] = []) {
-        controller.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file))] + extra)
+    private func log(_ action: String, file: FilePath, _ extra: [(String, JSONValue)] = []) {
+        controller.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file.string))] + extra)
     }
 
     /// Shows the lightbox over the wall of `window`.
@@ -66,7 +67,7 @@ final class Lightbox: WindowOverlay {
     }
 
     /// Logs that the photo shown has its picture (drawn in the coming frame), or why it has none.
-    private func logPicture(of file: String) {
+    private func logPicture(of file: FilePath) {
         if let reason = pictures.largeFailure(of: file) {
             log("failed", file: file, [("reason", .string(reason))])
         } else {
@@ -117,7 +118,7 @@ final class Lightbox: WindowOverlay {
         window.title = wallTitle
         controller.lightbox = nil
         guard let path = controller.items.path(ofIndex: index) else { return }
-        log("close", file: file(at: index) ?? "")
+        log("close", file: file(at: index) ?? FilePath())
         let view = window.collectionView
         view.selectItem(at: path)
         view.scrollItemToVisible(path)

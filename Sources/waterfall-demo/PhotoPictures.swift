@@ -1,3 +1,4 @@
+import SystemPackage
 import Waterfall
 import WaterfallDemoKit
 import WaterfallPhotos
@@ -13,18 +14,18 @@ final class PhotoPictures {
     /// The most bytes the server holds for pictures.
     let cacheBytes: Int
     /// Each photo's picture, by path, while it is held.
-    private(set) var handles: [String: ImageHandle] = [:]
+    private(set) var handles: [FilePath: ImageHandle] = [:]
     /// The width each held picture was asked for: the card's width in device pixels when it was decoded.
-    private var askedWidths: [String: Int] = [:]
+    private var askedWidths: [FilePath: Int] = [:]
     /// The decoded thumbnails, by path, least recently made first, up to `cacheBytes` of them: a card whose column
     /// narrows, or widens by at most 10 %, is drawn from them again instead of decoding its photo.
-    private var thumbnails: [String: Thumbnail] = [:]
-    private var thumbnailOrder: [String] = []
+    private var thumbnails: [FilePath: Thumbnail] = [:]
+    private var thumbnailOrder: [FilePath] = []
     private var thumbnailBytes = 0
     /// Why a photo could not be decoded, by path.
-    private(set) var failures: [String: String] = [:]
+    private(set) var failures: [FilePath: String] = [:]
     /// The held pictures' paths, least recently made first.
-    private var order: [String] = []
+    private var order: [FilePath] = []
     /// The card each job is for, by the job's id (the card's index).
     private var jobCards: [Int: ItemPath] = [:]
     private var lastWanted: [ThumbnailPool.Job] = []
@@ -136,7 +137,7 @@ final class PhotoPictures {
                                        ("decodeMs", .number((result.seconds * 1e4).rounded() / 10)), ("source", .string(result.source.rawValue))])
             case let .failure(error):
                 failures[file] = "\(error)"
-                log?.log("thumbnailFailed", [("index", .int(result.job.id)), ("path", .string(file)), ("reason", .string("\(error)"))])
+                log?.log("thumbnailFailed", [("index", .int(result.job.id)), ("path", .string(file.string)), ("reason", .string("\(error)"))])
             }
             if let card, let cell = view.visibleCells[card] as? CardCell, cell.item?.path == file {
                 show(on: cell)
@@ -149,7 +150,7 @@ final class PhotoPictures {
 
     /// Uploads `thumbnail` as `file`'s picture (freeing a picture of another width) and, when `card` is given, draws
     /// the card again.
-    private func install(_ thumbnail: Thumbnail, for file: String, askedWidth: Int, card: ItemPath?, in window: WaterfallWindow) {
+    private func install(_ thumbnail: Thumbnail, for file: FilePath, askedWidth: Int, card: ItemPath?, in window: WaterfallWindow) {
         let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
         if let old = handles.updateValue(handle, forKey: file) {
             window.removeImage(old)
@@ -165,7 +166,7 @@ final class PhotoPictures {
     }
 
     /// Keeps `thumbnail` as `file`'s decoded pixels, dropping the least recently made beyond the budget.
-    private func keep(_ thumbnail: Thumbnail, for file: String) {
+    private func keep(_ thumbnail: Thumbnail, for file: FilePath) {
         if let old = thumbnails.updateValue(thumbnail, forKey: file) {
             thumbnailBytes -= old.byteCount
             thumbnailOrder.removeAll { $0 == file }
@@ -180,7 +181,7 @@ final class PhotoPictures {
 
     /// Drops everything held of `files` (their pictures, decoded pixels and failures): they are gone or replaced, and
     /// a replaced one decodes again when its card is in view.
-    func forget(_ files: [String], in window: WaterfallWindow?) {
+    func forget(_ files: [FilePath], in window: WaterfallWindow?) {
         guard !files.isEmpty else { return }
         let gone = Set(files)
         for file in gone {
@@ -207,36 +208,36 @@ final class PhotoPictures {
     // MARK: The lightbox's pictures
 
     /// The lightbox's pictures, by path: each at the width asked, least recently made first, at most `largeKept`.
-    private var large: [String: (handle: ImageHandle, width: Int)] = [:]
-    private var largeOrder: [String] = []
+    private var large: [FilePath: (handle: ImageHandle, width: Int)] = [:]
+    private var largeOrder: [FilePath] = []
     /// Why a photo could not be decoded at the lightbox's size, by path.
-    private var largeFailures: [String: String] = [:]
+    private var largeFailures: [FilePath: String] = [:]
     /// The lightbox's jobs, most wanted first, ahead of the wall's in the pool's queue; a job's id is -1 - the card's
     /// index (the wall's are the indices).
     private var largeWanted: [ThumbnailPool.Job] = []
     /// The lightbox's pictures kept: the photo shown and its neighbours on each side.
     static let largeKept = 3
     /// Called when a picture the lightbox asked for arrived or failed, with its path.
-    var onLarge: ((String) -> Void)?
+    var onLarge: ((FilePath) -> Void)?
 
     /// Asks the pool for the lightbox's pictures of `cards` (index, path and width in device pixels), most wanted
     /// first and before any of the wall's: those not made at that width already, nor failed.
-    func wantLarge(_ cards: [(index: Int, file: String, width: Int)]) {
+    func wantLarge(_ cards: [(index: Int, file: FilePath, width: Int)]) {
         largeWanted = cards.filter { large[$0.file]?.width != $0.width && largeFailures[$0.file] == nil }
             .map { ThumbnailPool.Job(id: -1 - $0.index, path: $0.file, width: $0.width) }
         pool.want(largeWanted + lastWanted)
     }
 
     /// The lightbox's picture of `file` at `width`, if it was made.
-    func largePicture(of file: String, width: Int) -> ImageHandle? {
+    func largePicture(of file: FilePath, width: Int) -> ImageHandle? {
         large[file].flatMap { $0.width == width ? $0.handle : nil }
     }
 
     /// The wall's picture of `file`, if it is held.
-    func picture(of file: String) -> ImageHandle? { handles[file] }
+    func picture(of file: FilePath) -> ImageHandle? { handles[file] }
 
     /// Why `file` cannot be shown in the lightbox, if it cannot: the wall's failure, or the lightbox's own.
-    func largeFailure(of file: String) -> String? { failures[file] ?? largeFailures[file] }
+    func largeFailure(of file: FilePath) -> String? { failures[file] ?? largeFailures[file] }
 
     /// Uploads a lightbox picture (dropping the least recently made beyond `largeKept`), or notes its failure.
     private func installLarge(_ result: ThumbnailPool.Result, in window: WaterfallWindow) {
@@ -275,7 +276,7 @@ final class PhotoPictures {
     private func evict(from window: WaterfallWindow) {
         guard window.imageByteCount > cacheBytes else { return }
         let inUse = Set(window.collectionView.visibleCells.values.compactMap { ($0 as? CardCell)?.item?.path })
-        var kept: [String] = []
+        var kept: [FilePath] = []
         for file in order {
             if window.imageByteCount > cacheBytes, !inUse.contains(file), let handle = handles.removeValue(forKey: file) {
                 window.removeImage(handle)

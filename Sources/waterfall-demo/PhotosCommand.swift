@@ -44,7 +44,7 @@ struct PhotosCommand: ParsableCommand {
             // The paths' own bytes, whatever they are, each ended as asked: the log's lines (with --log-events) are
             // all written before.
             let end: UInt8 = nulTerminated ? 0 : UInt8(ascii: "\n")
-            FileHandle.standardOutput.write(Data(files.flatMap { Array($0.utf8) + [end] }))
+            FileHandle.standardOutput.write(Data(files.flatMap { $0.bytes + [end] }))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 
 /// A temporary folder of images the tests make with ImageMagick's `convert`, removed when released. The tests fail,
 /// never skip, without ImageMagick (`scripts/install-deps.sh` installs it).
@@ -18,6 +19,9 @@ public final class GeneratedImages {
 
     /// The path of `name` in the folder.
     public func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// The path of `name` in the folder, as the photo library takes paths.
+    public func file(_ name: String) -> FilePath { FilePath(path(name)) }
 
     /// Runs `convert` with `arguments` (the last is the output's name in the folder, after a `FORMAT:` prefix when
     /// the format is not the name's) and returns the output's path.

@@ -1,3 +1,4 @@
+import SystemPackage
 import Testing
 import Waterfall
 @testable import WaterfallDemoKit
@@ -5,7 +6,7 @@ import Waterfall
 /// `DemoItems.append(_:toSectionTitled:)`: how the photo wall's walk adds its batches, without rebuilding the cards.
 struct DemoItemsAppendTests {
     private func cards(_ names: [String], in folder: String, aspect: Double = 1) -> [CatalogItem] {
-        names.map { CatalogItem(title: $0, subtitle: "", color: Color(rgb: 0), aspect: aspect, category: folder, path: "/\(folder)/\($0)") }
+        names.map { CatalogItem(title: $0, subtitle: "", color: Color(rgb: 0), aspect: aspect, category: folder, path: FilePath("/\(folder)/\($0)")) }
     }
 
     private func titles(_ items: DemoItems) -> [[String]] {

@@ -93,4 +93,56 @@ struct PhotoSelectionOutTests {
         #expect(try refused.waitForExit() == 64)
         #expect(refused.standardError.contains("-0 goes with -o (--print-selection)"))
     }
+
+    @Test func aNameThatIsNotUTF8OpensAndLeavesByteForByteAndIsShownWithReplacementCharacters() throws {
+        let folder = try GeneratedImages()
+        try folder.image("a b.png", width: 300, height: 200)
+        try folder.image("made.png", width: 200, height: 300)
+        // "bad", the bytes FF and FE (never UTF-8), ".png": only the system's calls can make the name.
+        let badName: [UInt8] = Array("bad".utf8) + [0xFF, 0xFE] + Array(".png".utf8)
+        let badPath = Array(folder.root.utf8) + [UInt8(ascii: "/")] + badName
+        let renamed = (folder.root + "/made.png").withCString { from in
+            (badPath.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename(from, $0.baseAddress!) }
+        }
+        #expect(renamed == 0)
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "2", "-o", "-0"], subcommand: "photos")
+        try demo.process.waitForEvent("both pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 2 }
+        #expect(demo.events(named: "thumbnailFailed", after: 0).isEmpty)
+        let cards = try runLayoutCommand(["--photos", folder.root, "--columns", "2", "--width", String(Int(demo.cardsWidth)),
+                                          "--height", String(Int(demo.viewportHeight))]).items
+        #expect(cards.count == 2)
+
+        // Opened large: decoded from the file the name reaches, titled with U+FFFD.
+        let display = demo.xvfb.display
+        var start = demo.eventCount
+        try demo.movePointer(x: cards[1].midX, y: cards[1].y + 20)
+        try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: display)
+        let picture = try demo.process.waitForEvent(after: start, "the lightbox's picture") {
+            $0.name == "lightbox" && $0.string("action") == "picture"
+        }
+        #expect(picture.event.string("path") == folder.root + "/bad\u{FFFD}\u{FFFD}.png")
+        let title = try runTool("xprop", ["-id", String(demo.window), "-notype", "_NET_WM_NAME"], display: display)
+        #expect(String(decoding: title, as: UTF8.self) == "_NET_WM_NAME = \"bad\u{FFFD}\u{FFFD}.png\"\n")
+        start = demo.eventCount
+        try demo.key("Escape")
+        try demo.process.waitForEvent(after: start, "the lightbox's close") { $0.name == "lightbox" && $0.string("action") == "close" }
+
+        // Copied: the URI escapes each byte; the text, which must be UTF-8, shows U+FFFD for each.
+        start = demo.eventCount
+        try demo.key("ctrl+a")  // the photo shown is selected already: the other one joins it
+        try demo.process.waitForEvent(after: start, "the other's selection") { $0.name == "select" && $0.int("index") == 0 }
+        start = demo.eventCount
+        try demo.key("ctrl+c")
+        try demo.process.waitForEvent(after: start, "the copy event") { $0.name == "copy" }
+        let uris = ["file://" + folder.root + "/a%20b.png", "file://" + folder.root + "/bad%FF%FE.png"]
+        #expect(try readClipboard(target: "text/uri-list", display: display).data == Data(uris.map { $0 + "\r\n" }.joined().utf8))
+        #expect(try readClipboard(target: "UTF8_STRING", display: display).text
+                == folder.root + "/a b.png\n" + folder.root + "/bad\u{FFFD}\u{FFFD}.png")
+
+        // Printed: the paths' own bytes.
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        let expected = Array((folder.root + "/a b.png").utf8) + [0] + badPath + [0]
+        #expect(try printedAfterExit(demo) == Data(expected))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoTestSupport
+import SystemPackage
 import Testing
 @testable import WaterfallPhotos
 
@@ -22,7 +23,7 @@ struct LiveFoldersTests {
 
     private func changes(_ names: Set<String>, in images: GeneratedImages) -> FolderWatcher.Changes {
         var changes = FolderWatcher.Changes()
-        changes.names[images.folder.path] = names
+        changes.names[FilePath(images.folder.path)] = Set(names.map { FilePath.Component($0)! })
         return changes
     }
 
@@ -65,8 +66,8 @@ struct LiveFoldersTests {
         #expect(updates.map(\.deleted) == [[0]])
         #expect(updates.map(\.inserted) == [[1]])
         var removed = FolderWatcher.Changes()
-        removed.removedFolders = [images.folder.path]
-        #expect(folders.update(removed) == [FolderUpdate(folder: images.folder.path, photos: [], deleted: [0, 1], inserted: [],
+        removed.removedFolders = [FilePath(images.folder.path)]
+        #expect(folders.update(removed) == [FolderUpdate(folder: FilePath(images.folder.path), photos: [], deleted: [0, 1], inserted: [],
                                                          reloaded: [], folderRemoved: true)])
         #expect(folders.folders.isEmpty)
     }
@@ -75,19 +76,19 @@ struct LiveFoldersTests {
         let images = try GeneratedImages()
         let folder = images.folder.path
         let watcher = try FolderWatcher()
-        try watcher.watch(folder)
+        try watcher.watch(FilePath(folder))
         #expect(watcher.waitForChanges(timeout: 0).isEmpty)
         for number in 0..<50 { try write("burst\(number).png", bytes: 100, in: images) }
         try FileManager.default.createDirectory(atPath: images.path("sub"), withIntermediateDirectories: true)  // not a photo
         // Everything written before the wait is ready at once: one wait gathers it all.
         let changes = watcher.waitForChanges(timeout: 10)
-        #expect(changes.names == [folder: Set((0..<50).map { "burst\($0).png" })])
+        #expect(changes.names == [FilePath(folder): Set((0..<50).map { FilePath.Component("burst\($0).png")! })])
         #expect(!changes.overflowed && changes.removedFolders.isEmpty)
 
         try FileManager.default.removeItem(atPath: folder)
         let gone = watcher.waitForChanges(timeout: 10)
-        #expect(gone.removedFolders == [folder])
+        #expect(gone.removedFolders == [FilePath(folder)])
         #expect(watcher.watchedFolders.isEmpty)
-        #expect(throws: FolderWatcher.WatchError.self) { try watcher.watch(folder) }
+        #expect(throws: FolderWatcher.WatchError.self) { try watcher.watch(FilePath(folder)) }
     }
 }

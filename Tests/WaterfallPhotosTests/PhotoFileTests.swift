@@ -1,4 +1,5 @@
 import PhotoTestSupport
+import SystemPackage
 import Testing
 @testable import WaterfallPhotos
 
@@ -19,32 +20,32 @@ struct PhotoFileTests {
         ]
         for (arguments, expected) in cases {
             let path = try images.convert(arguments)
-            #expect(try PhotoFile.readHeader(path: path) == expected, "\(arguments.last ?? "")")
+            #expect(try PhotoFile.readHeader(path: FilePath(path)) == expected, "\(arguments.last ?? "")")
         }
     }
 
     @Test func aFileIsJudgedByItsBytesNotItsName() throws {
         let images = try GeneratedImages()
         let text = try images.write(Array("I am not a JPEG\n".utf8), to: "photo.jpg")
-        #expect(throws: PhotoError.notAnImage) { try PhotoFile.readHeader(path: text) }
+        #expect(throws: PhotoError.notAnImage) { try PhotoFile.readHeader(path: FilePath(text)) }
         let png = try images.convert(["-size", "8x9", "xc:red", "really-a-png.jpg"])
-        #expect(try PhotoFile.readHeader(path: png).format == .jpeg)  // ImageMagick writes what the name says...
+        #expect(try PhotoFile.readHeader(path: FilePath(png)).format == .jpeg)  // ImageMagick writes what the name says...
         let named = try images.convert(["-size", "8x9", "xc:red", "PNG:misnamed.jpg"])
-        #expect(try PhotoFile.readHeader(path: named) == ImageHeader(format: .png, width: 8, height: 9))  // ...unless told
+        #expect(try PhotoFile.readHeader(path: FilePath(named)) == ImageHeader(format: .png, width: 8, height: 9))  // ...unless told
         let empty = try images.write([], to: "empty.png")
-        #expect(throws: PhotoError.empty) { try PhotoFile.readHeader(path: empty) }
+        #expect(throws: PhotoError.empty) { try PhotoFile.readHeader(path: FilePath(empty)) }
     }
 
     @Test func aMissingFileHasVanishedAndAFolderIsUnreadable() throws {
         let images = try GeneratedImages()
-        #expect(throws: PhotoError.vanished) { try PhotoFile.readHeader(path: images.path("gone.jpg")) }
-        #expect(throws: PhotoError.unreadable("Is a directory")) { try PhotoFile.readHeader(path: images.folder.path) }
+        #expect(throws: PhotoError.vanished) { try PhotoFile.readHeader(path: images.file("gone.jpg")) }
+        #expect(throws: PhotoError.unreadable("Is a directory")) { try PhotoFile.readHeader(path: FilePath(images.folder.path)) }
     }
 
     @Test func aBombIsRefusedHavingReadOnlyItsFirstBytes() throws {
         let images = try GeneratedImages()
         // 50,000 × 50,000 px in a few hundred bytes: the header alone says so.
         let bomb = try images.write(HeaderBytes.png(width: 50_000, height: 50_000) + [UInt8](repeating: 0, count: 300_000), to: "bomb.png")
-        #expect(throws: PhotoError.tooLarge(width: 50_000, height: 50_000)) { try PhotoFile.readHeader(path: bomb) }
+        #expect(throws: PhotoError.tooLarge(width: 50_000, height: 50_000)) { try PhotoFile.readHeader(path: FilePath(bomb)) }
     }
 }

@@ -66,7 +66,7 @@ struct PhotoWalkerTests {
         let images = try makeFolder()
         var batches: [(folder: String, starts: Bool, names: [String])] = []
         PhotoWalker(paths: [images.folder.path, images.path("sub/c.webp")], batchSize: 2).walk { batch in
-            batches.append((batch.folder, batch.startsFolder, batch.photos.map(\.name)))
+            batches.append((batch.folder.string, batch.startsFolder, batch.photos.map(\.name)))
         }
         #expect(batches.map(\.names) == [["a.jpg", "b2.png"], ["b10.png", "bomb.png"], ["cut.jpg"], ["c.webp"]])
         #expect(batches.map(\.starts) == [true, false, false, true])

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import PhotoTestSupport
+import SystemPackage
 import Testing
 @testable import WaterfallPhotos
 
@@ -27,10 +28,10 @@ struct SharedThumbnailCacheTests {
     }
 
     @Test func aWrittenThumbnailPassesTheStandardsChecksInPillow() throws {
-        let original = try #require(cache.original(of: photo))
+        let original = try #require(cache.original(of: FilePath(photo)))
         let folder = try #require(SharedThumbnailCache.folder(forWidth: 200, upright: (800, 600)))
         #expect(folder.name == "large" && folder.width == 256 && folder.height == 192)
-        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: photo, width: folder.width)
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(photo), width: folder.width)
         #expect(cache.store(thumbnail, of: original, in: folder.name, mimeType: "image/png", imageWidth: 800, imageHeight: 600))
 
         let file = images.path("cache/thumbnails/large/\(original.key).png")
@@ -62,7 +63,7 @@ struct SharedThumbnailCacheTests {
 
     /// Writes, with Pillow, the thumbnail GNOME would write for `photo`, `width` × `height` of one colour, with `keys`.
     private func writeAsGNOME(folder: String, width: Int, height: Int, colour: [Int], keys: [String: String]) throws {
-        let original = try #require(cache.original(of: photo))
+        let original = try #require(cache.original(of: FilePath(photo)))
         try FileManager.default.createDirectory(atPath: images.path("cache/thumbnails/\(folder)"), withIntermediateDirectories: true)
         _ = try pillow("""
             import json, sys
@@ -77,7 +78,7 @@ struct SharedThumbnailCacheTests {
     }
 
     @Test func anotherProgramsThumbnailIsUsedWhileTheFileIsUnchanged() throws {
-        let original = try #require(cache.original(of: photo))
+        let original = try #require(cache.original(of: FilePath(photo)))
         try writeAsGNOME(folder: "large", width: 256, height: 192, colour: [200, 10, 10, 255],
                          keys: ["Thumb::URI": original.uri, "Thumb::MTime": String(original.modified)])
         let hit = try #require(cache.thumbnail(of: original, width: 200, background: 0xFFFFFF))
@@ -88,13 +89,13 @@ struct SharedThumbnailCacheTests {
         // Touched to a new time: the thumbnail no longer describes the file.
         var times = [timespec(tv_sec: original.modified + 60, tv_nsec: 0), timespec(tv_sec: original.modified + 60, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, photo, &times, 0) == 0)
-        let touched = try #require(cache.original(of: photo))
+        let touched = try #require(cache.original(of: FilePath(photo)))
         #expect(touched.modified == original.modified + 60)
         #expect(cache.thumbnail(of: touched, width: 200, background: 0xFFFFFF) == nil)
     }
 
     @Test func aThumbnailOfTheWrongSizeWithoutItsKeysOrOfGarbageIsIgnored() throws {
-        let original = try #require(cache.original(of: photo))
+        let original = try #require(cache.original(of: FilePath(photo)))
         try writeAsGNOME(folder: "large", width: 256, height: 192, colour: [0, 0, 0, 255],
                          keys: ["Thumb::URI": original.uri, "Thumb::MTime": String(original.modified), "Thumb::Size": "1"])
         #expect(cache.thumbnail(of: original, width: 100, background: 0) == nil)
@@ -112,7 +113,7 @@ struct SharedThumbnailCacheTests {
     }
 
     @Test func failuresAreKeptUntilTheFileChanges() throws {
-        let original = try #require(cache.original(of: photo))
+        let original = try #require(cache.original(of: FilePath(photo)))
         #expect(cache.failure(of: original) == nil)
         #expect(cache.storeFailure(of: original, reason: "truncated JPEG"))
         #expect(cache.failure(of: original) == "truncated JPEG")
@@ -125,9 +126,9 @@ struct SharedThumbnailCacheTests {
     @Test func filesInsideTheCacheAreNeverThumbnailed() throws {
         try FileManager.default.createDirectory(atPath: images.path("cache/thumbnails/large"), withIntermediateDirectories: true)
         let inside = try images.convert(["-size", "10x10", "xc:red", "cache/thumbnails/large/x.png"])
-        #expect(cache.original(of: inside) == nil)
-        #expect(cache.contains(inside))
-        #expect(!cache.contains(photo))
+        #expect(cache.original(of: FilePath(inside)) == nil)
+        #expect(cache.contains(FilePath(inside)))
+        #expect(!cache.contains(FilePath(photo)))
     }
 
     @Test func anUnwritableCacheSaysWhyOnceAndStopsWriting() throws {
@@ -136,7 +137,7 @@ struct SharedThumbnailCacheTests {
         let blocked = SharedThumbnailCache(root: images.path("blocked/thumbnails"), application: "test") { reason in
             said.withLock { $0.append(reason) }
         }
-        let original = try #require(blocked.original(of: photo))
+        let original = try #require(blocked.original(of: FilePath(photo)))
         let thumbnail = Thumbnail(width: 2, height: 2, pixels: [0, 0, 0, 0])
         #expect(!blocked.store(thumbnail, of: original, in: "large", mimeType: "image/png", imageWidth: 800, imageHeight: 600))
         #expect(!blocked.store(thumbnail, of: original, in: "large", mimeType: "image/png", imageWidth: 800, imageHeight: 600))
@@ -148,25 +149,25 @@ struct SharedThumbnailCacheTests {
     /// transparency is shown but not written (the card's background is no part of it).
     @Test func theDecoderWritesWhatItDecodesAndReadsItBackButNeverAPictureWithTransparency() throws {
         let decoder = ThumbnailDecoder()
-        let first = try decoder.thumbnail(ofFile: photo, width: 200, cache: cache)
+        let first = try decoder.thumbnail(ofFile: FilePath(photo), width: 200, cache: cache)
         #expect(first.source == .decoded && first.thumbnail.width == 200 && first.thumbnail.height == 150)
-        #expect(FileManager.default.fileExists(atPath: images.path("cache/thumbnails/large/\(try #require(cache.original(of: photo)).key).png")))
-        let second = try decoder.thumbnail(ofFile: photo, width: 200, cache: cache)
+        #expect(FileManager.default.fileExists(atPath: images.path("cache/thumbnails/large/\(try #require(cache.original(of: FilePath(photo))).key).png")))
+        let second = try decoder.thumbnail(ofFile: FilePath(photo), width: 200, cache: cache)
         #expect(second.source == .cache && second.thumbnail == first.thumbnail)
 
         let clear = try images.convert(["-size", "800x600", "xc:#2080C080", "clear.png"])
-        #expect(try decoder.thumbnail(ofFile: clear, width: 200, cache: cache).source == .decoded)
-        #expect(try decoder.thumbnail(ofFile: clear, width: 200, cache: cache).source == .decoded)
-        #expect(!FileManager.default.fileExists(atPath: images.path("cache/thumbnails/large/\(try #require(cache.original(of: clear)).key).png")))
+        #expect(try decoder.thumbnail(ofFile: FilePath(clear), width: 200, cache: cache).source == .decoded)
+        #expect(try decoder.thumbnail(ofFile: FilePath(clear), width: 200, cache: cache).source == .decoded)
+        #expect(!FileManager.default.fileExists(atPath: images.path("cache/thumbnails/large/\(try #require(cache.original(of: FilePath(clear))).key).png")))
     }
 
     @Test func aRelativePathIsNamedByItsAbsoluteURI() throws {
-        let original = try #require(cache.original(of: photo))
+        let original = try #require(cache.original(of: FilePath(photo)))
         // The photo's path from the current folder (up to the root, then down), with a `.` and a `..` on the way.
         let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
         let relative = String(repeating: "../", count: depth) + "./tmp/.." + photo
-        let named = try #require(cache.original(of: relative))
-        #expect(named.uri == original.uri && named.key == original.key && named.path == photo)
+        let named = try #require(cache.original(of: FilePath(relative)))
+        #expect(named.uri == original.uri && named.key == original.key && named.path == FilePath(photo))
         #expect(SharedThumbnailCache.absolute("/a/./b/../c") == "/a/c")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoTestSupport
+import SystemPackage
 import Testing
 @testable import WaterfallPhotos
 
@@ -29,7 +30,7 @@ struct ThumbnailDecoderTests {
             (["-size", "400x300", "xc:#A05020", "-quality", "90", "lossy.webp"], 0xA05020, false),
         ]
         for (arguments, colour, exact) in cases {
-            let thumbnail = try decoder.thumbnail(ofFile: try images.convert(arguments), width: 100)
+            let thumbnail = try decoder.thumbnail(ofFile: FilePath(try images.convert(arguments)), width: 100)
             #expect(thumbnail.width == 100 && thumbnail.height == 75, "\(arguments.last ?? "")")
             let centre = thumbnail[50, 37]
             #expect(exact ? centre == colour : near(centre, colour), "\(arguments.last ?? ""): \(String(centre, radix: 16))")
@@ -38,7 +39,7 @@ struct ThumbnailDecoderTests {
 
     @Test func aCMYKJPEGShowsItsColour() throws {
         let images = try GeneratedImages()
-        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: try images.convert(["-size", "64x80", "xc:orange", "-colorspace", "CMYK", "cmyk.jpg"]), width: 32)
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(try images.convert(["-size", "64x80", "xc:orange", "-colorspace", "CMYK", "cmyk.jpg"])), width: 32)
         #expect(thumbnail.width == 32 && thumbnail.height == 40)
         #expect(near(thumbnail[16, 20], 0xFFA500, tolerance: 12), "\(String(thumbnail[16, 20], radix: 16))")
     }
@@ -47,10 +48,10 @@ struct ThumbnailDecoderTests {
         let images = try GeneratedImages()
         let decoder = ThumbnailDecoder()
         decoder.background = 0xFFFFFF
-        let half = try decoder.thumbnail(ofFile: try images.convert(["-size", "20x20", "xc:#FF000080", "PNG32:half.png"]), width: 10)
+        let half = try decoder.thumbnail(ofFile: FilePath(try images.convert(["-size", "20x20", "xc:#FF000080", "PNG32:half.png"])), width: 10)
         #expect(near(half[5, 5], 0xFF7F7F, tolerance: 1))
         decoder.background = 0x000000
-        #expect(near(try decoder.thumbnail(ofFile: images.path("half.png"), width: 10)[5, 5], 0x800000, tolerance: 1))
+        #expect(near(try decoder.thumbnail(ofFile: images.file("half.png"), width: 10)[5, 5], 0x800000, tolerance: 1))
     }
 
     @Test func anAreaAverageKeepsAStripesMeanColour() {
@@ -64,7 +65,7 @@ struct ThumbnailDecoderTests {
     @Test(arguments: ExifOrientation.allCases)
     func everyOrientationShowsItsRedCornerTopLeft(orientation: ExifOrientation) throws {
         let images = try GeneratedImages()
-        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: try images.orientedJPEG(orientation.rawValue, name: "oriented-\(orientation.rawValue).jpg"), width: 32)
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(try images.orientedJPEG(orientation.rawValue, name: "oriented-\(orientation.rawValue).jpg")), width: 32)
         #expect(thumbnail.width == 32 && thumbnail.height == 24)
         #expect(near(thumbnail[3, 3], 0xFF0000, tolerance: 40), "top left \(String(thumbnail[3, 3], radix: 16))")
         for (x, y) in [(28, 3), (3, 20), (28, 20)] {
@@ -77,13 +78,13 @@ struct ThumbnailDecoderTests {
         let decoder = ThumbnailDecoder()
         let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "300x200", "gradient:", "whole.jpg"]))))
         let cut = try images.write(Array(jpeg.prefix(jpeg.count / 2)), to: "cut.jpg")
-        #expect(throws: PhotoError.truncated(.jpeg)) { try decoder.thumbnail(ofFile: cut, width: 50) }
+        #expect(throws: PhotoError.truncated(.jpeg)) { try decoder.thumbnail(ofFile: FilePath(cut), width: 50) }
         let png = try Array(Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "300x200", "gradient:", "whole.png"]))))
         let cutPNG = try images.write(Array(png.prefix(png.count / 2)), to: "cut.png")
-        #expect(throws: PhotoError.self) { try decoder.thumbnail(ofFile: cutPNG, width: 50) }
+        #expect(throws: PhotoError.self) { try decoder.thumbnail(ofFile: FilePath(cutPNG), width: 50) }
         let bomb = try images.write(HeaderBytes.png(width: 50_000, height: 50_000), to: "bomb.png")
-        #expect(throws: PhotoError.tooLarge(width: 50_000, height: 50_000)) { try decoder.thumbnail(ofFile: bomb, width: 50) }
-        #expect(throws: PhotoError.vanished) { try decoder.thumbnail(ofFile: images.path("gone.webp"), width: 50) }
-        #expect(throws: PhotoError.notAnImage) { try decoder.thumbnail(ofFile: try images.write(Array("text".utf8), to: "t.jpg"), width: 50) }
+        #expect(throws: PhotoError.tooLarge(width: 50_000, height: 50_000)) { try decoder.thumbnail(ofFile: FilePath(bomb), width: 50) }
+        #expect(throws: PhotoError.vanished) { try decoder.thumbnail(ofFile: images.file("gone.webp"), width: 50) }
+        #expect(throws: PhotoError.notAnImage) { try decoder.thumbnail(ofFile: FilePath(try images.write(Array("text".utf8), to: "t.jpg")), width: 50) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import PhotoTestSupport
+import SystemPackage
 import Testing
 @testable import WaterfallPhotos
 
@@ -9,7 +10,7 @@ import Testing
 struct ThumbnailPoolTests {
     @Test func aNewWishReplacesTheQueueAndQueuedJobsNotWantedNeverStart() {
         let pool = ThumbnailPool(workers: 0, background: 0xFFFFFF) {}
-        let jobs = (0..<5).map { ThumbnailPool.Job(id: $0, path: "/photos/\($0).jpg", width: 100) }
+        let jobs = (0..<5).map { ThumbnailPool.Job(id: $0, path: FilePath("/photos/\($0).jpg"), width: 100) }
         pool.want(jobs)
         #expect(pool.queuedJobs == jobs)
         pool.want([jobs[4], jobs[3]])  // scrolled on: the first three left the screen before any worker took them
@@ -24,7 +25,7 @@ struct ThumbnailPoolTests {
         let finished = Mutex(0)
         let pool = ThumbnailPool(workers: 2, background: 0xFFFFFF) { finished.withLock { $0 += 1 } }
         defer { pool.stop() }
-        pool.want([ThumbnailPool.Job(id: 1, path: red, width: 50), ThumbnailPool.Job(id: 2, path: images.path("gone.jpg"), width: 50)])
+        pool.want([ThumbnailPool.Job(id: 1, path: FilePath(red), width: 50), ThumbnailPool.Job(id: 2, path: images.file("gone.jpg"), width: 50)])
         var results: [ThumbnailPool.Result] = []
         let deadline = Date().addingTimeInterval(20)  // bounds a hang only: each pass waits for results to arrive
         while results.count < 2 && Date() < deadline {
@@ -43,7 +44,7 @@ struct ThumbnailPoolTests {
         let finished = Mutex(0)
         let pool = ThumbnailPool(workers: 1, background: 0xFFFFFF) { finished.withLock { $0 += 1 } }
         defer { pool.stop() }
-        let job = ThumbnailPool.Job(id: 1, path: red, width: 10)
+        let job = ThumbnailPool.Job(id: 1, path: FilePath(red), width: 10)
         pool.want([job])
         let deadline = Date().addingTimeInterval(20)  // bounds a hang only
         while finished.withLock({ $0 }) == 0 && Date() < deadline { usleep(5_000) }  // the interval between checks
@@ -62,7 +63,7 @@ struct ThumbnailPoolTests {
         #expect(pool.workerCount == 2 && pool.concurrentJobLimit == 2)
         pool.concurrentJobLimit = 0
         #expect(pool.concurrentJobLimit == 1)  // at least one job runs
-        let jobs = [ThumbnailPool.Job(id: 1, path: first, width: 50), ThumbnailPool.Job(id: 2, path: second, width: 50)]
+        let jobs = [ThumbnailPool.Job(id: 1, path: FilePath(first), width: 50), ThumbnailPool.Job(id: 2, path: FilePath(second), width: 50)]
         pool.want(jobs)
         let firstWriter = try #require(writerOnceReadBy(first))
         #expect(pool.queuedJobs == [jobs[1]])  // the other worker, idle, was held back

@@ -47,14 +47,14 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--bomb" {
     exit(0)
 }
 for path in CommandLine.arguments.dropFirst() {
-    guard let header = try? PhotoFile.readHeader(path: path) else {
+    guard let header = try? PhotoFile.readHeader(path: .init(path)) else {
         FileHandle.standardError.write(Data("thumbnail-throughput: \(path) is not a photo\n".utf8))
         exit(1)
     }
     var ours: [Double] = []
     var baseline: [Double] = []
     for round in 0..<rounds {
-        let runOurs = { ours.append(millisecondsPerThumbnail { _ = try? decoder.thumbnail(ofFile: path, width: width) }) }
+        let runOurs = { ours.append(millisecondsPerThumbnail { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }) }
         let runBaseline = { baseline.append(millisecondsPerThumbnail { _ = imlibThumbnail(path) }) }
         if round % 2 == 0 { runOurs(); runBaseline() } else { runBaseline(); runOurs() }
     }
@@ -74,7 +74,7 @@ for path in CommandLine.arguments.dropFirst() {
     for _ in 0..<201 {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            _ = try decoder.thumbnail(ofFile: path, width: width)
+            _ = try decoder.thumbnail(ofFile: .init(path), width: width)
         } catch let error as PhotoError {
             refusal = "\(error)"
         }

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SystemPackage
+
+/// A path's bytes as the system has them. A file name on Linux is any bytes but `/` and NUL: one that is not UTF-8
+/// must still open its file, and name it in `-o`'s output and in a URI, so photos carry a `FilePath` and only what
+/// people read (a caption, a title, a log line) is decoded, each invalid byte as U+FFFD.
+extension FilePath {
+    /// The path's bytes, without the terminating NUL.
+    public var bytes: [UInt8] {
+        withPlatformString { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+    }
+
+    /// The path whose bytes are `bytes` (which hold no NUL).
+    public init(bytes: some Sequence<UInt8>) {
+        self.init(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
+    }
+}
+
+extension FilePath.Component {
+    /// The name's bytes, without the terminating NUL.
+    public var bytes: [UInt8] {
+        withPlatformString { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+    }
+
+    /// Whether the name starts with a dot: a hidden file, which file managers leave out.
+    var isHidden: Bool { bytes.first == UInt8(ascii: ".") }
+}
