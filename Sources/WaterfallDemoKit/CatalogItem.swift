@@ -15,6 +15,8 @@ package struct CatalogItem: Equatable, Sendable {
     package var banner: Bool
     /// The file a photo card shows; `nil` for the catalog's cards.
     package var path: FilePath?
+    /// The photo's upright width in pixels, when its header was read: what the lightbox shows at 1:1.
+    package var pixelWidth: Int?
 
     /// An item with every field given; `banner` defaults to `false`, `path` to none.
     package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false, path: FilePath? = nil) {

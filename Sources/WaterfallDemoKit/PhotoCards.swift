@@ -33,8 +33,10 @@ package enum PhotoCards {
             caption = "\(size.width) × \(size.height) · \(fileSize(photo.fileSize))"
             if let date = header.dateTaken { caption += " · " + takenDate(date) }
         }
-        return CatalogItem(title: photo.name, subtitle: caption, color: photo.error == nil ? placeholder : errorColor,
-                           aspect: min(CatalogItem.maximumAspect, photo.aspect), category: section, path: photo.path)
+        var card = CatalogItem(title: photo.name, subtitle: caption, color: photo.error == nil ? placeholder : errorColor,
+                               aspect: min(CatalogItem.maximumAspect, photo.aspect), category: section, path: photo.path)
+        card.pixelWidth = photo.header?.orientedSize.width
+        return card
     }
 
     /// A size on disk as people read it: "512 B", "48 KB", "3.1 MB", "1.2 GB" (powers of 1,000, as file managers show).

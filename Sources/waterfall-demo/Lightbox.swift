@@ -3,11 +3,13 @@ import Waterfall
 import WaterfallDemoKit
 import WaterfallX11
 
-/// The photo wall's lightbox: one photo fitted to the window and centred on a dark background, over the wall. Its
-/// picture is decoded by the wall's pool at the size it is shown, with the photos on each side next (so that going
-/// to one shows it at once); until it arrives the wall's thumbnail stands in, centred. Left, Page Up and the wheel
-/// up go to the previous photo, Right, Page Down and the wheel down to the next; Escape or Enter goes back to the
-/// wall, with the photo shown selected and scrolled into view. The title is the photo's file name.
+/// The photo wall's lightbox: one photo fitted to the window (never enlarged beyond its own pixels, as nsxiv and
+/// feh show it) and centred on a dark background, over the wall. Its picture is decoded by the wall's pool at the
+/// size it is shown, with the photos on each side next (so that going to one shows it at once); until it arrives the
+/// wall's thumbnail stands in, scaled to that size. Left, Page Up and the wheel up go to the previous photo, Right,
+/// Page Down and the wheel down to the next; `z` shows the photo pixel for pixel (1:1) and back, and at 1:1 dragging
+/// pans it; Escape or Enter goes back to the wall, with the photo shown selected and scrolled into view. The title is
+/// the photo's file name.
 final class Lightbox: WindowOverlay {
     /// The card shown: its index among all the cards.
     private(set) var index: Int
@@ -15,6 +17,14 @@ final class Lightbox: WindowOverlay {
     private let pictures: PhotoPictures
     /// The window's title before the lightbox opened.
     private let wallTitle: String
+    /// Whether the photo is shown pixel for pixel (`z`) rather than fitted.
+    private(set) var isActualSize = false
+    /// How far the photo at 1:1 is dragged from the centre, in points.
+    private var pan = Point(x: 0, y: 0)
+    /// Where a drag started, and the pan then.
+    private var dragStart: (pointer: Point, pan: Point)?
+    /// The thumbnail scaled to the photo's size on screen, shown until the picture arrives.
+    private var standIn: ImageHandle?
 
     static let background = Color(rgb: 0x101113)
     static let textColor = Color(rgb: 0xD8DCE2)
@@ -37,6 +47,11 @@ final class Lightbox: WindowOverlay {
         controller.items.path(ofIndex: index).map { controller.items[$0].aspect } ?? 1
     }
 
+    /// Card `index`'s photo's upright width in pixels, when its header said.
+    private func pixelWidth(at index: Int) -> Int? {
+        controller.items.path(ofIndex: index).flatMap { controller.items[$0].pixelWidth }
+    }
+
     /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
     private func log(_ action: String, file: FilePath, _ extra: [(String, JSONValue)] = []) {
         controller.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file.string))] + extra)
@@ -53,17 +68,30 @@ final class Lightbox: WindowOverlay {
         show(in: window, action: "open")
     }
 
-    /// Names the photo shown in the title and the log, and asks for its picture and its neighbours'.
-    private func show(in window: WaterfallWindow, action: String) {
+    /// Names the photo shown in the title and the log (as `action`, when given), and asks for its picture and its
+    /// neighbours'.
+    private func show(in window: WaterfallWindow, action: String?) {
         window.setNeedsOverlayDisplay()
         guard let path = controller.items.path(ofIndex: index), let file = controller.items[path].path else { return }
         window.title = controller.items[path].title  // the file's name
-        log(action, file: file)
-        let width = pictureWidth(in: window)
+        if let action { log(action, file: file) }
+        let fitWidth = pictureWidth(in: window)
+        let width = shownWidth(fitWidth)
         // Decoded ahead (or failed): it shows in this turn's frame.
-        if pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: width(index)) != nil { logPicture(of: file) }
+        if pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: width) != nil {
+            logPicture(of: file)
+        } else {
+            standIn = pictures.standIn(of: file, width: fitWidth(index), in: window)
+        }
         let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < controller.items.shownCount }
-        pictures.wantLarge(wanted.compactMap { card in self.file(at: card).map { (card, $0, width(card)) } })
+        pictures.wantLarge(wanted.compactMap { card in
+            self.file(at: card).map { (card, $0, card == index ? width : fitWidth(card)) }
+        })
+    }
+
+    /// The width in device pixels at which the photo shown is drawn: its own at 1:1, else fitted.
+    private func shownWidth(_ fitWidth: (Int) -> Int) -> Int {
+        isActualSize ? pixelWidth(at: index) ?? fitWidth(index) : fitWidth(index)
     }
 
     /// Logs that the photo shown has its picture (drawn in the coming frame), or why it has none.
@@ -75,13 +103,15 @@ final class Lightbox: WindowOverlay {
         }
     }
 
-    /// The width in device pixels at which card `index`'s photo fits the viewport of `window`.
+    /// The width in device pixels at which card `index`'s photo fits the viewport of `window`: no wider than the
+    /// photo itself.
     private func pictureWidth(in window: WaterfallWindow) -> (Int) -> Int {
         let viewport = window.viewportFrame.size
         let scale = window.scale
         return { [self] index in
             let width = min(viewport.width, viewport.height / max(aspect(at: index), 1e-6))
-            return max(1, Int((width * scale).rounded(.down)))
+            let fit = max(1, Int((width * scale).rounded(.down)))
+            return min(fit, pixelWidth(at: index) ?? fit)
         }
     }
 
@@ -92,14 +122,36 @@ final class Lightbox: WindowOverlay {
             case "Escape", "Return", "KP_Enter": close(in: window)
             case "Left", "KP_Left", "Prior", "KP_Prior", "BackSpace": go(by: -1, in: window)
             case "Right", "KP_Right", "Next", "KP_Next", "space": go(by: 1, in: window)
+            case "z": toggleActualSize(in: window)
             case "q": window.stop()
             default: break
             }
         case let .wheel(notches):
             go(by: notches.signum(), in: window)
-        case .pointerDown, .pointerMoved, .pointerUp:
-            break
+        case let .pointerDown(point):
+            dragStart = (point, pan)
+        case let .pointerMoved(point):
+            guard isActualSize, let dragStart else { return }
+            let dragged = Point(x: dragStart.pan.x + point.x - dragStart.pointer.x, y: dragStart.pan.y + point.y - dragStart.pointer.y)
+            pan = clamped(dragged, size: pictureSize(width: shownWidth(pictureWidth(in: window)), in: window), in: window.viewportFrame)
+            window.setNeedsOverlayDisplay()
+        case .pointerUp:
+            dragStart = nil
         }
+    }
+
+    /// `z`: 1:1 (decoded at the photo's own width) or fitted again, centred either way. Logs `zoom` with the `size`.
+    private func toggleActualSize(in window: WaterfallWindow) {
+        isActualSize.toggle()
+        pan = Point(x: 0, y: 0)
+        if let file = file(at: index) { log("zoom", file: file, [("size", .string(isActualSize ? "1:1" : "fit"))]) }
+        show(in: window, action: nil)
+    }
+
+    /// `pan` held so that a photo larger than the viewport still covers it, and a smaller one stays centred.
+    private func clamped(_ pan: Point, size: Size, in frame: Rect) -> Point {
+        let limitX = max(0, (size.width - frame.width) / 2), limitY = max(0, (size.height - frame.height) / 2)
+        return Point(x: min(limitX, max(-limitX, pan.x)), y: min(limitY, max(-limitY, pan.y)))
     }
 
     /// Shows the photo `step` cards on, when there is one.
@@ -107,6 +159,8 @@ final class Lightbox: WindowOverlay {
         let next = index + step
         guard next >= 0, next < controller.items.shownCount, file(at: next) != nil else { return }
         index = next
+        isActualSize = false
+        pan = Point(x: 0, y: 0)
         show(in: window, action: "show")
     }
 
@@ -114,6 +168,7 @@ final class Lightbox: WindowOverlay {
     func close(in window: WaterfallWindow) {
         pictures.onLarge = nil
         pictures.wantLarge([])
+        pictures.dropStandIn(in: window)
         window.overlay = nil
         window.title = wallTitle
         controller.lightbox = nil
@@ -134,17 +189,26 @@ final class Lightbox: WindowOverlay {
             canvas.drawText(text, at: origin, color: Self.textColor)
             return
         }
-        let width = pictureWidth(in: window)(index)
-        let aspect = aspect(at: index)
-        let scale = window.scale
+        let fitWidth = pictureWidth(in: window)
+        let width = shownWidth(fitWidth)
         if let picture = pictures.largePicture(of: file, width: width) {
-            let size = Size(width: Double(width) / scale, height: (Double(width) * aspect).rounded() / scale)
-            canvas.drawImage(picture, in: Rect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2,
-                                               width: size.width, height: size.height))
+            draw(picture, size: pictureSize(width: width, in: window), centredIn: frame, offset: pan, on: canvas)
+        } else if let fitted = pictures.largePicture(of: file, width: fitWidth(index)) ?? standIn {
+            // 1:1 is being decoded (the fitted picture shows meanwhile), or the picture is: its thumbnail, scaled.
+            draw(fitted, size: pictureSize(width: fitWidth(index), in: window), centredIn: frame, offset: Point(x: 0, y: 0), on: canvas)
         } else if let thumbnail = pictures.picture(of: file) {
-            let size = Size(width: Double(thumbnail.width) / scale, height: Double(thumbnail.height) / scale)
-            canvas.drawImage(thumbnail, in: Rect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2,
-                                                 width: size.width, height: size.height))
+            let size = Size(width: Double(thumbnail.width) / window.scale, height: Double(thumbnail.height) / window.scale)
+            draw(thumbnail, size: size, centredIn: frame, offset: Point(x: 0, y: 0), on: canvas)
         }
+    }
+
+    /// The size in points of the photo shown `width` device pixels wide.
+    private func pictureSize(width: Int, in window: WaterfallWindow) -> Size {
+        Size(width: Double(width) / window.scale, height: (Double(width) * aspect(at: index)).rounded() / window.scale)
+    }
+
+    private func draw(_ image: ImageHandle, size: Size, centredIn frame: Rect, offset: Point, on canvas: Canvas) {
+        canvas.drawImage(image, in: Rect(x: frame.midX - size.width / 2 + offset.x, y: frame.midY - size.height / 2 + offset.y,
+                                         width: size.width, height: size.height))
     }
 }

@@ -236,6 +236,27 @@ final class PhotoPictures {
     /// The wall's picture of `file`, if it is held.
     func picture(of file: FilePath) -> ImageHandle? { handles[file] }
 
+    /// The lightbox's stand-in while its picture is decoded: the wall's thumbnail scaled to the width shown.
+    private var standIn: (file: FilePath, width: Int, handle: ImageHandle)?
+
+    /// `file`'s thumbnail scaled to `width` pixels (made once, and freed when another is made), while the pool
+    /// decodes the photo at that size; `nil` when the thumbnail's pixels are not kept.
+    func standIn(of file: FilePath, width: Int, in window: WaterfallWindow) -> ImageHandle? {
+        if let standIn, standIn.file == file, standIn.width == width { return standIn.handle }
+        guard let thumbnail = thumbnails[file] else { return nil }
+        dropStandIn(in: window)
+        let scaled = thumbnail.scaled(toWidth: width)
+        let handle = window.addImage(pixels: scaled.pixels, width: scaled.width, height: scaled.height)
+        standIn = (file, width, handle)
+        return handle
+    }
+
+    /// Frees the stand-in.
+    func dropStandIn(in window: WaterfallWindow) {
+        if let old = standIn { window.removeImage(old.handle) }
+        standIn = nil
+    }
+
     /// Why `file` cannot be shown in the lightbox, if it cannot: the wall's failure, or the lightbox's own.
     func largeFailure(of file: FilePath) -> String? { failures[file] ?? largeFailures[file] }
 

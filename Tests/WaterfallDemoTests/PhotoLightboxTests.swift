@@ -13,9 +13,10 @@ struct PhotoLightboxTests {
     init() throws {
         images = try GeneratedImages()
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
-        // Tall photos: fitted to the 800 × 600 viewport they are 300 × 600, from x 250 to 550.
-        _ = try images.convert(["-size", "200x400", "xc:#D02010", "photos/a.png"])
-        _ = try images.convert(["-size", "200x400", "xc:#10A040", "photos/b.png"])
+        // Tall photos: fitted to the 800 × 600 viewport they are 300 × 600, from x 250 to 550. The first is red above
+        // its middle and blue below, to show where 1:1 and a drag put it.
+        _ = try images.convert(["-size", "400x400", "xc:#D02010", "-size", "400x400", "xc:#2040C0", "-append", "photos/a.png"])
+        _ = try images.convert(["-size", "400x800", "xc:#10A040", "photos/b.png"])
         let whole = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "200x400", "gradient:", "c.jpg"])))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: images.path("photos/c.jpg")))  // a truncated JPEG
     }
@@ -59,7 +60,7 @@ struct PhotoLightboxTests {
         #expect(opened.string("path") == images.path("photos/a.png"))
         #expect(demo.events(named: "lightbox", after: drawn).first?.string("action") == "open")
         var shot = try demo.screenshot()
-        #expect(shot.pixel(x: 250, y: 0) == RGB(0xD02010) && shot.pixel(x: 549, y: 599) == RGB(0xD02010))
+        #expect(shot.pixel(x: 250, y: 0) == RGB(0xD02010) && shot.pixel(x: 549, y: 599) == RGB(0x2040C0))
         #expect(shot.pixel(x: 249, y: 300) == Self.background && shot.pixel(x: 550, y: 300) == Self.background)
         #expect(try title(of: demo).contains("\"a.png\""))
 
@@ -100,6 +101,45 @@ struct PhotoLightboxTests {
         before = demo.eventCount
         try demo.key("Return")  // and closes it again
         try waitForLightbox(demo, "close", index: 1, after: before)
+        demo.expectNoXErrors()
+    }
+
+    @Test func zShowsThePhotoPixelForPixelAndADragPansItWithinItsEdges() throws {
+        let (demo, cards, drawn) = try launch()
+        try demo.movePointer(x: cards[0].midX, y: cards[0].y + 20)
+        try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
+        try waitForLightbox(demo, "picture", index: 0, after: drawn)
+
+        // 1:1: 400 × 800 centred on the 800 × 600 viewport, x 200 to 600, its rows 100 to 699 in view (red above 300).
+        var before = demo.eventCount
+        try demo.key("z")
+        let zoom = try demo.process.waitForEvent(after: before, "the zoom") { $0.name == "lightbox" && $0.string("action") == "zoom" }
+        #expect(zoom.event.string("size") == "1:1")
+        try waitForLightbox(demo, "picture", index: 0, after: zoom.position)
+        var shot = try demo.screenshot()
+        #expect(shot.pixel(x: 200, y: 299) == RGB(0xD02010) && shot.pixel(x: 599, y: 300) == RGB(0x2040C0))
+        #expect(shot.pixel(x: 199, y: 300) == Self.background && shot.pixel(x: 600, y: 300) == Self.background)
+
+        // Dragged up 150 px: the photo stops with its bottom edge at the viewport's, 100 px up (red above 200).
+        try xdotool(["mousemove", "--window", String(demo.window), "400", "400", "mousedown", "1",
+                     "mousemove", "--window", String(demo.window), "400", "320",
+                     "mousemove", "--window", String(demo.window), "400", "250", "mouseup", "1"], display: demo.xvfb.display)
+        try waitUntil("the photo dragged to its bottom edge") {
+            let shot = try demo.screenshot()
+            return shot.pixel(x: 400, y: 199) == RGB(0xD02010) && shot.pixel(x: 400, y: 200) == RGB(0x2040C0)
+        }
+        shot = try demo.screenshot()
+        #expect(shot.pixel(x: 400, y: 599) == RGB(0x2040C0) && shot.pixel(x: 200, y: 0) == RGB(0xD02010))
+
+        // z again: fitted and centred, 300 × 600 from x 250.
+        before = demo.eventCount
+        try demo.key("z")
+        let fit = try demo.process.waitForEvent(after: before, "the zoom back") { $0.name == "lightbox" && $0.string("action") == "zoom" }
+        #expect(fit.event.string("size") == "fit")
+        try waitForLightbox(demo, "picture", index: 0, after: fit.position)
+        shot = try demo.screenshot()
+        #expect(shot.pixel(x: 250, y: 0) == RGB(0xD02010) && shot.pixel(x: 549, y: 599) == RGB(0x2040C0))
+        #expect(shot.pixel(x: 249, y: 300) == Self.background)
         demo.expectNoXErrors()
     }
 }

@@ -156,3 +156,13 @@ func bundledCatalogColors() throws -> [RGB] {
     let items = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]] ?? []
     return items.map { RGB(UInt32(($0["color"] as? String ?? "#000000").dropFirst(), radix: 16) ?? 0) }
 }
+
+/// Polls `condition` every 20 ms until it holds; fails after `limit` seconds.
+func waitUntil(_ description: String, limit: TimeInterval = 20, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(limit)
+    while try !condition() {
+        guard Date() < deadline else { throw X11TestError("no \(description) within \(limit) s") }
+        // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
+        usleep(20_000)
+    }
+}

@@ -131,13 +131,3 @@ private func differingPixels(_ a: Screenshot, _ b: Screenshot) -> Int {
     }
     return count
 }
-
-/// Polls `condition` every 20 ms until it holds; fails after `limit` seconds.
-private func waitUntil(_ description: String, limit: TimeInterval = 20, _ condition: () throws -> Bool) throws {
-    let deadline = Date().addingTimeInterval(limit)
-    while try !condition() {
-        guard Date() < deadline else { throw X11TestError("no \(description) within \(limit) s") }
-        // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
-        usleep(20_000)
-    }
-}
