@@ -8,7 +8,7 @@
 #
 # Raw results (not committed): Benchmarks/.results/Current_run.jmh.json (JMH format, every sample),
 # Benchmarks/.results/memory.jsonl, the end-to-end rounds: window.json (bench) and floor.json (frame-floor), and
-# thumbnails.json (thumbnail-throughput against Imlib2).
+# thumbnails.json (thumbnail-throughput against Imlib2), lightbox.json and live-folder.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -113,6 +113,14 @@ for budget in 512 512 512 64 64; do
     --width 1920 --height 1080 --json >> "$results/photo-wheel.json"
 done
 
+# The lightbox at 1920x1080 on the same photos: from a key to the frame that draws the next photo's picture at the
+# window's size, 12 keys with it decoded ahead and 12 two photos on (not decoded ahead).
+launch "$demo" bench --photos "$results/first-screen" --no-thumbnail-cache --lightbox 12 --width 1920 --height 1080 \
+  > "$results/lightbox.json"
+
+# A camera import: 500 JPEGs copied by one cp into a watched folder, the relayouts counted (3 rounds).
+python3 Benchmarks/LiveFolder/live-folder.py "$demo" 3 > "$results/live-folder.json"
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') \
@@ -127,6 +135,6 @@ BENCH_LOAD="$load_before before, $load_after after" \
 BENCH_ARGS="$*" \
   python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" "$results/window.json" \
     "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" \
-    "$results/bomb.json" "$results/photo-wheel.json" > BENCHMARKS.md
+    "$results/bomb.json" "$results/photo-wheel.json" "$results/lightbox.json" "$results/live-folder.json" > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

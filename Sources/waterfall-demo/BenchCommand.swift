@@ -36,7 +36,14 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
+    @Option(help: ArgumentHelp("With --photos: instead of scrolling, time the lightbox from a key to the next photo's picture, n times with it decoded ahead and n times without.",
+                               valueName: "n"))
+    var lightbox = 0
+
     mutating func validate() throws {
+        if lightbox != 0 && (lightbox < 0 || lightbox > 1000 || layout.photos.isEmpty) {
+            throw ValidationError("--lightbox is \(lightbox); it must be from 1 to 1000, with --photos")
+        }
         guard notches > 0 else { throw ValidationError("--notches is \(notches); it must be 1 or more") }
         guard notchInterval >= 0, notchInterval <= 1000 else {
             throw ValidationError("--notch-interval is \(notchInterval); it must be from 0 to 1000 ms")
@@ -50,7 +57,7 @@ struct BenchCommand: ParsableCommand {
         let timeline = StartupTimeline()
         timeline.mark(.running)
         let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: nil, timeline: timeline)
-        let result = try orExit {
+        let result: BenchResult? = try orExit {
             try session.window.runUntilFirstFrame()
             timeline.mark(.firstFrame)
             var colours: [Int] = []
@@ -58,6 +65,10 @@ struct BenchCommand: ParsableCommand {
             // A photo wall: the walk first (the wall complete, as a user waits for it), then the scroll while the
             // thumbnails decode, then the same scroll again from the top with every picture on its path cached.
             try session.window.run { session.controller.scanCounts.isDone }
+            if lightbox > 0 {
+                print(try measureLightbox(session: session, steps: lightbox).json)
+                return nil
+            }
             let interval = notchInterval > 0 ? Duration.microseconds(Int64((notchInterval * 1000).rounded())) : nil
             let uploadsBefore = session.window.imageUploads.total
             let frames = try session.window.measureWheelScrolling(notches: notches, interval: interval) {
@@ -76,6 +87,7 @@ struct BenchCommand: ParsableCommand {
             return BenchResult(frames: frames, photos: photos, colours: colours, startup: timeline.durations,
                                items: session.controller.items.totalCount)
         }
+        guard let result else { return }
         print(json ? result.json : result.table)
     }
 }

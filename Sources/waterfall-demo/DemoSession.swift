@@ -24,6 +24,10 @@ struct DemoSession {
             : DemoItems(catalog: [])
         timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
+        let wakeSignal = try orExit { try WakeSignal() }
+        // A photo wall's walk starts first: its headers are read while the display, the fonts and the window are made.
+        let scan = options.photos.isEmpty ? nil
+            : PhotoScan(roots: options.photos, recursive: options.recursive, order: options.sort) { wakeSignal.wake() }
         let display: Display
         do {
             display = try Display(capturingRefusal: true)
@@ -31,7 +35,6 @@ struct DemoSession {
             printError("\(error)")
             throw ExitCode(1)
         }
-        let wakeSignal = try orExit { try WakeSignal() }
         let metrics = try orExit { try options.cardMetrics() }
         let controller = DemoController(items: items, metrics: metrics, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
         let scale = scale.map(WaterfallWindow.validScale) ?? display.preferredScale
@@ -53,7 +56,7 @@ struct DemoSession {
             controller.pictures = PhotoPictures(cacheBytes: options.cacheMB << 20, background: collectionView.backgroundColor,
                                                 sharedCache: Self.sharedThumbnailCache(options: options)) { wakeSignal.wake() }
             controller.scanCounts = (ScanCounts(), false)
-            controller.scan = PhotoScan(roots: options.photos, recursive: options.recursive, order: options.sort) { wakeSignal.wake() }
+            controller.scan = scan
         }
         window.onWake = { [unowned controller, unowned collectionView, unowned window] in
             controller.deliverPages(to: collectionView)

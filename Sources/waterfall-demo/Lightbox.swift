@@ -154,8 +154,14 @@ final class Lightbox: WindowOverlay {
         return Point(x: min(limitX, max(-limitX, pan.x)), y: min(limitY, max(-limitY, pan.y)))
     }
 
+    /// Whether the photo shown has its picture at the size shown, or its failure: what the next frame draws.
+    var isPictureShown: Bool {
+        guard let file = file(at: index), let window = controller.window else { return false }
+        return pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: shownWidth(pictureWidth(in: window))) != nil
+    }
+
     /// Shows the photo `step` cards on, when there is one.
-    private func go(by step: Int, in window: WaterfallWindow) {
+    func go(by step: Int, in window: WaterfallWindow) {
         let next = index + step
         guard next >= 0, next < controller.items.shownCount, file(at: next) != nil else { return }
         index = next
