@@ -18,6 +18,7 @@ extension FilePath {
     }
 }
 
+/// A file's name as the bytes the system has.
 extension FilePath.Component {
     /// The name's bytes, without the terminating NUL.
     public var bytes: [UInt8] {
