@@ -26,11 +26,11 @@ final class PhotoScan: Sendable {
     let roots: [String]
 
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
-    /// walk's thread after each batch, at the end, and after each update of the folders; with `live`, watches them.
-    init(roots: [String], recursive: Bool, order: PhotoOrder, live: Bool = true, wake: @escaping @Sendable () -> Void) {
+    /// walk's thread after each batch, at the end, and after each update of the folders it then watches.
+    init(roots: [String], recursive: Bool, order: PhotoOrder, wake: @escaping @Sendable () -> Void) {
         self.roots = roots
         let thread = Thread { [self] in
-            var watcher = live ? Self.makeWatcher() : nil
+            var watcher = Self.makeWatcher()
             var folders = LiveFolders(order: order)
             let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
             walker.willList = { folder in
