@@ -23,8 +23,6 @@ final class Lightbox: WindowOverlay {
     private var pan = Point(x: 0, y: 0)
     /// Where a drag started, and the pan then.
     private var dragStart: (pointer: Point, pan: Point)?
-    /// The thumbnail scaled to the photo's size on screen, shown until the picture arrives.
-    private var standIn: ImageHandle?
 
     static let background = Color(rgb: 0x101113)
     static let textColor = Color(rgb: 0xD8DCE2)
@@ -81,7 +79,7 @@ final class Lightbox: WindowOverlay {
         if pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: width) != nil {
             logPicture(of: file)
         } else {
-            standIn = pictures.standIn(of: file, width: fitWidth(index), in: window)
+            pictures.makeStandIn(of: file, width: fitWidth(index), in: window)
         }
         let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < controller.items.shownCount }
         pictures.wantLarge(wanted.compactMap { card in
@@ -199,7 +197,8 @@ final class Lightbox: WindowOverlay {
         let width = shownWidth(fitWidth)
         if let picture = pictures.largePicture(of: file, width: width) {
             draw(picture, size: pictureSize(width: width, in: window), centredIn: frame, offset: pan, on: canvas)
-        } else if let fitted = pictures.largePicture(of: file, width: fitWidth(index)) ?? standIn {
+        } else if let fitted = pictures.largePicture(of: file, width: fitWidth(index))
+                    ?? pictures.standIn(of: file, width: fitWidth(index)) {
             // 1:1 is being decoded (the fitted picture shows meanwhile), or the picture is: its thumbnail, scaled.
             draw(fitted, size: pictureSize(width: fitWidth(index), in: window), centredIn: frame, offset: Point(x: 0, y: 0), on: canvas)
         } else if let thumbnail = pictures.picture(of: file) {

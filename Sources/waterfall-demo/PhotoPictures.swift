@@ -239,16 +239,18 @@ final class PhotoPictures {
     /// The lightbox's stand-in while its picture is decoded: the wall's thumbnail scaled to the width shown.
     private var standIn: (file: FilePath, width: Int, handle: ImageHandle)?
 
-    /// `file`'s thumbnail scaled to `width` pixels (made once, and freed when another is made), while the pool
-    /// decodes the photo at that size; `nil` when the thumbnail's pixels are not kept.
-    func standIn(of file: FilePath, width: Int, in window: WaterfallWindow) -> ImageHandle? {
-        if let standIn, standIn.file == file, standIn.width == width { return standIn.handle }
-        guard let thumbnail = thumbnails[file] else { return nil }
+    /// Makes `file`'s stand-in: its thumbnail scaled to `width` pixels (once; the last stand-in is freed), while the
+    /// pool decodes the photo at that size. None when the thumbnail's pixels are not kept.
+    func makeStandIn(of file: FilePath, width: Int, in window: WaterfallWindow) {
+        guard standIn(of: file, width: width) == nil, let thumbnail = thumbnails[file] else { return }
         dropStandIn(in: window)
         let scaled = thumbnail.scaled(toWidth: width)
-        let handle = window.addImage(pixels: scaled.pixels, width: scaled.width, height: scaled.height)
-        standIn = (file, width, handle)
-        return handle
+        standIn = (file, width, window.addImage(pixels: scaled.pixels, width: scaled.width, height: scaled.height))
+    }
+
+    /// `file`'s stand-in at `width`, if it was made.
+    func standIn(of file: FilePath, width: Int) -> ImageHandle? {
+        standIn.flatMap { $0.file == file && $0.width == width ? $0.handle : nil }
     }
 
     /// Frees the stand-in.
