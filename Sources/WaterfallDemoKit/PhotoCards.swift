@@ -63,10 +63,10 @@ package enum PhotoCards {
         for root in roots.map({ FilePath($0) }) where path.starts(with: root) {
             var below = path
             _ = below.removePrefix(root)
-            let rootName = root.lastComponent.map { String(decoding: $0) } ?? root.string
+            let rootName = root.displayName
             return below.isEmpty ? rootName : (rootName.hasSuffix("/") ? rootName : rootName + "/") + below.string
         }
-        return path.lastComponent.map { String(decoding: $0) } ?? path.string
+        return path.displayName
     }
 
     /// The user's pictures folder: `XDG_PICTURES_DIR` from `~/.config/user-dirs.dirs` (with `$HOME` expanded), else

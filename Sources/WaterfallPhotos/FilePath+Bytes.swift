@@ -16,6 +16,10 @@ extension FilePath {
     public init(bytes: some Sequence<UInt8>) {
         self.init(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
     }
+
+    /// The last part's name as people read it (each byte that is not UTF-8 shown as U+FFFD); the whole path for a
+    /// root such as `/`.
+    public var displayName: String { lastComponent.map { String(decoding: $0) } ?? string }
 }
 
 /// A file's name as the bytes the system has.
@@ -26,5 +30,8 @@ extension FilePath.Component {
     }
 
     /// Whether the name starts with a dot: a hidden file, which file managers leave out.
-    var isHidden: Bool { bytes.first == UInt8(ascii: ".") }
+    var isHidden: Bool { Self.isHidden(bytes) }
+
+    /// Whether the name of bytes `name` is hidden: it starts with a dot.
+    static func isHidden(_ name: [UInt8]) -> Bool { name.first == UInt8(ascii: ".") }
 }

@@ -20,7 +20,7 @@ public struct Photo: Hashable, Sendable {
     /// A photo at `path`, `fileSize` bytes, modified at `modified`, with its header or its error.
     public init(path: FilePath, fileSize: Int, modified: Double, header: ImageHeader?, error: PhotoError? = nil) {
         self.path = path
-        name = path.lastComponent.map { String(decoding: $0) } ?? path.string
+        name = path.displayName
         self.fileSize = fileSize
         self.modified = modified
         self.header = header
@@ -47,7 +47,7 @@ public struct PhotoFolder: Hashable, Sendable {
     /// The folder's path.
     public var path: FilePath
     /// The folder's name, as its section's header shows it (each byte that is not UTF-8 shown as U+FFFD).
-    public var name: String { path.lastComponent.map { String(decoding: $0) } ?? path.string }
+    public var name: String { path.displayName }
     /// Its photos, in the walk's order.
     public var photos: [Photo]
 

@@ -87,7 +87,7 @@ public final class PhotoWalker {
                 flushLooseFiles()
                 walkFolder(path, info: info, emit: emit)
             } else {
-                looseFiles.append(File(path: path, name: path.lastComponent.map { String(decoding: $0) } ?? path.string, info: info))
+                looseFiles.append(File(path: path, name: path.displayName, info: info))
             }
         }
         flushLooseFiles()
@@ -119,7 +119,7 @@ public final class PhotoWalker {
         // Each child's path from the bytes (`FilePath.appending` parses the name again, 40 % of a debug build's walk).
         var parent = path.bytes
         if parent.last != UInt8(ascii: "/") { parent.append(UInt8(ascii: "/")) }
-        for name in entries where name.first != UInt8(ascii: ".") {
+        for name in entries where !FilePath.Component.isHidden(name) {
             let child = FilePath(bytes: parent + name)
             guard let info = FileInfo(path: child) else {
                 counts.unreadable += 1
