@@ -16,27 +16,31 @@ final class JPEGDecoder {
         tjDestroy(handle)
     }
 
-    /// `bytes` (a whole JPEG file) decoded at the smallest DCT scale whose stored width is at least `storedWidth`.
-    func decode(_ bytes: [UInt8], storedWidth: Int) throws -> RGBAImage {
+    /// Calls `body` with `bytes` (a whole JPEG file) decoded at the smallest DCT scale whose stored width is at least
+    /// `storedWidth`, into `memory`, and returns its result.
+    func decode<Result>(_ bytes: UnsafeRawBufferPointer, storedWidth: Int, into memory: ScratchMemory,
+                        _ body: (RGBAPixels) throws -> Result) throws -> Result {
+        let source = bytes.bindMemory(to: UInt8.self)
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
         var colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
+        guard tjDecompressHeader3(handle, source.baseAddress, UInt(source.count), &width, &height, &subsampling, &colorspace) == 0 else {
             throw error(bytes)
         }
         let factor = Self.scalingFactor(width: Int(width), atLeast: storedWidth)
         let scaledWidth = Int(waterfall_tj_scaled(width, factor))
         let scaledHeight = Int(waterfall_tj_scaled(height, factor))
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
-        var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * 4)
-        let format = isCMYK ? TJPF_CMYK : TJPF_RGBA
-        let status = tjDecompress2(handle, bytes, UInt(bytes.count), &pixels, Int32(scaledWidth), 0, Int32(scaledHeight),
-                                   format.rawValue, TJFLAG_ACCURATEDCT)
-        // A warning too (a truncated file, decoded in part) is an error card: the picture is not all there.
-        if status != 0 { throw error(bytes) }
-        if isCMYK { Self.invertedCMYKToRGBA(&pixels) }
-        return RGBAImage(width: scaledWidth, height: scaledHeight, bytes: pixels)
+        return try memory.withBytes(scaledWidth * scaledHeight * 4) { memory in
+            let pixels = memory.bindMemory(to: UInt8.self)
+            let status = tjDecompress2(handle, source.baseAddress, UInt(source.count), pixels.baseAddress, Int32(scaledWidth), 0,
+                                       Int32(scaledHeight), (isCMYK ? TJPF_CMYK : TJPF_RGBA).rawValue, TJFLAG_ACCURATEDCT)
+            // A warning too (a truncated file, decoded in part) is an error card: the picture is not all there.
+            if status != 0 { throw error(bytes) }
+            if isCMYK { Self.invertedCMYKToRGBA(pixels) }
+            return try body(RGBAPixels(width: scaledWidth, height: scaledHeight, bytes: UnsafeBufferPointer(pixels)))
+        }
     }
 
     /// The smallest of TurboJPEG's scaling factors that makes `width` at least `target` (the full size at most).
@@ -50,7 +54,7 @@ final class JPEGDecoder {
     }
 
     /// Adobe's inverted CMYK (what TurboJPEG gives for CMYK and YCCK files) as RGBA: R = C·K/255 and so on.
-    static func invertedCMYKToRGBA(_ pixels: inout [UInt8]) {
+    static func invertedCMYKToRGBA(_ pixels: UnsafeMutableBufferPointer<UInt8>) {
         for p in stride(from: 0, to: pixels.count, by: 4) {
             let k = UInt16(pixels[p + 3])
             pixels[p] = UInt8(UInt16(pixels[p]) * k / 255)
@@ -62,7 +66,7 @@ final class JPEGDecoder {
 
     /// TurboJPEG's last error as a card's reason: a file that does not end with the end-of-image marker was cut
     /// short, whatever part of it the decoder missed first.
-    private func error(_ bytes: [UInt8]) -> PhotoError {
+    private func error(_ bytes: UnsafeRawBufferPointer) -> PhotoError {
         let text = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "?"
         if !bytes.suffix(2).elementsEqual([0xFF, 0xD9]) || text.lowercased().contains("premature end") { return .truncated(.jpeg) }
         return .unsupported(.jpeg, text)

@@ -4,27 +4,25 @@ import CSpng
 /// the image limited to what `ImageHeader` allows and each chunk to 64 MB, so a hostile file cannot make it
 /// allocate more than its header promised.
 enum PNGDecoder {
-    static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> RGBAImage {
         try decodeWithTexts(bytes).image
     }
 
     /// The image and its tEXt, zTXt and iTXt chunks (keyword, text) in file order.
-    static func decodeWithTexts(_ bytes: [UInt8]) throws -> (image: RGBAImage, texts: [(String, String)]) {
+    static func decodeWithTexts(_ bytes: UnsafeRawBufferPointer) throws -> (image: RGBAImage, texts: [(String, String)]) {
         guard let context = spng_ctx_new(0) else { throw PhotoError.unsupported(.png, "out of memory") }
         defer { spng_ctx_free(context) }
         try check(spng_set_image_limits(context, UInt32(ImageHeader.maximumSide), UInt32(ImageHeader.maximumSide)))
         try check(spng_set_chunk_limits(context, 64 << 20, 64 << 20))
-        return try bytes.withUnsafeBytes { buffer in
-            try check(spng_set_png_buffer(context, buffer.baseAddress, buffer.count))
-            var header = spng_ihdr()
-            try check(spng_get_ihdr(context, &header))
-            let format = Int32(SPNG_FMT_RGBA8.rawValue)
-            var size = 0
-            try check(spng_decoded_image_size(context, format, &size))
-            var pixels = [UInt8](repeating: 0, count: size)
-            try check(spng_decode_image(context, &pixels, size, format, Int32(SPNG_DECODE_TRNS.rawValue)))
-            return (RGBAImage(width: Int(header.width), height: Int(header.height), bytes: pixels), texts(of: context))
-        }
+        try check(spng_set_png_buffer(context, bytes.baseAddress, bytes.count))
+        var header = spng_ihdr()
+        try check(spng_get_ihdr(context, &header))
+        let format = Int32(SPNG_FMT_RGBA8.rawValue)
+        var size = 0
+        try check(spng_decoded_image_size(context, format, &size))
+        var pixels = [UInt8](repeating: 0, count: size)
+        try check(spng_decode_image(context, &pixels, size, format, Int32(SPNG_DECODE_TRNS.rawValue)))
+        return (RGBAImage(width: Int(header.width), height: Int(header.height), bytes: pixels), texts(of: context))
     }
 
     /// The text chunks libspng read (all of them, once the image is decoded).

@@ -100,7 +100,7 @@ public final class SharedThumbnailCache: Sendable {
         let file = "\(root)/\(folder)/\(original.key).png"
         guard let bytes = try? PhotoFile.readStart(of: FilePath(file), count: 32 << 20), !bytes.isEmpty,
               (try? ImageHeader.read(bytes))?.format == .png,
-              let (image, texts) = try? PNGDecoder.decodeWithTexts(bytes) else { return nil }
+              let (image, texts) = try? bytes.withUnsafeBytes({ try PNGDecoder.decodeWithTexts($0) }) else { return nil }
         let keys = Dictionary(texts, uniquingKeysWith: { first, _ in first })
         guard keys["Thumb::MTime"].flatMap({ Int($0) }) == original.modified,
               keys["Thumb::URI"].map({ $0 == original.uri }) ?? true,

@@ -24,16 +24,17 @@ extension ThumbnailDecoder {
         if let reason = cache.failure(of: original) { throw PhotoError.failedBefore(reason) }
         if let cached = cache.thumbnail(of: original, width: width, background: background) { return (cached, .cache) }
         do {
-            let (header, bytes) = try Self.read(path)
-            guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
-                return (try thumbnail(of: bytes, width: width), .decoded)
+            return try withFile(path) { header, bytes in
+                guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
+                    return (try decode(bytes, header: header, width: width).thumbnail, .decoded)
+                }
+                let (large, isOpaque) = try decode(bytes, header: header, width: folder.width)
+                if isOpaque {
+                    cache.store(large, of: original, in: folder.name, mimeType: header.format.mimeType,
+                                imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)
+                }
+                return (large.scaled(toWidth: width), .decoded)
             }
-            let (large, isOpaque) = try decode(bytes, width: folder.width)
-            if isOpaque {
-                cache.store(large, of: original, in: folder.name, mimeType: header.format.mimeType,
-                            imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)
-            }
-            return (large.scaled(toWidth: width), .decoded)
         } catch let error as PhotoError {
             if error.isTheFilesOwn { cache.storeFailure(of: original, reason: error.description) }
             throw error

@@ -2,9 +2,14 @@ import SystemPackage
 
 /// Turns photo files into thumbnails: reads the file, checks its header again (the file may have changed since the
 /// walk), decodes it at about the target size, scales it down by area averaging, lays transparency over the card's
-/// background and turns it upright. One decoder per thread: it keeps its TurboJPEG context.
+/// background and turns it upright. One decoder per thread: it keeps its TurboJPEG context, and the memory it reads
+/// files and decodes JPEGs into.
 public final class ThumbnailDecoder {
     private let jpeg: JPEGDecoder?
+    /// The memory a file is read into, reused for the next file.
+    private let fileMemory = ScratchMemory()
+    /// The memory a JPEG is decoded into, reused for the next JPEG.
+    private let pixelMemory = ScratchMemory()
     /// The colour transparent pixels are laid over: the card's background.
     public var background: UInt32 = 0xFFFFFF
 
@@ -21,38 +26,40 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        try thumbnail(of: Self.read(path).bytes, width: width)
+        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width).thumbnail }
     }
 
-    /// The header and the whole bytes of the file at `path`. The header first, from the file's start: a refused file
-    /// (a bomb) costs no more than that read.
-    static func read(_ path: FilePath) throws -> (header: ImageHeader, bytes: [UInt8]) {
-        let header = try PhotoFile.readHeader(path: path)
-        return (header, try PhotoFile.readStart(of: path, count: maximumFileSize))
+    /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
+    /// first, from the file's start: a refused file (a bomb) costs no more than that read.
+    func withFile<Result>(_ path: FilePath, _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, body)
     }
 
     /// The thumbnail of a whole file's `bytes` (see `thumbnail(ofFile:width:)`).
     public func thumbnail(of bytes: [UInt8], width: Int) throws -> Thumbnail {
-        try decode(bytes, width: width).thumbnail
+        try bytes.withUnsafeBytes { try decode($0, header: ImageHeader.read(bytes), width: width).thumbnail }
     }
 
-    /// The thumbnail of `bytes` `width` pixels wide, and whether the picture had no transparency to lay over the
-    /// background (a JPEG never has: only PNG's and WebP's pixels are looked at).
-    func decode(_ bytes: [UInt8], width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
-        let header = try ImageHeader.read(bytes)  // refused here, before any pixel is allocated
+    /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, and whether the
+    /// picture had no transparency to lay over the background (a JPEG never has: only PNG's and WebP's pixels are
+    /// looked at).
+    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
         let upright = header.orientedSize
         let targetWidth = max(1, width)
         let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
         // The target in stored pixels: a picture stored on its side is as wide as its upright height.
         let (storedWidth, storedHeight) = header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
-        let image: RGBAImage
+        func thumbnail(of pixels: RGBAPixels) -> Thumbnail {
+            pixels.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
+        }
         switch header.format {
         case .jpeg:
             guard let jpeg else { throw PhotoError.unsupported(.jpeg, "no TurboJPEG context") }
-            image = try jpeg.decode(bytes, storedWidth: storedWidth)
-        case .png: image = try PNGDecoder.decode(bytes)
-        case .webp: image = try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight)
+            return try jpeg.decode(bytes, storedWidth: storedWidth, into: pixelMemory) { (thumbnail(of: $0), true) }
+        case .png:
+            return try PNGDecoder.decode(bytes).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+        case .webp:
+            return try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight).withPixels { (thumbnail(of: $0), $0.isOpaque) }
         }
-        return (image.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation), header.format == .jpeg || image.isOpaque)
     }
 }

@@ -4,17 +4,17 @@ import CWebP
 /// rescaler) to the target when the picture is larger, so a 12-megapixel photo for a 300-pixel card never exists at
 /// full size.
 enum WebPDecoder {
-    static func decode(_ bytes: [UInt8], storedWidth: Int, storedHeight: Int) throws -> RGBAImage {
+    static func decode(_ bytes: UnsafeRawBufferPointer, storedWidth: Int, storedHeight: Int) throws -> RGBAImage {
         var config = WebPDecoderConfig()
         guard waterfall_webp_init_config(&config) != 0 else { throw PhotoError.unsupported(.webp, "libwebp's version") }
-        guard WebPGetFeatures(bytes, bytes.count, &config.input) == VP8_STATUS_OK else { throw PhotoError.truncated(.webp) }
+        guard WebPGetFeatures(bytes.baseAddress, bytes.count, &config.input) == VP8_STATUS_OK else { throw PhotoError.truncated(.webp) }
         if storedWidth < Int(config.input.width) && storedHeight < Int(config.input.height) {
             config.options.use_scaling = 1
             config.options.scaled_width = Int32(storedWidth)
             config.options.scaled_height = Int32(storedHeight)
         }
         config.output.colorspace = MODE_RGBA
-        let status = WebPDecode(bytes, bytes.count, &config)
+        let status = WebPDecode(bytes.baseAddress, bytes.count, &config)
         defer { WebPFreeDecBuffer(&config.output) }
         switch status {
         case VP8_STATUS_OK: break
@@ -25,11 +25,11 @@ enum WebPDecoder {
         let height = Int(config.output.height)
         let rgba = config.output.u.RGBA
         guard let pixels = rgba.rgba, Int(rgba.stride) >= width * 4 else { throw PhotoError.unsupported(.webp, "no pixels") }
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        var image = [UInt8]()
+        image.reserveCapacity(width * height * 4)
         for row in 0..<height {
-            let source = UnsafeBufferPointer(start: pixels + row * Int(rgba.stride), count: width * 4)
-            bytes.replaceSubrange((row * width * 4)..<((row + 1) * width * 4), with: source)
+            image.append(contentsOf: UnsafeBufferPointer(start: pixels + row * Int(rgba.stride), count: width * 4))
         }
-        return RGBAImage(width: width, height: height, bytes: bytes)
+        return RGBAImage(width: width, height: height, bytes: image)
     }
 }

@@ -73,6 +73,24 @@ struct ThumbnailDecoderTests {
         }
     }
 
+    @Test func aDecoderReusedForPhotosOfOtherSizesGivesEachWhatAFreshOneGives() throws {
+        // One decoder reads each file and decodes each JPEG into memory it keeps: a larger photo, then a smaller one,
+        // then the larger one cut short (the whole of it is still in that memory, and must not be read again).
+        let images = try GeneratedImages()
+        let large = try images.convert(["-size", "1200x900", "-seed", "5", "plasma:fractal", "-quality", "95", "large.jpg"])
+        let small = try images.convert(["-size", "200x150", "gradient:red-blue", "small.jpg"])
+        let wide = try images.convert(["-size", "600x200", "gradient:green-yellow", "wide.png"])
+        let whole = try Array(Data(contentsOf: URL(fileURLWithPath: large)))
+        #expect(whole.count > 2 * PhotoFile.headerLimit)
+        let cut = try images.write(Array(whole.prefix(whole.count * 3 / 4)), to: "cut.jpg")
+        let decoder = ThumbnailDecoder()
+        for (path, width) in [(large, 300), (small, 120), (wide, 90), (large, 150)] {
+            let reused = try decoder.thumbnail(ofFile: FilePath(path), width: width)
+            #expect(reused == (try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: width)), "\(path) at \(width)")
+        }
+        #expect(throws: PhotoError.truncated(.jpeg)) { try decoder.thumbnail(ofFile: FilePath(cut), width: 300) }
+    }
+
     @Test func filesThatCannotBeShownSayWhy() throws {
         let images = try GeneratedImages()
         let decoder = ThumbnailDecoder()
