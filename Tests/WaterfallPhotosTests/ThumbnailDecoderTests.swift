@@ -104,5 +104,6 @@ struct ThumbnailDecoderTests {
         #expect(throws: PhotoError.tooLarge(width: 50_000, height: 50_000)) { try decoder.thumbnail(ofFile: FilePath(bomb), width: 50) }
         #expect(throws: PhotoError.vanished) { try decoder.thumbnail(ofFile: images.file("gone.webp"), width: 50) }
         #expect(throws: PhotoError.notAnImage) { try decoder.thumbnail(ofFile: FilePath(try images.write(Array("text".utf8), to: "t.jpg")), width: 50) }
+        #expect(throws: PhotoError.empty) { try decoder.thumbnail(ofFile: FilePath(try images.write([], to: "zero.jpg")), width: 50) }
     }
 }
