@@ -3,23 +3,26 @@ import Glibc
 #endif
 import SystemPackage
 
-/// Watches folders with inotify for the changes a photo wall shows: a file written and closed, moved in or out,
-/// deleted or touched, and the folder itself removed or moved away. A burst of changes (a camera import) is read as
+/// Watches folders with inotify for the changes a photo wall shows: a file created, written and closed, moved in or
+/// out, deleted or touched, a folder created or moved in, and the folder itself removed or moved away. A burst of changes (a camera import) is read as
 /// one: `waitForChanges(quiet:longest:)` gathers events until none came for `quiet` seconds, or `longest` passed.
 ///
 /// One thread uses a watcher: the one that adds the watches and waits.
 public final class FolderWatcher {
     /// What changed in the watched folders since the last wait.
     public struct Changes: Equatable, Sendable {
-        /// The names in each folder that may have changed: written, moved in or out, deleted, touched.
+        /// The names in each folder that may have changed: created (a link, or a file still being written), written,
+        /// moved in or out, deleted, touched.
         public var names: [FilePath: Set<FilePath.Component>] = [:]
+        /// The folders created in a watched folder or moved into one: a recursive walk walks them.
+        public var newFolders: Set<FilePath> = []
         /// The folders removed or moved away: their photos are gone.
         public var removedFolders: Set<FilePath> = []
         /// The kernel's queue overflowed: any folder may have changed; look at each again.
         public var overflowed = false
 
         /// Whether nothing changed.
-        public var isEmpty: Bool { names.isEmpty && removedFolders.isEmpty && !overflowed }
+        public var isEmpty: Bool { names.isEmpty && newFolders.isEmpty && removedFolders.isEmpty && !overflowed }
     }
 
     /// Why a folder cannot be watched.
@@ -37,7 +40,7 @@ public final class FolderWatcher {
     private var folders: [Int32: FilePath] = [:]
 
     /// What a watch asks the kernel for.
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF
+    private static let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF
                                      | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// A watcher with no watches yet.
@@ -118,6 +121,8 @@ public final class FolderWatcher {
             inotify_rm_watch(descriptor, event.wd)
         } else if let name, event.mask & UInt32(IN_ISDIR) == 0 {
             changes.names[folder, default: []].insert(name)
+        } else if let name, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            changes.newFolders.insert(folder.appending(name))
         }
     }
 

@@ -26,6 +26,11 @@ public struct LiveFolders {
     /// Each folder's photos, in `order`.
     public private(set) var folders: [FilePath: [Photo]] = [:]
 
+    /// How many photos the folders have.
+    public var photoCount: Int { folders.values.reduce(0) { $0 + $1.count } }
+    /// How many folders have photos.
+    public var folderCount: Int { folders.values.count { !$0.isEmpty } }
+
     /// No folders yet; their photos in `order`.
     public init(order: PhotoOrder) {
         self.order = order
@@ -34,6 +39,25 @@ public struct LiveFolders {
     /// Adds a batch of the walk (its photos come after those of its folder already added).
     public mutating func add(_ batch: PhotoBatch) {
         folders[batch.folder, default: []] += batch.photos
+    }
+
+    /// Adds the batches of a walk of folders new since the first walk, and says each folder's new photos as an
+    /// update that inserts them (after any it had), in the order the walk found the folders.
+    public mutating func addWalked(_ batches: [PhotoBatch]) -> [FolderUpdate] {
+        var updates: [FolderUpdate] = []
+        for batch in batches {
+            let old = folders[batch.folder] ?? []
+            add(batch)
+            let new = old.count..<(old.count + batch.photos.count)
+            if updates.last?.folder == batch.folder {
+                updates[updates.count - 1].photos = folders[batch.folder] ?? []
+                updates[updates.count - 1].inserted += new
+            } else {
+                updates.append(FolderUpdate(folder: batch.folder, photos: folders[batch.folder] ?? [], deleted: [],
+                                            inserted: Array(new), reloaded: []))
+            }
+        }
+        return updates
     }
 
     /// Looks again at the files `changes` names, and at every file of every folder when the kernel's queue overflowed,

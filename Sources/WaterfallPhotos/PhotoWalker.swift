@@ -20,6 +20,15 @@ public struct ScanCounts: Hashable, Sendable {
 
     /// No counts yet.
     public init() {}
+
+    /// Adds the counts of another walk (one of a folder new since).
+    public mutating func add(_ other: ScanCounts) {
+        found += other.found
+        skipped += other.skipped
+        unreadable += other.unreadable
+        loops += other.loops
+        folders += other.folders
+    }
 }
 
 /// A batch of photos of one folder, as the walk hands them on: a folder's photos come in order, in one batch or
@@ -91,6 +100,17 @@ public final class PhotoWalker {
             }
         }
         flushLooseFiles()
+        return counts
+    }
+
+    /// Walks `folder`, one created or moved in under a folder of this recursive walk after the walk, as `walk(_:)`
+    /// walks a folder: `willList` is called before each folder is listed, and its subfolders are walked too. A folder
+    /// counts as walked before when it is one of `shown` (the folders watched now), so a link back to one ends there,
+    /// while a folder moved away and back is walked again. Returns the counts of this walk alone.
+    public func walk(newFolder folder: FilePath, shown: Set<FilePath>, _ emit: (PhotoBatch) -> Void) -> ScanCounts {
+        visited = Set(shown.compactMap { FileInfo(path: $0).map { [$0.device, $0.inode] } })
+        counts = ScanCounts()
+        if let info = FileInfo(path: folder), info.isDirectory { walkFolder(folder, info: info, emit: emit) }
         return counts
     }
 

@@ -10,7 +10,8 @@ import WaterfallPhotos
 ///
 /// Then the same thread keeps the walked folders live: inotify watches each folder from just before it is listed,
 /// and once the walk has ended the changes (a burst of them gathered into one) become `FolderUpdate`s, which the
-/// window takes with the batches.
+/// window takes with the batches. A recursive walk also walks the folders created or moved in under its folders
+/// since, and watches them.
 final class PhotoScan: Sendable {
     /// What the walk handed on since the last take, and where it stands.
     private struct State {
@@ -52,7 +53,7 @@ final class PhotoScan: Sendable {
                 $0.isDone = true
             }
             wake()
-            if let watcher { keepLive(&folders, watcher: watcher, wake: wake) }
+            if let watcher { keepLive(&folders, watcher: watcher, walker: recursive ? walker : nil, wake: wake) }
         }
         thread.name = "photo walk"
         thread.start()
@@ -66,17 +67,32 @@ final class PhotoScan: Sendable {
         }
     }
 
-    /// Turns the watcher's changes into updates until stopped.
-    private func keepLive(_ folders: inout LiveFolders, watcher: FolderWatcher, wake: @Sendable () -> Void) {
+    /// Turns the watcher's changes into updates until stopped; with a `walker` (a recursive walk's), it also walks
+    /// the new folders.
+    private func keepLive(_ folders: inout LiveFolders, watcher: FolderWatcher, walker: PhotoWalker?, wake: @Sendable () -> Void) {
         while !state.withLock({ $0.isStopped }) {
             // The timeout only bounds how late `stop()` is noticed.
             let changes = watcher.waitForChanges(timeout: 0.5)
             guard !changes.isEmpty else { continue }
-            let updates = folders.update(changes)
-            guard !updates.isEmpty else { continue }
+            var updates = folders.update(changes)
+            var walked = ScanCounts()
+            if let walker {
+                // A folder already watched was walked: made while its parent was listed, it was in the listing too.
+                for folder in changes.newFolders.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) })
+                where !watcher.watchedFolders.contains(folder) {
+                    var batches: [PhotoBatch] = []
+                    walked.add(walker.walk(newFolder: folder, shown: watcher.watchedFolders) { batches.append($0) })
+                    updates += folders.addWalked(batches)
+                }
+            }
+            guard !updates.isEmpty || walked != ScanCounts() else { continue }
+            let (photoCount, folderCount) = (folders.photoCount, folders.folderCount)
             state.withLock {
                 $0.updates += updates
-                for update in updates { $0.counts.found += update.inserted.count - update.deleted.count }
+                $0.counts.add(walked)
+                // The photos and folders as the wall has them now.
+                $0.counts.found = photoCount
+                $0.counts.folders = folderCount
             }
             wake()
         }

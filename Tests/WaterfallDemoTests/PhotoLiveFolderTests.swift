@@ -22,9 +22,9 @@ struct PhotoLiveFolderTests {
         }
     }
 
-    /// The wall of `photos`, once every card in view has its picture.
-    func launch() throws -> (demo: RunningDemo, drawn: Int) {
-        let demo = try RunningDemo([photos] + Self.options, subcommand: "photos")
+    /// The wall of `photos` (with the `extra` options), once every card in view has its picture.
+    func launch(_ extra: [String] = []) throws -> (demo: RunningDemo, drawn: Int) {
+        let demo = try RunningDemo([photos] + Self.options + extra, subcommand: "photos")
         let drawn = try demo.process.waitForEvent("every picture in view drawn") {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0
         }
@@ -133,6 +133,30 @@ struct PhotoLiveFolderTests {
         #expect(inserted.count == 500)
         #expect(demo.events(named: "update", after: drawn).allSatisfy { $0.string("kind") == "insert" })
         #expect(try quit(demo).int("items") == 512)
+    }
+
+    @Test func underARecursiveWallAFolderMovedInOrMadeGetsItsSections() throws {
+        let (demo, drawn) = try launch(["--recursive"])
+        // A folder moved in whole, with a photo of its own and one in a subfolder.
+        try FileManager.default.createDirectory(atPath: images.path("staging/trip/day2"), withIntermediateDirectories: true)
+        _ = try images.convert(["-size", "40x60", "xc:#A03060", "staging/trip/t1.png"])
+        _ = try images.convert(["-size", "40x50", "xc:#A03060", "staging/trip/day2/t2.png"])
+        try moveIn("trip")
+        let trip = try waitForUpdate(demo, "insert", after: drawn)
+        #expect(trip.event.ints("indices") == [12, 13])
+        #expect(trip.event.int("items") == 14)
+        // A folder made empty, then a photo moved into it: walked when it appears, or watched and then changed.
+        try FileManager.default.createDirectory(atPath: photos + "/later", withIntermediateDirectories: false)
+        _ = try images.convert(["-size", "40x40", "xc:#A03060", "staging/l1.png"])
+        guard rename(images.path("staging/l1.png"), photos + "/later/l1.png") == 0 else { throw X11TestError("cannot move l1.png in") }
+        let later = try waitForUpdate(demo, "insert", after: trip.position + 1)
+        #expect(later.event.ints("indices") == [14])
+        #expect(later.event.int("items") == 15)
+        // Its picture is decoded when it comes into view: at the end.
+        try demo.key("End")
+        try demo.process.waitForEvent(after: later.position, "the new folder's picture") { $0.name == "thumbnail" && $0.int("index") == 14 }
+        #expect(try quit(demo).int("items") == 15)
+        demo.expectNoXErrors()
     }
 
     @Test func aRemovedFolderEmptiesItsSectionAndTheWindowGoesOn() throws {

@@ -79,10 +79,14 @@ struct LiveFoldersTests {
         try watcher.watch(FilePath(folder))
         #expect(watcher.waitForChanges(timeout: 0).isEmpty)
         for number in 0..<50 { try write("burst\(number).png", bytes: 100, in: images) }
-        try FileManager.default.createDirectory(atPath: images.path("sub"), withIntermediateDirectories: true)  // not a photo
+        try FileManager.default.createDirectory(atPath: images.path("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: images.path("../elsewhere-\(getpid())"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: images.path("../elsewhere-\(getpid())"), toPath: images.path("moved"))
+        try FileManager.default.linkItem(atPath: images.path("burst0.png"), toPath: images.path("link.png"))  // no write
         // Everything written before the wait is ready at once: one wait gathers it all.
         let changes = watcher.waitForChanges(timeout: 10)
-        #expect(changes.names == [FilePath(folder): Set((0..<50).map { FilePath.Component("burst\($0).png")! })])
+        #expect(changes.names == [FilePath(folder): Set((0..<50).map { FilePath.Component("burst\($0).png")! } + [FilePath.Component("link.png")])])
+        #expect(changes.newFolders == [FilePath(images.path("sub")), FilePath(images.path("moved"))])
         #expect(!changes.overflowed && changes.removedFolders.isEmpty)
 
         try FileManager.default.removeItem(atPath: folder)
@@ -90,5 +94,28 @@ struct LiveFoldersTests {
         #expect(gone.removedFolders == [FilePath(folder)])
         #expect(watcher.watchedFolders.isEmpty)
         #expect(throws: FolderWatcher.WatchError.self) { try watcher.watch(FilePath(folder)) }
+    }
+
+    @Test func aFolderNewSinceTheWalkIsWalkedWithItsSubfoldersAndItsPhotosInserted() throws {
+        let (images, before) = try walked(["a.png": 100], order: .name)
+        var folders = before
+        let root = FilePath(images.folder.path)
+        let walker = PhotoWalker(paths: [images.folder.path], recursive: true, order: .name)
+        try FileManager.default.createDirectory(atPath: images.path("new/deeper"), withIntermediateDirectories: true)
+        for name in ["new/b2.png", "new/b10.png", "new/deeper/c.png"] { try write(name, bytes: 100, in: images) }
+        for name in ["new/notes.txt", "new/notes.jpg"] { try images.write(Array("text".utf8), to: name) }
+        try FileManager.default.createSymbolicLink(atPath: images.path("new/back"), withDestinationPath: "..")  // the root
+        var listed: [FilePath] = []
+        walker.willList = { listed.append($0) }
+        var batches: [PhotoBatch] = []
+        let counts = walker.walk(newFolder: root.appending("new"), shown: [root]) { batches.append($0) }
+        #expect(listed == [root.appending("new"), root.appending("new/deeper")])
+        #expect(counts.found == 3 && counts.folders == 2 && counts.loops == 1 && counts.skipped == 2)
+        let updates = folders.addWalked(batches)
+        #expect(updates.map(\.folder) == [root.appending("new"), root.appending("new/deeper")])
+        #expect(updates.map { $0.photos.map(\.name) } == [["b2.png", "b10.png"], ["c.png"]])
+        #expect(updates.map(\.inserted) == [[0, 1], [0]])
+        #expect(updates.allSatisfy { $0.deleted.isEmpty && $0.reloaded.isEmpty && !$0.folderRemoved })
+        #expect(folders.photoCount == 4 && folders.folderCount == 3)
     }
 }
