@@ -4,8 +4,9 @@ import Glibc
 import SystemPackage
 
 /// Watches folders with inotify for the changes a photo wall shows: a file created, written and closed, moved in or
-/// out, deleted or touched, a folder created or moved in, and the folder itself removed or moved away. A burst of changes (a camera import) is read as
-/// one: `waitForChanges(quiet:longest:)` gathers events until none came for `quiet` seconds, or `longest` passed.
+/// out, deleted or touched, a folder created or moved in, and the folder itself removed or moved away. A burst of
+/// changes (a camera import) is read as one: `waitForChanges(quiet:longest:)` gathers events until none came for
+/// `quiet` seconds, or `longest` passed.
 ///
 /// One thread uses a watcher: the one that adds the watches and waits.
 public final class FolderWatcher {
@@ -40,8 +41,8 @@ public final class FolderWatcher {
     private var folders: [Int32: FilePath] = [:]
 
     /// What a watch asks the kernel for.
-    private static let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF
-                                     | IN_MOVE_SELF | IN_ONLYDIR)
+    private static let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB
+                                     | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// A watcher with no watches yet.
     /// - Throws: `WatchError` when inotify cannot be had (too many instances).
