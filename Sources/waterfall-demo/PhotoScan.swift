@@ -77,11 +77,12 @@ final class PhotoScan: Sendable {
             var updates = folders.update(changes)
             var walked = ScanCounts()
             if let walker {
-                // A folder already watched was walked: made while its parent was listed, it was in the listing too.
-                for folder in changes.newFolders.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) })
-                where !watcher.watchedFolders.contains(folder) {
+                for folder in changes.newFolders.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
+                    let shown = watcher.watchedFolders
+                    // A folder already watched was walked: made while its parent was listed, it was in the listing too.
+                    guard !shown.contains(folder) else { continue }
                     var batches: [PhotoBatch] = []
-                    walked.add(walker.walk(newFolder: folder, shown: watcher.watchedFolders) { batches.append($0) })
+                    walked.add(walker.walk(newFolder: folder, shown: shown) { batches.append($0) })
                     updates += folders.addWalked(batches)
                 }
             }
