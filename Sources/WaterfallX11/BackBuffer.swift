@@ -11,6 +11,13 @@ final class BackBuffer {
     private var pixmapSize: (width: UInt32, height: UInt32) = (0, 0)
     /// The drawable frames are drawn into.
     private(set) var drawable: UInt
+    /// How many times the server made the buffer's pixels anew. An Xdbe back buffer keeps its name when its window
+    /// changes size, but the server gives it new pixels then (and a Pixmap is made anew), while an X Render picture
+    /// made on the buffer before keeps drawing into the old pixels, which nothing shows. Xft draws text through
+    /// such a picture: whatever draws through one makes it again when this changes.
+    private(set) var generation = 0
+    /// The window's size as the server last reported it, in pixels.
+    private var serverSize: (width: UInt32, height: UInt32)
     /// The boxes the last present copied, `nil` when it showed the whole buffer.
     private(set) var lastPresented: [PixelBox]?
     /// Whether the buffer is an Xdbe back buffer.
@@ -21,6 +28,7 @@ final class BackBuffer {
         self.window = window
         self.gc = gc
         usesDoubleBufferExtension = allowDoubleBufferExtension && display.hasDoubleBuffer
+        serverSize = (width, height)
         if usesDoubleBufferExtension {
             drawable = display.allocateBackBuffer(of: window.id)
         } else {
@@ -38,6 +46,14 @@ final class BackBuffer {
         }
     }
 
+    /// Hears a size the server reported for the window (ConfigureNotify), applied or not: the server resized an
+    /// Xdbe buffer with its window already, so its pixels are new even when the window ends up at the size it had.
+    func windowDidResize(width: UInt32, height: UInt32) {
+        guard (width, height) != serverSize else { return }
+        serverSize = (width, height)
+        if usesDoubleBufferExtension { generation += 1 }
+    }
+
     /// Follows a new window size: an Xdbe buffer resizes with its window; a Pixmap is made anew.
     func resize(width: UInt32, height: UInt32) {
         guard !usesDoubleBufferExtension, (width, height) != pixmapSize else { return }
@@ -45,6 +61,7 @@ final class BackBuffer {
         pixmapSize = (max(1, width), max(1, height))
         pixmap = display.createPixmap(for: window.id, width: pixmapSize.width, height: pixmapSize.height)
         drawable = pixmap
+        generation += 1
     }
 
     /// Shows the finished frame in the window: the whole buffer, or only the `damage` boxes when they cover less than

@@ -141,6 +141,7 @@ extension WaterfallWindow {
             window.isDestroyed = true
             exitReason = .destroyedByAnotherClient
         case let .configure(width, height):
+            backBuffer.windowDidResize(width: UInt32(clamping: width), height: UInt32(clamping: height))
             batch.size = Size(width: Double(width), height: Double(height))
         case let .buttonPress(pointer):
             if pointer.button == 4 || pointer.button == 5 {

@@ -245,7 +245,7 @@ public final class WaterfallWindow {
     /// In a debug build, the collection view's invariants are checked after each frame.
     func drawFrame() {
         let firstRequest = display.nextRequestSerial
-        renderer.drawable = backBuffer.drawable
+        renderer.setTarget(backBuffer.drawable, generation: backBuffer.generation)
         if let overlay {
             drawOverlay(overlay)
         } else {

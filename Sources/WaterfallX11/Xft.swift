@@ -163,10 +163,8 @@ final class TextDraw {
     private var glyphs: [XftGlyphFontSpec] = []
     /// Xft's colours, made from the visual's masks (no request) the first time each colour draws text.
     private var colors: [Color: XftColor] = [:]
-    /// The drawable text goes into; Xft's handle follows it (`XftDrawChange`).
-    var drawable: UInt = 0 {
-        didSet { if let draw, drawable != oldValue { ClientLibraryLock.run { XftDrawChange(draw, drawable) } } }
-    }
+    /// The drawable text goes into, and how many times the server made its pixels anew.
+    private var target: (drawable: UInt, generation: Int) = (0, 0)
 
     init(display: Display, fonts: FontSet) {
         self.display = display
@@ -180,6 +178,16 @@ final class TextDraw {
                 XftColorFree(display.handle, visual, display.connection.colormap, &color)
             }
         }
+    }
+
+    /// Draws into `drawable` from now on, whose pixels the server made anew `generation` times. When either changed,
+    /// Xft's handle lets go of its picture (`XftDrawChange`, which frees it): a picture holds the pixels it was made
+    /// on, so after an Xdbe buffer's resize the old one would draw text where nothing shows. The next text makes a
+    /// new picture, with the clip rectangles set before.
+    func setTarget(_ drawable: UInt, generation: Int) {
+        guard target != (drawable, generation) else { return }
+        target = (drawable, generation)
+        if let draw { ClientLibraryLock.run { XftDrawChange(draw, drawable) } }
     }
 
     private var visual: UnsafeMutablePointer<Visual> { UnsafeMutablePointer<Visual>(display.connection.visual) }
@@ -217,7 +225,7 @@ final class TextDraw {
 
     /// Xft's handle on the drawable, made the first time it is needed. With `ClientLibraryLock` held.
     private func handle() -> OpaquePointer? {
-        if draw == nil { draw = XftDrawCreate(display.handle, drawable, visual, display.connection.colormap) }
+        if draw == nil { draw = XftDrawCreate(display.handle, target.drawable, visual, display.connection.colormap) }
         return draw
     }
 

@@ -24,8 +24,13 @@ final class XlibRenderer: BatchDrawingTarget {
     /// What the frame drew so far: what presenting it must show.
     var damage = FrameDamage()
     /// The drawable that calls draw into.
-    var drawable: UInt = 0 {
-        didSet { text.drawable = drawable }
+    private(set) var drawable: UInt = 0
+
+    /// Draws into `drawable` from now on, whose pixels the server made anew `generation` times (see
+    /// `BackBuffer.generation`): text is drawn through a new picture whenever either changed.
+    func setTarget(_ drawable: UInt, generation: Int) {
+        self.drawable = drawable
+        text.setTarget(drawable, generation: generation)
     }
     /// Pixels per point.
     let scale: Double
