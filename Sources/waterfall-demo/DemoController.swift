@@ -199,7 +199,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func windowDidPresentFirstFrame(_ window: WaterfallWindow) {
         guard let log else { return }
-        log.log("ready", [("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2))]
+        log.log("ready", [("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
+                          ("xdbe", .bool(window.usesDoubleBufferExtension))]
                     + layoutFields(window.collectionView))
     }
 
