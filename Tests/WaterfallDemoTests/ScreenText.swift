@@ -69,11 +69,11 @@ struct ScreenText {
         #expect(ink.isText(minimumSolid: 40), "\(state): the status bar has \(ink)", sourceLocation: sourceLocation)
     }
 
-    /// The rows of `card`'s caption in `shot`: up from the card's last row while its left padding is the caption's
-    /// white (the text starts 6 points in).
+    /// The rows of `card`'s caption in `shot`: up from 4 points above the card's bottom (inside a selected card's
+    /// border) while its left padding, 5 points in, is the caption's white (the border is 4 points, the text starts 6 in).
     func captionBand(of card: LaidOutItem, offset: Double, in shot: Screenshot) -> Range<Int> {
-        let x = pixel(card.x) + 2
-        let bottom = pixel(card.y + card.height - offset)
+        let x = pixel(card.x + 5)
+        let bottom = pixel(card.y + card.height - 4 - offset)
         var top = bottom
         while top > pixel(card.y - offset), shot.pixel(x: x, y: top - 1) == Self.caption { top -= 1 }
         return top..<bottom

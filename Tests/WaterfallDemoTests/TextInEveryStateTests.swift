@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 import XvfbSupport
 
@@ -46,5 +47,104 @@ struct TextInEveryStateTests {
     @Test func underAWindowManagerTheTextSurvivesItsResizes() throws {
         let demo = try RunningDemo(["--width", "640", "--height", "480", "--no-smooth"], underWindowManager: true)
         try expectTextThroughStates(demo, scale: 1, label: "under twm")
+    }
+}
+
+/// Text and pictures in every state of the photo wall and its lightbox, on screenshots: the captions and the status bar
+/// have text and every decoded photo shows its colour after resizes and an expose; in the lightbox the photo, a broken
+/// photo's reason and the status bar stay drawn through a resize and an expose, and the wall has its text when it
+/// comes back.
+@Suite(.serialized)
+struct PhotoTextInEveryStateTests {
+    /// The photos, in the wall's order: a solid colour each, but the second, a JPEG cut short (its card and the
+    /// lightbox say why).
+    static let colours: [RGB?] = [RGB(0xC03020), nil, RGB(0x2080C0), RGB(0x30A050), RGB(0xB08020), RGB(0x7040A0)]
+
+    @Test func theWallAndTheLightboxKeepTheirTextAndPicturesThroughResizesAndExposes() throws {
+        let images = try GeneratedImages()
+        let sizes = ["400x300", "", "450x300", "500x500", "600x300", "400x300"]
+        for (index, colour) in Self.colours.enumerated() {
+            if let colour {
+                try images.convert(["-size", sizes[index], "xc:\(colour)", "\(index + 1)-photo.png"])
+            }
+        }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "300x300", "gradient:", "whole.jpg"])))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: images.path("2-cut.jpg")))
+        try FileManager.default.removeItem(atPath: images.path("whole.jpg"))
+
+        let demo = try RunningDemo([images.root, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
+        let layoutArguments = ["--photos", images.root, "--columns", "3"]
+        try demo.process.waitForEvent("every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        func checkWall(_ state: String) throws {
+            let shot = try demo.screenshot()
+            let text = ScreenText(demo, layoutArguments: layoutArguments)
+            let cards = try text.expectText(in: shot, state: state)
+            #expect(cards.count == Self.colours.count, "\(state): \(cards.count) cards wholly in view")
+            for card in cards {
+                let expected = Self.colours[card.index] ?? RGB(0xF3D6D6)  // a broken photo's card
+                #expect(text.pictureCentre(of: card, offset: 0, in: shot) == expected, "\(state): card \(card.index)'s picture")
+            }
+        }
+        try checkWall("the wall's first frame")
+        try demo.resizeAndWait(width: 1000, height: 760, settled: true)
+        try checkWall("the wall grown to 1000 × 760")
+        try demo.resizeAndWait(width: 700, height: 700, settled: true)
+        try checkWall("the wall shrunk to 700 × 700")
+        try demo.exposeAndWait()
+        try checkWall("the wall exposed")
+
+        // The lightbox on the first photo: fitted, it fills the viewport's middle.
+        let cards = try ScreenText(demo, layoutArguments: layoutArguments).elements().filter { $0.kind == "cell" }
+        var before = demo.eventCount
+        try demo.movePointer(x: cards[0].midX, y: cards[0].y + 20)
+        try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
+        try waitForLightbox(demo, "picture", index: 0, after: before)
+        try expectLightbox(demo, showing: Self.colours[0], state: "the lightbox's first photo")
+        try demo.resizeAndWait(width: 900, height: 640)
+        try expectLightbox(demo, showing: Self.colours[0], state: "the lightbox resized to 900 × 640")
+
+        before = demo.eventCount
+        try demo.key("Right")
+        try waitForLightbox(demo, "failed", index: 1, after: before)
+        try expectLightbox(demo, showing: nil, state: "the lightbox's broken photo")
+        try demo.resizeAndWait(width: 760, height: 560)
+        try expectLightbox(demo, showing: nil, state: "the lightbox's broken photo resized to 760 × 560")
+        try demo.exposeAndWait()
+        try expectLightbox(demo, showing: nil, state: "the lightbox's broken photo exposed")
+
+        before = demo.eventCount
+        try demo.key("Escape")
+        try waitForLightbox(demo, "close", index: 1, after: before)
+        try demo.process.waitForEvent(after: before, "the wall's pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let shot = try demo.screenshot()
+        let offset = demo.process.events.last { $0.name == "frame" }?.double("offset") ?? 0
+        try ScreenText(demo, layoutArguments: layoutArguments).expectText(in: shot, offset: offset, state: "the wall after the lightbox")
+        demo.expectNoXErrors()
+    }
+
+    /// Waits for the lightbox to log `action` for card `index`, then for the frame that draws it.
+    func waitForLightbox(_ demo: RunningDemo, _ action: String, index: Int, after: Int) throws {
+        let logged = try demo.process.waitForEvent(after: after, "lightbox \(action) of card \(index)") {
+            $0.name == "lightbox" && $0.string("action") == action && $0.int("index") == index
+        }
+        try demo.process.waitForEvent(after: logged.position, "the frame after it") { $0.name == "frame" }
+    }
+
+    /// Checks the lightbox on screen: the status bar's text, and in the viewport's middle the photo of `colour` (once
+    /// decoded at the window's size), or for `nil` the broken photo's reason as text on the dark background.
+    func expectLightbox(_ demo: RunningDemo, showing colour: RGB?, state: String) throws {
+        let text = ScreenText(demo)
+        let middle = (x: text.pixel(text.cardsWidth / 2), y: text.pixel(text.viewportHeight / 2))
+        if let colour {
+            try waitUntil("\(state): the photo's colour in the middle") { try demo.screenshot().pixel(x: middle.x, y: middle.y) == colour }
+        }
+        let shot = try demo.screenshot()
+        text.expectStatusBarText(in: shot, state: state)
+        let band = shot.textInk(xs: 0..<shot.width, ys: (middle.y - 12)..<(middle.y + 12), ink: RGB(0xD8DCE2), background: RGB(0x101113))
+        if colour == nil {
+            #expect(band.isText(), "\(state): the reason has \(band)")
+        } else {
+            #expect(shot.pixel(x: 2, y: middle.y) == RGB(0x101113), "\(state): no dark background beside the photo")
+        }
     }
 }
