@@ -2,7 +2,7 @@
 # Installs what is missing, builds, and opens the Waterfall window. Arguments go to waterfall-demo.
 # With no usable display it runs under a private Xvfb instead: a short scripted tour (wheel, click,
 # resize, then loading pages with --load-more, then a photo wall of generated photos) that writes screenshots to
-# artifacts/ and says where.
+# artifacts/ and says where, each checked for text (a screenshot without it fails the tour).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -41,6 +41,22 @@ wait_for_frame_after() {  # wait_for_frame_after PATTERN: until a frame is logge
   echo "no frame after $1; the log:" >&2; cat "$work/events" >&2; exit 1
 }
 field() { grep -m1 "$1" "$work/events" | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
+last_field() { grep "$1" "$work/events" | tail -1 | grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
+# check_text SHOT status|cards [LAYOUT ARGUMENTS...]: the screenshot has text in its status bar and, for cards, in the
+# caption of every card wholly in view at the last frame's offset (laid out by the layout subcommand with the arguments).
+check_text() {
+  local shot="$1" what="$2"; shift 2
+  local width height
+  width=$(last_field '"event":"\(ready\|layout\)"' width)
+  height=$(last_field '"event":"\(ready\|layout\)"' height)
+  local layout=()
+  if [ "$what" = cards ]; then
+    "$demo" layout "$@" --width "$width" --height "$height" > "$work/layout"
+    layout=(--layout "$work/layout" --offset "$(last_field '"event":"frame"' offset)")
+  fi
+  /usr/bin/python3 scripts/check-screenshot-text.py "$shot" --viewport-height "$height" "${layout[@]}" ||
+    { echo "the tour failed: $shot has lost its text (see above)" >&2; exit 1; }
+}
 wait_for '"event":"ready"'
 window=$(field '"event":"ready"' window)
 # The viewport, the cards' area (its first width and height in the line), is what the layout subcommand takes.
@@ -64,10 +80,12 @@ for line in sys.stdin:
 xdotool mousemove --window "$window" $target click 1       # select the card under the pointer
 wait_for_frame_after '"event":"select"'
 import -window "$window" artifacts/tour-1-landscape.png
+check_text artifacts/tour-1-landscape.png cards
 xdotool windowsize "$window" 640 900                       # portrait: the column count switches
 wait_for '"columns":3'
 wait_for_frame_after '"columns":3'
 import -window "$window" artifacts/tour-2-portrait.png
+check_text artifacts/tour-2-portrait.png cards
 xdotool key q
 wait "$app"
 frames=$(grep -c '"event":"frame"' "$work/events")
@@ -81,6 +99,7 @@ xdotool mousemove --window "$window" 400 300 key End
 wait_for '"page":2'
 wait_for_frame_after '"page":2'
 import -window "$window" artifacts/tour-3-loading-more.png
+check_text artifacts/tour-3-loading-more.png status
 wait_for '"event":"loaded","page":2'
 xdotool key q
 wait "$app"
@@ -102,6 +121,7 @@ for _ in $(seq 200); do  # until every picture in view is drawn, after the last 
 done
 window=$(field '"event":"ready"' window)
 import -window "$window" artifacts/tour-4-photo-wall.png
+check_text artifacts/tour-4-photo-wall.png cards --photos "$work/photos" --recursive
 xdotool key q
 wait "$app"
 echo "tour done: $frames frames in the first window; screenshots:"
