@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the core, the X11 backend, the program and the example
 # (against private Xvfb servers driven by xdotool, and private Xorg servers whose test devices have scroll valuators),
-# then the leak check (scripts/leak-check.sh) and the fuzzing
+# then the tour (scripts/run-demo.sh without a display), the leak check (scripts/leak-check.sh) and the fuzzing
 # (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,8 @@ bash scripts/install-deps.sh
 source scripts/env.sh
 swift build --build-tests
 swift test --skip-build "$@"
+# The README's tour under a private Xvfb: its screenshots are checked for text (30 s).
+env -u DISPLAY bash scripts/run-demo.sh
 # The DocC documentation of both libraries, warnings as errors, and a doc comment on every public symbol (10 s).
 bash scripts/docs.sh
 # The program built with AddressSanitizer in .build-asan and scripted under a private Xvfb: no leak, no memory error.
