@@ -254,8 +254,8 @@ package struct DemoItems {
         guard !indices.isEmpty else { return }
         let storage = uniqueStorage
         for index in Set(indices).sorted(by: >) {
-            precondition(index >= sectionStarts.count && index < storage.sections.count && storage.sectionTitles.count == storage.sections.count,
-                         "section \(index) of \(storage.sections.count), after the \(sectionStarts.count) of the source")
+            precondition(index >= sectionStarts.count && index < storage.sections.count
+                         && storage.sectionTitles.count == storage.sections.count, "section \(index) of \(storage.sections.count), after the \(sectionStarts.count) of the source")
             storage.sectionTitles.remove(at: index)
             storage.sections.remove(at: index)
         }

@@ -6,8 +6,8 @@ import WaterfallPhotos
 /// A watched folder's changes on the wall: each update of the walk's thread changes the cards of the folder's section
 /// (a new folder gets a section in its place in the walk's order; a folder gone, or left without photos, loses its
 /// section) and then the view, all of one turn in one batch of the core's updates, so a burst of files is one
-/// relayout and the card at the top of the window stays where it is. While the lightbox is
-/// open the updates wait, so that the photo it shows keeps its index.
+/// relayout and the card at the top of the window stays where it is. While the lightbox is open the updates wait, so
+/// that the photo it shows keeps its index.
 extension DemoController {
     /// Applies `updates` (and those that waited for the lightbox to close) to the cards and the view, and logs an
     /// `update` event per kind (`delete`, `insert`, `replace`) with the cards' indices: before the change for the
@@ -70,13 +70,13 @@ extension DemoController {
         }
         pictures?.forget(goneFiles, in: window)
         let newSection = change.newSectionIndices(oldCount: before.numberOfSections)
+        let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
         do {
             try view.performBatchUpdates {
                 if !change.goneSections.isEmpty { try view.deleteSections(change.goneSections) }
                 if !change.newSections.isEmpty { try view.insertSections(change.newSections) }
                 if !change.replaced.isEmpty { try view.reloadItems(at: change.replaced) }
                 if !change.deleted.isEmpty { try view.deleteItems(at: change.deleted) }
-                let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
                 if !inserted.isEmpty { try view.insertItems(at: inserted) }
                 try reloadFooters(in: view, lastBefore: before.numberOfSections > 0 ? newSection[before.numberOfSections - 1] : nil)
             }
@@ -84,15 +84,20 @@ extension DemoController {
             printError("the folders' changes could not be shown: \(error)")
             try? view.reloadData()
         }
+        logUpdates(of: change, inserted: inserted, before: before)
+    }
+
+    /// Logs the `update` events of `change`: the cards deleted (their sections' too) and replaced, by their indices in
+    /// `before`; the cards `inserted` (paths after the batch) and those of the new sections, by their indices now.
+    private func logUpdates(of change: FolderBatch, inserted: [ItemPath], before: DemoItems) {
         let deleted = change.goneSections.flatMap { section in
             (0..<before.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
         } + change.deleted
         if !deleted.isEmpty { logUpdate("delete", indices: deleted.map { before.index(of: $0) }.sorted()) }
         if !change.replaced.isEmpty { logUpdate("replace", indices: change.replaced.map { before.index(of: $0) }) }
-        let insertedIndices = change.inserted.compactMap { path in newSection[path.section].map { items.index(of: ItemPath(item: path.item, section: $0)) } }
-            + change.newSections.flatMap { section in
-                (0..<items.numberOfItems(inSection: section)).map { items.index(of: ItemPath(item: $0, section: section)) }
-            }
+        let insertedIndices = inserted.map { items.index(of: $0) } + change.newSections.flatMap { section in
+            (0..<items.numberOfItems(inSection: section)).map { items.index(of: ItemPath(item: $0, section: section)) }
+        }
         if !insertedIndices.isEmpty { logUpdate("insert", indices: insertedIndices.sorted()) }
     }
 

@@ -190,7 +190,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     private func loadMoreMessage(_ state: LoadMoreState) -> String {
         switch state {
         case .loading:
-            return "Loading page \(nextPage) of \(pageCount) (\(Noun.grouped(items.availableCount)) of \(Noun.card.counted(items.source.count)))..."
+            let loaded = "\(Noun.grouped(items.availableCount)) of \(Noun.card.counted(items.source.count))"
+            return "Loading page \(nextPage) of \(pageCount) (\(loaded))..."
         default:
             return CollectionView.defaultLoadMoreMessage(state)
         }
