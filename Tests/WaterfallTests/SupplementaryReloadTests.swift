@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 @_spi(Testing) @testable import Waterfall
 
@@ -151,6 +152,45 @@ struct SupplementaryReloadTests {
         view.setContentOffset(view.scroll.maxOffset)
         #expect((view.visibleSupplementaryViews[.footer(4)] as? BarView)?.text == "4 of 4 loaded")
         try expectFullLayout(view, of: harness.data)
+    }
+
+    /// Random batches of section and item updates that also give a few sections (after the update) a new footer, or
+    /// take their header away or give them one, and reload those elements: the layout equals a full layout of the
+    /// final data, and a reloaded element in view shows what the data source says now.
+    @Test(arguments: 0..<100)
+    func reloadsInRandomBatchesMatchAFullLayout(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed) &+ 0xBA55)
+        var model = UpdateModel(sections: [])
+        for _ in 0..<random.int(in: 1...4) { model.sections.append(model.newSection(&random)) }
+        let source = SectionsSource([])
+        model.write(to: source)
+        let harness = try SectionHarness(source, columns: random.int(in: 1...3), viewport: Size(width: 240, height: random.whole(in: 80...300)),
+                                         overscan: random.whole(in: 0...60))
+        let view = harness.view
+        for step in 0..<random.int(in: 1...8) {
+            view.setContentOffset(random.whole(in: 0...Int(view.scroll.maxOffset)))
+            var operations = model.randomBatch(&random, budget: random.int(in: 1...4))
+            var reloaded: [ElementID] = []
+            for _ in 0..<(model.sections.isEmpty ? 0 : random.int(in: 1...2)) {
+                let section = random.int(in: 0...(model.sections.count - 1))
+                if random.int(in: 0...1) == 0 {
+                    model.sections[section].footer = random.int(in: 0...1) == 0 ? 0 : random.whole(in: 5...30)
+                    reloaded.append(.footer(section))
+                } else {
+                    model.sections[section].hasHeader.toggle()
+                    reloaded.append(.header(section))
+                }
+                operations.append(.reloadSupplementaryElement(reloaded.last?.kind ?? .footer, section: section))
+            }
+            for element in reloaded { harness.barTexts[element] = "step \(step)" }
+            model.write(to: source)
+            try view.performBatchUpdates { for operation in operations { try view.perform(operation) } }
+            try expectFullLayout(view, of: source)
+            for element in reloaded {
+                guard let bar = view.visibleSupplementaryViews[element] as? BarView else { continue }
+                #expect(bar.text == "step \(step)", "seed \(seed) step \(step): \(element) after \(operations)")
+            }
+        }
     }
 
     @Test func aKindWithoutViewsPerSectionOrASectionOutsideThoseAfterTheUpdateIsRefused() throws {
