@@ -21,8 +21,8 @@ extension CollectionLayout {
     /// again with their stored heights, and only inserted and reloaded items, items moved to a width they did
     /// not have, and invalidated heights are asked. Sections laid out afresh: inserted and reloaded ones, and
     /// those whose index changed and whose style the source now gives differently. The headers and footers of
-    /// sections whose items changed are asked again. Untouched sections keep their column layouts; those after
-    /// a change only move down or up.
+    /// sections whose items changed are asked again, and those reloaded on their own. Untouched sections keep their
+    /// column layouts; those after a change only move down or up.
     /// - Returns: the plan, which says where each item before the update is after it.
     /// - Throws: `UpdateError`; the layout is then unchanged.
     /// - Complexity: O(sections) plus, per changed section, O((n − first affected) × columns).
@@ -55,18 +55,22 @@ extension CollectionLayout {
                 return .fresh(try makeSection(section, style: style, from: source))
             }
         }
-        guard let changes = plan.itemChanges[section] else { return .kept(old: old, tail: nil, restack: [], header: nil, footer: nil) }
         do {
-            var asked = Set<Int>()
-            let tail = try changes.firstPlacementChange.map {
-                try itemTail(from: $0, of: section, changes: changes, source: source, asked: &asked)
+            var tail: ItemTail?
+            var restack: [(index: Int, height: Double)] = []
+            if let changes = plan.itemChanges[section] {
+                var asked = Set<Int>()
+                tail = try changes.firstPlacementChange.map {
+                    try itemTail(from: $0, of: section, changes: changes, source: source, asked: &asked)
+                }
+                restack = try restackedHeights(of: section, changes: changes, tail: tail, asked: asked, source: source)
             }
-            let restack = try restackedHeights(of: section, changes: changes, tail: tail, asked: asked, source: source)
-            guard changes.isStructural else { return .kept(old: old, tail: tail, restack: restack, header: nil, footer: nil) }
-            let width = sections[old].fullWidth
-            return .kept(old: old, tail: tail, restack: restack,
-                         header: try supplementaryHeight(.header, section: section, width: width, source: source),
-                         footer: try supplementaryHeight(.footer, section: section, width: width, source: source))
+            // A structural change asks both again; a header or footer reloaded on its own, itself alone.
+            func height(_ kind: ElementKind) throws -> Double? {
+                guard plan.isSupplementaryElementAskedAgain(kind, inSection: section) else { return nil }
+                return try supplementaryHeight(kind, section: section, width: sections[old].fullWidth, source: source)
+            }
+            return .kept(old: old, tail: tail, restack: restack, header: try height(.header), footer: try height(.footer))
         } catch let error as LayoutError {
             throw LayoutError.inSection(section, error)
         }

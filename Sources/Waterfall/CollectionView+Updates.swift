@@ -8,7 +8,8 @@
 ///   positions left free;
 /// - a reloaded item keeps its place and selection, and gets a new cell; a reloaded section is laid out afresh,
 ///   its items all new;
-/// - height invalidations name items after the update and are applied after the structural changes;
+/// - height invalidations, and headers and footers reloaded on their own, name items and sections after the
+///   update and are applied after the structural changes;
 /// - afterwards each section must have as many items as the data source reports (and there must be as many
 ///   sections), else the update is refused with `UpdateError.itemCountMismatch` (or `.sectionCountMismatch`).
 ///
@@ -102,7 +103,8 @@ extension CollectionView {
         try applyUpdates(operations)
     }
 
-    private func record(_ operations: [UpdateOperation]) throws {
+    /// Records `operations` in the batch in progress, or applies them as a batch of their own.
+    func record(_ operations: [UpdateOperation]) throws {
         try performBatchUpdates { pendingUpdates?.append(contentsOf: operations) }
     }
 
@@ -174,12 +176,12 @@ extension CollectionView {
     }
 
     /// Re-keys the visible headers and footers of sections that only moved; those of sections that are gone or
-    /// changed go to the reuse pool, so that the data source is asked for them again (a header that shows its
-    /// section's item count is drawn anew).
+    /// changed, and those reloaded on their own, go to the reuse pool, so that the data source is asked for them
+    /// again (a header that shows its section's item count is drawn anew).
     private func remapSupplementaryViews(_ plan: UpdatePlan) {
         var views: [ElementID: CollectionViewCell] = [:]
         for (id, view) in visibleSupplementaryViews {
-            if let section = plan.newSection(ofOld: id.indexPath.section), !plan.isSectionReplacedOrChanged(section) {
+            if let section = plan.newSection(ofOld: id.indexPath.section), !plan.isSupplementaryElementAskedAgain(id.kind, inSection: section) {
                 views[ElementID(kind: id.kind, indexPath: ItemPath(item: 0, section: section))] = view
             } else {
                 reusePool.enqueue(view)

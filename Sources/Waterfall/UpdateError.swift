@@ -18,6 +18,9 @@ public enum UpdateError: Error, CustomStringConvertible, Equatable {
     case itemCountMismatch(section: Int, expected: Int, reported: Int)
     /// The data source's answers about the new data cannot be laid out (an invalid height, style or count).
     case invalidLayout(LayoutError)
+    /// `operation` reloads the supplementary elements of a kind that has none per section: only headers and footers
+    /// are.
+    case notSupplementary(UpdateOperation)
 
     public var description: String {
         switch self {
@@ -37,6 +40,8 @@ public enum UpdateError: Error, CustomStringConvertible, Equatable {
             return "section \(section) should have \(expected) items after the update but the data source reports \(reported)"
         case let .invalidLayout(error):
             return "the updated data cannot be laid out: \(error.description)"
+        case let .notSupplementary(operation):
+            return "cannot \(operation): only a section's header and footer can be reloaded that way"
         }
     }
 }

@@ -20,8 +20,11 @@ public enum UpdateOperation: Hashable, Sendable, CustomStringConvertible {
     /// `invalidateHeights(ofItemsAt:keepingColumns:)`: the height of the item at this path after the update is
     /// asked again.
     case invalidateHeight(ItemPath, keepingColumn: Bool)
+    /// `reloadSupplementaryElements(ofKind:inSections:)`: the header or footer (`kind`) of this section after the
+    /// update is asked again, its height and its view.
+    case reloadSupplementaryElement(ElementKind, section: Int)
 
-    /// "delete item 0.3", "move section 1 to 3"...
+    /// "delete item 0.3", "move section 1 to 3", "reload the footer of section 2"...
     public var description: String {
         switch self {
         case let .insertItem(path): return "insert item \(path)"
@@ -33,6 +36,7 @@ public enum UpdateOperation: Hashable, Sendable, CustomStringConvertible {
         case let .reloadSection(section): return "reload section \(section)"
         case let .moveSection(from, to): return "move section \(from) to \(to)"
         case let .invalidateHeight(path, _): return "invalidate the height of item \(path)"
+        case let .reloadSupplementaryElement(kind, section): return "reload the \(kind.rawValue) of section \(section)"
         }
     }
 }

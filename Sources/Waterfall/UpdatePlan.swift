@@ -2,7 +2,7 @@
 /// counts after it, with UIKit's batch semantics:
 ///
 /// - deletes, reloads and move sources (of items and sections) name indices before the update; inserts, move
-///   destinations and height invalidations name indices after it;
+///   destinations, height invalidations and headers and footers reloaded on their own name indices after it;
 /// - the sections that are neither deleted nor moved keep their order and fill the positions that inserts and
 ///   moves leave free; in each kept section, likewise the items that are neither deleted nor moved away;
 /// - a reloaded item keeps its place among them (it is the same item, asked again); a reloaded section too
@@ -85,6 +85,8 @@ struct UpdatePlan {
     private(set) var reloadedItems: [ItemPath] = []
     /// Kept sections (by index after the update) whose style changed, so that the layout laid them out afresh.
     var restyledSections: Set<Int> = []
+    /// The headers and footers asked again without their sections' items, by section after the update.
+    private(set) var reloadedSupplementaryKinds: [Int: Set<ElementKind>] = [:]
     /// The section operations by index, before and after the update, for naming them in errors.
     private var sectionOperations: (old: [Int: UpdateOperation], new: [Int: UpdateOperation]) = ([:], [:])
 
@@ -95,6 +97,7 @@ struct UpdatePlan {
     init<Source: CollectionLayoutSource>(_ operations: [UpdateOperation], oldItemCounts: [Int], source: Source) throws {
         try planSections(operations, oldCount: oldItemCounts.count, reported: source.numberOfSections)
         try planItems(operations, oldItemCounts: oldItemCounts, source: source)
+        try planSupplementaryReloads(operations)
     }
 
     /// Where the section `section` before the update is after it, when it is kept (moved or not) or reloaded.
@@ -116,6 +119,12 @@ struct UpdatePlan {
     func isSectionReplacedOrChanged(_ section: Int) -> Bool {
         guard origins.indices.contains(section), case .kept = origins[section] else { return true }
         return restyledSections.contains(section) || itemChanges[section]?.isStructural == true
+    }
+
+    /// Whether the element of `kind` (a header or footer) of `section` (after the update) is asked again: its
+    /// section is replaced or changed, or the element is reloaded on its own.
+    func isSupplementaryElementAskedAgain(_ kind: ElementKind, inSection section: Int) -> Bool {
+        isSectionReplacedOrChanged(section) || reloadedSupplementaryKinds[section]?.contains(kind) == true
     }
 
     // MARK: Checking and planning
@@ -197,6 +206,19 @@ struct UpdatePlan {
             throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.old[old] ?? .reloadSection(old))
         case .inserted:
             throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.new[newSection] ?? .insertSection(newSection))
+        }
+    }
+
+    /// Checks the headers and footers reloaded on their own: sections after the update, headers and footers only.
+    /// Naming one twice asks it once.
+    private mutating func planSupplementaryReloads(_ operations: [UpdateOperation]) throws {
+        for operation in operations {
+            guard case let .reloadSupplementaryElement(kind, section) = operation else { continue }
+            guard kind == .header || kind == .footer else { throw UpdateError.notSupplementary(operation) }
+            guard origins.indices.contains(section) else {
+                throw UpdateError.sectionOutOfRange(operation, section: section, count: origins.count, .afterUpdate)
+            }
+            reloadedSupplementaryKinds[section, default: []].insert(kind)
         }
     }
 

@@ -230,6 +230,38 @@ package struct DemoItems {
         updateShownStarts()
     }
 
+    /// Inserts `cards` as a new section titled `title` at `index` (up to the number of sections), after the sections
+    /// of `source`: a photo wall's folder found after the walk, in its place among the others.
+    /// - Complexity: O(`cards.count` + the number of sections).
+    package mutating func insertSection(_ cards: [CatalogItem], titled title: String, at index: Int) {
+        precondition(index >= sectionStarts.count && index <= numberOfSections && sectionTitles.count == numberOfSections,
+                     "section \(index) of \(numberOfSections), after the \(sectionStarts.count) of the source")
+        let storage = uniqueStorage
+        var section = SectionCards()
+        for card in cards {
+            storage.addedCards.append(card)
+            section.append(-storage.addedCards.count)
+        }
+        storage.sectionTitles.insert(title, at: index)
+        storage.sections.insert(section, at: index)
+        updateShownStarts()
+    }
+
+    /// Removes the sections at `indices` (which must exist, after the sections of `source`) with their cards: a photo
+    /// wall's folders that are gone or have no photos left.
+    /// - Complexity: O(the number of sections).
+    package mutating func deleteSections(_ indices: [Int]) {
+        guard !indices.isEmpty else { return }
+        let storage = uniqueStorage
+        for index in Set(indices).sorted(by: >) {
+            precondition(index >= sectionStarts.count && index < storage.sections.count
+                         && storage.sectionTitles.count == storage.sections.count, "section \(index) of \(storage.sections.count), after the \(sectionStarts.count) of the source")
+            storage.sectionTitles.remove(at: index)
+            storage.sections.remove(at: index)
+        }
+        updateShownStarts()
+    }
+
     /// Gives the card at `path` a new picture aspect.
     package mutating func remeasure(_ path: ItemPath, aspect: Double) {
         let storage = uniqueStorage

@@ -104,7 +104,7 @@ package struct LayoutOptions: ParsableArguments {
         guard columnWidth < 1 else { return }
         let area = areaWidth.plainText, width = columnWidth.plainText
         throw ValidationError("--insets \(insets.defaultValueDescription) and --column-spacing \(columnSpacing.plainText) leave "
-            + "\(columns) columns \(width) px wide in the \(area) px wide cards' area; each column must be at least 1 px wide, "
+            + "\(Noun.column.counted(columns)) \(width) px wide in the \(area) px wide cards' area; each column must be at least 1 px wide, "
             + "so left + right insets + \(columns - 1) × spacing must be at most \((areaWidth - Double(columns)).plainText) px")
     }
 

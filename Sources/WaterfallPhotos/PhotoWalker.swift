@@ -239,6 +239,35 @@ public final class PhotoWalker {
     }
 }
 
+extension PhotoWalker {
+    /// Whether a walk of `roots` hands on the photos of folder `a` before those of folder `b`, so that a folder found
+    /// later (made or moved in, or empty until now) takes its section's place among the others, as a walk afresh
+    /// would place it: the folders found under an earlier root first (a folder under several roots is under the
+    /// first, which walks it), then, level by level below the root, the folders' names in natural order
+    /// (`NaturalOrder`, with which the walk sorts each folder's subfolders), a folder before the folders inside it.
+    /// The folder of loose files given as roots comes where its first file does. Neither comes before itself.
+    public static func walksBefore(_ a: FilePath, _ b: FilePath, roots: [FilePath]) -> Bool {
+        let (first, second) = (walkPlace(of: a, roots: roots), walkPlace(of: b, roots: roots))
+        if first.root != second.root { return first.root < second.root }
+        for (left, right) in zip(first.names, second.names) where left != right {
+            return NaturalOrder.areInIncreasingOrder(left, right)
+        }
+        return first.names.count < second.names.count
+    }
+
+    /// Where a walk of `roots` finds `folder`: the index of the root it is found under (`roots.count` when none),
+    /// and its folders' names below that root, as people read them (each byte that is not UTF-8 as U+FFFD).
+    private static func walkPlace(of folder: FilePath, roots: [FilePath]) -> (root: Int, names: [String]) {
+        for (index, root) in roots.enumerated() where folder.starts(with: root) {
+            var below = folder
+            _ = below.removePrefix(root)
+            return (index, below.components.map { String(decoding: $0) })
+        }
+        if let index = roots.firstIndex(where: { $0.removingLastComponent() == folder }) { return (index, []) }
+        return (roots.count, folder.components.map { String(decoding: $0) })
+    }
+}
+
 /// What `stat` says of a path (following symbolic links).
 struct FileInfo {
     var device: UInt64

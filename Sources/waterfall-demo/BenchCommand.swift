@@ -179,7 +179,7 @@ struct BenchResult {
 
     var table: String {
         """
-        frames              \(frames.count) (one per wheel notch, \(items) items)
+        frames              \(frames.count) (one per wheel notch, \(Noun.item.counted(items)))
         frame time p50      \(rounded(percentile(0.5))) ms
         frame time p99      \(rounded(percentile(0.99))) ms
         frame time max      \(rounded(sortedTimes.last ?? 0)) ms
@@ -191,7 +191,7 @@ struct BenchResult {
         """ + (photos.map { photos in
             "\npictures            \(photos.picturesWhileScrolling) decoded and uploaded while scrolling"
                 + "\nphotos cached       p50 \(rounded(percentile(0.5, of: photos.cachedFrames))) ms, "
-                + "p99 \(rounded(percentile(0.99, of: photos.cachedFrames))) ms (the same path again, \(photos.picturesWhileCached) pictures uploaded)"
+                + "p99 \(rounded(percentile(0.99, of: photos.cachedFrames))) ms (the same path again, \(Noun.picture.counted(photos.picturesWhileCached)) uploaded)"
         } ?? "")
     }
 

@@ -30,7 +30,10 @@ extension DemoController {
         guard !paths.isEmpty else { return }
         let indices = paths.map { items.index(of: $0) }
         items.delete(paths)
-        try collectionView.deleteItems(at: paths)
+        try collectionView.performBatchUpdates {
+            try collectionView.deleteItems(at: paths)
+            try reloadFooters(in: collectionView, lastBefore: nil)  // the same sections: the last one's footer counts the cards
+        }
         logUpdate("delete", indices: indices)
     }
 
@@ -45,7 +48,10 @@ extension DemoController {
         let card = CatalogItem(title: "New card \(insertedCount)", subtitle: "inserted with Insert", color: look.color,
                                aspect: look.aspect, category: items.sectionTitles[path.section])
         items.insert(card, at: path)
-        try collectionView.insertItems(at: [path])
+        try collectionView.performBatchUpdates {
+            try collectionView.insertItems(at: [path])
+            try reloadFooters(in: collectionView, lastBefore: nil)  // the same sections: the last one's footer counts the cards
+        }
         logUpdate("insert", indices: [items.index(of: path)])
         collectionView.deselectAllItems()
         collectionView.selectItem(at: path, scrollPosition: .nearest)

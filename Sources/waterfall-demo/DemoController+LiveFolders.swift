@@ -4,9 +4,10 @@ import WaterfallDemoKit
 import WaterfallPhotos
 
 /// A watched folder's changes on the wall: each update of the walk's thread changes the cards of the folder's section
-/// (a new folder gets a section at the end) and then the view, all of one turn in one batch of the core's updates, so
-/// a burst of files is one relayout and the card at the top of the window stays where it is. While the lightbox is
-/// open the updates wait, so that the photo it shows keeps its index.
+/// (a new folder gets a section in its place in the walk's order; a folder gone, or left without photos, loses its
+/// section) and then the view, all of one turn in one batch of the core's updates, so a burst of files is one
+/// relayout and the card at the top of the window stays where it is. While the lightbox is open the updates wait, so
+/// that the photo it shows keeps its index.
 extension DemoController {
     /// Applies `updates` (and those that waited for the lightbox to close) to the cards and the view, and logs an
     /// `update` event per kind (`delete`, `insert`, `replace`) with the cards' indices: before the change for the
@@ -23,21 +24,24 @@ extension DemoController {
         }
     }
 
-    /// Applies `updates`, one per folder at most, in one batch.
+    /// Applies `updates`, one per folder at most, in one batch: a folder new to the wall gets a section in its place in
+    /// the walk's order (`PhotoWalker.walksBefore`), a folder gone or left without photos loses its section, and the
+    /// footer moves to the last section with the new counts, so the wall is what a walk afresh would show.
     private func applyBatch(_ updates: [FolderUpdate], to view: CollectionView, roots: [String]) {
-        var deleted: [ItemPath] = []
-        var inserted: [ItemPath] = []
-        var replaced: [ItemPath] = []
-        var newSections: [Int] = []
+        var change = FolderBatch()
         var goneFiles: [FilePath] = []
+        var newFolders: [(folder: FilePath, title: String, cards: [CatalogItem])] = []
         let before = items
         for update in updates {
             let title = PhotoCards.sectionName(of: update.folder, roots: roots)
             let cards = update.photos.map { PhotoCards.card(of: $0, section: title) }
             guard let section = items.sectionTitles.firstIndex(of: title) else {
-                guard !cards.isEmpty else { continue }
-                items.append(cards, toSectionTitled: title)
-                newSections.append(items.numberOfSections - 1)
+                if !cards.isEmpty { newFolders.append((update.folder, title, cards)) }
+                continue
+            }
+            guard !cards.isEmpty else {
+                goneFiles += (0..<items.numberOfItems(inSection: section)).compactMap { items[ItemPath(item: $0, section: section)].path }
+                change.goneSections.append(section)
                 continue
             }
             // Replaced in place, then deleted (paths before), then inserted (paths after, in increasing order).
@@ -46,34 +50,92 @@ extension DemoController {
                 guard let file = items[path].path, let now = update.photos.firstIndex(where: { $0.path == file }) else { continue }
                 goneFiles.append(file)
                 items.replace(path, with: cards[now])
-                replaced.append(path)
+                change.replaced.append(path)
             }
             let deletedPaths = update.deleted.map { ItemPath(item: $0, section: section) }
             goneFiles += deletedPaths.compactMap { items[$0].path }
             items.delete(deletedPaths)
-            deleted += deletedPaths
+            change.deleted += deletedPaths
             for item in update.inserted {
                 items.insert(cards[item], at: ItemPath(item: item, section: section))
-                inserted.append(ItemPath(item: item, section: section))
+                change.inserted.append(ItemPath(item: item, section: section))
             }
         }
+        items.deleteSections(change.goneSections)
+        let rootPaths = roots.map { FilePath($0) }
+        for new in newFolders.sorted(by: { PhotoWalker.walksBefore($0.folder, $1.folder, roots: rootPaths) }) {
+            let section = sectionIndex(forFolder: new.folder, roots: rootPaths)
+            items.insertSection(new.cards, titled: new.title, at: section)
+            change.newSections.append(section)
+        }
         pictures?.forget(goneFiles, in: window)
+        let newSection = change.newSectionIndices(oldCount: before.numberOfSections)
+        let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
         do {
             try view.performBatchUpdates {
-                if !newSections.isEmpty { try view.insertSections(newSections) }
-                if !replaced.isEmpty { try view.reloadItems(at: replaced) }
-                if !deleted.isEmpty { try view.deleteItems(at: deleted) }
+                if !change.goneSections.isEmpty { try view.deleteSections(change.goneSections) }
+                if !change.newSections.isEmpty { try view.insertSections(change.newSections) }
+                if !change.replaced.isEmpty { try view.reloadItems(at: change.replaced) }
+                if !change.deleted.isEmpty { try view.deleteItems(at: change.deleted) }
                 if !inserted.isEmpty { try view.insertItems(at: inserted) }
+                try reloadFooters(in: view, lastBefore: before.numberOfSections > 0 ? newSection[before.numberOfSections - 1] : nil)
             }
         } catch {
             printError("the folders' changes could not be shown: \(error)")
             try? view.reloadData()
         }
-        if !deleted.isEmpty { logUpdate("delete", indices: deleted.map { before.index(of: $0) }) }
-        if !replaced.isEmpty { logUpdate("replace", indices: replaced.map { before.index(of: $0) }) }
-        let insertedIndices = inserted.map { items.index(of: $0) } + newSections.flatMap { section in
+        logUpdates(of: change, inserted: inserted, before: before)
+    }
+
+    /// Logs the `update` events of `change`: the cards deleted (their sections' too) and replaced, by their indices in
+    /// `before`; the cards `inserted` (paths after the batch) and those of the new sections, by their indices now.
+    private func logUpdates(of change: FolderBatch, inserted: [ItemPath], before: DemoItems) {
+        let deleted = change.goneSections.flatMap { section in
+            (0..<before.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
+        } + change.deleted
+        if !deleted.isEmpty { logUpdate("delete", indices: deleted.map { before.index(of: $0) }.sorted()) }
+        if !change.replaced.isEmpty { logUpdate("replace", indices: change.replaced.map { before.index(of: $0) }) }
+        let insertedIndices = inserted.map { items.index(of: $0) } + change.newSections.flatMap { section in
             (0..<items.numberOfItems(inSection: section)).map { items.index(of: ItemPath(item: $0, section: section)) }
         }
-        if !insertedIndices.isEmpty { logUpdate("insert", indices: insertedIndices) }
+        if !insertedIndices.isEmpty { logUpdate("insert", indices: insertedIndices.sorted()) }
+    }
+
+    /// Where the section of `folder`, new to the wall, goes: after the sections of the folders a walk of `roots`
+    /// reaches before it (the sections are in that order).
+    /// - Complexity: O(log sections).
+    private func sectionIndex(forFolder folder: FilePath, roots: [FilePath]) -> Int {
+        var (low, high) = (0, items.numberOfSections)
+        while low < high {
+            let middle = (low + high) / 2
+            let shown = items[ItemPath(item: 0, section: middle)].path?.removingLastComponent() ?? FilePath()
+            if PhotoWalker.walksBefore(shown, folder, roots: roots) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// What one batch of folder updates does to the wall's sections and cards, in the terms of the view's batch updates.
+private struct FolderBatch {
+    /// The sections (before the batch) of the folders gone or left without photos.
+    var goneSections: [Int] = []
+    /// The new folders' sections, after the batch, increasing.
+    var newSections: [Int] = []
+    /// The cards replaced in place and deleted, by their paths before the batch.
+    var replaced: [ItemPath] = []
+    var deleted: [ItemPath] = []
+    /// The cards inserted: their items after the batch, in their sections' indices before it.
+    var inserted: [ItemPath] = []
+
+    /// Each section's index after the batch, by its index before it (`oldCount` sections); `nil` for one gone.
+    func newSectionIndices(oldCount: Int) -> [Int?] {
+        var order: [Int?] = Array(0..<oldCount)
+        for section in Set(goneSections).sorted(by: >) { order.remove(at: section) }
+        for section in newSections { order.insert(nil, at: section) }
+        var newIndex = [Int?](repeating: nil, count: oldCount)
+        for (index, old) in order.enumerated() {
+            if let old { newIndex[old] = index }
+        }
+        return newIndex
     }
 }

@@ -4,7 +4,8 @@ import WaterfallPhotos
 
 extension DemoController {
     /// Appends the photos the walk found since the last call: the new cards go in at the end (new folders as new
-    /// sections), through the view's batch updates, so no card already shown moves. Logs `scanned` with the counts.
+    /// sections), through the view's batch updates, so no card already shown moves, and the footer, with the new
+    /// counts, goes under the last section. Logs `scanned` with the counts.
     func deliverScan(to collectionView: CollectionView) {
         guard let scan else { return }
         let (batches, updates, counts, isDone) = scan.takeBatches()
@@ -28,6 +29,7 @@ extension DemoController {
                     paths += (oldCount..<items.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
                 }
                 if !paths.isEmpty { try collectionView.insertItems(at: paths) }
+                try reloadFooters(in: collectionView, lastBefore: oldSections.indices.last)
             }
             if isDone && wasScanning { try collectionView.reloadData() }  // the loading view gives way to the empty one
         } catch {
@@ -46,13 +48,7 @@ extension DemoController {
 
     /// The status bar of a photo wall: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped · cache 120/256 MB".
     func photoStatusText(imageBytes: Int) -> String {
-        let counts = scanCounts.counts
-        var parts = ["\(counts.found) photos in \(counts.folders) folders"]
-        if !scanCounts.isDone { parts.append("scanning…") }
-        if counts.unreadable > 0 { parts.append("\(counts.unreadable) unreadable") }
-        if counts.skipped > 0 { parts.append("\(counts.skipped) skipped") }
-        if counts.loops > 0 { parts.append("\(counts.loops) links not followed again") }
-        if let pictures { parts.append("cache \(imageBytes >> 20)/\(pictures.cacheBytes >> 20) MB") }
-        return parts.joined(separator: " · ")
+        WallText.photoStatus(scanCounts.counts, isScanning: !scanCounts.isDone,
+                             cacheMB: pictures.map { (imageBytes >> 20, $0.cacheBytes >> 20) })
     }
 }

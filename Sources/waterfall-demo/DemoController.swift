@@ -45,10 +45,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// The layout questions, answered as the `layout` subcommand answers them.
     var layoutSource: DemoLayoutSource { DemoLayoutSource(items: items, metrics: metrics) }
 
-    /// Makes `collectionView` show the items through this controller.
-    /// What the cards are, for the section headers: "cards", or "photos" on a photo wall.
-    var itemNoun = "cards"
+    /// What the cards are, for the section headers and the footer: cards, or photos on a photo wall.
+    var itemNoun = Noun.card
 
+    /// Makes `collectionView` show the items through this controller.
     func attach(to collectionView: CollectionView) {
         collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier, factory: CardCell.init)
         collectionView.register(forCellWithReuseIdentifier: SectionBarCell.headerIdentifier) {
@@ -111,12 +111,34 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         guard let bar = collectionView.dequeueReusableCell(withReuseIdentifier: identifier) as? SectionBarCell else { return nil }
         if kind == .header {
             bar.title = items.sectionTitles[section]
-            bar.detail = "\(items.totalItems(inSection: section)) \(itemNoun)"
+            bar.detail = WallText.sectionCount(items.totalItems(inSection: section), of: itemNoun)
         } else {
-            bar.title = itemNoun == "photos" ? "\(items.shownCount) photos in \(items.sectionTitles.count) folders"
-                : "End of the catalog: \(items.shownCount) cards in \(items.sectionTitles.count) sections"
+            bar.title = footerText
         }
+        logBar(bar, kind: kind, section: section)
         return bar
+    }
+
+    /// The footer's text under the last section: the wall's photos and folders, or the catalog's cards and sections.
+    var footerText: String {
+        itemNoun == .photo ? WallText.photoFooter(photos: items.shownCount, folders: items.sectionTitles.count)
+            : WallText.catalogFooter(cards: items.shownCount, sections: items.sectionTitles.count)
+    }
+
+    /// Asks the view again, in the batch of updates in progress, for the footer of the last section, which shows the
+    /// totals, and for that of the section that was last before the batch (`lastBefore`: its index after the batch,
+    /// `nil` when it is gone), which loses it when sections come after it.
+    func reloadFooters(in view: CollectionView, lastBefore: Int?) throws {
+        let sections = Set([lastBefore, items.numberOfSections > 0 ? items.numberOfSections - 1 : nil].compactMap { $0 })
+        if !sections.isEmpty { try view.reloadSupplementaryElements(ofKind: .footer, inSections: sections.sorted()) }
+    }
+
+    /// Logs a `bar` event: a header's or footer's view was made, with the text it shows.
+    private func logBar(_ bar: SectionBarCell, kind: ElementKind, section: Int) {
+        guard let log else { return }
+        var fields: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("section", .int(section)), ("title", .string(bar.title))]
+        if kind == .header { fields.append(("detail", .string(bar.detail))) }
+        log.log("bar", fields)
     }
 
     // MARK: Delegate
@@ -168,7 +190,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     private func loadMoreMessage(_ state: LoadMoreState) -> String {
         switch state {
         case .loading:
-            return "Loading page \(nextPage) of \(pageCount) (\(items.availableCount) of \(items.source.count) cards)..."
+            let loaded = "\(Noun.grouped(items.availableCount)) of \(Noun.card.counted(items.source.count))"
+            return "Loading page \(nextPage) of \(pageCount) (\(loaded))..."
         default:
             return CollectionView.defaultLoadMoreMessage(state)
         }
@@ -253,14 +276,18 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func statusText(for view: CollectionView) -> String {
         if scan != nil { return photoStatusText(imageBytes: window?.imageByteCount ?? 0) }
         let selected = view.selectedItems.count
-        let selection = selected > 1 ? "\(selected) cards" : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
-        let loaded = items.isComplete ? "\(items.shownCount) items" : "\(items.shownCount) of \(items.totalCount) items"
-        return "\(loaded) | \(view.numberOfSections) sections | \(view.layout.columnCount) columns | \(view.visibleCells.count) visible | "
-            + "\(view.reusePool.created) created, \(view.reusePool.reused) reused | selected: \(selection)"
+        let selection = selected > 1 ? Noun.card.counted(selected) : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
+        let loaded = items.isComplete ? Noun.item.counted(items.shownCount)
+            : "\(Noun.grouped(items.shownCount)) of \(Noun.item.counted(items.totalCount))"
+        return "\(loaded) | \(Noun.section.counted(view.numberOfSections)) | \(Noun.column.counted(view.layout.columnCount)) | "
+            + "\(Noun.grouped(view.visibleCells.count)) visible | "
+            + "\(Noun.grouped(view.reusePool.created)) created, \(Noun.grouped(view.reusePool.reused)) reused | selected: \(selection)"
     }
 
     /// The fields of the `exit` and `state` events: the scroll position and pull, the viewport (the cards' area) and
-    /// the scroll bar, the layout, and the selected cards and the focused one (by index, as `layout` prints them).
+    /// the scroll bar, the layout, and the selected cards and the focused one (by index, as `layout` prints them); on
+    /// a photo wall, also its `status` bar's text and every element's frame (`elements`, as `layout --photos` prints
+    /// them), so that a wall changed live can be compared with a walk afresh.
     func stateFields(_ view: CollectionView) -> [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = [
             ("offset", .number(view.contentOffset)), ("pull", .number(view.pullDistance)),
@@ -270,6 +297,15 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             ("selected", .array(view.indexPathsForSelectedItems.map { .int(items.index(of: $0)) })),
         ]
         if let focused = view.focusedItem { fields.append(("focused", .int(items.index(of: focused)))) }
+        if scan != nil {
+            let everything = Rect(x: 0, y: 0, width: view.layout.width, height: view.layout.contentSize.height)
+            let elements = view.layout.layoutAttributesForElements(in: everything).map { attributes in
+                let isCell = attributes.kind == .cell
+                return LayoutCommand.line(attributes, index: isCell ? items.index(of: attributes.indexPath) : 0,
+                                          path: isCell ? items[attributes.indexPath].path?.string : nil)
+            }
+            fields += [("status", .string(statusText(for: view))), ("elements", .array(elements))]
+        }
         return fields
     }
 

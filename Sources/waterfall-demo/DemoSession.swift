@@ -91,7 +91,7 @@ extension DemoSession {
         let collectionView = CollectionView(layout: options.makeLayout(), columnPolicy: options.columnPolicy)
         controller.attach(to: collectionView)
         if !options.photos.isEmpty {
-            controller.itemNoun = "photos"
+            controller.itemNoun = .photo
             collectionView.emptyView = MessageView(message: "No photos in " + options.photos.joined(separator: ", "))
             collectionView.loadingView = MessageView(message: "Looking for photos...")
         }

@@ -26,8 +26,6 @@ final class PhotoPictures {
     private(set) var failures: [FilePath: String] = [:]
     /// The held pictures' paths, least recently made first.
     private var order: [FilePath] = []
-    /// The card each job is for, by the job's id (the card's index).
-    private var jobCards: [Int: ItemPath] = [:]
     private var lastWanted: [ThumbnailPool.Job] = []
     private var lastOffset = 0.0
     /// Gives every worker its job again once the scrolling stopped.
@@ -77,7 +75,6 @@ final class PhotoPictures {
                     install(cached.scaled(toWidth: width), for: file, askedWidth: width, card: path, in: window)
                     continue
                 }
-                jobCards[index] = path
                 jobs.append(ThumbnailPool.Job(id: index, path: file, width: width))
             }
         }
@@ -128,7 +125,6 @@ final class PhotoPictures {
                 installLarge(result, in: window)
                 continue
             }
-            let card = jobCards[result.job.id]
             switch result.outcome {
             case let .success(thumbnail):
                 install(thumbnail, for: file, askedWidth: result.job.width, card: nil, in: window)
@@ -139,13 +135,21 @@ final class PhotoPictures {
                 failures[file] = "\(error)"
                 log?.log("thumbnailFailed", [("index", .int(result.job.id)), ("path", .string(file.string)), ("reason", .string("\(error)"))])
             }
-            if let card, let cell = view.visibleCells[card] as? CardCell, cell.item?.path == file {
-                show(on: cell)
-                view.setNeedsDisplay(forItem: card)
-            }
+            showPicture(of: file, in: view)
         }
         evict(from: window)
         lastWanted = []  // what is in view may have changed: ask again
+    }
+
+    /// Draws again the cards that show `file` with its picture or failure. Found by their photo, not by the index
+    /// their job was asked with: a folder's section inserted above them since moved them.
+    /// - Complexity: O(the visible cells).
+    private func showPicture(of file: FilePath, in view: CollectionView) {
+        for (path, cell) in view.visibleCells {
+            guard let card = cell as? CardCell, card.item?.path == file else { continue }
+            show(on: card)
+            view.setNeedsDisplay(forItem: path)
+        }
     }
 
     /// Uploads `thumbnail` as `file`'s picture (freeing a picture of another width) and, when `card` is given, draws

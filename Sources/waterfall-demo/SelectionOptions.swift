@@ -34,7 +34,8 @@ struct SelectionOptions: ParsableArguments {
     func cardToSelect(in items: DemoItems) throws -> ItemPath? {
         guard let select else { return nil }
         guard let path = items.path(ofIndex: select) else {
-            throw ValidationError("--select is \(select); there are \(items.shownCount) cards at start, so it must be from 0 to \(items.shownCount - 1)")
+            let range = items.shownCount == 0 ? "none can be selected" : "it must be from 0 to \(items.shownCount - 1)"
+            throw ValidationError("--select is \(select); the window starts with \(Noun.card.counted(items.shownCount)), so \(range)")
         }
         return path
     }

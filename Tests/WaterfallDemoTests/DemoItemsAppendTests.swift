@@ -32,6 +32,29 @@ struct DemoItemsAppendTests {
         #expect(items.aspect(at: ItemPath(item: 1, section: 1)) == 1.5)
     }
 
+    @Test func aFolderFoundLaterIsInsertedInItsPlaceAndGoneOnesAreDeleted() {
+        var items = DemoItems(catalog: [])
+        items.append(cards(["a1", "a2"], in: "a"), toSectionTitled: "a")
+        items.append(cards(["c1"], in: "c"), toSectionTitled: "c")
+        let before = items
+        items.insertSection(cards(["b1", "b2"], in: "b"), titled: "b", at: 1)
+        items.insertSection(cards(["0"], in: "0"), titled: "0", at: 0)
+        #expect(titles(items) == [["0"], ["a1", "a2"], ["b1", "b2"], ["c1"]])
+        #expect(items.sectionTitles == ["0", "a", "b", "c"])
+        #expect(items.firstIndexOfSection == [0, 1, 3, 5])
+        #expect(items.totalItems(inSection: 2) == 2)
+        #expect(items.path(ofIndex: 4) == ItemPath(item: 1, section: 2))
+        #expect(titles(before) == [["a1", "a2"], ["c1"]])  // a copy keeps its sections
+
+        items.deleteSections([3, 0])
+        #expect(titles(items) == [["a1", "a2"], ["b1", "b2"]])
+        #expect(items.sectionTitles == ["a", "b"])
+        #expect(items.firstIndexOfSection == [0, 2])
+        #expect(items.shownCount == 4)
+        items.append(cards(["b3"], in: "b"), toSectionTitled: "b")  // the walk's next batch still finds its section
+        #expect(titles(items) == [["a1", "a2"], ["b1", "b2", "b3"]])
+    }
+
     @Test func aCopyTakenBeforeAnAppendKeepsItsCards() {
         var items = DemoItems(catalog: [])
         items.append(cards(["a1"], in: "a"), toSectionTitled: "a")

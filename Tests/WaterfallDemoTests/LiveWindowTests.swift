@@ -82,4 +82,21 @@ struct LiveWindowTests {
         #expect(demo.process.isRunning)
         demo.expectNoXErrors()
     }
+
+    @Test func theFooterInViewCountsACardInsertedFarAboveIt() throws {
+        let demo = try RunningDemo(WindowTests.wallOptions)
+        let sections = try #require(try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight)),
+                                                          "--columns", "4"]).summary.int("sections"))
+        var start = demo.eventCount
+        try demo.key("End")
+        try demo.process.waitForEvent(after: start, "the footer in view") {
+            $0.name == "bar" && $0.string("kind") == "footer" && $0.string("title") == "End of the catalog: 240 cards in \(sections) sections"
+        }
+        start = demo.eventCount
+        try demo.key("Insert")  // nothing selected: at the start of the first section, far above the footer
+        let footer = try demo.process.waitForEvent(after: start, "the footer asked again") { $0.name == "bar" && $0.string("kind") == "footer" }
+        #expect(footer.event.string("title") == "End of the catalog: 241 cards in \(sections) sections")
+        #expect(footer.event.int("section") == sections - 1)
+        demo.expectNoXErrors()
+    }
 }

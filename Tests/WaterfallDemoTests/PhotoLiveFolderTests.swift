@@ -5,7 +5,7 @@ import XvfbSupport
 
 /// The photo wall keeps up with its folders: a photo copied in appears in its sorted place without moving the card at
 /// the top of the window, a deleted one leaves, a replaced one is decoded again, a burst of files is a few relayouts,
-/// and a folder removed empties its section.
+/// and a folder removed takes its section away.
 @Suite(.serialized)
 struct PhotoLiveFolderTests {
     let images: GeneratedImages
@@ -150,22 +150,28 @@ struct PhotoLiveFolderTests {
         _ = try images.convert(["-size", "40x40", "xc:#A03060", "staging/l1.png"])
         guard rename(images.path("staging/l1.png"), photos + "/later/l1.png") == 0 else { throw X11TestError("cannot move l1.png in") }
         let later = try waitForUpdate(demo, "insert", after: trip.position + 1)
-        #expect(later.event.ints("indices") == [14])
+        #expect(later.event.ints("indices") == [12])  // "later" sorts before "trip": its section goes between
         #expect(later.event.int("items") == 15)
-        // Its picture is decoded when it comes into view: at the end.
+        // The moved-in folder's last picture is decoded when it comes into view: at the end.
         try demo.key("End")
-        try demo.process.waitForEvent(after: later.position, "the new folder's picture") { $0.name == "thumbnail" && $0.int("index") == 14 }
-        #expect(try quit(demo).int("items") == 15)
+        try demo.process.waitForEvent(after: later.position, "trip/day2's picture") { $0.name == "thumbnail" && $0.int("index") == 14 }
+        let exit = try quit(demo)
+        #expect(exit.int("items") == 15)
+        let paths = (exit["elements"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        #expect(paths.suffix(3) == ["later/l1.png", "trip/t1.png", "trip/day2/t2.png"].map { photos + "/" + $0 })
         demo.expectNoXErrors()
     }
 
-    @Test func aRemovedFolderEmptiesItsSectionAndTheWindowGoesOn() throws {
+    @Test func aRemovedFolderTakesItsSectionAwayAndTheWindowGoesOn() throws {
         let (demo, drawn) = try launch()
         try FileManager.default.removeItem(atPath: photos)
         let update = try waitForUpdate(demo, "delete", after: drawn)
         #expect(update.event.ints("indices") == Array(0..<12))
         #expect(update.event.int("items") == 0)
-        #expect(try quit(demo).int("items") == 0)
+        let exit = try quit(demo)
+        #expect(exit.int("items") == 0)
+        #expect((exit["elements"] as? [Any])?.isEmpty == true)  // no header left: the empty view
+        #expect(exit.string("status") == "0 photos in 0 folders · cache 0/256 MB")
         demo.expectNoXErrors()
     }
 }

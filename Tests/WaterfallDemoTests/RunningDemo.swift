@@ -128,9 +128,22 @@ struct LaidOutItem: Equatable {
     var y: Double
     var width: Double
     var height: Double
+    /// A photo's file, with `--photos`.
+    var path: String?
 
     var midX: Double { x + width / 2 }
     var midY: Double { y + height / 2 }
+}
+
+extension LaidOutItem {
+    /// The element of one line as `layout` prints it (and a photo wall's `exit` event lists them).
+    init(fields: [String: Any]) {
+        func number(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
+        self.init(kind: fields["kind"] as? String ?? "?", section: number("section").map { Int($0) } ?? -1,
+                  index: number("index").map { Int($0) } ?? -1, column: number("column").map { Int($0) } ?? -1,
+                  x: number("x") ?? .nan, y: number("y") ?? .nan, width: number("width") ?? .nan, height: number("height") ?? .nan,
+                  path: fields["path"] as? String)
+    }
 }
 
 /// Runs `waterfall-demo layout` with `arguments` and parses its output.
@@ -141,11 +154,7 @@ func runLayoutCommand(_ arguments: [String], directory: String? = nil) throws ->
     guard status == 0 else { throw X11TestError("layout exited with \(status): \(process.standardError)") }
     let events = process.events
     guard let summary = events.last else { throw X11TestError("layout printed nothing") }
-    let elements = events.dropLast().map { event in
-        LaidOutItem(kind: event.string("kind") ?? "?", section: event.int("section") ?? -1, index: event.int("index") ?? -1, column: event.int("column") ?? -1,
-                    x: event.double("x") ?? .nan, y: event.double("y") ?? .nan,
-                    width: event.double("width") ?? .nan, height: event.double("height") ?? .nan)
-    }
+    let elements = events.dropLast().map { LaidOutItem(fields: $0.fields) }
     return (elements.filter { ["cell", "banner"].contains($0.kind) }, summary, elements)
 }
 

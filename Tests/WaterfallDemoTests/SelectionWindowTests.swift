@@ -105,6 +105,6 @@ struct SelectionWindowTests {
         let xvfb = try XvfbServer()
         let process = try DemoProcess(arguments: ["--select", "240"], display: xvfb.display)
         #expect(try process.waitForExit() == 2)
-        #expect(process.standardError.contains("--select is 240; there are 240 cards at start, so it must be from 0 to 239"))
+        #expect(process.standardError.contains("--select is 240; the window starts with 240 cards, so it must be from 0 to 239"))
     }
 }

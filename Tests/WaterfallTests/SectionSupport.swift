@@ -26,22 +26,33 @@ final class SectionsSource: CollectionLayoutSource {
     }
     func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { banners.contains(indexPath) }
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
-        (kind == .header ? headers : footers)[section] ?? 0
+        barHeightsAsked.append(ElementID(kind: kind, indexPath: ItemPath(item: 0, section: section)))
+        return (kind == .header ? headers : footers)[section] ?? 0
     }
-    func forgetAsked() { asked = [] }
+    /// Every header and footer height asked, in order.
+    private(set) var barHeightsAsked: [ElementID] = []
+    /// Forgets the heights asked so far: the items' and the headers' and footers'.
+    func forgetAsked() {
+        asked = []
+        barHeightsAsked = []
+    }
 }
 
-/// A header or footer view that remembers its element.
+/// A header or footer view that remembers its element, and draws its text, when it has one, at its top left.
 final class BarView: CollectionViewCell {
     static let identifier = "bar"
+    static let textColor = Color(rgb: 0x202124)
     var element: ElementID?
+    var text: String?
     init() { super.init(reuseIdentifier: Self.identifier) }
     override func prepareForReuse() {
         super.prepareForReuse()
         element = nil
+        text = nil
     }
     override func draw(in canvas: Canvas, frame: Rect) {
         canvas.fill(frame, color: Color(rgb: 0x102030 &+ UInt32(element?.indexPath.section ?? 0)))
+        if let text { canvas.drawText(text, at: Point(x: frame.minX, y: frame.minY + canvas.ascent), color: Self.textColor) }
     }
 }
 
@@ -54,6 +65,10 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     var isLoading = false
     /// Runs inside `collectionViewLoadMore`, for delegates that answer at once.
     var onLoadMore: ((SectionHarness) throws -> Void)?
+    /// The text each header or footer view is given, by element.
+    var barTexts: [ElementID: String] = [:]
+    /// Every header and footer view the view asked for, in order.
+    private(set) var barsAsked: [ElementID] = []
 
     init(_ data: SectionsSource, columns: Int = 2, viewport: Size = Size(width: 230, height: 200), overscan: Double = 0) throws {
         self.data = data
@@ -86,7 +101,10 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
                         inSection section: Int) -> CollectionViewCell? {
         let bar = collectionView.dequeueReusableCell(withReuseIdentifier: BarView.identifier) as? BarView
-        bar?.element = ElementID(kind: kind, indexPath: ItemPath(item: 0, section: section))
+        let element = ElementID(kind: kind, indexPath: ItemPath(item: 0, section: section))
+        bar?.element = element
+        bar?.text = barTexts[element]
+        barsAsked.append(element)
         return bar
     }
     func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool { isLoading }

@@ -212,6 +212,7 @@ extension CollectionView {
         case let .reloadSection(section): try reloadSections([section])
         case let .moveSection(from, to): try moveSection(from, toSection: to)
         case let .invalidateHeight(path, keepingColumn): try invalidateHeight(ofItemAt: path, keepingColumn: keepingColumn)
+        case let .reloadSupplementaryElement(kind, section): try reloadSupplementaryElements(ofKind: kind, inSections: [section])
         }
     }
 }
