@@ -35,8 +35,8 @@ public final class Display {
     ///   - name: the display's name (`":0"`, `"host:1.0"`); `$DISPLAY` when `nil`.
     ///   - capturingRefusal: libxcb prints a refusing server's reason (such as "Authorization required,
     ///     but no authorization protocol specified") on stderr itself; when true, file descriptor 2 is redirected
-    ///     while connecting and the reason goes into the thrown error instead. For a program's start, while no
-    ///     other thread writes to stderr: the redirection is process-wide.
+    ///     while connecting and the reason goes into the thrown error instead. The redirection is process-wide: write
+    ///     other threads' messages through `StandardError`, which it never takes.
     /// - Throws: `X11Error.cannotOpenDisplay` naming the display tried.
     public init(name: String? = nil, capturingRefusal: Bool = false) throws {
         let tried = name ?? getenv("DISPLAY").map { String(cString: $0) }

@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// Xlib's error handlers, installed for every connection: they record protocol errors for the tests and tell the
@@ -62,10 +61,4 @@ enum ErrorHandlers {
             errors.append(ReportedError(connection: UInt(bitPattern: display), error: error))
         }
     }
-}
-
-/// Writes `text` to file descriptor 2 in one `write`, safe to call from Xlib's handlers.
-func writeToStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
-    _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -18,13 +18,13 @@ public enum X11ErrorHandler {
         current.withLock { $0 = handler }
     }
 
-    /// The default handler: prints the failure on stderr in one `write`.
+    /// The default handler: prints the failure on stderr in one `write` (`StandardError`).
     public static let printOnStandardError: Handler = { failure in
         switch failure {
         case let .protocolError(error):
-            writeToStandardError("waterfall: X error: \(error.description)\n")
+            StandardError.write("waterfall: X error: \(error.description)\n")
         case let .connectionLost(display):
-            writeToStandardError("waterfall: lost the connection to the X server '\(display)'; exiting\n")
+            StandardError.write("waterfall: lost the connection to the X server '\(display)'; exiting\n")
         }
     }
 

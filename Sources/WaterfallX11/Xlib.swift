@@ -125,11 +125,17 @@ struct XlibConnection {
     /// `XOpenDisplay(name)`, with whatever libX11 and libxcb print on stderr meanwhile (a server's refusal, such as
     /// "Authorization required, but no authorization protocol specified") captured instead of printed, so that a
     /// failure is reported in one line. Returns the connection, or `nil` and the captured text (`nil` when nothing was
-    /// printed, as when no server listens). Redirects file descriptor 2 meanwhile.
+    /// printed, as when no server listens).
+    ///
+    /// libxcb writes the refusal to file descriptor 2 itself (`read_setup` in xcb_conn.c) and keeps it nowhere a
+    /// client can read, so descriptor 2 points at a pipe while connecting. That is process-wide: the library's and
+    /// the program's messages go through `StandardError`, whose duplicate of descriptor 2 is made before and never
+    /// redirected, so another thread's message is neither swallowed nor taken for the server's words.
     private static func openCapturingStandardError(_ name: String) -> (OpaquePointer?, String?) {
+        _ = StandardError.descriptor  // duplicated before descriptor 2 is redirected
         guard let (reader, writer) = makePipe(flags: O_CLOEXEC | O_NONBLOCK) else { return (XOpenDisplay(name), nil) }
         defer { close(reader) }
-        let standardError = dup(2)
+        let standardError = fcntl(2, F_DUPFD_CLOEXEC, 3)
         guard standardError >= 0 else {
             close(writer)
             return (XOpenDisplay(name), nil)
@@ -144,7 +150,7 @@ struct XlibConnection {
         let text = String(decoding: bytes.prefix(count), as: UTF8.self)
             .split(whereSeparator: \.isNewline).map(trimmed).filter { !$0.isEmpty }
             .joined(separator: "; ")
-        if handle != nil, !text.isEmpty { writeToStandardError(text + "\n") }  // not a failure: pass it on
+        if handle != nil, !text.isEmpty { StandardError.write(text + "\n") }  // not a failure: pass it on
         return (handle, text.isEmpty ? nil : text)
     }
 }

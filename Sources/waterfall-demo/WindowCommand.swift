@@ -100,7 +100,8 @@ extension WindowExitReason {
     }
 }
 
-/// Prints `waterfall-demo: message` on standard error.
+/// Prints `waterfall-demo: message` on standard error, in one write, from any thread: through `StandardError`, so
+/// that a photo walk's warning is never taken into the display's capture of a refusal (see `Display.init`).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("waterfall-demo: \(message)\n".utf8))
+    StandardError.write("waterfall-demo: \(message)\n")
 }
