@@ -45,13 +45,21 @@ extension Display {
     /// runs its due timers and draws at most one frame. A window that closes meanwhile gets its `exitReason` and is
     /// left alone from then on. This is one turn of `WaterfallWindow.run()`, for a program that runs its own loop
     /// on `pollDescriptors` and `timeUntilNextTimer`; call it on the thread that made the windows.
-    /// - Throws: `LayoutError` when a window's relayout fails; the turn's other events wait for the next call.
+    /// - Throws: `X11Error.connectionLost` when the connection is lost (found in this call or before): the turn stops
+    ///   there, nothing more is drawn, and every later call throws it again. `LayoutError` when a window's relayout
+    ///   fails; the turn's other events wait for the next call.
     public func processPendingEvents() throws {
+        try throwIfConnectionLost()
         let windows = openWindows  // a window that closes meanwhile ignores its events (`handle` checks)
-        while hasPendingEvents {
+        // Xlib still hands out the events it queued before a loss: they are not for windows that are gone.
+        while !isConnectionLost, hasPendingEvents {
             try dispatch(nextEvent(), to: windows)
         }
-        for window in windows { try window.finishTurn() }
+        for window in windows {
+            try throwIfConnectionLost()
+            try window.finishTurn()
+        }
+        try throwIfConnectionLost()
     }
 
     /// Hands `event` to the window it is for: the keyboard's mapping changes for all of them, an XInput 2 event goes to

@@ -68,7 +68,18 @@ struct WindowCommand: ParsableCommand {
         log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
                            session.controller.viewportField(of: session.collectionView, withPosition: false),
                            session.controller.scrollBarField(of: session.collectionView), ("scale", .number(session.controller.scale))])
-        let reason = try orExit { try session.window.run() }
+        let reason: WindowExitReason
+        do {
+            reason = try session.window.run()
+        } catch let error as X11Error {
+            // `run()` throws it when the connection is lost (the server went away, or closed it): one line, and
+            // status 1 as for a display that cannot be opened.
+            printError("\(error); exiting")
+            throw ExitCode(1)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
         session.controller.pictures?.stop()
         session.controller.scan?.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
