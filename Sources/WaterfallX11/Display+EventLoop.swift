@@ -33,8 +33,12 @@ extension Display {
     /// waiting: how long a program's own loop may sleep before calling `processPendingEvents()`. A smooth scroll's
     /// next frame is such a timer; an idle window has none. It is 0 while a window has a frame to draw: one whose
     /// view the program changed between turns (a new offset, a cell marked for drawing) draws in the next call
-    /// without waiting for an event.
+    /// without waiting for an event. It is 0 too while events wait in Xlib's queue, which `poll` on the connection
+    /// cannot see (a turn's round trip reads the events that came before its reply), and once the connection is lost,
+    /// so that the next call throws it. Asking sends the requests still buffered (`XPending`).
     public var timeUntilNextTimer: Double? {
+        let eventsWait = !isConnectionLost && hasPendingEvents
+        if eventsWait || isConnectionLost { return 0 }
         let windows = openWindows
         if windows.contains(where: \.hasFrameToDraw) { return 0 }
         return windows.compactMap { $0.timers.timeUntilNextDeadline() }.min()
