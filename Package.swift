@@ -86,8 +86,11 @@ let package = Package(
         // Test support: a private Xvfb, the demo as a child process, xdotool, screenshots. It talks to the server
         // itself (CX11) to act as a window manager or a launcher would, and to read back what a window set.
         .target(name: "XvfbSupport", dependencies: ["CX11", "CursorProbe"], path: "Tests/XvfbSupport"),
+        // A program that embeds a window as a host does: X error handlers and a connection of its own, and its own
+        // status when the server goes away (EmbeddingHostTests run it under Xvfb).
+        .executableTarget(name: "embedding-host", dependencies: ["Waterfall", "WaterfallX11", "CX11"], path: "Tests/EmbeddingHost"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
-        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi"]),
+        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi", "embedding-host"]),
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "SeededRandom", "XvfbSupport",
                                                            "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),

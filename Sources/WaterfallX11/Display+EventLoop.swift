@@ -33,8 +33,12 @@ extension Display {
     /// waiting: how long a program's own loop may sleep before calling `processPendingEvents()`. A smooth scroll's
     /// next frame is such a timer; an idle window has none. It is 0 while a window has a frame to draw: one whose
     /// view the program changed between turns (a new offset, a cell marked for drawing) draws in the next call
-    /// without waiting for an event.
+    /// without waiting for an event. It is 0 too while events wait in Xlib's queue, which `poll` on the connection
+    /// cannot see (a turn's round trip reads the events that came before its reply), and once the connection is lost,
+    /// so that the next call throws it. Asking sends the requests still buffered (`XPending`).
     public var timeUntilNextTimer: Double? {
+        let eventsWait = !isConnectionLost && hasPendingEvents
+        if eventsWait || isConnectionLost { return 0 }
         let windows = openWindows
         if windows.contains(where: \.hasFrameToDraw) { return 0 }
         return windows.compactMap { $0.timers.timeUntilNextDeadline() }.min()
@@ -45,13 +49,21 @@ extension Display {
     /// runs its due timers and draws at most one frame. A window that closes meanwhile gets its `exitReason` and is
     /// left alone from then on. This is one turn of `WaterfallWindow.run()`, for a program that runs its own loop
     /// on `pollDescriptors` and `timeUntilNextTimer`; call it on the thread that made the windows.
-    /// - Throws: `LayoutError` when a window's relayout fails; the turn's other events wait for the next call.
+    /// - Throws: `X11Error.connectionLost` when the connection is lost (found in this call or before): the turn stops
+    ///   there, nothing more is drawn, and every later call throws it again. `LayoutError` when a window's relayout
+    ///   fails; the turn's other events wait for the next call.
     public func processPendingEvents() throws {
+        try throwIfConnectionLost()
         let windows = openWindows  // a window that closes meanwhile ignores its events (`handle` checks)
-        while hasPendingEvents {
+        // Xlib still hands out the events it queued before a loss: they are not for windows that are gone.
+        while !isConnectionLost, hasPendingEvents {
             try dispatch(nextEvent(), to: windows)
         }
-        for window in windows { try window.finishTurn() }
+        for window in windows {
+            try throwIfConnectionLost()
+            try window.finishTurn()
+        }
+        try throwIfConnectionLost()
     }
 
     /// Hands `event` to the window it is for: the keyboard's mapping changes for all of them, an XInput 2 event goes to

@@ -29,31 +29,47 @@ public final class Display {
     /// The default screen's root window.
     var root: UInt { connection.root }
 
-    /// Opens `name`, or `$DISPLAY` when `name` is `nil`, and installs error handlers that report protocol
-    /// errors and exit with status 1 when the connection is lost, instead of aborting.
+    /// The display's name as it was opened (`":0"`, `"host:1.0"`), for messages.
+    public let name: String
+
+    /// Opens `name`, or `$DISPLAY` when `name` is `nil`. Protocol errors on the connection go to the program's
+    /// `X11ErrorHandler`; the loss of the connection makes the event loop throw `X11Error.connectionLost` instead of
+    /// ending the process (see `isConnectionLost`).
     /// - Parameters:
     ///   - name: the display's name (`":0"`, `"host:1.0"`); `$DISPLAY` when `nil`.
     ///   - capturingRefusal: libxcb prints a refusing server's reason (such as "Authorization required,
     ///     but no authorization protocol specified") on stderr itself; when true, file descriptor 2 is redirected
-    ///     while connecting and the reason goes into the thrown error instead. For a program's start, while no
-    ///     other thread writes to stderr: the redirection is process-wide.
+    ///     while connecting and the reason goes into the thrown error instead. The redirection is process-wide: write
+    ///     other threads' messages through `StandardError`, which it never takes.
     /// - Throws: `X11Error.cannotOpenDisplay` naming the display tried.
     public init(name: String? = nil, capturingRefusal: Bool = false) throws {
         let tried = name ?? getenv("DISPLAY").map { String(cString: $0) }
         guard let tried, !tried.isEmpty else { throw X11Error.cannotOpenDisplay(name: nil) }
         let (opened, refusal) = XlibConnection.open(tried, capturingRefusal: capturingRefusal)
         guard let connection = opened else { throw X11Error.cannotOpenDisplay(name: tried, reason: refusal) }
+        ErrorHandlers.adopt(connection.handle)  // before any request: its errors and its loss are Waterfall's
         self.connection = connection
+        self.name = tried
         Display.registerRenderBeforeXft(on: connection)
         hasDoubleBuffer = connection.hasDoubleBuffer()
         atoms = Atoms(connection.internAtoms(Atoms.names))
         hasDetectableAutoRepeat = connection.enableDetectableAutoRepeat()
-        ErrorHandlers.install(on: connection.handle)
     }
 
     deinit {
+        // On a lost connection too: libX11 sends nothing more on it, and XCloseDisplay frees the client's side.
         closeConnection()
-        ErrorHandlers.forgetErrors(on: connection.handle)
+        ErrorHandlers.release(connection.handle)
+    }
+
+    /// Whether the connection to the server is lost (the server went away, or closed this client): libX11 called its
+    /// IO error exit handler, and the display takes no more requests. The event loop then throws
+    /// `X11Error.connectionLost`, and the display's resources are let go without asking the server.
+    public var isConnectionLost: Bool { ErrorHandlers.isLost(handle) }
+
+    /// Throws `X11Error.connectionLost` naming the display when the connection is lost.
+    func throwIfConnectionLost() throws {
+        if isConnectionLost { throw X11Error.connectionLost(display: name) }
     }
 
     /// Shares memory with the server for uploading pictures (see `SharedMemoryUploads`), once: a round trip when

@@ -11,7 +11,10 @@ extension WaterfallWindow {
     /// in `poll` on the connection and the wake pipes until the earliest timer (a smooth scroll's next frame is
     /// one), so an idle window uses no CPU. A program with a loop of its own drives the same turns with
     /// `Display.processPendingEvents()` instead.
-    /// - Throws: `LayoutError` when a relayout fails.
+    ///
+    /// When the connection to the server is lost (the server went away, or closed this client) it throws instead of
+    /// returning: the window is gone with the server, and the program decides what to print and how to end.
+    /// - Throws: `X11Error.connectionLost` naming the display; `LayoutError` when a relayout fails.
     public func run() throws -> WindowExitReason {
         while true {
             if let reason = try turn() { return reason }
@@ -21,6 +24,7 @@ extension WaterfallWindow {
     /// One turn of the loop: sleeps until events arrive, a wake or a timer is due, then lets the display handle
     /// what is pending (`Display.processPendingEvents()`). Returns why the window closed, if it has.
     func turn() throws -> WindowExitReason? {
+        try display.throwIfConnectionLost()  // nothing to wait for on a lost connection
         if exitReason == nil, !display.hasPendingEvents { display.waitForEvents() }
         try display.processPendingEvents()
         return exitReason

@@ -1,4 +1,5 @@
-/// What ended `WaterfallWindow.run()`.
+/// What ended `WaterfallWindow.run()`. A lost connection is not one of them: `run()` throws
+/// `X11Error.connectionLost` then.
 public enum WindowExitReason: Equatable, Sendable {
     /// The window manager asked to close the window (WM_DELETE_WINDOW).
     case closedByWindowManager

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Why the X11 backend could not start.
+/// Why the X11 backend could not start, or cannot go on.
 public enum X11Error: Error, Equatable, CustomStringConvertible {
     /// `XOpenDisplay` failed; `name` is the display that was tried (from `$DISPLAY` when `nil` was passed),
     /// `reason` what libX11 said about it (a server's refusal, such as "Authorization required, ..."), if anything.
@@ -9,6 +9,10 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
     case unsupportedVisual(depth: Int32, visualClass: Int32)
     /// The window's wake-up pipe could not be opened (`pipe2` failed with `errno`, e.g. `EMFILE`).
     case cannotCreateWakeSignal(errno: Int32)
+    /// The connection to the server `display` is lost: the server went away, or closed this client's connection.
+    /// The display's windows are gone with it and it takes no more requests; the program decides how to go on (a
+    /// new `Display` when the server comes back, or an end with a status of its own).
+    case connectionLost(display: String)
 
     public var description: String {
         switch self {
@@ -22,6 +26,8 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
             return "the X server's default visual (depth \(depth), class \(visualClass)) is not TrueColor; Waterfall needs TrueColor"
         case let .cannotCreateWakeSignal(code):
             return "cannot create the event loop's wake-up pipe: pipe2 failed: \(String(cString: strerror(code))) (errno \(code))"
+        case let .connectionLost(display):
+            return "lost the connection to X display '\(display)': the server went away or closed the connection"
         }
     }
 }

@@ -1,36 +1,34 @@
 import Synchronization
 
-/// What the program does when Xlib reports a failure: a protocol error, or the loss of the connection.
+/// What the program does when the server refuses one of Waterfall's requests (an X protocol error).
 ///
-/// Xlib's handlers are process-wide, so the handler is too: it hears every connection's failures, on the thread
-/// that met them, inside Xlib (it must not call Xlib). The default prints each on stderr as `waterfall: X error:
-/// ...` and `waterfall: lost the connection to the X server ...; exiting`. A protocol error never ends the program
-/// (the window goes on, as dwm does); a lost connection ends it with status 1 after the handler ran, because Xlib
-/// leaves no choice (its IO error exit handler must not return).
+/// Xlib's handlers are process-wide, so this one is too: it hears the protocol errors of every Waterfall `Display`,
+/// on the thread that met them, inside Xlib (it must not call Xlib). Errors on the program's own connections go to
+/// the Xlib error handler the program installed before the first `Display` opened (Xlib's default when none). The
+/// default prints each as `waterfall: X error: ...` on stderr; a protocol error never ends the program (the window
+/// goes on, as dwm does).
+///
+/// The loss of the connection is not told here: `WaterfallWindow.run()` and `Display.processPendingEvents()` throw
+/// `X11Error.connectionLost`, and the program decides what to print and how to end.
 public enum X11ErrorHandler {
-    /// The handler every connection reports to.
-    public typealias Handler = @Sendable (X11Failure) -> Void
+    /// The handler every Waterfall connection reports to.
+    public typealias Handler = @Sendable (X11ProtocolError) -> Void
 
     private static let current = Mutex<Handler>(printOnStandardError)
 
-    /// Makes `handler` hear every later failure of every connection, instead of the one before.
+    /// Makes `handler` hear every later protocol error of every Waterfall connection, instead of the one before.
     public static func set(_ handler: @escaping Handler) {
         current.withLock { $0 = handler }
     }
 
-    /// The default handler: prints the failure on stderr in one `write`.
-    public static let printOnStandardError: Handler = { failure in
-        switch failure {
-        case let .protocolError(error):
-            writeToStandardError("waterfall: X error: \(error.description)\n")
-        case let .connectionLost(display):
-            writeToStandardError("waterfall: lost the connection to the X server '\(display)'; exiting\n")
-        }
+    /// The default handler: prints the error on stderr in one `write` (`StandardError`).
+    public static let printOnStandardError: Handler = { error in
+        StandardError.write("waterfall: X error: \(error.description)\n")
     }
 
     /// Tells the program's handler.
-    static func report(_ failure: X11Failure) {
+    static func report(_ error: X11ProtocolError) {
         let handler = current.withLock { $0 }
-        handler(failure)
+        handler(error)
     }
 }

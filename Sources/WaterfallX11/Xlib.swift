@@ -125,11 +125,17 @@ struct XlibConnection {
     /// `XOpenDisplay(name)`, with whatever libX11 and libxcb print on stderr meanwhile (a server's refusal, such as
     /// "Authorization required, but no authorization protocol specified") captured instead of printed, so that a
     /// failure is reported in one line. Returns the connection, or `nil` and the captured text (`nil` when nothing was
-    /// printed, as when no server listens). Redirects file descriptor 2 meanwhile.
+    /// printed, as when no server listens).
+    ///
+    /// libxcb writes the refusal to file descriptor 2 itself (`read_setup` in xcb_conn.c) and keeps it nowhere a
+    /// client can read, so descriptor 2 points at a pipe while connecting. That is process-wide: the library's and
+    /// the program's messages go through `StandardError`, whose duplicate of descriptor 2 is made before and never
+    /// redirected, so another thread's message is neither swallowed nor taken for the server's words.
     private static func openCapturingStandardError(_ name: String) -> (OpaquePointer?, String?) {
+        _ = StandardError.descriptor  // duplicated before descriptor 2 is redirected
         guard let (reader, writer) = makePipe(flags: O_CLOEXEC | O_NONBLOCK) else { return (XOpenDisplay(name), nil) }
         defer { close(reader) }
-        let standardError = dup(2)
+        let standardError = fcntl(2, F_DUPFD_CLOEXEC, 3)
         guard standardError >= 0 else {
             close(writer)
             return (XOpenDisplay(name), nil)
@@ -144,7 +150,7 @@ struct XlibConnection {
         let text = String(decoding: bytes.prefix(count), as: UTF8.self)
             .split(whereSeparator: \.isNewline).map(trimmed).filter { !$0.isEmpty }
             .joined(separator: "; ")
-        if handle != nil, !text.isEmpty { writeToStandardError(text + "\n") }  // not a failure: pass it on
+        if handle != nil, !text.isEmpty { StandardError.write(text + "\n") }  // not a failure: pass it on
         return (handle, text.isEmpty ? nil : text)
     }
 }
@@ -205,11 +211,6 @@ extension Display {
     /// `XCloseDisplay`, under `ClientLibraryLock` (the libraries' close hooks edit process-wide lists).
     func closeConnection() {
         ClientLibraryLock.run { _ = XCloseDisplay(handle) }
-    }
-
-    /// The display's name as the connection was opened to it (`XDisplayString`).
-    static func name(of handle: OpaquePointer) -> String {
-        XDisplayString(handle).map { String(cString: $0) } ?? "?"
     }
 
     /// The file descriptor of the connection (`XConnectionNumber`).
@@ -286,8 +287,10 @@ extension Display {
         return XCreateWindow(handle, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
     }
 
-    /// `XDestroyWindow`.
-    func destroyWindow(_ window: UInt) { XDestroyWindow(handle, window) }
+    /// `XDestroyWindow`; nothing on a lost connection, where the server has let the window go.
+    func destroyWindow(_ window: UInt) {
+        if !isConnectionLost { XDestroyWindow(handle, window) }
+    }
     /// `XMapWindow`.
     func mapWindow(_ window: UInt) { XMapWindow(handle, window) }
     /// `XSelectInput`: the core events the client takes from `window`.
@@ -361,8 +364,10 @@ extension Display {
     /// The cursor font's glyph `glyph` as a cursor (`XCreateFontCursor`; libX11 takes the cursor theme's cursor of the
     /// same name through libXcursor when there is one).
     func createFontCursor(_ glyph: UInt32) -> UInt { XCreateFontCursor(handle, glyph) }
-    /// `XFreeCursor`.
-    func freeCursor(_ cursor: UInt) { XFreeCursor(handle, cursor) }
+    /// `XFreeCursor`; nothing on a lost connection.
+    func freeCursor(_ cursor: UInt) {
+        if !isConnectionLost { XFreeCursor(handle, cursor) }
+    }
     /// `XDefineCursor`, or `XUndefineCursor` for 0 (the parent's cursor).
     func defineCursor(_ cursor: UInt, of window: UInt) {
         if cursor == 0 { XUndefineCursor(handle, window) } else { XDefineCursor(handle, window, cursor) }
@@ -391,7 +396,9 @@ final class GraphicsContext {
     }
 
     deinit {
-        XFreeGC(display.handle, gc)
+        // On a lost connection the GC's few bytes stay until the process ends: XFreeGC would queue a request that
+        // libX11 can no longer send (see `Display.isConnectionLost`).
+        if !display.isConnectionLost { XFreeGC(display.handle, gc) }
     }
 
     /// `XSetForeground`.
@@ -455,15 +462,19 @@ extension Display {
     func createPixmap(for window: UInt, width: UInt32, height: UInt32) -> UInt {
         XCreatePixmap(handle, window, width, height, UInt32(connection.depth))
     }
-    /// `XFreePixmap`.
-    func freePixmap(_ pixmap: UInt) { XFreePixmap(handle, pixmap) }
+    /// `XFreePixmap`; nothing on a lost connection.
+    func freePixmap(_ pixmap: UInt) {
+        if !isConnectionLost { XFreePixmap(handle, pixmap) }
+    }
 
     /// An Xdbe back buffer of `window` whose swaps keep its pixels (`XdbeAllocateBackBufferName`, `XdbeCopied`).
     func allocateBackBuffer(of window: UInt) -> UInt {
         XdbeAllocateBackBufferName(handle, window, UInt8(XdbeCopied))
     }
-    /// `XdbeDeallocateBackBufferName`.
-    func deallocateBackBuffer(_ buffer: UInt) { XdbeDeallocateBackBufferName(handle, buffer) }
+    /// `XdbeDeallocateBackBufferName`; nothing on a lost connection.
+    func deallocateBackBuffer(_ buffer: UInt) {
+        if !isConnectionLost { XdbeDeallocateBackBufferName(handle, buffer) }
+    }
     /// Shows `window`'s back buffer, keeping its pixels (`XdbeSwapBuffers` with `XdbeCopied`).
     func swapBuffers(of window: UInt) {
         var info = XdbeSwapInfo(swap_window: window, swap_action: UInt8(XdbeCopied))
@@ -514,36 +525,58 @@ extension Display {
 
 // MARK: Errors
 
+/// The protocol and IO error handlers the process had before Waterfall's (`XSetErrorHandler` and
+/// `XSetIOErrorHandler` return them; Xlib's defaults when the program set none).
+struct PreviousErrorHandlers: @unchecked Sendable {  // C function pointers, set once and only read
+    let protocolError: XErrorHandler?
+    let connectionLoss: XIOErrorHandler?
+}
+
 extension ErrorHandlers {
-    /// Installs the process-wide protocol and IO error handlers (`XSetErrorHandler`, `XSetIOErrorHandler`), and
-    /// `display`'s IO error exit handler (`XSetIOErrorExitHandler`).
-    static func install(on display: OpaquePointer) {
-        XSetErrorHandler(reportProtocolError)
-        XSetIOErrorHandler(reportLostConnection)
-        XSetIOErrorExitHandler(display, exitAfterLostConnection, nil)
+    /// The handlers before Waterfall's: installing them (`XSetErrorHandler`, `XSetIOErrorHandler`) happens once,
+    /// when this is first read. Later displays keep the handlers as they are, so a host that installed one of its
+    /// own after Waterfall's (and chains to Waterfall's) is not chained to in a loop.
+    static let previous = PreviousErrorHandlers(protocolError: XSetErrorHandler(reportProtocolError),
+                                                connectionLoss: XSetIOErrorHandler(reportLostConnection))
+
+    /// Installs Waterfall's process-wide handlers, the first time.
+    static func installOnce() { _ = previous }
+
+    /// Sets `display`'s IO error exit handler (`XSetIOErrorExitHandler`, libX11 1.7 and later) to one that marks the
+    /// connection lost and returns, where Xlib's default exits the process. libX11 then marks the display broken
+    /// (`XlibDisplayIOError`): its round trips fail at once and it sends nothing more, but a request still goes into
+    /// its output buffer, which no longer empties (a full one crashes `_XGetRequest`'s callers in libX11 1.8). So the
+    /// event loop stops at once, and the display's pixmaps, cursors, GCs and windows are let go without their
+    /// requests before `XCloseDisplay`, which is safe on a broken display.
+    static func returnAfterConnectionLoss(on display: OpaquePointer) {
+        XSetIOErrorExitHandler(display, markLostConnection, nil)
     }
 }
 
-/// Xlib's protocol error handler: records the error (`XGetErrorText` names it) and tells the program's handler.
+/// Xlib's protocol error handler: on a Waterfall connection, records the error (`XGetErrorText` names it) and tells
+/// the program's handler; on another connection, hands it to the handler installed before.
 private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
     guard let display, let event else { return 0 }
+    guard ErrorHandlers.isOwn(display) else { return ErrorHandlers.previous.protocolError?(display, event) ?? 0 }
     var buffer = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
     let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let error = X11ProtocolError(errorCode: event.pointee.error_code, requestCode: event.pointee.request_code,
                                  minorCode: event.pointee.minor_code, resource: event.pointee.resourceid, text: text)
     ErrorHandlers.record(error, on: display)
-    if !ErrorHandlers.takeExpected(error, on: display) { X11ErrorHandler.report(.protocolError(error)) }
+    if !ErrorHandlers.takeExpected(error, on: display) { X11ErrorHandler.report(error) }
     return 0
 }
 
-/// Xlib's IO error handler: reports the lost connection; Xlib then calls the display's exit handler.
+/// Xlib's IO error handler, which runs before the display's exit handler: nothing to do for a Waterfall connection
+/// (its exit handler marks it lost, and its event loop throws); another connection's loss goes to the handler
+/// installed before (Xlib's default prints it and exits, as it would without Waterfall).
 private func reportLostConnection(_ display: OpaquePointer?) -> Int32 {
-    X11ErrorHandler.report(.connectionLost(display: display.map(Display.name(of:)) ?? "?"))
-    return 0
+    guard let display, !ErrorHandlers.isOwn(display) else { return 0 }
+    return ErrorHandlers.previous.connectionLoss?(display) ?? 0
 }
 
-/// libX11's IO error exit handler: the connection cannot be used again, so the process ends with status 1.
-private func exitAfterLostConnection(_ display: OpaquePointer?, _ userData: UnsafeMutableRawPointer?) {
-    exit(1)
+/// A Waterfall connection's IO error exit handler: marks it lost and returns, so that the process goes on.
+private func markLostConnection(_ display: OpaquePointer?, _ userData: UnsafeMutableRawPointer?) {
+    if let display { ErrorHandlers.markLost(display) }
 }

@@ -13,7 +13,8 @@ struct DemoSession {
 
     /// Loads the items, connects to the display and opens the window. With a `--load-more` in `loading`, no card
     /// is there at first: pages arrive from a background loader that wakes the window. Prints the problem and
-    /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
+    /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made. A photo wall's walk
+    /// runs meanwhile; its warnings go through `printError`, which the display's capture of a refusal never takes.
     /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
     init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, scale: Double? = nil,
          log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, timeline: StartupTimeline? = nil) throws {

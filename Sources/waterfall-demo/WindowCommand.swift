@@ -68,7 +68,18 @@ struct WindowCommand: ParsableCommand {
         log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
                            session.controller.viewportField(of: session.collectionView, withPosition: false),
                            session.controller.scrollBarField(of: session.collectionView), ("scale", .number(session.controller.scale))])
-        let reason = try orExit { try session.window.run() }
+        let reason: WindowExitReason
+        do {
+            reason = try session.window.run()
+        } catch let error as X11Error {
+            // `run()` throws it when the connection is lost (the server went away, or closed it): one line, and
+            // status 1 as for a display that cannot be opened.
+            printError("\(error); exiting")
+            throw ExitCode(1)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
         session.controller.pictures?.stop()
         session.controller.scan?.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
@@ -100,7 +111,8 @@ extension WindowExitReason {
     }
 }
 
-/// Prints `waterfall-demo: message` on standard error.
+/// Prints `waterfall-demo: message` on standard error, in one write, from any thread: through `StandardError`, so
+/// that a photo walk's warning is never taken into the display's capture of a refusal (see `Display.init`).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("waterfall-demo: \(message)\n".utf8))
+    StandardError.write("waterfall-demo: \(message)\n")
 }

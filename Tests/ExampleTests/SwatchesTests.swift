@@ -31,6 +31,18 @@ struct SwatchesTests {
         #expect(swatches.lines == ["selected 3"])
         #expect(swatches.standardError.isEmpty, "\(swatches.standardError)")
     }
+
+    @Test func aServerThatGoesAwayEndsItWithItsOwnLineAndStatus() throws {
+        let xvfb = try XvfbServer()
+        let swatches = try DemoProcess(executable: "swatches", arguments: [], display: xvfb.display)
+        let window = try waitForWindow(named: "Swatches", display: xvfb.display, while: swatches)
+        try waitForPixel(RGB(0x3779B1), x: 20, y: 20, window: window, display: xvfb.display, while: swatches)
+        xvfb.stop()
+        // `run()` throws; the example's catch prints the error after its name and exits with status 1.
+        #expect(try swatches.waitForExit() == 1)
+        #expect(swatches.standardError
+            == "swatches: lost the connection to X display '\(xvfb.display)': the server went away or closed the connection\n")
+    }
 }
 
 /// Polls until a window named exactly `name` is viewable, and returns its id (the interval between checks of the

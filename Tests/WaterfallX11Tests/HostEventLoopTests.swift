@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Glibc
 import Testing
@@ -109,5 +110,20 @@ struct HostEventLoopTests {
         #expect(test.window.framesPresented == frames + 1)
         #expect(display.timeUntilNextTimer == nil)
         #expect(display.pollTimeout == -1)
+    }
+
+    /// An event a round trip read into Xlib's queue leaves nothing to read on the connection, so a host loop's `poll`
+    /// would sleep on it: `timeUntilNextTimer` says 0 until a turn has handled it.
+    @Test func anEventQueuedByARoundTripMakesTheNextTurnDueAtOnce() throws {
+        let xvfb = try XvfbServer()
+        defer { withExtendedLifetime(xvfb) {} }
+        let display = try Display(name: xvfb.display)
+        let test = try TestWindow(display: display, title: "Queued")
+        try pump(display) { test.window.framesPresented >= 1 && display.timeUntilNextTimer == nil }
+        XMoveWindow(display.handle, test.window.windowID, 10, 10)  // a ConfigureNotify for the window
+        display.sync()                                              // read, with the reply, into Xlib's queue
+        #expect(display.timeUntilNextTimer == 0)
+        try display.processPendingEvents()
+        #expect(display.timeUntilNextTimer == nil)
     }
 }

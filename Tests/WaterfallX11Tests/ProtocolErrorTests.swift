@@ -43,17 +43,17 @@ struct ProgramErrorHandlerTests {
         let xvfb = try XvfbServer()
         let display = try Display(name: xvfb.display)
         let missing: UInt = 0x3FF_FFF0  // an id no client was given, this test's own
-        let heard = Mutex<[X11Failure]>([])
-        X11ErrorHandler.set { failure in
+        let heard = Mutex<[X11ProtocolError]>([])
+        X11ErrorHandler.set { error in
             // Other tests' connections share the process-wide handler: keep this test's error only.
-            if case let .protocolError(error) = failure, error.resource == missing { heard.withLock { $0.append(failure) } }
+            if error.resource == missing { heard.withLock { $0.append(error) } }
         }
         defer { X11ErrorHandler.set(X11ErrorHandler.printOnStandardError) }
         XMapWindow(display.handle, missing)  // BadWindow
         display.sync()
-        let failures = heard.withLock { $0 }
-        #expect(failures.count == 1)
-        guard case let .protocolError(error)? = failures.first else { return }
+        let errors = heard.withLock { $0 }
+        #expect(errors.count == 1)
+        let error = try #require(errors.first)
         #expect(error.errorCode == UInt8(BadWindow) && error.requestCode == 8 && error.minorCode == 0)
         #expect(error.text == "BadWindow (invalid Window parameter)")
     }

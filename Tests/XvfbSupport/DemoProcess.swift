@@ -14,17 +14,27 @@ public final class DemoProcess: @unchecked Sendable {
     private var stderrClosed = false
     private let stdout = Pipe()
     private let stderr = Pipe()
+    /// The program's name, for the errors of the waits.
+    private let name: String
     /// The program's own `XDG_CACHE_HOME` when the test gave it none: no test reads or writes the user's caches (the
     /// shared thumbnail cache among them). Removed when the process is.
     private let privateCache: URL?
 
     /// Starts the built program `executable` (the demo by default) with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`, with the
     /// variables of `environment` added to the test's environment (less a `DESKTOP_STARTUP_ID` the tests were
-    /// launched with: the demo would end that launch).
+    /// launched with: the demo would end that launch). With a `launcher` (a program's path and its arguments, such
+    /// as `setpriv` and its options), the launcher runs and starts the program.
     public init(executable: String = "waterfall-demo", arguments: [String], display: String?, directory: String? = nil,
-                environment extra: [String: String] = [:]) throws {
-        process.executableURL = try DemoProcess.executableURL(named: executable)
-        process.arguments = arguments
+                environment extra: [String: String] = [:], launcher: [String] = []) throws {
+        name = executable
+        let program = try DemoProcess.executableURL(named: executable)
+        if let path = launcher.first {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = launcher.dropFirst() + [program.path] + arguments
+        } else {
+            process.executableURL = program
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DESKTOP_STARTUP_ID")
         environment.merge(extra) { $1 }
@@ -117,7 +127,7 @@ public final class DemoProcess: @unchecked Sendable {
                 return (all[position], position)
             }
             if exited {
-                throw X11TestError("waterfall-demo exited (status \(process.terminationStatus)) before \(description); stderr: \(standardError)")
+                throw X11TestError("\(name) exited (status \(process.terminationStatus)) before \(description); stderr: \(standardError)")
             }
             if Date() > deadline {
                 throw X11TestError("no \(description) within \(limit) s; last events: \(lines.suffix(5)); stderr: \(standardError)")
@@ -134,16 +144,16 @@ public final class DemoProcess: @unchecked Sendable {
         while process.isRunning {
             if Date() > deadline {
                 killAndReap(process)
-                throw X11TestError("waterfall-demo did not exit within \(limit) s; stderr: \(standardError)")
+                throw X11TestError("\(name) did not exit within \(limit) s; stderr: \(standardError)")
             }
             // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             Thread.sleep(forTimeInterval: 0.01)
         }
         guard hasReadAllOutput(until: deadline) else {
-            throw X11TestError("waterfall-demo exited but its stdout or stderr stayed open past \(limit) s")
+            throw X11TestError("\(name) exited but its stdout or stderr stayed open past \(limit) s")
         }
         guard process.terminationReason == .exit else {
-            throw X11TestError("waterfall-demo was killed by signal \(process.terminationStatus); stderr: \(standardError)")
+            throw X11TestError("\(name) was killed by signal \(process.terminationStatus); stderr: \(standardError)")
         }
         return process.terminationStatus
     }
