@@ -70,6 +70,9 @@ final class FontSet {
     }
 
     deinit {
+        // On a lost connection libX11 sends nothing more (see `Display.isConnectionLost`): the fonts' few bytes here
+        // are left rather than queue requests that can never leave.
+        guard !display.isConnectionLost else { return }
         ClientLibraryLock.run { for font in fonts { XftFontClose(display.handle, font) } }
     }
 
@@ -172,6 +175,7 @@ final class TextDraw {
     }
 
     deinit {
+        guard !display.isConnectionLost else { return }  // as `FontSet`'s
         ClientLibraryLock.run {
             if let draw { XftDrawDestroy(draw) }
             for var color in colors.values {
