@@ -3,6 +3,10 @@
 /// DateTimeOriginal of the Exif IFD (tag 0x9003, through IFD0's pointer 0x8769). Anything malformed reads as absent:
 /// a bad EXIF block never makes a photo unreadable.
 enum ExifReader {
+    /// The most of an EXIF block that is read: 64 KB, all that a JPEG's APP1 segment holds. A longer block (a PNG's
+    /// or WebP's may be) is read up to there; the fields read lie there in the blocks cameras and editors write.
+    static let readLimit = 65_536
+
     /// The orientation and date a TIFF structure names; `.up` and `nil` where it names none or is malformed.
     static func read(_ tiff: ArraySlice<UInt8>) -> (orientation: ExifOrientation, dateTaken: String?) {
         let bytes = Array(tiff)

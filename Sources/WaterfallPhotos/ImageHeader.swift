@@ -31,7 +31,7 @@ public struct ImageHeader: Hashable, Sendable {
     /// The longest side a photo may have.
     public static let maximumSide = 65_535
 
-    /// Reads the header at the start of a file's `bytes` (its first 64 KB are enough for every format here).
+    /// Reads the header of a whole file's `bytes`.
     /// - Throws: `PhotoError` when the bytes are no image of a known format, end too soon, or name a size that is 0,
     ///   above `maximumSide` a side or above `maximumPixels` in all.
     public static func read(_ bytes: [UInt8]) throws -> ImageHeader {
@@ -39,8 +39,26 @@ public struct ImageHeader: Hashable, Sendable {
             throw bytes.isEmpty ? PhotoError.empty : PhotoError.notAnImage
         }
         var reader = ByteReader(bytes, format: format)
+        return try read(&reader)
+    }
+
+    /// Reads the header of a file of `size` bytes whose first bytes `start` (at least its first 12, or all of them)
+    /// were read, reading more with `more` as `reads` says: where the header lies further than `start`, only the
+    /// pieces of the file that its walk needs are read. The result is the one `read(_:)` gives for the whole file.
+    /// - Throws: what `read(_:)` throws, and what `more` throws.
+    package static func read(start: [UInt8], size: Int, reads: HeaderReads = .standard,
+                             more: @escaping HeaderReads.More) throws -> ImageHeader {
+        guard let format = ImageFormat(magic: start) else {
+            throw start.isEmpty ? PhotoError.empty : PhotoError.notAnImage
+        }
+        var reader = ByteReader(start: start, size: size, format: format, reads: reads, more: more)
+        return try read(&reader)
+    }
+
+    /// Reads the header of the format `reader` reads, and checks its size.
+    private static func read(_ reader: inout ByteReader) throws -> ImageHeader {
         let header: ImageHeader
-        switch format {
+        switch reader.format {
         case .jpeg: header = try JPEGHeader.read(&reader)
         case .png: header = try PNGHeader.read(&reader)
         case .webp: header = try WebPHeader.read(&reader)

@@ -1,5 +1,7 @@
-/// A PNG's header: the IHDR chunk that must come first gives the size; an `eXIf` chunk among the chunks in the bytes
-/// read (before the image data) gives the orientation.
+/// A PNG's header: the IHDR chunk that must come first gives the size; an `eXIf` chunk gives the orientation and the
+/// date taken. The chunks are followed by their lengths up to the image data, however long the text (XMP, comments)
+/// or the ICC profile before it, each skipped unread. The eXIf chunk may also follow the image data (ImageMagick
+/// writes it there): it is then looked for among the chunks that end the file (`exifAfterImageData(_:imageData:)`).
 enum PNGHeader {
     static func read(_ reader: inout ByteReader) throws -> ImageHeader {
         try reader.skip(8)  // the signature
@@ -11,18 +13,21 @@ enum PNGHeader {
         let height = try reader.uint32BE()
         try reader.skip(5 + 4)  // depth, colour type, compression, filter, interlace; the CRC
         var header = ImageHeader(format: .png, width: width, height: height)
-        // The chunks up to the image data, as far as the bytes read go: an eXIf chunk may stand among them.
-        while reader.remaining >= 8 {
+        while true {
             let chunkLength = try reader.uint32BE()
             let type = try reader.take(4)
-            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { break }
-            guard chunkLength <= reader.remaining - 4 else { break }
-            let body = try reader.take(chunkLength)
-            try reader.skip(4)  // CRC
             if type.elementsEqual("eXIf".utf8) {
-                (header.orientation, header.dateTaken) = ExifReader.read(body)
+                (header.orientation, header.dateTaken) = ExifReader.read(try reader.take(min(chunkLength, ExifReader.readLimit)))
+                return header  // (a PNG has one eXIf at most)
             }
+            if type.elementsEqual("IDAT".utf8) {
+                if let exif = try exifAfterImageData(&reader, imageData: reader.offset - 8) {
+                    (header.orientation, header.dateTaken) = ExifReader.read(exif)
+                }
+                return header
+            }
+            if type.elementsEqual("IEND".utf8) { return header }  // no image data: the decoder says so
+            try reader.skip(chunkLength + 4)  // the chunk and its CRC
         }
-        return header
     }
 }

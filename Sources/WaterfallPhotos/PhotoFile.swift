@@ -7,15 +7,25 @@ import SystemPackage
 
 /// Reading a photo's header from its file.
 public enum PhotoFile {
-    /// How much of a file a header may need: 64 KB, enough for every format's size and an EXIF block before it.
+    /// How much of a file's start a header is read from at first: 4 KB, enough for most photos' size and EXIF.
+    public static let firstRead = 4096
+    /// How much of a file's start is read in one go when its first 4 KB are not enough: 64 KB, enough for every
+    /// format's size and an EXIF block before it in nearly every photo. A header further in (megabytes of XMP or ICC
+    /// profile before a JPEG's frame header) is reached by walking the segments by their lengths, reading only their
+    /// first bytes and the EXIF block.
     public static let headerLimit = 65_536
 
-    /// The header of the file at `path`, from at most its first `headerLimit` bytes (one `read`, however large the
-    /// file): the size, orientation and date without decoding a pixel.
+    /// The header of the file at `path`, from its first `firstRead` bytes, or, when the header lies further in,
+    /// from the rest of its first `headerLimit` bytes and beyond them only the pieces the walk over its segments
+    /// needs (`pread`): the size, orientation and date without decoding a pixel, however large the file.
     /// - Throws: `PhotoError.vanished` when the file is gone, `.unreadable` with the system's reason when it cannot
     ///   be read, and the errors of `ImageHeader.read(_:)`.
     public static func readHeader(path: FilePath) throws -> ImageHeader {
-        try ImageHeader.read(readStart(of: path, count: headerLimit))
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        let size = size(of: descriptor)
+        let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        return try header(of: descriptor, start: start, size: size ?? start.count)
     }
 
     /// Up to `count` bytes from the start of the file at `path`: a buffer of the file's size, at most `count`.
@@ -27,20 +37,32 @@ public enum PhotoFile {
 
     /// Calls `body` with the header and the whole bytes (at most `limit`) of the file at `path`, read into `memory`
     /// with one `open`, and returns its result. The header is read and checked first, from the file's first
-    /// `headerLimit` bytes, so a refused file (a bomb) costs no more than `readHeader(path:)`; the rest follows into
-    /// the same memory. The bytes are valid only during `body`.
+    /// `headerLimit` bytes (and, when it lies further in, the pieces its walk needs), so a refused file (a bomb) costs
+    /// no more than `readHeader(path:)`; the rest follows into the same memory. The bytes are valid only during
+    /// `body`.
     static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory,
                                            _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
-        let count = min(limit, size(of: descriptor) ?? headerLimit)
+        let size = size(of: descriptor)
+        let count = min(limit, size ?? headerLimit)
         return try memory.withBytes(count) { buffer in
             var filled = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(headerLimit, count)]))
-            let header = try ImageHeader.read(Array(buffer[..<filled]))
+            let header = try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled)
             if filled == headerLimit {
                 filled += try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
             }
             return try body(header, UnsafeRawBufferPointer(rebasing: buffer[..<filled]))
+        }
+    }
+
+    /// The header of the open file of `size` bytes whose first bytes `start` were read, reading the others it needs
+    /// with `pread` (which leaves the file's offset where it is).
+    private static func header(of descriptor: Int32, start: [UInt8], size: Int) throws -> ImageHeader {
+        try ImageHeader.read(start: start, size: size) { offset, count in
+            try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            }
         }
     }
 
@@ -65,11 +87,16 @@ public enum PhotoFile {
         }
     }
 
-    /// Reads from `descriptor` until `buffer` is full or the file ends; how many bytes it read.
-    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    /// Reads from `descriptor` until `buffer` is full or the file ends, from the file's offset (`read`, which moves it)
+    /// or from `position` (`pread`, which does not); how many bytes it read.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at position: Int? = nil) throws -> Int {
         var filled = 0
         while filled < buffer.count {
-            let got = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            let got = if let position {
+                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(position + filled))
+            } else {
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw error(errno)

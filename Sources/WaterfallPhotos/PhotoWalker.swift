@@ -45,9 +45,10 @@ public struct PhotoBatch: Sendable {
 }
 
 /// Finds the photos of files and folders: each folder (and, with `recursive`, each folder below it) is a section,
-/// its photos in `order`. Images are told by their magic bytes and their headers read from their first bytes; files
-/// that are not images are skipped, folders that cannot be read are counted, and a folder is never walked twice, so
-/// symbolic link loops end. Hidden files and folders (named with a leading dot) are left out, as file managers do.
+/// its photos in `order`. Images are told by their magic bytes and their headers read (`PhotoFile.readHeader(path:)`:
+/// a file's first 4 KB, more only where the header lies further); files that are not images are skipped, folders
+/// that cannot be read are counted, and a folder is never walked twice, so symbolic link loops end. Hidden files and
+/// folders (named with a leading dot) are left out, as file managers do.
 ///
 /// A folder's names and sizes are listed and sorted first (a few system calls per file); then the headers are read
 /// in that order and handed on in batches, so a folder of 100,000 files shows its first photos long before its last.
@@ -197,7 +198,7 @@ public final class PhotoWalker {
     static func read(_ photo: Photo) -> FileOutcome {
         var photo = photo
         do {
-            photo.header = try readHeader(photo.path, size: photo.fileSize)
+            photo.header = try PhotoFile.readHeader(path: photo.path)
         } catch PhotoError.notAnImage, PhotoError.empty {
             return .notAnImage
         } catch PhotoError.unreadable, PhotoError.vanished {
@@ -206,17 +207,6 @@ public final class PhotoWalker {
             photo.error = error as? PhotoError  // an image the wall cannot show: its error card says why
         }
         return .photo(photo)
-    }
-
-    /// The header of the file at `path` (`size` bytes long): from its first 4 KB, or its first 64 KB when a long
-    /// EXIF block puts the frame header further in.
-    static func readHeader(_ path: FilePath, size: Int) throws -> ImageHeader {
-        let small = 4096
-        do {
-            return try ImageHeader.read(PhotoFile.readStart(of: path, count: small))
-        } catch PhotoError.truncated where size > small {
-            return try PhotoFile.readHeader(path: path)
-        }
     }
 
     /// A file or folder found: its path, its name as people read it, and what `stat` says of it.

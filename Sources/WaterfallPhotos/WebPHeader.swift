@@ -1,9 +1,12 @@
 /// A WebP's header (RIFF): the first chunk gives the size: `VP8 ` (lossy: the key frame's 14-bit width and height),
 /// `VP8L` (lossless: 14-bit width and height less one) or `VP8X` (extended: the canvas's 24-bit width and height less
-/// one), and an extended file's `EXIF` chunk, when the bytes read hold it, the orientation.
+/// one), and an extended file's `EXIF` chunk the orientation and the date taken. The EXIF chunk follows the image data
+/// and any ICC profile or animation before it: the chunks are followed by their lengths to it, each skipped unread.
 enum WebPHeader {
     static func read(_ reader: inout ByteReader) throws -> ImageHeader {
-        try reader.skip(12)  // "RIFF", the size, "WEBP"
+        try reader.skip(4)  // "RIFF"
+        let end = min(reader.size, 8 + (try reader.uint32LE()))  // the RIFF's end: what follows is no chunk of its
+        try reader.skip(4)  // "WEBP"
         let chunk = try reader.take(4)
         let length = try reader.uint32LE()
         switch String(decoding: chunk, as: UTF8.self) {
@@ -24,24 +27,29 @@ enum WebPHeader {
             try reader.skip(3)
             var header = ImageHeader(format: .webp, width: try reader.uint24LE() + 1, height: try reader.uint24LE() + 1)
             try reader.skip(max(0, length - 10) + (length & 1))
-            if flags & 0x08 != 0 { readExif(into: &header, from: &reader) }
+            if flags & 0x08 != 0 { try readExif(into: &header, from: &reader, end: end) }
             return header
         case let other:
             throw PhotoError.unsupported(.webp, "a first chunk \"\(other)\"")
         }
     }
 
-    /// Looks through the chunks after VP8X, as far as the bytes read go, for `EXIF`.
-    private static func readExif(into header: inout ImageHeader, from reader: inout ByteReader) {
-        while reader.remaining >= 8, let type = try? reader.take(4), let length = try? reader.uint32LE() {
-            guard let body = try? reader.take(length) else { return }
+    /// Follows the chunks after VP8X by their lengths up to `end` for `EXIF`, whose body (at most
+    /// `ExifReader.readLimit` bytes of it) gives the orientation and date.
+    /// - Throws: `PhotoError.truncated` when a chunk passes the end of the file.
+    private static func readExif(into header: inout ImageHeader, from reader: inout ByteReader, end: Int) throws {
+        while end - reader.offset >= 8 {
+            let type = try reader.take(4)
+            let length = try reader.uint32LE()
             if type.elementsEqual("EXIF".utf8) {
+                let body = try reader.take(min(length, ExifReader.readLimit))
                 // Some writers keep JPEG's "Exif\0\0" before the TIFF structure.
                 let tiff = body.starts(with: Array("Exif".utf8) + [0, 0]) ? body.dropFirst(6) : body
                 (header.orientation, header.dateTaken) = ExifReader.read(tiff)
                 return
             }
-            if length & 1 == 1 { _ = try? reader.skip(1) }
+            try reader.skip(length)
+            try reader.skip(min(length & 1, reader.remaining))  // the padding to an even length
         }
     }
 }

@@ -1,14 +1,18 @@
 import WaterfallPhotos
 
 /// The fuzz input as a photo file: its header and EXIF read, then decoded to a thumbnail. Either ends in a result
-/// within the limits, or in a `PhotoError`; a decoder fed any bytes must never crash.
+/// within the limits, or in a `PhotoError`; a decoder fed any bytes must never crash. The header is read twice: from
+/// the whole bytes, and as a file on disk is read, from its first bytes and then in small pieces where the walk over
+/// its segments and chunks needs them; both must give the same header or the same error.
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()
 
     static func run(_ input: [UInt8]) {
+        let whole = Result { try ImageHeader.read(input) }
+        checkReadAsAFile(input, gives: whole)
         do {
-            let header = try ImageHeader.read(input)
+            let header = try whole.get()
             precondition(header.width > 0 && header.height > 0 && header.width <= ImageHeader.maximumSide
                          && header.height <= ImageHeader.maximumSide && header.width * header.height <= ImageHeader.maximumPixels,
                          "a header of \(header.width) × \(header.height) passed its limits")
@@ -23,6 +27,32 @@ enum ImageFuzz {
             precondition(thumbnail.pixels.count == thumbnail.width * thumbnail.height, "a thumbnail's pixels do not fill it")
         } catch {
             return
+        }
+    }
+
+    /// Reads the header of `input` as `PhotoFile` reads a file, with reads far smaller than a file's (which the
+    /// input's length picks, so the fuzzer tries reads that end anywhere), and checks that it is `expected`, the
+    /// header of the whole bytes, or the same error.
+    static func checkReadAsAFile(_ input: [UInt8], gives expected: Result<ImageHeader, any Error>) {
+        let reads = HeaderReads(startLimit: 16 + input.count % 241, blockSize: 1 + input.count % 31)
+        let start = Array(input.prefix(12 + input.count % 7))
+        let readAsAFile = Result {
+            try ImageHeader.read(start: start, size: input.count, reads: reads) { offset, count in
+                precondition(offset >= 0 && count >= 0 && offset + count <= input.count,
+                             "a read of \(count) bytes at \(offset) of \(input.count)")
+                return Array(input[offset..<(offset + count)])
+            }
+        }
+        switch (expected, readAsAFile) {
+        case let (.success(header), .success(other)):
+            precondition(header == other, "read as a file, \(other) for \(header)")
+        case let (.failure(error), .failure(other)):
+            precondition(error as? PhotoError == other as? PhotoError && error is PhotoError,
+                         "read as a file, the error \(other) for \(error)")
+        case let (.success(header), .failure(error)):
+            preconditionFailure("read as a file, the error \(error) for \(header)")
+        case let (.failure(error), .success(header)):
+            preconditionFailure("read as a file, \(header) for the error \(error)")
         }
     }
 }

@@ -64,6 +64,14 @@ extension GeneratedImages {
     /// `orientation` (1-8) says a camera stores it, as a JPEG with that EXIF, named `name`. The stored corner comes
     /// from the EXIF definitions (where the stored first row and first column are shown), not from the code tested.
     public func orientedJPEG(_ orientation: Int, name: String) throws -> String {
+        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try convert(["-quality", "95", orientedPicture(orientation, name: name), name + "-plain.jpg"]))))
+        let exif = HeaderBytes.tiff(orientation: orientation, date: nil, littleEndian: orientation % 2 == 0)
+        return try write(Array(jpeg.prefix(2)) + HeaderBytes.exifSegment(exif) + Array(jpeg.dropFirst(2)), to: name)
+    }
+
+    /// The picture of `orientedJPEG(_:name:)` as stored for `orientation`, without EXIF, as a PPM named `name.ppm`
+    /// for `convert` to turn into any format: its path.
+    public func orientedPicture(_ orientation: Int, name: String) throws -> String {
         let swapsSides = orientation >= 5
         let (storedWidth, storedHeight) = swapsSides ? (48, 64) : (64, 48)
         // The stored corner that is shown top left: 1 and 5 the stored top left; 2 and 8 its top right;
@@ -77,10 +85,6 @@ extension GeneratedImages {
             let inY = bottom ? y >= storedHeight - 16 : y < 16
             ppm += inX && inY ? [255, 0, 0] : [0, 0, 255]
         }
-        try write(ppm, to: name + ".ppm")
-        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try convert(["-quality", "95", path(name + ".ppm"), name + "-plain.jpg"]))))
-        let exif = HeaderBytes.tiff(orientation: orientation, date: nil, littleEndian: orientation % 2 == 0)
-        let app1: [UInt8] = [0xFF, 0xE1] + HeaderBytes.be16(2 + 6 + exif.count) + Array("Exif".utf8) + [0, 0] + exif
-        return try write(Array(jpeg.prefix(2)) + app1 + Array(jpeg.dropFirst(2)), to: name)
+        return try write(ppm, to: name + ".ppm")
     }
 }

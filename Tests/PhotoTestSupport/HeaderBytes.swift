@@ -31,7 +31,7 @@ public enum HeaderBytes {
     public static func jpeg(width: Int, height: Int, sof: UInt8 = 0xC0, exif: [UInt8]? = nil) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += [0xFF, 0xE0] + be16(16) + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
-        if let exif { bytes += [0xFF, 0xE1] + be16(2 + 6 + exif.count) + Array("Exif".utf8) + [0, 0] + exif }
+        if let exif { bytes += exifSegment(exif) }
         bytes += [0xFF, 0xDB] + be16(67) + [UInt8](repeating: 1, count: 65)  // a quantisation table
         bytes += [0xFF, sof] + be16(17) + [8] + be16(height) + be16(width) + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
         bytes += [0xFF, 0xDA] + be16(12) + [3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3F, 0]
@@ -51,5 +51,35 @@ public enum HeaderBytes {
     public static func webp(_ chunk: String, _ body: [UInt8], more: [UInt8] = []) -> [UInt8] {
         let chunks = Array(chunk.utf8) + le32(body.count) + body + (body.count & 1 == 1 ? [0] : []) + more
         return Array("RIFF".utf8) + le32(4 + chunks.count) + Array("WEBP".utf8) + chunks
+    }
+
+    /// A JPEG segment: its marker, its length (2 + the body's) and `body` (at most 65,533 bytes).
+    public static func jpegSegment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] {
+        [0xFF, marker] + be16(2 + body.count) + body
+    }
+
+    /// The `Exif` APP1 segment of a JPEG that holds `tiff`.
+    public static func exifSegment(_ tiff: [UInt8]) -> [UInt8] {
+        jpegSegment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
+    }
+
+    /// A PNG chunk: its length, `type`, `body` and CRC, as libspng checks it.
+    public static func pngChunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        be32(body.count) + Array(type.utf8) + body + be32(Int(crc32(Array(type.utf8) + body)))
+    }
+
+    /// The CRC-32 of `bytes` that PNG chunks end with (ISO 3309, the polynomial 0xEDB88320), a byte at a time.
+    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        ~bytes.reduce(0xFFFF_FFFF) { crc, byte in crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+    }
+
+    /// The CRC of each byte value, bit by bit.
+    private static let crcTable: [UInt32] = (0..<256).map { (value: UInt32) in
+        (0..<8).reduce(value) { crc, _ in crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+
+    /// A RIFF chunk of a WebP: `type`, the body's length, `body` and a padding byte when the length is odd.
+    public static func riffChunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        Array(type.utf8) + le32(body.count) + body + (body.count & 1 == 1 ? [0] : [])
     }
 }
