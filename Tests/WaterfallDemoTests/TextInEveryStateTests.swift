@@ -74,7 +74,7 @@ struct PhotoTextInEveryStateTests {
 
         let demo = try RunningDemo([images.root, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
         let layoutArguments = ["--photos", images.root, "--columns", "3"]
-        try demo.process.waitForEvent("every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(limit: 60, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
         func checkWall(_ state: String) throws {
             let shot = try demo.screenshot()
             let text = ScreenText(demo, layoutArguments: layoutArguments)
@@ -115,7 +115,7 @@ struct PhotoTextInEveryStateTests {
         before = demo.eventCount
         try demo.key("Escape")
         try waitForLightbox(demo, "close", index: 1, after: before)
-        try demo.process.waitForEvent(after: before, "the wall's pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(after: before, limit: 60, "the wall's pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
         let shot = try demo.screenshot()
         let offset = demo.process.events.last { $0.name == "frame" }?.double("offset") ?? 0
         try ScreenText(demo, layoutArguments: layoutArguments).expectText(in: shot, offset: offset, state: "the wall after the lightbox")
@@ -124,7 +124,7 @@ struct PhotoTextInEveryStateTests {
 
     /// Waits for the lightbox to log `action` for card `index`, then for the frame that draws it.
     func waitForLightbox(_ demo: RunningDemo, _ action: String, index: Int, after: Int) throws {
-        let logged = try demo.process.waitForEvent(after: after, "lightbox \(action) of card \(index)") {
+        let logged = try demo.process.waitForEvent(after: after, limit: 60, "lightbox \(action) of card \(index)") {
             $0.name == "lightbox" && $0.string("action") == action && $0.int("index") == index
         }
         try demo.process.waitForEvent(after: logged.position, "the frame after it") { $0.name == "frame" }
@@ -136,7 +136,7 @@ struct PhotoTextInEveryStateTests {
         let text = ScreenText(demo)
         let middle = (x: text.pixel(text.cardsWidth / 2), y: text.pixel(text.viewportHeight / 2))
         if let colour {
-            try waitUntil("\(state): the photo's colour in the middle") { try demo.screenshot().pixel(x: middle.x, y: middle.y) == colour }
+            try waitUntil("\(state): the photo's colour in the middle", limit: 60) { try demo.screenshot().pixel(x: middle.x, y: middle.y) == colour }
         }
         let shot = try demo.screenshot()
         text.expectStatusBarText(in: shot, state: state)
