@@ -13,6 +13,7 @@ enum PNGHeader {
         let height = try reader.uint32BE()
         try reader.skip(5 + 4)  // depth, colour type, compression, filter, interlace; the CRC
         var header = ImageHeader(format: .png, width: width, height: height)
+        try header.checkSize()  // a bomb is refused from IHDR, before any other chunk is looked for
         while true {
             let chunkLength = try reader.uint32BE()
             let type = try reader.take(4)
