@@ -20,7 +20,7 @@ struct SwatchesTests {
         #expect(try Screenshot.of(window: window, display: xvfb.display).pixel(x: third.x + third.width - 4, y: labelMiddle) == RGB(0xFFFFFF))
 
         try xdotool(["mousemove", "--window", String(window), String(third.x + 90), "100", "click", "1"], display: xvfb.display)
-        let selected = try waitForLine(from: swatches) { $0.hasPrefix("selected") }
+        let selected = try swatches.waitForLine("the selection") { $0.hasPrefix("selected") }
         #expect(selected == "selected 3")
         try waitForPixel(RGB(0x1F6FEB), x: third.x + third.width - 4, y: labelMiddle, window: window, display: xvfb.display, while: swatches)
         let shot = try Screenshot.of(window: window, display: xvfb.display)
@@ -66,17 +66,6 @@ private func waitForPixel(_ color: RGB, x: Int, y: Int, window: UInt, display: S
         usleep(20_000)  // only the interval between checks of the condition above; the deadline bounds a hang
     }
     throw X11TestError("the pixel at (\(x), \(y)) never became \(color): \(program.standardError)")
-}
-
-/// Waits until the program printed a line that `matches`, and returns it (the interval between checks of the awaited
-/// condition; the deadline only bounds a hang).
-private func waitForLine(from program: DemoProcess, matching matches: (String) -> Bool) throws -> String {
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-        if let line = program.lines.first(where: matches) { return line }
-        usleep(10_000)  // only the interval between checks of the condition above; the deadline bounds a hang
-    }
-    throw X11TestError("no such line on stdout: \(program.lines), stderr: \(program.standardError)")
 }
 
 /// A path under `artifacts/` at the package root, for screenshots a person may look at after a run.

@@ -37,16 +37,6 @@ struct PhotoLightboxTests {
         return (demo, layout.items, drawn.position)
     }
 
-    /// Waits for the lightbox to log `action` for card `index`, then for the frame that draws it.
-    @discardableResult
-    func waitForLightbox(_ demo: RunningDemo, _ action: String, index: Int, after: Int) throws -> Event {
-        let logged = try demo.process.waitForEvent(after: after, "lightbox \(action) of card \(index)") {
-            $0.name == "lightbox" && $0.string("action") == action && $0.int("index") == index
-        }
-        _ = try demo.process.waitForEvent(after: logged.position, "the frame after it") { $0.name == "frame" }
-        return logged.event
-    }
-
     func title(of demo: RunningDemo) throws -> String {
         String(decoding: try runTool("xprop", ["-id", String(demo.window), "_NET_WM_NAME"], display: demo.xvfb.display), as: UTF8.self)
     }
@@ -56,7 +46,7 @@ struct PhotoLightboxTests {
         let wallTitle = try title(of: demo)
         try demo.movePointer(x: cards[0].midX, y: cards[0].y + 20)
         try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
-        let opened = try waitForLightbox(demo, "picture", index: 0, after: drawn)
+        let opened = try demo.waitForLightbox("picture", index: 0, after: drawn)
         #expect(opened.string("path") == images.path("photos/a.png"))
         #expect(demo.events(named: "lightbox", after: drawn).first?.string("action") == "open")
         var shot = try demo.screenshot()
@@ -66,7 +56,7 @@ struct PhotoLightboxTests {
 
         let beforeRight = demo.eventCount
         try demo.key("Right")
-        try waitForLightbox(demo, "picture", index: 1, after: beforeRight)
+        try demo.waitForLightbox("picture", index: 1, after: beforeRight)
         // Decoded ahead while the first was shown: its picture is in the key's own frame.
         let afterKey = demo.process.events.dropFirst(beforeRight).filter { $0.name == "lightbox" || $0.name == "frame" }
         #expect(afterKey.prefix(3).map { $0.name + ($0.string("action").map { " " + $0 } ?? "") } == ["lightbox show", "lightbox picture", "frame"])
@@ -76,7 +66,7 @@ struct PhotoLightboxTests {
 
         var before = demo.eventCount
         try demo.wheel(notches: 1)  // on to the truncated JPEG: its reason, as its card shows it
-        let failed = try waitForLightbox(demo, "failed", index: 2, after: before)
+        let failed = try demo.waitForLightbox("failed", index: 2, after: before)
         #expect(failed.string("reason") == demo.events(named: "thumbnailFailed", after: 0).first?.string("reason"))
         shot = try demo.screenshot()
         #expect(shot.pixel(x: 400, y: 100) == Self.background && shot.pixel(x: 400, y: 500) == Self.background)
@@ -84,10 +74,10 @@ struct PhotoLightboxTests {
 
         before = demo.eventCount
         try demo.key("Left")
-        try waitForLightbox(demo, "picture", index: 1, after: before)
+        try demo.waitForLightbox("picture", index: 1, after: before)
         before = demo.eventCount
         try demo.key("Escape")
-        try waitForLightbox(demo, "close", index: 1, after: before)
+        try demo.waitForLightbox("close", index: 1, after: before)
         let selected = try demo.process.waitForEvent(after: before, "the photo shown selected") { $0.name == "select" }
         #expect(selected.event.int("index") == 1)
         _ = try demo.process.waitForEvent(after: selected.position, "the wall drawn") { $0.name == "frame" }
@@ -97,10 +87,10 @@ struct PhotoLightboxTests {
 
         before = demo.eventCount
         try demo.key("Return")  // Enter opens the focused photo: the one just shown
-        try waitForLightbox(demo, "picture", index: 1, after: before)
+        try demo.waitForLightbox("picture", index: 1, after: before)
         before = demo.eventCount
         try demo.key("Return")  // and closes it again
-        try waitForLightbox(demo, "close", index: 1, after: before)
+        try demo.waitForLightbox("close", index: 1, after: before)
         demo.expectNoXErrors()
     }
 
@@ -108,14 +98,14 @@ struct PhotoLightboxTests {
         let (demo, cards, drawn) = try launch()
         try demo.movePointer(x: cards[0].midX, y: cards[0].y + 20)
         try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
-        try waitForLightbox(demo, "picture", index: 0, after: drawn)
+        try demo.waitForLightbox("picture", index: 0, after: drawn)
 
         // 1:1: 400 × 800 centred on the 800 × 600 viewport, x 200 to 600, its rows 100 to 699 in view (red above 300).
         var before = demo.eventCount
         try demo.key("z")
         let zoom = try demo.process.waitForEvent(after: before, "the zoom") { $0.name == "lightbox" && $0.string("action") == "zoom" }
         #expect(zoom.event.string("size") == "1:1")
-        try waitForLightbox(demo, "picture", index: 0, after: zoom.position)
+        try demo.waitForLightbox("picture", index: 0, after: zoom.position)
         var shot = try demo.screenshot()
         #expect(shot.pixel(x: 200, y: 299) == RGB(0xD02010) && shot.pixel(x: 599, y: 300) == RGB(0x2040C0))
         #expect(shot.pixel(x: 199, y: 300) == Self.background && shot.pixel(x: 600, y: 300) == Self.background)
@@ -136,7 +126,7 @@ struct PhotoLightboxTests {
         try demo.key("z")
         let fit = try demo.process.waitForEvent(after: before, "the zoom back") { $0.name == "lightbox" && $0.string("action") == "zoom" }
         #expect(fit.event.string("size") == "fit")
-        try waitForLightbox(demo, "picture", index: 0, after: fit.position)
+        try demo.waitForLightbox("picture", index: 0, after: fit.position)
         shot = try demo.screenshot()
         #expect(shot.pixel(x: 250, y: 0) == RGB(0xD02010) && shot.pixel(x: 549, y: 599) == RGB(0x2040C0))
         #expect(shot.pixel(x: 249, y: 300) == Self.background)

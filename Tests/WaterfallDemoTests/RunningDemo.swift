@@ -107,6 +107,19 @@ final class RunningDemo {
     }
 }
 
+extension RunningDemo {
+    /// Waits for a photo wall's lightbox to log `action` for card `index` after the first `after` events, then for
+    /// the frame that draws it; returns the lightbox's event. `limit` bounds each wait (a hang, not a measurement).
+    @discardableResult
+    func waitForLightbox(_ action: String, index: Int, after: Int, limit: TimeInterval = 20) throws -> Event {
+        let logged = try process.waitForEvent(after: after, limit: limit, "lightbox \(action) of card \(index)") {
+            $0.name == "lightbox" && $0.string("action") == action && $0.int("index") == index
+        }
+        _ = try process.waitForEvent(after: logged.position, limit: limit, "the frame after it") { $0.name == "frame" }
+        return logged.event
+    }
+}
+
 extension Event {
     /// The collection view's width in an event that carries its geometry (`start`, `ready`, `layout`, `exit`,
     /// `state`): the cards' area (`viewport`) and the scroll bar beside it, side by side; the window's width.

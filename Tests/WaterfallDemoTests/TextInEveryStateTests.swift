@@ -98,14 +98,14 @@ struct PhotoTextInEveryStateTests {
         var before = demo.eventCount
         try demo.movePointer(x: cards[0].midX, y: cards[0].y + 20)
         try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
-        try waitForLightbox(demo, "picture", index: 0, after: before)
+        try demo.waitForLightbox("picture", index: 0, after: before, limit: 60)
         try expectLightbox(demo, showing: Self.colours[0], state: "the lightbox's first photo")
         try demo.resizeAndWait(width: 900, height: 640)
         try expectLightbox(demo, showing: Self.colours[0], state: "the lightbox resized to 900 × 640")
 
         before = demo.eventCount
         try demo.key("Right")
-        try waitForLightbox(demo, "failed", index: 1, after: before)
+        try demo.waitForLightbox("failed", index: 1, after: before, limit: 60)
         try expectLightbox(demo, showing: nil, state: "the lightbox's broken photo")
         try demo.resizeAndWait(width: 760, height: 560)
         try expectLightbox(demo, showing: nil, state: "the lightbox's broken photo resized to 760 × 560")
@@ -114,20 +114,12 @@ struct PhotoTextInEveryStateTests {
 
         before = demo.eventCount
         try demo.key("Escape")
-        try waitForLightbox(demo, "close", index: 1, after: before)
+        try demo.waitForLightbox("close", index: 1, after: before, limit: 60)
         try demo.process.waitForEvent(after: before, limit: 60, "the wall's pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
         let shot = try demo.screenshot()
         let offset = demo.process.events.last { $0.name == "frame" }?.double("offset") ?? 0
         try ScreenText(demo, layoutArguments: layoutArguments).expectText(in: shot, offset: offset, state: "the wall after the lightbox")
         demo.expectNoXErrors()
-    }
-
-    /// Waits for the lightbox to log `action` for card `index`, then for the frame that draws it.
-    func waitForLightbox(_ demo: RunningDemo, _ action: String, index: Int, after: Int) throws {
-        let logged = try demo.process.waitForEvent(after: after, limit: 60, "lightbox \(action) of card \(index)") {
-            $0.name == "lightbox" && $0.string("action") == action && $0.int("index") == index
-        }
-        try demo.process.waitForEvent(after: logged.position, "the frame after it") { $0.name == "frame" }
     }
 
     /// Checks the lightbox on screen: the status bar's text, and in the viewport's middle the photo of `colour` (once

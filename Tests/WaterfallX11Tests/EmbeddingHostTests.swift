@@ -11,7 +11,7 @@ struct EmbeddingHostTests {
     func aHostWhoseServerIsKilledHearsItAndExitsWithItsOwnStatusAndMessage(mode: String) throws {
         let xvfb = try XvfbServer()
         let host = try DemoProcess(executable: "embedding-host", arguments: [mode], display: xvfb.display)
-        try waitForLine(from: host) { $0 == "presented" }
+        try host.waitForLine("the host's first frame") { $0 == "presented" }
         xvfb.stop()
         #expect(try host.waitForExit() == 3)
         // The program's line alone: nothing from Xlib ("X connection to ... broken") or from Waterfall.
@@ -40,7 +40,7 @@ struct EmbeddingHostTests {
     @Test func theHostsIOErrorHandlerSetBeforeWaterfallsHearsTheLossOfItsOwnConnectionOnly() throws {
         let xvfb = try XvfbServer()
         let host = try DemoProcess(executable: "embedding-host", arguments: ["io-chain"], display: xvfb.display)
-        try waitForLine(from: host) { $0 == "presented" }
+        try host.waitForLine("the host's first frame") { $0 == "presented" }
         xvfb.stop()
         #expect(try host.waitForExit() == 3)
         // Waterfall's connection was lost first (`run()` threw) without a word from the host's handler; then the
@@ -51,14 +51,3 @@ struct EmbeddingHostTests {
     }
 }
 
-/// Waits until `program` printed a line that `matches` on stdout (the interval between checks of the awaited
-/// condition; the deadline only bounds a hang).
-private func waitForLine(from program: DemoProcess, matching matches: (String) -> Bool) throws {
-    let deadline = Date().addingTimeInterval(20)
-    while !program.lines.contains(where: matches) {
-        guard Date() < deadline, program.isRunning else {
-            throw X11TestError("no such line on stdout: \(program.lines), stderr: \(program.standardError)")
-        }
-        usleep(10_000)  // only the interval between checks of the condition above; the deadline bounds a hang
-    }
-}

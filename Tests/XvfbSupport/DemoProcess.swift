@@ -119,18 +119,32 @@ public final class DemoProcess: @unchecked Sendable {
     @discardableResult
     public func waitForEvent(after: Int = 0, limit: TimeInterval = 20, _ description: String,
                              where predicate: (Event) -> Bool) throws -> (event: Event, position: Int) {
+        try poll(limit: limit, description) {
+            let all = events
+            guard all.count > after, let position = all[after...].firstIndex(where: predicate) else { return nil }
+            return (all[position], position)
+        }
+    }
+
+    /// Waits until the process printed a line that `matches` on stdout and returns it. Fails after `limit` seconds (a
+    /// bound on a hang, not a measurement) or if the process exits.
+    @discardableResult
+    public func waitForLine(limit: TimeInterval = 20, _ description: String, matching matches: (String) -> Bool) throws -> String {
+        try poll(limit: limit, description) { lines.first(where: matches) }
+    }
+
+    /// Checks `found` until it finds something, the process has exited with all its output read, or `limit` seconds
+    /// have passed.
+    private func poll<Found>(limit: TimeInterval, _ description: String, _ found: () -> Found?) throws -> Found {
         let deadline = Date().addingTimeInterval(limit)
         while true {
             let exited = !process.isRunning && hasReadAllOutput(until: deadline)
-            let all = events
-            if all.count > after, let position = all[after...].firstIndex(where: predicate) {
-                return (all[position], position)
-            }
+            if let result = found() { return result }
             if exited {
                 throw X11TestError("\(name) exited (status \(process.terminationStatus)) before \(description); stderr: \(standardError)")
             }
             if Date() > deadline {
-                throw X11TestError("no \(description) within \(limit) s; last events: \(lines.suffix(5)); stderr: \(standardError)")
+                throw X11TestError("no \(description) within \(limit) s; last lines: \(lines.suffix(5)); stderr: \(standardError)")
             }
             // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             Thread.sleep(forTimeInterval: 0.01)
