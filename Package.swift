@@ -7,8 +7,11 @@ let package = Package(
         .library(name: "Waterfall", targets: ["Waterfall"]),
         .library(name: "WaterfallX11", targets: ["WaterfallX11"]),
         .library(name: "WaterfallPhotos", targets: ["WaterfallPhotos"]),
+        .library(name: "WaterfallCards", targets: ["WaterfallCards"]),
+        .library(name: "WaterfallPhotoWall", targets: ["WaterfallPhotoWall"]),
         // The seeded generator the demo, the tests and the benchmarks (a package of their own) share.
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
+        .executable(name: "waterfall", targets: ["waterfall"]),
         .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
     ],
     dependencies: [
@@ -49,25 +52,41 @@ let package = Package(
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
         .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
 
+        // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
+        // and the words both walls count in. No X11.
+        .target(name: "WaterfallCards", dependencies: ["Waterfall"]),
+
+        // MARK: The photo wall: the walk's delivery, the picture caches, thumbnail scheduling, the lightbox, live
+        // folders, the clipboard's files. Programs show it in a WaterfallWindow.
+        .target(name: "WaterfallPhotoWall", dependencies: ["Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards",
+                                                           .product(name: "SystemPackage", package: "swift-system")]),
+
         // MARK: SplitMix64, for made-up data that is the same on every run
         .target(name: "SeededRandom"),
 
-        // MARK: The desktop program
+        // MARK: The photo browser: `waterfall [options] [PATH...]`
+        .executableTarget(
+            name: "waterfall",
+            dependencies: ["Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallPhotoWall",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "SystemPackage", package: "swift-system")]
+        ),
+
+        // MARK: The catalog demo
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
         .target(
             name: "WaterfallDemoKit",
-            dependencies: ["Waterfall", "WaterfallPhotos", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["Waterfall", "WaterfallCards", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "waterfall-demo",
             dependencies: [
                 "Waterfall",
                 "WaterfallX11",
+                "WaterfallCards",
                 "WaterfallDemoKit",
                 "SeededRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
@@ -78,7 +97,7 @@ let package = Package(
         // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/fuzz.sh builds it
         // with -sanitize=fuzzer); a plain build replays the inputs it is given.
         .target(name: "CFuzzerDriver"),
-        .executableTarget(name: "waterfall-fuzz", dependencies: ["Waterfall", "WaterfallDemoKit", "WaterfallPhotos", "CFuzzerDriver"]),
+        .executableTarget(name: "waterfall-fuzz", dependencies: ["Waterfall", "WaterfallCards", "WaterfallDemoKit", "WaterfallPhotos", "CFuzzerDriver"]),
 
         // MARK: Tests
         // XFixes' view of the cursor on screen, in C with a connection of its own, so that its headers stay out of Swift.
@@ -91,7 +110,8 @@ let package = Package(
         .executableTarget(name: "embedding-host", dependencies: ["Waterfall", "WaterfallX11", "CX11"], path: "Tests/EmbeddingHost"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi", "embedding-host"]),
-        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "WaterfallDemoKit", "Waterfall", "SeededRandom", "XvfbSupport",
+        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "waterfall", "WaterfallDemoKit", "WaterfallCards", "WaterfallPhotoWall",
+                                                           "WaterfallPhotos", "Waterfall", "SeededRandom", "XvfbSupport",
                                                            "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),
         // Test support: photos the tests make with ImageMagick, and headers built byte by byte.

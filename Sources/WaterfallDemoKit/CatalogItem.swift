@@ -1,5 +1,4 @@
 import SeededRandom
-import SystemPackage
 import Waterfall
 
 /// One card of the demo: a picture of `aspect` (height / width) in `color`, with a title and subtitle, in a
@@ -13,20 +12,15 @@ package struct CatalogItem: Equatable, Sendable {
     package var category: String
     /// Whether the catalog marks the item as a banner (`false` when the JSON leaves it out).
     package var banner: Bool
-    /// The file a photo card shows; `nil` for the catalog's cards.
-    package var path: FilePath?
-    /// The photo's upright width in pixels, when its header was read: what the lightbox shows at 1:1.
-    package var pixelWidth: Int?
 
-    /// An item with every field given; `banner` defaults to `false`, `path` to none.
-    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false, path: FilePath? = nil) {
+    /// An item with every field given; `banner` defaults to `false`.
+    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false) {
         self.title = title
         self.subtitle = subtitle
         self.color = color
         self.aspect = aspect
         self.category = category
         self.banner = banner
-        self.path = path
     }
 
     /// The largest picture aspect (height / width) a catalog may use.

@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallCards
 
 /// The demo's cards in sections, one per category. Cards arrive from `source` in section order (all at once, or
 /// page by page from the paged loader: `availableCount` of them so far) and may then be edited: deleted,

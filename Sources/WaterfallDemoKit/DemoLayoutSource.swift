@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallCards
 
 /// How the demo lays out its available cards: card heights from their pictures, banners across all columns,
 /// a header per section and, once every card is there, a footer under the last section. The window and the

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Waterfall
-import WaterfallPhotos
+import WaterfallCards
 
 /// The options that decide the layout, shared by the window and the `layout` subcommand.
 package struct LayoutOptions: ParsableArguments {
@@ -24,24 +24,6 @@ package struct LayoutOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Show N synthesised items instead of a catalog (for big runs).", valueName: "n"))
     package var items: Int?
-
-    @Option(name: .customLong("photos"),
-            help: ArgumentHelp("A folder or image file to show as a photo wall instead of cards (repeat it for more).", valueName: "path"))
-    package var photos: [String] = []
-
-    @Flag(help: "With --photos: walk into subfolders too; each folder is a section.")
-    package var recursive = false
-
-    @Option(help: ArgumentHelp("With --photos: each folder's photos by name (naturally: img2 before img10), time or size.",
-                               valueName: "name|time|size"))
-    package var sort: PhotoOrder = .name
-
-    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("With --photos: the memory the pictures may take, in MB.", valueName: "n"))
-    package var cacheMB: Int = 256
-
-    @Flag(name: .customLong("no-thumbnail-cache"),
-          help: "With --photos: neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
-    package var noThumbnailCache = false
 
     @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
     package var columns: Int?
@@ -73,8 +55,6 @@ package struct LayoutOptions: ParsableArguments {
     package var font: String?
 
     package mutating func validate() throws {
-        if !photos.isEmpty, catalog != nil || items != nil { throw ValidationError("--photos shows photos; leave out --catalog and --items") }
-        guard (1...65_536).contains(cacheMB) else { throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536") }
         if let problem = insets.problem { throw ValidationError(problem) }
         let columnRange = 1...WaterfallLayout.maximumColumnCount
         for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
@@ -123,10 +103,6 @@ package struct LayoutOptions: ParsableArguments {
     /// The items to show, in sections: synthesised when `--items` is given, else the catalog (the bundled one by
     /// default) grouped by category. `availableCount` cards are there from the start (all when `nil`).
     package func loadItems(availableCount: Int? = nil) throws -> DemoItems {
-        if !photos.isEmpty {
-            let folders = PhotoWalker(paths: photos, recursive: recursive, order: sort).walkAll().folders
-            return PhotoCards.items(of: folders, roots: photos)  // as the window appends them: folder by folder
-        }
         if let items { return DemoItems(synthesized: items, availableCount: availableCount) }
         guard let path = catalog ?? Catalog.defaultPath() else {
             throw CatalogError(path: "Resources/catalog.json", problem: "not found in the working directory or beside the program; pass --catalog PATH")

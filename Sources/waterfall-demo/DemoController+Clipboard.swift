@@ -1,9 +1,8 @@
-import SystemPackage
 import Waterfall
-import WaterfallPhotos
+import WaterfallCards
 import WaterfallX11
 
-/// Ctrl+C: the selected cards' titles on the CLIPBOARD (on a photo wall, the selected photos as files), and the
+/// Ctrl+C: the selected cards' titles on the CLIPBOARD, and the
 /// clipboard's requests in the log.
 extension DemoController {
     /// The text Ctrl+C copies: the selected cards' titles in index order, one a line, joined by a newline with none
@@ -16,22 +15,6 @@ extension DemoController {
         return (lines.joined(separator: "\n"), paths.count)
     }
 
-    /// The selected photos' files, in index order (none on a card wall).
-    func selectedFiles(in view: CollectionView) -> [FilePath] {
-        view.indexPathsForSelectedItems.compactMap { items[$0].path }
-    }
-
-    /// What Ctrl+C copies of the selected photos, as file managers and browsers take files: UTF8_STRING the paths,
-    /// one a line (a byte that is not UTF-8 as U+FFFD: that target is text); the URIs keep every byte, escaped; `text/uri-list` their `file://` URIs, each ended by CRLF (RFC 2483); `x-special/gnome-copied-files`
-    /// "copy" and the URIs, one a line, which Nautilus, Nemo, Thunar and Caja paste as copies of the files.
-    static func clipboardFiles(_ files: [FilePath]) -> (text: String, formats: [SelectionFormat]) {
-        let uris = files.map { FileURI.uri(of: $0) }
-        return (files.map(\.string).joined(separator: "\n"), [
-            SelectionFormat(target: "text/uri-list", bytes: Array(uris.map { $0 + "\r\n" }.joined().utf8)),
-            SelectionFormat(target: "x-special/gnome-copied-files", bytes: Array((["copy"] + uris).joined(separator: "\n").utf8)),
-        ])
-    }
-
     /// Handles the demo's clipboard keys: Ctrl+C (with or without Shift) copies the selection's titles. Returns whether
     /// `name` with `modifiers` was one.
     func handleClipboardKey(_ name: String, modifiers: ModifierKeys, in view: CollectionView) -> Bool {
@@ -40,24 +23,17 @@ extension DemoController {
         return true
     }
 
-    /// Takes the CLIPBOARD with the selected cards' titles (a photo wall's: their files, `clipboardFiles(_:)`), at the time of the key that asked (the window's last user
+    /// Takes the CLIPBOARD with the selected cards' titles, at the time of the key that asked (the window's last user
     /// event), and logs a `copy` event: the `cards` and the text's UTF-8 `bytes`, and whether the window `owned` the
     /// clipboard with them (false with nothing selected, which leaves the clipboard as it was, or when the server
     /// refused the time).
     func copySelectedTitles(in view: CollectionView) {
         guard let window else { return }
         var owned = false
-        var copied = clipboardText(for: view)
-        var formats: [SelectionFormat] = []
-        let files = scan == nil ? [] : selectedFiles(in: view)
-        if !files.isEmpty {
-            let clip = Self.clipboardFiles(files)
-            copied = (clip.text, files.count)
-            formats = clip.formats
-        }
+        let copied = clipboardText(for: view)
         if let copied, let time = window.lastUserEventTime {
             watchClipboard(of: window)
-            owned = window.clipboard.own(copied.text, formats: formats, at: time)
+            owned = window.clipboard.own(copied.text, at: time)
             if !owned { printError("copy: the X server did not give this window the CLIPBOARD") }
         }
         var fields: [(String, JSONValue)] = [("cards", .int(copied?.cards ?? 0)), ("bytes", .int(copied?.text.utf8.count ?? 0)),

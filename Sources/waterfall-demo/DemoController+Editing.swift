@@ -9,7 +9,6 @@ extension DemoController {
     /// disagree) is reported on stderr and in an `updateFailed` event, and the view reloads everything.
     /// - Throws: `LayoutError` when even the reload fails.
     func handleKey(_ name: String, in collectionView: CollectionView) throws {
-        guard scan == nil else { return }  // a photo wall's cards are its files: they are not edited here
         do {
             switch name {
             case "Delete", "KP_Delete": try deleteSelectedCards(in: collectionView)

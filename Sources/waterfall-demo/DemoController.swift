@@ -1,7 +1,7 @@
 import SeededRandom
 import Waterfall
+import WaterfallCards
 import WaterfallDemoKit
-import WaterfallPhotos
 import WaterfallX11
 
 /// Connects the catalog to the collection view (sections, headers, the footer at the end, loading pages) and,
@@ -23,16 +23,6 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     let metrics: CardMetrics
     /// The window's pixels per point, for the log.
     var scale = 1.0
-    /// A photo wall's pictures (`photos`, `--photos`); `nil` for cards.
-    var pictures: PhotoPictures?
-    /// The photo shown large over the wall, while one is.
-    var lightbox: Lightbox?
-    /// A photo wall's walk, while and after it runs; `nil` for cards.
-    var scan: PhotoScan?
-    /// The watched folders' updates that wait for the lightbox to close.
-    var waitingFolderUpdates: [FolderUpdate] = []
-    /// The walk's counts so far, and whether it has ended.
-    var scanCounts: (counts: ScanCounts, isDone: Bool) = (ScanCounts(), true)
 
     /// `loader` makes the items arrive in pages; without one they are all there from the start.
     init(items: DemoItems, metrics: CardMetrics, loader: PagedLoader?, log: EventLog?) {
@@ -45,18 +35,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// The layout questions, answered as the `layout` subcommand answers them.
     var layoutSource: DemoLayoutSource { DemoLayoutSource(items: items, metrics: metrics) }
 
-    /// What the cards are, for the section headers and the footer: cards, or photos on a photo wall.
-    var itemNoun = Noun.card
-
     /// Makes `collectionView` show the items through this controller.
     func attach(to collectionView: CollectionView) {
         collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier, factory: CardCell.init)
-        collectionView.register(forCellWithReuseIdentifier: SectionBarCell.headerIdentifier) {
-            SectionBarCell(reuseIdentifier: SectionBarCell.headerIdentifier)
-        }
-        collectionView.register(forCellWithReuseIdentifier: SectionBarCell.footerIdentifier) {
-            SectionBarCell(reuseIdentifier: SectionBarCell.footerIdentifier)
-        }
+        SectionBarCell.register(with: collectionView)
         collectionView.emptyView = MessageView(message: "No cards to show")
         collectionView.loadingView = MessageView(message: "Loading cards...")
         collectionView.allowsPullToRefresh = true
@@ -79,9 +61,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardCell.reuseIdentifier)
-        (cell as? CardCell)?.item = items[indexPath]
-        (cell as? CardCell)?.metrics = metrics
-        if let card = cell as? CardCell { pictures?.show(on: card) }
+        if let card = cell as? CardCell {
+            let item = items[indexPath]
+            (card.title, card.subtitle, card.color, card.metrics) = (item.title, item.subtitle, item.color, metrics)
+        }
         return cell
     }
 
@@ -107,22 +90,13 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
                         inSection section: Int) -> CollectionViewCell? {
-        let identifier = kind == .header ? SectionBarCell.headerIdentifier : SectionBarCell.footerIdentifier
-        guard let bar = collectionView.dequeueReusableCell(withReuseIdentifier: identifier) as? SectionBarCell else { return nil }
-        if kind == .header {
-            bar.title = items.sectionTitles[section]
-            bar.detail = WallText.sectionCount(items.totalItems(inSection: section), of: itemNoun)
-        } else {
-            bar.title = footerText
-        }
-        logBar(bar, kind: kind, section: section)
+        let bar = kind == .header
+            ? SectionBarCell.dequeue(from: collectionView, kind: kind, title: items.sectionTitles[section],
+                                     detail: WallText.sectionCount(items.totalItems(inSection: section), of: .card))
+            : SectionBarCell.dequeue(from: collectionView, kind: kind,
+                                     title: WallText.catalogFooter(cards: items.shownCount, sections: items.sectionTitles.count))
+        if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
         return bar
-    }
-
-    /// The footer's text under the last section: the wall's photos and folders, or the catalog's cards and sections.
-    var footerText: String {
-        itemNoun == .photo ? WallText.photoFooter(photos: items.shownCount, folders: items.sectionTitles.count)
-            : WallText.catalogFooter(cards: items.shownCount, sections: items.sectionTitles.count)
     }
 
     /// Asks the view again, in the batch of updates in progress, for the footer of the last section, which shows the
@@ -133,37 +107,22 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         if !sections.isEmpty { try view.reloadSupplementaryElements(ofKind: .footer, inSections: sections.sorted()) }
     }
 
-    /// Logs a `bar` event: a header's or footer's view was made, with the text it shows.
-    private func logBar(_ bar: SectionBarCell, kind: ElementKind, section: Int) {
-        guard let log else { return }
-        var fields: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("section", .int(section)), ("title", .string(bar.title))]
-        if kind == .header { fields.append(("detail", .string(bar.detail))) }
-        log.log("bar", fields)
-    }
-
     // MARK: Delegate
 
     func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) { logItem("highlight", indexPath) }
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) { logItem("unhighlight", indexPath) }
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { logItem("select", indexPath) }
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) { logItem("deselect", indexPath) }
-    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {
-        logItem("activate", indexPath)
-        openLightbox(at: indexPath)
-    }
+    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) { logItem("activate", indexPath) }
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {
         log?.log("scroll", [("offset", .number(collectionView.contentOffset))])
     }
 
-    func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool {
-        !scanCounts.isDone && items.shownCount == 0  // the walk has found nothing yet
-    }
-
     func collectionViewDidLayout(_ collectionView: CollectionView) {
         timeline?.mark(.layout)
         guard let log else { return }
-        log.log("layout", layoutFields(collectionView))
+        log.log("layout", ViewEventLog.layoutFields(of: collectionView, origin: window?.viewportFrame.origin ?? .zero, scale: scale))
     }
 
     func collectionViewWillRefresh(_ collectionView: CollectionView) {
@@ -171,7 +130,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     private func logItem(_ event: String, _ indexPath: ItemPath) {
-        log?.log(event, [("section", .int(indexPath.section)), ("item", .int(indexPath.item)), ("index", .int(items.index(of: indexPath)))])
+        guard let log else { return }
+        ViewEventLog(log: log).logItem(event, indexPath, index: items.index(of: indexPath))
     }
 
     // MARK: Loading pages
@@ -224,7 +184,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         guard let log else { return }
         log.log("ready", [("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
                           ("xdbe", .bool(window.usesDoubleBufferExtension))]
-                    + layoutFields(window.collectionView))
+                    + ViewEventLog.layoutFields(of: window.collectionView, origin: window.viewportFrame.origin, scale: scale))
     }
 
     func window(_ window: WaterfallWindow, willApply input: ViewInput) {
@@ -241,20 +201,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     func windowDidPresentFrame(_ window: WaterfallWindow) {
-        let view = window.collectionView
-        pictures?.request(for: view, items: items, scale: scale, window: window)
-        var fields: [(String, JSONValue)] = [
-            ("offset", .number(view.contentOffset)), ("visible", .int(view.visibleCells.count)),
-            ("created", .int(view.reusePool.created)), ("reused", .int(view.reusePool.reused)),
-            ("requests", .int(window.requestsInLastFrame)), ("roundTrips", .int(window.roundTripsInLastFrame)),
-            ("pull", .number(view.pullDistance)),
-        ]
-        if let pictures {
-            let uploads = window.imageUploads
-            fields += [("thumbnailsPending", .int(pictures.pendingCount(in: view))),
-                       ("uploads", .object([("sharedMemory", .int(uploads.sharedMemory)), ("putImage", .int(uploads.putImage))]))]
-        }
-        log?.log("frame", fields)
+        log?.log("frame", ViewEventLog.frameFields(of: window.collectionView, requests: window.requestsInLastFrame,
+                                                   roundTrips: window.roundTripsInLastFrame))
     }
 
     /// How many distinct colours the viewport shows: the cards' pictures in view plus the fixed colours of
@@ -274,7 +222,6 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     /// The status bar's text.
     func statusText(for view: CollectionView) -> String {
-        if scan != nil { return photoStatusText(imageBytes: window?.imageByteCount ?? 0) }
         let selected = view.selectedItems.count
         let selection = selected > 1 ? Noun.card.counted(selected) : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
         let loaded = items.isComplete ? Noun.item.counted(items.shownCount)
@@ -284,43 +231,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
             + "\(Noun.grouped(view.reusePool.created)) created, \(Noun.grouped(view.reusePool.reused)) reused | selected: \(selection)"
     }
 
-    /// The fields of the `exit` and `state` events: the scroll position and pull, the viewport (the cards' area) and
-    /// the scroll bar, the layout, and the selected cards and the focused one (by index, as `layout` prints them); on
-    /// a photo wall, also its `status` bar's text and every element's frame (`elements`, as `layout --photos` prints
-    /// them), so that a wall changed live can be compared with a walk afresh.
+    /// The fields of the `exit` and `state` events (`ViewEventLog.stateFields`).
     func stateFields(_ view: CollectionView) -> [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = [
-            ("offset", .number(view.contentOffset)), ("pull", .number(view.pullDistance)),
-            viewportField(of: view, withPosition: false), scrollBarField(of: view),
-            ("columns", .int(view.layout.columnCount)), ("columnWidth", .number(view.layout.columnWidth)),
-            ("contentHeight", .number(view.contentSize.height)), ("items", .int(view.numberOfItems)),
-            ("selected", .array(view.indexPathsForSelectedItems.map { .int(items.index(of: $0)) })),
-        ]
-        if let focused = view.focusedItem { fields.append(("focused", .int(items.index(of: focused)))) }
-        if scan != nil {
-            let everything = Rect(x: 0, y: 0, width: view.layout.width, height: view.layout.contentSize.height)
-            let elements = view.layout.layoutAttributesForElements(in: everything).map { attributes in
-                let isCell = attributes.kind == .cell
-                return LayoutCommand.line(attributes, index: isCell ? items.index(of: attributes.indexPath) : 0,
-                                          path: isCell ? items[attributes.indexPath].path?.string : nil)
-            }
-            fields += [("status", .string(statusText(for: view))), ("elements", .array(elements))]
-        }
-        return fields
-    }
-
-    /// The fields the `ready` and `layout` events share: the viewport (the cards' area) and the scroll bar in window
-    /// coordinates, the layout, all in points, and the `scale` (pixels per point).
-    private func layoutFields(_ view: CollectionView) -> [(String, JSONValue)] {
-        [
-            viewportField(of: view, withPosition: true), scrollBarField(of: view),
-            ("columns", .int(view.layout.columnCount)),
-            ("columnWidth", .number(view.layout.columnWidth)),
-            ("contentHeight", .number(view.contentSize.height)),
-            ("items", .int(view.numberOfItems)),
-            ("sections", .int(view.numberOfSections)),
-            ("wheelStep", .number(view.scroll.wheelStep)),
-            ("scale", .number(scale)),
-        ]
+        ViewEventLog.stateFields(of: view) { items.index(of: $0) }
     }
 }

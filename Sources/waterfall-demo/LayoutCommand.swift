@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waterfall
+import WaterfallCards
 import WaterfallDemoKit
 import WaterfallX11
 
@@ -43,7 +44,6 @@ struct LayoutCommand: ParsableCommand {
         // The window's policy sees its viewport: the cards' area and the scroll bar beside it.
         collectionLayout.columnCount = layout.columnPolicy.columnCount(for: DemoWindowLayout.viewport(ofCardsArea: Size(width: width, height: height)))
         let firstIndex: [Int]
-        var paths: [String?]?  // each card's file, with --photos
         do {
             if let heights {
                 firstIndex = [0]
@@ -51,12 +51,6 @@ struct LayoutCommand: ParsableCommand {
             } else {
                 let source = DemoLayoutSource(items: try loadOrExit(layout), metrics: try layout.cardMetrics())
                 firstIndex = source.items.firstIndexOfSection
-                if !layout.photos.isEmpty {
-                    let items = source.items
-                    paths = (0..<items.numberOfSections).flatMap { section in
-                        (0..<items.numberOfItems(inSection: section)).map { items[ItemPath(item: $0, section: section)].path?.string }
-                    }
-                }
                 try collectionLayout.prepare(width: width, source: source)
             }
         } catch let error as LayoutError {
@@ -67,7 +61,7 @@ struct LayoutCommand: ParsableCommand {
         let everything = Rect(x: 0, y: 0, width: width, height: collectionLayout.contentSize.height)
         for attributes in collectionLayout.layoutAttributesForElements(in: everything) {
             let index = firstIndex[attributes.indexPath.section] + attributes.indexPath.item
-            lines.append(Self.line(attributes, index: index, path: attributes.kind == .cell ? paths?[index] ?? nil : nil).text)
+            lines.append(ViewEventLog.elementLine(attributes, index: index).text)
         }
         lines.append(JSONValue.object([
             ("columns", .int(collectionLayout.columnCount)),
@@ -76,19 +70,6 @@ struct LayoutCommand: ParsableCommand {
             ("sections", .int(collectionLayout.numberOfSections)), ("items", .int(collectionLayout.numberOfItems)),
         ]).text)
         EventLog().writeLines(lines)
-    }
-
-    /// One element's line: its kind (a cell that spans all columns is a "banner"), where it is and its frame.
-    static func line(_ attributes: LayoutAttributes, index: Int, path: String? = nil) -> JSONValue {
-        let frame = attributes.frame
-        let kind = attributes.kind == .cell && attributes.spansAllColumns ? "banner" : attributes.kind.rawValue
-        var fields: [(String, JSONValue)] = [("kind", .string(kind)), ("section", .int(attributes.indexPath.section))]
-        if attributes.kind == .cell {
-            fields += [("item", .int(attributes.indexPath.item)), ("index", .int(index)), ("column", .int(attributes.column))]
-        }
-        fields += [("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)), ("height", .number(frame.height))]
-        if let path { fields.append(("path", .string(path))) }
-        return .object(fields)
     }
 }
 

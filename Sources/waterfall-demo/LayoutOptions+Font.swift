@@ -1,3 +1,4 @@
+import WaterfallCards
 import ArgumentParser
 import WaterfallDemoKit
 import WaterfallX11

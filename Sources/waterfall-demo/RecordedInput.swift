@@ -1,5 +1,6 @@
 import Foundation
 import Waterfall
+import WaterfallCards
 
 /// One input as the `input` event of the log records it: an input the window handed the collection view, or a key
 /// the window left to the demo (Delete, Insert, r, and every other key it does not use).
@@ -15,27 +16,10 @@ enum RecordedInput: Equatable {
     /// `command` (a `CollectionViewCommand`'s raw value) and the held `modifiers` (["shift", "control"]).
     var logFields: [(String, JSONValue)] {
         switch self {
-        case let .view(.resize(size)): return [("kind", "resize"), ("width", .number(size.width)), ("height", .number(size.height))]
-        case let .view(.wheel(notches, time)): return [("kind", "wheel"), ("notches", .int(notches)), ("time", .number(time))]
-        case let .view(.preciseScroll(notches, time)): return [("kind", "preciseScroll"), ("notches", .number(notches)), ("time", .number(time))]
-        case let .view(.animationFrame(time)): return [("kind", "tick"), ("time", .number(time))]
-        case .view(.releasePull): return [("kind", "releasePull")]
-        case let .view(.pointerDown(point, modifiers)): return [("kind", "down")] + Self.fields(point) + Self.fields(modifiers)
-        case let .view(.pointerMoved(point)): return [("kind", "move")] + Self.fields(point)
-        case let .view(.pointerUp(point)): return [("kind", "up")] + Self.fields(point)
-        case let .view(.key(key, modifiers)): return [("kind", "key"), ("key", .string("\(key)"))] + Self.fields(modifiers)
-        case let .view(.command(command)): return [("kind", "command"), ("command", .string(command.rawValue))]
-        case let .demoKey(name, modifiers): return [("kind", "demoKey"), ("key", .string(name))] + Self.fields(modifiers)
+        case let .view(input): return input.logFields
+        case let .demoKey(name, modifiers): return [("kind", "demoKey"), ("key", .string(name))] + ViewInput.fields(modifiers)
         }
     }
-
-    private static func fields(_ point: Point) -> [(String, JSONValue)] { [("x", .number(point.x)), ("y", .number(point.y))] }
-
-    private static func fields(_ modifiers: ModifierKeys) -> [(String, JSONValue)] {
-        [("modifiers", .array(modifierNames.filter { modifiers.contains($0.1) }.map { .string($0.0) }))]
-    }
-
-    private static let modifierNames: [(String, ModifierKeys)] = [("shift", .shift), ("control", .control)]
 
     /// The input a logged `input` event records.
     /// - Throws: `RecordedInputError` naming the field that is missing or wrong.
@@ -47,7 +31,7 @@ enum RecordedInput: Equatable {
         func point() throws -> Point { Point(x: try need(line.x, "x"), y: try need(line.y, "y")) }
         func modifiers() throws -> ModifierKeys {
             try (line.modifiers ?? []).reduce(into: ModifierKeys()) { set, name in
-                guard let modifier = Self.modifierNames.first(where: { $0.0 == name })?.1 else {
+                guard let modifier = ViewInput.modifierNames.first(where: { $0.0 == name })?.1 else {
                     throw RecordedInputError("the modifier \"\(name)\" is unknown; expected shift or control")
                 }
                 set.insert(modifier)

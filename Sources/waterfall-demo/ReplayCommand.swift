@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waterfall
+import WaterfallCards
 
 /// Replays a window's event log through the collection view alone, without a display.
 struct ReplayCommand: ParsableCommand {

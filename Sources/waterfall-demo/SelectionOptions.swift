@@ -1,5 +1,6 @@
 import ArgumentParser
 import Waterfall
+import WaterfallCards
 import WaterfallDemoKit
 
 /// `--selection` and `--select`: how many cards may be selected, and which one is selected at start.

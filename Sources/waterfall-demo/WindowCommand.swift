@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waterfall
+import WaterfallCards
 import WaterfallDemoKit
 import WaterfallX11
 
@@ -80,8 +81,6 @@ struct WindowCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode(2)
         }
-        session.controller.pictures?.stop()
-        session.controller.scan?.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         try afterExit(session)
         if reason == .destroyedByAnotherClient {
@@ -112,7 +111,7 @@ extension WindowExitReason {
 }
 
 /// Prints `waterfall-demo: message` on standard error, in one write, from any thread: through `StandardError`, so
-/// that a photo walk's warning is never taken into the display's capture of a refusal (see `Display.init`).
+/// that it is never taken into the display's capture of a refusal (see `Display.init`).
 func printError(_ message: String) {
     StandardError.write("waterfall-demo: \(message)\n")
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Waterfall
+import WaterfallCards
 import WaterfallDemoKit
 
 /// One fuzz input, run through the catalog parser, the option checks and the layout as the program runs them.

@@ -1,4 +1,5 @@
 import Testing
+import WaterfallCards
 import WaterfallDemoKit
 
 /// A card's picture height is rounded as `Double.rounded()` rounds (halves away from zero), without its libm call.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waterfall
+import WaterfallCards
 @testable import WaterfallDemoKit
 @testable import waterfall_demo
 

@@ -1,4 +1,3 @@
-import SystemPackage
 import Testing
 import Waterfall
 @testable import WaterfallDemoKit
@@ -6,7 +5,7 @@ import Waterfall
 /// `DemoItems.append(_:toSectionTitled:)`: how the photo wall's walk adds its batches, without rebuilding the cards.
 struct DemoItemsAppendTests {
     private func cards(_ names: [String], in folder: String, aspect: Double = 1) -> [CatalogItem] {
-        names.map { CatalogItem(title: $0, subtitle: "", color: Color(rgb: 0), aspect: aspect, category: folder, path: FilePath("/\(folder)/\($0)")) }
+        names.map { CatalogItem(title: $0, subtitle: "", color: Color(rgb: 0), aspect: aspect, category: folder) }
     }
 
     private func titles(_ items: DemoItems) -> [[String]] {
@@ -28,7 +27,7 @@ struct DemoItemsAppendTests {
         #expect(items.shownCount == 5)
         #expect(items.totalCount == 5)
         #expect(items.path(ofIndex: 4) == ItemPath(item: 1, section: 1))
-        #expect(items[ItemPath(item: 0, section: 1)].path == "/b/b1")
+        #expect(items[ItemPath(item: 0, section: 1)].title == "b1")
         #expect(items.aspect(at: ItemPath(item: 1, section: 1)) == 1.5)
     }
 

@@ -130,7 +130,7 @@ struct PhotoThumbnailCacheTests {
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: broken))
         let first = try launch(expecting: 2)
         #expect(first.failures.map { $0.string("reason") } == ["truncated JPEG"])
-        #expect(entries(in: "fail/waterfall-demo-0.1.0").count == 1)
+        #expect(entries(in: "fail/waterfall-0.1.0").count == 1)
 
         // A good JPEG now, padded with a comment to the same size, and given the same time: the noted reason is
         // still shown, so the file was not decoded again.

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoTestSupport
 import Testing
+import WaterfallPhotoWall
 @testable import WaterfallDemoKit
 import XvfbSupport
 
@@ -180,22 +181,22 @@ struct PhotoWallTests {
     }
 
     @Test func captionsSayTheSizeAsPeopleReadIt() {
-        #expect(PhotoCards.fileSize(512) == "512 B")
-        #expect(PhotoCards.fileSize(48_213) == "48 KB")
-        #expect(PhotoCards.fileSize(3_145_728) == "3.1 MB")
-        #expect(PhotoCards.fileSize(1_200_000_000) == "1.2 GB")
-        #expect(PhotoCards.takenDate("2024:05:01 12:30:00") == "2024-05-01")
-        #expect(PhotoCards.sectionName(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"]) == "Pictures/2023/May")
-        #expect(PhotoCards.sectionName(of: "/home/a/Pictures", roots: ["/home/a/Pictures"]) == "Pictures")
+        #expect(PhotoCard.fileSize(512) == "512 B")
+        #expect(PhotoCard.fileSize(48_213) == "48 KB")
+        #expect(PhotoCard.fileSize(3_145_728) == "3.1 MB")
+        #expect(PhotoCard.fileSize(1_200_000_000) == "1.2 GB")
+        #expect(PhotoCard.takenDate("2024:05:01 12:30:00") == "2024-05-01")
+        #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"]) == "Pictures/2023/May")
+        #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures", roots: ["/home/a/Pictures"]) == "Pictures")
     }
 
     @Test func thePicturesFolderComesFromUserDirsElseHome() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("user-dirs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: config) }
-        #expect(PhotoCards.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Pictures")
+        #expect(PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Pictures")
         try Data("# written by xdg-user-dirs-update\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n".utf8)
             .write(to: config.appendingPathComponent("user-dirs.dirs"))
-        #expect(PhotoCards.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Bilder")
+        #expect(PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Bilder")
     }
 }

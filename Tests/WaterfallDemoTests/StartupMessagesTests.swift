@@ -24,12 +24,12 @@ struct StartupMessagesTests {
             throw X11TestError("cannot move the locked folder in: \(String(cString: strerror(errno)))")
         }
         // The walk finds it (in its listing, or as a folder moved in since) and cannot watch it.
-        let warning = "waterfall-demo: cannot watch \(photos)/locked: Permission denied: its changes will not show"
+        let warning = "waterfall: cannot watch \(photos)/locked: Permission denied: its changes will not show"
         let warned = (try? waitUntil("the walk's warning") { demo.standardError.contains(warning) }) != nil
         try server.refuse(reason: "Maximum number of clients reached")
         #expect(warned, "the walk's warning did not reach stderr while the display was opening")
         #expect(try demo.waitForExit() == 1)
-        #expect(demo.standardError == warning + "\n" + "waterfall-demo: cannot open X display '\(server.display)' ($DISPLAY): "
+        #expect(demo.standardError == warning + "\n" + "waterfall: cannot open X display '\(server.display)' ($DISPLAY): "
             + "the server refused the connection: Maximum number of clients reached\n")
     }
 }

@@ -1,4 +1,6 @@
 import Testing
+import WaterfallCards
+import WaterfallPhotoWall
 import WaterfallPhotos
 @testable import WaterfallDemoKit
 
@@ -20,28 +22,28 @@ struct WallTextTests {
 
     @Test func headersAndFootersSayTheirCounts() {
         #expect([0, 1, 2].map { WallText.sectionCount($0, of: .photo) } == ["0 photos", "1 photo", "2 photos"])
-        #expect(WallText.photoFooter(photos: 0, folders: 0) == "0 photos in 0 folders")
-        #expect(WallText.photoFooter(photos: 1, folders: 1) == "1 photo in 1 folder")
-        #expect(WallText.photoFooter(photos: 2, folders: 2) == "2 photos in 2 folders")
+        #expect(PhotoWallText.footer(photos: 0, folders: 0) == "0 photos in 0 folders")
+        #expect(PhotoWallText.footer(photos: 1, folders: 1) == "1 photo in 1 folder")
+        #expect(PhotoWallText.footer(photos: 2, folders: 2) == "2 photos in 2 folders")
         #expect(WallText.catalogFooter(cards: 1, sections: 1) == "End of the catalog: 1 card in 1 section")
         #expect(WallText.catalogFooter(cards: 240, sections: 8) == "End of the catalog: 240 cards in 8 sections")
     }
 
     @Test func thePhotoStatusBarSaysOnlyWhatHasACount() {
         var counts = ScanCounts()
-        #expect(WallText.photoStatus(counts, isScanning: true, cacheMB: nil) == "0 photos in 0 folders · scanning…")
+        #expect(PhotoWallText.status(counts, isScanning: true, cacheMB: nil) == "0 photos in 0 folders · scanning…")
         counts.found = 1
         counts.folders = 1
-        #expect(WallText.photoStatus(counts, isScanning: false, cacheMB: (0, 256)) == "1 photo in 1 folder · cache 0/256 MB")
+        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: (0, 256)) == "1 photo in 1 folder · cache 0/256 MB")
         counts.found = 2
         counts.folders = 2
         counts.unreadable = 1
         counts.skipped = 2
         counts.loops = 1
-        #expect(WallText.photoStatus(counts, isScanning: false, cacheMB: (1_200, 2_048))
+        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: (1_200, 2_048))
             == "2 photos in 2 folders · 1 unreadable · 2 skipped · 1 link not followed again · cache 1,200/2,048 MB")
         counts.loops = 2
-        #expect(WallText.photoStatus(counts, isScanning: false, cacheMB: nil)
+        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
             == "2 photos in 2 folders · 1 unreadable · 2 skipped · 2 links not followed again")
     }
 }

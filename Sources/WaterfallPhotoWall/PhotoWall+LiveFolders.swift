@@ -1,6 +1,6 @@
 import SystemPackage
 import Waterfall
-import WaterfallDemoKit
+import WaterfallCards
 import WaterfallPhotos
 
 /// A watched folder's changes on the wall: each update of the walk's thread changes the cards of the folder's section
@@ -8,11 +8,11 @@ import WaterfallPhotos
 /// section) and then the view, all of one turn in one batch of the core's updates, so a burst of files is one
 /// relayout and the card at the top of the window stays where it is. While the lightbox is open the updates wait, so
 /// that the photo it shows keeps its index.
-extension DemoController {
+extension PhotoWall {
     /// Applies `updates` (and those that waited for the lightbox to close) to the cards and the view, and logs an
     /// `update` event per kind (`delete`, `insert`, `replace`) with the cards' indices: before the change for the
     /// deleted and replaced, after it for the inserted.
-    func applyFolderUpdates(_ updates: [FolderUpdate], to view: CollectionView, roots: [String]) {
+    func applyFolderUpdates(_ updates: [FolderUpdate]) {
         waitingFolderUpdates += updates
         guard lightbox == nil else { return }
         // A batch's indices are those before it: a folder's second update (two turns' worth) goes in the next batch.
@@ -20,40 +20,42 @@ extension DemoController {
             var folders: Set<FilePath> = []
             let round = Array(waitingFolderUpdates.prefix { folders.insert($0.folder).inserted })
             waitingFolderUpdates.removeFirst(round.count)
-            applyBatch(round, to: view, roots: roots)
+            applyBatch(round)
         }
     }
 
     /// Applies `updates`, one per folder at most, in one batch: a folder new to the wall gets a section in its place in
     /// the walk's order (`PhotoWalker.walksBefore`), a folder gone or left without photos loses its section, and the
     /// footer moves to the last section with the new counts, so the wall is what a walk afresh would show.
-    private func applyBatch(_ updates: [FolderUpdate], to view: CollectionView, roots: [String]) {
+    private func applyBatch(_ updates: [FolderUpdate]) {
+        let (view, roots) = (collectionView, scan.roots)
         var change = FolderBatch()
         var goneFiles: [FilePath] = []
-        var newFolders: [(folder: FilePath, title: String, cards: [CatalogItem])] = []
+        var newFolders: [(folder: FilePath, title: String, cards: [PhotoCard])] = []
         let before = items
         for update in updates {
-            let title = PhotoCards.sectionName(of: update.folder, roots: roots)
-            let cards = update.photos.map { PhotoCards.card(of: $0, section: title) }
+            let title = PhotoWallItems.sectionTitle(of: update.folder, roots: roots)
+            let cards = update.photos.map(PhotoCard.init)
             guard let section = items.sectionTitles.firstIndex(of: title) else {
                 if !cards.isEmpty { newFolders.append((update.folder, title, cards)) }
                 continue
             }
             guard !cards.isEmpty else {
-                goneFiles += (0..<items.numberOfItems(inSection: section)).compactMap { items[ItemPath(item: $0, section: section)].path }
+                goneFiles += items.sections[section].cards.map(\.path)
                 change.goneSections.append(section)
                 continue
             }
             // Replaced in place, then deleted (paths before), then inserted (paths after, in increasing order).
             for item in update.reloaded {
                 let path = ItemPath(item: item, section: section)
-                guard let file = items[path].path, let now = update.photos.firstIndex(where: { $0.path == file }) else { continue }
+                let file = items[path].path
+                guard let now = update.photos.firstIndex(where: { $0.path == file }) else { continue }
                 goneFiles.append(file)
                 items.replace(path, with: cards[now])
                 change.replaced.append(path)
             }
             let deletedPaths = update.deleted.map { ItemPath(item: $0, section: section) }
-            goneFiles += deletedPaths.compactMap { items[$0].path }
+            goneFiles += deletedPaths.map { items[$0].path }
             items.delete(deletedPaths)
             change.deleted += deletedPaths
             for item in update.inserted {
@@ -68,7 +70,7 @@ extension DemoController {
             items.insertSection(new.cards, titled: new.title, at: section)
             change.newSections.append(section)
         }
-        pictures?.forget(goneFiles, in: window)
+        pictures?.forget(goneFiles)
         let newSection = change.newSectionIndices(oldCount: before.numberOfSections)
         let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
         do {
@@ -78,10 +80,10 @@ extension DemoController {
                 if !change.replaced.isEmpty { try view.reloadItems(at: change.replaced) }
                 if !change.deleted.isEmpty { try view.deleteItems(at: change.deleted) }
                 if !inserted.isEmpty { try view.insertItems(at: inserted) }
-                try reloadFooters(in: view, lastBefore: before.numberOfSections > 0 ? newSection[before.numberOfSections - 1] : nil)
+                try reloadFooters(lastBefore: before.numberOfSections > 0 ? newSection[before.numberOfSections - 1] : nil)
             }
         } catch {
-            printError("the folders' changes could not be shown: \(error)")
+            configuration.warn("the folders' changes could not be shown: \(error)")
             try? view.reloadData()
         }
         logUpdates(of: change, inserted: inserted, before: before)
@@ -89,7 +91,7 @@ extension DemoController {
 
     /// Logs the `update` events of `change`: the cards deleted (their sections' too) and replaced, by their indices in
     /// `before`; the cards `inserted` (paths after the batch) and those of the new sections, by their indices now.
-    private func logUpdates(of change: FolderBatch, inserted: [ItemPath], before: DemoItems) {
+    private func logUpdates(of change: FolderBatch, inserted: [ItemPath], before: PhotoWallItems) {
         let deleted = change.goneSections.flatMap { section in
             (0..<before.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
         } + change.deleted
@@ -101,6 +103,11 @@ extension DemoController {
         if !insertedIndices.isEmpty { logUpdate("insert", indices: insertedIndices.sorted()) }
     }
 
+    /// Logs an `update` event: the `kind`, the cards' `indices` and the number of `items` after it.
+    func logUpdate(_ kind: String, indices: [Int]) {
+        log?.log("update", [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.count))])
+    }
+
     /// Where the section of `folder`, new to the wall, goes: after the sections of the folders a walk of `roots`
     /// reaches before it (the sections are in that order).
     /// - Complexity: O(log sections).
@@ -108,7 +115,7 @@ extension DemoController {
         var (low, high) = (0, items.numberOfSections)
         while low < high {
             let middle = (low + high) / 2
-            let shown = items[ItemPath(item: 0, section: middle)].path?.removingLastComponent() ?? FilePath()
+            let shown = items[ItemPath(item: 0, section: middle)].path.removingLastComponent()
             if PhotoWalker.walksBefore(shown, folder, roots: roots) { low = middle + 1 } else { high = middle }
         }
         return low

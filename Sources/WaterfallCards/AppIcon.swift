@@ -1,28 +1,24 @@
-import WaterfallX11
-
 /// The program's icon: a little waterfall of cards, coloured rounded-ish rectangles in three columns of different
 /// heights on a light tile with cut corners, drawn on a grid of 16 × 16 units at 16, 32 and 48 px (1, 2 and 3 px a
 /// unit), so every edge is on a whole pixel.
 ///
 /// In units: a 1-unit margin and gutters, columns 4 units wide at x 1, 6 and 11; cards from y 1 with a 1-unit gap
 /// between them, the last of a column cut off at the bottom margin (y 15), as the wall goes on below the window.
-enum AppIcon {
+public enum AppIcon {
     /// The sides it is drawn at.
-    static let sizes = [16, 32, 48]
+    public static let sizes = [16, 32, 48]
     /// The tile's colour, the wall's background.
-    static let background: UInt32 = 0xFFEC_EFF3
+    public static let background: UInt32 = 0xFFEC_EFF3
     /// Each column's cards, top to bottom: height in units and colour.
-    static let columns: [[(height: Int, color: UInt32)]] = [
+    public static let columns: [[(height: Int, color: UInt32)]] = [
         [(7, 0xFF4C_6EF5), (6, 0xFFF5_9F00)],                       // blue, amber
         [(4, 0xFF12_B886), (5, 0xFFE6_4980), (4, 0xFF4C_6EF5)],     // teal, pink, blue
         [(9, 0xFF79_50F2), (6, 0xFF12_B886)],                       // violet, teal
     ]
 
-    /// The icon at every size in `sizes`.
-    static var images: [WindowIcon] { sizes.compactMap(image) }
-
-    /// The icon `side` px square (a multiple of 16).
-    static func image(side: Int) -> WindowIcon? {
+    /// The icon `side` px square (a multiple of 16), row by row from the top-left, each pixel `0xAARRGGBB` (as
+    /// `_NET_WM_ICON` holds it).
+    public static func pixels(side: Int) -> [UInt32] {
         let unit = side / 16
         var pixels = [UInt32](repeating: 0, count: side * side)   // transparent outside the tile
         func fill(x: Int, y: Int, width: Int, height: Int, color: UInt32, cut: Int) {
@@ -42,7 +38,7 @@ enum AppIcon {
                 top += card.height + 1
             }
         }
-        return WindowIcon(width: side, height: side, pixels: pixels)
+        return pixels
     }
 
     /// Whether the pixel (`x`, `y`) of a `width` × `height` rectangle lies in one of its corners cut off diagonally

@@ -1,25 +1,25 @@
 /// A noun that things are counted in, singular and plural: the one way the demo puts a count before a noun, in its
 /// status bars, section headers and footers and in the messages people read ("0 photos", "1 photo", "2 photos").
-package struct Noun: Hashable, Sendable {
+public struct Noun: Hashable, Sendable {
     /// The noun after a count of one: "photo".
-    package let singular: String
+    public let singular: String
     /// The noun after any other count: "photos".
-    package let plural: String
+    public let plural: String
 
     /// The noun `singular`, whose plural is `plural`, or `singular` with an "s" when not given.
-    package init(_ singular: String, plural: String? = nil) {
+    public init(_ singular: String, plural: String? = nil) {
         self.singular = singular
         self.plural = plural ?? singular + "s"
     }
 
     /// `count` and the noun, the count's digits grouped by thousands: "0 photos", "1 photo", "2 photos",
     /// "12,345 photos".
-    package func counted(_ count: Int) -> String {
+    public func counted(_ count: Int) -> String {
         "\(Self.grouped(count)) \(count == 1 ? singular : plural)"
     }
 
     /// `number`'s digits grouped by thousands with commas, as English text writes them: "999", "1,000", "-12,345".
-    package static func grouped(_ number: Int) -> String {
+    public static func grouped(_ number: Int) -> String {
         let digits = String(number.magnitude)
         var text = ""
         for (position, digit) in digits.enumerated() {
@@ -30,19 +30,19 @@ package struct Noun: Hashable, Sendable {
     }
 
     /// A photo on the wall.
-    package static let photo = Noun("photo")
+    public static let photo = Noun("photo")
     /// A folder of photos: a photo wall's section.
-    package static let folder = Noun("folder")
+    public static let folder = Noun("folder")
     /// A catalog's card.
-    package static let card = Noun("card")
+    public static let card = Noun("card")
     /// A section of cards.
-    package static let section = Noun("section")
+    public static let section = Noun("section")
     /// An item of the collection view.
-    package static let item = Noun("item")
+    public static let item = Noun("item")
     /// A column of the layout.
-    package static let column = Noun("column")
+    public static let column = Noun("column")
     /// A symbolic link.
-    package static let link = Noun("link")
+    public static let link = Noun("link")
     /// A picture decoded and uploaded.
-    package static let picture = Noun("picture")
+    public static let picture = Noun("picture")
 }

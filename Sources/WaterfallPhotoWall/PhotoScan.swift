@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import Waterfall
-import WaterfallDemoKit
 import WaterfallPhotos
 
 /// The photo wall's walk, on a thread of its own: the folders' photos arrive in batches, which the window's thread
@@ -27,16 +26,18 @@ final class PhotoScan: Sendable {
     let roots: [String]
 
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
-    /// walk's thread after each batch, at the end, and after each update of the folders it then watches.
-    init(roots: [String], recursive: Bool, order: PhotoOrder, wake: @escaping @Sendable () -> Void) {
+    /// walk's thread after each batch, at the end, and after each update of the folders it then watches; `warn` hears
+    /// (on that thread) why the folders' changes will not show.
+    init(roots: [String], recursive: Bool, order: PhotoOrder, warn: @escaping @Sendable (String) -> Void,
+         wake: @escaping @Sendable () -> Void) {
         self.roots = roots
         let thread = Thread { [self] in
-            var watcher = Self.makeWatcher()
+            var watcher = Self.makeWatcher(warn: warn)
             var folders = LiveFolders(order: order)
             let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
             walker.willList = { folder in
                 do { try watcher?.watch(folder) } catch {
-                    printError("\(error): its changes will not show")
+                    warn("\(error): its changes will not show")
                     watcher = nil  // one folder unwatched would make the wall lie about it: none are
                 }
             }
@@ -60,9 +61,9 @@ final class PhotoScan: Sendable {
     }
 
     /// A watcher, or `nil` (said on stderr) when the system has no inotify instance to give.
-    private static func makeWatcher() -> FolderWatcher? {
+    private static func makeWatcher(warn: (String) -> Void) -> FolderWatcher? {
         do { return try FolderWatcher() } catch {
-            printError("cannot watch the folders: \(error)")
+            warn("cannot watch the folders: \(error)")
             return nil
         }
     }

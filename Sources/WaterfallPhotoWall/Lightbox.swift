@@ -1,6 +1,6 @@
 import SystemPackage
 import Waterfall
-import WaterfallDemoKit
+import WaterfallCards
 import WaterfallX11
 
 /// The photo wall's lightbox: one photo fitted to the window (never enlarged beyond its own pixels, as nsxiv and
@@ -9,69 +9,74 @@ import WaterfallX11
 /// wall's thumbnail stands in, scaled to that size. Left, Page Up and the wheel up go to the previous photo, Right,
 /// Page Down and the wheel down to the next; `z` shows the photo pixel for pixel (1:1) and back, and at 1:1 dragging
 /// pans it; Escape or Enter goes back to the wall, with the photo shown selected and scrolled into view. The title is
-/// the photo's file name.
-final class Lightbox: WindowOverlay {
+/// the photo's file name. The keys it does not use go to the window's `onKey`, as the wall's do.
+public final class Lightbox: WindowOverlay {
     /// The card shown: its index among all the cards.
-    private(set) var index: Int
-    private unowned let controller: DemoController
+    public private(set) var index: Int
+    private unowned let wall: PhotoWall
     private let pictures: PhotoPictures
     /// The window's title before the lightbox opened.
     private let wallTitle: String
     /// Whether the photo is shown pixel for pixel (`z`) rather than fitted.
-    private(set) var isActualSize = false
+    public private(set) var isActualSize = false
     /// How far the photo at 1:1 is dragged from the centre, in points.
     private var pan = Point(x: 0, y: 0)
     /// Where a drag started, and the pan then.
     private var dragStart: (pointer: Point, pan: Point)?
 
-    static let background = Color(rgb: 0x101113)
-    static let textColor = Color(rgb: 0xD8DCE2)
+    /// The colour around the photo.
+    public static let background = Color(rgb: 0x101113)
+    /// The colour of the text that says why a photo cannot be shown.
+    public static let textColor = Color(rgb: 0xD8DCE2)
 
-    /// A lightbox on card `index` of `controller`'s wall, decoded by `pictures`; `open(in:)` shows it.
-    init(index: Int, controller: DemoController, pictures: PhotoPictures, wallTitle: String) {
+    /// A lightbox on card `index` of `wall`, decoded by `pictures`; `open(in:)` shows it.
+    init(index: Int, wall: PhotoWall, pictures: PhotoPictures, wallTitle: String) {
         self.index = index
-        self.controller = controller
+        self.wall = wall
         self.pictures = pictures
         self.wallTitle = wallTitle
     }
 
     /// The photo card `index` shows, if it is one.
     private func file(at index: Int) -> FilePath? {
-        controller.items.path(ofIndex: index).flatMap { controller.items[$0].path }
+        wall.items.path(ofIndex: index).map { wall.items[$0].path }
     }
 
     /// Card `index`'s upright aspect, height ÷ width.
     private func aspect(at index: Int) -> Double {
-        controller.items.path(ofIndex: index).map { controller.items[$0].aspect } ?? 1
+        wall.items.path(ofIndex: index).map { wall.items[$0].aspect } ?? 1
     }
 
     /// Card `index`'s photo's upright width in pixels, when its header said.
     private func pixelWidth(at index: Int) -> Int? {
-        controller.items.path(ofIndex: index).flatMap { controller.items[$0].pixelWidth }
+        wall.items.path(ofIndex: index).flatMap { wall.items[$0].pixelWidth }
     }
 
     /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
     private func log(_ action: String, file: FilePath, _ extra: [(String, JSONValue)] = []) {
-        controller.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file.string))] + extra)
+        wall.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file.string))] + extra)
     }
 
     /// Shows the lightbox over the wall of `window`.
     func open(in window: WaterfallWindow) {
-        pictures.onLarge = { [weak self, weak window] file in
-            guard let self, let window, file == self.file(at: index) else { return }
-            logPicture(of: file)
-            window.setNeedsOverlayDisplay()
-        }
         window.overlay = self
         show(in: window, action: "open")
+    }
+
+    /// Draws the photo shown again when its picture is among `files`, which arrived or failed.
+    func picturesArrived(_ files: [FilePath]) {
+        guard let file = file(at: index), files.contains(file), let window = wall.window else { return }
+        logPicture(of: file)
+        window.setNeedsOverlayDisplay()
     }
 
     /// Names the photo shown in the title and the log (as `action`, when given), and asks for its picture and its
     /// neighbours'.
     private func show(in window: WaterfallWindow, action: String?) {
         window.setNeedsOverlayDisplay()
-        guard let path = controller.items.path(ofIndex: index), let file = controller.items[path].path else { return }
-        window.title = controller.items[path].title  // the file's name
+        guard let path = wall.items.path(ofIndex: index) else { return }
+        let file = wall.items[path].path
+        window.title = wall.items[path].title  // the file's name
         if let action { log(action, file: file) }
         let fitWidth = pictureWidth(in: window)
         let width = shownWidth(fitWidth)
@@ -79,9 +84,9 @@ final class Lightbox: WindowOverlay {
         if pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: width) != nil {
             logPicture(of: file)
         } else {
-            pictures.makeStandIn(of: file, width: fitWidth(index), in: window)
+            pictures.makeStandIn(of: file, width: fitWidth(index))
         }
-        let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < controller.items.shownCount }
+        let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < wall.items.count }
         pictures.wantLarge(wanted.compactMap { card in
             self.file(at: card).map { (card, $0, card == index ? width : fitWidth(card)) }
         })
@@ -113,16 +118,16 @@ final class Lightbox: WindowOverlay {
         }
     }
 
-    func handle(_ input: OverlayInput, in window: WaterfallWindow) throws {
+    /// Handles a key, the wheel or a drag of button 1 over the lightbox.
+    public func handle(_ input: OverlayInput, in window: WaterfallWindow) throws {
         switch input {
-        case let .key(name, _):
+        case let .key(name, modifiers):
             switch name {
             case "Escape", "Return", "KP_Enter": close(in: window)
             case "Left", "KP_Left", "Prior", "KP_Prior", "BackSpace": go(by: -1, in: window)
             case "Right", "KP_Right", "Next", "KP_Next", "space": go(by: 1, in: window)
             case "z": toggleActualSize(in: window)
-            case "q": window.stop()
-            default: break
+            default: try window.onKey?(name, modifiers)
             }
         case let .wheel(notches):
             go(by: notches.signum(), in: window)
@@ -153,15 +158,15 @@ final class Lightbox: WindowOverlay {
     }
 
     /// Whether the photo shown has its picture at the size shown, or its failure: what the next frame draws.
-    var isPictureShown: Bool {
-        guard let file = file(at: index), let window = controller.window else { return false }
+    public var isPictureShown: Bool {
+        guard let file = file(at: index), let window = wall.window else { return false }
         return pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: shownWidth(pictureWidth(in: window))) != nil
     }
 
     /// Shows the photo `step` cards on, when there is one.
-    func go(by step: Int, in window: WaterfallWindow) {
+    public func go(by step: Int, in window: WaterfallWindow) {
         let next = index + step
-        guard next >= 0, next < controller.items.shownCount, file(at: next) != nil else { return }
+        guard next >= 0, next < wall.items.count, file(at: next) != nil else { return }
         index = next
         isActualSize = false
         pan = Point(x: 0, y: 0)
@@ -169,24 +174,24 @@ final class Lightbox: WindowOverlay {
     }
 
     /// Goes back to the wall, where the photo shown is selected and scrolled into view.
-    func close(in window: WaterfallWindow) {
-        pictures.onLarge = nil
+    public func close(in window: WaterfallWindow) {
         pictures.wantLarge([])
-        pictures.dropStandIn(in: window)
+        pictures.dropStandIn()
         window.overlay = nil
         window.title = wallTitle
-        controller.lightbox = nil
-        guard let path = controller.items.path(ofIndex: index) else { return }
+        wall.lightbox = nil
+        guard let path = wall.items.path(ofIndex: index) else { return }
         log("close", file: file(at: index) ?? FilePath())
         let view = window.collectionView
         view.selectItem(at: path)
         view.scrollItemToVisible(path)
-        if let scan = controller.scan { controller.applyFolderUpdates([], to: view, roots: scan.roots) }  // those that waited
+        wall.applyFolderUpdates([])  // those that waited
     }
 
-    func draw(in canvas: Canvas, frame: Rect) {
+    /// Draws the photo fitted (or at 1:1) and centred, or why it cannot be shown.
+    public func draw(in canvas: Canvas, frame: Rect) {
         canvas.fill(frame, color: Self.background)
-        guard let file = file(at: index), let window = controller.window else { return }
+        guard let file = file(at: index), let window = wall.window else { return }
         if let reason = pictures.largeFailure(of: file) {
             let text = canvas.truncate(reason, toWidth: frame.width - 24)
             let origin = Point(x: frame.midX - canvas.textWidth(text) / 2, y: frame.midY - canvas.lineHeight / 2 + canvas.ascent)

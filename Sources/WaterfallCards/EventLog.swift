@@ -1,36 +1,45 @@
 import Foundation
 
-/// Writes one JSON object per line to standard output, each line in a single write (flushed per line).
-final class EventLog {
+/// Writes one JSON object per line to standard output, each line in a single write (flushed per line): what the
+/// programs report with `--log-events`, for tests and tools to follow.
+public final class EventLog {
     private let output: FileHandle
 
-    init(output: FileHandle = .standardOutput) {
+    /// A log that writes to `output` (standard output by default).
+    public init(output: FileHandle = .standardOutput) {
         self.output = output
     }
 
     /// Writes `{"event":name, ...fields}`.
-    func log(_ name: String, _ fields: [(String, JSONValue)] = []) {
+    public func log(_ name: String, _ fields: [(String, JSONValue)] = []) {
         let object: [(String, JSONValue)] = [("event", .string(name))] + fields
         output.write(Data((JSONValue.object(object).text + "\n").utf8))
     }
 
     /// Writes `lines` as one block, each followed by a newline.
-    func writeLines(_ lines: [String]) {
+    public func writeLines(_ lines: [String]) {
         output.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 }
 
 /// A JSON value with keys kept in order, rendered compactly.
-enum JSONValue {
+public enum JSONValue: Sendable {
+    /// A number (written without a fraction when it is whole).
     case number(Double)
+    /// A string, escaped.
     case string(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// An object, its keys in this order.
     case object([(String, JSONValue)])
+    /// An array.
     case array([JSONValue])
 
-    static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+    /// A whole number.
+    public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
 
-    var text: String {
+    /// The value as compact JSON text.
+    public var text: String {
         switch self {
         case let .number(value):
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
@@ -58,7 +67,10 @@ enum JSONValue {
 }
 
 extension JSONValue: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
-    init(floatLiteral value: Double) { self = .number(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(stringLiteral value: String) { self = .string(value) }
+    /// A number.
+    public init(floatLiteral value: Double) { self = .number(value) }
+    /// A whole number.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A string.
+    public init(stringLiteral value: String) { self = .string(value) }
 }

@@ -2,28 +2,28 @@ import Waterfall
 
 /// The sizes of a card: a picture `aspect` × the column width tall, then a caption of two lines (title and
 /// subtitle) in the caption font, whose line height decides the caption's height.
-package struct CardMetrics: Equatable, Sendable {
+public struct CardMetrics: Equatable, Sendable {
     /// The padding around the caption's text.
-    package static let padding = 6.0
+    public static let padding = 6.0
     /// The gap between the caption's two lines.
-    package static let lineGap = 2.0
+    public static let lineGap = 2.0
     /// The width of the selection border.
-    package static let selectionBorder = 4.0
+    public static let selectionBorder = 4.0
 
     /// The caption font's line height, in points.
-    package var lineHeight: Double
+    public var lineHeight: Double
 
     /// The metrics for a caption font of `lineHeight` (13 points, the core font `fixed`'s, by default: a caption of 40).
-    package init(lineHeight: Double = 13) {
+    public init(lineHeight: Double = 13) {
         self.lineHeight = lineHeight
     }
 
     /// The height of the caption under the picture: two lines, the gap between them and the padding above and below.
-    package var captionHeight: Double { 2 * lineHeight + Self.lineGap + 2 * Self.padding }
+    public var captionHeight: Double { 2 * lineHeight + Self.lineGap + 2 * Self.padding }
 
     /// The height of a card whose picture has `aspect` (height / width), at `columnWidth`: the picture's height
     /// rounded to whole points (halves away from zero), then the caption.
-    package func height(aspect: Double, columnWidth: Double) -> Double {
+    public func height(aspect: Double, columnWidth: Double) -> Double {
         Self.roundedPicture(aspect * columnWidth) + captionHeight
     }
 
@@ -31,7 +31,7 @@ package struct CardMetrics: Equatable, Sendable {
     /// heights are asked in one loop at start. Adding 2^52 rounds a value below it to a whole number (a half to the
     /// even one); only an exact half rounded down then needs the one more that `rounded()` gives it.
     @inline(__always)
-    package static func roundedPicture(_ value: Double) -> Double {
+    public static func roundedPicture(_ value: Double) -> Double {
         guard value >= 0, value < 0x1p52 else { return value.rounded() }
         let nearestEven = (value + 0x1p52) - 0x1p52
         return value - nearestEven == 0.5 ? nearestEven + 1 : nearestEven

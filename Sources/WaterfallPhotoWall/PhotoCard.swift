@@ -1,0 +1,59 @@
+import SystemPackage
+import Waterfall
+import WaterfallPhotos
+
+/// A photo's card on the wall: at its upright aspect, captioned with its file name and "4032 × 3024 · 3.1 MB" (and
+/// the date taken, when the EXIF has it), or the reason it cannot be shown.
+public struct PhotoCard: Equatable, Sendable {
+    /// The photo's file.
+    public var path: FilePath
+    /// The caption's first line: the file's name.
+    public var title: String
+    /// The caption's second line: the size and date, or why the photo cannot be shown.
+    public var subtitle: String
+    /// The picture's height ÷ width, upright (at most `maximumAspect`).
+    public var aspect: Double
+    /// The photo's upright width in pixels, when its header said.
+    public var pixelWidth: Int?
+    /// Whether the photo cannot be shown (its header was refused).
+    public var isBroken: Bool
+
+    /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
+    public static let maximumAspect = 20.0
+    /// The colour of a picture not decoded yet.
+    public static let placeholder = Color(rgb: 0xD5DAE1)
+
+    /// The card of `photo`.
+    public init(_ photo: Photo) {
+        var caption = photo.error.map { "\($0)" } ?? ""
+        if let header = photo.header {
+            let size = header.orientedSize
+            caption = "\(size.width) × \(size.height) · \(Self.fileSize(photo.fileSize))"
+            if let date = header.dateTaken { caption += " · " + Self.takenDate(date) }
+        }
+        path = photo.path
+        title = photo.name
+        subtitle = caption
+        aspect = min(Self.maximumAspect, photo.aspect)
+        pixelWidth = photo.header?.orientedSize.width
+        isBroken = photo.error != nil
+    }
+
+    /// A size on disk as people read it: "512 B", "48 KB", "3.1 MB", "1.2 GB" (powers of 1,000, as file managers show).
+    public static func fileSize(_ bytes: Int) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) B" }
+        return value < 10 ? "\((value * 10).rounded() / 10) \(units[unit])" : "\(Int(value.rounded())) \(units[unit])"
+    }
+
+    /// EXIF's "2024:05:01 12:30:00" as "2024-05-01".
+    public static func takenDate(_ exif: String) -> String {
+        String(exif.prefix(10)).replacingOccurrences(of: ":", with: "-")
+    }
+}

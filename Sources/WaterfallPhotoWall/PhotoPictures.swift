@@ -1,0 +1,283 @@
+import SystemPackage
+import Waterfall
+import WaterfallCards
+import WaterfallPhotos
+import WaterfallX11
+
+/// The photo wall's pictures, and the one owner of them on the server: the pool decodes the cards in view first, top
+/// to bottom, then one screen ahead in the direction of scrolling; each thumbnail is uploaded once and its card alone
+/// drawn again. Cards scrolled past before a worker took them are never decoded. Pictures beyond the cache's budget,
+/// least recently made first and never one of a card on screen, are freed; their cards decode again when they come
+/// back. When the columns change width, the cards in view decode again at the new width (their old pictures showing
+/// meanwhile), unless a kept thumbnail can be scaled.
+final class PhotoPictures {
+    private let pool: ThumbnailPool
+    private unowned let window: WaterfallWindow
+    /// The most bytes the server holds for pictures, and the most of decoded thumbnails kept.
+    let cacheBytes: Int
+    /// Each photo's picture on the server and the width it was asked for (the card's width in device pixels), least
+    /// recently made first.
+    private var pictures = LRUCache<FilePath, (handle: ImageHandle, width: Int)>()
+    /// The decoded thumbnails, least recently made first, up to `cacheBytes` of them: a card whose column narrows, or
+    /// widens by at most 10 %, is drawn from them again instead of decoding its photo.
+    private var thumbnails = LRUCache<FilePath, Thumbnail>()
+    /// Why a photo could not be decoded, by path.
+    private(set) var failures: [FilePath: String] = [:]
+    private var lastWanted: [ThumbnailPool.Job] = []
+    private var lastOffset = 0.0
+    /// Gives every worker its job again once the scrolling stopped.
+    private var scrollRestTimer: TimerToken?
+    /// Finished thumbnails over the last turn's budget, uploaded first in the next.
+    private var waiting: [ThumbnailPool.Result] = []
+
+    /// How many thumbnails decode at once while the wall scrolls: one worker fewer than the cores, at least one. The
+    /// thread that draws and the X server keep the last core: with every core decoding, the scheduler let a wheel
+    /// notch's frame wait for a worker's time slice (measured with `bench --photos`: a p99 of 3–6 ms instead of 1.5).
+    static let jobsWhileScrolling = max(1, ThumbnailPool.defaultWorkerCount - 1)
+    /// How long after the last frame that scrolled every worker decodes again, in seconds.
+    static let scrollRest = 0.25
+    /// The most bytes of pictures uploaded in one turn of the loop (so in one frame): the rest wait for the next.
+    static let uploadBudget = 1 << 20
+
+    /// Pictures for `window`, decoded by a pool whose workers wake the window when a thumbnail is ready, held up to
+    /// `cacheBytes`, read from and written to the shared thumbnail cache when there is one.
+    init(window: WaterfallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?) {
+        self.window = window
+        self.cacheBytes = cacheBytes
+        let background = window.collectionView.backgroundColor
+        let wake = window.wakeSignal
+        pool = ThumbnailPool(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue),
+                             cache: sharedCache, onResult: { wake.wake() })
+    }
+
+    /// Stops the pool's workers.
+    func stop() { pool.stop() }
+
+    /// The width in whole device pixels of a card at `frame`, as the canvas draws it: its edges rounded.
+    func deviceWidth(of frame: Rect) -> Int {
+        max(1, Int((frame.maxX * window.scale).rounded() - (frame.minX * window.scale).rounded()))
+    }
+
+    /// Gives `cell` its photo's picture or failure. A card at a new width whose kept thumbnail is wide enough gets it
+    /// scaled now, so that it is never drawn empty first.
+    func prepare(_ cell: PhotoCardCell, width: Int) {
+        guard let file = cell.file else { return }
+        if pictures[file]?.width != width, failures[file] == nil, let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 {
+            install(cached.scaled(toWidth: width), for: file, width: width)
+        }
+        cell.picture = pictures[file]?.handle
+        cell.failure = failures[file]
+    }
+
+    /// Asks the pool for the pictures the cards in view lack, top to bottom, then those of one screen ahead (the
+    /// lightbox's first). A card whose column narrowed, or widened by at most 10 %, gets its kept thumbnail scaled.
+    func request(for view: CollectionView, items: PhotoWallItems) {
+        let viewportHeight = view.viewportSize.height
+        let downwards = view.contentOffset >= lastOffset
+        if view.contentOffset != lastOffset { noteScrolled() }
+        lastOffset = view.contentOffset
+        let inView = Rect(x: 0, y: view.contentOffset, width: view.layoutWidth, height: viewportHeight)
+        let ahead = inView.offsetBy(dx: 0, dy: downwards ? viewportHeight : -viewportHeight)
+        var jobs: [ThumbnailPool.Job] = []
+        var seen = Set<FilePath>()
+        for area in [inView, ahead] {
+            let cells = view.layout.layoutAttributesForElements(in: area).filter { $0.kind == .cell }.sorted { $0.frame.minY < $1.frame.minY }
+            for attributes in cells {
+                let path = attributes.indexPath
+                let file = items[path].path
+                let width = deviceWidth(of: attributes.frame)
+                guard pictures[file]?.width != width, failures[file] == nil, seen.insert(file).inserted else { continue }
+                if let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 {
+                    install(cached.scaled(toWidth: width), for: file, width: width)
+                    showPicture(of: file, in: view)
+                    continue
+                }
+                jobs.append(ThumbnailPool.Job(id: items.index(of: path), path: file, width: width))
+            }
+        }
+        guard jobs != lastWanted else { return }
+        lastWanted = jobs
+        pool.want(largeWanted + jobs)
+    }
+
+    /// Holds the pool to `jobsWhileScrolling` jobs at once until the wall has not scrolled for `scrollRest`.
+    private func noteScrolled() {
+        pool.concurrentJobLimit = Self.jobsWhileScrolling
+        if let scrollRestTimer { window.cancel(scrollRestTimer) }
+        scrollRestTimer = window.schedule(after: Self.scrollRest) { [weak self] in
+            guard let self else { return }
+            scrollRestTimer = nil
+            pool.concurrentJobLimit = pool.workerCount
+        }
+    }
+
+    /// Uploads the thumbnails the pool finished, at most `uploadBudget` bytes of them this turn (the rest in the next
+    /// turn, which a zero-delay timer brings), and draws their cards again (only theirs); notes the failures; reports
+    /// each to `log`. Returns the files whose pictures arrived or failed.
+    func deliver(log: EventLog?) -> (thumbnails: [FilePath], large: [FilePath]) {
+        let view = window.collectionView
+        var results = waiting + pool.takeResults()
+        var uploaded = 0
+        var index = 0
+        while index < results.count, uploaded < Self.uploadBudget {
+            if case let .success(thumbnail) = results[index].outcome { uploaded += thumbnail.byteCount }
+            index += 1
+        }
+        waiting = Array(results[index...])
+        results.removeSubrange(index...)
+        if !waiting.isEmpty {
+            window.schedule(after: 0) { [weak self] in self?.window.wakeSignal.wake() }
+        }
+        var delivered: (thumbnails: [FilePath], large: [FilePath]) = ([], [])
+        for result in results {
+            let file = result.job.path
+            if result.job.id < 0 {
+                installLarge(result)
+                delivered.large.append(file)
+                continue
+            }
+            switch result.outcome {
+            case let .success(thumbnail):
+                install(thumbnail, for: file, width: result.job.width)
+                keep(thumbnail, for: file)
+                log?.log("thumbnail", [("index", .int(result.job.id)), ("width", .int(thumbnail.width)), ("height", .int(thumbnail.height)),
+                                       ("decodeMs", .number((result.seconds * 1e4).rounded() / 10)), ("source", .string(result.source.rawValue))])
+            case let .failure(error):
+                failures[file] = "\(error)"
+                log?.log("thumbnailFailed", [("index", .int(result.job.id)), ("path", .string(file.string)), ("reason", .string("\(error)"))])
+            }
+            showPicture(of: file, in: view)
+            delivered.thumbnails.append(file)
+        }
+        evict()
+        lastWanted = []  // what is in view may have changed: ask again
+        return delivered
+    }
+
+    /// Whether thumbnails wait for the next turn's upload budget.
+    var hasWaitingResults: Bool { !waiting.isEmpty }
+
+    /// Draws again the cards on screen that show `file`. Found by their photo, not by the index their job was asked
+    /// with: a folder's section inserted above them since moved them.
+    /// - Complexity: O(the visible cells).
+    private func showPicture(of file: FilePath, in view: CollectionView) {
+        for (path, cell) in view.visibleCells {
+            guard let card = cell as? PhotoCardCell, card.file == file else { continue }
+            card.picture = pictures[file]?.handle
+            card.failure = failures[file]
+            view.setNeedsDisplay(forItem: path)
+        }
+    }
+
+    /// Uploads `thumbnail` as `file`'s picture, asked `width` wide, freeing the one it replaces.
+    private func install(_ thumbnail: Thumbnail, for file: FilePath, width: Int) {
+        let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
+        if let old = pictures.store((handle, width), for: file) { window.removeImage(old.handle) }
+    }
+
+    /// Keeps `thumbnail` as `file`'s decoded pixels, dropping the least recently made beyond the budget.
+    private func keep(_ thumbnail: Thumbnail, for file: FilePath) {
+        thumbnails.store(thumbnail, for: file, cost: thumbnail.byteCount)
+        _ = thumbnails.trim(cost: cacheBytes)
+    }
+
+    /// Drops everything held of `files` (their pictures, decoded pixels and failures): they are gone or replaced, and
+    /// a replaced one decodes again when its card is in view.
+    func forget(_ files: [FilePath]) {
+        for file in Set(files) {
+            if let old = pictures.removeValue(forKey: file) { window.removeImage(old.handle) }
+            if let old = large.removeValue(forKey: file) { window.removeImage(old.handle) }
+            thumbnails.removeValue(forKey: file)
+            failures[file] = nil
+            largeFailures[file] = nil
+        }
+        lastWanted = []  // ask again: a replaced card in view needs its new picture
+    }
+
+    /// Frees the least recently made pictures beyond the budget, never one of a card on screen.
+    private func evict() {
+        guard window.imageByteCount > cacheBytes else { return }
+        let inUse = Set(window.collectionView.visibleCells.values.compactMap { ($0 as? PhotoCardCell)?.file })
+        for old in pictures.removeOldest(while: { window.imageByteCount > cacheBytes }, keeping: inUse.contains) {
+            window.removeImage(old.value.handle)
+        }
+    }
+
+    /// Whether every picture asked for is made and uploaded: the pool is idle and no thumbnail waits for a turn.
+    var isIdle: Bool { waiting.isEmpty && pool.isIdle }
+
+    /// The cards in view whose picture is not drawn yet: neither a picture nor a failure.
+    func pendingCount(in view: CollectionView) -> Int {
+        view.indexPathsForItemsInViewport.filter { path in
+            guard let cell = view.visibleCells[path] as? PhotoCardCell, let file = cell.file else { return false }
+            return pictures[file] == nil && failures[file] == nil
+        }.count
+    }
+
+    // MARK: The lightbox's pictures
+
+    /// The lightbox's pictures, each at the width asked, least recently made first, at most `largeKept`.
+    private var large = LRUCache<FilePath, (handle: ImageHandle, width: Int)>()
+    /// Why a photo could not be decoded at the lightbox's size, by path.
+    private var largeFailures: [FilePath: String] = [:]
+    /// The lightbox's jobs, most wanted first, ahead of the wall's in the pool's queue; a job's id is -1 - the card's
+    /// index (the wall's are the indices).
+    private var largeWanted: [ThumbnailPool.Job] = []
+    /// The lightbox's pictures kept: the photo shown and its neighbours on each side.
+    static let largeKept = 3
+    /// The lightbox's stand-in while its picture is decoded: the wall's thumbnail scaled to the width shown.
+    private var standIn: (file: FilePath, width: Int, handle: ImageHandle)?
+
+    /// Asks the pool for the lightbox's pictures of `cards` (index, path and width in device pixels), most wanted
+    /// first and before any of the wall's: those not made at that width already, nor failed.
+    func wantLarge(_ cards: [(index: Int, file: FilePath, width: Int)]) {
+        largeWanted = cards.filter { large[$0.file]?.width != $0.width && largeFailures[$0.file] == nil }
+            .map { ThumbnailPool.Job(id: -1 - $0.index, path: $0.file, width: $0.width) }
+        pool.want(largeWanted + lastWanted)
+    }
+
+    /// The lightbox's picture of `file` at `width`, if it was made.
+    func largePicture(of file: FilePath, width: Int) -> ImageHandle? {
+        large[file].flatMap { $0.width == width ? $0.handle : nil }
+    }
+
+    /// The wall's picture of `file`, if it is held.
+    func picture(of file: FilePath) -> ImageHandle? { pictures[file]?.handle }
+
+    /// Makes `file`'s stand-in: its thumbnail scaled to `width` pixels (once; the last stand-in is freed), while the
+    /// pool decodes the photo at that size. None when the thumbnail's pixels are not kept.
+    func makeStandIn(of file: FilePath, width: Int) {
+        guard standIn(of: file, width: width) == nil, let thumbnail = thumbnails[file] else { return }
+        dropStandIn()
+        let scaled = thumbnail.scaled(toWidth: width)
+        standIn = (file, width, window.addImage(pixels: scaled.pixels, width: scaled.width, height: scaled.height))
+    }
+
+    /// `file`'s stand-in at `width`, if it was made.
+    func standIn(of file: FilePath, width: Int) -> ImageHandle? {
+        standIn.flatMap { $0.file == file && $0.width == width ? $0.handle : nil }
+    }
+
+    /// Frees the stand-in.
+    func dropStandIn() {
+        if let old = standIn { window.removeImage(old.handle) }
+        standIn = nil
+    }
+
+    /// Why `file` cannot be shown in the lightbox, if it cannot: the wall's failure, or the lightbox's own.
+    func largeFailure(of file: FilePath) -> String? { failures[file] ?? largeFailures[file] }
+
+    /// Uploads a lightbox picture (dropping the least recently made beyond `largeKept`), or notes its failure.
+    private func installLarge(_ result: ThumbnailPool.Result) {
+        let file = result.job.path
+        switch result.outcome {
+        case let .success(thumbnail):
+            let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
+            if let old = large.store((handle, result.job.width), for: file) { window.removeImage(old.handle) }
+            for old in large.trim(toCount: Self.largeKept) { window.removeImage(old.value.handle) }
+        case let .failure(error):
+            largeFailures[file] = "\(error)"
+        }
+        largeWanted.removeAll { $0 == result.job }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Waterfall
+import WaterfallCards
+import WaterfallPhotos
+
+extension PhotoWall {
+    /// Appends the photos the walk found since the last call: the new cards go in at the end (new folders as new
+    /// sections), through the view's batch updates, so no card already shown moves, and the footer, with the new
+    /// counts, goes under the last section. Logs `scanned` with the counts. Opens the lightbox on
+    /// `Configuration.lightboxFile` once it is there.
+    func deliverScan() {
+        let (batches, updates, counts, isDone) = scan.takeBatches()
+        let wasScanning = !scanCounts.isDone
+        scanCounts = (counts, isDone)
+        defer { applyFolderUpdates(updates) }
+        guard !batches.isEmpty || (isDone && wasScanning) else { return }
+        let oldSections = items.sections.map(\.cards.count)
+        for batch in batches {
+            let title = PhotoWallItems.sectionTitle(of: batch.folder, roots: scan.roots)
+            items.append(batch.photos.map(PhotoCard.init), toSectionTitled: title)
+        }
+        log?.log("scanned", [("found", .int(counts.found)), ("skipped", .int(counts.skipped)), ("unreadable", .int(counts.unreadable)),
+                             ("loops", .int(counts.loops)), ("done", .bool(isDone))])
+        do {
+            try collectionView.performBatchUpdates {
+                let newSections = Array(oldSections.count..<items.numberOfSections)
+                if !newSections.isEmpty { try collectionView.insertSections(newSections) }
+                var paths: [ItemPath] = []
+                for (section, oldCount) in oldSections.enumerated() {
+                    paths += (oldCount..<items.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
+                }
+                if !paths.isEmpty { try collectionView.insertItems(at: paths) }
+                try reloadFooters(lastBefore: oldSections.indices.last)
+            }
+            if isDone && wasScanning { try collectionView.reloadData() }  // the loading view gives way to the empty one
+        } catch {
+            configuration.warn("the photos found could not be shown: \(error)")
+            try? collectionView.reloadData()
+        }
+        openLightboxOnArrival()
+    }
+
+    /// Opens the lightbox on `Configuration.lightboxFile` when its card has arrived, once.
+    private func openLightboxOnArrival() {
+        guard let file = configuration.lightboxFile, !hasOpenedLightboxFile, let path = items.path(of: file) else { return }
+        hasOpenedLightboxFile = true
+        collectionView.selectItem(at: path)
+        collectionView.scrollItemToVisible(path)
+        openLightbox(at: path)
+    }
+
+    /// Asks the view again, in the batch of updates in progress, for the footer of the last section, which shows the
+    /// totals, and for that of the section that was last before the batch (`lastBefore`: its index after the batch,
+    /// `nil` when it is gone), which loses it when sections come after it.
+    func reloadFooters(lastBefore: Int?) throws {
+        let sections = Set([lastBefore, items.numberOfSections > 0 ? items.numberOfSections - 1 : nil].compactMap { $0 })
+        if !sections.isEmpty { try collectionView.reloadSupplementaryElements(ofKind: .footer, inSections: sections.sorted()) }
+    }
+
+    /// The user's pictures folder: `XDG_PICTURES_DIR` from `~/.config/user-dirs.dirs` (with `$HOME` expanded), else
+    /// `~/Pictures`.
+    public static func picturesFolder(environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? "/"
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8) {
+            for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
+                var value = line.dropFirst("XDG_PICTURES_DIR=".count).trimmingCharacters(in: .whitespaces)
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                return value.replacingOccurrences(of: "$HOME", with: home)
+            }
+        }
+        return home + "/Pictures"
+    }
+
+    /// Opens the lightbox on the photo at `indexPath` (Enter or a double click on its card).
+    public func openLightbox(at indexPath: ItemPath) {
+        guard lightbox == nil, let pictures, let window else { return }
+        let lightbox = Lightbox(index: items.index(of: indexPath), wall: self, pictures: pictures, wallTitle: window.title)
+        self.lightbox = lightbox
+        lightbox.open(in: window)
+    }
+}
+
+/// What the wall says of its counts: the footer under the last section and the status bar, every count with its
+/// noun through `Noun`.
+public enum PhotoWallText {
+    /// The footer under the last section: "1 photo in 1 folder", "12 photos in 3 folders".
+    public static func footer(photos: Int, folders: Int) -> String {
+        "\(Noun.photo.counted(photos)) in \(Noun.folder.counted(folders))"
+    }
+
+    /// The status bar: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped · 1 link not followed again ·
+    /// cache 120/256 MB", the parts after the first only when they say something (`cacheMB`: the pictures' megabytes on
+    /// the server and their budget, when the wall has pictures).
+    public static func status(_ counts: ScanCounts, isScanning: Bool, cacheMB: (used: Int, budget: Int)?) -> String {
+        var parts = ["\(Noun.photo.counted(counts.found)) in \(Noun.folder.counted(counts.folders))"]
+        if isScanning { parts.append("scanning…") }
+        if counts.unreadable > 0 { parts.append("\(Noun.grouped(counts.unreadable)) unreadable") }
+        if counts.skipped > 0 { parts.append("\(Noun.grouped(counts.skipped)) skipped") }
+        if counts.loops > 0 { parts.append("\(Noun.link.counted(counts.loops)) not followed again") }
+        if let cacheMB { parts.append("cache \(Noun.grouped(cacheMB.used))/\(Noun.grouped(cacheMB.budget)) MB") }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,65 @@
+import SystemPackage
+import Waterfall
+import WaterfallCards
+import WaterfallPhotos
+import WaterfallX11
+
+/// The wall's window events in the log, and the state a program logs when the window closes.
+extension PhotoWall: WaterfallWindowObserver {
+    public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {
+        log?.log("ready", [("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
+                           ("xdbe", .bool(window.usesDoubleBufferExtension))]
+                     + ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale))
+    }
+
+    public func windowDidPresentFrame(_ window: WaterfallWindow) {
+        guard let log else { return }
+        let uploads = window.imageUploads
+        log.log("frame", ViewEventLog.frameFields(of: collectionView, requests: window.requestsInLastFrame, roundTrips: window.roundTripsInLastFrame)
+                    + [("thumbnailsPending", .int(pendingPictureCount)),
+                       ("uploads", .object([("sharedMemory", .int(uploads.sharedMemory)), ("putImage", .int(uploads.putImage))]))])
+    }
+
+    public func window(_ window: WaterfallWindow, willApply input: ViewInput) {
+        log?.log("input", input.logFields)
+    }
+
+    public func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) {
+        log?.log("cursor", [("shape", .string(shape.rawValue))])
+    }
+
+    /// The fields of an `exit` or `state` event: the view's (`ViewEventLog.stateFields`), the `status` bar's text and
+    /// every element's frame (`elements`, as `layoutLines` prints them), so that a wall changed live can be compared
+    /// with a walk afresh.
+    public var stateFields: [(String, JSONValue)] {
+        ViewEventLog.stateFields(of: collectionView) { items.index(of: $0) }
+            + [("status", .string(statusText)), ("elements", .array(Self.elementLines(of: collectionView.layout, items: items)))]
+    }
+
+    /// Every element of `layout` (laid out with `items`) as `ViewEventLog.elementLine` gives it, with each card's path.
+    static func elementLines(of layout: CollectionLayout, items: PhotoWallItems) -> [JSONValue] {
+        let everything = Rect(x: 0, y: 0, width: layout.width, height: layout.contentSize.height)
+        return layout.layoutAttributesForElements(in: everything).map { attributes in
+            let isCell = attributes.kind == .cell
+            return ViewEventLog.elementLine(attributes, index: isCell ? items.index(of: attributes.indexPath) : 0,
+                                            path: isCell ? items[attributes.indexPath].path.string : nil)
+        }
+    }
+
+    /// The layout of a walk of `configuration.paths` afresh in a cards' area of `size` (points), as the window lays
+    /// it out: a line per element, then `{"columns":…,"columnWidth":…,"contentHeight":…,"sections":…,"items":…}`.
+    /// The column count comes from `columnPolicy` for the viewport of `size` with a scroll bar beside it.
+    /// - Throws: `LayoutError` when the layout refuses the cards.
+    public static func layoutLines(of configuration: Configuration, in size: Size, layout: CollectionLayout,
+                                   columnPolicy: ColumnPolicy) throws -> [String] {
+        let folders = PhotoWalker(paths: configuration.paths, recursive: configuration.recursive, order: configuration.order).walkAll().folders
+        let items = PhotoWallItems(folders: folders, roots: configuration.paths)
+        layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height))
+        try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.metrics))
+        return elementLines(of: layout, items: items).map(\.text) + [JSONValue.object([
+            ("columns", .int(layout.columnCount)), ("columnWidth", .number(layout.columnWidth)),
+            ("contentHeight", .number(layout.contentSize.height)),
+            ("sections", .int(layout.numberOfSections)), ("items", .int(layout.numberOfItems)),
+        ]).text]
+    }
+}

@@ -1,0 +1,230 @@
+import Synchronization
+import SystemPackage
+import Waterfall
+import WaterfallCards
+import WaterfallPhotos
+import WaterfallX11
+
+/// A wall of the photos in folders and files, shown in a `WaterfallWindow`: each photo a card at its upright aspect,
+/// each folder a section. The folders are walked on a thread of their own (the first screen shows long before the
+/// walk ends), the thumbnails decoded by a pool of workers at the cards' size (in view first, then a screen ahead)
+/// and uploaded once, the folders kept live through inotify, and Enter or a double click opens a photo in the
+/// lightbox.
+///
+/// ```swift
+/// let wall = PhotoWall(PhotoWall.Configuration(paths: ["/home/me/Pictures"]))
+/// let window = try WaterfallWindow(display: try Display(), collectionView: wall.collectionView,
+///                                  configuration: .init(title: "Photos"))
+/// wall.show(in: window)
+/// _ = try window.run()
+/// wall.stop()
+/// ```
+///
+/// The wall holds no program policy: the program names the window, binds its own keys (`window.onKey`; the keys the
+/// lightbox does not use reach it too), and decides what to print; the wall says what it cannot do through
+/// `Configuration.warn`.
+public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
+    /// What the wall shows and how.
+    public struct Configuration {
+        /// The folders and image files to show, each a root; a folder's photos are a section.
+        public var paths: [String]
+        /// Whether the walk goes into subfolders (each a section).
+        public var recursive = false
+        /// Each folder's photos by name (naturally: img2 before img10), time or size.
+        public var order = PhotoOrder.name
+        /// The most bytes the pictures may take on the server (and the decoded thumbnails kept in memory).
+        public var cacheBytes = 256 << 20
+        /// The desktop's shared thumbnail cache to read and write, if any.
+        public var sharedThumbnailCache: SharedThumbnailCache?
+        /// The cards' caption sizes: `CardMetrics(lineHeight:)` of the window's font.
+        public var metrics = CardMetrics()
+        /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
+        public var lightboxFile: FilePath?
+        /// Hears what the wall cannot do (a folder it cannot watch, an update it could not show), from any thread.
+        public var warn: @Sendable (String) -> Void = { _ in }
+
+        /// The wall of `paths`, with the defaults for the rest.
+        public init(paths: [String]) {
+            self.paths = paths
+        }
+    }
+
+    /// The view the wall shows its cards in: give it to the window.
+    public let collectionView: CollectionView
+    /// The cards, in sections.
+    public internal(set) var items = PhotoWallItems()
+    /// The JSON-lines log of what happens (`--log-events`), if any.
+    public var log: EventLog?
+    let configuration: Configuration
+    let scan: PhotoScan
+    /// The walk's counts so far, and whether it has ended.
+    var scanCounts: (counts: ScanCounts, isDone: Bool) = (ScanCounts(), false)
+    /// Whether the lightbox was opened on `Configuration.lightboxFile`.
+    var hasOpenedLightboxFile = false
+    /// The watched folders' updates that wait for the lightbox to close.
+    var waitingFolderUpdates: [FolderUpdate] = []
+    /// The window the wall is shown in, once `show(in:)` was called.
+    public private(set) weak var window: WaterfallWindow?
+    var pictures: PhotoPictures?
+    /// The photo shown large over the wall, while one is.
+    public internal(set) var lightbox: Lightbox?
+    /// Wakes the window's loop from the walk's thread, once the wall is shown.
+    let wakeRelay = WakeRelay()
+
+    /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a
+    /// view laid out by `layout` with `columnPolicy`.
+    public init(_ configuration: Configuration, layout: CollectionLayout = CollectionLayout(columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12)),
+                columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)) {
+        self.configuration = configuration
+        let relay = wakeRelay
+        scan = PhotoScan(roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,
+                         warn: configuration.warn) { relay.wake() }
+        collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
+        collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier) { PhotoCardCell() }
+        SectionBarCell.register(with: collectionView)
+        collectionView.emptyView = MessageView(message: "No photos in " + configuration.paths.joined(separator: ", "))
+        collectionView.loadingView = MessageView(message: "Looking for photos...")
+        collectionView.allowsPullToRefresh = true
+        collectionView.dataSource = self
+        collectionView.delegate = self
+    }
+
+    /// Shows the wall in `window` (made with `collectionView`): the wall takes the window's wakes (`onWake`) to
+    /// deliver the walk's photos and the decoded pictures, and observes its frames (`observer`) to log them.
+    public func show(in window: WaterfallWindow) {
+        self.window = window
+        pictures = PhotoPictures(window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache)
+        window.onWake = { [unowned self] in deliver() }
+        window.observer = self
+        wakeRelay.target.withLock { $0 = window.wakeSignal }
+        deliver()
+    }
+
+    /// Stops the walk's watching and the decoding workers.
+    public func stop() {
+        pictures?.stop()
+        scan.stop()
+    }
+
+    /// Takes what arrived: the walk's photos and folder updates, and the decoded pictures.
+    func deliver() {
+        deliverScan()
+        guard let pictures else { return }
+        let delivered = pictures.deliver(log: log)
+        if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
+        requestPictures()
+    }
+
+    /// Asks for the pictures of the cards in view and a screen ahead: when the cards are laid out or scrolled, and
+    /// after pictures arrive.
+    func requestPictures() {
+        pictures?.request(for: collectionView, items: items)
+    }
+
+    /// Whether the walk has ended (the wall then has every photo it will have until the folders change).
+    public var isWalkDone: Bool { scanCounts.isDone }
+
+    /// The status bar's text: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped · cache 120/256 MB".
+    public var statusText: String {
+        PhotoWallText.status(scanCounts.counts, isScanning: !scanCounts.isDone,
+                             cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
+    }
+
+    /// The selected photos' files, in index order.
+    public var selectedFiles: [FilePath] {
+        collectionView.indexPathsForSelectedItems.map { items[$0].path }
+    }
+
+    /// Whether every picture asked for is decoded and uploaded, and no card in view waits for one.
+    public var isIdle: Bool {
+        guard let pictures else { return true }
+        return pictures.isIdle && pictures.pendingCount(in: collectionView) == 0
+    }
+
+    /// The cards in view whose picture is not drawn yet.
+    public var pendingPictureCount: Int { pictures?.pendingCount(in: collectionView) ?? 0 }
+
+    /// The most bytes the pictures may take on the server.
+    public var cacheBytes: Int { configuration.cacheBytes }
+
+    // MARK: Data source
+
+    public var numberOfSections: Int { items.numberOfSections }
+
+    public func numberOfItems(inSection section: Int) -> Int { items.numberOfItems(inSection: section) }
+
+    public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardCell.reuseIdentifier)
+        guard let card = cell as? PhotoCardCell else { return cell }
+        card.show(items[indexPath], metrics: configuration.metrics)
+        if let pictures, let frame = collectionView.layout.layoutAttributesForItem(at: indexPath)?.frame {
+            pictures.prepare(card, width: pictures.deviceWidth(of: frame))
+        }
+        return card
+    }
+
+    public func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+        configuration.metrics.height(aspect: items[indexPath].aspect, columnWidth: width)
+    }
+
+    public func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
+        PhotoWallLayoutSource(items: items, metrics: configuration.metrics).heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
+    }
+
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+                               inSection section: Int) -> CollectionViewCell? {
+        let bar = kind == .header
+            ? SectionBarCell.dequeue(from: collectionView, kind: kind, title: items.sectionTitles[section],
+                                     detail: Noun.photo.counted(items.numberOfItems(inSection: section)))
+            : SectionBarCell.dequeue(from: collectionView, kind: kind, title: PhotoWallText.footer(photos: items.count, folders: items.numberOfSections))
+        if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
+        return bar
+    }
+
+    // MARK: Delegate
+
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) { logItem("highlight", indexPath) }
+    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) { logItem("unhighlight", indexPath) }
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { logItem("select", indexPath) }
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) { logItem("deselect", indexPath) }
+
+    /// Opens the lightbox on the card (Enter, or a double click).
+    public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {
+        logItem("activate", indexPath)
+        openLightbox(at: indexPath)
+    }
+
+    public func collectionViewDidScroll(_ collectionView: CollectionView) {
+        log?.log("scroll", [("offset", .number(collectionView.contentOffset))])
+        requestPictures()
+    }
+
+    public func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool {
+        !scanCounts.isDone && items.count == 0  // the walk has found nothing yet
+    }
+
+    public func collectionViewDidLayout(_ collectionView: CollectionView) {
+        if let log, let window {
+            log.log("layout", ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale))
+        }
+        requestPictures()
+    }
+
+    public func collectionViewWillRefresh(_ collectionView: CollectionView) {
+        log?.log("refresh", [("items", .int(items.count))])
+    }
+
+    private func logItem(_ event: String, _ indexPath: ItemPath) {
+        guard let log else { return }
+        ViewEventLog(log: log).logItem(event, indexPath, index: items.index(of: indexPath))
+    }
+}
+
+/// The window's wake signal, for the walk's thread, once the wall is shown: a wake before then is dropped, since
+/// `show(in:)` takes everything that arrived.
+final class WakeRelay: Sendable {
+    let target = Mutex<WakeSignal?>(nil)
+
+    /// Wakes the window's loop, if the wall is shown.
+    func wake() { target.withLock { $0 }?.wake() }
+}

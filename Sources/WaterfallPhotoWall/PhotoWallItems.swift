@@ -1,0 +1,161 @@
+import SystemPackage
+import Waterfall
+import WaterfallCards
+import WaterfallPhotos
+
+/// The wall's cards in sections, one per folder, in the walk's order: appended as the walk finds them, then changed
+/// as the watched folders change.
+public struct PhotoWallItems {
+    /// A folder's section: its title and its photos' cards.
+    public struct Section {
+        /// The folder's name below its root.
+        public var title: String
+        /// Its photos' cards, in the folder's order.
+        public var cards: [PhotoCard]
+    }
+
+    /// The sections, in order.
+    public private(set) var sections: [Section] = []
+    /// The index of each section's first card among all cards (in section order).
+    public private(set) var firstIndexOfSection: [Int] = []
+
+    /// No cards.
+    public init() {}
+
+    /// The cards of `folders`, each folder a section titled by its path below the root of `roots` it is in, as the
+    /// window appends the walk's batches.
+    public init(folders: [PhotoFolder], roots: [String]) {
+        for folder in folders {
+            let title = Self.sectionTitle(of: folder.path, roots: roots)
+            append(folder.photos.map(PhotoCard.init), toSectionTitled: title)
+        }
+    }
+
+    /// How many sections there are.
+    public var numberOfSections: Int { sections.count }
+    /// Each section's title.
+    public var sectionTitles: [String] { sections.map(\.title) }
+    /// How many cards there are.
+    public var count: Int { (firstIndexOfSection.last ?? 0) + (sections.last?.cards.count ?? 0) }
+
+    /// The cards in `section`.
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].cards.count : 0
+    }
+
+    /// The card at `path`.
+    public subscript(path: ItemPath) -> PhotoCard { sections[path.section].cards[path.item] }
+
+    /// The card's position among all cards, in section order.
+    public func index(of path: ItemPath) -> Int { firstIndexOfSection[path.section] + path.item }
+
+    /// The path of the card at `index` (in section order), or `nil` when there is none.
+    /// - Complexity: O(log sections).
+    public func path(ofIndex index: Int) -> ItemPath? {
+        guard index >= 0, index < count else { return nil }
+        var (low, high) = (0, firstIndexOfSection.count - 1)
+        while low < high {  // the last section that starts at or before `index`
+            let middle = (low + high + 1) / 2
+            if firstIndexOfSection[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        while sections[low].cards.isEmpty { low += 1 }
+        return ItemPath(item: index - firstIndexOfSection[low], section: low)
+    }
+
+    /// The card of `file`, if the wall has one.
+    /// - Complexity: O(cards).
+    public func path(of file: FilePath) -> ItemPath? {
+        for (section, cards) in sections.enumerated() {
+            if let item = cards.cards.firstIndex(where: { $0.path == file }) { return ItemPath(item: item, section: section) }
+        }
+        return nil
+    }
+
+    /// Appends `cards` to the last section when it is titled `title`, else to a new section titled so.
+    public mutating func append(_ cards: [PhotoCard], toSectionTitled title: String) {
+        if sections.last?.title == title {
+            sections[sections.count - 1].cards += cards
+        } else {
+            firstIndexOfSection.append(count)
+            sections.append(Section(title: title, cards: cards))
+        }
+    }
+
+    /// Inserts `card` at `path`.
+    public mutating func insert(_ card: PhotoCard, at path: ItemPath) {
+        sections[path.section].cards.insert(card, at: path.item)
+        updateStarts()
+    }
+
+    /// Replaces the card at `path` with `card`.
+    public mutating func replace(_ path: ItemPath, with card: PhotoCard) {
+        sections[path.section].cards[path.item] = card
+    }
+
+    /// Removes the cards at `paths`.
+    public mutating func delete(_ paths: [ItemPath]) {
+        for path in paths.sorted(by: >) { sections[path.section].cards.remove(at: path.item) }
+        updateStarts()
+    }
+
+    /// Inserts a section titled `title` with `cards` at `index`.
+    public mutating func insertSection(_ cards: [PhotoCard], titled title: String, at index: Int) {
+        sections.insert(Section(title: title, cards: cards), at: index)
+        updateStarts()
+    }
+
+    /// Removes the sections at `indices`.
+    public mutating func deleteSections(_ indices: [Int]) {
+        for index in Set(indices).sorted(by: >) { sections.remove(at: index) }
+        updateStarts()
+    }
+
+    private mutating func updateStarts() {
+        var next = 0
+        firstIndexOfSection = sections.map { section in
+            defer { next += section.cards.count }
+            return next
+        }
+    }
+
+    /// The title of the section of the folder at `path`: its path below the root it is in, after the root's own name
+    /// (each byte that is not UTF-8 shown as U+FFFD).
+    public static func sectionTitle(of path: FilePath, roots: [String]) -> String {
+        for root in roots.map({ FilePath($0) }) where path.starts(with: root) {
+            var below = path
+            _ = below.removePrefix(root)
+            let rootName = root.displayName
+            return below.isEmpty ? rootName : (rootName.hasSuffix("/") ? rootName : rootName + "/") + below.string
+        }
+        return path.displayName
+    }
+}
+
+/// The wall's cards as the layout asks for them: each card its picture at its aspect over a caption of `metrics`, a
+/// header per section and a footer under the last one.
+struct PhotoWallLayoutSource: CollectionLayoutSource {
+    /// The height of a section's header.
+    static let headerHeight = 32.0
+    /// The height of the footer under the last section.
+    static let footerHeight = 28.0
+
+    let items: PhotoWallItems
+    let metrics: CardMetrics
+
+    var numberOfSections: Int { items.numberOfSections }
+    func numberOfItems(inSection section: Int) -> Int { items.numberOfItems(inSection: section) }
+    func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
+    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { false }
+
+    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+        metrics.height(aspect: items[indexPath].aspect, columnWidth: width)
+    }
+
+    func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
+        switch kind {
+        case .header: return Self.headerHeight
+        case .footer: return section == items.numberOfSections - 1 ? Self.footerHeight : 0
+        case .cell, .loadMoreFooter: return 0
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import SystemPackage
+import WaterfallPhotoWall
+import WaterfallPhotos
+
+/// What the paths on the command line open, as image viewers do: none, the pictures folder; one image file, that
+/// photo in the lightbox among the other photos of its folder (as eog and gThumb open a file a file manager gives
+/// them); several files or any folder, exactly those.
+enum Opening {
+    /// Resolves `configuration.paths` so.
+    static func resolve(_ configuration: inout PhotoWall.Configuration, environment: [String: String]) {
+        guard !configuration.paths.isEmpty else {
+            configuration.paths = [PhotoWall.picturesFolder(environment: environment)]
+            return
+        }
+        guard configuration.paths.count == 1, !configuration.recursive, let only = configuration.paths.first,
+              isImageFile(only) else { return }
+        let file = absolute(FilePath(only))
+        configuration.paths = [file.removingLastComponent().string]
+        configuration.lightboxFile = file
+    }
+
+    /// Whether `path` is a regular file whose first bytes are an image format's (a broken photo too: the lightbox
+    /// then says why it cannot be shown).
+    private static func isImageFile(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        var status = stat()
+        guard fstat(handle.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              let magic = try? handle.read(upToCount: 16) else { return false }
+        return ImageFormat(magic: magic) != nil
+    }
+
+    /// `path` from the root, `.` and `..` resolved against the working directory.
+    private static func absolute(_ path: FilePath) -> FilePath {
+        guard !path.isAbsolute else { return path.lexicallyNormalized() }
+        return FilePath(FileManager.default.currentDirectoryPath).pushing(path).lexicallyNormalized()
+    }
+}

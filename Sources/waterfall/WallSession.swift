@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Waterfall
+import WaterfallCards
+import WaterfallPhotoWall
+import WaterfallX11
+
+/// The wall in its window, as the program runs it: named "Waterfall", with a status bar, q to quit and Ctrl+C to
+/// copy, and with `--log-events` its `start` and `exit` events around the window's.
+struct WallSession {
+    let wall: PhotoWall
+    let window: WaterfallWindow
+    let log: EventLog?
+
+    /// The status bar's colours.
+    static let statusBarColor = Color(rgb: 0x2B2F36)
+    static let statusTextColor = Color(rgb: 0xE8EAED)
+
+    /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
+    /// no display, 2 when the window cannot be made.
+    init(configuration: PhotoWall.Configuration, window options: WindowOptions) throws {
+        // First, while no other thread runs: taking it changes the environment.
+        let startupID = StartupNotification.takeIDFromEnvironment()
+        // The walk starts first: its headers are read while the display, the fonts and the window are made.
+        let wall = PhotoWall(configuration, layout: options.makeLayout(), columnPolicy: options.columnPolicy)
+        let display: Display
+        do {
+            display = try Display(capturingRefusal: true)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        let log = options.logEvents ? EventLog() : nil
+        wall.log = log
+        let window: WaterfallWindow
+        do {
+            window = try WaterfallWindow(
+                display: display, collectionView: wall.collectionView, size: options.size, scale: options.scale, fontPattern: options.font,
+                title: "Waterfall",
+                statusBar: StatusBar(height: WindowOptions.statusBarHeight, backgroundColor: Self.statusBarColor,
+                                     textColor: Self.statusTextColor) { [unowned wall] in wall.statusText },
+                className: "Waterfall", instanceName: "waterfall", startupID: startupID,
+                icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) },
+                useDoubleBufferExtension: !options.noXdbe, useXInput2: !options.noXinput2)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+        window.syncsAfterEachFrame = options.logEvents
+        wall.collectionView.isSmoothScrollingEnabled = !options.noSmooth
+        let view = wall.collectionView
+        log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
+                           ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
+                           ("scale", .number(window.scale))])
+        wall.show(in: window)
+        window.onKey = { [unowned wall, unowned window] name, modifiers in
+            if name == "q" { return window.stop() }  // under any layout: the window gives the key's Latin name
+            if (name == "c" || name == "C") && modifiers.contains(.control) { wall.copySelectedFiles() }
+        }
+        self.wall = wall
+        self.window = window
+        self.log = log
+    }
+
+    /// Runs the window until it closes, logging `exit`; a lost connection prints one line and exits with status 1,
+    /// as a display that cannot be opened does.
+    func run() throws {
+        let reason: WindowExitReason
+        do {
+            reason = try window.run()
+        } catch let error as X11Error {
+            printError("\(error); exiting")
+            throw ExitCode(1)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+        wall.stop()
+        log?.log("exit", [("reason", .string(reason.logName))] + wall.stateFields)
+        if reason == .destroyedByAnotherClient {
+            printError("the window was destroyed by another X client; exiting")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension WindowExitReason {
+    /// The `reason` of the log's `exit` event.
+    var logName: String {
+        switch self {
+        case .closedByWindowManager: return "wmDelete"
+        case .stopped: return "key"  // the program stops its window only on its quit key
+        case .destroyedByAnotherClient: return "destroyed"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Waterfall
+import WaterfallCards
+import WaterfallX11
+
+/// The window's options: its size and scale, its columns and font, and how it draws and takes input.
+struct WindowOptions: ParsableArguments {
+    /// The window's default size, in points.
+    static let defaultSize = Size(width: 1024, height: 768)
+    /// The status bar's height, in points.
+    static let statusBarHeight = 20.0
+
+    @Option(help: ArgumentHelp("The initial window width (default 1024).", valueName: "w"))
+    var width: Double?
+
+    @Option(help: ArgumentHelp("The initial window height, the status bar included (default 768).", valueName: "h"))
+    var height: Double?
+
+    @Option(help: ArgumentHelp("Pixels per point, 0.25 to 8 (by default Xft.dpi ÷ 96 from the X resources, else 1): everything drawn grows by it; --width and --height are in points.",
+                               valueName: "s"))
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
+    var columns: Int?
+
+    @Option(help: ArgumentHelp("The column count when the window is portrait.", valueName: "p"))
+    var portraitColumns: Int = 3
+
+    @Option(help: ArgumentHelp("The column count when the window is landscape.", valueName: "l"))
+    var landscapeColumns: Int = 5
+
+    @Option(help: ArgumentHelp("The text's font, a fontconfig pattern (sans-serif:size=10 by default); its line height sets the captions' height.",
+                               valueName: "pattern"))
+    var font: String?
+
+    @Flag(help: "Print one JSON object per line on stdout for every event and frame.")
+    var logEvents = false
+
+    @Flag(help: "Draw through a Pixmap even when the server has the Xdbe extension.")
+    var noXdbe = false
+
+    @Flag(help: "Scroll by a whole wheel step at once per notch instead of animating it.")
+    var noSmooth = false
+
+    @Flag(help: "Take the pointer's events as core events even when the server has XInput 2 (touchpads then scroll by whole notches).")
+    var noXinput2 = false
+
+    /// Refuses sizes, a scale and column counts out of range; `forLayoutOnly`, the size is the cards' area's.
+    func validate(forLayoutOnly: Bool) throws {
+        for (name, value) in [("--width", width), ("--height", height)] {
+            if let value, !(value.isFinite && value >= 1 && value <= 32_767) {
+                throw ValidationError("\(name) is \(value); it must be from 1 to 32767")
+            }
+        }
+        if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 8) {
+            throw ValidationError("--scale is \(scale); it must be from 0.25 to 8")
+        }
+        let columnRange = 1...WaterfallLayout.maximumColumnCount
+        for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
+            if let value, !columnRange.contains(value) {
+                throw ValidationError("\(name) is \(value); it must be from 1 to \(WaterfallLayout.maximumColumnCount)")
+            }
+        }
+        _ = try cardMetrics()
+    }
+
+    /// The window's size in points.
+    var size: Size { Size(width: width ?? Self.defaultSize.width, height: height ?? Self.defaultSize.height) }
+
+    /// The cards' area of `--print-layout`: `--width` by `--height` when given, else the default window's less the
+    /// scroll bar and the status bar.
+    var cardsArea: Size {
+        Size(width: width ?? Self.defaultSize.width, height: height ?? Self.defaultSize.height - Self.statusBarHeight)
+    }
+
+    /// The column policy the options describe.
+    var columnPolicy: ColumnPolicy {
+        ColumnPolicy(portraitColumns: columns ?? portraitColumns, landscapeColumns: columns ?? landscapeColumns)
+    }
+
+    /// The wall's layout: 12-point gaps and insets.
+    func makeLayout() -> CollectionLayout {
+        CollectionLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12))
+    }
+
+    /// The cards' sizes in the `--font` font: its line height at scale 1, read with fontconfig and FreeType without a
+    /// display, sets the captions' height, so that the window (at any scale) and `--print-layout` lay out alike.
+    /// - Throws: `ValidationError` naming `--font` when no font can be used.
+    func cardMetrics() throws -> CardMetrics {
+        do {
+            return CardMetrics(lineHeight: try FontMetrics(pattern: font).lineHeight)
+        } catch let error as FontError {
+            throw ValidationError("--font: \(error)")
+        }
+    }
+}
