@@ -85,6 +85,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         collectionView.emptyView = MessageView(message: "No photos in " + configuration.paths.joined(separator: ", "))
         collectionView.loadingView = MessageView(message: "Looking for photos...")
         collectionView.allowsPullToRefresh = true
+        collectionView.selectionMode = .multiple  // Ctrl+click, Shift+click, Ctrl+A: the photos to copy or print
         collectionView.dataSource = self
         collectionView.delegate = self
     }
