@@ -25,7 +25,7 @@ struct PhotoLightboxTests {
 
     /// The wall at 800 × 620 (a 600 px viewport) in 3 columns, every card's picture or failure drawn.
     func launch() throws -> (demo: RunningDemo, cards: [LaidOutItem], drawn: Int) {
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
+        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
         let last = try demo.process.waitForEvent("three pictures or failures") { _ in
             demo.process.events.filter { $0.name == "thumbnail" || $0.name == "thumbnailFailed" }.count == 3
         }

@@ -24,7 +24,7 @@ struct PhotoLiveFolderTests {
 
     /// The wall of `photos` (with the `extra` options), once every card in view has its picture.
     func launch(_ extra: [String] = []) throws -> (demo: RunningDemo, drawn: Int) {
-        let demo = try RunningDemo([photos] + Self.options + extra, subcommand: "photos")
+        let demo = try RunningDemo([photos] + Self.options + extra, executable: "waterfall")
         let drawn = try demo.process.waitForEvent("every picture in view drawn") {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0
         }

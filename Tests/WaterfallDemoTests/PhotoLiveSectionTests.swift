@@ -57,7 +57,7 @@ struct PhotoLiveSectionTests {
             try photo(name)
         }
         try FileManager.default.createDirectory(atPath: wall + "/empty", withIntermediateDirectories: false)
-        let demo = try RunningDemo([wall, "--recursive"] + Self.options, subcommand: "photos")
+        let demo = try RunningDemo([wall, "--recursive"] + Self.options, executable: "waterfall")
         let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         var seen = try waitForFooter(demo, section: 2, "4 photos in 3 folders", after: 0)
         seen = max(seen, scanned.position + 1)
@@ -113,7 +113,7 @@ struct PhotoLiveSectionTests {
 
     @Test func aFolderOfOnePhotoSaysOnePhotoInOneFolder() throws {
         try photo("wall/only.png")
-        let demo = try RunningDemo([wall] + Self.options, subcommand: "photos")
+        let demo = try RunningDemo([wall] + Self.options, executable: "waterfall")
         try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         let bars = try demo.process.waitForEvent("the footer") { $0.name == "bar" && $0.string("kind") == "footer" }
         let header = try #require(demo.events(named: "bar", after: 0).first { $0.string("kind") == "header" })

@@ -14,7 +14,7 @@ struct PhotoSelectionOutTests {
     private func openWall(_ extra: [String] = []) throws -> (folder: GeneratedImages, demo: RunningDemo, cards: [LaidOutItem]) {
         let folder = try GeneratedImages()
         for name in Self.names { try folder.image(name, width: 300, height: 200) }
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "4"] + extra, subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "4"] + extra, executable: "waterfall")
         try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         let cards = try runLayoutCommand(["--photos", folder.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
                                           "--height", String(Int(demo.viewportHeight))]).items
@@ -105,7 +105,7 @@ struct PhotoSelectionOutTests {
             (badPath.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename(from, $0.baseAddress!) }
         }
         #expect(renamed == 0)
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "2", "-o", "-0"], subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "2", "-o", "-0"], executable: "waterfall")
         try demo.process.waitForEvent("both pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 2 }
         #expect(demo.events(named: "thumbnailFailed", after: 0).isEmpty)
         let cards = try runLayoutCommand(["--photos", folder.root, "--columns", "2", "--width", String(Int(demo.cardsWidth)),

@@ -32,7 +32,7 @@ struct PhotoThumbnailCacheTests {
     /// until `expected` photos have a picture or a failure and every picture in view is drawn, closes it with `q`;
     /// returns the `thumbnail` and `thumbnailFailed` events, and what it said on stderr.
     func launch(expecting expected: Int, _ extra: [String] = [], cacheHome: String? = nil) throws -> (thumbnails: [Event], failures: [Event], errors: String) {
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"] + extra, subcommand: "photos",
+        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"] + extra, executable: "waterfall",
                                    environment: ["XDG_CACHE_HOME": cacheHome ?? self.cacheHome])
         let last = try demo.process.waitForEvent("\(expected) pictures or failures") { _ in
             demo.process.events.filter { $0.name == "thumbnail" || $0.name == "thumbnailFailed" }.count >= expected
@@ -94,7 +94,7 @@ struct PhotoThumbnailCacheTests {
             name = hashlib.md5(uri.encode()).hexdigest() + ".png"
             Image.new("RGBA", (256, 192), (0, 0, 255, 255)).save(os.path.join(folder, name), pnginfo=info)
             """, [red, thumbnails + "/large"])
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos",
+        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
                                    environment: ["XDG_CACHE_HOME": cacheHome])
         let shown = try demo.process.waitForEvent("the photo's picture") { $0.name == "thumbnail" }
         #expect(shown.event.string("source") == "cache")

@@ -41,7 +41,7 @@ struct PhotoWallTests {
     @Test func aFolderWithoutPhotosShowsTheEmptyViewNamingIt() throws {
         let folder = try GeneratedImages()
         try Data("nothing to see".utf8).write(to: URL(fileURLWithPath: folder.root + "/notes.txt"))
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], executable: "waterfall")
         #expect(demo.ready.int("items") == 0)
         let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         #expect(scanned.event.int("found") == 0 && scanned.event.int("skipped") == 1)
@@ -55,7 +55,7 @@ struct PhotoWallTests {
         let folder = try GeneratedImages()
         try folder.image("a-solid.png", width: 400, height: 300, colour: "#C03020")
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)).write(to: URL(fileURLWithPath: folder.root + "/b-broken.jpg"))
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
         let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         #expect(scanned.event.int("found") == 2 && scanned.event.int("skipped") == 0)
         let decoded = try demo.process.waitForEvent("the solid photo's thumbnail") { $0.name == "thumbnail" }
@@ -93,7 +93,7 @@ struct PhotoWallTests {
         let folder = try GeneratedImages()
         let png = try Data(contentsOf: URL(fileURLWithPath: { try folder.image("seed.png", width: 4, height: 3); return folder.root + "/seed.png" }()))
         for index in 0..<300 { try png.write(to: URL(fileURLWithPath: folder.root + "/p\(index).png")) }
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], executable: "waterfall")
         try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         let found = demo.events(named: "scanned", after: 0).compactMap { $0.int("found") }
         #expect(found == found.sorted() && found.last == 301)
@@ -107,7 +107,7 @@ struct PhotoWallTests {
         try folder.image("seed.png", width: 40, height: 30, colour: "#3070B0")
         let png = try Data(contentsOf: URL(fileURLWithPath: folder.root + "/seed.png"))
         for index in 0..<9_999 { try png.write(to: URL(fileURLWithPath: folder.root + "/p\(index).png")) }
-        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--no-smooth"], subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--no-smooth"], executable: "waterfall")
         try demo.process.waitForEvent(limit: 60, "the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         try demo.wheel(notches: 40)  // at speed: no wait between notches
         try demo.key("End")
@@ -134,7 +134,7 @@ struct PhotoWallTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.root) where !file.hasSuffix(".jpg") || file.contains("plain") {
             try FileManager.default.removeItem(atPath: folder.root + "/" + file)
         }
-        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "4"], subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "4"], executable: "waterfall")
         try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         let decoded = try demo.process.waitForEvent("eight pictures") { _ in
             Set(demo.events(named: "thumbnail", after: 0).compactMap { $0.int("index") }).count == 8
@@ -163,7 +163,7 @@ struct PhotoWallTests {
     @Test func narrowerColumnsScaleTheDecodedThumbnailsInsteadOfDecodingAgain() throws {
         let folder = try GeneratedImages()
         for index in 0..<6 { try folder.image("p\(index).png", width: 400, height: 300, colour: "#2080C0") }
-        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "3"], subcommand: "photos")
+        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "3"], executable: "waterfall")
         let first = try demo.process.waitForEvent("six pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 6 }
         try demo.process.waitForEvent(after: first.position, "drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
         let before = demo.eventCount

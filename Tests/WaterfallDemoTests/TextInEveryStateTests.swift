@@ -72,7 +72,7 @@ struct PhotoTextInEveryStateTests {
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: images.path("2-cut.jpg")))
         try FileManager.default.removeItem(atPath: images.path("whole.jpg"))
 
-        let demo = try RunningDemo([images.root, "--width", "800", "--height", "620", "--columns", "3"], subcommand: "photos")
+        let demo = try RunningDemo([images.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
         let layoutArguments = ["--photos", images.root, "--columns", "3"]
         try demo.process.waitForEvent(limit: 60, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
         func checkWall(_ state: String) throws {
