@@ -57,7 +57,8 @@ view.dataSource = swatches
 view.delegate = swatches
 do {
     let display = try Display()
-    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 800, height: 600), title: "Swatches")
+    let configuration = WaterfallWindow.Configuration(title: "Swatches", size: Size(width: 800, height: 600))
+    let window = try WaterfallWindow(display: display, collectionView: view, configuration: configuration)
     window.onKey = { [unowned window] name, _ in
         if name == "q" { window.stop() }
     }

@@ -43,12 +43,14 @@ struct DemoSession {
         controller.timeline = timeline
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
-            try WaterfallWindow(display: display, collectionView: collectionView, size: size, scale: scale, fontPattern: options.font,
-                                title: "Waterfall", statusBar: DemoWindowLayout.makeStatusBar { [unowned controller, unowned collectionView] in
-                                    controller.statusText(for: collectionView)
-                                }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
-                                icons: AppIcon.images, useDoubleBufferExtension: useDoubleBufferExtension,
-                                useXInput2: useXInput2, wakeSignal: wakeSignal)
+            try WaterfallWindow(display: display, collectionView: collectionView, configuration: .init(
+                                    title: "Waterfall", size: size, scale: scale, fontPattern: options.font,
+                                    statusBar: DemoWindowLayout.makeStatusBar { [unowned controller, unowned collectionView] in
+                                        controller.statusText(for: collectionView)
+                                    }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
+                                    icons: AppIcon.images, useDoubleBufferExtension: useDoubleBufferExtension,
+                                    useXInput2: useXInput2),
+                                wakeSignal: wakeSignal)
         }
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window
