@@ -4,6 +4,7 @@ import Foundation
 import Waterfall
 import WaterfallX11
 
+// snippet.cell
 /// A card: a coloured rectangle with a label below it, the label highlighted while selected.
 final class SwatchCell: CollectionViewCell {
     static let labelHeight = 24.0
@@ -20,7 +21,9 @@ final class SwatchCell: CollectionViewCell {
                         color: isSelected ? Color(rgb: 0xFFFFFF) : Color(rgb: 0x1F2328))
     }
 }
+// snippet.end
 
+// snippet.data
 /// The data: 1,000 swatches of made-up colours and heights. It answers the view's questions and hears its selections.
 final class Swatches: CollectionViewDataSource, CollectionViewDelegate {
     let count = 1_000
@@ -49,7 +52,9 @@ final class Swatches: CollectionViewDataSource, CollectionViewDelegate {
         FileHandle.standardOutput.write(Data("selected \(indexPath.item + 1)\n".utf8))
     }
 }
+// snippet.end
 
+// snippet.window
 let swatches = Swatches()
 let view = CollectionView(columnPolicy: ColumnPolicy(portraitColumns: 3, landscapeColumns: 4))
 view.register(forCellWithReuseIdentifier: "swatch") { SwatchCell(reuseIdentifier: "swatch") }
@@ -57,7 +62,8 @@ view.dataSource = swatches
 view.delegate = swatches
 do {
     let display = try Display()
-    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 800, height: 600), title: "Swatches")
+    let configuration = WaterfallWindow.Configuration(title: "Swatches", size: Size(width: 800, height: 600))
+    let window = try WaterfallWindow(display: display, collectionView: view, configuration: configuration)
     window.onKey = { [unowned window] name, _ in
         if name == "q" { window.stop() }
     }
@@ -66,3 +72,4 @@ do {
     FileHandle.standardError.write(Data("swatches: \(error)\n".utf8))
     exit(1)
 }
+// snippet.end

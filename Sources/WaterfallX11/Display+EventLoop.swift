@@ -41,7 +41,7 @@ extension Display {
         if eventsWait || isConnectionLost { return 0 }
         let windows = openWindows
         if windows.contains(where: \.hasFrameToDraw) { return 0 }
-        return windows.compactMap { $0.timers.timeUntilNextDeadline() }.min()
+        return windows.compactMap { $0.timers.queue.timeUntilNextDeadline() }.min()
     }
 
     /// Handles, without blocking, everything that is pending for the display's open windows: reads every event
@@ -90,6 +90,6 @@ extension Display {
     /// How long `waitForEvents()` may sleep, in milliseconds: until the earliest timer is due, not at all while a
     /// window has a frame to draw, and without end (-1) when neither.
     var pollTimeout: Int32 {
-        openWindows.map { $0.hasFrameToDraw ? 0 : $0.timers.timeoutMilliseconds() }.filter { $0 >= 0 }.min() ?? -1
+        openWindows.map { $0.hasFrameToDraw ? 0 : $0.timers.queue.timeoutMilliseconds() }.filter { $0 >= 0 }.min() ?? -1
     }
 }

@@ -20,7 +20,7 @@ extension WaterfallWindow {
 
     /// Waits until the first frame is on screen.
     @_spi(Benchmarking) public func runUntilFirstFrame() throws {
-        while !firstFramePresented {
+        while !counters.firstFramePresented {
             if try turn() != nil { return }
         }
     }
@@ -61,9 +61,9 @@ extension WaterfallWindow {
                 down.toggle()
             }
             let start = clock.now
-            let notchesBefore = wheelBatchesApplied
+            let notchesBefore = counters.wheelBatchesApplied
             postWheelNotch(down: down)
-            while wheelBatchesApplied == notchesBefore {  // the turn that applies the notch draws its frame
+            while counters.wheelBatchesApplied == notchesBefore {  // the turn that applies the notch draws its frame
                 if try turn() != nil { return measurements }
             }
             let elapsed = clock.now - start

@@ -9,14 +9,17 @@ import Waterfall
 /// many came into one look-up of the shape after its events (`updateCursor()`), which also catches the content
 /// moving under a still pointer (a scroll, a page that arrived).
 extension WaterfallWindow {
+    /// The shape of the cursor the window last gave itself (`.default` until the pointer asks for another).
+    public var cursorShape: CursorShape { pointer.cursorShape }
+
     /// The pointer is at (`x`, `y`) in the window: it entered, or moved with or without a button.
     func notePointer(x: Int32, y: Int32) {
-        pointerPosition = viewportPoint(x: x, y: y)
+        pointer.position = viewportPoint(x: x, y: y)
     }
 
     /// The pointer left the window: its shape there is not the window's to decide.
     func notePointerLeft() {
-        pointerPosition = nil
+        pointer.position = nil
     }
 
     /// Gives the window the cursor of the shape the view asks for under the pointer, when the pointer is in the window
@@ -24,19 +27,19 @@ extension WaterfallWindow {
     /// turn's frame, so that the request goes to the server with the frame's and costs no write or round trip of its
     /// own; `reportCursorChange()` tells the observer after the frame.
     func updateCursor() {
-        guard let position = pointerPosition else { return }
+        guard let position = pointer.position else { return }
         let shape = overlay == nil ? collectionView.cursorShape(at: position) : .default
         guard shape != cursorShape else { return }
-        cursorShape = shape
+        pointer.cursorShape = shape
         display.defineCursor(cursors.cursor(for: shape), of: window.id)
-        unreportedCursorChange = framesPresented
+        pointer.unreportedCursorChange = framesPresented
     }
 
     /// After the turn's frame: tells the observer of the cursor `updateCursor()` defined, if any. With
     /// `syncsAfterEachFrame` the server has it by then: the frame synced, or (without a frame) a sync here does.
     func reportCursorChange() {
-        guard let framesBefore = unreportedCursorChange else { return }
-        unreportedCursorChange = nil
+        guard let framesBefore = pointer.unreportedCursorChange else { return }
+        pointer.unreportedCursorChange = nil
         if syncsAfterEachFrame && framesPresented == framesBefore { display.sync() }
         observer?.window(self, didChangeCursorTo: cursorShape)
     }

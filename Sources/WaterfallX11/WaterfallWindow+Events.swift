@@ -40,10 +40,7 @@ extension WaterfallWindow {
         updateCursor()
         if hasFrameToDraw { drawFrame() }
         reportCursorChange()
-        if let error = deferredError {
-            deferredError = nil
-            throw error
-        }
+        if let error = timers.takeDeferredError() { throw error }
     }
 
     /// Whether the end of the next turn draws a frame: the window is shown and something in it changed, by an event
@@ -70,9 +67,7 @@ extension WaterfallWindow {
     private func apply(_ batch: inout EventBatch) throws {
         try applyFoldedSize(&batch)
         if let overlay {  // the wheel, and a touchpad's scroll in whole notches, go to it
-            overlayScrollRemainder += batch.preciseNotches
-            let notches = batch.wheelNotches + Int(overlayScrollRemainder.rounded(.towardZero))
-            overlayScrollRemainder -= overlayScrollRemainder.rounded(.towardZero)
+            let notches = batch.wheelNotches + overlayState.takeWholeNotches(adding: batch.preciseNotches)
             batch.wheelNotches = 0
             batch.preciseNotches = 0
             if notches != 0 { try overlay.handle(.wheel(notches: notches), in: self) }
@@ -81,7 +76,7 @@ extension WaterfallWindow {
         if batch.wheelNotches != 0 {
             let notches = batch.wheelNotches
             batch.wheelNotches = 0
-            wheelBatchesApplied += 1
+            counters.wheelBatchesApplied += 1
             try send(.wheel(notches: notches, time: animationTime))
             scheduleAnimationFrame()
             schedulePullRelease()
@@ -94,30 +89,15 @@ extension WaterfallWindow {
         }
     }
 
-    /// The longest time between the presses of a double click, in milliseconds, and the farthest the second may be
-    /// from the first, in pixels each way (GTK's defaults).
-    static let doubleClickTime: XTimestamp = 400
-    static let doubleClickDistance: Int32 = 4
-
-    /// Whether the press of button 1 `pointer` is the second of a double click: soon after the last and near it. A
-    /// double click's second press is not the first of another.
-    private func isDoubleClick(_ pointer: PointerEvent) -> Bool {
-        let isSecond = lastClick.map { last in
-            pointer.time &- last.time <= Self.doubleClickTime
-                && abs(pointer.x - last.x) <= Self.doubleClickDistance && abs(pointer.y - last.y) <= Self.doubleClickDistance
-        } ?? false
-        lastClick = isSecond ? nil : (pointer.time, pointer.x, pointer.y)
-        return isSecond
-    }
-
     /// While the content is pulled past the top, lets it go once the wheel (or the touchpad) has rested for
-    /// `pullReleaseDelay` (a wheel has no button to let go of): each wheel or scroll batch restarts the wait.
+    /// `WindowTimers.pullReleaseDelay` (a wheel has no button to let go of): each wheel or scroll batch restarts the
+    /// wait.
     private func schedulePullRelease() {
-        if let token = pullReleaseTimer { cancel(token) }
-        pullReleaseTimer = nil
+        if let token = timers.pullRelease { cancel(token) }
+        timers.pullRelease = nil
         guard collectionView.pullDistance > 0 else { return }
-        pullReleaseTimer = schedule(after: Self.pullReleaseDelay) { [unowned self] in
-            pullReleaseTimer = nil
+        timers.pullRelease = schedule(after: WindowTimers.pullReleaseDelay) { [unowned self] in
+            timers.pullRelease = nil
             deferringError { try send(.releasePull) }
         }
     }
@@ -153,7 +133,7 @@ extension WaterfallWindow {
             } else if pointer.button == 1 {
                 try apply(&batch)
                 try send(.pointerDown(viewportPoint(x: pointer.x, y: pointer.y), modifiers: ModifierKeys(xState: pointer.state)))
-                if isDoubleClick(pointer) { try send(.command(.activate)) }  // the first click focused the item
+                if self.pointer.isDoubleClick(pointer) { try send(.command(.activate)) }  // the first click focused the item
             }
         case let .motion(pointer):
             notePointer(x: pointer.x, y: pointer.y)
@@ -196,7 +176,7 @@ extension WaterfallWindow {
         do {
             try body()
         } catch {
-            deferredError = error
+            timers.deferredError = error
         }
     }
 

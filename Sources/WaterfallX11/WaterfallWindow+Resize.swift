@@ -6,11 +6,11 @@ extension WaterfallWindow {
     /// ends with the last size.
     func applyFoldedSize(_ batch: inout EventBatch) throws {
         guard let size = batch.size else { return }
-        let now = timers.now()
-        if let last = lastResizeTime, now < last &+ resizeInterval {
-            if resizeTimer == nil {
-                resizeTimer = schedule(after: Double(last &+ resizeInterval - now) / 1e9) { [unowned self] in
-                    resizeTimer = nil
+        let now = timers.queue.now()
+        if let last = timers.lastResizeTime, now < last &+ resizeInterval {
+            if timers.resize == nil {
+                timers.resize = schedule(after: Double(last &+ resizeInterval - now) / 1e9) { [unowned self] in
+                    timers.resize = nil
                     deferringError { try applyFoldedSize(&self.batch) }
                 }
             }
@@ -18,7 +18,7 @@ extension WaterfallWindow {
         }
         batch.size = nil
         guard size != windowSize else { return }
-        lastResizeTime = now
+        timers.lastResizeTime = now
         try resize(to: size)
     }
 

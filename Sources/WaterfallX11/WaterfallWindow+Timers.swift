@@ -9,20 +9,20 @@ extension WaterfallWindow {
     /// - Complexity: O(n) in the number of timers waiting.
     @discardableResult
     public func schedule(after seconds: Double, _ action: @escaping () -> Void) -> TimerToken {
-        timers.schedule(after: seconds, action)
+        timers.queue.schedule(after: seconds, action)
     }
 
     /// Cancels a timer that has not run yet; does nothing when it already ran or was cancelled.
     /// - Complexity: O(n) in the number of timers waiting.
     public func cancel(_ token: TimerToken) {
-        timers.cancel(token)
+        timers.queue.cancel(token)
     }
 
     /// Runs the timers that are due, in deadline order (ties in scheduling order). A timer an earlier action
     /// cancels does not run; timers the actions schedule wait for the next turn, even with a zero delay.
     func runExpiredTimers() {
-        let pass = timers.expiry()
-        while let action = timers.popExpired(in: pass) {
+        let pass = timers.queue.expiry()
+        while let action = timers.queue.popExpired(in: pass) {
             action()
         }
     }
@@ -32,16 +32,16 @@ extension WaterfallWindow {
     /// The time on the timers' clock (`CLOCK_MONOTONIC`), in seconds: the time the collection view's animations
     /// are given.
     var animationTime: Double {
-        Double(timers.now()) / 1e9
+        Double(timers.queue.now()) / 1e9
     }
 
     /// While the collection view animates a scroll, makes sure a timer will draw its next frame
     /// `animationFrameInterval` from now; each frame schedules the next until the animation ends, so an idle
     /// window has no timer and sleeps in `poll` without a timeout.
     func scheduleAnimationFrame() {
-        guard animationFrameTimer == nil, collectionView.isAnimatingScroll else { return }
-        animationFrameTimer = schedule(after: animationFrameInterval) { [unowned self] in
-            animationFrameTimer = nil
+        guard timers.animationFrame == nil, collectionView.isAnimatingScroll else { return }
+        timers.animationFrame = schedule(after: animationFrameInterval) { [unowned self] in
+            timers.animationFrame = nil
             deferringError { try send(.animationFrame(time: animationTime)) }
             scheduleAnimationFrame()
         }

@@ -29,18 +29,8 @@ public final class WaterfallWindow {
     public var onKey: ((_ name: String, _ modifiers: ModifierKeys) throws -> Void)?
     /// Hears when frames are presented.
     public weak var observer: WaterfallWindowObserver?
-    /// What the window shows over its collection view, filling the viewport, while set: it is drawn instead of the
-    /// view and takes the keys, the wheel and button 1 (see `WindowOverlay`). Setting or clearing it draws the
-    /// whole window in the next frame.
-    public var overlay: WindowOverlay? {
-        didSet { if overlay !== oldValue { overlayDidChange() } }
-    }
-    /// Whether the overlay is to be drawn again (`setNeedsOverlayDisplay()`).
-    var overlayNeedsDisplay = false
-    /// The last press of button 1 on the view, in server time and window pixels: the first click of a double click.
-    var lastClick: (time: XTimestamp, x: Int32, y: Int32)?
-    /// A touchpad's scroll over the overlay not yet a whole notch.
-    var overlayScrollRemainder = 0.0
+    /// The overlay, whether it is to be drawn again, and a touchpad's scroll over it (`overlay` is its public face).
+    var overlayState = OverlayState()
     /// The title the window manager shows (WM_NAME and _NET_WM_NAME).
     public var title: String {
         didSet { if title != oldValue { window.setTitle(title) } }
@@ -50,20 +40,13 @@ public final class WaterfallWindow {
     /// When true, every frame is followed by `XSync`, so that a frame reported to the observer is on screen.
     /// For logging and measuring only: it costs a round trip per frame.
     public var syncsAfterEachFrame = false
-    /// How many turns applied wheel notches: a benchmark waits for the one that applies its notch.
-    var wheelBatchesApplied = 0
     /// The size of the window in pixels, as the server last reported it.
     public private(set) var windowSize: Size
     /// Pixels per point: everything drawn is this many times as large as its size in points.
     public let scale: Double
-    /// How many frames were presented.
-    public private(set) var framesPresented = 0
-    /// The number of requests the last frame sent, from `XNextRequest`.
-    public private(set) var requestsInLastFrame = 0
-    /// 1 when the last frame waited for a reply from the server (a round trip), else 0. Xlib learns of the
-    /// server's progress only by reading from the connection, so a request of the frame that the server is
-    /// known to have processed when the frame ends means the frame read a reply.
-    public private(set) var roundTripsInLastFrame = 0
+    /// The frames presented and what the last one cost, and the wheel batches applied (`framesPresented` and its
+    /// siblings are their public face).
+    var counters = FrameCounters()
 
     /// How often a smooth scroll draws a frame, in seconds: the display's frame period (60 Hz by default).
     /// The loop wakes at this rate only while an animation runs.
@@ -72,35 +55,19 @@ public final class WaterfallWindow {
     /// Whether the window is mapped (between MapNotify and UnmapNotify): an unmapped or iconified window
     /// draws no frames; the Expose of its next mapping shows the state it has reached by then.
     var isMapped = false
-    /// How long the wheel must rest before a pull past the top is let go.
-    static let pullReleaseDelay = 0.3
-    var pullReleaseTimer: TimerToken?
-    /// The timer of the next animation frame, while the collection view animates.
-    var animationFrameTimer: TimerToken?
-    /// When the last size was applied, on the timers' clock; a size that comes sooner than a frame later waits for
-    /// `resizeTimer` (see WaterfallWindow+Resize.swift).
-    var lastResizeTime: UInt64?
-    var resizeTimer: TimerToken?
-    /// An error from a timer's action, thrown by the turn that ran it.
-    var deferredError: Error?
-    var firstFramePresented = false
+    /// The timers of `schedule(after:_:)` and the window's own (pull release, animation frame, resize).
+    var timers = WindowTimers()
     /// Why the window closed, once it has: its events are no longer handled, and `run()` returns this.
     public internal(set) var exitReason: WindowExitReason?
     /// Events folded since the last frame; `exposed` stays true once the window was first exposed.
     var batch = EventBatch()
-    /// The timers of `schedule(after:_:)`, run by the event loop.
-    var timers = TimerQueue()
     /// The CLIPBOARD's owner and the last user event's time (WaterfallWindow+Selections.swift).
     var selections = SelectionState()
 
     // Manners (see WaterfallWindow+Cursor.swift and WaterfallWindow+StartupNotification.swift).
-    /// The shape of the cursor the window last gave itself (`.default` until the pointer asks for another).
-    public internal(set) var cursorShape: CursorShape = .default
-    /// Where the pointer is in the view's coordinates, while it is in the window.
-    var pointerPosition: Point?
+    /// Where the pointer is, the cursor shape given for it, and the last click.
+    var pointer = PointerState()
     let cursors: CursorCache
-    /// After `updateCursor()` defined a cursor the observer has not heard of: `framesPresented` then.
-    var unreportedCursorChange: Int?
     /// The startup notification launch to end once the first frame is on screen.
     var startupID: String?
 
@@ -108,60 +75,41 @@ public final class WaterfallWindow {
     /// - Parameters:
     ///   - display: the connection the window is made on; its event loop serves the window.
     ///   - collectionView: the view the window shows, above the status bar.
-    ///   - size: the initial window size in points, the status bar included: the window is `scale` times as many pixels.
-    ///   - scale: pixels per point; the desktop's (`Display.preferredScale`, from `Xft.dpi`) by default. Everything
-    ///     drawn grows by it, and the collection view lays out in points, so a window at 2 shows what one of half
-    ///     its pixels shows at 1, doubled.
-    ///   - fontPattern: the fontconfig pattern of the text's font (`FontPattern.defaultPattern` by default); a
-    ///     character it lacks comes from a fallback font that has it.
-    ///   - title: WM_NAME and _NET_WM_NAME: the name the window manager shows.
-    ///   - statusBar: a bar along the bottom, below the collection view; none by default.
-    ///   - className: the class part of WM_CLASS (for X resources and the desktop's grouping of windows); by default the
-    ///     instance name with its first letter in upper case.
-    ///   - instanceName: the instance part of WM_CLASS; by default `RESOURCE_NAME` from the environment, else the last
-    ///     component of the program's path, as ICCCM says.
-    ///   - startupID: the startup notification launch the window ends once its first frame is on screen (see
-    ///     `StartupNotification.takeIDFromEnvironment()`), also set as its `_NET_STARTUP_ID`.
-    ///   - icons: the window's icon at a few sizes, set before it is mapped (see `setIcons(_:)`).
-    ///   - useDoubleBufferExtension: draw through Xdbe when the server has it; `false` forces the Pixmap path.
-    ///   - useXInput2: take the pointer's events through XInput 2 when the server has XI 2.1 or later, for
-    ///     touchpads' pixel-precise scrolling; `false` keeps to core events (wheels and touchpads then scroll by
-    ///     whole notches, through buttons 4 and 5).
+    ///   - configuration: its title and size, and whatever else differs from the defaults (see `Configuration`).
     ///   - wakeSignal: the signal other threads wake the loop with, when they need it before the window exists
     ///     (a loader the first layout starts); a new one by default.
     /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor;
     ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `FontError` when no font matches
     ///   the pattern; `LayoutError` from the first layout.
-    public init(display: Display, collectionView: CollectionView, size: Size, scale: Double? = nil, fontPattern: String? = nil,
-                title: String, statusBar: StatusBar? = nil, className: String? = nil, instanceName: String? = nil,
-                startupID: String? = nil, icons: [WindowIcon] = [],
-                useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, wakeSignal: WakeSignal? = nil) throws {
+    public init(display: Display, collectionView: CollectionView, configuration: Configuration,
+                wakeSignal: WakeSignal? = nil) throws {
         guard let pixels = PixelFormat(display.connection) else {
             throw X11Error.unsupportedVisual(depth: display.connection.depth, visualClass: display.connection.visualClass)
         }
         self.wakeSignal = try wakeSignal ?? WakeSignal()
         self.display = display
         self.collectionView = collectionView
-        self.statusBar = statusBar
-        let scale = Self.validScale(scale ?? display.preferredScale)
+        statusBar = configuration.statusBar
+        let scale = Self.validScale(configuration.scale ?? display.preferredScale)
         self.scale = scale
         func side(_ value: Double) -> Double { value.isFinite ? min(32_767, max(1, (value * scale).rounded())) : 1 }
-        windowSize = Size(width: side(size.width), height: side(size.height))
-        let instance = instanceName ?? Window.defaultInstanceName
-        self.title = title
-        window = Window(display: display, size: windowSize, title: title,
-                        className: className ?? Window.defaultClassName(instanceName: instance), instanceName: instance)
-        if let startupID { window.setStartupID(startupID) }
-        if !icons.isEmpty { _ = window.setIcons(icons) }
-        self.startupID = startupID
+        windowSize = Size(width: side(configuration.size.width), height: side(configuration.size.height))
+        let instance = configuration.instanceName ?? Window.defaultInstanceName
+        title = configuration.title
+        window = Window(display: display, size: windowSize, title: configuration.title,
+                        className: configuration.className ?? Window.defaultClassName(instanceName: instance),
+                        instanceName: instance)
+        if let startupID = configuration.startupID { window.setStartupID(startupID) }
+        if !configuration.icons.isEmpty { _ = window.setIcons(configuration.icons) }
+        startupID = configuration.startupID
         cursors = CursorCache(display: display)
-        xinput = useXInput2 ? XInput2(display: display, window: window.id) : nil
-        let fonts = try FontSet(display: display, pattern: fontPattern ?? FontPattern.defaultPattern, scale: scale)
+        xinput = configuration.useXInput2 ? XInput2(display: display, window: window.id) : nil
+        let fonts = try FontSet(display: display, pattern: configuration.fontPattern ?? FontPattern.defaultPattern, scale: scale)
         renderer = XlibRenderer(display: display, window: window, pixels: pixels, fonts: fonts, scale: scale)
         canvas = BatchingCanvas(target: renderer)
         backBuffer = BackBuffer(display: display, window: window, gc: renderer.copyGC,
                                 width: UInt32(windowSize.width), height: UInt32(windowSize.height),
-                                allowDoubleBufferExtension: useDoubleBufferExtension)
+                                allowDoubleBufferExtension: configuration.useDoubleBufferExtension)
         try collectionView.setViewportSize(viewportFrame.size)
         window.map()
         display.flush()
@@ -192,7 +140,7 @@ public final class WaterfallWindow {
     /// Whether the next turn draws a frame: the collection view's `needsDisplay` (the one record of what must be
     /// drawn) or, while an overlay is shown, whether it asked to be drawn; or the status bar's text changed.
     var needsDisplay: Bool {
-        (overlay == nil ? collectionView.needsDisplay : overlayNeedsDisplay) || statusBar?.needsDisplay == true
+        (overlay == nil ? collectionView.needsDisplay : overlayState.needsDisplay) || statusBar?.needsDisplay == true
     }
 
     /// Uploads a picture to the server once, into a Pixmap of its own, for cells to draw with
@@ -255,13 +203,12 @@ public final class WaterfallWindow {
         canvas.flush()
         backBuffer.present(renderer.damage, width: UInt32(windowSize.width), height: UInt32(windowSize.height))
         renderer.damage.removeAll()
-        requestsInLastFrame = Int(display.nextRequestSerial - firstRequest)
-        roundTripsInLastFrame = display.lastKnownRequestProcessed >= firstRequest ? 1 : 0
-        if syncsAfterEachFrame || !firstFramePresented { display.sync() } else { display.flush() }
-        framesPresented += 1
+        let isFirstFrame = !counters.firstFramePresented
+        counters.countFrame(firstRequest: firstRequest, nextRequest: display.nextRequestSerial,
+                            lastProcessed: display.lastKnownRequestProcessed)
+        if syncsAfterEachFrame || isFirstFrame { display.sync() } else { display.flush() }
         collectionView.checkInvariantsInDebugBuilds()
-        if !firstFramePresented {
-            firstFramePresented = true
+        if isFirstFrame {
             completeStartupNotification()
             observer?.windowDidPresentFirstFrame(self)
         }

@@ -27,15 +27,27 @@ public enum OverlayInput: Equatable, Sendable {
 }
 
 extension WaterfallWindow {
+    /// What the window shows over its collection view, filling the viewport, while set: it is drawn instead of the
+    /// view and takes the keys, the wheel and button 1 (see `WindowOverlay`). Setting or clearing it draws the
+    /// whole window in the next frame.
+    public var overlay: WindowOverlay? {
+        get { overlayState.overlay }
+        set {
+            let oldValue = overlayState.overlay
+            overlayState.overlay = newValue
+            if newValue !== oldValue { overlayDidChange() }
+        }
+    }
+
     /// Makes the next turn draw the overlay again (its content changed: a picture arrived, it panned).
     public func setNeedsOverlayDisplay() {
-        overlayNeedsDisplay = true
+        overlayState.needsDisplay = true
     }
 
     /// The overlay came or went: the next frame draws the whole window, the overlay or the view.
     func overlayDidChange() {
         if overlay != nil { collectionView.cancelPress() }  // its release goes to the overlay
-        overlayNeedsDisplay = true
+        overlayState.needsDisplay = true
         setNeedsFullFrame()
         updateCursor()
     }
@@ -71,6 +83,6 @@ extension WaterfallWindow {
         canvas.setClip(viewportFrame)
         overlay.draw(in: canvas, frame: viewportFrame)
         canvas.setClip(nil)
-        overlayNeedsDisplay = false
+        overlayState.needsDisplay = false
     }
 }

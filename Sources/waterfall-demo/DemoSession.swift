@@ -37,12 +37,15 @@ struct DemoSession {
         controller.timeline = timeline
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
-            try WaterfallWindow(display: display, collectionView: collectionView, size: size, scale: scale, fontPattern: options.font,
-                                title: "Waterfall", statusBar: DemoWindowLayout.makeStatusBar { [unowned controller, unowned collectionView] in
-                                    controller.statusText(for: collectionView)
-                                }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
-                                icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) }, useDoubleBufferExtension: useDoubleBufferExtension,
-                                useXInput2: useXInput2, wakeSignal: wakeSignal)
+            try WaterfallWindow(display: display, collectionView: collectionView, configuration: .init(
+                                    title: "Waterfall", size: size, scale: scale, fontPattern: options.font,
+                                    statusBar: DemoWindowLayout.makeStatusBar { [unowned controller, unowned collectionView] in
+                                        controller.statusText(for: collectionView)
+                                    }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
+                                    icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) },
+                                     useDoubleBufferExtension: useDoubleBufferExtension,
+                                    useXInput2: useXInput2),
+                                wakeSignal: wakeSignal)
         }
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window

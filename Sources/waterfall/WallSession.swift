@@ -34,14 +34,13 @@ struct WallSession {
         wall.log = log
         let window: WaterfallWindow
         do {
-            window = try WaterfallWindow(
-                display: display, collectionView: wall.collectionView, size: options.size, scale: options.scale, fontPattern: options.font,
-                title: "Waterfall",
+            window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
+                title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.font,
                 statusBar: StatusBar(height: WindowOptions.statusBarHeight, backgroundColor: Self.statusBarColor,
                                      textColor: Self.statusTextColor) { [unowned wall] in wall.statusText },
                 className: "Waterfall", instanceName: "waterfall", startupID: startupID,
                 icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) },
-                useDoubleBufferExtension: !options.noXdbe, useXInput2: !options.noXinput2)
+                useDoubleBufferExtension: !options.noXdbe, useXInput2: !options.noXinput2))
         } catch {
             printError("\(error)")
             throw ExitCode(2)

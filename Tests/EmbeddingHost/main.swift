@@ -74,7 +74,8 @@ func makeWindow(on display: Display, cards: Cards, firstFrame: FirstFrame) throw
     let view = CollectionView(layout: CollectionLayout(columnCount: 2), columnPolicy: .fixed(2))
     view.register(forCellWithReuseIdentifier: "card") { CollectionViewCell(reuseIdentifier: "card") }
     view.dataSource = cards
-    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 200), title: "Host")
+    let window = try WaterfallWindow(display: display, collectionView: view,
+                                     configuration: .init(title: "Host", size: Size(width: 200, height: 200)))
     window.syncsAfterEachFrame = true
     window.observer = firstFrame
     return window

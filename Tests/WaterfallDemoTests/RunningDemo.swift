@@ -10,12 +10,13 @@ final class RunningDemo {
     let process: DemoProcess
     let ready: Event
 
-    /// Starts the demo (or another program of the package, `executable`) with `arguments` (after `subcommand`, when given), under a real window manager (twm) when `underWindowManager` is true, with
+    /// Starts the demo (or another program of the package, `executable`) with `arguments` (after `subcommand`, when given)
+    /// in `directory` (the test's own by default), under a real window manager (twm) when `underWindowManager` is true, with
     /// X `resources` (as `xrdb -merge` reads them, e.g. "Xft.dpi: 192") on the server when given, on a screen of
     /// `screen` pixels, and the variables of `environment` added to its environment. `beforeLaunch` runs once the
     /// server (and the window manager) is up, before the demo starts.
     init(_ arguments: [String], executable: String = "waterfall-demo", subcommand: String? = nil, underWindowManager: Bool = false,
-         resources: String? = nil,
+         resources: String? = nil, directory: String? = nil,
          screen: (width: Int, height: Int) = (1280, 1024), environment: [String: String] = [:],
          beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
         xvfb = try XvfbServer(width: screen.width, height: screen.height)
@@ -23,7 +24,7 @@ final class RunningDemo {
         windowManager = underWindowManager ? try WindowManager(display: xvfb.display) : nil
         try beforeLaunch(xvfb)
         process = try DemoProcess(executable: executable, arguments: (subcommand.map { [$0] } ?? []) + ["--log-events"] + arguments,
-                                  display: xvfb.display, environment: environment)
+                                  display: xvfb.display, directory: directory, environment: environment)
         ready = try process.waitForEvent("the ready event") { $0.name == "ready" }.event
         // Keyboard focus follows the pointer on a server without a window manager: park the pointer inside.
         try xdotool(["mousemove", "--window", String(window), "2", "2"], display: xvfb.display)

@@ -88,6 +88,6 @@ import XvfbSupport
         #expect(String(decoding: version.standardOutput, as: UTF8.self) == "0.1.0\n")
         let refused = try DemoProcess(arguments: ["photos", "--items", "3"], display: nil)
         #expect(try refused.waitForExit() == 64)
-        #expect(refused.standardError.starts(with: Data("Error: Unknown option '--items'".utf8)))
+        #expect(refused.standardError.hasPrefix("Error: Unknown option '--items'"))
     }
 }

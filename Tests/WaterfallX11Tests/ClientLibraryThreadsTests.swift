@@ -27,11 +27,12 @@ struct ClientLibraryThreadsTests {
                 do {
                     // Each round its own connection, closed at the end of the round, while the other thread draws.
                     let display = try Display(name: name)
-                    let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                                     size: Size(width: 200, height: 120), scale: 1,
-                                                     fontPattern: "sans-serif:size=\(9 + round % 4)", title: "Waterfall",
-                                                     // Latin, CJK and an emoji: the primary font and two fallbacks, opened now.
-                                                     statusBar: .testBar { "thread \(thread) 瀑布流 東京 😀 round \(round)" })
+                    let configuration = WaterfallWindow.Configuration(
+                        title: "Waterfall", size: Size(width: 200, height: 120), scale: 1,
+                        fontPattern: "sans-serif:size=\(9 + round % 4)",
+                        // Latin, CJK and an emoji: the primary font and two fallbacks, opened now.
+                        statusBar: .testBar { "thread \(thread) 瀑布流 東京 😀 round \(round)" })
+                    let window = try WaterfallWindow(display: display, collectionView: CollectionView(), configuration: configuration)
                     window.drawFrame()
                     display.sync()
                     let reported = ErrorHandlers.recentErrors(on: display.handle).map(\.description)

@@ -44,5 +44,6 @@ private func makeWindow(on display: Display, source: FixedHeightSource) throws -
     let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
     view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
     view.dataSource = source
-    return try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: "Lost")
+    return try WaterfallWindow(display: display, collectionView: view,
+                               configuration: .init(title: "Lost", size: Size(width: 200, height: 220)))
 }

@@ -25,7 +25,8 @@ private struct TestWindow {
         view.dataSource = source
         view.delegate = recorder
         view.isSmoothScrollingEnabled = false
-        window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: title)
+        window = try WaterfallWindow(display: display, collectionView: view,
+                                     configuration: .init(title: title, size: Size(width: 200, height: 220)))
     }
 
     /// The centre of item `item` in window coordinates.

@@ -33,8 +33,9 @@ private func pictureWindow(on display: Display, width: Int, height: Int) throws 
     view.register(forCellWithReuseIdentifier: "picture", factory: PictureCell.init)
     let source = PictureSource(height: Double(height))
     view.dataSource = source
-    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: Double(width + 12), height: Double(height * 2)),
-                                     title: "Pictures")
+    let window = try WaterfallWindow(display: display, collectionView: view,
+                                     configuration: .init(title: "Pictures",
+                                                          size: Size(width: Double(width + 12), height: Double(height * 2))))
     return (window, source)
 }
 

@@ -26,8 +26,9 @@ struct PointerPathTests {
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
         view.dataSource = source
         view.isSmoothScrollingEnabled = false
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: "Waterfall", statusBar: .testBar(),
-                                         useXInput2: useXInput2)
+        let window = try WaterfallWindow(display: display, collectionView: view,
+                                         configuration: .init(title: "Waterfall", size: Size(width: 200, height: 220),
+                                                              statusBar: .testBar(), useXInput2: useXInput2))
         #expect(window.usesXInput2 == useXInput2)
         let recorder = InputRecorder()
         window.observer = recorder

@@ -29,9 +29,11 @@ struct ResizeCoalescingTests {
         view.dataSource = source
         let recorder = ResizeRecorder()
         view.delegate = recorder
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: "Waterfall", statusBar: .testBar())
+        let window = try WaterfallWindow(display: display, collectionView: view,
+                                         configuration: .init(title: "Waterfall", size: Size(width: 200, height: 220),
+                                                              statusBar: .testBar()))
         let clock = ManualClock(now: 5_000_000_000_000)
-        window.timers = TimerQueue { clock.now }
+        window.timers.queue = TimerQueue { clock.now }
         window.observer = recorder
         try window.runUntilFirstFrame()
         #expect(view.layout.columnCount == 1)  // 200 × 200 is not wider than tall
@@ -59,7 +61,7 @@ struct ResizeCoalescingTests {
         }
         #expect(window.windowSize == Size(width: 300, height: 220))
         #expect(recorder.sizes == [Size(width: 300, height: 200)])
-        #expect(window.timers.count == 1)
+        #expect(window.timers.queue.count == 1)
 
         clock.now += 16_666_667
         #expect(try window.turn() == nil)
@@ -68,7 +70,7 @@ struct ResizeCoalescingTests {
         #expect(recorder.layouts == 2)
         #expect(view.layout.columnCount == 1)
         #expect(view.viewportSize == Size(width: 180, height: 300))
-        #expect(window.timers.count == 0)
+        #expect(window.timers.queue.count == 0)
         #expect(window.batch.size == nil)
 
         // The size the timer applied starts a frame of its own: one more resize read in it waits for its end too.
@@ -78,7 +80,7 @@ struct ResizeCoalescingTests {
             #expect(try window.turn() == nil)
             turns += 1
         }
-        #expect(window.timers.count == 1)
+        #expect(window.timers.queue.count == 1)
         clock.now += 10_000_000
         #expect(try window.turn() == nil)
         #expect(window.windowSize == Size(width: 180, height: 320))  // 10 ms into the frame: not yet
@@ -87,6 +89,6 @@ struct ResizeCoalescingTests {
         #expect(window.windowSize == Size(width: 260, height: 220))
         #expect(recorder.sizes == [Size(width: 300, height: 200), Size(width: 180, height: 300), Size(width: 260, height: 200)])
         #expect(recorder.layouts == 3)
-        #expect(window.timers.count == 0)
+        #expect(window.timers.queue.count == 0)
     }
 }

@@ -166,7 +166,9 @@ func drive(_ window: WaterfallWindow, limit: TimeInterval = 20, _ description: S
 /// A window on `xvfb` with an empty collection view, its first frame drawn.
 func makeSelectionWindow(on xvfb: XvfbServer) throws -> WaterfallWindow {
     let display = try Display(name: xvfb.display)
-    let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 120, height: 100), title: "Waterfall", statusBar: .testBar())
+    let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                     configuration: .init(title: "Waterfall", size: Size(width: 120, height: 100),
+                                                          statusBar: .testBar()))
     try window.runUntilFirstFrame()
     return window
 }

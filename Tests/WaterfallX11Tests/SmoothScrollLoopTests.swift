@@ -16,9 +16,11 @@ private func makeWindow(on xvfb: XvfbServer) throws -> (WaterfallWindow, Collect
     let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
     view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
     view.dataSource = source
-    let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 200, height: 220), title: "Waterfall", statusBar: .testBar())
+    let window = try WaterfallWindow(display: display, collectionView: view,
+                                     configuration: .init(title: "Waterfall", size: Size(width: 200, height: 220),
+                                                          statusBar: .testBar()))
     let clock = ManualClock(now: 1_000_000_000_000)
-    window.timers = TimerQueue { clock.now }
+    window.timers.queue = TimerQueue { clock.now }
     return (window, view, clock, source)
 }
 
@@ -35,7 +37,7 @@ struct SmoothScrollLoopTests {
         window.observer = recorder
         try window.runUntilFirstFrame()
         #expect(window.animationFrameInterval == 1.0 / 60)
-        #expect(window.timers.timeoutMilliseconds() == -1)   // idle: poll sleeps without a timeout
+        #expect(window.timers.queue.timeoutMilliseconds() == -1)   // idle: poll sleeps without a timeout
 
         recorder.offsets = []
         window.postWheelNotch(down: true)
@@ -45,10 +47,10 @@ struct SmoothScrollLoopTests {
         #expect(recorder.offsets.allSatisfy { $0 == 0 })   // a late Expose may draw, but nothing moved
         recorder.offsets = []
         #expect(view.scrollAnimation == ScrollAnimation(from: 0, to: 64, startTime: 1000, duration: 0.1))
-        #expect(window.timers.count == 1)
-        #expect(window.timers.timeoutMilliseconds() == 17)   // 16.67 ms, rounded up
+        #expect(window.timers.queue.count == 1)
+        #expect(window.timers.queue.timeoutMilliseconds() == 17)   // 16.67 ms, rounded up
         var turns = 0
-        while window.timers.count > 0 && turns < 20 {
+        while window.timers.queue.count > 0 && turns < 20 {
             clock.now += 16_666_667              // one frame period later: the frame's timer is due
             #expect(try window.turn() == nil)
             turns += 1
@@ -58,8 +60,8 @@ struct SmoothScrollLoopTests {
         #expect(recorder.offsets == [27, 45, 56, 62, 64])
         #expect(turns == 6)
         #expect(!view.isAnimatingScroll)
-        #expect(window.timers.count == 0)
-        #expect(window.timers.timeoutMilliseconds() == -1)
+        #expect(window.timers.queue.count == 0)
+        #expect(window.timers.queue.timeoutMilliseconds() == -1)
     }
 
     @Test func foldedNotchesMakeOneAnimationAndWithoutSmoothScrollingOneFrame() throws {
@@ -72,7 +74,7 @@ struct SmoothScrollLoopTests {
         window.display.sync()                         // all three are queued before the turn reads them
         #expect(try window.turn() == nil)
         #expect(view.scrollAnimation?.to == 192)
-        #expect(window.timers.count == 1)
+        #expect(window.timers.queue.count == 1)
 
         view.isSmoothScrollingEnabled = false
         view.finishScrollAnimation()

@@ -42,8 +42,9 @@ struct StartupNotificationTests {
         defer { launcher.close() }   // before the server goes
         let display = try Display(name: xvfb.display)
         let id = #"waterfall "launch" \ 1234_TIME5678"#                   // to be quoted, and longer than one event
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 80, height: 60), title: "Waterfall", statusBar: .testBar(),
-                                         startupID: id)
+        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                         configuration: .init(title: "Waterfall", size: Size(width: 80, height: 60),
+                                                              statusBar: .testBar(), startupID: id))
         display.sync()
         let property = try #require(try readProperty("_NET_STARTUP_ID", of: window.windowID, display: xvfb.display))
         #expect(property.type == "UTF8_STRING" && property.format == 8)
@@ -71,7 +72,9 @@ struct StartupNotificationTests {
         let launcher = try StartupInfoListener(display: xvfb.display)
         defer { launcher.close() }
         let display = try Display(name: xvfb.display)
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 80, height: 60), title: "Waterfall", statusBar: .testBar())
+        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                         configuration: .init(title: "Waterfall", size: Size(width: 80, height: 60),
+                                                              statusBar: .testBar()))
         window.drawFrame()
         display.sync()
         try broadcastStartupMessage("marker", display: xvfb.display)

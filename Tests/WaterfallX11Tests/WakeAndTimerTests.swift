@@ -7,7 +7,9 @@ import XvfbSupport
 /// A window on `xvfb` with an empty collection view: these tests are about the loop, not what it draws.
 private func makeWindow(on xvfb: XvfbServer) throws -> WaterfallWindow {
     let display = try Display(name: xvfb.display)
-    return try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 120, height: 100), title: "Waterfall", statusBar: .testBar())
+    return try WaterfallWindow(display: display, collectionView: CollectionView(),
+                               configuration: .init(title: "Waterfall", size: Size(width: 120, height: 100),
+                                                    statusBar: .testBar()))
 }
 
 /// Wakes `signal` from another thread unless `signal()`led within `seconds`: a loop that would sleep forever
@@ -115,7 +117,7 @@ struct WakeAndTimerTests {
         }
         #expect(ran == ["live"])
         #expect(window.framesPresented == framesBeforeTurn + 1)  // the timer ran before its turn's frame
-        #expect(window.timers.count == 0)
+        #expect(window.timers.queue.count == 0)
         #expect(!guardFired)
     }
 }

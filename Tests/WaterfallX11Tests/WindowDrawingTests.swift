@@ -35,8 +35,9 @@ struct WindowDrawingTests {
         view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
         let source = SwatchSource()
         view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 242, height: 320), title: "Waterfall",
-                                         statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe)
+        let window = try WaterfallWindow(display: display, collectionView: view,
+                                         configuration: .init(title: "Waterfall", size: Size(width: 242, height: 320),
+                                                              statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe))
         return (view, window, source)
     }
 
@@ -112,8 +113,9 @@ struct WindowDrawingTests {
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
         let view = CollectionView()
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 100, height: 100),
-                                         title: "Wäterfall", statusBar: .testBar(), className: "WaterfallTest", instanceName: "wf")
+        let window = try WaterfallWindow(display: display, collectionView: view,
+                                         configuration: .init(title: "Wäterfall", size: Size(width: 100, height: 100),
+                                                              statusBar: .testBar(), className: "WaterfallTest", instanceName: "wf"))
         display.sync()
         let properties = String(decoding: try runTool("xprop", ["-id", String(window.windowID)], display: xvfb.display), as: UTF8.self)
         #expect(properties.contains("_NET_WM_NAME(UTF8_STRING) = \"Wäterfall\""))

@@ -12,7 +12,9 @@ struct WindowPropertiesTests {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 100, height: 100), title: "Waterfall", statusBar: .testBar())
+        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                         configuration: .init(title: "Waterfall", size: Size(width: 100, height: 100),
+                                                              statusBar: .testBar()))
         display.sync()
         let id = window.windowID
         #expect(try readProperty("_NET_WM_PID", of: id, display: xvfb.display)
@@ -35,9 +37,12 @@ struct WindowPropertiesTests {
         let display = try Display(name: xvfb.display)
         #expect(ProcessInfo.processInfo.environment["RESOURCE_NAME"] == nil, "the default below is argv[0]'s")
         let program = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
-        let byDefault = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 50, height: 50), title: "Waterfall", statusBar: .testBar())
-        let given = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 50, height: 50), title: "Waterfall", statusBar: .testBar(),
-                                        className: "Cascade", instanceName: "cascade-demo")
+        let byDefault = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                            configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
+                                                                 statusBar: .testBar()))
+        let given = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                        configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
+                                                             statusBar: .testBar(), className: "Cascade", instanceName: "cascade-demo"))
         display.sync()
         let defaultClass = try #require(try readProperty("WM_CLASS", of: byDefault.windowID, display: xvfb.display))
         #expect(defaultClass.text == program + "\0" + program.prefix(1).uppercased() + program.dropFirst() + "\0")
@@ -49,7 +54,9 @@ struct WindowPropertiesTests {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 50, height: 50), title: "Waterfall", statusBar: .testBar())
+        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                         configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
+                                                              statusBar: .testBar()))
         let wide = try #require(WindowIcon(width: 2, height: 1, pixels: [0xFF11_2233, 0x8044_5566]))
         let tall = try #require(WindowIcon(width: 1, height: 3, pixels: [0x0000_0000, 0xFFFF_FFFF, 0x7F00_FF00]))
         #expect(window.setIcons([wide, tall]))
@@ -77,8 +84,9 @@ struct WindowPropertiesTests {
         XSync(manager, 0)
         let display = try Display(name: xvfb.display)
         let icon = try #require(WindowIcon(width: 1, height: 1, pixels: [0xFF12_3456]))
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(), size: Size(width: 50, height: 50), title: "Waterfall", statusBar: .testBar(),
-                                         startupID: "launch-1", icons: [icon])
+        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
+                                         configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
+                                                              statusBar: .testBar(), startupID: "launch-1", icons: [icon]))
         let deadline = Date().addingTimeInterval(20)
         var request = XEvent()
         while true {

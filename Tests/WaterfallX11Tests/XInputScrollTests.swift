@@ -26,7 +26,9 @@ struct XInputScrollTests {
         let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
         view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view, size: Size(width: 300, height: 400), title: "Waterfall", statusBar: .testBar())
+        let window = try WaterfallWindow(display: display, collectionView: view,
+                                         configuration: .init(title: "Waterfall", size: Size(width: 300, height: 400),
+                                                              statusBar: .testBar()))
         let recorder = InputRecorder()
         window.observer = recorder
         try window.runUntilFirstFrame()
