@@ -31,6 +31,10 @@ packages=(
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME
                                       # does; python3-olefile comes with it, named so checks see it
+  desktop-file-utils                  # scripts/install.sh: update-desktop-database; the install test: desktop-file-validate
+  librsvg2-bin                        # scripts/install.sh: rsvg-convert renders the theme's PNG icons from Resources/waterfall.svg
+  xdg-utils                           # the install test: xdg-mime sets and finds the default program for image/jpeg
+  man-db                              # the install test: man -l renders the generated man page
   nsxiv                               # the benchmarks' first-screen peer: nsxiv -t on the same folder
   libimlib2-dev liblcms2-dev          # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only);
                                       # liblcms2-dev comes with it (through libjxl-dev), named so checks see it
