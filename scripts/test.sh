@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and runs every test: the core, the X11 backend, the program and the example
 # (against private Xvfb servers driven by xdotool, and private Xorg servers whose test devices have scroll valuators),
-# then the tour (scripts/run-demo.sh without a display), the leak check (scripts/leak-check.sh) and the fuzzing
-# (scripts/fuzz.sh).
+# then the install (scripts/install-test.py), the tour (scripts/run-demo.sh without a display), the leak check
+# (scripts/leak-check.sh) and the fuzzing (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 source scripts/env.sh
 swift build --build-tests
 swift test --skip-build "$@"
+# scripts/install.sh into temporary prefixes (the debug build just made), then what a desktop does with it under a
+# private Xvfb: the entry validates and opens a photo, xdg-mime, man, completions, --uninstall (30 s).
+python3 scripts/install-test.py
 # The README's tour under a private Xvfb: its screenshots are checked for text (30 s).
 env -u DISPLAY bash scripts/run-demo.sh
 # The DocC documentation of both libraries, warnings as errors, and a doc comment on every public symbol (10 s).
