@@ -53,8 +53,8 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
-    private func log(_ action: String, file: FilePath, _ extra: [(String, JSONValue)] = []) {
-        wall.log?.log("lightbox", [("action", .string(action)), ("index", .int(index)), ("path", .string(file.string))] + extra)
+    private func log(_ action: String, file: FilePath, index: Int? = nil, _ extra: [(String, JSONValue)] = []) {
+        wall.log?.log("lightbox", [("action", .string(action)), ("index", .int(index ?? self.index)), ("path", .string(file.string))] + extra)
     }
 
     /// Shows the lightbox over the wall of `window`.
@@ -64,7 +64,11 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Draws the photo shown again when its picture is among `files`, which arrived or failed.
+    /// Logs `ahead` for a neighbour's picture decoded ahead, so that a step to it shows it at once.
     func picturesArrived(_ files: [FilePath]) {
+        for neighbour in [index - 1, index + 1] {
+            if let file = file(at: neighbour), files.contains(file), pictures.largeFailure(of: file) == nil { log("ahead", file: file, index: neighbour) }
+        }
         guard let file = file(at: index), files.contains(file), let window = wall.window else { return }
         logPicture(of: file)
         window.setNeedsOverlayDisplay()

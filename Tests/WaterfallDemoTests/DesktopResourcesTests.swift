@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import WaterfallCards
 import WaterfallPhotos
 import XvfbSupport
-@testable import waterfall_demo
 
 /// What scripts/install.sh installs from Resources/ agrees with the program: the scalable icon is the window's icon
 /// redrawn, and the desktop entry offers the program for exactly the types it decodes.
@@ -26,7 +26,7 @@ struct DesktopResourcesTests {
 
     @Test(arguments: [16, 48])
     func theScalableIconRendersToTheWindowsIconPixelForPixel(side: Int) throws {
-        let drawn = try #require(AppIcon.image(side: side)).pixels
+        let drawn = AppIcon.pixels(side: side)
         let rendered = try renderedSVG(side: side)
         let differing = rendered.indices.filter { rendered[$0] != drawn[$0] }
         #expect(differing.isEmpty, "\(differing.count) pixels differ, the first at \(differing.first.map { "x \($0 % side), y \($0 / side)" } ?? "")")

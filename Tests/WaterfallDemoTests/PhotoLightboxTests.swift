@@ -54,6 +54,10 @@ struct PhotoLightboxTests {
         #expect(shot.pixel(x: 249, y: 300) == Self.background && shot.pixel(x: 550, y: 300) == Self.background)
         #expect(try title(of: demo).contains("\"a.png\""))
 
+        // The neighbour decoded ahead (its `ahead` event may precede the first photo's picture).
+        try demo.process.waitForEvent(after: drawn, "the next photo decoded ahead") {
+            $0.name == "lightbox" && $0.string("action") == "ahead" && $0.int("index") == 1
+        }
         let beforeRight = demo.eventCount
         try demo.key("Right")
         try demo.waitForLightbox("picture", index: 1, after: beforeRight)

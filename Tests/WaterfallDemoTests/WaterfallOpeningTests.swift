@@ -36,7 +36,9 @@ import XvfbSupport
         let beforeEscape = demo.eventCount
         try demo.key("Escape")
         try demo.waitForLightbox("close", index: shown - 1, after: beforeEscape)
-        let frame = try demo.process.waitForEvent(after: beforeEscape, "the wall's frame") { $0.name == "frame" }.event
+        let frame = try demo.process.waitForEvent(after: beforeEscape, "the wall's pictures drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }.event
         let offset = try #require(frame.double("offset"))
         let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
                                            String(Int(demo.viewportHeight)), "--columns", "3"])
@@ -65,7 +67,8 @@ import XvfbSupport
         #expect(exit.int("items") == 2)
         #expect(demo.events(named: "lightbox", after: 0).isEmpty)
         let paths = (exit.fields["elements"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
-        #expect(paths == [folder.path(Self.name(7)), folder.path(Self.name(3))])
+        // In the folder's order (natural, by name), as a walk of those files gives them.
+        #expect(paths == [folder.path(Self.name(3)), folder.path(Self.name(7))])
     }
 
     @Test func helpSpeaksOnlyOfPhotos() throws {
