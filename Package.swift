@@ -92,6 +92,8 @@ let package = Package(
 
         // MARK: The example: the smallest complete program on the public API (Examples/Swatches/main.swift).
         .executableTarget(name: "swatches", dependencies: ["Waterfall", "WaterfallX11"], path: "Examples/Swatches"),
+        // A photo browser in a few lines on the photo wall library (Examples/PhotoWall/main.swift).
+        .executableTarget(name: "photo-wall", dependencies: ["Waterfall", "WaterfallPhotoWall", "WaterfallX11"], path: "Examples/PhotoWall"),
 
         // MARK: Fuzzing
         // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/fuzz.sh builds it
@@ -113,7 +115,7 @@ let package = Package(
         .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "waterfall", "WaterfallDemoKit", "WaterfallCards", "WaterfallPhotoWall",
                                                            "WaterfallPhotos", "Waterfall", "SeededRandom", "XvfbSupport",
                                                            "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "ExampleTests", dependencies: ["swatches", "XvfbSupport"]),
+        .testTarget(name: "ExampleTests", dependencies: ["swatches", "photo-wall", "XvfbSupport", "PhotoTestSupport"]),
         // Test support: photos the tests make with ImageMagick, and headers built byte by byte.
         .target(name: "PhotoTestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
                 path: "Tests/PhotoTestSupport"),
