@@ -119,6 +119,8 @@ let package = Package(
         // Test support: photos the tests make with ImageMagick, and headers built byte by byte.
         .target(name: "PhotoTestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
                 path: "Tests/PhotoTestSupport"),
+        .testTarget(name: "WaterfallPhotoWallTests", dependencies: ["WaterfallPhotoWall", "WaterfallPhotos",
+                                                                   .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos", "PhotoTestSupport",
                                                                  .product(name: "SystemPackage", package: "swift-system")]),
     ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The leak check: builds waterfall-demo with AddressSanitizer (whose LeakSanitizer runs when the program exits)
-# into .build-asan, then runs it against a private Xvfb and fails when any run reports a leak or a memory error
+# The leak check: builds waterfall-demo and waterfall with AddressSanitizer (whose LeakSanitizer runs when the program
+# exits) into .build-asan, then runs it against a private Xvfb and fails when any run reports a leak or a memory error
 # or ends with another status than it should. About 20 s on 2 cores from a clean checkout (the build), 6 s once built.
 #
 # The runs: two windows driven by xdotool (scroll, pull to refresh, clicks with Ctrl and Shift, the keyboard,
@@ -16,12 +16,15 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 source scripts/env.sh
 
-echo "leak check: building waterfall-demo with -sanitize=address in .build-asan"
+echo "leak check: building waterfall-demo and waterfall with -sanitize=address in .build-asan"
 # (ld.gold warns that it cannot export ASan's local symbols, once per symbol: not shown.)
-swift build --product waterfall-demo --scratch-path .build-asan -Xswiftc -sanitize=address 2>&1 \
-  | grep -v -e "^\[" -e "Cannot export local symbol '__asan" || true
+for product in waterfall-demo waterfall; do
+  swift build --product "$product" --scratch-path .build-asan -Xswiftc -sanitize=address 2>&1 \
+    | grep -v -e "^\[" -e "Cannot export local symbol '__asan" || true
+done
 demo="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall-demo"
-[ -x "$demo" ] || { echo "leak check: the build failed" >&2; exit 1; }
+photos="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall"
+[ -x "$demo" ] && [ -x "$photos" ] || { echo "leak check: the build failed" >&2; exit 1; }
 
 work="$(mktemp -d)"
 # detect_leaks: LeakSanitizer at exit; abort_on_error=0 keeps the exit status the report's, 23.
@@ -68,12 +71,12 @@ wait_for() {  # wait_for LOG PATTERN: until the event log has a matching line
 }
 x() { DISPLAY="$display" xdotool "$@"; }
 
-# window NAME ARGS...: starts the demo with --log-events; sets $app, $window and $log.
+# window NAME ARGS...: starts the demo (or $program, when set) with --log-events; sets $app, $window and $log.
 window() {
   local name=$1
   shift
   log="$work/$name.out"
-  DISPLAY="$display" "$demo" --log-events "$@" > "$log" 2> "$work/$name.err" &
+  DISPLAY="$display" "${program:-$demo}" --log-events "$@" > "$log" 2> "$work/$name.err" &
   app=$!
   wait_for "$log" '"event":"ready"'
   window=$(grep -m1 '"event":"ready"' "$log" | grep -o '"window":[0-9]*' | cut -d: -f2)
@@ -150,7 +153,7 @@ EOF
 finish paged
 for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmDelete"'; do expect_logged paged "$pattern"; done
 
-# 3. A photo wall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP, a truncated file and a text file,
+# 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP, a truncated file and a text file,
 #    walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp), scrolled through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
@@ -162,7 +165,7 @@ convert -size 300x200 'xc:#FF000080' PNG32:"$work/photos/f.png"
 convert -size 400x300 plasma: "$work/photos/sub/g.webp"
 head -c 200 "$work/photos/a.jpg" > "$work/photos/truncated.jpg"
 echo "not a photo" > "$work/photos/notes.jpg"
-window photos --photos "$work/photos" --recursive
+program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
 wait_for "$log" '"event":"thumbnailFailed"'
 x click --repeat 10 --delay 20 5

@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 source scripts/env.sh
 swift build --product waterfall-demo
+swift build --product waterfall  # the photo browser, which the tour opens last
 demo="$(swift build --show-bin-path)/waterfall-demo"
+photos="$(swift build --show-bin-path)/waterfall"
 
 if [ -n "${DISPLAY:-}" ] && xdpyinfo >/dev/null 2>&1; then
   exec "$demo" "$@"
@@ -111,7 +113,7 @@ for index in "${!sizes[@]}"; do
   folder=Holidays; [ $((index % 3)) -eq 2 ] && folder=Garden
   convert -size "${sizes[$index]}" -seed "$((index + 7))" plasma:fractal -blur 0x2 -quality 85 "$work/photos/$folder/IMG_$((index + 1)).jpg"
 done
-"$demo" --log-events --photos "$work/photos" --recursive --width 1024 --height 768 > "$work/events" &
+"$photos" --log-events "$work/photos" --recursive --width 1024 --height 768 > "$work/events" &
 app=$!
 wait_for '"event":"scanned".*"done":true'
 for _ in $(seq 200); do  # until every picture in view is drawn, after the last thumbnail

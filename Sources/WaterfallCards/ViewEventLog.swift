@@ -98,6 +98,7 @@ public struct ViewEventLog {
     }
 }
 
+/// A view input as the `input` events of the log record it.
 extension ViewInput {
     /// The `input` event's fields: `kind` (resize, wheel, preciseScroll, tick, releasePull, down, move, up, key,
     /// command) and the input's values: `width` and `height` of a resize, `notches` (whole for a wheel, fractional for
