@@ -64,10 +64,15 @@ let package = Package(
         // MARK: SplitMix64, for made-up data that is the same on every run
         .target(name: "SeededRandom"),
 
+        // MARK: What the two programs share: their window's flags, how they run it and report its failures, the clipboard's
+        // events in the log.
+        .target(name: "ProgramSupport", dependencies: ["WaterfallX11", "WaterfallCards",
+                                                       .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
         // MARK: The photo browser: `waterfall [options] [PATH...]`
         .executableTarget(
             name: "waterfall",
-            dependencies: ["Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallPhotoWall",
+            dependencies: ["Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallPhotoWall", "ProgramSupport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
@@ -85,6 +90,7 @@ let package = Package(
                 "WaterfallX11",
                 "WaterfallCards",
                 "WaterfallDemoKit",
+                "ProgramSupport",
                 "SeededRandom",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

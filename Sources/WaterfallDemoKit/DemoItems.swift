@@ -206,63 +206,6 @@ package struct DemoItems {
         updateShownStarts()
     }
 
-    /// Puts `card` in place of the card at `path` (which must exist): a photo replaced by a new file.
-    package mutating func replace(_ path: ItemPath, with card: CatalogItem) {
-        let storage = uniqueStorage
-        storage.addedCards.append(card)
-        storage.sections[path.section].replace(at: path.item, with: -storage.addedCards.count)
-    }
-
-    /// Appends `cards` at the end: to the last section when it is titled `title`, else to a new section so titled
-    /// after it. How a walk's batches of photos arrive.
-    /// - Complexity: O(`cards.count` + the number of sections), however many cards there are already.
-    package mutating func append(_ cards: [CatalogItem], toSectionTitled title: String) {
-        guard !cards.isEmpty else { return }
-        let storage = uniqueStorage
-        if storage.sectionTitles.count != storage.sections.count || storage.sectionTitles.last != title {
-            storage.sectionTitles.append(title)
-            storage.sections.append(SectionCards())
-        }
-        let section = storage.sections.count - 1
-        for card in cards {
-            storage.addedCards.append(card)
-            storage.sections[section].append(-storage.addedCards.count)
-        }
-        updateShownStarts()
-    }
-
-    /// Inserts `cards` as a new section titled `title` at `index` (up to the number of sections), after the sections
-    /// of `source`: a photo wall's folder found after the walk, in its place among the others.
-    /// - Complexity: O(`cards.count` + the number of sections).
-    package mutating func insertSection(_ cards: [CatalogItem], titled title: String, at index: Int) {
-        precondition(index >= sectionStarts.count && index <= numberOfSections && sectionTitles.count == numberOfSections,
-                     "section \(index) of \(numberOfSections), after the \(sectionStarts.count) of the source")
-        let storage = uniqueStorage
-        var section = SectionCards()
-        for card in cards {
-            storage.addedCards.append(card)
-            section.append(-storage.addedCards.count)
-        }
-        storage.sectionTitles.insert(title, at: index)
-        storage.sections.insert(section, at: index)
-        updateShownStarts()
-    }
-
-    /// Removes the sections at `indices` (which must exist, after the sections of `source`) with their cards: a photo
-    /// wall's folders that are gone or have no photos left.
-    /// - Complexity: O(the number of sections).
-    package mutating func deleteSections(_ indices: [Int]) {
-        guard !indices.isEmpty else { return }
-        let storage = uniqueStorage
-        for index in Set(indices).sorted(by: >) {
-            precondition(index >= sectionStarts.count && index < storage.sections.count
-                         && storage.sectionTitles.count == storage.sections.count, "section \(index) of \(storage.sections.count), after the \(sectionStarts.count) of the source")
-            storage.sectionTitles.remove(at: index)
-            storage.sections.remove(at: index)
-        }
-        updateShownStarts()
-    }
-
     /// Gives the card at `path` a new picture aspect.
     package mutating func remeasure(_ path: ItemPath, aspect: Double) {
         let storage = uniqueStorage

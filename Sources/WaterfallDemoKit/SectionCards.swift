@@ -35,22 +35,10 @@ package struct SectionCards {
         }
     }
 
-    /// Appends `card` after the others.
-    package mutating func append(_ card: DemoItems.CardID) {
-        makeList()
-        list?.append(card)
-    }
-
     /// Inserts `card` at `position`.
     package mutating func insert(_ card: DemoItems.CardID, at position: Int) {
         makeList()
         list?.insert(card, at: position)
-    }
-
-    /// Puts `card` in place of the card at `position`.
-    package mutating func replace(at position: Int, with card: DemoItems.CardID) {
-        makeList()
-        list?[position] = card
     }
 
     /// Removes the card at `position`.

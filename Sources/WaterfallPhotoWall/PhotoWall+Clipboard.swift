@@ -21,7 +21,8 @@ extension PhotoWall {
     /// Takes the CLIPBOARD with the selected photos' files (`clipboardFiles(_:)`) at the time of the window's last
     /// user event (the key that asked), and logs a `copy` event: the `cards` and the text's UTF-8 `bytes`, and whether
     /// the window `owned` the clipboard with them (false with nothing selected, which leaves the clipboard as it was,
-    /// or when the server refused the time). Returns whether it did.
+    /// or when the server refused the time). Returns whether it did. (What the clipboard then answers is the window's
+    /// `clipboard.onEvent`'s to hear.)
     @discardableResult
     public func copySelectedFiles() -> Bool {
         guard let window else { return false }
@@ -29,7 +30,6 @@ extension PhotoWall {
         var owned = false
         let clip = Self.clipboardFiles(files)
         if !files.isEmpty, let time = window.lastUserEventTime {
-            logClipboardEvents(of: window)
             owned = window.clipboard.own(clip.text, formats: clip.formats, at: time)
             if !owned { configuration.warn("copy: the X server did not give this window the CLIPBOARD") }
         }
@@ -38,36 +38,5 @@ extension PhotoWall {
         if owned, let time = window.clipboard.ownershipTime { fields.append(("time", .int(Int(time.milliseconds)))) }
         log?.log("copy", fields)
         return owned
-    }
-
-    /// Logs what the clipboard does (see `ClipboardEventLog`).
-    private func logClipboardEvents(of window: WaterfallWindow) {
-        guard let log, window.clipboard.onEvent == nil else { return }
-        window.clipboard.onEvent = ClipboardEventLog(log: log).record
-    }
-}
-
-/// The clipboard's events in the log: `clipboardRequest` (the `target`, the `bytes` answered and whether they go by
-/// `incr`), `clipboardRefused` (the `target`), `clipboardTransfer` (an INCR transfer's `target`, the `bytes` sent and
-/// its `end`: completed, requestorDestroyed, timedOut or replaced) and `clipboardLost`.
-public struct ClipboardEventLog {
-    /// Where the lines go.
-    public let log: EventLog
-
-    /// Events written to `log`.
-    public init(log: EventLog) { self.log = log }
-
-    /// Logs `event`.
-    public func record(_ event: SelectionOwner.Event) {
-        switch event {
-        case let .answered(target, bytes, incremental):
-            log.log("clipboardRequest", [("target", .string(target)), ("bytes", .int(bytes)), ("incr", .bool(incremental))])
-        case let .refused(target):
-            log.log("clipboardRefused", [("target", .string(target))])
-        case let .transferEnded(target, bytesSent, end):
-            log.log("clipboardTransfer", [("target", .string(target)), ("bytes", .int(bytesSent)), ("end", .string(end.rawValue))])
-        case .lost:
-            log.log("clipboardLost")
-        }
     }
 }

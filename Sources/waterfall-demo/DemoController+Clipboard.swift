@@ -1,3 +1,4 @@
+import ProgramSupport
 import Waterfall
 import WaterfallCards
 import WaterfallX11
@@ -32,7 +33,7 @@ extension DemoController {
         var owned = false
         let copied = clipboardText(for: view)
         if let copied, let time = window.lastUserEventTime {
-            watchClipboard(of: window)
+            if let log { ClipboardEventLog(log: log).watch(window) }
             owned = window.clipboard.own(copied.text, at: time)
             if !owned { printError("copy: the X server did not give this window the CLIPBOARD") }
         }
@@ -40,24 +41,5 @@ extension DemoController {
                                              ("owned", .bool(owned))]
         if owned, let time = window.clipboard.ownershipTime { fields.append(("time", .int(Int(time.milliseconds)))) }
         log?.log("copy", fields)
-    }
-
-    /// Logs what the clipboard does: `clipboardRequest` (the `target`, the `bytes` answered and whether they go by
-    /// `incr`), `clipboardRefused` (the `target`), `clipboardTransfer` (an INCR transfer's `target`, the `bytes` sent
-    /// and its `end`: completed, requestorDestroyed, timedOut or replaced) and `clipboardLost`.
-    private func watchClipboard(of window: WaterfallWindow) {
-        guard let log, window.clipboard.onEvent == nil else { return }
-        window.clipboard.onEvent = { event in
-            switch event {
-            case let .answered(target, bytes, incremental):
-                log.log("clipboardRequest", [("target", .string(target)), ("bytes", .int(bytes)), ("incr", .bool(incremental))])
-            case let .refused(target):
-                log.log("clipboardRefused", [("target", .string(target))])
-            case let .transferEnded(target, bytesSent, end):
-                log.log("clipboardTransfer", [("target", .string(target)), ("bytes", .int(bytesSent)), ("end", .string(end.rawValue))])
-            case .lost:
-                log.log("clipboardLost")
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProgramSupport
 import Waterfall
 import WaterfallCards
 import WaterfallDemoKit
@@ -23,13 +24,7 @@ struct DemoSession {
         timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
         let wakeSignal = try orExit { try WakeSignal() }
-        let display: Display
-        do {
-            display = try Display(capturingRefusal: true)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
+        let display = try ProgramRun.openDisplay(report: printError)
         let metrics = try orExit { try options.cardMetrics() }
         let controller = DemoController(items: items, metrics: metrics, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
         let scale = scale.map(WaterfallWindow.validScale) ?? display.preferredScale

@@ -56,7 +56,7 @@ struct ReplayCommand: ParsableCommand {
         try orExit {
             try collectionView.setViewportSize(viewSize)
             window.selection.apply(to: collectionView, selecting: cardToSelect)
-            collectionView.isSmoothScrollingEnabled = !window.noSmooth
+            collectionView.isSmoothScrollingEnabled = !window.flags.noSmooth
             for index in lines.indices.dropFirst(startIndex + 1) {
                 guard let line = try decode(index), line.event == "input" else { continue }
                 let input: RecordedInput

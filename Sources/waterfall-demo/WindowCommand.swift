@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProgramSupport
 import Waterfall
 import WaterfallCards
 import WaterfallDemoKit
@@ -37,17 +38,7 @@ struct WindowCommand: ParsableCommand {
                                valueName: "s"))
     var scale: Double?
 
-    @Flag(help: "Print one JSON object per line on stdout for every event and frame.")
-    var logEvents = false
-
-    @Flag(help: "Draw through a Pixmap even when the server has the Xdbe extension.")
-    var noXdbe = false
-
-    @Flag(help: "Scroll by a whole wheel step at once per notch instead of animating it.")
-    var noSmooth = false
-
-    @Flag(help: "Take the pointer's events as core events even when the server has XInput 2 (touchpads then scroll by whole notches).")
-    var noXinput2 = false
+    @OptionGroup var flags: WindowFlags
 
     mutating func validate() throws {
         try LayoutOptions.validateWindowSize(width: width, height: height)
@@ -60,27 +51,16 @@ struct WindowCommand: ParsableCommand {
 
     /// Opens the window and runs it until it closes, then calls `afterExit` with the session (before an error exit).
     func run(afterExit: (DemoSession) throws -> Void) throws {
-        let log = logEvents ? EventLog() : nil
+        let log = flags.logEvents ? EventLog() : nil
         let session = try DemoSession(options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
-                                      scale: scale, log: log, useDoubleBufferExtension: !noXdbe, useXInput2: !noXinput2)
-        session.window.syncsAfterEachFrame = logEvents
-        session.collectionView.isSmoothScrollingEnabled = !noSmooth
+                                      scale: scale, log: log, useDoubleBufferExtension: !flags.noXdbe, useXInput2: !flags.noXinput2)
+        session.window.syncsAfterEachFrame = flags.logEvents
+        session.collectionView.isSmoothScrollingEnabled = !flags.noSmooth
         // The first viewport and scroll bar: together the view's first size, which a replay gives its view.
         log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
                            session.controller.viewportField(of: session.collectionView, withPosition: false),
                            session.controller.scrollBarField(of: session.collectionView), ("scale", .number(session.controller.scale))])
-        let reason: WindowExitReason
-        do {
-            reason = try session.window.run()
-        } catch let error as X11Error {
-            // `run()` throws it when the connection is lost (the server went away, or closed it): one line, and
-            // status 1 as for a display that cannot be opened.
-            printError("\(error); exiting")
-            throw ExitCode(1)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
+        let reason = try ProgramRun.run(session.window, report: printError)
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         try afterExit(session)
         if reason == .destroyedByAnotherClient {
@@ -95,17 +75,6 @@ extension WindowCommand {
     static func validateScale(_ scale: Double?) throws {
         if let scale, !(scale.isFinite && scale >= 0.25 && scale <= 8) {
             throw ValidationError("--scale is \(scale); it must be from 0.25 to 8")
-        }
-    }
-}
-
-extension WindowExitReason {
-    /// The `reason` of the log's `exit` event.
-    var logName: String {
-        switch self {
-        case .closedByWindowManager: return "wmDelete"
-        case .stopped: return "key"  // the demo stops its window only on its quit key
-        case .destroyedByAnotherClient: return "destroyed"
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProgramSupport
 import Waterfall
 import WaterfallCards
 import WaterfallPhotoWall
@@ -23,14 +24,8 @@ struct WallSession {
         let startupID = StartupNotification.takeIDFromEnvironment()
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
         let wall = PhotoWall(configuration, layout: options.makeLayout(), columnPolicy: options.columnPolicy)
-        let display: Display
-        do {
-            display = try Display(capturingRefusal: true)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(1)
-        }
-        let log = options.logEvents ? EventLog() : nil
+        let display = try ProgramRun.openDisplay(report: printError)
+        let log = options.flags.logEvents ? EventLog() : nil
         wall.log = log
         let window: WaterfallWindow
         do {
@@ -40,13 +35,14 @@ struct WallSession {
                                      textColor: Self.statusTextColor) { [unowned wall] in wall.statusText },
                 className: "Waterfall", instanceName: "waterfall", startupID: startupID,
                 icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) },
-                useDoubleBufferExtension: !options.noXdbe, useXInput2: !options.noXinput2))
+                useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
         } catch {
             printError("\(error)")
             throw ExitCode(2)
         }
-        window.syncsAfterEachFrame = options.logEvents
-        wall.collectionView.isSmoothScrollingEnabled = !options.noSmooth
+        window.syncsAfterEachFrame = options.flags.logEvents
+        wall.collectionView.isSmoothScrollingEnabled = !options.flags.noSmooth
+        if let log { ClipboardEventLog(log: log).watch(window) }
         let view = wall.collectionView
         log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
                            ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
@@ -64,32 +60,12 @@ struct WallSession {
     /// Runs the window until it closes, logging `exit`; a lost connection prints one line and exits with status 1,
     /// as a display that cannot be opened does.
     func run() throws {
-        let reason: WindowExitReason
-        do {
-            reason = try window.run()
-        } catch let error as X11Error {
-            printError("\(error); exiting")
-            throw ExitCode(1)
-        } catch {
-            printError("\(error)")
-            throw ExitCode(2)
-        }
+        let reason = try ProgramRun.run(window, report: printError)
         wall.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + wall.stateFields)
         if reason == .destroyedByAnotherClient {
             printError("the window was destroyed by another X client; exiting")
             throw ExitCode(1)
-        }
-    }
-}
-
-extension WindowExitReason {
-    /// The `reason` of the log's `exit` event.
-    var logName: String {
-        switch self {
-        case .closedByWindowManager: return "wmDelete"
-        case .stopped: return "key"  // the program stops its window only on its quit key
-        case .destroyedByAnotherClient: return "destroyed"
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProgramSupport
 import Waterfall
 import WaterfallCards
 import WaterfallX11
@@ -33,17 +34,7 @@ struct WindowOptions: ParsableArguments {
                                valueName: "pattern"))
     var font: String?
 
-    @Flag(help: "Print one JSON object per line on stdout for every event and frame.")
-    var logEvents = false
-
-    @Flag(help: "Draw through a Pixmap even when the server has the Xdbe extension.")
-    var noXdbe = false
-
-    @Flag(help: "Scroll by a whole wheel step at once per notch instead of animating it.")
-    var noSmooth = false
-
-    @Flag(help: "Take the pointer's events as core events even when the server has XInput 2 (touchpads then scroll by whole notches).")
-    var noXinput2 = false
+    @OptionGroup var flags: WindowFlags
 
     /// Refuses sizes, a scale and column counts out of range; `forLayoutOnly`, the size is the cards' area's.
     func validate(forLayoutOnly: Bool) throws {
