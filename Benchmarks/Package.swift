@@ -14,6 +14,8 @@ let package = Package(
         .package(path: ".."),
         // package-benchmark; its malloc counters come from the MallocInterposer trait (Swift 6.3+).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.0.0", traits: ["MallocInterposer"]),
+        // photo-wall-bench's options (the root package has it too, so it resolves to the same checkout).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         // MARK: Baselines: the published algorithms we compare against, written here from their descriptions.
@@ -29,6 +31,21 @@ let package = Package(
             name: "thumbnail-throughput",
             dependencies: ["CImlib2", .product(name: "WaterfallPhotos", package: root)],
             path: "Sources/ThumbnailThroughput"
+        ),
+
+        // MARK: The photo wall in a real window (scripts/benchmarks.sh runs it under Xvfb): wheel frame times while the
+        // thumbnails decode and with them cached, and the lightbox's keys.
+        .executableTarget(
+            name: "photo-wall-bench",
+            dependencies: [
+                .product(name: "Waterfall", package: root),
+                .product(name: "WaterfallX11", package: root),
+                .product(name: "WaterfallPhotos", package: root),
+                .product(name: "WaterfallCards", package: root),
+                .product(name: "WaterfallPhotoWall", package: root),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/PhotoWallBench"
         ),
 
         // glibc's malloc.h (mallinfo2, malloc_usable_size) for layout-memory.

@@ -12,8 +12,9 @@ thumbnails.json is Benchmarks' thumbnail-throughput, one line per 12-megapixel f
 (Imlib2: a full decode and an anti-aliased scale), on one core. first-screen.json is Benchmarks/FirstScreen's
 first-screen.py, one line per round: the seconds to a settled first screen of 1,000 photos, ours and nsxiv -t's, and ours
 again from the shared thumbnail cache.
-bomb.json is thumbnail-throughput --bomb: the time to refuse a PNG bomb. photo-wheel.json is bench --photos, one line
-per round: the wheel's frame times while thumbnails decode and with them cached, and the peak resident memory.
+bomb.json is thumbnail-throughput --bomb: the time to refuse a PNG bomb. photo-wheel.json is Benchmarks'
+photo-wall-bench, one line per round: the wheel's frame times while thumbnails decode and with them cached, and the
+peak resident memory. lightbox.json is photo-wall-bench --lightbox: each key's time to the next photo's picture.
 
 Every target is a ratio to something measured in the same run (the machines differ by 2× in absolute speed).
 
@@ -497,7 +498,7 @@ if FIRST_SCREEN:
     w("## The first screen of a folder of photos")
     w("")
     w("A folder of 1,000 twelve-megapixel JPEGs (one generated photo linked 1,000 times), window 1280 × 800, under a")
-    w("private Xvfb: `waterfall-demo photos` against `nsxiv -t -b`, each started with nothing cached, timed from its start")
+    w("private Xvfb: the photo browser `waterfall` against `nsxiv -t -b`, each started with nothing cached, timed from its start")
     w("to the first screenshot of a screen that then stays the same for a second (the top 760 rows: the status bars go")
     w("on counting). `Benchmarks/FirstScreen/first-screen.py`; the programs take turns going first. nsxiv's first screen")
     w("holds 45 small thumbnails, ours the cards of 5 columns.")
@@ -549,7 +550,8 @@ if PHOTO_WHEEL:
     ratio99 = median([line["p99Ms"] / line["cachedP99Ms"] for line in baseline]) if baseline else None
     w("## Scrolling while thumbnails stream in")
     w("")
-    w("`waterfall-demo bench --photos` over the 1,000 photos above, at 1920 × 1080: the wheel turned at 60 notches a")
+    w("`photo-wall-bench` over the 1,000 photos above (`Benchmarks/Sources/PhotoWallBench`: the library's `PhotoWall` in a")
+    w("window made as `waterfall` makes it), at 1920 × 1080: the wheel turned at 60 notches a")
     w("second (`--notch-interval 16`, through the server as a mouse's), 600 notches, timed from each notch to its")
     w("presented frame. First while the thumbnails decode (the pool's workers at a lower priority than the window's")
     w("thread, one job fewer than the cores while the wall scrolls), then the same path again from the top after")
@@ -580,7 +582,7 @@ if LIGHTBOX:
     box = LIGHTBOX[0]
     w("## The lightbox")
     w("")
-    w("`waterfall-demo bench --photos --lightbox 12` over the 1,000 photos above, at 1920 × 1080: the lightbox open on the")
+    w("`photo-wall-bench --lightbox 12` over the 1,000 photos above, at 1920 × 1080: the lightbox open on the")
     w("first photo, each key timed from its handling to the presented frame that draws the next photo's picture at the")
     w("window's size (the frame sent, not synced). Decoded ahead: the key comes once the pool has made the neighbours.")
     w("Not decoded ahead: two photos on, past the neighbour; the thumbnail stands in, scaled, until the picture comes.")

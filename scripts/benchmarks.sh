@@ -8,7 +8,8 @@
 #
 # Raw results (not committed): Benchmarks/.results/Current_run.jmh.json (JMH format, every sample),
 # Benchmarks/.results/memory.jsonl, the end-to-end rounds: window.json (bench) and floor.json (frame-floor), and
-# thumbnails.json (thumbnail-throughput against Imlib2), lightbox.json and live-folder.json.
+# thumbnails.json (thumbnail-throughput against Imlib2), first-screen.json, photo-wheel.json and lightbox.json
+# (photo-wall-bench) and live-folder.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -91,6 +92,13 @@ PYTHON
   "$(swift build -c release --show-bin-path)/thumbnail-throughput" --bomb "../$results/bomb.png" > "../$results/bomb.json"
 )
 
+# The photo browser (the program `waterfall`) for the first screen and the watched folder, and the photo wall's bench
+# (Benchmarks' photo-wall-bench: a PhotoWall in a window made as waterfall makes it) for the wheel and the lightbox.
+swift build -c release --product waterfall
+photos="$(swift build -c release --show-bin-path)/waterfall"
+(cd Benchmarks && swift build -c release --product photo-wall-bench)
+photo_bench="$(cd Benchmarks && swift build -c release --show-bin-path)/photo-wall-bench"
+
 # The first screen of a folder of 1,000 twelve-megapixel photos (one generated photo, linked 1,000 times: both programs
 # read and decode every file they show), ours against nsxiv -t, under a private 1280x800 Xvfb, 3 rounds.
 mkdir -p "$results/first-screen"
@@ -99,27 +107,27 @@ exec 4> "$results/first-screen-display"
 Xvfb -displayfd 4 -screen 0 1280x800x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 first_screen_xvfb=$!
 for _ in $(seq 100); do [ -s "$results/first-screen-display" ] && break; sleep 0.05; done
-DISPLAY=":$(cat "$results/first-screen-display")" python3 Benchmarks/FirstScreen/first-screen.py "$demo" "$results/first-screen" 3 \
+DISPLAY=":$(cat "$results/first-screen-display")" python3 Benchmarks/FirstScreen/first-screen.py "$photos" "$results/first-screen" 3 \
   > "$results/first-screen.json"
 kill "$first_screen_xvfb" 2>/dev/null || true
 
 # Smoothness and memory while thumbnails stream in: the same 1,000 photos at 1920x1080, the wheel turned at 60
 # notches a second (--notch-interval 16, as a quick hand), first while the thumbnails decode, then the same path
-# again with every picture on it cached (bench --photos does both passes). The 600 notches pass about 580 cards, some
+# again with every picture on it cached (photo-wall-bench does both passes). The 600 notches pass about 580 cards, some
 # 230 MB of pictures: --cache-mb 512 holds them all, so the second pass is the all-cached baseline of the smoothness
 # target (3 rounds); --cache-mb 64 holds a quarter, so its rounds show the budget held for the memory target (2 rounds).
 for budget in 512 512 512 64 64; do
-  launch "$demo" bench --photos "$results/first-screen" --no-thumbnail-cache --cache-mb "$budget" --notches 600 --notch-interval 16 \
+  launch "$photo_bench" "$results/first-screen" --no-thumbnail-cache --cache-mb "$budget" --notches 600 --notch-interval 16 \
     --width 1920 --height 1080 --json >> "$results/photo-wheel.json"
 done
 
 # The lightbox at 1920x1080 on the same photos: from a key to the frame that draws the next photo's picture at the
 # window's size, 12 keys with it decoded ahead and 12 two photos on (not decoded ahead).
-launch "$demo" bench --photos "$results/first-screen" --no-thumbnail-cache --lightbox 12 --width 1920 --height 1080 \
+launch "$photo_bench" "$results/first-screen" --no-thumbnail-cache --lightbox 12 --width 1920 --height 1080 \
   > "$results/lightbox.json"
 
 # A camera import: 500 JPEGs copied by one cp into a watched folder, the relayouts counted (3 rounds).
-python3 Benchmarks/LiveFolder/live-folder.py "$demo" 3 > "$results/live-folder.json"
+python3 Benchmarks/LiveFolder/live-folder.py "$photos" 3 > "$results/live-folder.json"
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The first screen of a folder of photos: waterfall-demo photos against nsxiv -t, measured the same way.
+"""The first screen of a folder of photos: the photo browser `waterfall` against nsxiv -t, measured the same way.
 
-usage: first-screen.py DEMO FOLDER ROUNDS  (DISPLAY names a private X server of 1280 x 800 or more)
+usage: first-screen.py WATERFALL FOLDER ROUNDS  (DISPLAY names a private X server of 1280 x 800 or more; WATERFALL is
+the program, as `swift build -c release --product waterfall` builds it)
 
 Each round starts one program on FOLDER in a 1280 x 800 window and takes screenshots of the screen (xwd) until the
 picture has not changed for a second; the time is from the start to the first screenshot of that final picture. Only
@@ -20,7 +21,7 @@ import sys
 import tempfile
 import time
 
-demo, folder, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+waterfall, folder, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 STILL = 1.0  # seconds without a change that end a measurement
 
 
@@ -53,7 +54,7 @@ for round_index in range(rounds):
     cache = tempfile.mkdtemp(prefix="first-screen-cache-")
     environment = dict(os.environ, XDG_CACHE_HOME=cache)
     runs = {
-        "ours": lambda: first_screen([demo, "photos", folder, "--width", "1280", "--height", "800"], environment),
+        "ours": lambda: first_screen([waterfall, folder, "--width", "1280", "--height", "800"], environment),
         "nsxiv": lambda: first_screen(["nsxiv", "-t", "-b", "-g", "1280x800+0+0", folder], environment),
     }
     order = ["ours", "nsxiv"] if round_index % 2 == 0 else ["nsxiv", "ours"]

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""A camera import into a watched folder: `waterfall-demo photos` open on a folder of one photo, then 500 JPEGs
+"""A camera import into a watched folder: the photo browser `waterfall` open on a folder of one photo, then 500 JPEGs
 copied in by one `cp` (each file created, written and closed in turn, as an import writes them). Counts the
 relayouts (`layout` events) from the copy until the wall shows all 501 photos, and the `update` events.
 
-    live-folder.py DEMO ROUNDS   # one JSON line per round: {"files", "relayouts", "updates", "seconds"}
+    live-folder.py WATERFALL ROUNDS   # one JSON line per round: {"files", "relayouts", "updates", "seconds"}
+                                      # (WATERFALL: the program, as `swift build -c release --product waterfall` builds it)
 
 The seconds are from the start of the copy to the last update, for the reader; the target is the relayout count.
 """
@@ -15,7 +16,7 @@ import sys
 import tempfile
 import time
 
-demo, rounds = sys.argv[1], int(sys.argv[2])
+waterfall, rounds = sys.argv[1], int(sys.argv[2])
 FILES = 500
 
 
@@ -44,7 +45,7 @@ for _ in range(rounds):
         shutil.copyfile(os.path.join(watched, "first.jpg"), os.path.join(staging, f"IMG_{index:04}.jpg"))
     log = os.path.join(work, "log.jsonl")
     with open(log, "w") as output:
-        process = subprocess.Popen([demo, "photos", watched, "--width", "1280", "--height", "800", "--log-events",
+        process = subprocess.Popen([waterfall, watched, "--width", "1280", "--height", "800", "--log-events",
                                     "--no-thumbnail-cache"], stdout=output, stderr=subprocess.DEVNULL)
     try:
         before = len(wait_for(log, "end of the walk", lambda e: any(x["event"] == "scanned" and x.get("done") for x in e)))

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import Waterfall
+import WaterfallPhotoWall
+import WaterfallPhotos
+@_spi(Benchmarking) import WaterfallX11
+
+/// The photo wall in a real window, as the `waterfall` program shows it: the wheel while the thumbnails decode and
+/// with them cached, or the lightbox's keys. What `waterfall-demo bench --photos` measured before the wall became a
+/// library, with the same JSON fields.
+@main
+struct PhotoWallBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photo-wall-bench",
+        abstract: "Measure the photo wall in a real window: wheel frame times while thumbnails decode and cached, or the lightbox's keys.",
+        discussion: """
+        Opens a PhotoWall of the paths in a window as the waterfall program makes it (its layout, columns, font and \
+        status bar), and waits for the walk to end. Then sends --notches wheel notches one at a time through the X \
+        server (the path a mouse takes) and times each from the event to the presented frame (an XSync after each \
+        frame, for measuring only), while the thumbnails decode; then decodes every picture on the path scrolled and \
+        scrolls it again from the top, every picture cached. Prints p50, p99 and max frame times of both passes, the X \
+        requests per frame, the pictures uploaded in each pass, the peak resident memory and the time from the \
+        process's start to the first frame. With --lightbox N, times the lightbox's keys instead. Build in release: \
+        swift build -c release --product photo-wall-bench, in Benchmarks/.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Folders and image files to show.", valueName: "path"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("How many wheel notches to send in each pass.", valueName: "n"))
+    var notches = 1000
+
+    @Option(help: ArgumentHelp("The window width.", valueName: "w"))
+    var width: Double = 1920
+
+    @Option(help: ArgumentHelp("The window height (the status bar included).", valueName: "h"))
+    var height: Double = 1080
+
+    @Option(help: ArgumentHelp("Milliseconds between notches, as a hand turns the wheel; 0 sends each as soon as the last one's frame is drawn.",
+                               valueName: "ms"))
+    var notchInterval: Double = 0
+
+    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB.", valueName: "n"))
+    var cacheMB = 256
+
+    @Flag(name: .customLong("no-thumbnail-cache"),
+          help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
+    var noThumbnailCache = false
+
+    @Option(help: ArgumentHelp("Instead of scrolling, time the lightbox from a key to the next photo's picture, n times with it decoded ahead and n times without (prints JSON).",
+                               valueName: "n"))
+    var lightbox = 0
+
+    @Flag(help: "Print the results as one JSON object.")
+    var json = false
+
+    mutating func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one folder or image file") }
+        guard notches > 0 else { throw ValidationError("--notches is \(notches); it must be 1 or more") }
+        guard notchInterval >= 0, notchInterval <= 1000 else {
+            throw ValidationError("--notch-interval is \(notchInterval); it must be from 0 to 1000 ms")
+        }
+        guard (0...1000).contains(lightbox) else { throw ValidationError("--lightbox is \(lightbox); it must be from 1 to 1000") }
+        guard (1...65_536).contains(cacheMB) else { throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536") }
+        try BenchWindow.validate(size: Size(width: width, height: height))
+    }
+
+    func run() throws {
+        let timeline = StartupTimeline()
+        timeline.mark(.running)
+        let bench = try BenchWindow(configuration: try wallConfiguration(), size: Size(width: width, height: height), timeline: timeline)
+        defer { bench.wall.stop() }
+        try bench.measuring {
+            try bench.window.runUntilFirstFrame()
+            timeline.mark(.firstFrame)
+            // The walk first (the wall complete, as a user waits for it), then the measurements.
+            try bench.window.run { bench.wall.isWalkDone }
+            guard bench.wall.items.count > 0 else { throw BenchError("no photos to measure in " + paths.joined(separator: ", ")) }
+            if lightbox > 0 {
+                print(try LightboxTimes.measure(wall: bench.wall, window: bench.window, steps: lightbox).json)
+                return
+            }
+            let interval = notchInterval > 0 ? Duration.microseconds(Int64((notchInterval * 1000).rounded())) : nil
+            let passes = try WheelPasses.measure(wall: bench.wall, window: bench.window, notches: notches, interval: interval)
+            let result = WheelResult(passes: passes, cacheMB: cacheMB, startup: timeline.durations, items: bench.wall.items.count)
+            print(json ? result.json : result.table)
+        }
+    }
+
+    /// The wall of `paths` with `--cache-mb`, the shared thumbnail cache unless `--no-thumbnail-cache`, and the cards'
+    /// captions in the default font, as `waterfall` makes it.
+    private func wallConfiguration() throws -> PhotoWall.Configuration {
+        var configuration = PhotoWall.Configuration(paths: paths)
+        configuration.cacheBytes = cacheMB << 20
+        configuration.metrics = try BenchWindow.cardMetrics()
+        configuration.warn = { printError($0) }
+        if !noThumbnailCache {
+            let environment = ProcessInfo.processInfo.environment
+            configuration.sharedThumbnailCache = SharedThumbnailCache(root: SharedThumbnailCache.defaultRoot(environment: environment),
+                                                                      application: "photo-wall-bench") { reason in
+                printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
+            }
+        }
+        return configuration
+    }
+}
+
+/// Why a measurement cannot be made.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// Prints `photo-wall-bench: message` on standard error, in one write, from any thread.
+func printError(_ message: String) {
+    StandardError.write("photo-wall-bench: \(message)\n")
+}
