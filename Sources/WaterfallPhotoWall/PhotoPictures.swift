@@ -32,7 +32,7 @@ final class PhotoPictures {
 
     /// How many thumbnails decode at once while the wall scrolls: one worker fewer than the cores, at least one. The
     /// thread that draws and the X server keep the last core: with every core decoding, the scheduler let a wheel
-    /// notch's frame wait for a worker's time slice (measured with `bench --photos`: a p99 of 3–6 ms instead of 1.5).
+    /// notch's frame wait for a worker's time slice (measured with `photo-wall-bench`: a p99 of 3–6 ms instead of 1.5).
     static let jobsWhileScrolling = max(1, ThumbnailPool.defaultWorkerCount - 1)
     /// How long after the last frame that scrolled every worker decodes again, in seconds.
     static let scrollRest = 0.25
