@@ -214,6 +214,16 @@ final class PhotoPictures {
         }.count
     }
 
+    /// The cards in view drawn with a picture made for another width (the columns changed width, and the photo is
+    /// being decoded again at the new one).
+    func staleCount(in view: CollectionView) -> Int {
+        view.indexPathsForItemsInViewport.filter { path in
+            guard let cell = view.visibleCells[path] as? PhotoCardCell, let file = cell.file, let picture = pictures[file],
+                  let frame = view.layout.layoutAttributesForItem(at: path)?.frame else { return false }
+            return picture.width != deviceWidth(of: frame)
+        }.count
+    }
+
     // MARK: The lightbox's pictures
 
     /// The lightbox's pictures, each at the width asked, least recently made first, at most `largeKept`.

@@ -16,7 +16,7 @@ extension PhotoWall: WaterfallWindowObserver {
         guard let log else { return }
         let uploads = window.imageUploads
         log.log("frame", ViewEventLog.frameFields(of: collectionView, requests: window.requestsInLastFrame, roundTrips: window.roundTripsInLastFrame)
-                    + [("thumbnailsPending", .int(pendingPictureCount)),
+                    + [("thumbnailsPending", .int(pendingPictureCount)), ("thumbnailsStale", .int(stalePictureCount)),
                        ("uploads", .object([("sharedMemory", .int(uploads.sharedMemory)), ("putImage", .int(uploads.putImage))]))])
     }
 

@@ -145,6 +145,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The cards in view whose picture is not drawn yet.
     public var pendingPictureCount: Int { pictures?.pendingCount(in: collectionView) ?? 0 }
 
+    /// The cards in view drawn with a picture made for another width, while the photo is decoded at the new one.
+    public var stalePictureCount: Int { pictures?.staleCount(in: collectionView) ?? 0 }
+
     /// The most bytes the pictures may take on the server.
     public var cacheBytes: Int { configuration.cacheBytes }
 

@@ -180,6 +180,26 @@ struct PhotoWallTests {
         demo.expectNoXErrors()
     }
 
+    /// Thumbnails are asked for when the cards are laid out, not after a frame: the frame that first shows the new
+    /// columns already draws each card's kept thumbnail at its new width, never the old picture at the old one.
+    @Test func theFirstFrameAfterTheColumnsChangeDrawsEveryCardAtItsNewWidth() throws {
+        let folder = try GeneratedImages()
+        for index in 0..<6 { try folder.image("p\(index).png", width: 400, height: 300, colour: "#2080C0") }
+        let demo = try RunningDemo([folder.root, "--width", "900", "--height", "720", "--columns", "3"], executable: "waterfall")
+        let first = try demo.process.waitForEvent("six pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 6 }
+        try demo.process.waitForEvent(after: first.position, "drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let resized = demo.eventCount
+        for width in [960, 700] {  // columns 7 % wider (scaled up), then much narrower (scaled down)
+            let before = demo.eventCount
+            try demo.resize(width: width, height: 720)
+            let layout = try demo.process.waitForEvent(after: before, "the layout at \(width)") { $0.name == "layout" }
+            let frame = try demo.process.waitForEvent(after: layout.position, "its first frame") { $0.name == "frame" }.event
+            #expect(frame.int("thumbnailsStale") == 0 && frame.int("thumbnailsPending") == 0, "at \(width): \(frame.fields)")
+        }
+        #expect(demo.events(named: "thumbnail", after: resized).isEmpty)  // scaled, never decoded again
+        demo.expectNoXErrors()
+    }
+
     @Test func captionsSayTheSizeAsPeopleReadIt() {
         #expect(PhotoCard.fileSize(512) == "512 B")
         #expect(PhotoCard.fileSize(48_213) == "48 KB")
