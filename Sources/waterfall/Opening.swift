@@ -13,7 +13,7 @@ enum Opening {
             configuration.paths = [PhotoWall.picturesFolder(environment: environment)]
             return
         }
-        guard configuration.paths.count == 1, !configuration.recursive, let only = configuration.paths.first,
+        guard configuration.paths.count == 1, let only = configuration.paths.first,
               isImageFile(only) else { return }
         let file = absolute(FilePath(only))
         configuration.paths = [file.removingLastComponent().string]
