@@ -34,25 +34,7 @@ struct WaterfallCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Folders and image files (default: XDG_PICTURES_DIR, else ~/Pictures).", valueName: "path"))
     var paths: [String] = []
 
-    @Flag(help: "Walk into subfolders too; each folder is a section.")
-    var recursive = false
-
-    @Option(help: ArgumentHelp("Each folder's photos by name (naturally: img2 before img10), time or size.", valueName: "name|time|size"))
-    var sort: PhotoOrder = .name
-
-    @Flag(name: [.customShort("o"), .customLong("print-selection")],
-          help: "When the window closes, print the selected photos' paths on standard output, one a line (as nsxiv -o).")
-    var printSelection = false
-
-    @Flag(name: .customShort("0"), help: "With -o, end each path with a NUL instead of a newline (for xargs -0).")
-    var nulTerminated = false
-
-    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB.", valueName: "n"))
-    var cacheMB: Int = 256
-
-    @Flag(name: .customLong("no-thumbnail-cache"),
-          help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
-    var noThumbnailCache = false
+    @OptionGroup(title: "Photos") var photos: PhotoOptions
 
     @OptionGroup(title: "Window") var window: WindowOptions
 
@@ -62,21 +44,21 @@ struct WaterfallCommand: ParsableCommand {
     var printLayout = false
 
     mutating func validate() throws {
-        if nulTerminated && !printSelection { throw ValidationError("-0 goes with -o (--print-selection)") }
-        guard (1...65_536).contains(cacheMB) else { throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536") }
+        if photos.nulTerminated && !photos.printSelection { throw ValidationError("-0 goes with -o (--print-selection)") }
+        guard (1...65_536).contains(photos.cacheMB) else { throw ValidationError("--cache-mb is \(photos.cacheMB); it must be from 1 to 65536") }
         try window.validate(forLayoutOnly: printLayout)
     }
 
     func run() throws {
         var configuration = PhotoWall.Configuration(paths: paths)
-        configuration.recursive = recursive
-        configuration.order = sort
-        configuration.cacheBytes = cacheMB << 20
+        configuration.recursive = photos.recursive
+        configuration.order = photos.sort
+        configuration.cacheBytes = photos.cacheMB << 20
         configuration.metrics = try window.cardMetrics()
         configuration.warn = { printError($0) }
         if printLayout { return try printLayoutLines(of: configuration) }
         Opening.resolve(&configuration, environment: ProcessInfo.processInfo.environment)
-        if !noThumbnailCache {
+        if !photos.noThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
                 root: SharedThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment),
                 application: "waterfall-\(Self.version)") { reason in
@@ -85,10 +67,10 @@ struct WaterfallCommand: ParsableCommand {
         }
         let session = try WallSession(configuration: configuration, window: window)
         try session.run()
-        guard printSelection else { return }
+        guard photos.printSelection else { return }
         // The paths' own bytes, whatever they are, each ended as asked: the log's lines (with --log-events) are all
         // written before.
-        let end: UInt8 = nulTerminated ? 0 : UInt8(ascii: "\n")
+        let end: UInt8 = photos.nulTerminated ? 0 : UInt8(ascii: "\n")
         FileHandle.standardOutput.write(Data(session.wall.selectedFiles.flatMap { $0.bytes + [end] }))
     }
 
@@ -110,6 +92,29 @@ struct WaterfallCommand: ParsableCommand {
 /// walk's warning is never taken into the display's capture of a refusal (see `Display.init`).
 func printError(_ message: String) {
     StandardError.write("waterfall: \(message)\n")
+}
+
+/// What to show and how: the walk, the pictures' memory, the shared thumbnail cache, and what to print at the end.
+struct PhotoOptions: ParsableArguments {
+    @Flag(help: "Walk into subfolders too; each folder is a section.")
+    var recursive = false
+
+    @Option(help: ArgumentHelp("Each folder's photos by name (naturally: img2 before img10), time or size.", valueName: "name|time|size"))
+    var sort: PhotoOrder = .name
+
+    @Flag(name: [.customShort("o"), .customLong("print-selection")],
+          help: "When the window closes, print the selected photos' paths on standard output, one a line (as nsxiv -o).")
+    var printSelection = false
+
+    @Flag(name: .customShort("0"), help: "With -o, end each path with a NUL instead of a newline (for xargs -0).")
+    var nulTerminated = false
+
+    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB.", valueName: "n"))
+    var cacheMB: Int = 256
+
+    @Flag(name: .customLong("no-thumbnail-cache"),
+          help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
+    var noThumbnailCache = false
 }
 
 extension PhotoOrder: ExpressibleByArgument {}
