@@ -48,7 +48,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = StartupTimeline()
+        let timeline = DemoStartupTimeline()
         timeline.mark(.running)
         let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: nil, timeline: timeline)
         let result: BenchResult = try orExit {
@@ -72,7 +72,7 @@ struct BenchResult {
     /// The distinct colours on screen after each frame.
     var colours: [Int]
     /// The steps to the first frame and how long each took, in milliseconds.
-    var startup: [(step: StartupTimeline.Step, milliseconds: Double)]
+    var startup: [(step: StartupStep, milliseconds: Double)]
     var items: Int
 
     /// From the process's start to the first frame, in milliseconds.

@@ -2,7 +2,7 @@ import SeededRandom
 import Waterfall
 import WaterfallCards
 import WaterfallDemoKit
-import WaterfallX11
+@_spi(Benchmarking) import WaterfallX11
 
 /// Connects the catalog to the collection view (sections, headers, the footer at the end, loading pages) and,
 /// with `--log-events`, reports what happens as JSON lines.
@@ -17,7 +17,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     let log: EventLog?
     weak var window: WaterfallWindow?
     /// Marks the first layout's start (its first question) and end, for `bench`.
-    var timeline: StartupTimeline?
+    var timeline: DemoStartupTimeline?
 
     /// The cards' sizes in the caption font.
     let metrics: CardMetrics

@@ -4,7 +4,7 @@ import ProgramSupport
 import Waterfall
 import WaterfallCards
 import WaterfallDemoKit
-import WaterfallX11
+@_spi(Benchmarking) import WaterfallX11
 
 /// The demo's window with its cards, as the `window` and `bench` subcommands open it.
 struct DemoSession {
@@ -17,7 +17,7 @@ struct DemoSession {
     /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
     /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
     init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, scale: Double? = nil,
-         log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, timeline: StartupTimeline? = nil) throws {
+         log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, timeline: DemoStartupTimeline? = nil) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Waterfall
 import WaterfallCards
 import WaterfallPhotoWall
-import WaterfallX11
+@_spi(Benchmarking) import WaterfallX11
 
 /// A `PhotoWall` in a `WaterfallWindow` made as the `waterfall` program makes it (Sources/waterfall/WallSession.swift,
 /// WindowOptions.swift): 12-point gaps and insets, 3 columns in portrait and 5 in landscape, the default font, and a
@@ -21,7 +21,7 @@ struct BenchWindow {
     /// Starts the walk, connects to the display and opens the window of `size` points; `timeline` marks when the wall
     /// and the window were made. Prints the problem and exits with status 1 for no display, 2 when the window cannot
     /// be made.
-    init(configuration: PhotoWall.Configuration, size: Size, timeline: StartupTimeline) throws {
+    init(configuration: PhotoWall.Configuration, size: Size, timeline: WallStartupTimeline) throws {
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
         let wall = PhotoWall(configuration, layout: CollectionLayout(columnCount: Self.columnPolicy.portraitColumns, columnSpacing: Self.spacing,
                                                                      rowSpacing: Self.spacing, insets: EdgeInsets(all: Self.spacing)),

@@ -67,7 +67,7 @@ struct PhotoWallBench: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = StartupTimeline()
+        let timeline = WallStartupTimeline()
         timeline.mark(.running)
         let bench = try BenchWindow(configuration: try wallConfiguration(), size: Size(width: width, height: height), timeline: timeline)
         defer { bench.wall.stop() }

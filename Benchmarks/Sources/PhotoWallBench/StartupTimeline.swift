@@ -1,70 +1,17 @@
-import Foundation
+@_spi(Benchmarking) import WaterfallX11
 
-/// When the steps to the first frame ended, in milliseconds since the process started (`ProcessClock`): each step is
-/// marked once, the first time it ends. The steps of `waterfall-demo bench`'s timeline that a photo wall has; its
-/// first layout happens in the first frame's turn, so `firstFrame` includes it.
-final class StartupTimeline {
-    /// The steps, in the order they happen.
-    enum Step: String, CaseIterable {
-        /// The program's code began to run (the process was loaded, its libraries linked, its arguments parsed).
-        case running
-        /// The wall was made and its walk started.
-        case cards
-        /// The display was opened and the window made.
-        case window
-        /// The first layout was computed, the first frame drawn, and the server had handled it.
-        case firstFrame
-    }
-
-    private var marks: [Step: Double] = [:]
-
-    /// Marks `step` as ended now, unless it was marked before.
-    func mark(_ step: Step) {
-        if marks[step] == nil { marks[step] = ProcessClock.millisecondsSinceProcessStart() }
-    }
-
-    /// Each step's duration in milliseconds (from the end of the step before it), for the steps marked.
-    var durations: [(step: Step, milliseconds: Double)] {
-        var previous = 0.0
-        return Step.allCases.compactMap { step in
-            guard let end = marks[step] else { return nil }
-            defer { previous = end }
-            return (step, end - previous)
-        }
-    }
+/// The steps to a photo wall's first frame, in the order they happen: those of `waterfall-demo bench`'s timeline that a
+/// photo wall has; its first layout happens in the first frame's turn, so `firstFrame` includes it.
+enum StartupStep: String, CaseIterable {
+    /// The program's code began to run (the process was loaded, its libraries linked, its arguments parsed).
+    case running
+    /// The wall was made and its walk started.
+    case cards
+    /// The display was opened and the window made.
+    case window
+    /// The first layout was computed, the first frame drawn, and the server had handled it.
+    case firstFrame
 }
 
-/// Process-wide measurements from /proc and getrusage.
-enum ProcessClock {
-    /// Milliseconds since the process started: since `WATERFALL_LAUNCHED_AT_NS` when its launcher set it (the wall
-    /// clock in nanoseconds just before it started the program, as `date +%s%N` prints it), else since the start time
-    /// /proc records, in 10 ms clock ticks.
-    static func millisecondsSinceProcessStart() -> Double {
-        if let launched = ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init) {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            return (Double(now.tv_sec) * 1e9 + Double(now.tv_nsec) - launched) / 1e6
-        }
-        return secondsSinceProcessStart() * 1000
-    }
-
-    /// Seconds since the process started (from /proc/self/stat, in clock ticks: 10 ms resolution).
-    static func secondsSinceProcessStart() -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
-        let fields = stat[afterName.upperBound...].split(separator: " ")
-        // Field 22 of the file is the start time; fields here start at field 3.
-        guard fields.count > 19, let startTicks = Double(fields[19]) else { return 0 }
-        var now = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &now)
-        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - startTicks / ticksPerSecond
-    }
-
-    /// The peak resident set size, in megabytes (`getrusage`'s `ru_maxrss`).
-    static func peakResidentMegabytes() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
-    }
-}
+/// When the photo wall's steps to its first frame ended.
+typealias WallStartupTimeline = StartupTimeline<StartupStep>

@@ -8,7 +8,7 @@ struct WheelResult {
     /// The pictures' memory budget (`--cache-mb`).
     var cacheMB: Int
     /// The steps to the first frame and how long each took, in milliseconds.
-    var startup: [(step: StartupTimeline.Step, milliseconds: Double)]
+    var startup: [(step: StartupStep, milliseconds: Double)]
     /// The photos on the wall.
     var items: Int
 

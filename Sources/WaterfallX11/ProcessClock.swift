@@ -1,11 +1,11 @@
 import Foundation
 
-/// Process-wide measurements from /proc and getrusage.
-enum ProcessClock {
+/// Process-wide measurements from /proc and getrusage, for the programs' benchmarks: not public API.
+@_spi(Benchmarking) public enum ProcessClock {
     /// Milliseconds since the process started: since `WATERFALL_LAUNCHED_AT_NS` when its launcher set it (the
     /// wall clock in nanoseconds just before it started the program, as `date +%s%N` prints it), else since the
     /// start time /proc records, in 10 ms clock ticks.
-    static func millisecondsSinceProcessStart() -> Double {
+    public static func millisecondsSinceProcessStart() -> Double {
         if let launched = ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init) {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
@@ -15,7 +15,7 @@ enum ProcessClock {
     }
 
     /// Seconds since the process started (from /proc/self/stat, in clock ticks: 10 ms resolution).
-    static func secondsSinceProcessStart() -> Double {
+    public static func secondsSinceProcessStart() -> Double {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
               let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
         let fields = stat[afterName.upperBound...].split(separator: " ")
@@ -28,9 +28,34 @@ enum ProcessClock {
     }
 
     /// The peak resident set size, in megabytes (`getrusage`'s `ru_maxrss`).
-    static func peakResidentMegabytes() -> Double {
+    public static func peakResidentMegabytes() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
+    }
+}
+
+/// When the steps to a program's first frame ended, in milliseconds since the process started (`ProcessClock`), for a
+/// benchmark's breakdown of its first frame: each step is marked once, the first time it ends. `Step` lists the
+/// program's steps in the order they happen. Not public API.
+@_spi(Benchmarking) public final class StartupTimeline<Step: CaseIterable & Hashable> {
+    private var marks: [Step: Double] = [:]
+
+    /// No step marked yet.
+    public init() {}
+
+    /// Marks `step` as ended now, unless it was marked before.
+    public func mark(_ step: Step) {
+        if marks[step] == nil { marks[step] = ProcessClock.millisecondsSinceProcessStart() }
+    }
+
+    /// Each step's duration in milliseconds (from the end of the step before it), for the steps marked.
+    public var durations: [(step: Step, milliseconds: Double)] {
+        var previous = 0.0
+        return Step.allCases.compactMap { step in
+            guard let end = marks[step] else { return nil }
+            defer { previous = end }
+            return (step, end - previous)
+        }
     }
 }
