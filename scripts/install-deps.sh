@@ -20,6 +20,7 @@ packages=(
   xserver-xorg-core xserver-xorg-video-dummy   # the XInput 2 tests: Xorg with its inputtest driver's devices,
                                       # which have scroll valuators (Xvfb's have none), on the dummy video driver
   twm                                 # a real window manager for the tests that iconify, unmap and resize
+  openbox                             # an EWMH window manager: the fullscreen tests (_NET_WM_STATE_FULLSCREEN)
   xdotool                             # real pointer and key input in the tests and the tour
   x11-xkb-utils                       # setxkbmap: the keyboard layout tests (a Russian layout under Xvfb)
   libxfixes-dev adwaita-icon-theme    # the cursor tests: XFixes' view of the cursor on screen, a theme naming it

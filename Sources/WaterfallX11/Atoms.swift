@@ -13,11 +13,16 @@ struct Atoms {
     let netStartupID: Atom
     let netStartupInfoBegin: Atom
     let netStartupInfo: Atom
+    let netWmState: Atom
+    let netWmStateFullscreen: Atom
+    let netSupported: Atom
+    let netSupportingWmCheck: Atom
 
     /// Every name interned, in one batch.
     static let names = [
         "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "UTF8_STRING", "_NET_WM_PID", "_NET_WM_WINDOW_TYPE",
         "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_ICON", "_NET_STARTUP_ID", "_NET_STARTUP_INFO_BEGIN", "_NET_STARTUP_INFO",
+        "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_NET_SUPPORTED", "_NET_SUPPORTING_WM_CHECK",
     ]
 
     /// The atoms of `names`, as `internAtoms` gave them in that order.
@@ -38,5 +43,9 @@ struct Atoms {
         netStartupID = atom("_NET_STARTUP_ID")
         netStartupInfoBegin = atom("_NET_STARTUP_INFO_BEGIN")
         netStartupInfo = atom("_NET_STARTUP_INFO")
+        netWmState = atom("_NET_WM_STATE")
+        netWmStateFullscreen = atom("_NET_WM_STATE_FULLSCREEN")
+        netSupported = atom("_NET_SUPPORTED")
+        netSupportingWmCheck = atom("_NET_SUPPORTING_WM_CHECK")
     }
 }

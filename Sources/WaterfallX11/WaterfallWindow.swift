@@ -68,6 +68,8 @@ public final class WaterfallWindow {
     /// Where the pointer is, the cursor shape given for it, and the last click.
     var pointer = PointerState()
     let cursors: CursorCache
+    /// How the window went fullscreen, while it is (see WaterfallWindow+Fullscreen.swift).
+    var fullscreen: FullscreenState?
     /// The startup notification launch to end once the first frame is on screen.
     var startupID: String?
 

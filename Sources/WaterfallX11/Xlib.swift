@@ -329,6 +329,29 @@ extension Display {
         }
     }
 
+    /// Moves `window` to (`x`, `y`) on the root and gives it `width` × `height` pixels (`XMoveResizeWindow`), above its
+    /// siblings (`XRaiseWindow`).
+    func moveResizeAndRaise(_ window: UInt, x: Int32, y: Int32, width: UInt32, height: UInt32) {
+        XMoveResizeWindow(handle, window, x, y, max(1, width), max(1, height))
+        XRaiseWindow(handle, window)
+    }
+
+    /// Where `window`'s top-left corner is on the root, and its size in pixels (`XGetGeometry` and
+    /// `XTranslateCoordinates`: round trips).
+    func rootGeometry(of window: UInt) -> (x: Int32, y: Int32, width: UInt32, height: UInt32)? {
+        var root: UInt = 0, child: UInt = 0
+        var x: Int32 = 0, y: Int32 = 0, rootX: Int32 = 0, rootY: Int32 = 0
+        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        guard XGetGeometry(handle, window, &root, &x, &y, &width, &height, &border, &depth) != 0,
+              XTranslateCoordinates(handle, window, root, 0, 0, &rootX, &rootY, &child) != 0 else { return nil }
+        return (rootX, rootY, width, height)
+    }
+
+    /// The default screen's size in pixels (`XDisplayWidth`, `XDisplayHeight`).
+    var screenSize: (width: UInt32, height: UInt32) {
+        (UInt32(max(1, XDisplayWidth(handle, connection.screen))), UInt32(max(1, XDisplayHeight(handle, connection.screen))))
+    }
+
     /// `XDeleteProperty`.
     func deleteProperty(_ property: Atom, of window: UInt) { XDeleteProperty(handle, window, property) }
 

@@ -258,6 +258,21 @@ extension Display {
         XSendEvent(handle, root, 0, PropertyChangeMask, &event)
     }
 
+    /// Asks the window manager to change `window`'s EWMH state `state` (`_NET_WM_STATE` of type `messageType`): a
+    /// format-32 `ClientMessage` to the root window's SubstructureRedirect and SubstructureNotify listeners
+    /// (`XSendEvent`), `adding` it (action 1) or removing it (0), from a normal application (source 1).
+    func requestWindowState(_ window: UInt, messageType: Atom, state: Atom, adding: Bool) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = messageType
+        event.xclient.format = 32
+        event.xclient.data.l.0 = adding ? 1 : 0
+        event.xclient.data.l.1 = Int(state)
+        event.xclient.data.l.3 = 1
+        XSendEvent(handle, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    }
+
     /// Sends `window` a wheel notch through the server (`XSendEvent` of a button 4 or 5 press at (`x`, `y`)), as a
     /// benchmark does to take the mouse's path.
     func sendWheelNotch(down: Bool, to window: UInt, x: Int32, y: Int32) {

@@ -49,8 +49,14 @@ struct WallSession {
                            ("scale", .number(window.scale))])
         wall.show(in: window)
         window.onKey = { [unowned wall, unowned window] name, modifiers in
-            if name == "q" { return window.stop() }  // under any layout: the window gives the key's Latin name
-            if (name == "c" || name == "C") && modifiers.contains(.control) { wall.copySelectedFiles() }
+            switch name {
+            case "q": window.stop()  // under any layout: the window gives the key's Latin name
+            case "c", "C" where modifiers.contains(.control): wall.copySelectedFiles()
+            case "f", "F11":
+                window.setFullscreen(!window.isFullscreen)
+                log?.log("fullscreen", [("on", .bool(window.isFullscreen))])
+            default: break
+            }
         }
         self.wall = wall
         self.window = window

@@ -26,7 +26,7 @@ struct WaterfallCommand: ParsableCommand {
         The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
         all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
         Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, and Escape goes \
-        back to the wall. Ctrl+C copies the selected photos as files; q quits.
+        back to the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
         """,
         version: version
     )
