@@ -13,8 +13,8 @@ import WaterfallX11
 public final class Lightbox: WindowOverlay {
     /// The card shown: its index among all the cards.
     public private(set) var index: Int
-    private unowned let wall: PhotoWall
-    private let pictures: PhotoPictures
+    unowned let wall: PhotoWall
+    let pictures: PhotoPictures
     /// The window's title before the lightbox opened.
     private let wallTitle: String
     /// Whether the photo is shown pixel for pixel (`z`) rather than fitted.
@@ -23,6 +23,8 @@ public final class Lightbox: WindowOverlay {
     private var pan = Point(x: 0, y: 0)
     /// Where a drag started, and the pan then.
     private var dragStart: (pointer: Point, pan: Point)?
+    /// The slideshow, while it runs (see Lightbox+Slideshow.swift).
+    var slideshow: Slideshow?
 
     /// The colour around the photo.
     public static let background = Color(rgb: 0x101113)
@@ -38,7 +40,7 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// The photo card `index` shows, if it is one.
-    private func file(at index: Int) -> FilePath? {
+    func file(at index: Int) -> FilePath? {
         wall.items.path(ofIndex: index).map { wall.items[$0].path }
     }
 
@@ -53,7 +55,7 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
-    private func log(_ action: String, file: FilePath, index: Int? = nil, _ extra: [(String, JSONValue)] = []) {
+    func log(_ action: String, file: FilePath, index: Int? = nil, _ extra: [(String, JSONValue)] = []) {
         wall.log?.log("lightbox", [("action", .string(action)), ("index", .int(index ?? self.index)), ("path", .string(file.string))] + extra)
     }
 
@@ -68,6 +70,9 @@ public final class Lightbox: WindowOverlay {
     func picturesArrived(_ files: [FilePath]) {
         for neighbour in [index - 1, index + 1] {
             if let file = file(at: neighbour), files.contains(file), pictures.largeFailure(of: file) == nil { log("ahead", file: file, index: neighbour) }
+        }
+        if slideshow?.isWaitingForPicture == true, let next = file(at: index + 1), files.contains(next), let window = wall.window {
+            advanceSlide(in: window)
         }
         guard let file = file(at: index), files.contains(file), let window = wall.window else { return }
         logPicture(of: file)
@@ -112,7 +117,7 @@ public final class Lightbox: WindowOverlay {
 
     /// The width in device pixels at which card `index`'s photo fits the viewport of `window`: no wider than the
     /// photo itself.
-    private func pictureWidth(in window: WaterfallWindow) -> (Int) -> Int {
+    func pictureWidth(in window: WaterfallWindow) -> (Int) -> Int {
         let viewport = window.viewportFrame.size
         let scale = window.scale
         return { [self] index in
@@ -126,11 +131,13 @@ public final class Lightbox: WindowOverlay {
     public func handle(_ input: OverlayInput, in window: WaterfallWindow) throws {
         switch input {
         case let .key(name, modifiers):
+            if slideshow != nil, name != "s" { stopSlideshow(in: window, reason: "key") }  // any key pauses it
             switch name {
             case "Escape", "Return", "KP_Enter": close(in: window)
             case "Left", "KP_Left", "Prior", "KP_Prior", "BackSpace": go(by: -1, in: window)
             case "Right", "KP_Right", "Next", "KP_Next", "space": go(by: 1, in: window)
             case "z": toggleActualSize(in: window)
+            case "s": slideshow == nil ? startSlideshow(in: window) : stopSlideshow(in: window, reason: "key")
             default: try window.onKey?(name, modifiers)
             }
         case let .wheel(notches):
@@ -179,6 +186,7 @@ public final class Lightbox: WindowOverlay {
 
     /// Goes back to the wall, where the photo shown is selected and scrolled into view.
     public func close(in window: WaterfallWindow) {
+        stopSlideshow(in: window, reason: "close")
         pictures.wantLarge([])
         pictures.dropStandIn()
         window.overlay = nil

@@ -38,6 +38,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         public var sharedThumbnailCache: SharedThumbnailCache?
         /// The cards' caption sizes: `CardMetrics(lineHeight:)` of the window's font.
         public var metrics = CardMetrics()
+        /// How long the slideshow shows each photo, in seconds.
+        public var slideshowDelay = 5.0
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
         public var lightboxFile: FilePath?
         /// Hears what the wall cannot do (a folder it cannot watch, an update it could not show), from any thread.

@@ -52,6 +52,7 @@ struct WallSession {
             switch name {
             case "q": window.stop()  // under any layout: the window gives the key's Latin name
             case "c", "C" where modifiers.contains(.control): wall.copySelectedFiles()
+            case "s": wall.startSlideshow()
             case "f", "F11":
                 window.setFullscreen(!window.isFullscreen)
                 log?.log("fullscreen", [("on", .bool(window.isFullscreen))])

@@ -25,7 +25,7 @@ struct WaterfallCommand: ParsableCommand {
 
         The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
         all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
-        Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, and Escape goes \
+        Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, s starts and stops a slideshow, and Escape goes \
         back to the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
         """,
         version: version
@@ -46,6 +46,9 @@ struct WaterfallCommand: ParsableCommand {
     mutating func validate() throws {
         if photos.nulTerminated && !photos.printSelection { throw ValidationError("-0 goes with -o (--print-selection)") }
         guard (1...65_536).contains(photos.cacheMB) else { throw ValidationError("--cache-mb is \(photos.cacheMB); it must be from 1 to 65536") }
+        guard photos.slideshowDelay.isFinite, (0.1...3600).contains(photos.slideshowDelay) else {
+            throw ValidationError("--slideshow-delay is \(photos.slideshowDelay); it must be from 0.1 to 3600 seconds")
+        }
         try window.validate(forLayoutOnly: printLayout)
     }
 
@@ -54,6 +57,7 @@ struct WaterfallCommand: ParsableCommand {
         configuration.recursive = photos.recursive
         configuration.order = photos.sort
         configuration.cacheBytes = photos.cacheMB << 20
+        configuration.slideshowDelay = photos.slideshowDelay
         configuration.metrics = try window.cardMetrics()
         configuration.warn = { printError($0) }
         if printLayout { return try printLayoutLines(of: configuration) }
@@ -111,6 +115,9 @@ struct PhotoOptions: ParsableArguments {
 
     @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB.", valueName: "n"))
     var cacheMB: Int = 256
+
+    @Option(help: ArgumentHelp("How long the slideshow (s) shows each photo, in seconds.", valueName: "seconds"))
+    var slideshowDelay = 5.0
 
     @Flag(name: .customLong("no-thumbnail-cache"),
           help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")

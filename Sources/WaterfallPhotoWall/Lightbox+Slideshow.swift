@@ -1,0 +1,61 @@
+import SystemPackage
+import WaterfallX11
+
+/// The slideshow: `s` starts it, and every `PhotoWall.Configuration.slideshowDelay` seconds the lightbox goes to the
+/// next photo, once that photo's picture is decoded (ahead, while the one before shows: no photo shows late). It
+/// ends at the last photo; any key pauses it, `s` too. It asks nothing of the desktop, so nothing stays awake after
+/// it. Logs `lightbox` events of action `slideshow` with `running` and, when it stops, the `reason` (key, end, close).
+extension Lightbox {
+    /// The running slideshow's timer, and whether it waits for the next photo's picture.
+    struct Slideshow {
+        var timer: TimerToken?
+        var isWaitingForPicture = false
+    }
+
+    /// Whether the slideshow runs.
+    public var isSlideshowRunning: Bool { slideshow != nil }
+
+    /// Starts the slideshow from the photo shown.
+    public func startSlideshow(in window: WaterfallWindow) {
+        guard slideshow == nil else { return }
+        slideshow = Slideshow()
+        logSlideshow(running: true, reason: nil)
+        scheduleNextSlide(in: window)
+    }
+
+    /// Stops the slideshow, saying why.
+    func stopSlideshow(in window: WaterfallWindow, reason: String) {
+        guard let state = slideshow else { return }
+        if let timer = state.timer { window.cancel(timer) }
+        slideshow = nil
+        logSlideshow(running: false, reason: reason)
+    }
+
+    private func scheduleNextSlide(in window: WaterfallWindow) {
+        slideshow?.timer = window.schedule(after: wall.configuration.slideshowDelay) { [weak self, weak window] in
+            guard let self, let window else { return }
+            slideshow?.timer = nil
+            advanceSlide(in: window)
+        }
+    }
+
+    /// Shows the next photo when its picture (or its failure) is there, else waits for it (`picturesArrived`); stops at
+    /// the last photo.
+    func advanceSlide(in window: WaterfallWindow) {
+        guard slideshow != nil else { return }
+        guard let next = file(at: index + 1) else { return stopSlideshow(in: window, reason: "end") }
+        let width = pictureWidth(in: window)(index + 1)
+        guard pictures.largeFailure(of: next) != nil || pictures.largePicture(of: next, width: width) != nil else {
+            slideshow?.isWaitingForPicture = true
+            return
+        }
+        slideshow?.isWaitingForPicture = false
+        go(by: 1, in: window)
+        scheduleNextSlide(in: window)
+    }
+
+    private func logSlideshow(running: Bool, reason: String?) {
+        guard let file = file(at: index) else { return }
+        log("slideshow", file: file, [("running", .bool(running))] + (reason.map { [("reason", .string($0))] } ?? []))
+    }
+}
