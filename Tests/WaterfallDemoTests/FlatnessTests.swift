@@ -25,9 +25,11 @@ struct FlatnessTests {
     static let portrait = WindowSize(width: 640, height: 960, columns: 3)
 
     /// How much the resident memory may grow over the long run: malloc reuses freed blocks but may place them
-    /// on a page not touched before (measured: 4 to 12 KiB over the run, and no more over 40 rounds instead of 10),
-    /// so the bound is 16 pages, well below one leaked 80-byte object per notch (10,000 notches, 780 KiB).
-    static let residentGrowthToleranceKiB = 64
+    /// on a page not touched before. Measured first at 4 to 12 KiB over the run; on 2026-11-25 this machine gave 40
+    /// to 88 KiB, for the code of d816121 (56, 64, 84, 88) and of issue 27 (40, 48, 64, 68) alike, so 64 KiB failed
+    /// runs at random. The bound is 48 pages: still a quarter of one leaked 80-byte object per notch (10,000 notches,
+    /// 780 KiB).
+    static let residentGrowthToleranceKiB = 192
 
     @Test func reloadsWheelNotchesAndResizesLeaveCreatedCellsAndResidentMemoryFlat() throws {
         let demo = try RunningDemo(["--width", String(Self.landscape.width), "--height", String(Self.landscape.height), "--no-smooth"])
