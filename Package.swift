@@ -66,7 +66,7 @@ let package = Package(
 
         // MARK: What the two programs share: their window's flags, how they run it and report its failures, the clipboard's
         // events in the log.
-        .target(name: "ProgramSupport", dependencies: ["WaterfallX11", "WaterfallCards",
+        .target(name: "ProgramSupport", dependencies: ["Waterfall", "WaterfallX11", "WaterfallCards",
                                                        .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The photo browser: `waterfall [options] [PATH...]`

@@ -31,6 +31,17 @@ package enum ProgramRun {
     }
 }
 
+extension ProgramRun {
+    /// Ends the program as its window's end asks: a window another client destroyed is reported through `report`,
+    /// with status 1; any other end returns.
+    /// - Throws: `ExitCode(1)` for `.destroyedByAnotherClient`.
+    package static func finish(after reason: WindowExitReason, report: (String) -> Void) throws {
+        guard reason == .destroyedByAnotherClient else { return }
+        report("the window was destroyed by another X client; exiting")
+        throw ExitCode(1)
+    }
+}
+
 extension WindowExitReason {
     /// The `reason` of the log's `exit` event.
     package var logName: String {

@@ -80,6 +80,16 @@ public struct ViewEventLog {
         return .object(fields)
     }
 
+    /// The line after every element's, as the `layout` subcommand ends: the `columns`, their `columnWidth`, the
+    /// `contentHeight`, and the numbers of `sections` and `items`.
+    public static func summaryLine(of layout: CollectionLayout) -> JSONValue {
+        .object([
+            ("columns", .int(layout.columnCount)), ("columnWidth", .number(layout.columnWidth)),
+            ("contentHeight", .number(layout.contentSize.height)),
+            ("sections", .int(layout.numberOfSections)), ("items", .int(layout.numberOfItems)),
+        ])
+    }
+
     /// Logs `event` (highlight, select, activate…) of the card at `path`, whose index is `index`.
     public func logItem(_ event: String, _ path: ItemPath, index: Int) {
         log.log(event, [("section", .int(path.section)), ("item", .int(path.item)), ("index", .int(index))])

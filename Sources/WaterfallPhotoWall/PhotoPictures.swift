@@ -62,15 +62,13 @@ final class PhotoPictures {
     /// scaled now, so that it is never drawn empty first.
     func prepare(_ cell: PhotoCardCell, width: Int) {
         guard let file = cell.file else { return }
-        if pictures[file]?.width != width, failures[file] == nil, let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 {
-            install(cached.scaled(toWidth: width), for: file, width: width)
-        }
+        if pictures[file]?.width != width, failures[file] == nil { _ = installScaledThumbnail(of: file, width: width) }
         cell.picture = pictures[file]?.handle
         cell.failure = failures[file]
     }
 
-    /// Asks the pool for the pictures the cards in view lack, top to bottom, then those of one screen ahead (the
-    /// lightbox's first). A card whose column narrowed, or widened by at most 10 %, gets its kept thumbnail scaled.
+    /// Asks the pool for the pictures the cards in view lack, top to bottom, then those of one screen ahead (after
+    /// the lightbox's). A card whose column narrowed, or widened by at most 10 %, gets its kept thumbnail scaled.
     func request(for view: CollectionView, items: PhotoWallItems) {
         let viewportHeight = view.viewportSize.height
         let downwards = view.contentOffset >= lastOffset
@@ -87,8 +85,7 @@ final class PhotoPictures {
                 let file = items[path].path
                 let width = deviceWidth(of: attributes.frame)
                 guard pictures[file]?.width != width, failures[file] == nil, seen.insert(file).inserted else { continue }
-                if let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 {
-                    install(cached.scaled(toWidth: width), for: file, width: width)
+                if installScaledThumbnail(of: file, width: width) {
                     showPicture(of: file, in: view)
                     continue
                 }
@@ -98,6 +95,14 @@ final class PhotoPictures {
         guard jobs != lastWanted else { return }
         lastWanted = jobs
         pool.want(largeWanted + jobs)
+    }
+
+    /// Uploads `file`'s kept thumbnail scaled to `width` as its picture, when it is kept and `width` is narrower or at
+    /// most 10 % wider (a larger scale would show blurred: the photo is decoded again instead). Returns whether it did.
+    private func installScaledThumbnail(of file: FilePath, width: Int) -> Bool {
+        guard let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 else { return false }
+        install(cached.scaled(toWidth: width), for: file, width: width)
+        return true
     }
 
     /// Holds the pool to `jobsWhileScrolling` jobs at once until the wall has not scrolled for `scrollRest`.

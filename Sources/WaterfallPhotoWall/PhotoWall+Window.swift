@@ -56,10 +56,6 @@ extension PhotoWall: WaterfallWindowObserver {
         let items = PhotoWallItems(folders: folders, roots: configuration.paths)
         layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height))
         try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.metrics))
-        return elementLines(of: layout, items: items).map(\.text) + [JSONValue.object([
-            ("columns", .int(layout.columnCount)), ("columnWidth", .number(layout.columnWidth)),
-            ("contentHeight", .number(layout.contentSize.height)),
-            ("sections", .int(layout.numberOfSections)), ("items", .int(layout.numberOfItems)),
-        ]).text]
+        return (elementLines(of: layout, items: items) + [ViewEventLog.summaryLine(of: layout)]).map(\.text)
     }
 }

@@ -1,3 +1,4 @@
+import ProgramSupport
 import SeededRandom
 import Waterfall
 import WaterfallCards
@@ -211,7 +212,7 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func coloursOnScreen(of view: CollectionView) -> Int {
         var colours = Set(view.indexPathsForItemsInViewport.map { items[$0].color })
         colours.formUnion([view.backgroundColor, CardColors.caption, CardColors.title, CardColors.subtitle,
-                           CardColors.selection, DemoWindowLayout.statusBarColor, DemoWindowLayout.statusTextColor])
+                           CardColors.selection, ProgramLook.statusBarColor, ProgramLook.statusTextColor])
         if !view.visibleSupplementaryViews.isEmpty { colours.insert(SectionBarCell.rule) }
         if view.scrollBarWidth > 0 { colours.insert(view.scrollBarTrackColor) }
         if view.scrollBar.thumb != nil {

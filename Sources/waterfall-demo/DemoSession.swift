@@ -34,10 +34,10 @@ struct DemoSession {
         let window = try orExit {
             try WaterfallWindow(display: display, collectionView: collectionView, configuration: .init(
                                     title: "Waterfall", size: size, scale: scale, fontPattern: options.font,
-                                    statusBar: DemoWindowLayout.makeStatusBar { [unowned controller, unowned collectionView] in
+                                    statusBar: ProgramLook.makeStatusBar { [unowned controller, unowned collectionView] in
                                         controller.statusText(for: collectionView)
                                     }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
-                                    icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) },
+                                    icons: ProgramLook.icons,
                                      useDoubleBufferExtension: useDoubleBufferExtension,
                                     useXInput2: useXInput2),
                                 wakeSignal: wakeSignal)

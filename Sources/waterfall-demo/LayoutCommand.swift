@@ -63,12 +63,7 @@ struct LayoutCommand: ParsableCommand {
             let index = firstIndex[attributes.indexPath.section] + attributes.indexPath.item
             lines.append(ViewEventLog.elementLine(attributes, index: index).text)
         }
-        lines.append(JSONValue.object([
-            ("columns", .int(collectionLayout.columnCount)),
-            ("columnWidth", .number(collectionLayout.columnWidth)),
-            ("contentHeight", .number(collectionLayout.contentSize.height)),
-            ("sections", .int(collectionLayout.numberOfSections)), ("items", .int(collectionLayout.numberOfItems)),
-        ]).text)
+        lines.append(ViewEventLog.summaryLine(of: collectionLayout).text)
         EventLog().writeLines(lines)
     }
 }

@@ -63,10 +63,7 @@ struct WindowCommand: ParsableCommand {
         let reason = try ProgramRun.run(session.window, report: printError)
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         try afterExit(session)
-        if reason == .destroyedByAnotherClient {
-            printError("the window was destroyed by another X client; exiting")
-            throw ExitCode(1)
-        }
+        try ProgramRun.finish(after: reason, report: printError)
     }
 }
 

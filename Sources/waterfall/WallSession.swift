@@ -13,10 +13,6 @@ struct WallSession {
     let window: WaterfallWindow
     let log: EventLog?
 
-    /// The status bar's colours.
-    static let statusBarColor = Color(rgb: 0x2B2F36)
-    static let statusTextColor = Color(rgb: 0xE8EAED)
-
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
     init(configuration: PhotoWall.Configuration, window options: WindowOptions) throws {
@@ -31,10 +27,9 @@ struct WallSession {
         do {
             window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
                 title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.font,
-                statusBar: StatusBar(height: WindowOptions.statusBarHeight, backgroundColor: Self.statusBarColor,
-                                     textColor: Self.statusTextColor) { [unowned wall] in wall.statusText },
+                statusBar: ProgramLook.makeStatusBar { [unowned wall] in wall.statusText },
                 className: "Waterfall", instanceName: "waterfall", startupID: startupID,
-                icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) },
+                icons: ProgramLook.icons,
                 useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
         } catch {
             printError("\(error)")
@@ -70,9 +65,6 @@ struct WallSession {
         let reason = try ProgramRun.run(window, report: printError)
         wall.stop()
         log?.log("exit", [("reason", .string(reason.logName))] + wall.stateFields)
-        if reason == .destroyedByAnotherClient {
-            printError("the window was destroyed by another X client; exiting")
-            throw ExitCode(1)
-        }
+        try ProgramRun.finish(after: reason, report: printError)
     }
 }

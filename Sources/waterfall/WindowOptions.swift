@@ -8,8 +8,6 @@ import WaterfallX11
 struct WindowOptions: ParsableArguments {
     /// The window's default size, in points.
     static let defaultSize = Size(width: 1024, height: 768)
-    /// The status bar's height, in points.
-    static let statusBarHeight = 20.0
 
     @Option(help: ArgumentHelp("The initial window width (default 1024).", valueName: "w"))
     var width: Double?
@@ -61,7 +59,7 @@ struct WindowOptions: ParsableArguments {
     /// The cards' area of `--print-layout`: `--width` by `--height` when given, else the default window's less the
     /// scroll bar and the status bar.
     var cardsArea: Size {
-        Size(width: width ?? Self.defaultSize.width, height: height ?? Self.defaultSize.height - Self.statusBarHeight)
+        Size(width: width ?? Self.defaultSize.width, height: height ?? Self.defaultSize.height - ProgramLook.statusBarHeight)
     }
 
     /// The column policy the options describe.

@@ -14,26 +14,8 @@ public final class Openbox {
         guard let openbox = findExecutable("openbox") else {
             throw X11TestError("openbox is not installed: the fullscreen tests need an EWMH window manager (apt-get install openbox); run scripts/test.sh")
         }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: openbox)
-        process.arguments = ["--sm-disable"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        standardError = try StandardErrorFile()
-        process.standardError = standardError.fileHandleForWriting
-        try process.run()
-        let deadline = Date().addingTimeInterval(20)
-        while try !Self.isReady(display) {
-            if !process.isRunning { throw X11TestError("openbox \(process.endDescription) before managing \(display); \(standardError.quoted)") }
-            if Date() > deadline {
-                killAndReap(process)
-                throw X11TestError("openbox did not start managing \(display) within 20 s; \(standardError.quoted)")
-            }
-            usleep(20_000)  // only the interval between checks of the condition above; the deadline bounds a hang
-        }
+        (process, standardError) = try launchWindowManager("openbox", executable: openbox, arguments: ["--sm-disable"],
+                                                           environment: ["DISPLAY": display], display: display, isReady: Self.isReady)
     }
 
     deinit {

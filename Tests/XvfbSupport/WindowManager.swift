@@ -46,18 +46,8 @@ public final class WindowManager {
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: file))
         // twm has read it once it is ready (see `isReady(_:)`).
         defer { try? FileManager.default.removeItem(atPath: file) }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: twm)
-        process.arguments = ["-display", display, "-f", file]
-        var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = locale
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        standardError = try StandardErrorFile()
-        process.standardError = standardError.fileHandleForWriting
-        try process.run()
-        try waitUntilManaging(display)
+        (process, standardError) = try launchWindowManager("twm", executable: twm, arguments: ["-display", display, "-f", file],
+                                                           environment: ["LC_ALL": locale], display: display, isReady: Self.isReady)
     }
 
     deinit {
@@ -66,31 +56,6 @@ public final class WindowManager {
 
     /// Everything twm printed on stderr so far.
     public var printed: String { standardError.text }
-
-    /// Polls until twm is ready on `display`; fails when twm exits first (quoting its stderr) or after 20 s (a
-    /// bound on a hang, not a measurement).
-    private func waitUntilManaging(_ display: String) throws {
-        let deadline = Date().addingTimeInterval(20)
-        while true {
-            let ready: Bool
-            do {
-                ready = try Self.isReady(display)
-            } catch {
-                killAndReap(process)
-                throw error
-            }
-            if ready { return }
-            if !process.isRunning {
-                throw X11TestError("twm \(process.endDescription) before managing \(display); \(standardError.quoted)")
-            }
-            if Date() > deadline {
-                killAndReap(process)
-                throw X11TestError("twm did not start managing \(display) within 20 s; \(standardError.quoted)")
-            }
-            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
-            usleep(20_000)
-        }
-    }
 
     /// Whether twm manages the screen and will go on: its icon manager ("TWM Icon Manager", in a frame on the
     /// root window) exists. SubstructureRedirect alone does not say so: twm selects it first, and only then reads

@@ -1,0 +1,24 @@
+import WaterfallCards
+import WaterfallPhotos
+
+/// What the wall says of its counts: the footer under the last section and the status bar, every count with its
+/// noun through `Noun`.
+public enum PhotoWallText {
+    /// The footer under the last section: "1 photo in 1 folder", "12 photos in 3 folders".
+    public static func footer(photos: Int, folders: Int) -> String {
+        "\(Noun.photo.counted(photos)) in \(Noun.folder.counted(folders))"
+    }
+
+    /// The status bar: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped · 1 link not followed again ·
+    /// cache 120/256 MB", the parts after the first only when they say something (`cacheMB`: the pictures' megabytes on
+    /// the server and their budget, when the wall has pictures).
+    public static func status(_ counts: ScanCounts, isScanning: Bool, cacheMB: (used: Int, budget: Int)?) -> String {
+        var parts = ["\(Noun.photo.counted(counts.found)) in \(Noun.folder.counted(counts.folders))"]
+        if isScanning { parts.append("scanning…") }
+        if counts.unreadable > 0 { parts.append("\(Noun.grouped(counts.unreadable)) unreadable") }
+        if counts.skipped > 0 { parts.append("\(Noun.grouped(counts.skipped)) skipped") }
+        if counts.loops > 0 { parts.append("\(Noun.link.counted(counts.loops)) not followed again") }
+        if let cacheMB { parts.append("cache \(Noun.grouped(cacheMB.used))/\(Noun.grouped(cacheMB.budget)) MB") }
+        return parts.joined(separator: " · ")
+    }
+}
