@@ -46,7 +46,7 @@ struct WallSession {
         window.onKey = { [unowned wall, unowned window] name, modifiers in
             switch name {
             case "q": window.stop()  // under any layout: the window gives the key's Latin name
-            case "c", "C" where modifiers.contains(.control): wall.copySelectedFiles()
+            case "c" where modifiers.contains(.control), "C" where modifiers.contains(.control): wall.copySelectedFiles()
             case "s": wall.startSlideshow()
             case "f", "F11":
                 window.setFullscreen(!window.isFullscreen)
