@@ -158,6 +158,8 @@ struct IdleWindowTests {
         // connection and the wake pipe, without a timeout, which it asks only when no timer is pending: the
         // animation and its last wake are over.
         try PollWait.waitUntil(PollWait(descriptors: 2, isForever: true), process: pid, thread: pid)
+        // What it logged before it blocked may still be in the pipe: count it all.
+        try demo.process.waitUntilOutputIsRead()
         let events = demo.eventCount
         let before = try Self.cpuTicks(of: pid)
         let switchesBefore = try Self.contextSwitches(of: pid)

@@ -11,6 +11,8 @@ public final class DemoProcess: @unchecked Sendable {
     private var stdoutData = Data()
     private var stderrData = Data()
     private var stdoutClosed = false
+    /// The kernel id of the thread reading stdout (for `waitUntilOutputIsRead`).
+    private var stdoutReader: Int32?
     private var stderrClosed = false
     private let stdout = Pipe()
     private let stderr = Pipe()
@@ -59,6 +61,8 @@ public final class DemoProcess: @unchecked Sendable {
         let output = stdout.fileHandleForReading
         let errors = stderr.fileHandleForReading
         Thread.detachNewThread { [self] in
+            let tid = try? currentThreadID()
+            lock.withLock { stdoutReader = tid }
             while case let data = output.availableData, !data.isEmpty { receive(data) }
             lock.withLock { stdoutClosed = true }
         }
@@ -94,6 +98,39 @@ public final class DemoProcess: @unchecked Sendable {
                 partialLine.removeSubrange(partialLine.startIndex...newline)
             }
         }
+    }
+
+    /// Waits until every byte the program wrote to stdout so far is in `lines`: its reader thread is blocked in `read`
+    /// on the pipe, which it calls again only after taking what the last call returned, and which would not block
+    /// with bytes in the pipe. For a program known to write nothing more (blocked itself), the lines are then
+    /// complete. `limit` bounds a hang.
+    public func waitUntilOutputIsRead(limit: TimeInterval = 20) throws {
+        let fd = UInt64(stdout.fileHandleForReading.fileDescriptor)
+        let deadline = Date().addingTimeInterval(limit)
+        while true {
+            let (reader, closed) = lock.withLock { (stdoutReader, stdoutClosed) }
+            if closed { return }
+            if let reader, try Self.isBlockedReading(fd, thread: reader) { return }
+            if Date() > deadline { throw X11TestError("\(name)'s stdout was not all read within \(limit) s") }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
+            usleep(1_000)
+        }
+    }
+
+    /// Whether thread `tid` of this process sleeps in `read` on descriptor `fd` (/proc/self/task/<tid>/syscall).
+    private static func isBlockedReading(_ fd: UInt64, thread tid: Int32) throws -> Bool {
+        #if arch(x86_64)
+        let readCall = 0
+        #elseif arch(arm64)
+        let readCall = 63
+        #else
+        throw X11TestError("the read system call's number on this architecture is not known to DemoProcess")
+        #endif
+        let path = "/proc/self/task/\(tid)/syscall"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw X11TestError("cannot read \(path)") }
+        let fields = text.split(whereSeparator: \.isWhitespace)
+        guard fields.count >= 2, Int(fields[0]) == readCall else { return false }
+        return UInt64(fields[1].dropFirst(2), radix: 16) == fd
     }
 
     /// Every complete stdout line so far.
