@@ -12,6 +12,10 @@ extension WaterfallWindow {
     /// The shape of the cursor the window last gave itself (`.default` until the pointer asks for another).
     public var cursorShape: CursorShape { pointer.cursorShape }
 
+    /// Where the pointer is, in the view's coordinates (the viewport's top-left corner is (0, 0)), while it is over
+    /// the window; `nil` when it is not. What a zoom by the wheel keeps in place.
+    public var pointerLocation: Point? { pointer.position }
+
     /// The pointer is at (`x`, `y`) in the window: it entered, or moved with or without a button.
     func notePointer(x: Int32, y: Int32) {
         pointer.position = viewportPoint(x: x, y: y)

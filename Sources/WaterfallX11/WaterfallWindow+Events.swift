@@ -110,6 +110,7 @@ extension WaterfallWindow {
         if selections.clipboard?.handle(event) == true { return true }
         guard event.window == window.id else { return false }
         noteUserEventTime(of: event)
+        if let (name, modifiers) = keyName(of: event.kind), let keyInterceptor, try keyInterceptor(name, modifiers) { return true }
         if let overlay, try handOverlay(overlay, event.kind) { return true }
         switch event.kind {
         case .expose:
@@ -128,7 +129,10 @@ extension WaterfallWindow {
             backBuffer.windowDidResize(width: UInt32(clamping: width), height: UInt32(clamping: height))
             batch.size = Size(width: Double(width), height: Double(height))
         case let .buttonPress(pointer):
-            if pointer.button == 4 || pointer.button == 5 {
+            if let (name, modifiers) = Self.modifiedWheelName(pointer) {
+                try apply(&batch)
+                try onKey?(name, modifiers)
+            } else if pointer.button == 4 || pointer.button == 5 {
                 batch.wheelNotches += pointer.button == 5 ? 1 : -1
             } else if pointer.button == 1 {
                 try apply(&batch)
@@ -169,6 +173,28 @@ extension WaterfallWindow {
             break
         }
         return true
+    }
+
+    /// A key press's Latin name under any layout and its modifiers, or a wheel notch's with Control or Alt held
+    /// ("WheelUp", "WheelDown"): what `keyInterceptor` is offered; `nil` for any other event.
+    func keyName(of kind: XlibEvent.Kind) -> (String, ModifierKeys)? {
+        switch kind {
+        case let .keyPress(keycode, state, _):
+            let keysym = display.shortcutKeys.keysym(keycode: keycode, state: state, on: display)
+            return Display.name(ofKeysym: keysym).map { ($0, ModifierKeys(xState: state)) }
+        case let .buttonPress(pointer):
+            return Self.modifiedWheelName(pointer)
+        default:
+            return nil
+        }
+    }
+
+    /// A wheel notch with Control or Alt held, which zooms rather than scrolls in viewers: named as a key,
+    /// "WheelUp" or "WheelDown", with the modifiers.
+    static func modifiedWheelName(_ pointer: PointerEvent) -> (String, ModifierKeys)? {
+        let modifiers = ModifierKeys(xState: pointer.state)
+        guard pointer.button == 4 || pointer.button == 5, !modifiers.isDisjoint(with: [.control, .alt]) else { return nil }
+        return (pointer.button == 4 ? "WheelUp" : "WheelDown", modifiers)
     }
 
     /// Runs `body`, a timer's action; an error it throws is kept and thrown by the turn that ran it.
@@ -220,10 +246,11 @@ enum KeyBinding: Equatable {
 }
 
 extension ModifierKeys {
-    /// The modifiers in an X event's `state` mask (`ShiftMask`, `ControlMask`).
+    /// The modifiers in an X event's `state` mask (`ShiftMask`, `ControlMask`, `Mod1Mask`).
     init(xState state: UInt32) {
         self = []
         if state & StateBits.shift != 0 { insert(.shift) }
         if state & StateBits.control != 0 { insert(.control) }
+        if state & StateBits.alt != 0 { insert(.alt) }
     }
 }

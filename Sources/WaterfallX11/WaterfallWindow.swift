@@ -26,7 +26,13 @@ public final class WaterfallWindow {
     /// Called with the X keysym name ("Delete", "Insert", "r") and the modifiers of a key the window does not
     /// use itself, on the loop's thread; what it changes in the collection view or the status bar is drawn in the
     /// turn's frame. Call `stop()` in it for a key that closes the window.
+    /// A wheel notch with Control or Alt held comes as a key too, "WheelUp" or "WheelDown" (where the pointer is:
+    /// `pointerLocation`), as viewers zoom with it.
     public var onKey: ((_ name: String, _ modifiers: ModifierKeys) throws -> Void)?
+    /// Offered every key press and every Control or Alt wheel notch first (named as for `onKey`), before the overlay
+    /// and the window's own bindings (the arrows, Page Up/Down, Home, End, Tab, Escape, Enter, Ctrl+A, F5): returns
+    /// whether it handled the event, which then goes nowhere else. For a program whose keys are all configurable.
+    public var keyInterceptor: ((_ name: String, _ modifiers: ModifierKeys) throws -> Bool)?
     /// Hears when frames are presented.
     public weak var observer: WaterfallWindowObserver?
     /// The overlay, whether it is to be drawn again, and a touchpad's scroll over it (`overlay` is its public face).

@@ -57,6 +57,9 @@ extension WaterfallWindow {
     func handOverlay(_ overlay: WindowOverlay, _ kind: XlibEvent.Kind) throws -> Bool {
         let input: OverlayInput
         switch kind {
+        case let .buttonPress(pointer) where Self.modifiedWheelName(pointer) != nil:
+            let (name, modifiers) = Self.modifiedWheelName(pointer)!
+            input = .key(name: name, modifiers: modifiers)
         case let .buttonPress(pointer) where pointer.button == 4 || pointer.button == 5:
             input = .wheel(notches: pointer.button == 5 ? 1 : -1)
         case let .buttonPress(pointer) where pointer.button == 1:

@@ -57,6 +57,8 @@ enum StateBits {
     static let shift = UInt32(ShiftMask)
     /// `ControlMask`.
     static let control = UInt32(ControlMask)
+    /// `Mod1Mask`: Alt on every common keymap.
+    static let alt = UInt32(Mod1Mask)
     /// `Button1Mask`: button 1 is held.
     static let button1 = UInt32(Button1Mask)
     /// `Button1Mask` to `Button5Mask`: the buttons held.
