@@ -5,6 +5,9 @@
 struct ViewportAnchor {
     /// The items, topmost first, their tops' screen y and their heights.
     var items: [(path: ItemPath, screenY: Double, height: Double)]
+    /// A screen y whose point of the first item stays there, at the same share of the item's height (the pointer's,
+    /// for a zoom); `nil` for the item's top, or the viewport's top for an item cut by it.
+    var fixedY: Double?
 
     /// The same items at their paths after an update (`newPath` gives `nil` for an item that is gone).
     func remapped(_ newPath: (ItemPath) -> ItemPath?) -> ViewportAnchor {
@@ -34,9 +37,37 @@ extension CollectionView {
     func anchoredOffset(_ anchor: ViewportAnchor) -> Double? {
         for item in anchor.items {
             guard let frame = layout.layoutAttributesForItem(at: item.path)?.frame else { continue }
-            let screenY = item.screenY < 0 && item.height > 0 ? (item.screenY * frame.height / item.height).rounded() : item.screenY
+            // The point kept: the given y on the first item, else the viewport's top on an item cut by it.
+            let keptY = item.path == anchor.items.first?.path ? anchor.fixedY ?? min(0, item.screenY) : min(0, item.screenY)
+            let screenY = keptY > item.screenY && item.height > 0
+                ? (keptY - (keptY - item.screenY) * frame.height / item.height).rounded() : item.screenY
             return frame.minY - screenY + pullDistance
         }
         return nil
+    }
+}
+
+extension CollectionView {
+    /// Changes the column policy now (a grid zoom), relaying out at once so that no frame shows the old columns: the
+    /// point of the item at `point` (in view coordinates) stays under it, at the same share of the item's height,
+    /// as a zoom under the pointer keeps it; without an item there, the focused item's centre stays where it is when
+    /// it is in view; else the first item in view keeps its place, as after a resize.
+    /// - Throws: `LayoutError` from the relayout.
+    public func setColumnPolicy(_ policy: ColumnPolicy, keepingPointAt point: Point? = nil) throws {
+        var anchor = viewportAnchor()
+        if var kept = anchor {
+            let pinned = point.flatMap { point in indexPathForItem(at: point).map { ($0, point.y) } }
+                ?? focusedItem.flatMap { focused in
+                    kept.items.first { $0.path == focused }.map { (focused, $0.screenY + $0.height / 2) }
+                }
+            if let (path, y) = pinned, let frame = layout.layoutAttributesForItem(at: path)?.frame {
+                kept.items.insert((path, frame.minY - drawnOffset, frame.height), at: 0)
+                kept.fixedY = y
+            }
+            anchor = kept
+        }
+        columnPolicy = policy
+        layout.columnCount = columnCount(for: viewportSize)
+        try relayout(keeping: anchor)
     }
 }

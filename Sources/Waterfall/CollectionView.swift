@@ -95,7 +95,7 @@ public final class CollectionView {
     /// The width the cards are laid out in: the viewport's, less the scroll bar's strip.
     public var layoutWidth: Double { layoutWidth(forViewportWidth: viewportSize.width) }
 
-    private func layoutWidth(forViewportWidth width: Double) -> Double { max(0, width - scrollBarWidth) }
+    func layoutWidth(forViewportWidth width: Double) -> Double { max(0, width - scrollBarWidth) }
 
     /// The number of items laid out, in all sections.
     public var numberOfItems: Int { layout.numberOfItems }
@@ -156,9 +156,12 @@ public final class CollectionView {
     }
 
     /// The policy's column count for `size`, updating the orientation (with the policy's hysteresis).
-    private func columnCount(for size: Size) -> Int {
+    func columnCount(for size: Size) -> Int {
         let landscape = columnPolicy.isLandscape(size, wasLandscape: isLandscape)
         isLandscape = landscape
+        let insets = layout.insets
+        let available = layoutWidth(forViewportWidth: size.width) - insets.left - insets.right
+        if let fitting = columnPolicy.fittingColumnCount(inWidth: available, spacing: layout.columnSpacing) { return fitting }
         return landscape ? columnPolicy.landscapeColumns : columnPolicy.portraitColumns
     }
 

@@ -13,6 +13,9 @@ public struct ColumnPolicy: Hashable, Sendable {
     public var landscapeMinimumWidth: Double?
     /// The width of the band around the threshold inside which a view keeps its orientation (half on each side).
     public var hysteresis: Double
+    /// When set, the column count is the most columns at least this wide (in points) that fit the layout's width,
+    /// at least one, in either orientation, as a photo grid's thumbnail size sets it; the counts above are then unused.
+    public var minimumColumnWidth: Double?
 
     /// `portraitColumns` for a portrait view and `landscapeColumns` for a landscape one: wider than tall, or at least
     /// `landscapeMinimumWidth` wide when it is given, with a band of `hysteresis` around the threshold.
@@ -21,6 +24,22 @@ public struct ColumnPolicy: Hashable, Sendable {
         self.landscapeColumns = landscapeColumns
         self.landscapeMinimumWidth = landscapeMinimumWidth
         self.hysteresis = hysteresis
+    }
+
+    /// As many columns at least `width` points wide as fit (at least one), in either orientation.
+    public static func fitting(columnWidth width: Double) -> ColumnPolicy {
+        var policy = ColumnPolicy(portraitColumns: 1, landscapeColumns: 1)
+        policy.minimumColumnWidth = width
+        return policy
+    }
+
+    /// The column count for columns at least `minimumColumnWidth` wide in `width` points (the layout's, its insets
+    /// taken off), `spacing` apart: at least 1, at most `WaterfallLayout.maximumColumnCount`; `nil` without a width.
+    public func fittingColumnCount(inWidth width: Double, spacing: Double) -> Int? {
+        guard let minimumColumnWidth, minimumColumnWidth.isFinite, minimumColumnWidth > 0 else { return nil }
+        // A width exactly n columns' wide gives n, whatever the rounding of its sum.
+        let count = ((width + spacing) / (minimumColumnWidth + spacing) + 1e-9).rounded(.down)
+        return Int(min(Double(WaterfallLayout.maximumColumnCount), max(1, count.isFinite ? count : 1)))
     }
 
     /// The same count in both orientations.

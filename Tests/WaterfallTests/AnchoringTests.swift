@@ -79,3 +79,58 @@ struct AnchoringTests {
         view.checkInvariants()
     }
 }
+
+/// A grid zoom: the column policy changes at once, keeping the point under the pointer (or the focused item) in place.
+/// The harness of `AnchoringTests`: 40 items of height 50 in 2 columns of 100, a viewport of 230 × 200.
+struct ColumnZoomTests {
+    @Test func aFittingPolicyGivesTheMostColumnsAtLeastThatWide() {
+        // 210 points inside the insets, 10 apart: 2 of 100, 3 of 63.3, 4 of 45, exactly 4 of 45 too.
+        #expect(ColumnPolicy.fitting(columnWidth: 100).fittingColumnCount(inWidth: 210, spacing: 10) == 2)
+        #expect(ColumnPolicy.fitting(columnWidth: 60).fittingColumnCount(inWidth: 210, spacing: 10) == 3)
+        #expect(ColumnPolicy.fitting(columnWidth: 45).fittingColumnCount(inWidth: 210, spacing: 10) == 4)
+        #expect(ColumnPolicy.fitting(columnWidth: 45.0001).fittingColumnCount(inWidth: 210, spacing: 10) == 3)
+        #expect(ColumnPolicy.fitting(columnWidth: 500).fittingColumnCount(inWidth: 210, spacing: 10) == 1)
+        #expect(ColumnPolicy.fitting(columnWidth: 0.001).fittingColumnCount(inWidth: 210, spacing: 0) == WaterfallLayout.maximumColumnCount)
+        #expect(ColumnPolicy.fixed(3).fittingColumnCount(inWidth: 210, spacing: 10) == nil)
+    }
+
+    @Test func theItemUnderThePointerKeepsThePointUnderIt() throws {
+        let harness = try AnchoringTests.harness()
+        let view = harness.view
+        view.setContentOffset(615)  // item 23 (row 11, x 120) has its top at screen y 55
+        #expect(view.frameOfItem(23)?.minY == 55)
+        try view.setColumnPolicy(.fitting(columnWidth: 40), keepingPointAt: Point(x: 150, y: 100))
+        // 4 columns of 45: item 23 is in row 5, at y 310; the pointer was 45 into it, and still is.
+        #expect(view.layout.columnCount == 4)
+        #expect(view.frameOfItem(23)?.minY == 55)
+        #expect(view.contentOffset == 255)
+        view.checkInvariants()
+    }
+
+    @Test func withoutAnItemUnderThePointerTheFocusedItemStays() throws {
+        let harness = try AnchoringTests.harness()
+        let view = harness.view
+        view.setContentOffset(615)
+        view.handleKey(.down, modifiers: .control)  // focuses the first item in the viewport: 20
+        view.handleKey(.down, modifiers: .control)  // 22
+        view.handleKey(.right, modifiers: .control)  // then 23, a row below the top item
+        #expect(view.focusedItem == ItemPath(item: 23, section: 0))
+        let top = try #require(view.frameOfItem(23)?.minY)
+        #expect(top == view.frameOfItem(20).map { $0.minY + 60 })  // not the top item: the top's anchor would not keep it
+        try view.setColumnPolicy(.fitting(columnWidth: 40), keepingPointAt: Point(x: 115, y: 100))  // between columns
+        #expect(view.layout.columnCount == 4)
+        #expect(view.frameOfItem(23)?.minY == top)
+    }
+
+    @Test func withNeitherTheTopItemKeepsItsPlace() throws {
+        let harness = try AnchoringTests.harness()
+        let view = harness.view
+        view.setContentOffset(615)
+        try view.setColumnPolicy(.fitting(columnWidth: 40))
+        #expect(view.frameOfItem(20)?.minY == -5)
+        #expect(view.contentOffset == 315)
+        try view.setColumnPolicy(.fixed(2))
+        #expect(view.layout.columnCount == 2)
+        #expect(view.frameOfItem(20)?.minY == -5)
+    }
+}
