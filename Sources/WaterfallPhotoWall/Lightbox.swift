@@ -9,7 +9,7 @@ import WaterfallX11
 /// wall's thumbnail stands in, scaled to that size. Left, Page Up and the wheel up go to the previous photo, Right,
 /// Page Down and the wheel down to the next; `z` shows the photo pixel for pixel (1:1) and back, and at 1:1 dragging
 /// pans it; Escape or Enter goes back to the wall, with the photo shown selected and scrolled into view. The title is
-/// the photo's file name. The keys it does not use go to the window's `onKey`, as the wall's do.
+/// the photo's file name. Its keys are the lightbox mode of the wall's `keyBindings`.
 public final class Lightbox: WindowOverlay {
     /// The card shown: its index among all the cards.
     public private(set) var index: Int
@@ -131,15 +131,7 @@ public final class Lightbox: WindowOverlay {
     public func handle(_ input: OverlayInput, in window: WaterfallWindow) throws {
         switch input {
         case let .key(name, modifiers):
-            if slideshow != nil, name != "s" { stopSlideshow(in: window, reason: "key") }  // any key pauses it
-            switch name {
-            case "Escape", "Return", "KP_Enter": close(in: window)
-            case "Left", "KP_Left", "Prior", "KP_Prior", "BackSpace": go(by: -1, in: window)
-            case "Right", "KP_Right", "Next", "KP_Next", "space": go(by: 1, in: window)
-            case "z": toggleActualSize(in: window)
-            case "s": slideshow == nil ? startSlideshow(in: window) : stopSlideshow(in: window, reason: "key")
-            default: try window.onKey?(name, modifiers)
-            }
+            try wall.handleKey(name, modifiers: modifiers)  // without the window's interceptor: the same bindings
         case let .wheel(notches):
             go(by: notches.signum(), in: window)
         case let .pointerDown(point):
@@ -152,6 +144,21 @@ public final class Lightbox: WindowOverlay {
         case .pointerUp:
             dragStart = nil
         }
+    }
+
+    /// Does the lightbox's `action` (a name of `PhotoWall.defaultKeyBindings`' lightbox mode), the pointer at `point`;
+    /// returns `false` for an action that is not the lightbox's.
+    func perform(_ action: String, at point: Point?, in window: WaterfallWindow) -> Bool {
+        switch action {
+        case "close": close(in: window)
+        case "previous": go(by: -1, in: window)
+        case "next": go(by: 1, in: window)
+        case "pan-left": go(by: -1, in: window)
+        case "pan-right": go(by: 1, in: window)
+        case "zoom-actual": toggleActualSize(in: window)
+        default: return false
+        }
+        return true
     }
 
     /// `z`: 1:1 (decoded at the photo's own width) or fitted again, centred either way. Logs `zoom` with the `size`.

@@ -20,9 +20,9 @@ import WaterfallX11
 /// wall.stop()
 /// ```
 ///
-/// The wall holds no program policy: the program names the window, binds its own keys (`window.onKey`; the keys the
-/// lightbox does not use reach it too), and decides what to print; the wall says what it cannot do through
-/// `Configuration.warn`.
+/// The wall holds no program policy: the program names the window, adds its own actions to `keyBindings` (and hears
+/// them through `onAction`; a key bound to nothing reaches `window.onKey`), and decides what to print; the wall says
+/// what it cannot do through `Configuration.warn`.
 public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// What the wall shows and how.
     public struct Configuration {
@@ -72,6 +72,10 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public internal(set) var lightbox: Lightbox?
     /// Wakes the window's loop from the walk's thread, once the wall is shown.
     let wakeRelay = WakeRelay()
+    /// Which keys do what (`defaultKeyBindings` to begin with): a program adds its own actions and rebinds keys.
+    public var keyBindings = PhotoWall.defaultKeyBindings
+    /// Hears the actions of `keyBindings` that are not the wall's (a program's: quit, fullscreen), by name.
+    public var onAction: ((String) throws -> Void)?
 
     /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a
     /// view laid out by `layout` with `columnPolicy`.
@@ -99,6 +103,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         pictures = PhotoPictures(window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache)
         window.onWake = { [unowned self] in deliver() }
         window.observer = self
+        window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
         wakeRelay.target.withLock { $0 = window.wakeSignal }
         deliver()
     }

@@ -206,6 +206,14 @@ extension WaterfallWindow {
         }
     }
 
+    /// Hands `input` to the collection view as the user's (a key a program bound to a view's action, for example),
+    /// after the wheel and the size folded so far: the observer hears it as the window's own inputs.
+    /// - Throws: `LayoutError` from a refresh's reload or a resize's relayout.
+    public func sendInput(_ input: ViewInput) throws {
+        try apply(&batch)
+        try send(input)
+    }
+
     /// Hands `input` to the collection view, after telling the observer (which may record it: the inputs a window
     /// sends, in order, replay its session without it).
     func send(_ input: ViewInput) throws {

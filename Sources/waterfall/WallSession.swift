@@ -6,8 +6,8 @@ import WaterfallCards
 import WaterfallPhotoWall
 import WaterfallX11
 
-/// The wall in its window, as the program runs it: named "Waterfall", with a status bar, q to quit and Ctrl+C to
-/// copy, and with `--log-events` its `start` and `exit` events around the window's.
+/// The wall in its window, as the program runs it: named "Waterfall", with a status bar and the program's actions
+/// (quit, fullscreen) among the wall's key bindings, and with `--log-events` its `start` and `exit` events around the window's.
 struct WallSession {
     let wall: PhotoWall
     let window: WaterfallWindow
@@ -15,7 +15,7 @@ struct WallSession {
 
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
-    init(configuration: PhotoWall.Configuration, window options: WindowOptions) throws {
+    init(configuration: PhotoWall.Configuration, window options: WindowOptions, keyBindings: KeyBindings = WallSession.defaultKeyBindings) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
@@ -43,12 +43,11 @@ struct WallSession {
                            ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
                            ("scale", .number(window.scale))])
         wall.show(in: window)
-        window.onKey = { [unowned wall, unowned window] name, modifiers in
-            switch name {
-            case "q": window.stop()  // under any layout: the window gives the key's Latin name
-            case "c" where modifiers.contains(.control), "C" where modifiers.contains(.control): wall.copySelectedFiles()
-            case "s": wall.startSlideshow()
-            case "f", "F11":
+        wall.keyBindings = keyBindings
+        wall.onAction = { [unowned window] action in
+            switch action {
+            case "quit": window.stop()  // under any layout: the window gives the key's Latin name
+            case "fullscreen":
                 window.setFullscreen(!window.isFullscreen)
                 log?.log("fullscreen", [("on", .bool(window.isFullscreen))])
             default: break
@@ -57,6 +56,14 @@ struct WallSession {
         self.wall = wall
         self.window = window
         self.log = log
+    }
+
+    /// The wall's bindings and the program's own actions: quit, fullscreen.
+    static var defaultKeyBindings: KeyBindings {
+        var keys = PhotoWall.defaultKeyBindings
+        keys.add("quit", "Quit (with -o, print the selected photos' paths)", in: .global, ["q"])
+        keys.add("fullscreen", "Fullscreen and back", in: .global, ["f", "F11"])
+        return keys
     }
 
     /// Runs the window until it closes, logging `exit`; a lost connection prints one line and exits with status 1,

@@ -84,6 +84,8 @@ struct ClipboardWindowTests {
         #expect(all.int("cards") == 6)
         #expect(all.int("bytes") == allTitles.utf8.count)
         #expect(try readClipboard(display: display).data == Data(allTitles.utf8))
+        // The demo logs a request once it has answered it: the reader may have the data first.
+        try waitUntil("the demo logged the fourth clipboard request") { demo.events(named: "clipboardRequest", after: 0).count >= 4 }
         let requests = demo.events(named: "clipboardRequest", after: 0).map { "\($0.string("target") ?? "") \($0.int("bytes") ?? -1) \($0["incr"] as? Bool ?? true)" }
         #expect(requests == ["UTF8_STRING \(Self.titles[4].utf8.count) false", "UTF8_STRING \(threeTitles.utf8.count) false",
                              "UTF8_STRING \(threeTitles.utf8.count) false", "UTF8_STRING \(allTitles.utf8.count) false"])

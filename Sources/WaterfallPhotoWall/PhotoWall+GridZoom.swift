@@ -1,0 +1,32 @@
+import Waterfall
+
+/// The grid zoom: larger or smaller cards a column at a time, as photo browsers size their thumbnails. The column
+/// width becomes the wall's column policy (`ColumnPolicy.fitting(columnWidth:)`), so that it holds when the window
+/// is resized; a program remembers it through `zoomedCardWidth`.
+extension PhotoWall {
+    /// The narrowest cards zooming out makes, in points.
+    public static let minimumCardWidth = 160.0
+
+    /// The card width the grid was zoomed to (or given as the column policy), in points; `nil` while the column
+    /// counts of the policy decide.
+    public var zoomedCardWidth: Double? { collectionView.columnPolicy.minimumColumnWidth }
+
+    /// Zooms the grid by `steps`: each makes the cards larger by a column fewer (positive) or smaller by a column
+    /// more (negative), from one column to cards `minimumCardWidth` wide; beyond either end nothing changes. The
+    /// point under `point` (the pointer's, in view coordinates) stays under it; without one, the focused card stays
+    /// in place. The new columns are laid out at once (a `layout` event), the thumbnails already decoded scaled
+    /// until better ones are.
+    /// - Throws: `LayoutError` from the relayout.
+    public func zoomGrid(by steps: Int, at point: Point? = nil) throws {
+        let view = collectionView
+        let insets = view.layout.insets
+        let available = view.layoutWidth - insets.left - insets.right
+        let spacing = view.layout.columnSpacing
+        let columnWidth = { (count: Int) in (available - Double(count - 1) * spacing) / Double(count) }
+        let current = view.layout.columnCount
+        let most = (1...WaterfallLayout.maximumColumnCount).last { columnWidth($0) >= Self.minimumCardWidth } ?? 1
+        let target = steps > 0 ? max(1, current - steps) : min(max(most, 1), current - steps)
+        guard target != current, available > 0, steps != 0, (steps > 0) == (target < current) else { return }
+        try view.setColumnPolicy(.fitting(columnWidth: columnWidth(target)), keepingPointAt: point)
+    }
+}

@@ -1,0 +1,104 @@
+import Waterfall
+import WaterfallCards
+import WaterfallX11
+
+extension PhotoWall {
+    /// The wall's and the lightbox's own actions, bound to the keys most viewers use: what `keyBindings` starts as.
+    /// A program adds its own actions (quit, fullscreen) and hears them through `onAction`.
+    public static var defaultKeyBindings: KeyBindings {
+        var keys = KeyBindings()
+        keys.add("copy", "Copy the selected photos as files (to paste in a file manager)", in: .global, ["Ctrl+c"])
+        keys.add("slideshow", "Start or stop the slideshow", in: .global, ["s"])
+        keys.add("focus-up", "Move to the card above (Shift: select up to it; Ctrl: only move the focus)", in: .wall, ["Up", "KP_Up"])
+        keys.add("focus-down", "Move to the card below", in: .wall, ["Down", "KP_Down"])
+        keys.add("focus-left", "Move to the card on the left", in: .wall, ["Left", "KP_Left"])
+        keys.add("focus-right", "Move to the card on the right", in: .wall, ["Right", "KP_Right"])
+        keys.add("focus-next", "Move to the next card in order", in: .wall, ["Tab"])
+        keys.add("focus-previous", "Move to the previous card in order", in: .wall, ["Shift+Tab", "ISO_Left_Tab"])
+        keys.add("page-up", "Scroll up a page", in: .wall, ["Prior", "KP_Prior"])
+        keys.add("page-down", "Scroll down a page", in: .wall, ["Next", "KP_Next", "space"])
+        keys.add("home", "Scroll to the top", in: .wall, ["Home", "KP_Home"])
+        keys.add("end", "Scroll to the end", in: .wall, ["End", "KP_End"])
+        keys.add("open", "Open the focused photo in the lightbox", in: .wall, ["Return", "KP_Enter"])
+        keys.add("toggle-selection", "Select or deselect the focused photo", in: .wall, ["Ctrl+space"])
+        keys.add("select-all", "Select every photo", in: .wall, ["Ctrl+a"])
+        keys.add("deselect", "Deselect every photo", in: .wall, ["Escape"])
+        keys.add("refresh", "Walk the folders again", in: .wall, ["F5"])
+        keys.add("grid-zoom-in", "Larger cards: one column fewer, down to one (Ctrl+wheel at the pointer)", in: .wall,
+                 ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
+        keys.add("grid-zoom-out", "Smaller cards: one column more, while cards stay 160 points wide", in: .wall,
+                 ["minus", "KP_Subtract", "Ctrl+WheelDown"])
+        keys.add("close", "Back to the wall", in: .lightbox, ["Escape", "Return", "KP_Enter"])
+        keys.add("previous", "The previous photo", in: .lightbox, ["Prior", "KP_Prior", "BackSpace"])
+        keys.add("next", "The next photo", in: .lightbox, ["Next", "KP_Next", "space"])
+        keys.add("pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left"])
+        keys.add("pan-right", "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right"])
+        keys.add("zoom-actual", "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
+        return keys
+    }
+
+    /// The mode whose bindings apply now: the lightbox's while it is open.
+    var keyMode: KeyBindings.Mode { lightbox == nil ? .wall : .lightbox }
+
+    /// Handles a key press (or a Control or Alt wheel notch) by `keyBindings`: does the wall's or the lightbox's
+    /// action, or hands a program's action to `onAction`; a key bound to nothing goes to the window's `onKey`. Logs
+    /// a `key` event with the chord and its action (none for a key bound to nothing). Any key pauses a running slideshow (and then does its action).
+    /// Returns `true`: the wall takes every key (see `WaterfallWindow.keyInterceptor`, which `show(in:)` sets to it).
+    @discardableResult
+    public func handleKey(_ name: String, modifiers: ModifierKeys) throws -> Bool {
+        let chord = KeyChord(name, modifiers)
+        let action = keyBindings.action(for: chord, in: keyMode)
+        log?.log("key", [("chord", .string(chord.description))] + (action.map { [("action", JSONValue.string($0))] } ?? []))
+        if let lightbox, let window, lightbox.slideshow != nil, action != "slideshow" {
+            lightbox.stopSlideshow(in: window, reason: "key")
+        }
+        guard let action else {
+            try window?.onKey?(name, modifiers)
+            return true
+        }
+        // A wheel zooms at the pointer; a key keeps the focused card in place.
+        let pointer = name.hasPrefix("Wheel") ? window?.pointerLocation : nil
+        if try !perform(action, modifiers: modifiers, at: pointer) { try onAction?(action) }
+        return true
+    }
+
+    /// Does the wall's or the lightbox's `action` (a name of `defaultKeyBindings`), with the `modifiers` held (which
+    /// extend a selection on the wall) and the pointer at `point` (what a zoom keeps in place); returns `false` for an
+    /// action that is not the wall's.
+    /// - Throws: `LayoutError` from a refresh's reload or a zoom's relayout.
+    public func perform(_ action: String, modifiers: ModifierKeys = [], at point: Point? = nil) throws -> Bool {
+        guard let window else { return false }
+        switch action {
+        case "copy": copySelectedFiles()
+        case "slideshow":
+            if let lightbox {
+                lightbox.slideshow == nil ? lightbox.startSlideshow(in: window) : lightbox.stopSlideshow(in: window, reason: "key")
+            } else {
+                startSlideshow()
+            }
+        default:
+            if let lightbox { return lightbox.perform(action, at: point, in: window) }
+            return try performOnWall(action, modifiers: modifiers, at: point, in: window)
+        }
+        return true
+    }
+
+    /// The wall's own actions: the view's keys and commands, and the grid zoom.
+    private func performOnWall(_ action: String, modifiers: ModifierKeys, at point: Point?, in window: WaterfallWindow) throws -> Bool {
+        let keys: [String: NavigationKey] = ["focus-up": .up, "focus-down": .down, "focus-left": .left, "focus-right": .right,
+                                             "focus-next": .tab, "page-up": .pageUp, "page-down": .pageDown,
+                                             "home": .home, "end": .end, "deselect": .cancel]
+        switch action {
+        case let name where keys[name] != nil: try window.sendInput(.key(keys[name]!, modifiers: modifiers))
+        case "focus-previous": try window.sendInput(.key(.tab, modifiers: modifiers.union(.shift)))
+        case "toggle-selection": try window.sendInput(.key(.space, modifiers: modifiers.union(.control)))
+        case "open": try window.sendInput(.command(.activate))
+        case "select-all": try window.sendInput(.command(.selectAll))
+        case "refresh": try window.sendInput(.command(.refresh))
+        case "grid-zoom-in": try zoomGrid(by: 1, at: point)
+        case "grid-zoom-out": try zoomGrid(by: -1, at: point)
+        default: return false
+        }
+        return true
+    }
+}
