@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // FilePath: a path as the bytes the system gave, so that a name that is not UTF-8 still opens its file.
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // The program's configuration file, config.toml (toml++ underneath): `waterfall` only.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -74,7 +76,8 @@ let package = Package(
             name: "waterfall",
             dependencies: ["Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallPhotoWall", "ProgramSupport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "SystemPackage", package: "swift-system")]
+                           .product(name: "SystemPackage", package: "swift-system"),
+                           .product(name: "TOMLKit", package: "TOMLKit")]
         ),
 
         // MARK: The catalog demo

@@ -11,9 +11,10 @@ package enum ProgramLook {
     /// The status bar's text colour.
     package static let statusTextColor = Color(rgb: 0xE8EAED)
 
-    /// The status bar, showing `text`.
-    package static func makeStatusBar(text: @escaping () -> String) -> StatusBar {
-        StatusBar(height: statusBarHeight, backgroundColor: statusBarColor, textColor: statusTextColor, text: text)
+    /// The status bar, showing `text` in `textColor` on `backgroundColor`.
+    package static func makeStatusBar(backgroundColor: Color = statusBarColor, textColor: Color = statusTextColor,
+                                      text: @escaping () -> String) -> StatusBar {
+        StatusBar(height: statusBarHeight, backgroundColor: backgroundColor, textColor: textColor, text: text)
     }
 
     /// The app's icon (`AppIcon`) at each of its sizes, for `WaterfallWindow.Configuration.icons`.

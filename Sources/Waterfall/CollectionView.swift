@@ -157,12 +157,9 @@ public final class CollectionView {
 
     /// The policy's column count for `size`, updating the orientation (with the policy's hysteresis).
     func columnCount(for size: Size) -> Int {
-        let landscape = columnPolicy.isLandscape(size, wasLandscape: isLandscape)
-        isLandscape = landscape
-        let insets = layout.insets
-        let available = layoutWidth(forViewportWidth: size.width) - insets.left - insets.right
-        if let fitting = columnPolicy.fittingColumnCount(inWidth: available, spacing: layout.columnSpacing) { return fitting }
-        return landscape ? columnPolicy.landscapeColumns : columnPolicy.portraitColumns
+        let count = columnPolicy.columnCount(for: size, layoutWidth: layoutWidth(forViewportWidth: size.width), of: layout, wasLandscape: isLandscape)
+        isLandscape = columnPolicy.isLandscape(size, wasLandscape: isLandscape)
+        return count
     }
 
     func relayout(keeping anchor: ViewportAnchor?) throws {

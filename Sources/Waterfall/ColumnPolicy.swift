@@ -42,6 +42,14 @@ public struct ColumnPolicy: Hashable, Sendable {
         return Int(min(Double(WaterfallLayout.maximumColumnCount), max(1, count.isFinite ? count : 1)))
     }
 
+    /// The column count for a viewport of `size` whose layout is `layoutWidth` wide with `layout`'s insets and
+    /// spacing: the fitting count with `minimumColumnWidth`, else the orientation's (`wasLandscape` as in
+    /// `isLandscape(_:wasLandscape:)`).
+    public func columnCount(for size: Size, layoutWidth: Double, of layout: CollectionLayout, wasLandscape: Bool? = nil) -> Int {
+        let available = layoutWidth - layout.insets.left - layout.insets.right
+        return fittingColumnCount(inWidth: available, spacing: layout.columnSpacing) ?? columnCount(for: size, wasLandscape: wasLandscape)
+    }
+
     /// The same count in both orientations.
     public static func fixed(_ columns: Int) -> ColumnPolicy {
         ColumnPolicy(portraitColumns: columns, landscapeColumns: columns)

@@ -1,19 +1,24 @@
 import Waterfall
 
-/// The colours of a card and of the section bars.
-public enum CardColors {
+/// The colours of the cards and the section bars: a wall's look, which a program may take from its configuration.
+public struct CardColors: Sendable, Equatable {
     /// The caption's background.
-    public static let caption = Color(rgb: 0xFFFFFF)
+    public var caption = Color(rgb: 0xFFFFFF)
     /// The caption's background while the card is pressed.
-    public static let pressedCaption = Color(rgb: 0xD5DAE1)
+    public var pressedCaption = Color(rgb: 0xD5DAE1)
     /// The title's colour (a header's title too).
-    public static let title = Color(rgb: 0x1F2328)
+    public var title = Color(rgb: 0x1F2328)
     /// The subtitle's colour (a header's count and the footer too).
-    public static let subtitle = Color(rgb: 0x5F6873)
+    public var subtitle = Color(rgb: 0x5F6873)
     /// The border of a selected card.
-    public static let selection = Color(rgb: 0x0A64FF)
+    public var selection = Color(rgb: 0x0A64FF)
     /// What a pressed card's picture is shaded with.
-    public static let pressedShade = Color(rgb: 0x000000)
+    public var pressedShade = Color(rgb: 0x000000)
+    /// The rule under a section's header.
+    public var rule = Color(rgb: 0xB4BBC4)
+
+    /// The standard colours.
+    public init() {}
 }
 
 /// A card on a wall: a picture (its `color` until an image is given), and beneath it a caption of two lines, the
@@ -35,6 +40,8 @@ open class CardCell: CollectionViewCell {
     public static let failureColor = Color(rgb: 0xF3D6D6)
     /// The card's sizes (its caption's height) in the caption font.
     public var metrics = CardMetrics()
+    /// The caption's and the selection's colours.
+    public var colors = CardColors()
 
     /// A card for the pool's `reuseIdentifier`.
     public init() {
@@ -56,19 +63,19 @@ open class CardCell: CollectionViewCell {
         let pictureFrame = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: pictureHeight)
         let caption = Rect(x: frame.minX, y: pictureFrame.maxY, width: frame.width, height: frame.height - pictureHeight)
         let colour = failure == nil ? color : Self.failureColor
-        canvas.fill(pictureFrame, color: isHighlighted ? colour.mixed(with: CardColors.pressedShade, fraction: 0.35) : colour)
+        canvas.fill(pictureFrame, color: isHighlighted ? colour.mixed(with: colors.pressedShade, fraction: 0.35) : colour)
         if let picture, !isHighlighted { canvas.drawImage(picture, in: pictureFrame) }
-        canvas.fill(caption, color: isHighlighted ? CardColors.pressedCaption : CardColors.caption)
+        canvas.fill(caption, color: isHighlighted ? colors.pressedCaption : colors.caption)
 
         let textWidth = frame.width - 2 * CardMetrics.padding
         let textX = frame.minX + CardMetrics.padding
         // Two lines, each as tall as the caption font's, below the padding; the baselines from the font drawn with.
         let titleBaseline = caption.minY + CardMetrics.padding + canvas.ascent
-        canvas.drawText(canvas.truncate(title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: CardColors.title)
+        canvas.drawText(canvas.truncate(title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: colors.title)
         canvas.drawText(canvas.truncate(failure ?? subtitle, toWidth: textWidth),
-                        at: Point(x: textX, y: titleBaseline + metrics.lineHeight + CardMetrics.lineGap), color: CardColors.subtitle)
+                        at: Point(x: textX, y: titleBaseline + metrics.lineHeight + CardMetrics.lineGap), color: colors.subtitle)
         if isSelected {
-            canvas.stroke(frame, color: CardColors.selection, lineWidth: CardMetrics.selectionBorder)
+            canvas.stroke(frame, color: colors.selection, lineWidth: CardMetrics.selectionBorder)
         }
     }
 }

@@ -7,18 +7,22 @@ public final class SectionBarCell: CollectionViewCell {
     public static let headerIdentifier = "sectionHeader"
     /// The reuse identifier of the footer.
     public static let footerIdentifier = "sectionFooter"
-    /// The rule under a header.
-    public static let rule = Color(rgb: 0xB4BBC4)
 
     /// A header's title, or the footer's line.
     public var title = ""
     /// A header's text on the right.
     public var detail = ""
+    /// The text's and the rule's colours.
+    public var colors = CardColors()
 
-    /// Registers headers and footers with `view`.
-    public static func register(with view: CollectionView) {
+    /// Registers headers and footers with `view`, drawn in `colors`.
+    public static func register(with view: CollectionView, colors: CardColors = CardColors()) {
         for identifier in [headerIdentifier, footerIdentifier] {
-            view.register(forCellWithReuseIdentifier: identifier) { SectionBarCell(reuseIdentifier: identifier) }
+            view.register(forCellWithReuseIdentifier: identifier) {
+                let bar = SectionBarCell(reuseIdentifier: identifier)
+                bar.colors = colors
+                return bar
+            }
         }
     }
 
@@ -43,13 +47,13 @@ public final class SectionBarCell: CollectionViewCell {
         let baseline = (frame.midY - canvas.lineHeight / 2).rounded() + canvas.ascent
         if reuseIdentifier == Self.footerIdentifier {
             let text = canvas.truncate(title, toWidth: frame.width)
-            canvas.drawText(text, at: Point(x: (frame.midX - canvas.textWidth(text) / 2).rounded(), y: baseline), color: CardColors.subtitle)
+            canvas.drawText(text, at: Point(x: (frame.midX - canvas.textWidth(text) / 2).rounded(), y: baseline), color: colors.subtitle)
             return
         }
-        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 2, width: frame.width, height: 2), color: Self.rule)
+        canvas.fill(Rect(x: frame.minX, y: frame.maxY - 2, width: frame.width, height: 2), color: colors.rule)
         let detailWidth = canvas.textWidth(detail)
         canvas.drawText(canvas.truncate(title, toWidth: max(0, frame.width - detailWidth - 12)),
-                        at: Point(x: frame.minX, y: baseline), color: CardColors.title)
-        canvas.drawText(detail, at: Point(x: frame.maxX - detailWidth, y: baseline), color: CardColors.subtitle)
+                        at: Point(x: frame.minX, y: baseline), color: colors.title)
+        canvas.drawText(detail, at: Point(x: frame.maxX - detailWidth, y: baseline), color: colors.subtitle)
     }
 }

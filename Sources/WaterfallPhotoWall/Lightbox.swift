@@ -26,11 +26,6 @@ public final class Lightbox: WindowOverlay {
     /// The slideshow, while it runs (see Lightbox+Slideshow.swift).
     var slideshow: Slideshow?
 
-    /// The colour around the photo.
-    public static let background = Color(rgb: 0x101113)
-    /// The colour of the text that says why a photo cannot be shown.
-    public static let textColor = Color(rgb: 0xD8DCE2)
-
     /// A lightbox on card `index` of `wall`, decoded by `pictures`; `open(in:)` shows it.
     init(index: Int, wall: PhotoWall, pictures: PhotoPictures, wallTitle: String) {
         self.index = index
@@ -209,12 +204,12 @@ public final class Lightbox: WindowOverlay {
 
     /// Draws the photo fitted (or at 1:1) and centred, or why it cannot be shown.
     public func draw(in canvas: Canvas, frame: Rect) {
-        canvas.fill(frame, color: Self.background)
+        canvas.fill(frame, color: wall.configuration.look.lightboxBackground)
         guard let file = file(at: index), let window = wall.window else { return }
         if let reason = pictures.largeFailure(of: file) {
             let text = canvas.truncate(reason, toWidth: frame.width - 24)
             let origin = Point(x: frame.midX - canvas.textWidth(text) / 2, y: frame.midY - canvas.lineHeight / 2 + canvas.ascent)
-            canvas.drawText(text, at: origin, color: Self.textColor)
+            canvas.drawText(text, at: origin, color: wall.configuration.look.lightboxText)
             return
         }
         let fitWidth = pictureWidth(in: window)

@@ -54,7 +54,8 @@ extension PhotoWall: WaterfallWindowObserver {
                                    columnPolicy: ColumnPolicy) throws -> [String] {
         let folders = PhotoWalker(paths: configuration.paths, recursive: configuration.recursive, order: configuration.order).walkAll().folders
         let items = PhotoWallItems(folders: folders, roots: configuration.paths)
-        layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height))
+        layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height),
+                                                     layoutWidth: size.width, of: layout)
         try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.metrics))
         return (elementLines(of: layout, items: items) + [ViewEventLog.summaryLine(of: layout)]).map(\.text)
     }

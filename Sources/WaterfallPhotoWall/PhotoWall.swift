@@ -38,6 +38,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         public var sharedThumbnailCache: SharedThumbnailCache?
         /// The cards' caption sizes: `CardMetrics(lineHeight:)` of the window's font.
         public var metrics = CardMetrics()
+        /// The colours.
+        public var look = Look()
         /// How long the slideshow shows each photo, in seconds.
         public var slideshowDelay = 5.0
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
@@ -86,8 +88,15 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         scan = PhotoScan(roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,
                          warn: configuration.warn) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
-        collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier) { PhotoCardCell() }
-        SectionBarCell.register(with: collectionView)
+        let look = configuration.look
+        collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier) {
+            let card = PhotoCardCell()
+            card.colors = look.cards
+            return card
+        }
+        SectionBarCell.register(with: collectionView, colors: look.cards)
+        collectionView.backgroundColor = look.background
+        collectionView.focusRingColor = look.focusRing
         collectionView.emptyView = MessageView(message: "No photos in " + configuration.paths.joined(separator: ", "))
         collectionView.loadingView = MessageView(message: "Looking for photos...")
         collectionView.allowsPullToRefresh = true

@@ -211,9 +211,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// scroll bar's track and thumb.
     func coloursOnScreen(of view: CollectionView) -> Int {
         var colours = Set(view.indexPathsForItemsInViewport.map { items[$0].color })
-        colours.formUnion([view.backgroundColor, CardColors.caption, CardColors.title, CardColors.subtitle,
-                           CardColors.selection, ProgramLook.statusBarColor, ProgramLook.statusTextColor])
-        if !view.visibleSupplementaryViews.isEmpty { colours.insert(SectionBarCell.rule) }
+        let cards = CardColors()
+        colours.formUnion([view.backgroundColor, cards.caption, cards.title, cards.subtitle,
+                           cards.selection, ProgramLook.statusBarColor, ProgramLook.statusTextColor])
+        if !view.visibleSupplementaryViews.isEmpty { colours.insert(cards.rule) }
         if view.scrollBarWidth > 0 { colours.insert(view.scrollBarTrackColor) }
         if view.scrollBar.thumb != nil {
             colours.insert(view.isDraggingScrollBar ? view.scrollBarDraggedThumbColor : view.scrollBarThumbColor)

@@ -15,19 +15,19 @@ struct WallSession {
 
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
-    init(configuration: PhotoWall.Configuration, window options: WindowOptions, keyBindings: KeyBindings = WallSession.defaultKeyBindings) throws {
+    init(configuration: PhotoWall.Configuration, window options: WindowOptions, config: Config, columnPolicy: ColumnPolicy) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
-        let wall = PhotoWall(configuration, layout: options.makeLayout(), columnPolicy: options.columnPolicy)
+        let wall = PhotoWall(configuration, layout: options.makeLayout(spacing: config.spacing), columnPolicy: columnPolicy)
         let display = try ProgramRun.openDisplay(report: printError)
         let log = options.flags.logEvents ? EventLog() : nil
         wall.log = log
         let window: WaterfallWindow
         do {
             window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
-                title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.font,
-                statusBar: ProgramLook.makeStatusBar { [unowned wall] in wall.statusText },
+                title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.fontPattern(config: config),
+                statusBar: ProgramLook.makeStatusBar(backgroundColor: config.statusBarColor, textColor: config.statusTextColor) { [unowned wall] in wall.statusText },
                 className: "Waterfall", instanceName: "waterfall", startupID: startupID,
                 icons: ProgramLook.icons,
                 useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
@@ -43,7 +43,7 @@ struct WallSession {
                            ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
                            ("scale", .number(window.scale))])
         wall.show(in: window)
-        wall.keyBindings = keyBindings
+        wall.keyBindings = config.keys
         wall.onAction = { [unowned window] action in
             switch action {
             case "quit": window.stop()  // under any layout: the window gives the key's Latin name

@@ -45,32 +45,42 @@ struct WaterfallCommand: ParsableCommand {
 
     mutating func validate() throws {
         if photos.nulTerminated && !photos.printSelection { throw ValidationError("-0 goes with -o (--print-selection)") }
-        guard (1...65_536).contains(photos.cacheMB) else { throw ValidationError("--cache-mb is \(photos.cacheMB); it must be from 1 to 65536") }
-        guard photos.slideshowDelay.isFinite, (0.1...3600).contains(photos.slideshowDelay) else {
-            throw ValidationError("--slideshow-delay is \(photos.slideshowDelay); it must be from 0.1 to 3600 seconds")
+        if let cacheMB = photos.cacheMB, !Config.cacheSizes.contains(cacheMB) {
+            throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536")
+        }
+        if let delay = photos.slideshowDelay, !(delay.isFinite && Config.slideshowDelays.contains(delay)) {
+            throw ValidationError("--slideshow-delay is \(delay); it must be from 0.1 to 3600 seconds")
         }
         try window.validate(forLayoutOnly: printLayout)
     }
 
     func run() throws {
+        if photos.printConfig { return print(Config().text, terminator: "") }
+        let environment = ProcessInfo.processInfo.environment
+        let config = loadConfig(environment: environment)
+        let statePath = RememberedState.path(environment: environment)
+        let remembered = RememberedState.read(from: statePath).flatMap { $0.configCardWidth == config.cardWidthOrZero ? $0 : nil }
         var configuration = PhotoWall.Configuration(paths: paths)
-        configuration.recursive = photos.recursive
-        configuration.order = photos.sort
-        configuration.cacheBytes = photos.cacheMB << 20
-        configuration.slideshowDelay = photos.slideshowDelay
-        configuration.metrics = try window.cardMetrics()
+        configuration.recursive = photos.recursive || config.recursive
+        configuration.order = photos.sort ?? config.sort
+        configuration.cacheBytes = (photos.cacheMB ?? config.cacheMB) << 20
+        configuration.slideshowDelay = photos.slideshowDelay ?? config.slideshowDelay
+        configuration.look = config.look
+        configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
-        if printLayout { return try printLayoutLines(of: configuration) }
-        Opening.resolve(&configuration, environment: ProcessInfo.processInfo.environment)
-        if !photos.noThumbnailCache {
+        let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
+        if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
+        Opening.resolve(&configuration, environment: environment)
+        if !photos.noThumbnailCache && config.sharedThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
-                root: SharedThumbnailCache.defaultRoot(environment: ProcessInfo.processInfo.environment),
+                root: SharedThumbnailCache.defaultRoot(environment: environment),
                 application: "waterfall-\(Self.version)") { reason in
                     printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
                 }
         }
-        let session = try WallSession(configuration: configuration, window: window)
+        let session = try WallSession(configuration: configuration, window: window, config: config, columnPolicy: columnPolicy)
         try session.run()
+        remember(session.wall.zoomedCardWidth, startedWith: columnPolicy, config: config, at: statePath)
         guard photos.printSelection else { return }
         // The paths' own bytes, whatever they are, each ended as asked: the log's lines (with --log-events) are all
         // written before.
@@ -78,13 +88,40 @@ struct WaterfallCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(session.wall.selectedFiles.flatMap { $0.bytes + [end] }))
     }
 
+    /// The configuration file's settings over the defaults (`--config`, else the XDG one, when it exists); what is
+    /// wrong in it is printed, and the program goes on with the defaults for it.
+    private func loadConfig(environment: [String: String]) -> Config {
+        let path = photos.config ?? ConfigFile.defaultPath(environment: environment)
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            // No file is the defaults; a file named on the command line must be there.
+            if photos.config != nil { printError("\(path): cannot be read (\((error as NSError).localizedDescription)); the defaults are used") }
+            return Config()
+        }
+        let (config, problems) = ConfigFile.read(text, path: path)
+        problems.forEach(printError)
+        return config
+    }
+
+    /// Remembers the grid zoom when the user zoomed (the card width is not what the wall started with).
+    private func remember(_ cardWidth: Double?, startedWith policy: ColumnPolicy, config: Config, at path: String) {
+        guard let cardWidth, cardWidth != policy.minimumColumnWidth else { return }
+        do {
+            try RememberedState(cardWidth: cardWidth, configCardWidth: config.cardWidthOrZero).write(to: path)
+        } catch {
+            printError("\(error)")
+        }
+    }
+
     /// `--print-layout`: the layout of a walk of the paths, as the window lays it out in a cards' area of `--width`
     /// by `--height` (default: the window's, less the scroll bar and the status bar).
-    private func printLayoutLines(of configuration: PhotoWall.Configuration) throws {
+    private func printLayoutLines(of configuration: PhotoWall.Configuration, config: Config, columnPolicy: ColumnPolicy) throws {
         let area = window.cardsArea
         do {
-            EventLog().writeLines(try PhotoWall.layoutLines(of: configuration, in: area, layout: window.makeLayout(),
-                                                            columnPolicy: window.columnPolicy))
+            EventLog().writeLines(try PhotoWall.layoutLines(of: configuration, in: area, layout: window.makeLayout(spacing: config.spacing),
+                                                            columnPolicy: columnPolicy))
         } catch {
             printError("\(error)")
             throw ExitCode(2)
@@ -100,11 +137,11 @@ func printError(_ message: String) {
 
 /// What to show and how: the walk, the pictures' memory, the shared thumbnail cache, and what to print at the end.
 struct PhotoOptions: ParsableArguments {
-    @Flag(help: "Walk into subfolders too; each folder is a section.")
+    @Flag(help: "Walk into subfolders too; each folder is a section (the config file's wall.recursive = true does too).")
     var recursive = false
 
-    @Option(help: ArgumentHelp("Each folder's photos by name (naturally: img2 before img10), time or size.", valueName: "name|time|size"))
-    var sort: PhotoOrder = .name
+    @Option(help: ArgumentHelp("Each folder's photos by name (naturally: img2 before img10), time or size (default: name, or the config file's).", valueName: "name|time|size"))
+    var sort: PhotoOrder?
 
     @Flag(name: [.customShort("o"), .customLong("print-selection")],
           help: "When the window closes, print the selected photos' paths on standard output, one a line (as nsxiv -o).")
@@ -113,15 +150,22 @@ struct PhotoOptions: ParsableArguments {
     @Flag(name: .customShort("0"), help: "With -o, end each path with a NUL instead of a newline (for xargs -0).")
     var nulTerminated = false
 
-    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB.", valueName: "n"))
-    var cacheMB: Int = 256
+    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB (default: 256, or the config file's).", valueName: "n"))
+    var cacheMB: Int?
 
-    @Option(help: ArgumentHelp("How long the slideshow (s) shows each photo, in seconds.", valueName: "seconds"))
-    var slideshowDelay = 5.0
+    @Option(help: ArgumentHelp("How long the slideshow (s) shows each photo, in seconds (default: 5, or the config file's).", valueName: "seconds"))
+    var slideshowDelay: Double?
 
     @Flag(name: .customLong("no-thumbnail-cache"),
           help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
     var noThumbnailCache = false
+
+    @Option(help: ArgumentHelp("The configuration file (default: $XDG_CONFIG_HOME/waterfall/config.toml); --print-config shows every setting.",
+                               valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Print the default configuration, every setting and key binding with what it does, and exit.")
+    var printConfig = false
 }
 
 extension PhotoOrder: ExpressibleByArgument {}

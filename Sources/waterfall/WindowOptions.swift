@@ -22,11 +22,15 @@ struct WindowOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
     var columns: Int?
 
-    @Option(help: ArgumentHelp("The column count when the window is portrait.", valueName: "p"))
-    var portraitColumns: Int = 3
+    @Option(help: ArgumentHelp("The column count when the window is portrait (default: 3, or the config file's).", valueName: "p"))
+    var portraitColumns: Int?
 
-    @Option(help: ArgumentHelp("The column count when the window is landscape.", valueName: "l"))
-    var landscapeColumns: Int = 5
+    @Option(help: ArgumentHelp("The column count when the window is landscape (default: 5, or the config file's).", valueName: "l"))
+    var landscapeColumns: Int?
+
+    @Option(help: ArgumentHelp("The cards' width in points, 160 or more: as many columns as fit (the grid zoom's +, - and Ctrl+wheel change it, and it is remembered).",
+                               valueName: "points"))
+    var cardWidth: Double?
 
     @Option(help: ArgumentHelp("The text's font, a fontconfig pattern (sans-serif:size=10 by default); its line height sets the captions' height.",
                                valueName: "pattern"))
@@ -50,7 +54,10 @@ struct WindowOptions: ParsableArguments {
                 throw ValidationError("\(name) is \(value); it must be from 1 to \(WaterfallLayout.maximumColumnCount)")
             }
         }
-        _ = try cardMetrics()
+        if let cardWidth, !(cardWidth.isFinite && Config.cardWidths.contains(cardWidth)) {
+            throw ValidationError("--card-width is \(cardWidth); it must be from \(ConfigValue.format(Config.cardWidths.lowerBound)) to \(ConfigValue.format(Config.cardWidths.upperBound))")
+        }
+        _ = try cardMetrics(config: Config())
     }
 
     /// The window's size in points.
@@ -62,24 +69,33 @@ struct WindowOptions: ParsableArguments {
         Size(width: width ?? Self.defaultSize.width, height: height ?? Self.defaultSize.height - ProgramLook.statusBarHeight)
     }
 
-    /// The column policy the options describe.
-    var columnPolicy: ColumnPolicy {
-        ColumnPolicy(portraitColumns: columns ?? portraitColumns, landscapeColumns: columns ?? landscapeColumns)
+    /// The column policy: column counts given as options; else a card width given as an option, remembered from
+    /// the last grid zoom, or set by `config`; else `config`'s column counts.
+    func columnPolicy(config: Config, rememberedCardWidth: Double?) -> ColumnPolicy {
+        if columns == nil, portraitColumns == nil, landscapeColumns == nil,
+           let width = cardWidth ?? rememberedCardWidth ?? config.cardWidth {
+            return .fitting(columnWidth: width)
+        }
+        return ColumnPolicy(portraitColumns: columns ?? portraitColumns ?? config.portraitColumns,
+                            landscapeColumns: columns ?? landscapeColumns ?? config.landscapeColumns)
     }
 
-    /// The wall's layout: 12-point gaps and insets.
-    func makeLayout() -> CollectionLayout {
-        CollectionLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12))
+    /// The wall's layout: `spacing` points between the cards and around them.
+    func makeLayout(spacing: Double) -> CollectionLayout {
+        CollectionLayout(columnCount: 1, columnSpacing: spacing, rowSpacing: spacing, insets: EdgeInsets(all: spacing))
     }
+
+    /// The font: `--font`, else the config file's.
+    func fontPattern(config: Config) -> String? { font ?? config.font }
 
     /// The cards' sizes in the `--font` font: its line height at scale 1, read with fontconfig and FreeType without a
     /// display, sets the captions' height, so that the window (at any scale) and `--print-layout` lay out alike.
     /// - Throws: `ValidationError` naming `--font` when no font can be used.
-    func cardMetrics() throws -> CardMetrics {
+    func cardMetrics(config: Config) throws -> CardMetrics {
         do {
-            return CardMetrics(lineHeight: try FontMetrics(pattern: font).lineHeight)
+            return CardMetrics(lineHeight: try FontMetrics(pattern: fontPattern(config: config)).lineHeight)
         } catch let error as FontError {
-            throw ValidationError("--font: \(error)")
+            throw ValidationError(font == nil ? "the config file's look.font: \(error)" : "--font: \(error)")
         }
     }
 }

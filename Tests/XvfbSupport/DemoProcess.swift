@@ -18,9 +18,10 @@ public final class DemoProcess: @unchecked Sendable {
     private let stderr = Pipe()
     /// The program's name, for the errors of the waits.
     private let name: String
-    /// The program's own `XDG_CACHE_HOME` when the test gave it none: no test reads or writes the user's caches (the
-    /// shared thumbnail cache among them). Removed when the process is.
-    private let privateCache: URL?
+    /// The folder of the program's own `XDG_CACHE_HOME`, `XDG_CONFIG_HOME` and `XDG_STATE_HOME`, each where the test
+    /// gave none: no test reads or writes the user's caches (the shared thumbnail cache among them), configuration
+    /// or remembered state. Removed when the process is.
+    private let privateHome: URL
 
     /// Starts the built program `executable` (the demo by default) with `arguments`, `DISPLAY` set to `display` (unset when `nil`), in `directory`, with the
     /// variables of `environment` added to the test's environment (less a `DESKTOP_STARTUP_ID` the tests were
@@ -40,13 +41,12 @@ public final class DemoProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DESKTOP_STARTUP_ID")
         environment.merge(extra) { $1 }
-        if extra["XDG_CACHE_HOME"] == nil {
-            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("demo-cache-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            environment["XDG_CACHE_HOME"] = cache.path
-            privateCache = cache
-        } else {
-            privateCache = nil
+        privateHome = FileManager.default.temporaryDirectory.appendingPathComponent("demo-home-\(UUID().uuidString)")
+        for (variable, folder) in [("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state")]
+        where extra[variable] == nil {
+            let path = privateHome.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+            environment[variable] = path.path
         }
         environment["DISPLAY"] = display
         if display == nil { environment.removeValue(forKey: "DISPLAY") }
@@ -74,7 +74,7 @@ public final class DemoProcess: @unchecked Sendable {
 
     deinit {
         killAndReap(process)
-        if let privateCache { try? FileManager.default.removeItem(at: privateCache) }
+        try? FileManager.default.removeItem(at: privateHome)
     }
 
     /// The built program `name` (the demo by default) beside the test bundle, in the same build folder.

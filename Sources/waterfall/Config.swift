@@ -1,0 +1,32 @@
+import ProgramSupport
+import Waterfall
+import WaterfallPhotoWall
+import WaterfallPhotos
+
+/// What `config.toml` sets: the look, the wall's cards, the slideshow, the memory, and the keys. Each value starts
+/// as the default; the file changes what it names; the command line's options change it again.
+struct Config {
+    /// The cards' width in points (the grid zoom's); `nil`: the column counts decide.
+    var cardWidth: Double?
+    var portraitColumns = 3
+    var landscapeColumns = 5
+    /// The space between the cards and around them, in points.
+    var spacing = 12.0
+    var sort = PhotoOrder.name
+    var recursive = false
+    /// The text's font, a fontconfig pattern; `nil`: the window's default.
+    var font: String?
+    var look = PhotoWall.Look()
+    var statusBarColor = ProgramLook.statusBarColor
+    var statusTextColor = ProgramLook.statusTextColor
+    var slideshowDelay = 5.0
+    var cacheMB = 256
+    var sharedThumbnailCache = true
+    var keys = WallSession.defaultKeyBindings
+
+    /// The bounds the file and the options share.
+    static let slideshowDelays = 0.1...3600.0
+    static let cacheSizes = 1...65_536
+    static let cardWidths = PhotoWall.minimumCardWidth...8192
+    static let spacings = 0.0...200
+}
