@@ -49,21 +49,34 @@ extension CollectionView {
 
 extension CollectionView {
     /// Changes the column policy now (a grid zoom), relaying out at once so that no frame shows the old columns: the
-    /// point of the item at `point` (in view coordinates) stays under it, at the same share of the item's height,
-    /// as a zoom under the pointer keeps it; without an item there, the focused item's centre stays where it is when
-    /// it is in view; else the first item in view keeps its place, as after a resize.
+    /// point of the item at `point` (in view coordinates) stays at the point's height, at the same share of the
+    /// item's height, as a zoom under the pointer keeps it (the item's column may change with the count); without an
+    /// item there, the focused item's centre stays where it is when it is in view; else the first item in view keeps
+    /// its place, as after a resize. Returns the item kept at the point's height, if one was.
     /// - Throws: `LayoutError` from the relayout.
-    public func setColumnPolicy(_ policy: ColumnPolicy, keepingPointAt point: Point? = nil) throws {
-        var anchor = viewportAnchor()
-        if var kept = anchor {
-            let pinned = point.flatMap { point in indexPathForItem(at: point).map { ($0, point.y) } }
-                ?? focusedItem.flatMap { focused in
-                    kept.items.first { $0.path == focused }.map { (focused, $0.screenY + $0.height / 2) }
-                }
-            if let (path, y) = pinned, let frame = layout.layoutAttributesForItem(at: path)?.frame {
-                kept.items.insert((path, frame.minY - drawnOffset, frame.height), at: 0)
-                kept.fixedY = y
+    @discardableResult
+    public func setColumnPolicy(_ policy: ColumnPolicy, keepingPointAt point: Point? = nil) throws -> ItemPath? {
+        let pinned = point.flatMap { point in indexPathForItem(at: point).map { ($0, point.y) } }
+            ?? focusedItem.flatMap { focused in
+                viewportAnchor()?.items.first { $0.path == focused }.map { (focused, $0.screenY + $0.height / 2) }
             }
+        try setColumnPolicy(policy, pinning: pinned)
+        return pinned?.0
+    }
+
+    /// Changes the column policy now, keeping the point of `item` that is at screen height `y` there (at the same
+    /// share of its height): the next step of a zoom that began on the item, wherever its column went.
+    /// - Throws: `LayoutError` from the relayout.
+    public func setColumnPolicy(_ policy: ColumnPolicy, keepingItem item: ItemPath, atY y: Double) throws {
+        try setColumnPolicy(policy, pinning: (item, y))
+    }
+
+    private func setColumnPolicy(_ policy: ColumnPolicy, pinning pinned: (path: ItemPath, y: Double)?) throws {
+        var anchor = viewportAnchor()
+        if let pinned, let frame = layout.layoutAttributesForItem(at: pinned.path)?.frame {
+            var kept = anchor ?? ViewportAnchor(items: [])
+            kept.items.insert((pinned.path, frame.minY - drawnOffset, frame.height), at: 0)
+            kept.fixedY = pinned.y
             anchor = kept
         }
         columnPolicy = policy

@@ -27,6 +27,13 @@ extension PhotoWall {
         let most = (1...WaterfallLayout.maximumColumnCount).last { columnWidth($0) >= Self.minimumCardWidth } ?? 1
         let target = steps > 0 ? max(1, current - steps) : min(max(most, 1), current - steps)
         guard target != current, available > 0, steps != 0, (steps > 0) == (target < current) else { return }
-        try view.setColumnPolicy(.fitting(columnWidth: columnWidth(target)), keepingPointAt: point)
+        let policy = ColumnPolicy.fitting(columnWidth: columnWidth(target))
+        // The steps of one zoom with the pointer still keep the photo it began on at the pointer's height, wherever
+        // its column goes.
+        if let point, let last = lastGridZoom, last.point == point, view.frameOfItem(last.item) != nil {
+            try view.setColumnPolicy(policy, keepingItem: last.item, atY: point.y)
+        } else {
+            lastGridZoom = try view.setColumnPolicy(policy, keepingPointAt: point).flatMap { item in point.map { (item, $0) } }
+        }
     }
 }

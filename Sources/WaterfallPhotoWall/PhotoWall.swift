@@ -76,6 +76,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     let wakeRelay = WakeRelay()
     /// Which keys do what (`defaultKeyBindings` to begin with): a program adds its own actions and rebinds keys.
     public var keyBindings = PhotoWall.defaultKeyBindings
+    /// The photo a zoom at the pointer keeps at the pointer's height, and where the pointer was then.
+    var lastGridZoom: (item: ItemPath, point: Point)?
     /// Hears the actions of `keyBindings` that are not the wall's (a program's: quit, fullscreen), by name.
     public var onAction: ((String) throws -> Void)?
 
