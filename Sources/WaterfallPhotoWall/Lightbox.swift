@@ -25,6 +25,8 @@ public final class Lightbox: WindowOverlay {
     private var dragStart: (pointer: Point, pan: Point)?
     /// The slideshow, while it runs (see Lightbox+Slideshow.swift).
     var slideshow: Slideshow?
+    /// The info panel, while it is shown (see Lightbox+Info.swift).
+    var infoPanel: InfoPanel?
 
     /// The colour around the photo.
     public static let background = Color(rgb: 0x101113)
@@ -87,6 +89,7 @@ public final class Lightbox: WindowOverlay {
         let file = wall.items[path].path
         window.title = wall.items[path].title  // the file's name
         if let action { log(action, file: file) }
+        if infoPanel != nil { wall.requestInfo() }  // the panel follows the photo shown
         let fitWidth = pictureWidth(in: window)
         let width = shownWidth(fitWidth)
         // Decoded ahead (or failed): it shows in this turn's frame.
@@ -138,6 +141,7 @@ public final class Lightbox: WindowOverlay {
             case "Right", "KP_Right", "Next", "KP_Next", "space": go(by: 1, in: window)
             case "z": toggleActualSize(in: window)
             case "s": slideshow == nil ? startSlideshow(in: window) : stopSlideshow(in: window, reason: "key")
+            case "i": toggleInfo(in: window)
             default: try window.onKey?(name, modifiers)
             }
         case let .wheel(notches):
@@ -202,6 +206,7 @@ public final class Lightbox: WindowOverlay {
 
     /// Draws the photo fitted (or at 1:1) and centred, or why it cannot be shown.
     public func draw(in canvas: Canvas, frame: Rect) {
+        defer { drawInfoPanel(on: canvas, frame: frame) }  // over the photo, when shown
         canvas.fill(frame, color: Self.background)
         guard let file = file(at: index), let window = wall.window else { return }
         if let reason = pictures.largeFailure(of: file) {

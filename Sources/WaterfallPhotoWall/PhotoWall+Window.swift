@@ -55,7 +55,7 @@ extension PhotoWall: WaterfallWindowObserver {
         let folders = PhotoWalker(paths: configuration.paths, recursive: configuration.recursive, order: configuration.order).walkAll().folders
         let items = PhotoWallItems(folders: folders, roots: configuration.paths)
         layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height))
-        try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.metrics))
+        try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics))
         return (elementLines(of: layout, items: items) + [ViewEventLog.summaryLine(of: layout)]).map(\.text)
     }
 }
