@@ -24,9 +24,9 @@ struct PhotoInfoWindowTests {
     static let panelBackground = RGB(0x26292E)
     static let panelText = RGB(0xF2F4F7)
 
-    /// The wall at 800 × 620 in 2 columns, both pictures drawn.
-    func launch(_ extra: [String] = []) throws -> (demo: RunningDemo, drawn: Int) {
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "2"] + extra, executable: "waterfall")
+    /// The wall at 800 × 620 in `columns` columns, both pictures drawn.
+    func launch(columns: Int = 2, _ extra: [String] = []) throws -> (demo: RunningDemo, drawn: Int) {
+        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", String(columns)] + extra, executable: "waterfall")
         let last = try demo.process.waitForEvent("two pictures") { _ in demo.process.events.filter { $0.name == "thumbnail" }.count == 2 }
         let drawn = try demo.process.waitForEvent(after: last.position, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
         return (demo, drawn.position)
@@ -44,7 +44,7 @@ struct PhotoInfoWindowTests {
 
     @Test func iShowsThePhotosInfoFollowsThePhotoAndHidesAgain() throws {
         let (demo, drawn) = try launch()
-        let cards = try cardFrames(of: demo, [])
+        let cards = try cardFrames(of: demo, ["--columns", "2"])
         try demo.movePointer(x: cards[0].midX, y: cards[0].y + 20)
         try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
         try demo.waitForLightbox("picture", index: 0, after: drawn)
@@ -97,10 +97,12 @@ struct PhotoInfoWindowTests {
     }
 
     @Test func infoCaptionsGiveEachCardAThirdLine() throws {
-        let plain = try launch()
-        let plainCards = try cardFrames(of: plain.demo, [])
-        let (demo, _) = try launch(["--info-captions"])
-        let cards = try cardFrames(of: demo, ["--info-captions"])
+        // 4 columns: the cards' captions are in the 600 px viewport.
+        let plain = try launch(columns: 4)
+        let plainCards = try cardFrames(of: plain.demo, ["--columns", "4"])
+        let (demo, _) = try launch(columns: 4, ["--info-captions"])
+        let cards = try cardFrames(of: demo, ["--columns", "4", "--info-captions"])
+        #expect(cards.allSatisfy { $0.y + $0.height <= 600 })
         // A line of the caption font and the gap before it, in every card's height from the start: the plain caption
         // is two lines, a gap of 2 and padding of 6 above and below.
         let lineHeight = (plainCards[0].height - (plainCards[0].width * 2).rounded() - 2 - 12) / 2
@@ -122,7 +124,7 @@ struct PhotoInfoWindowTests {
 
     /// The cards' frames, by index, as `waterfall --print-layout` gives them for the window's `extra` arguments.
     func cardFrames(of demo: RunningDemo, _ extra: [String]) throws -> [LaidOutItem] {
-        let process = try DemoProcess(executable: "waterfall", arguments: [photos, "--columns", "2"] + extra
+        let process = try DemoProcess(executable: "waterfall", arguments: [photos] + extra
                                       + ["--print-layout", "--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight))],
                                       display: nil)
         guard try process.waitForExit() == 0 else { throw X11TestError("--print-layout failed: \(process.standardError)") }
