@@ -27,6 +27,7 @@ packages=(
   xclip                               # reads (and takes) the CLIPBOARD in the clipboard tests
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
   imagemagick                         # import: PNG screenshots of the window; convert: the photo tests' images
+  libimage-exiftool-perl               # exiftool: the photo info tests write EXIF (camera, exposure, GPS) into their JPEGs
   libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py

@@ -22,7 +22,7 @@ public struct CardColors: Sendable, Equatable {
 }
 
 /// A card on a wall: a picture (its `color` until an image is given), and beneath it a caption of two lines, the
-/// title and the subtitle; darker while pressed and framed in blue when selected.
+/// title and the subtitle (and a third, the detail, when its metrics say); darker while pressed and framed in blue when selected.
 open class CardCell: CollectionViewCell {
     /// The reuse identifier cards are registered with.
     public static let reuseIdentifier = "card"
@@ -30,6 +30,8 @@ open class CardCell: CollectionViewCell {
     public var title = ""
     /// The caption's second line (unless `failure` says something).
     public var subtitle = ""
+    /// The caption's third line, drawn when `metrics` has three lines (a photo's exposure, say).
+    public var detail = ""
     /// The picture's colour while it has no image (and behind one with transparency).
     public var color = Color(rgb: 0xD5DAE1)
     /// The picture, once there is one, drawn over `color`.
@@ -53,6 +55,7 @@ open class CardCell: CollectionViewCell {
         super.prepareForReuse()
         title = ""
         subtitle = ""
+        detail = ""
         picture = nil
         failure = nil
     }
@@ -74,6 +77,10 @@ open class CardCell: CollectionViewCell {
         canvas.drawText(canvas.truncate(title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: colors.title)
         canvas.drawText(canvas.truncate(failure ?? subtitle, toWidth: textWidth),
                         at: Point(x: textX, y: titleBaseline + metrics.lineHeight + CardMetrics.lineGap), color: colors.subtitle)
+        if metrics.captionLines >= 3, !detail.isEmpty {
+            canvas.drawText(canvas.truncate(detail, toWidth: textWidth),
+                            at: Point(x: textX, y: titleBaseline + 2 * (metrics.lineHeight + CardMetrics.lineGap)), color: colors.subtitle)
+        }
         if isSelected {
             canvas.stroke(frame, color: colors.selection, lineWidth: CardMetrics.selectionBorder)
         }

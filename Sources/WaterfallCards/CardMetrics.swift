@@ -1,7 +1,7 @@
 import Waterfall
 
 /// The sizes of a card: a picture `aspect` × the column width tall, then a caption of two lines (title and
-/// subtitle) in the caption font, whose line height decides the caption's height.
+/// subtitle), or three (and a detail line), in the caption font, whose line height decides the caption's height.
 public struct CardMetrics: Equatable, Sendable {
     /// The padding around the caption's text.
     public static let padding = 6.0
@@ -12,14 +12,20 @@ public struct CardMetrics: Equatable, Sendable {
 
     /// The caption font's line height, in points.
     public var lineHeight: Double
+    /// How many lines the caption has: 2 (title and subtitle) or 3 (and `CardCell.detail`).
+    public var captionLines: Int
 
-    /// The metrics for a caption font of `lineHeight` (13 points, the core font `fixed`'s, by default: a caption of 40).
-    public init(lineHeight: Double = 13) {
+    /// The metrics for a caption font of `lineHeight` (13 points, the core font `fixed`'s, by default: a caption of 40)
+    /// and `captionLines` lines (2, or 3 with a detail line; held to that range).
+    public init(lineHeight: Double = 13, captionLines: Int = 2) {
         self.lineHeight = lineHeight
+        self.captionLines = min(3, max(2, captionLines))
     }
 
-    /// The height of the caption under the picture: two lines, the gap between them and the padding above and below.
-    public var captionHeight: Double { 2 * lineHeight + Self.lineGap + 2 * Self.padding }
+    /// The height of the caption under the picture: its lines, the gaps between them and the padding above and below.
+    public var captionHeight: Double {
+        Double(captionLines) * lineHeight + Double(captionLines - 1) * Self.lineGap + 2 * Self.padding
+    }
 
     /// The height of a card whose picture has `aspect` (height / width), at `columnWidth`: the picture's height
     /// rounded to whole points (halves away from zero), then the caption.

@@ -25,6 +25,8 @@ public final class Lightbox: WindowOverlay {
     private var dragStart: (pointer: Point, pan: Point)?
     /// The slideshow, while it runs (see Lightbox+Slideshow.swift).
     var slideshow: Slideshow?
+    /// The info panel, while it is shown (see Lightbox+Info.swift).
+    var infoPanel: InfoPanel?
 
     /// A lightbox on card `index` of `wall`, decoded by `pictures`; `open(in:)` shows it.
     init(index: Int, wall: PhotoWall, pictures: PhotoPictures, wallTitle: String) {
@@ -82,6 +84,7 @@ public final class Lightbox: WindowOverlay {
         let file = wall.items[path].path
         window.title = wall.items[path].title  // the file's name
         if let action { log(action, file: file) }
+        if infoPanel != nil { wall.requestInfo() }  // the panel follows the photo shown
         let fitWidth = pictureWidth(in: window)
         let width = shownWidth(fitWidth)
         // Decoded ahead (or failed): it shows in this turn's frame.
@@ -151,6 +154,7 @@ public final class Lightbox: WindowOverlay {
         case "pan-left": go(by: -1, in: window)
         case "pan-right": go(by: 1, in: window)
         case "zoom-actual": toggleActualSize(in: window)
+        case "info": toggleInfo(in: window)
         default: return false
         }
         return true
@@ -204,6 +208,7 @@ public final class Lightbox: WindowOverlay {
 
     /// Draws the photo fitted (or at 1:1) and centred, or why it cannot be shown.
     public func draw(in canvas: Canvas, frame: Rect) {
+        defer { drawInfoPanel(on: canvas, frame: frame) }  // over the photo, when shown
         canvas.fill(frame, color: wall.configuration.look.lightboxBackground)
         guard let file = file(at: index), let window = wall.window else { return }
         if let reason = pictures.largeFailure(of: file) {

@@ -15,6 +15,10 @@ public struct PhotoCard: Equatable, Sendable {
     public var aspect: Double
     /// The photo's upright width in pixels, when its header said.
     public var pixelWidth: Int?
+    /// The photo's upright height in pixels, when its header said.
+    public var pixelHeight: Int?
+    /// The file's size in bytes.
+    public var fileSize: Int
     /// Whether the photo cannot be shown (its header was refused).
     public var isBroken: Bool
 
@@ -36,6 +40,8 @@ public struct PhotoCard: Equatable, Sendable {
         subtitle = caption
         aspect = min(Self.maximumAspect, photo.aspect)
         pixelWidth = photo.header?.orientedSize.width
+        pixelHeight = photo.header?.orientedSize.height
+        fileSize = photo.fileSize
         isBroken = photo.error != nil
     }
 

@@ -33,6 +33,7 @@ extension PhotoWall {
         keys.add("next", "The next photo", in: .lightbox, ["Next", "KP_Next", "space"])
         keys.add("pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left"])
         keys.add("pan-right", "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right"])
+        keys.add("info", "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox, ["i"])
         keys.add("zoom-actual", "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
         return keys
     }

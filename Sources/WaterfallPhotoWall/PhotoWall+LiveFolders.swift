@@ -71,6 +71,7 @@ extension PhotoWall {
             change.newSections.append(section)
         }
         pictures?.forget(goneFiles)
+        infos?.forget(goneFiles)
         let newSection = change.newSectionIndices(oldCount: before.numberOfSections)
         let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
         do {

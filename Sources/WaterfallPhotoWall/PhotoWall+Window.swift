@@ -56,7 +56,7 @@ extension PhotoWall: WaterfallWindowObserver {
         let items = PhotoWallItems(folders: folders, roots: configuration.paths)
         layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height),
                                                      layoutWidth: size.width, of: layout)
-        try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.metrics))
+        try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics))
         return (elementLines(of: layout, items: items) + [ViewEventLog.summaryLine(of: layout)]).map(\.text)
     }
 }

@@ -40,6 +40,10 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         public var metrics = CardMetrics()
         /// The colours.
         public var look = Look()
+        /// Whether each card's caption has a third line, a summary of its photo's EXIF ("1/250 s · f/2.8 · ISO 400",
+        /// else the camera, else the date taken), read off the window's thread as the cards come into view. The cards
+        /// are a line taller from the start, so the layout never jumps when a summary arrives.
+        public var captionInfo = false
         /// How long the slideshow shows each photo, in seconds.
         public var slideshowDelay = 5.0
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
@@ -50,6 +54,13 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// The wall of `paths`, with the defaults for the rest.
         public init(paths: [String]) {
             self.paths = paths
+        }
+
+        /// The cards' metrics: `metrics`, with a third caption line when `captionInfo`.
+        var cardMetrics: CardMetrics {
+            var cardMetrics = metrics
+            cardMetrics.captionLines = captionInfo ? 3 : 2
+            return cardMetrics
         }
     }
 
@@ -70,6 +81,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The window the wall is shown in, once `show(in:)` was called.
     public private(set) weak var window: WaterfallWindow?
     var pictures: PhotoPictures?
+    /// The photos' EXIF information, read on demand (the lightbox's panel, the cards' info lines).
+    var infos: PhotoInfos?
     /// The photo shown large over the wall, while one is.
     public internal(set) var lightbox: Lightbox?
     /// Wakes the window's loop from the walk's thread, once the wall is shown.
@@ -112,6 +125,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public func show(in window: WaterfallWindow) {
         self.window = window
         pictures = PhotoPictures(window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache)
+        let wake = window.wakeSignal
+        infos = PhotoInfos { wake.wake() }
         window.onWake = { [unowned self] in deliver() }
         window.observer = self
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
@@ -122,12 +137,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Stops the walk's watching and the decoding workers.
     public func stop() {
         pictures?.stop()
+        infos?.stop()
         scan.stop()
     }
 
     /// Takes what arrived: the walk's photos and folder updates, and the decoded pictures.
     func deliver() {
         deliverScan()
+        deliverInfo()
         guard let pictures else { return }
         let delivered = pictures.deliver(log: log)
         if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
@@ -138,6 +155,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// after pictures arrive.
     func requestPictures() {
         pictures?.request(for: collectionView, items: items)
+        requestInfo()
     }
 
     /// Whether the walk has ended (the wall then has every photo it will have until the folders change).
@@ -178,7 +196,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardCell.reuseIdentifier)
         guard let card = cell as? PhotoCardCell else { return cell }
-        card.show(items[indexPath], metrics: configuration.metrics)
+        card.show(items[indexPath], metrics: configuration.cardMetrics)
+        if configuration.captionInfo { card.detail = infoLine(of: card.file) }
         if let pictures, let frame = collectionView.layout.layoutAttributesForItem(at: indexPath)?.frame {
             pictures.prepare(card, width: pictures.deviceWidth(of: frame))
         }
@@ -186,11 +205,11 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     public func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
-        configuration.metrics.height(aspect: items[indexPath].aspect, columnWidth: width)
+        configuration.cardMetrics.height(aspect: items[indexPath].aspect, columnWidth: width)
     }
 
     public func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
-        PhotoWallLayoutSource(items: items, metrics: configuration.metrics).heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
+        PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics).heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
     }
 
     public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,

@@ -48,23 +48,35 @@ public struct ImageHeader: Hashable, Sendable {
     /// - Throws: what `read(_:)` throws, and what `more` throws.
     package static func read(start: [UInt8], size: Int, reads: HeaderReads = .standard,
                              more: @escaping HeaderReads.More) throws -> ImageHeader {
+        try readWithExif(start: start, size: size, reads: reads, more: more).header
+    }
+
+    /// `read(start:size:reads:more:)`, with the header's EXIF block (a TIFF structure), if it has one.
+    static func readWithExif(start: [UInt8], size: Int, reads: HeaderReads = .standard,
+                             more: @escaping HeaderReads.More) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         guard let format = ImageFormat(magic: start) else {
             throw start.isEmpty ? PhotoError.empty : PhotoError.notAnImage
         }
         var reader = ByteReader(start: start, size: size, format: format, reads: reads, more: more)
-        return try read(&reader)
+        return try readWithExif(&reader)
     }
 
     /// Reads the header of the format `reader` reads, and checks its size.
     private static func read(_ reader: inout ByteReader) throws -> ImageHeader {
-        let header: ImageHeader
+        try readWithExif(&reader).header
+    }
+
+    /// Reads the header of the format `reader` reads and checks its size; returns it with its EXIF block (a TIFF
+    /// structure, at most `ExifReader.readLimit` bytes), if it has one.
+    static func readWithExif(_ reader: inout ByteReader) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
+        let read: (header: ImageHeader, exif: ArraySlice<UInt8>?)
         switch reader.format {
-        case .jpeg: header = try JPEGHeader.read(&reader)
-        case .png: header = try PNGHeader.read(&reader)
-        case .webp: header = try WebPHeader.read(&reader)
+        case .jpeg: read = try JPEGHeader.read(&reader)
+        case .png: read = try PNGHeader.read(&reader)
+        case .webp: read = try WebPHeader.read(&reader)
         }
-        try header.checkSize()
-        return header
+        try read.header.checkSize()
+        return read
     }
 
     /// Refuses a size of 0, above `maximumSide` a side or above `maximumPixels` in all.

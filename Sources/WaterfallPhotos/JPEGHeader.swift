@@ -7,9 +7,11 @@
 /// unread but for the first bytes that tell an `Exif` APP1, whose body (at most 64 KB, as every segment) is read on
 /// its own.
 enum JPEGHeader {
-    static func read(_ reader: inout ByteReader) throws -> ImageHeader {
+    /// The header, and the EXIF block (the TIFF structure) when there is one.
+    static func read(_ reader: inout ByteReader) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         try reader.skip(2)  // SOI
         var exif: (orientation: ExifOrientation, dateTaken: String?) = (.up, nil)
+        var exifBlock: ArraySlice<UInt8>?
         let exifSignature = Array("Exif".utf8) + [0, 0]
         while true {
             var marker = try reader.uint8()
@@ -29,7 +31,8 @@ enum JPEGHeader {
             if marker == 0xE1, bodyLength >= exifSignature.count {
                 bodyLength -= exifSignature.count
                 if try reader.take(exifSignature.count).elementsEqual(exifSignature) {
-                    exif = ExifReader.read(try reader.take(bodyLength))
+                    exifBlock = try reader.take(bodyLength)
+                    exif = ExifReader.read(exifBlock ?? [])
                     continue
                 }
             } else if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
@@ -37,7 +40,8 @@ enum JPEGHeader {
                 try frame.skip(1)  // sample precision
                 let height = try frame.uint16BE()
                 let width = try frame.uint16BE()
-                return ImageHeader(format: .jpeg, width: width, height: height, orientation: exif.orientation, dateTaken: exif.dateTaken)
+                return (ImageHeader(format: .jpeg, width: width, height: height, orientation: exif.orientation, dateTaken: exif.dateTaken),
+                        exifBlock)
             }
             try reader.skip(bodyLength)
         }

@@ -3,7 +3,8 @@
 /// or the ICC profile before it, each skipped unread. The eXIf chunk may also follow the image data (ImageMagick
 /// writes it there): it is then looked for among the chunks that end the file (`exifAfterImageData(_:imageData:)`).
 enum PNGHeader {
-    static func read(_ reader: inout ByteReader) throws -> ImageHeader {
+    /// The header, and the EXIF block (the eXIf chunk's body) when there is one.
+    static func read(_ reader: inout ByteReader) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         try reader.skip(8)  // the signature
         let length = try reader.uint32BE()
         guard try reader.take(4).elementsEqual("IHDR".utf8), length == 13 else {
@@ -18,16 +19,18 @@ enum PNGHeader {
             let chunkLength = try reader.uint32BE()
             let type = try reader.take(4)
             if type.elementsEqual("eXIf".utf8) {
-                (header.orientation, header.dateTaken) = ExifReader.read(try reader.take(min(chunkLength, ExifReader.readLimit)))
-                return header  // (a PNG has one eXIf at most)
+                let exif = try reader.take(min(chunkLength, ExifReader.readLimit))
+                (header.orientation, header.dateTaken) = ExifReader.read(exif)
+                return (header, exif)  // (a PNG has one eXIf at most)
             }
             if type.elementsEqual("IDAT".utf8) {
                 if let exif = try exifAfterImageData(&reader, imageData: reader.offset - 8) {
                     (header.orientation, header.dateTaken) = ExifReader.read(exif)
+                    return (header, exif)
                 }
-                return header
+                return (header, nil)
             }
-            if type.elementsEqual("IEND".utf8) { return header }  // no image data: the decoder says so
+            if type.elementsEqual("IEND".utf8) { return (header, nil) }  // no image data: the decoder says so
             try reader.skip(chunkLength + 4)  // the chunk and its CRC
         }
     }

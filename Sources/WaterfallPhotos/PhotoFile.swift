@@ -28,6 +28,18 @@ public enum PhotoFile {
         return try header(of: descriptor, start: start, size: size ?? start.count)
     }
 
+    /// The information in the EXIF of the file at `path` (the date taken, the camera, the exposure, the position), read
+    /// from its header as `readHeader(path:)` reads it; empty when the photo has no EXIF. For the lightbox's info and
+    /// the cards' info captions: the walk never reads it.
+    /// - Throws: what `readHeader(path:)` throws.
+    public static func readInfo(path: FilePath) throws -> PhotoInfo {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        let size = size(of: descriptor)
+        let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        return try headerAndExif(of: descriptor, start: start, size: size ?? start.count).exif.map(PhotoInfo.init(exif:)) ?? PhotoInfo()
+    }
+
     /// Up to `count` bytes from the start of the file at `path`: a buffer of the file's size, at most `count`.
     static func readStart(of path: FilePath, count limit: Int) throws -> [UInt8] {
         let descriptor = try openForReading(path)
@@ -59,7 +71,12 @@ public enum PhotoFile {
     /// The header of the open file of `size` bytes whose first bytes `start` were read, reading the others it needs
     /// with `pread` (which leaves the file's offset where it is).
     private static func header(of descriptor: Int32, start: [UInt8], size: Int) throws -> ImageHeader {
-        try ImageHeader.read(start: start, size: size) { offset, count in
+        try headerAndExif(of: descriptor, start: start, size: size).header
+    }
+
+    /// The header of the open file and its EXIF block, as `header(of:start:size:)` reads them.
+    private static func headerAndExif(of descriptor: Int32, start: [UInt8], size: Int) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
+        try ImageHeader.readWithExif(start: start, size: size) { offset, count in
             try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 initialized = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
             }

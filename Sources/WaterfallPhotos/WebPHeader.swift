@@ -3,7 +3,8 @@
 /// one), and an extended file's `EXIF` chunk the orientation and the date taken. The EXIF chunk follows the image data
 /// and any ICC profile or animation before it: the chunks are followed by their lengths to it, each skipped unread.
 enum WebPHeader {
-    static func read(_ reader: inout ByteReader) throws -> ImageHeader {
+    /// The header, and the EXIF block (the EXIF chunk's TIFF structure) when there is one.
+    static func read(_ reader: inout ByteReader) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         try reader.skip(4)  // "RIFF"
         let end = min(reader.size, 8 + (try reader.uint32LE()))  // the RIFF's end: what follows is no chunk of its
         try reader.skip(4)  // "WEBP"
@@ -17,27 +18,27 @@ enum WebPHeader {
             }
             let width = try reader.uint16LE() & 0x3FFF
             let height = try reader.uint16LE() & 0x3FFF
-            return ImageHeader(format: .webp, width: width, height: height)
+            return (ImageHeader(format: .webp, width: width, height: height), nil)
         case "VP8L":
             guard try reader.uint8() == 0x2F else { throw PhotoError.unsupported(.webp, "a lossless image without its signature") }
             let bits = try reader.uint32LE()
-            return ImageHeader(format: .webp, width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1)
+            return (ImageHeader(format: .webp, width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1), nil)
         case "VP8X":
             let flags = try reader.uint8()
             try reader.skip(3)
             var header = ImageHeader(format: .webp, width: try reader.uint24LE() + 1, height: try reader.uint24LE() + 1)
             try reader.skip(max(0, length - 10) + (length & 1))
-            if flags & 0x08 != 0 { try readExif(into: &header, from: &reader, end: end) }
-            return header
+            let exif = flags & 0x08 != 0 ? try readExif(into: &header, from: &reader, end: end) : nil
+            return (header, exif)
         case let other:
             throw PhotoError.unsupported(.webp, "a first chunk \"\(other)\"")
         }
     }
 
     /// Follows the chunks after VP8X by their lengths up to `end` for `EXIF`, whose body (at most
-    /// `ExifReader.readLimit` bytes of it) gives the orientation and date.
+    /// `ExifReader.readLimit` bytes of it) gives the orientation and date; returns that TIFF structure, if found.
     /// - Throws: `PhotoError.truncated` when a chunk passes the end of the file.
-    private static func readExif(into header: inout ImageHeader, from reader: inout ByteReader, end: Int) throws {
+    private static func readExif(into header: inout ImageHeader, from reader: inout ByteReader, end: Int) throws -> ArraySlice<UInt8>? {
         while end - reader.offset >= 8 {
             let type = try reader.take(4)
             let length = try reader.uint32LE()
@@ -46,10 +47,11 @@ enum WebPHeader {
                 // Some writers keep JPEG's "Exif\0\0" before the TIFF structure.
                 let tiff = body.starts(with: Array("Exif".utf8) + [0, 0]) ? body.dropFirst(6) : body
                 (header.orientation, header.dateTaken) = ExifReader.read(tiff)
-                return
+                return tiff
             }
             try reader.skip(length)
             try reader.skip(min(length & 1, reader.remaining))  // the padding to an even length
         }
+        return nil
     }
 }

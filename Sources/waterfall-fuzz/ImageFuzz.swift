@@ -3,7 +3,8 @@ import WaterfallPhotos
 /// The fuzz input as a photo file: its header and EXIF read, then decoded to a thumbnail. Either ends in a result
 /// within the limits, or in a `PhotoError`; a decoder fed any bytes must never crash. The header is read twice: from
 /// the whole bytes, and as a file on disk is read, from its first bytes and then in small pieces where the walk over
-/// its segments and chunks needs them; both must give the same header or the same error.
+/// its segments and chunks needs them; both must give the same header or the same error. The photo information is read
+/// from the file's EXIF and from the whole input as a TIFF structure (`checkInfo`).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()
@@ -11,6 +12,8 @@ enum ImageFuzz {
     static func run(_ input: [UInt8]) {
         let whole = Result { try ImageHeader.read(input) }
         checkReadAsAFile(input, gives: whole)
+        checkInfo(PhotoInfo(exif: input[...]))
+        if let info = try? PhotoInfo(fileBytes: input) { checkInfo(info) }
         do {
             let header = try whole.get()
             precondition(header.width > 0 && header.height > 0 && header.width <= ImageHeader.maximumSide
@@ -28,6 +31,20 @@ enum ImageFuzz {
         } catch {
             return
         }
+    }
+
+    /// Checks `info` as its reader promises it: texts of at most 256 bytes, positive numbers, a position on the globe;
+    /// its texts made without a trap.
+    static func checkInfo(_ info: PhotoInfo) {
+        for text in [info.dateTaken, info.make, info.model, info.lens].compactMap({ $0 }) {
+            precondition(!text.isEmpty && text.utf8.count <= 256 * 3, "a text of \(text.utf8.count) bytes")
+        }
+        precondition([info.fNumber, info.focalLength, info.exposureTime?.value].allSatisfy { ($0 ?? 1) > 0 }, "a number not positive")
+        precondition((info.iso ?? 1) > 0 && (info.focalLength35mm ?? 1) > 0, "a count not positive")
+        if let position = info.position {
+            precondition(abs(position.latitude) <= 90 && abs(position.longitude) <= 180, "a position off the globe: \(position)")
+        }
+        _ = [info.camera, info.exposureLine, info.summary, info.positionText, info.dateTakenComponents?.text]
     }
 
     /// Reads the header of `input` as `PhotoFile` reads a file, with reads far smaller than a file's (which the

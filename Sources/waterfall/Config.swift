@@ -14,6 +14,8 @@ struct Config {
     var spacing = 12.0
     var sort = PhotoOrder.name
     var recursive = false
+    /// A third caption line with each photo's exposure, camera or date.
+    var infoCaptions = false
     /// The text's font, a fontconfig pattern; `nil`: the window's default.
     var font: String?
     var look = PhotoWall.Look()

@@ -19,6 +19,7 @@ struct ConfigSetting {
         .number("wall", "spacing", "The space between the cards and around them, in points.", \.spacing, range: Config.spacings),
         .choice("wall", "sort", "Each folder's photos by \"name\" (naturally: img2 before img10), \"time\" or \"size\".", \.sort),
         .flag("wall", "recursive", "Walk into subfolders too; each folder is a section.", \.recursive),
+        .flag("wall", "info-captions", "A third caption line on each card: its exposure (\"1/250 s · f/2.8 · ISO 400\"), else camera, else date.", \.infoCaptions),
         .string("look", "font", "The text's font, a fontconfig pattern; \"\" for the default (sans-serif:size=10).", \.fontOrEmpty),
         .color("look", "background", "Colours are \"#RRGGBB\". Behind the cards.", \.look.background),
         .color("look", "caption", "The cards' captions.", \.look.cards.caption),

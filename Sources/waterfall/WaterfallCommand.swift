@@ -25,8 +25,9 @@ struct WaterfallCommand: ParsableCommand {
 
         The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
         all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
-        Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, s starts and stops a slideshow, and Escape goes \
-        back to the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
+        Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, s starts and stops a slideshow, i shows and hides \
+        the photo's info (date taken, camera and lens, exposure, GPS position, size and path), and Escape goes back to \
+        the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
         """,
         version: version
     )
@@ -66,6 +67,7 @@ struct WaterfallCommand: ParsableCommand {
         configuration.cacheBytes = (photos.cacheMB ?? config.cacheMB) << 20
         configuration.slideshowDelay = photos.slideshowDelay ?? config.slideshowDelay
         configuration.look = config.look
+        configuration.captionInfo = photos.infoCaptions || config.infoCaptions
         configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
         let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
@@ -155,6 +157,10 @@ struct PhotoOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("How long the slideshow (s) shows each photo, in seconds (default: 5, or the config file's).", valueName: "seconds"))
     var slideshowDelay: Double?
+
+    @Flag(name: .customLong("info-captions"),
+          help: "Give each card a third caption line with its photo's exposure (\"1/250 s · f/2.8 · ISO 400\"), else its camera, from its EXIF.")
+    var infoCaptions = false
 
     @Flag(name: .customLong("no-thumbnail-cache"),
           help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
