@@ -6,16 +6,17 @@ import WaterfallCards
 import WaterfallPhotoWall
 import WaterfallX11
 
-/// The wall in its window, as the program runs it: named "Waterfall", with a status bar, q to quit and Ctrl+C to
-/// copy, and with `--log-events` its `start` and `exit` events around the window's.
+/// The wall in its window, as the program runs it: named "Waterfall", with a status bar, q to quit, Ctrl+C to copy
+/// and Ctrl+X for the key handler, and with `--log-events` its `start` and `exit` events around the window's.
 struct WallSession {
     let wall: PhotoWall
     let window: WaterfallWindow
     let log: EventLog?
+    let keyHandler: KeyHandler
 
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
-    init(configuration: PhotoWall.Configuration, window options: WindowOptions) throws {
+    init(configuration: PhotoWall.Configuration, window options: WindowOptions, keyHandler settings: KeyHandler.Settings) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
@@ -23,11 +24,12 @@ struct WallSession {
         let display = try ProgramRun.openDisplay(report: printError)
         let log = options.flags.logEvents ? EventLog() : nil
         wall.log = log
+        let keyHandler = KeyHandler(settings: settings, wall: wall, log: log)
         let window: WaterfallWindow
         do {
             window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
                 title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.font,
-                statusBar: ProgramLook.makeStatusBar { [unowned wall] in wall.statusText },
+                statusBar: ProgramLook.makeStatusBar { [unowned wall] in keyHandler.message ?? wall.statusText },
                 className: "Waterfall", instanceName: "waterfall", startupID: startupID,
                 icons: ProgramLook.icons,
                 useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
@@ -43,8 +45,10 @@ struct WallSession {
                            ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
                            ("scale", .number(window.scale))])
         wall.show(in: window)
-        window.onKey = { [unowned wall, unowned window] name, modifiers in
+        keyHandler.attach(to: window)
+        window.onKey = { [unowned wall, unowned window, unowned keyHandler] name, modifiers in
             switch name {
+            case _ where keyHandler.handlesKey(name, modifiers: modifiers): break  // Ctrl+X, and the key after it
             case "q": window.stop()  // under any layout: the window gives the key's Latin name
             case "c" where modifiers.contains(.control), "C" where modifiers.contains(.control): wall.copySelectedFiles()
             case "s": wall.startSlideshow()
@@ -57,6 +61,7 @@ struct WallSession {
         self.wall = wall
         self.window = window
         self.log = log
+        self.keyHandler = keyHandler
     }
 
     /// Runs the window until it closes, logging `exit`; a lost connection prints one line and exits with status 1,

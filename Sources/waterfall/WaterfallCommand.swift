@@ -27,6 +27,12 @@ struct WaterfallCommand: ParsableCommand {
         all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
         Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, s starts and stops a slideshow, and Escape goes \
         back to the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
+
+        Ctrl+X then a key runs the key handler, $XDG_CONFIG_HOME/waterfall/key-handler (~/.config/waterfall/key-handler), \
+        when it is executable, as nsxiv does: its argument is the key's name ("r", "R", "C-r" for Ctrl+R), and the \
+        paths of the selected photos (in the lightbox, of the photo shown) come on its standard input, one a line \
+        (--key-handler-nul: each ended by a NUL). The window goes on while it runs; its output goes to standard error, \
+        and the status bar shows a failure. Escape cancels Ctrl+X.
         """,
         version: version
     )
@@ -69,7 +75,9 @@ struct WaterfallCommand: ParsableCommand {
                     printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
                 }
         }
-        let session = try WallSession(configuration: configuration, window: window)
+        let keyHandler = KeyHandler.Settings(
+            executable: KeyHandler.defaultExecutable(environment: ProcessInfo.processInfo.environment), nulSeparated: photos.keyHandlerNul)
+        let session = try WallSession(configuration: configuration, window: window, keyHandler: keyHandler)
         try session.run()
         guard photos.printSelection else { return }
         // The paths' own bytes, whatever they are, each ended as asked: the log's lines (with --log-events) are all
@@ -112,6 +120,9 @@ struct PhotoOptions: ParsableArguments {
 
     @Flag(name: .customShort("0"), help: "With -o, end each path with a NUL instead of a newline (for xargs -0).")
     var nulTerminated = false
+
+    @Flag(help: "Give the key handler (Ctrl+X) the photos' paths each ended by a NUL instead of a newline (for xargs -0).")
+    var keyHandlerNul = false
 
     @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB.", valueName: "n"))
     var cacheMB: Int = 256
