@@ -44,6 +44,9 @@ final class KeyHandler {
     private var wake: @Sendable () -> Void = {}
     /// Hears the view's inputs, for "the next action" (kept: the window holds its observer weakly).
     private var actionObserver: UserActionObserver?
+    /// The lightbox's photo when Ctrl+X was pressed (`nil` on the wall): the lightbox's own keys (Left, Escape...)
+    /// reach neither the program nor the view, so a photo shown since then means an action came between.
+    private var shownAtPrefix: Int?
 
     /// The handler of `settings` for the chosen photos of `wall`, logging to `log`.
     init(settings: Settings, wall: PhotoWall, log: EventLog?) {
@@ -85,9 +88,10 @@ final class KeyHandler {
         if Self.isModifierKey(name) { return false }  // Ctrl or Shift alone: neither the awaited key nor an action
         if case .waitingForKey = phase {
             phase = .idle
-            if name == "Escape" {
+            if name == "Escape" || shownPhoto != shownAtPrefix {
                 message = nil
                 log?.log("keyHandler", [("state", .string("cancelled"))])
+                if name != "Escape" { return false }  // the key is the program's, as after any action
             } else {
                 run(key: Self.keyName(name, modifiers: modifiers))
             }
@@ -105,6 +109,7 @@ final class KeyHandler {
     func beginPrefix() {
         if case let .running(key, _) = phase { return refuse("key-handler \(key) is still running") }
         phase = .waitingForKey
+        shownAtPrefix = shownPhoto
         message = "Ctrl+X-"
         log?.log("keyHandler", [("state", .string("prefix"))])
     }
@@ -139,6 +144,9 @@ final class KeyHandler {
     }
 
     // MARK: Running
+
+    /// The card shown in the lightbox, while it is open.
+    private var shownPhoto: Int? { wall.lightbox?.index }
 
     /// The photos the handler gets: the one shown in the lightbox, else the selected ones, else the focused one.
     private var chosenFiles: [FilePath] {

@@ -184,6 +184,29 @@ struct KeyHandlerTests {
         demo.expectNoXErrors()
     }
 
+    /// The lightbox's own keys reach neither the program nor the view: a photo shown since Ctrl+X cancels it at the
+    /// next key, which is then the program's.
+    @Test func aStepInTheLightboxAfterCtrlXCancelsIt() throws {
+        let home = try KeyHandlerHome()
+        let (folder, demo, cards) = try openWall(home)
+        defer { withExtendedLifetime(folder) {} }
+        var start = demo.eventCount
+        try demo.movePointer(x: cards[0].midX, y: cards[0].midY)
+        try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
+        try demo.waitForLightbox("picture", index: 0, after: start)
+        start = demo.eventCount
+        try demo.key("ctrl+x")
+        try demo.key("Right")
+        try demo.key("r")  // not the handler's: the photo shown changed since Ctrl+X
+        try demo.process.waitForEvent(after: start, "the cancel") { $0.name == "keyHandler" && $0.string("state") == "cancelled" }
+        #expect(demo.events(named: "lightbox", after: start).map { $0.string("action") ?? "?" }.prefix(1) == ["show"])
+        // Ctrl+X again, on the photo shown now: the handler gets it.
+        #expect(try run("r", in: demo, until: "started").int("files") == 1)
+        #expect(demo.events(named: "keyHandler", after: start).map { $0.string("state") ?? "?" }.prefix(4) == ["prefix", "cancelled", "prefix", "started"])
+        #expect(try home.written("stdin-r") == Array((folder.root + "/p01.png\n").utf8))
+        demo.expectNoXErrors()
+    }
+
     @Test func keysAreNamedAsNsxivNamesThem() throws {
         let home = try KeyHandlerHome()
         let (folder, demo, cards) = try openWall(home)
@@ -240,12 +263,19 @@ struct KeyHandlerTests {
         let (folder, demo, cards) = try openWall(home, count: 40)
         defer { withExtendedLifetime(folder) {} }  // its photos stay until the end
         try select([0], of: cards, in: demo)
+        let wallBar = statusBar(of: try demo.screenshot(), demo: demo)
         let started = try run("w", in: demo, until: "started")
         #expect(started.int("files") == 1)
         // The handler blocks on the fifo: the window scrolls all the same.
         var start = demo.eventCount
         try demo.key("End")
         try demo.process.waitForEvent(after: start, "a frame scrolled down") { $0.name == "frame" && ($0.double("offset") ?? 0) > 0 }
+        // That frame's status bar says that the handler runs, in text, instead of the wall's counts.
+        let shot = try demo.screenshot()
+        #expect(statusBar(of: shot, demo: demo) != wallBar)
+        let top = Int(demo.viewportHeight * (demo.ready.double("scale") ?? 1))
+        let ink = shot.textInk(xs: 0..<shot.width, ys: top..<shot.height, ink: ScreenText.statusText, background: ScreenText.statusBar)
+        #expect(ink.isText(minimumSolid: 40), "the status bar has \(ink)")
         start = demo.eventCount
         try demo.key("ctrl+x")
         let refused = try demo.process.waitForEvent(after: start, "the refusal") { $0.name == "keyHandler" && $0.string("state") == "refused" }
