@@ -43,6 +43,7 @@ package final class ChildProcess: Sendable {
         /// The system's reason.
         package var errno: Int32
 
+        /// "cannot run PATH: Permission denied".
         package var description: String { "cannot run \(executable): \(String(cString: strerror(errno)))" }
     }
 

@@ -86,23 +86,32 @@ final class KeyHandler {
     /// any other key is an action that clears a message (false: the program handles it).
     func handlesKey(_ name: String, modifiers: ModifierKeys) -> Bool {
         if Self.isModifierKey(name) { return false }  // Ctrl or Shift alone: neither the awaited key nor an action
-        if case .waitingForKey = phase {
-            phase = .idle
-            if name == "Escape" || shownPhoto != shownAtPrefix {
-                message = nil
-                log?.log("keyHandler", [("state", .string("cancelled"))])
-                if name != "Escape" { return false }  // the key is the program's, as after any action
-            } else {
-                run(key: Self.keyName(name, modifiers: modifiers))
-            }
-            return true
-        }
+        if case .waitingForKey = phase { return takeAwaitedKey(name, modifiers: modifiers) }
         if name == "x", modifiers == .control {
             beginPrefix()
             return true
         }
         noteAction()
         return false
+    }
+
+    /// The key after Ctrl+X: runs the handler with it. Escape cancels, and so does any key once the lightbox shows
+    /// another photo than at Ctrl+X; that key is then the program's (false), as after any action.
+    private func takeAwaitedKey(_ name: String, modifiers: ModifierKeys) -> Bool {
+        guard name != "Escape", shownPhoto == shownAtPrefix else {
+            cancelPrefix()
+            return name == "Escape"
+        }
+        phase = .idle
+        run(key: Self.keyName(name, modifiers: modifiers))
+        return true
+    }
+
+    /// Stops waiting for the key after Ctrl+X.
+    private func cancelPrefix() {
+        phase = .idle
+        message = nil
+        log?.log("keyHandler", [("state", .string("cancelled"))])
     }
 
     /// Ctrl+X: waits for the key to run the handler with, or refuses while a handler runs.
@@ -134,10 +143,7 @@ final class KeyHandler {
     /// A click, a wheel turn or a key: clears the message of an ended handler, and cancels a pending Ctrl+X.
     private func noteAction() {
         switch phase {
-        case .waitingForKey:
-            phase = .idle
-            message = nil
-            log?.log("keyHandler", [("state", .string("cancelled"))])
+        case .waitingForKey: cancelPrefix()
         case .idle: message = nil
         case .running: break
         }
