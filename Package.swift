@@ -44,6 +44,9 @@ let package = Package(
         .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
+        // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, declared only under _GNU_SOURCE: the key
+        // handler's child (ProgramSupport's ChildProcess) inherits no descriptor of the program's.
+        .systemLibrary(name: "CSpawn"),
 
         // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.
         .target(name: "Waterfall"),
@@ -67,8 +70,8 @@ let package = Package(
         .target(name: "SeededRandom"),
 
         // MARK: What the two programs share: their window's flags, how they run it and report its failures, the clipboard's
-        // events in the log.
-        .target(name: "ProgramSupport", dependencies: ["Waterfall", "WaterfallX11", "WaterfallCards",
+        // events in the log, a child process run beside the window.
+        .target(name: "ProgramSupport", dependencies: ["Waterfall", "WaterfallX11", "WaterfallCards", "CSpawn",
                                                        .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // MARK: The photo browser: `waterfall [options] [PATH...]`

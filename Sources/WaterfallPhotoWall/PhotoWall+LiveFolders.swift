@@ -74,6 +74,8 @@ extension PhotoWall {
         infos?.forget(goneFiles)
         let newSection = change.newSectionIndices(oldCount: before.numberOfSections)
         let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
+        itemsBeforeBatch = before
+        defer { itemsBeforeBatch = nil }
         do {
             try view.performBatchUpdates {
                 if !change.goneSections.isEmpty { try view.deleteSections(change.goneSections) }

@@ -93,6 +93,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var lastGridZoom: (item: ItemPath, point: Point)?
     /// Hears the actions of `keyBindings` that are not the wall's (a program's: quit, fullscreen), by name.
     public var onAction: ((String) throws -> Void)?
+    /// The cards before the live folders' batch being applied, while one is: the view names a gone card it
+    /// unhighlights or deselects by its path before the batch.
+    var itemsBeforeBatch: PhotoWallItems?
 
     /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a
     /// view laid out by `layout` with `columnPolicy`.
@@ -257,7 +260,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     private func logItem(_ event: String, _ indexPath: ItemPath) {
         guard let log else { return }
-        ViewEventLog(log: log).logItem(event, indexPath, index: items.index(of: indexPath))
+        ViewEventLog(log: log).logItem(event, indexPath, index: (itemsBeforeBatch ?? items).index(of: indexPath))
     }
 }
 

@@ -24,6 +24,8 @@ struct Config {
     var slideshowDelay = 5.0
     var cacheMB = 256
     var sharedThumbnailCache = true
+    /// Whether the key handler's paths each end with a NUL.
+    var keyHandlerNulSeparated = false
     var keys = WallSession.defaultKeyBindings
 
     /// The bounds the file and the options share.

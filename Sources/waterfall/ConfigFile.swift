@@ -71,9 +71,7 @@ struct ConfigValue {
 enum ConfigFile {
     /// `$XDG_CONFIG_HOME/waterfall/config.toml` (`~/.config` without it).
     static func defaultPath(environment: [String: String]) -> String {
-        let home = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return home + "/waterfall/config.toml"
+        XDGFolders.config(environment: environment) + "/config.toml"
     }
 
     /// The configuration in `text` (read from `path`, which the messages name), over the defaults, and what was

@@ -35,6 +35,7 @@ struct ConfigSetting {
         .number("slideshow", "delay", "How long the slideshow (s) shows each photo, in seconds.", \.slideshowDelay, range: Config.slideshowDelays),
         .integer("cache", "memory-mb", "The memory the pictures may take, in MB.", \.cacheMB, range: Config.cacheSizes),
         .flag("cache", "shared-thumbnails", "Read and write the desktop's shared thumbnail cache (~/.cache/thumbnails).", \.sharedThumbnailCache),
+        .flag("key-handler", "nul-separated", "Give the key handler (Ctrl+X) the photos' paths each ended by a NUL instead of a newline.", \.keyHandlerNulSeparated),
     ]}
 
     static func number(_ table: String, _ key: String, _ comment: String, _ path: WritableKeyPath<Config, Double>,

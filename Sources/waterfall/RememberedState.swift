@@ -12,9 +12,7 @@ struct RememberedState: Equatable {
 
     /// `$XDG_STATE_HOME/waterfall/state.toml`.
     static func path(environment: [String: String]) -> String {
-        let home = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        return home + "/waterfall/state.toml"
+        XDGFolders.state(environment: environment) + "/state.toml"
     }
 
     /// The state in the file at `path`; `nil` when there is none or it is not what this program writes.

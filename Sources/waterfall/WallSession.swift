@@ -6,16 +6,19 @@ import WaterfallCards
 import WaterfallPhotoWall
 import WaterfallX11
 
-/// The wall in its window, as the program runs it: named "Waterfall", with a status bar and the program's actions
-/// (quit, fullscreen) among the wall's key bindings, and with `--log-events` its `start` and `exit` events around the window's.
+/// The wall in its window, as the program runs it: named "Waterfall", with a status bar, the program's actions
+/// (quit, fullscreen, the key handler's Ctrl+X) among the wall's key bindings, and with `--log-events` its `start`
+/// and `exit` events around the window's.
 struct WallSession {
     let wall: PhotoWall
     let window: WaterfallWindow
     let log: EventLog?
+    let keyHandler: KeyHandler
 
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
-    init(configuration: PhotoWall.Configuration, window options: WindowOptions, config: Config, columnPolicy: ColumnPolicy) throws {
+    init(configuration: PhotoWall.Configuration, window options: WindowOptions, config: Config, columnPolicy: ColumnPolicy,
+         keyHandler settings: KeyHandler.Settings) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
@@ -23,11 +26,12 @@ struct WallSession {
         let display = try ProgramRun.openDisplay(report: printError)
         let log = options.flags.logEvents ? EventLog() : nil
         wall.log = log
+        let keyHandler = KeyHandler(settings: settings, wall: wall, log: log)
         let window: WaterfallWindow
         do {
             window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
                 title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.fontPattern(config: config),
-                statusBar: ProgramLook.makeStatusBar(backgroundColor: config.statusBarColor, textColor: config.statusTextColor) { [unowned wall] in wall.statusText },
+                statusBar: ProgramLook.makeStatusBar(backgroundColor: config.statusBarColor, textColor: config.statusTextColor) { [unowned wall] in keyHandler.message ?? wall.statusText },
                 className: "Waterfall", instanceName: "waterfall", startupID: startupID,
                 icons: ProgramLook.icons,
                 useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
@@ -43,26 +47,36 @@ struct WallSession {
                            ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
                            ("scale", .number(window.scale))])
         wall.show(in: window)
+        keyHandler.attach(to: window)
         wall.keyBindings = config.keys
-        wall.onAction = { [unowned window] action in
+        wall.onAction = { [unowned window, unowned keyHandler] action in
             switch action {
-            case "quit": window.stop()  // under any layout: the window gives the key's Latin name
+            case "quit": window.stop()
             case "fullscreen":
                 window.setFullscreen(!window.isFullscreen)
                 log?.log("fullscreen", [("on", .bool(window.isFullscreen))])
+            case "key-handler": keyHandler.beginPrefix()
             default: break
             }
+        }
+        // The key after Ctrl+X is the handler's, before any binding; any other key also clears its message.
+        let wallKeys = window.keyInterceptor
+        window.keyInterceptor = { [unowned keyHandler] name, modifiers in
+            try keyHandler.takesKey(name, modifiers: modifiers) || wallKeys?(name, modifiers) == true
         }
         self.wall = wall
         self.window = window
         self.log = log
+        self.keyHandler = keyHandler
     }
 
-    /// The wall's bindings and the program's own actions: quit, fullscreen.
+    /// The wall's bindings and the program's own actions: quit, fullscreen, the key handler.
     static var defaultKeyBindings: KeyBindings {
         var keys = PhotoWall.defaultKeyBindings
         keys.add("quit", "Quit (with -o, print the selected photos' paths)", in: .global, ["q"])
         keys.add("fullscreen", "Fullscreen and back", in: .global, ["f", "F11"])
+        keys.add("key-handler", "Run the key handler ($XDG_CONFIG_HOME/waterfall/key-handler) with the next key, as nsxiv's Ctrl+X",
+                 in: .global, ["Ctrl+x"])
         return keys
     }
 

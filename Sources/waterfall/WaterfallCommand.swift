@@ -28,6 +28,12 @@ struct WaterfallCommand: ParsableCommand {
         Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, s starts and stops a slideshow, i shows and hides \
         the photo's info (date taken, camera and lens, exposure, GPS position, size and path), and Escape goes back to \
         the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
+
+        Ctrl+X then a key runs the key handler, $XDG_CONFIG_HOME/waterfall/key-handler (~/.config/waterfall/key-handler), \
+        when it is executable, as nsxiv does: its argument is the key's name ("r", "R", "C-r" for Ctrl+R), and the \
+        paths of the selected photos (in the lightbox, of the photo shown) come on its standard input, one a line \
+        (--key-handler-nul: each ended by a NUL). The window goes on while it runs; its output goes to standard error, \
+        and the status bar shows a failure. Escape cancels Ctrl+X.
         """,
         version: version
     )
@@ -80,7 +86,10 @@ struct WaterfallCommand: ParsableCommand {
                     printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
                 }
         }
-        let session = try WallSession(configuration: configuration, window: window, config: config, columnPolicy: columnPolicy)
+        let keyHandler = KeyHandler.Settings(executable: KeyHandler.defaultExecutable(environment: environment),
+                                             nulSeparated: photos.keyHandlerNul || config.keyHandlerNulSeparated)
+        let session = try WallSession(configuration: configuration, window: window, config: config, columnPolicy: columnPolicy,
+                                      keyHandler: keyHandler)
         try session.run()
         remember(session.wall.zoomedCardWidth, startedWith: columnPolicy, config: config, at: statePath)
         guard photos.printSelection else { return }
@@ -151,6 +160,9 @@ struct PhotoOptions: ParsableArguments {
 
     @Flag(name: .customShort("0"), help: "With -o, end each path with a NUL instead of a newline (for xargs -0).")
     var nulTerminated = false
+
+    @Flag(help: "Give the key handler (Ctrl+X) the photos' paths each ended by a NUL instead of a newline (for xargs -0).")
+    var keyHandlerNul = false
 
     @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB (default: 256, or the config file's).", valueName: "n"))
     var cacheMB: Int?

@@ -76,7 +76,7 @@ import XvfbSupport
         #expect(try help.waitForExit() == 0)
         let text = String(decoding: help.standardOutput, as: UTF8.self)
         for option in ["--recursive", "--sort", "--print-selection", "-0", "--cache-mb", "--no-thumbnail-cache", "--log-events",
-                       "--version", "--columns", "--width", "--scale"] {
+                       "--version", "--columns", "--width", "--scale", "--key-handler-nul", "Ctrl+X"] {
             #expect(text.contains(option), "--help lacks \(option)")
         }
         for catalogOnly in ["--items", "--catalog", "--load-more", "--page-size", "--fail-every", "--heights", "GIF", "--print-layout"] {

@@ -1,0 +1,21 @@
+#ifndef WATERFALL_CSPAWN_SHIM_H
+#define WATERFALL_CSPAWN_SHIM_H
+
+#include <spawn.h>
+
+/// `pipe2(2)`, for a child's standard input with close-on-exec set atomically. glibc declares it, and the spawn
+/// action below, only under `_GNU_SOURCE`, which Swift's Glibc module is not built with: the declarations are local
+/// to these wrappers, and Swift sees only the wrappers.
+static inline int waterfall_spawn_pipe2(int descriptors[2], int flags) {
+    extern int pipe2(int descriptors[2], int flags);
+    return pipe2(descriptors, flags);
+}
+
+/// `posix_spawn_file_actions_addclosefrom_np(3)` (glibc 2.34): the child closes every descriptor from `from` up,
+/// whatever other threads opened without close-on-exec.
+static inline int waterfall_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
+    extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+#endif
