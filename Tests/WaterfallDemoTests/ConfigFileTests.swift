@@ -1,0 +1,140 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+import XvfbSupport
+
+/// `$XDG_CONFIG_HOME/waterfall/config.toml`: what it sets reaches the wall (seen through `--print-layout`, which lays
+/// out as the window does), options win over it, and a wrong file gets messages naming its lines and keys while the
+/// program goes on with the defaults.
+@Suite(.serialized) struct ConfigFileTests {
+    /// A scratch `XDG_CONFIG_HOME` (and state home) with a folder of six 4:3 photos.
+    final class Home {
+        let folder: GeneratedImages
+        var config: String { folder.path("config") }
+        var photos: String { folder.path("photos") }
+        var environment: [String: String] { ["XDG_CONFIG_HOME": config, "XDG_STATE_HOME": folder.path("state")] }
+
+        init() throws {
+            folder = try GeneratedImages()
+            try FileManager.default.createDirectory(atPath: config + "/waterfall", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+            for index in 0..<6 { try folder.image("photos/p\(index).png", width: 400, height: 300) }
+        }
+
+        func write(_ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: config + "/waterfall/config.toml"))
+        }
+
+        /// `waterfall --print-layout` of the photos in a 1000 × 700 cards' area with `arguments`: the summary line and
+        /// what it printed on standard error.
+        func layout(_ arguments: [String] = []) throws -> (summary: Event, errors: String) {
+            let process = try DemoProcess(executable: "waterfall", arguments: ["--print-layout", photos, "--width", "1000", "--height", "700"] + arguments,
+                                          display: nil, environment: environment)
+            #expect(try process.waitForExit() == 0, "\(process.standardError)")
+            return (try #require(process.events.last), process.standardError)
+        }
+    }
+
+    /// `waterfall --print-config`.
+    func printedConfig() throws -> String {
+        let process = try DemoProcess(executable: "waterfall", arguments: ["--print-config"], display: nil)
+        #expect(try process.waitForExit() == 0)
+        return String(decoding: process.standardOutput, as: UTF8.self)
+    }
+
+    @Test func thePrintedConfigIsTheDefaultsEveryActionIncludedAndReadsBackWithoutAWord() throws {
+        let text = try printedConfig()
+        for line in ["card-width = 0", "portrait-columns = 3", "landscape-columns = 5", "spacing = 12", "sort = \"name\"",
+                     "background = \"#ECEFF3\"", "status-bar = \"#2B2F36\"", "lightbox = \"#101113\"", "delay = 5", "memory-mb = 256",
+                     "shared-thumbnails = true", "nul-separated = false", "[keys.global]", "[keys.wall]", "[keys.lightbox]",
+                     "quit = [\"q\"]", "fullscreen = [\"f\", \"F11\"]", "key-handler = [\"Ctrl+x\"]", "copy = [\"Ctrl+c\"]",
+                     "grid-zoom-in = [\"plus\", \"equal\", \"KP_Add\", \"Ctrl+WheelUp\"]", "info = [\"i\"]", "close = [\"Escape\", \"Return\", \"KP_Enter\"]"] {
+            #expect(text.split(separator: "\n").contains(Substring(line)), "\(line)")
+        }
+        // Every setting and action has its comment on the line above.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where line.contains(" = ") && !line.hasPrefix("#") {
+            #expect(index > 0 && lines[index - 1].hasPrefix("# "), "no comment above \(line)")
+        }
+        let home = try Home()
+        let plain = try home.layout()
+        try home.write(text)
+        let read = try home.layout()
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        #expect(read.summary.int("columns") == plain.summary.int("columns"))
+        #expect(read.summary.double("contentHeight") == plain.summary.double("contentHeight"))
+    }
+
+    @Test func itsSettingsReachTheWallAndOptionsWinOverThem() throws {
+        let home = try Home()
+        #expect(try home.layout().summary.int("columns") == 5)
+        try home.write("[wall]\ncard-width = 300\nspacing = 20\n")
+        // (1000 - 40 + 20) / (300 + 20): 3 columns of (960 - 40) / 3.
+        let wide = try home.layout().summary
+        #expect(wide.int("columns") == 3)
+        #expect(wide.double("columnWidth") == (960.0 - 40) / 3)
+        #expect(try home.layout(["--columns", "2"]).summary.int("columns") == 2)
+        #expect(try home.layout(["--card-width", "460"]).summary.int("columns") == 2)  // (960 + 20) / (460 + 20)
+        try home.write("[wall]\nportrait-columns = 2\nlandscape-columns = 4\n")
+        #expect(try home.layout().summary.int("columns") == 4)
+        #expect(try home.layout(["--landscape-columns", "6"]).summary.int("columns") == 6)
+        // --config names another file.
+        let other = home.folder.path("other.toml")
+        try Data("[wall]\nlandscape-columns = 7\n".utf8).write(to: URL(fileURLWithPath: other))
+        #expect(try home.layout(["--config", other]).summary.int("columns") == 7)
+    }
+
+    @Test func aWrongSettingKeepsItsDefaultWithAMessageNamingItsLineAndKey() throws {
+        let home = try Home()
+        try home.write("""
+        # mine
+        [wall]
+        card-width = 300
+        spacing = "wide"
+        bogus = 1
+        sort = "colour"
+
+        [look]
+        background = "pink"
+
+        [slideshow]
+        delay = 0
+
+        [keys.wall]
+        fly = ["x"]
+
+        [keys.lightbox]
+        next = ["Ctrl+Hyper+x"]
+        close = 3
+        """)
+        let (summary, errors) = try home.layout()
+        let path = home.config + "/waterfall/config.toml"
+        #expect(errors.split(separator: "\n").map(String.init) == [
+            "waterfall: \(path):4: wall.spacing must be a number; its default is used",
+            "waterfall: \(path):5: wall.bogus is not a setting of waterfall (see waterfall --print-config); it is ignored",
+            "waterfall: \(path):6: wall.sort is \"colour\"; it must be one of \"name\", \"time\", \"size\"; its default is used",
+            "waterfall: \(path):9: look.background is \"pink\"; a colour is \"#RRGGBB\"; its default is used",
+            "waterfall: \(path):12: slideshow.delay is 0; it must be from 0.1 to 3600; its default is used",
+            "waterfall: \(path):15: keys.wall.fly is not an action of the wall keys (see waterfall --print-config); it is ignored",
+            "waterfall: \(path):18: keys.lightbox.next has \"Ctrl+Hyper+x\", which is not a key: write modifiers (Ctrl, Shift, Alt) and a key name joined by +, as \"Ctrl+plus\"; its default is used",
+            "waterfall: \(path):19: keys.lightbox.close must be a key or an array of keys, as [\"q\", \"Ctrl+w\"]; its default is used",
+        ])
+        // What was right still applies: card-width 300 in 12-point spacing gives 3 columns.
+        #expect(summary.int("columns") == 3)
+    }
+
+    @Test func aFileThatIsNotTOMLIsNotUsedAndSaysWhere() throws {
+        let home = try Home()
+        try home.write("[wall]\ncard-width = 300\n[look\nfont = \"x\"\n")
+        let (summary, errors) = try home.layout()
+        let path = home.config + "/waterfall/config.toml"
+        #expect(errors.hasPrefix("waterfall: \(path):3: "), "\(errors)")
+        #expect(errors.hasSuffix("; the file is not used\n"), "\(errors)")
+        #expect(summary.int("columns") == 5)
+        // A --config file that is not there is named; the default file missing is no message at all.
+        let missing = try home.layout(["--config", home.folder.path("nowhere.toml")])
+        #expect(missing.errors.hasPrefix("waterfall: \(home.folder.path("nowhere.toml")): cannot be read"), "\(missing.errors)")
+        try FileManager.default.removeItem(atPath: path)
+        #expect(try home.layout().errors.isEmpty)
+    }
+}
