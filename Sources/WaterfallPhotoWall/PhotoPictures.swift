@@ -29,6 +29,21 @@ final class PhotoPictures {
     private var scrollRestTimer: TimerToken?
     /// Finished thumbnails over the last turn's budget, uploaded first in the next.
     private var waiting: [ThumbnailPool.Result] = []
+    /// Scales kept thumbnails off the window's thread while `scalesInBackground`.
+    private let scaler: ThumbnailScaler
+    /// The widths the scaler is making each photo's thumbnail at.
+    private var scaling: [FilePath: Int] = [:]
+    /// Whether a card at a new width gets its kept thumbnail scaled off the window's thread (its old picture drawn
+    /// scaled by the server until then) rather than at once: while a grid zoom lays out every card again.
+    var scalesInBackground = false {
+        didSet { if scalesInBackground { noteScrolled() } }  // a zoom, like a scroll, keeps a core for the frames
+    }
+
+    /// Holds the scaling asked until the turn after this one's frame.
+    func holdScalingForThisTurn() {
+        scaler.hold()
+        window.schedule(after: 0) { [scaler] in scaler.resume() }
+    }
 
     /// How many thumbnails decode at once while the wall scrolls: one worker fewer than the cores, at least one. The
     /// thread that draws and the X server keep the last core: with every core decoding, the scheduler let a wheel
@@ -48,6 +63,7 @@ final class PhotoPictures {
         let wake = window.wakeSignal
         pool = ThumbnailPool(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue),
                              cache: sharedCache, onResult: { wake.wake() })
+        scaler = ThumbnailScaler(wake: wake)
     }
 
     /// Stops the pool's workers.
@@ -101,8 +117,23 @@ final class PhotoPictures {
     /// most 10 % wider (a larger scale would show blurred: the photo is decoded again instead). Returns whether it did.
     private func installScaledThumbnail(of file: FilePath, width: Int) -> Bool {
         guard let cached = thumbnails[file], Double(width) <= Double(cached.width) * 1.1 else { return false }
-        install(cached.scaled(toWidth: width), for: file, width: width)
+        if scaling[file] == width { return true }  // the scaler is making it
+        if scalesInBackground {
+            scaler.scale(cached, of: file, toWidth: width)
+            scaling[file] = width
+        } else {
+            install(cached.scaled(toWidth: width), for: file, width: width)
+        }
         return true
+    }
+
+    /// Uploads the thumbnails the scaler made that are still wanted at their width, and draws their cards again.
+    private func deliverScaled(in view: CollectionView) {
+        for (file, width, thumbnail) in scaler.takeResults() where scaling[file] == width {
+            scaling[file] = nil
+            install(thumbnail, for: file, width: width)
+            showPicture(of: file, in: view)
+        }
     }
 
     /// Holds the pool to `jobsWhileScrolling` jobs at once until the wall has not scrolled for `scrollRest`.
@@ -121,6 +152,7 @@ final class PhotoPictures {
     /// each to `log`. Returns the files whose pictures arrived or failed.
     func deliver(log: EventLog?) -> (thumbnails: [FilePath], large: [FilePath]) {
         let view = window.collectionView
+        deliverScaled(in: view)
         var results = waiting + pool.takeResults()
         var uploaded = 0
         var index = 0
@@ -208,8 +240,9 @@ final class PhotoPictures {
         }
     }
 
-    /// Whether every picture asked for is made and uploaded: the pool is idle and no thumbnail waits for a turn.
-    var isIdle: Bool { waiting.isEmpty && pool.isIdle }
+    /// Whether every picture asked for is made and uploaded: the pool and the scaler are idle and no thumbnail waits
+    /// for a turn.
+    var isIdle: Bool { waiting.isEmpty && scaling.isEmpty && pool.isIdle }
 
     /// The cards in view whose picture is not drawn yet: neither a picture nor a failure.
     func pendingCount(in view: CollectionView) -> Int {

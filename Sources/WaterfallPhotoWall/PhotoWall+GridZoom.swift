@@ -14,8 +14,9 @@ extension PhotoWall {
     /// Zooms the grid by `steps`: each makes the cards larger by a column fewer (positive) or smaller by a column
     /// more (negative), from one column to cards `minimumCardWidth` wide; beyond either end nothing changes. The
     /// point under `point` (the pointer's, in view coordinates) stays under it; without one, the focused card stays
-    /// in place. The new columns are laid out at once (a `layout` event), the thumbnails already decoded scaled
-    /// until better ones are.
+    /// in place. The new columns are laid out at once (a `layout` event) and drawn in that turn's frame, each card
+    /// from its old picture scaled by the server; its kept thumbnail, scaled off the window's thread, follows in a
+    /// moment, or its photo decoded at the new width when the card grew by more than 10 %.
     /// - Throws: `LayoutError` from the relayout.
     public func zoomGrid(by steps: Int, at point: Point? = nil) throws {
         let view = collectionView
@@ -28,6 +29,16 @@ extension PhotoWall {
         let target = steps > 0 ? max(1, current - steps) : min(max(most, 1), current - steps)
         guard target != current, available > 0, steps != 0, (steps > 0) == (target < current) else { return }
         let policy = ColumnPolicy.fitting(columnWidth: columnWidth(target))
+        // The step's frame comes at a scroll's speed: the kept thumbnails are scaled off the window's thread, and
+        // that and the new decodes start in the turn after the frame.
+        pictures?.scalesInBackground = true
+        pictures?.holdScalingForThisTurn()
+        isHoldingPictureWork = true
+        window?.schedule(after: 0) { [weak self] in
+            self?.isHoldingPictureWork = false
+            self?.requestPictures()
+        }
+        defer { pictures?.scalesInBackground = false }
         // The steps of one zoom with the pointer still keep the photo it began on at the pointer's height, wherever
         // its column goes.
         if let point, let last = lastGridZoom, last.point == point, view.frameOfItem(last.item) != nil {

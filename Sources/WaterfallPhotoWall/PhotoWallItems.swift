@@ -11,7 +11,16 @@ public struct PhotoWallItems {
         /// The folder's name below its root.
         public var title: String
         /// Its photos' cards, in the folder's order.
-        public var cards: [PhotoCard]
+        public var cards: [PhotoCard] { didSet { aspects = cards.map(\.aspect) } }
+        /// The cards' aspects, in one array: what a relayout of every card reads (a grid zoom's), without walking
+        /// the cards themselves.
+        private(set) var aspects: [Double]
+
+        init(title: String, cards: [PhotoCard]) {
+            self.title = title
+            self.cards = cards
+            aspects = cards.map(\.aspect)
+        }
     }
 
     /// The sections, in order.
@@ -41,6 +50,15 @@ public struct PhotoWallItems {
     /// The cards in `section`.
     public func numberOfItems(inSection section: Int) -> Int {
         sections.indices.contains(section) ? sections[section].cards.count : 0
+    }
+
+    /// Writes the heights of `section`'s cards of `range` at `width` in `metrics` into `heights` (card
+    /// `range.lowerBound + k` at `k`), reading only their aspects.
+    func writeHeights(ofSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
+                      into heights: UnsafeMutableBufferPointer<Double>) {
+        sections[section].aspects.withUnsafeBufferPointer { aspects in
+            for item in range { heights[item - range.lowerBound] = metrics.height(aspect: aspects[item], columnWidth: width) }
+        }
     }
 
     /// The card at `path`.
@@ -149,6 +167,12 @@ struct PhotoWallLayoutSource: CollectionLayoutSource {
 
     func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
         metrics.height(aspect: items[indexPath].aspect, columnWidth: width)
+    }
+
+    func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] { [] }
+
+    func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+        items.writeHeights(ofSection: section, range: range, width: width, metrics: metrics, into: heights)
     }
 
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {

@@ -75,6 +75,34 @@ extension WaterfallWindow {
         return measurements
     }
 
+    /// Zooms by `steps` Ctrl+wheel notches at the viewport's centre, alternately up and down (a program's zoom in and
+    /// out: the notches reach `onKey` or `keyInterceptor` as "WheelUp" and "WheelDown"), each sent through the server
+    /// as `measureWheelScrolling(notches:)` sends its notches, and timed from the event to the frame it drew.
+    /// `beforeEachStep` runs before each, outside the measurement (to wait until the window is idle, say).
+    @_spi(Benchmarking) public func measureZoomNotches(steps: Int, beforeEachStep: () throws -> Void = {}) throws -> [FrameMeasurement] {
+        let wasSyncing = syncsAfterEachFrame
+        syncsAfterEachFrame = true
+        defer { syncsAfterEachFrame = wasSyncing }
+        try runUntilFirstFrame()
+        let clock = ContinuousClock()
+        var measurements: [FrameMeasurement] = []
+        for step in 0..<steps {
+            try beforeEachStep()
+            let start = clock.now
+            let framesBefore = framesPresented
+            display.sendWheelNotch(down: step % 2 == 1, to: window.id, x: Int32(viewportFrame.midX * scale),
+                                   y: Int32(viewportFrame.midY * scale), state: StateBits.control)
+            display.flush()
+            while framesPresented == framesBefore {
+                if try turn() != nil { return measurements }
+            }
+            let elapsed = clock.now - start
+            measurements.append(FrameMeasurement(milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+                                                 requests: requestsInLastFrame, roundTrips: roundTripsInLastFrame))
+        }
+        return measurements
+    }
+
     /// Runs the loop's turns until `instant` (a timer wakes the last wait); false when the window closed.
     private func runTurns(until instant: ContinuousClock.Instant, clock: ContinuousClock) throws -> Bool {
         while clock.now < instant {

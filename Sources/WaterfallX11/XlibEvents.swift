@@ -273,9 +273,9 @@ extension Display {
         XSendEvent(handle, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
     }
 
-    /// Sends `window` a wheel notch through the server (`XSendEvent` of a button 4 or 5 press at (`x`, `y`)), as a
-    /// benchmark does to take the mouse's path.
-    func sendWheelNotch(down: Bool, to window: UInt, x: Int32, y: Int32) {
+    /// Sends `window` a wheel notch through the server (`XSendEvent` of a button 4 or 5 press at (`x`, `y`), with the
+    /// modifiers of `state` held), as a benchmark does to take the mouse's path.
+    func sendWheelNotch(down: Bool, to window: UInt, x: Int32, y: Int32, state: UInt32 = 0) {
         var event = XEvent()
         event.xbutton.type = ButtonPress
         event.xbutton.display = handle
@@ -285,6 +285,7 @@ extension Display {
         event.xbutton.x = x
         event.xbutton.y = y
         event.xbutton.button = UInt32(down ? Button5 : Button4)
+        event.xbutton.state = state
         event.xbutton.same_screen = 1
         XSendEvent(handle, window, 0, ButtonPressMask, &event)
     }

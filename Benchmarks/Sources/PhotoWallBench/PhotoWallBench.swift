@@ -52,6 +52,10 @@ struct PhotoWallBench: ParsableCommand {
                                valueName: "n"))
     var lightbox = 0
 
+    @Option(help: ArgumentHelp("Instead, scroll n notches and then zoom the grid n times by Ctrl+wheel (in and out by turns), and print both passes' frame times and the ratio of their p99s (JSON).",
+                               valueName: "n"))
+    var zoom = 0
+
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
@@ -61,6 +65,7 @@ struct PhotoWallBench: ParsableCommand {
         guard notchInterval >= 0, notchInterval <= 1000 else {
             throw ValidationError("--notch-interval is \(notchInterval); it must be from 0 to 1000 ms")
         }
+        guard (0...10_000).contains(zoom) else { throw ValidationError("--zoom is \(zoom); it must be from 1 to 10000") }
         guard (0...1000).contains(lightbox) else { throw ValidationError("--lightbox is \(lightbox); it must be from 1 to 1000") }
         guard (1...65_536).contains(cacheMB) else { throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536") }
         try BenchWindow.validate(size: Size(width: width, height: height))
@@ -77,6 +82,10 @@ struct PhotoWallBench: ParsableCommand {
             // The walk first (the wall complete, as a user waits for it), then the measurements.
             try bench.window.run { bench.wall.isWalkDone }
             guard bench.wall.items.count > 0 else { throw BenchError("no photos to measure in " + paths.joined(separator: ", ")) }
+            if zoom > 0 {
+                print(try ZoomTimes.measure(wall: bench.wall, window: bench.window, steps: zoom).json)
+                return
+            }
             if lightbox > 0 {
                 print(try LightboxTimes.measure(wall: bench.wall, window: bench.window, steps: lightbox).json)
                 return

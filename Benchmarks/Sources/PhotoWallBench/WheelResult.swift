@@ -17,14 +17,6 @@ struct WheelResult {
     /// From the process's start to the first frame, in milliseconds.
     var firstFrameMs: Double { startup.reduce(0) { $0 + $1.milliseconds } }
 
-    /// The `fraction` percentile of `measured`'s frame times (nearest rank).
-    func percentile(_ fraction: Double, of measured: [FrameMeasurement]) -> Double {
-        let times = measured.map(\.milliseconds).sorted()
-        guard !times.isEmpty else { return 0 }
-        let rank = Int((fraction * Double(times.count)).rounded(.up)) - 1
-        return times[min(times.count - 1, max(0, rank))]
-    }
-
     var maxMs: Double { frames.map(\.milliseconds).max() ?? 0 }
     var requestsPerFrame: Int { frames.map(\.requests).max() ?? 0 }
     var medianRequestsPerFrame: Int {
@@ -63,6 +55,4 @@ struct WheelResult {
         (the same path again, \(Noun.picture.counted(passes.picturesWhileCached)) uploaded)
         """
     }
-
-    private func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }

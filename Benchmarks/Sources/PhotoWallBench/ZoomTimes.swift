@@ -1,0 +1,48 @@
+import WaterfallCards
+import WaterfallPhotoWall
+@_spi(Benchmarking) import WaterfallX11
+
+/// `--zoom N`: the grid zoom against scrolling on the same wall in the same run. First the wheel's two passes (N
+/// notches while the thumbnails decode, then the same path with them cached: the scroll frames compared, so that
+/// neither side waits for a decoding core); then N Ctrl+wheel notches at the viewport's centre, alternately in and
+/// out, each once the wall is idle (each a relayout of every card at the new column count, the photo under the
+/// pointer kept at its height, the cards drawn from their old pictures scaled by the server), each timed from the
+/// event sent through the server to its frame.
+struct ZoomTimes {
+    var scroll: [FrameMeasurement]
+    var zoom: [FrameMeasurement]
+    /// The column counts the zoom went between.
+    var columns: Set<Int>
+    var items: Int
+
+    static func measure(wall: PhotoWall, window: WaterfallWindow, steps: Int) throws -> ZoomTimes {
+        let scroll = try WheelPasses.measure(wall: wall, window: window, notches: steps, interval: nil).cachedFrames
+        var columns: Set<Int> = [wall.collectionView.layout.columnCount]
+        let zoom = try window.measureZoomNotches(steps: steps) { try window.run { wall.isIdle } }
+        columns.insert(wall.collectionView.layout.columnCount)
+        if steps > 1 { columns.insert(wall.collectionView.layout.columnCount + 1) }  // in, then out again
+        return ZoomTimes(scroll: scroll, zoom: zoom, columns: columns, items: wall.items.count)
+    }
+
+    /// `{"items": n, "scrollP50Ms": ..., "scrollP99Ms": ..., "zoomP50Ms": ..., "zoomP99Ms": ..., "zoomOverScrollP99": ...}`.
+    var json: String {
+        let scrollP99 = percentile(0.99, of: scroll), zoomP99 = percentile(0.99, of: zoom)
+        return JSONValue.object([
+            ("items", .int(items)), ("steps", .int(zoom.count)), ("columns", .array(columns.sorted().map { .int($0) })),
+            ("scrollP50Ms", .number(rounded(percentile(0.5, of: scroll)))), ("scrollP99Ms", .number(rounded(scrollP99))),
+            ("zoomP50Ms", .number(rounded(percentile(0.5, of: zoom)))), ("zoomP99Ms", .number(rounded(zoomP99))),
+            ("zoomOverScrollP99", .number(rounded(scrollP99 > 0 ? zoomP99 / scrollP99 : 0))),
+        ]).text
+    }
+}
+
+/// The `fraction` percentile of `measured`'s frame times (nearest rank), in milliseconds.
+func percentile(_ fraction: Double, of measured: [FrameMeasurement]) -> Double {
+    let times = measured.map(\.milliseconds).sorted()
+    guard !times.isEmpty else { return 0 }
+    let rank = Int((fraction * Double(times.count)).rounded(.up)) - 1
+    return times[min(times.count - 1, max(0, rank))]
+}
+
+/// `value` to the microsecond.
+func rounded(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
