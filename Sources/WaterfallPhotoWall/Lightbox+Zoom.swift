@@ -3,8 +3,8 @@ import Waterfall
 import WaterfallCards
 import WaterfallX11
 
-/// The lightbox's zoom (the model is `LightboxZoom`): plus, minus and Ctrl+wheel step in and out anchored at the
-/// pointer, `z` goes to 1:1 and back to fit, `w` to fit; while zoomed the arrows (and h, j, k, l) pan by an eighth of
+/// The lightbox's zoom (the model is `LightboxZoom`): Ctrl+wheel steps in and out anchored at the pointer, plus and
+/// minus (the keyboard) at the viewport's centre, `z` goes to 1:1 and back to fit, `w` to fit; while zoomed the arrows (and h, j, k, l) pan by an eighth of
 /// the viewport and a drag of button 1 pans, within the photo's edges. Each step is decoded at the width shown, up to
 /// the photo's own; until it arrives the best picture there is stands in, scaled. Logs `lightbox` events of action
 /// `zoom` (`scale`, a number or "fit", the `anchor` and the `pan` in points) and `pan` (the `pan`).
@@ -29,8 +29,8 @@ extension Lightbox {
     /// The zoom level of the photo shown.
     public var zoomLevel: LightboxZoom.Level { zoomState.level }
 
-    /// One step in (`zoom-in`), keeping the photo's point at `anchor` (viewport points; the pointer when `nil`, or
-    /// the viewport's centre when the pointer is not over it) where it is. Nothing at 800 %.
+    /// One step in (`zoom-in`), keeping the photo's point at `anchor` (viewport points: the pointer's, or the
+    /// viewport's centre when `nil` or outside it) where it is. Nothing at 800 %.
     public func zoomIn(at anchor: Point? = nil, in window: WaterfallWindow) {
         applyZoom(in: window, anchor: anchor) { $0.zoomIn(at: $1) }
     }
@@ -90,8 +90,10 @@ extension Lightbox {
     func zoomAction(forKey name: String, modifiers: ModifierKeys) -> ((WaterfallWindow) -> Void)? {
         let plain = modifiers.isDisjoint(with: [.control, .alt])
         switch name {
-        case "plus", "KP_Add", "equal", "WheelUp": return { self.zoomIn(in: $0) }
-        case "minus", "KP_Subtract", "WheelDown": return { self.zoomOut(in: $0) }
+        case "plus", "KP_Add", "equal": return { self.zoomIn(in: $0) }
+        case "minus", "KP_Subtract": return { self.zoomOut(in: $0) }
+        case "WheelUp": return { self.zoomIn(at: $0.pointerLocation, in: $0) }
+        case "WheelDown": return { self.zoomOut(at: $0.pointerLocation, in: $0) }
         case "z" where plain: return { self.toggleActualSize(in: $0) }
         case "w" where plain: return { self.zoomToFit(in: $0) }
         default: break
@@ -121,13 +123,16 @@ extension Lightbox {
     /// logs `zoom` and asks for the picture at the new width.
     private func applyZoom(in window: WaterfallWindow, anchor: Point?, _ change: (inout LightboxZoom, Point) -> Bool) {
         let viewport = window.viewportFrame.size
-        var anchor = anchor ?? window.pointerLocation ?? centre(of: window)
+        var anchor = anchor ?? centre(of: window)
         if anchor.x < 0 || anchor.y < 0 || anchor.x >= viewport.width || anchor.y >= viewport.height { anchor = centre(of: window) }
         var zoom = zoom(in: window)
         guard change(&zoom, Point(x: anchor.x * window.scale, y: anchor.y * window.scale)) else { return }
         zoomState = (zoom.level, zoom.pan)
         if let file = file(at: index) {
-            let scale: JSONValue = zoom.isFitted ? .string("fit") : .number((zoom.scale * 1e4).rounded() / 1e4)
+            let scale: JSONValue = switch zoom.level {
+            case .fit: .string("fit")
+            case let .scale(scale): .number((scale * 1e4).rounded() / 1e4)
+            }
             log("zoom", file: file, [("scale", scale), ("anchor", .object([("x", .number(anchor.x)), ("y", .number(anchor.y))])),
                                      ("pan", point(zoom.pan, in: window)), ("width", .int(zoom.shownWidth))])
         }
