@@ -11,7 +11,14 @@ import WaterfallX11
 extension Lightbox {
     /// Where a pan step goes: `left` shows more of the photo's left, moving it right.
     public enum PanDirection: Sendable {
-        case left, right, up, down
+        /// Shows more of the photo's left (`pan-left`).
+        case left
+        /// Shows more of its right (`pan-right`).
+        case right
+        /// Shows more of its top (`pan-up`).
+        case up
+        /// Shows more of its bottom (`pan-down`).
+        case down
     }
 
     /// The zoom of the photo shown in `window`: the level and pan kept, held within the edges of the viewport now.

@@ -25,7 +25,9 @@ struct WaterfallCommand: ParsableCommand {
 
         The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
         all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
-        Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, s starts and stops a slideshow, and Escape goes \
+        Right (or the wheel) go to the previous and next photo, plus, minus and Ctrl+wheel zoom in steps up to 800 % \
+        (about the pointer for the wheel), z shows it pixel for pixel and back, w fits it, the arrows and a drag pan \
+        it while zoomed, s starts and stops a slideshow, and Escape goes \
         back to the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
         """,
         version: version
