@@ -7,8 +7,8 @@ public protocol BatchDrawingTarget: TextMeasuring {
     func fillRectangles(_ rects: [Rect], color: Color)
     /// Draws every text at its baseline origin in `color`, under the current clip.
     func drawTexts(_ texts: [(text: String, origin: Point)], color: Color)
-    /// Draws each picture at its rect's top-left corner, at most the rect's size, under the current clip.
-    func drawImages(_ images: [(image: ImageHandle, rect: Rect)])
+    /// Draws each picture in its rect as `Canvas.drawImage(_:in:scaling:)` does, under the current clip.
+    func drawImages(_ images: [(image: ImageHandle, rect: Rect, scaling: ImageScaling)])
     /// Limits later fills and texts to `rect`, or lifts the limit with `nil`.
     func setClip(_ rect: Rect?)
     /// Copies the pixels of `source` to `destination`, ignoring the clip (scroll blits depend on it).

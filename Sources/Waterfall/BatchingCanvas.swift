@@ -13,7 +13,7 @@ public final class BatchingCanvas: Canvas {
     private var textRuns: [Color: Int] = [:]
     private var fills: [(color: Color, rects: [Rect])] = []
     private var texts: [(color: Color, items: [(text: String, origin: Point)])] = []
-    private var images: [(image: ImageHandle, rect: Rect)] = []
+    private var images: [(image: ImageHandle, rect: Rect, scaling: ImageScaling)] = []
     /// What a collected call is, in the order the kinds go out at a flush.
     private enum Kind: Int {
         case fill, image, text
@@ -58,14 +58,19 @@ public final class BatchingCanvas: Canvas {
         texts[run].items.append((text, origin))
     }
 
-    public func drawImage(_ image: ImageHandle, in rect: Rect) {
-        let bounds = Rect(x: rect.minX, y: rect.minY, width: min(rect.width, Double(image.width) / pixelScale),
-                          height: min(rect.height, Double(image.height) / pixelScale))
+    public func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
+        var bounds = rect
+        if scaling == .unscaled {
+            bounds.size = Size(width: min(rect.width, Double(image.width) / pixelScale), height: min(rect.height, Double(image.height) / pixelScale))
+        }
+        if let clip {  // what shows: a picture magnified far beyond the clip covers only it
+            guard let shown = bounds.intersection(clip) else { return }
+            bounds = shown
+        }
         guard bounds.width > 0, bounds.height > 0 else { return }
-        if let clip, !clip.intersects(bounds) { return }
         if wouldComeOutTooEarly(bounds, kind: .image, run: images.count) { flush() }
         pending.append((bounds, .image, images.count))
-        images.append((image, rect))
+        images.append((image, rect, scaling))
     }
 
     public func setClip(_ rect: Rect?) {

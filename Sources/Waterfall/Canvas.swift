@@ -8,9 +8,10 @@ public protocol Canvas: TextMeasuring {
     func stroke(_ rect: Rect, color: Color, lineWidth: Double)
     /// Draws `text` with its baseline starting at `origin`.
     func drawText(_ text: String, at origin: Point, color: Color)
-    /// Draws the platform's picture `image` with its top-left corner at `rect`'s, at most `rect`'s size (a picture is
-    /// made at the size it is drawn, in pixels: it is not scaled), under the clip.
-    func drawImage(_ image: ImageHandle, in rect: Rect)
+    /// Draws the platform's picture `image` in `rect`, under the clip: with `.unscaled`, its top-left corner at
+    /// `rect`'s and at most `rect`'s size (a picture made at the size it is drawn, in pixels); else scaled to fill
+    /// `rect`, sampled as `scaling` says. Only the part under the clip is drawn, however large `rect` is.
+    func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling)
     /// Limits later drawing to `rect`, or lifts the limit with `nil`.
     func setClip(_ rect: Rect?)
     /// Copies the pixels of `source` so that its top-left corner lands on `destination` (as `XCopyArea`), whatever
@@ -36,4 +37,7 @@ extension Canvas {
 
 extension Canvas {
     public var pixelScale: Double { 1 }
+
+    /// Draws `image` pixel for pixel with its top-left corner at `rect`'s, at most `rect`'s size (`.unscaled`).
+    public func drawImage(_ image: ImageHandle, in rect: Rect) { drawImage(image, in: rect, scaling: .unscaled) }
 }

@@ -13,8 +13,8 @@
         case clip(Rect?)
         /// `copyRect(_:to:)`.
         case copy(Rect, to: Point)
-        /// `drawImage(_:in:)`.
-        case image(ImageHandle, Rect)
+        /// `drawImage(_:in:scaling:)`.
+        case image(ImageHandle, Rect, ImageScaling)
     }
 
     /// Every call so far, in order.
@@ -39,7 +39,7 @@
     public func drawText(_ text: String, at origin: Point, color: Color) { commands.append(.text(text, origin, color)) }
     public func setClip(_ rect: Rect?) { commands.append(.clip(rect)) }
     public func copyRect(_ source: Rect, to destination: Point) { commands.append(.copy(source, to: destination)) }
-    public func drawImage(_ image: ImageHandle, in rect: Rect) { commands.append(.image(image, rect)) }
+    public func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) { commands.append(.image(image, rect, scaling)) }
 
     /// Forgets the recorded calls.
     public func reset() { commands.removeAll() }

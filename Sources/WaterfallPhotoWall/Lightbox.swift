@@ -7,9 +7,10 @@ import WaterfallX11
 /// feh show it) and centred on a dark background, over the wall. Its picture is decoded by the wall's pool at the
 /// size it is shown, with the photos on each side next (so that going to one shows it at once); until it arrives the
 /// wall's thumbnail stands in, scaled to that size. Left, Page Up and the wheel up go to the previous photo, Right,
-/// Page Down and the wheel down to the next; `z` shows the photo pixel for pixel (1:1) and back, and at 1:1 dragging
-/// pans it; Escape or Enter goes back to the wall, with the photo shown selected and scrolled into view. The title is
-/// the photo's file name. Its keys are the lightbox mode of the wall's `keyBindings`.
+/// Page Down and the wheel down to the next; plus, minus and Ctrl+wheel zoom in steps, `z` shows the photo pixel for
+/// pixel (1:1) and back, `w` fits it, and while zoomed the arrows and a drag pan it (see Lightbox+Zoom.swift); Escape
+/// or Enter goes back to the wall, with the photo shown selected and scrolled into view. The title is the photo's file
+/// name. Its keys are the lightbox mode of the wall's `keyBindings`.
 public final class Lightbox: WindowOverlay {
     /// The card shown: its index among all the cards.
     public private(set) var index: Int
@@ -17,10 +18,9 @@ public final class Lightbox: WindowOverlay {
     let pictures: PhotoPictures
     /// The window's title before the lightbox opened.
     private let wallTitle: String
-    /// Whether the photo is shown pixel for pixel (`z`) rather than fitted.
-    public private(set) var isActualSize = false
-    /// How far the photo at 1:1 is dragged from the centre, in points.
-    private var pan = Point(x: 0, y: 0)
+    /// The zoom level of the photo shown, and its centre's offset from the viewport's in device pixels (see
+    /// `zoom(in:)`, which holds it within the edges).
+    var zoomState: (level: LightboxZoom.Level, pan: Point) = (.fit, Point(x: 0, y: 0))
     /// Where a drag started, and the pan then.
     private var dragStart: (pointer: Point, pan: Point)?
     /// The slideshow, while it runs (see Lightbox+Slideshow.swift).
@@ -42,12 +42,12 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Card `index`'s upright aspect, height ÷ width.
-    private func aspect(at index: Int) -> Double {
+    func aspect(at index: Int) -> Double {
         wall.items.path(ofIndex: index).map { wall.items[$0].aspect } ?? 1
     }
 
     /// Card `index`'s photo's upright width in pixels, when its header said.
-    private func pixelWidth(at index: Int) -> Int? {
+    func pixelWidth(at index: Int) -> Int? {
         wall.items.path(ofIndex: index).flatMap { wall.items[$0].pixelWidth }
     }
 
@@ -72,13 +72,13 @@ public final class Lightbox: WindowOverlay {
             advanceSlide(in: window)
         }
         guard let file = file(at: index), files.contains(file), let window = wall.window else { return }
-        logPicture(of: file)
+        if isPictureShown { logPicture(of: file) }  // not one asked for an earlier zoom step, which stands in meanwhile
         window.setNeedsOverlayDisplay()
     }
 
     /// Names the photo shown in the title and the log (as `action`, when given), and asks for its picture and its
     /// neighbours'.
-    private func show(in window: WaterfallWindow, action: String?) {
+    func show(in window: WaterfallWindow, action: String?) {
         window.setNeedsOverlayDisplay()
         guard let path = wall.items.path(ofIndex: index) else { return }
         let file = wall.items[path].path
@@ -86,11 +86,11 @@ public final class Lightbox: WindowOverlay {
         if let action { log(action, file: file) }
         if infoPanel != nil { wall.requestInfo() }  // the panel follows the photo shown
         let fitWidth = pictureWidth(in: window)
-        let width = shownWidth(fitWidth)
+        let width = zoom(in: window).decodeWidth
         // Decoded ahead (or failed): it shows in this turn's frame.
         if pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: width) != nil {
             logPicture(of: file)
-        } else {
+        } else if pictures.largePicture(of: file) == nil {  // else the picture of another step stands in, scaled
             pictures.makeStandIn(of: file, width: fitWidth(index))
         }
         let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < wall.items.count }
@@ -99,17 +99,13 @@ public final class Lightbox: WindowOverlay {
         })
     }
 
-    /// The width in device pixels at which the photo shown is drawn: its own at 1:1, else fitted.
-    private func shownWidth(_ fitWidth: (Int) -> Int) -> Int {
-        isActualSize ? pixelWidth(at: index) ?? fitWidth(index) : fitWidth(index)
-    }
-
     /// Logs that the photo shown has its picture (drawn in the coming frame), or why it has none.
     private func logPicture(of file: FilePath) {
         if let reason = pictures.largeFailure(of: file) {
             log("failed", file: file, [("reason", .string(reason))])
         } else {
-            log("picture", file: file)
+            let width = wall.window.map { zoom(in: $0).decodeWidth } ?? 0
+            log("picture", file: file, [("width", .int(pictures.largePicture(of: file, width: width)?.width ?? width))])
         }
     }
 
@@ -133,26 +129,31 @@ public final class Lightbox: WindowOverlay {
         case let .wheel(notches):
             go(by: notches.signum(), in: window)
         case let .pointerDown(point):
-            dragStart = (point, pan)
+            dragStart = (point, zoomState.pan)
         case let .pointerMoved(point):
-            guard isActualSize, let dragStart else { return }
-            let dragged = Point(x: dragStart.pan.x + point.x - dragStart.pointer.x, y: dragStart.pan.y + point.y - dragStart.pointer.y)
-            pan = clamped(dragged, size: pictureSize(width: shownWidth(pictureWidth(in: window)), in: window), in: window.viewportFrame)
-            window.setNeedsOverlayDisplay()
+            guard let dragStart else { return }
+            drag(from: dragStart.pointer, pan: dragStart.pan, to: point, in: window)
         case .pointerUp:
             dragStart = nil
         }
     }
 
-    /// Does the lightbox's `action` (a name of `PhotoWall.defaultKeyBindings`' lightbox mode), the pointer at `point`;
-    /// returns `false` for an action that is not the lightbox's.
+    /// Does the lightbox's `action` (a name of `PhotoWall.defaultKeyBindings`' lightbox mode), a zoom about `point`
+    /// (the pointer's, for the wheel; else the viewport's centre); returns `false` for an action that is not the
+    /// lightbox's.
     func perform(_ action: String, at point: Point?, in window: WaterfallWindow) -> Bool {
+        let zoomed = zoomLevel != .fit
         switch action {
         case "close": close(in: window)
         case "previous": go(by: -1, in: window)
         case "next": go(by: 1, in: window)
-        case "pan-left": go(by: -1, in: window)
-        case "pan-right": go(by: 1, in: window)
+        case "pan-left": zoomed ? pan(.left, in: window) : go(by: -1, in: window)
+        case "pan-right": zoomed ? pan(.right, in: window) : go(by: 1, in: window)
+        case "pan-up": if zoomed { pan(.up, in: window) }
+        case "pan-down": if zoomed { pan(.down, in: window) }
+        case "zoom-in": zoomIn(at: point, in: window)
+        case "zoom-out": zoomOut(at: point, in: window)
+        case "zoom-fit": zoomToFit(in: window)
         case "zoom-actual": toggleActualSize(in: window)
         case "info": toggleInfo(in: window)
         default: return false
@@ -160,24 +161,10 @@ public final class Lightbox: WindowOverlay {
         return true
     }
 
-    /// `z`: 1:1 (decoded at the photo's own width) or fitted again, centred either way. Logs `zoom` with the `size`.
-    private func toggleActualSize(in window: WaterfallWindow) {
-        isActualSize.toggle()
-        pan = Point(x: 0, y: 0)
-        if let file = file(at: index) { log("zoom", file: file, [("size", .string(isActualSize ? "1:1" : "fit"))]) }
-        show(in: window, action: nil)
-    }
-
-    /// `pan` held so that a photo larger than the viewport still covers it, and a smaller one stays centred.
-    private func clamped(_ pan: Point, size: Size, in frame: Rect) -> Point {
-        let limitX = max(0, (size.width - frame.width) / 2), limitY = max(0, (size.height - frame.height) / 2)
-        return Point(x: min(limitX, max(-limitX, pan.x)), y: min(limitY, max(-limitY, pan.y)))
-    }
-
     /// Whether the photo shown has its picture at the size shown, or its failure: what the next frame draws.
     public var isPictureShown: Bool {
         guard let file = file(at: index), let window = wall.window else { return false }
-        return pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: shownWidth(pictureWidth(in: window))) != nil
+        return pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: zoom(in: window).decodeWidth) != nil
     }
 
     /// Shows the photo `step` cards on, when there is one.
@@ -185,8 +172,7 @@ public final class Lightbox: WindowOverlay {
         let next = index + step
         guard next >= 0, next < wall.items.count, file(at: next) != nil else { return }
         index = next
-        isActualSize = false
-        pan = Point(x: 0, y: 0)
+        zoomState = (.fit, Point(x: 0, y: 0))
         show(in: window, action: "show")
     }
 
@@ -206,7 +192,7 @@ public final class Lightbox: WindowOverlay {
         wall.applyFolderUpdates([])  // those that waited
     }
 
-    /// Draws the photo fitted (or at 1:1) and centred, or why it cannot be shown.
+    /// Draws the photo at its zoom (fitted and centred at first), or why it cannot be shown.
     public func draw(in canvas: Canvas, frame: Rect) {
         defer { drawInfoPanel(on: canvas, frame: frame) }  // over the photo, when shown
         canvas.fill(frame, color: wall.configuration.look.lightboxBackground)
@@ -217,27 +203,14 @@ public final class Lightbox: WindowOverlay {
             canvas.drawText(text, at: origin, color: wall.configuration.look.lightboxText)
             return
         }
-        let fitWidth = pictureWidth(in: window)
-        let width = shownWidth(fitWidth)
-        if let picture = pictures.largePicture(of: file, width: width) {
-            draw(picture, size: pictureSize(width: width, in: window), centredIn: frame, offset: pan, on: canvas)
-        } else if let fitted = pictures.largePicture(of: file, width: fitWidth(index))
-                    ?? pictures.standIn(of: file, width: fitWidth(index)) {
-            // 1:1 is being decoded (the fitted picture shows meanwhile), or the picture is: its thumbnail, scaled.
-            draw(fitted, size: pictureSize(width: fitWidth(index), in: window), centredIn: frame, offset: Point(x: 0, y: 0), on: canvas)
-        } else if let thumbnail = pictures.picture(of: file) {
-            let size = Size(width: Double(thumbnail.width) / window.scale, height: Double(thumbnail.height) / window.scale)
-            draw(thumbnail, size: size, centredIn: frame, offset: Point(x: 0, y: 0), on: canvas)
+        let zoom = zoom(in: window)
+        let rect = photoRect(zoom, in: frame, scale: window.scale)
+        if let picture = pictures.largePicture(of: file, width: zoom.decodeWidth) {
+            // Beyond 1:1, the photo's own pixels magnified, each a crisp block.
+            canvas.drawImage(picture, in: rect, scaling: picture.width == zoom.shownWidth ? .unscaled : zoom.scale > 1 ? .nearest : .smooth)
+        } else if let standIn = pictures.largePicture(of: file) ?? pictures.standIn(of: file) ?? pictures.picture(of: file) {
+            // Until the picture at this size arrives: the one of another step, or the thumbnail, scaled.
+            canvas.drawImage(standIn, in: rect, scaling: standIn.width == zoom.shownWidth ? .unscaled : .smooth)
         }
-    }
-
-    /// The size in points of the photo shown `width` device pixels wide.
-    private func pictureSize(width: Int, in window: WaterfallWindow) -> Size {
-        Size(width: Double(width) / window.scale, height: (Double(width) * aspect(at: index)).rounded() / window.scale)
-    }
-
-    private func draw(_ image: ImageHandle, size: Size, centredIn frame: Rect, offset: Point, on canvas: Canvas) {
-        canvas.drawImage(image, in: Rect(x: frame.midX - size.width / 2 + offset.x, y: frame.midY - size.height / 2 + offset.y,
-                                         width: size.width, height: size.height))
     }
 }

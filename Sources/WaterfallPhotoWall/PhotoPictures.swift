@@ -289,6 +289,10 @@ final class PhotoPictures {
         large[file].flatMap { $0.width == width ? $0.handle : nil }
     }
 
+    /// The lightbox's picture of `file` at whatever width it was made, if one is held: what stands in, scaled, while
+    /// the picture of a zoom step is decoded.
+    func largePicture(of file: FilePath) -> ImageHandle? { large[file]?.handle }
+
     /// The wall's picture of `file`, if it is held.
     func picture(of file: FilePath) -> ImageHandle? { pictures[file]?.handle }
 
@@ -304,6 +308,11 @@ final class PhotoPictures {
     /// `file`'s stand-in at `width`, if it was made.
     func standIn(of file: FilePath, width: Int) -> ImageHandle? {
         standIn.flatMap { $0.file == file && $0.width == width ? $0.handle : nil }
+    }
+
+    /// `file`'s stand-in at whatever width it was made, if it was.
+    func standIn(of file: FilePath) -> ImageHandle? {
+        standIn.flatMap { $0.file == file ? $0.handle : nil }
     }
 
     /// Frees the stand-in.

@@ -31,8 +31,14 @@ extension PhotoWall {
         keys.add("close", "Back to the wall", in: .lightbox, ["Escape", "Return", "KP_Enter"])
         keys.add("previous", "The previous photo", in: .lightbox, ["Prior", "KP_Prior", "BackSpace"])
         keys.add("next", "The next photo", in: .lightbox, ["Next", "KP_Next", "space"])
-        keys.add("pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left"])
-        keys.add("pan-right", "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right"])
+        keys.add("pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left", "h"])
+        keys.add("pan-right", "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right", "l"])
+        keys.add("pan-up", "Pan up while zoomed in", in: .lightbox, ["Up", "KP_Up", "k"])
+        keys.add("pan-down", "Pan down while zoomed in", in: .lightbox, ["Down", "KP_Down", "j"])
+        keys.add("zoom-in", "Zoom in a step, up to 800 % (the wheel: about the pointer)", in: .lightbox,
+                 ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
+        keys.add("zoom-out", "Zoom out a step, down to fitted", in: .lightbox, ["minus", "KP_Subtract", "Ctrl+WheelDown"])
+        keys.add("zoom-fit", "Fit the photo to the window", in: .lightbox, ["w"])
         keys.add("info", "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox, ["i"])
         keys.add("zoom-actual", "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
         return keys

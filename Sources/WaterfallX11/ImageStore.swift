@@ -3,13 +3,16 @@ import Waterfall
 /// The pictures a window's cells draw (`Canvas.drawImage(_:in:)`), each uploaded to the server once into a Pixmap
 /// of its own and drawn with one `XCopyArea`: what `WaterfallWindow.addImage(pixels:width:height:)` made, until
 /// `removeImage(_:)`. Uploads go through shared memory when the server has MIT-SHM (`SharedMemoryUploads`), else,
-/// or while its segments are all busy, with `XPutImage`; neither waits for the server.
+/// or while its segments are all busy, with `XPutImage`; neither waits for the server. A picture drawn scaled gets a
+/// Render picture of its Pixmap too (`renderPicture(of:)`), freed with it.
 final class ImageStore {
     private let display: Display
     private let window: Window
     private let pixels: PixelFormat
     private let gc: GraphicsContext
     private var pixmaps: [Int: UInt] = [:]
+    /// The Render pictures of the Pixmaps drawn scaled, by handle id.
+    private var renderPictures: [Int: UInt] = [:]
     private var nextID = 1
     /// The bytes the server holds for the pictures (4 a pixel).
     private(set) var byteCount = 0
@@ -25,6 +28,7 @@ final class ImageStore {
     }
 
     deinit {
+        for picture in renderPictures.values { display.freeRenderPicture(picture) }
         for pixmap in pixmaps.values { display.freePixmap(pixmap) }
     }
 
@@ -48,12 +52,23 @@ final class ImageStore {
     /// Frees the picture's Pixmap; drawing the handle afterwards draws nothing.
     func remove(_ handle: ImageHandle) {
         guard let pixmap = pixmaps.removeValue(forKey: handle.id) else { return }
+        if let picture = renderPictures.removeValue(forKey: handle.id) { display.freeRenderPicture(picture) }
         display.freePixmap(pixmap)
         byteCount -= handle.width * handle.height * 4
     }
 
     /// The Pixmap of `handle`, if it is still held.
     func pixmap(of handle: ImageHandle) -> UInt? { pixmaps[handle.id] }
+
+    /// The Render picture of `handle`'s Pixmap, its edges padded, made the first time it is asked; `nil` when the
+    /// picture is not held or the visual has no Render format.
+    func renderPicture(of handle: ImageHandle) -> UInt? {
+        if let picture = renderPictures[handle.id] { return picture }
+        guard let pixmap = pixmaps[handle.id], let format = display.renderFormat else { return nil }
+        let picture = display.createRenderPicture(of: pixmap, format: format, padded: true)
+        renderPictures[handle.id] = picture
+        return picture
+    }
 }
 
 extension PixelFormat {

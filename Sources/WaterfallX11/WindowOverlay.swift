@@ -55,6 +55,9 @@ extension WaterfallWindow {
     /// Hands an event of the window to the overlay: true when it was one the overlay takes (a key, the wheel,
     /// button 1), which the view then never sees.
     func handOverlay(_ overlay: WindowOverlay, _ kind: XlibEvent.Kind) throws -> Bool {
+        // Where the pointer is (`pointerLocation`, a Ctrl+wheel zoom's anchor), followed over the overlay too.
+        if case let .motion(pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
+        if case let .buttonPress(pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
         let input: OverlayInput
         switch kind {
         case let .buttonPress(pointer) where Self.modifiedWheelName(pointer) != nil:

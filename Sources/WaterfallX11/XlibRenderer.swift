@@ -3,7 +3,7 @@ import Waterfall
 /// Draws runs of same-coloured work into a drawable: fills with Xlib (one `XFillRectangles`, a PolyFillRectangle
 /// request, per colour run, the foreground changed only when the colour changes), text with Xft (one
 /// `XftDrawGlyphFontSpec` per colour run, every glyph of every text of the run in it, each from the font that has
-/// it). Wrapped in a `BatchingCanvas`, which forms the runs. Coordinates come in points and are drawn at `scale`
+/// it), pictures with `XCopyArea`, or through X Render when drawn scaled (`ScaledImageDraw`). Wrapped in a `BatchingCanvas`, which forms the runs. Coordinates come in points and are drawn at `scale`
 /// pixels each.
 final class XlibRenderer: BatchDrawingTarget {
     /// Held so the window outlives the GCs made for it.
@@ -15,6 +15,7 @@ final class XlibRenderer: BatchDrawingTarget {
     private let text: TextDraw
     /// The pictures the cells draw.
     let images: ImageStore
+    private let scaledImages: ScaledImageDraw
     private let pixels: PixelFormat
     private var currentPixel: UInt?
     private var boxes: [PixelBox] = []
@@ -31,6 +32,7 @@ final class XlibRenderer: BatchDrawingTarget {
     func setTarget(_ drawable: UInt, generation: Int) {
         self.drawable = drawable
         text.setTarget(drawable, generation: generation)
+        scaledImages.setTarget(drawable, generation: generation)
     }
     /// Pixels per point.
     let scale: Double
@@ -49,6 +51,7 @@ final class XlibRenderer: BatchDrawingTarget {
         copyGC = GraphicsContext(display: display, drawable: window.id)
         text = TextDraw(display: display, fonts: fonts)
         images = ImageStore(display: display, window: window, pixels: pixels)
+        scaledImages = ScaledImageDraw(display: display, images: images)
         ascent = fonts.ascent / scale
         lineHeight = (fonts.ascent + fonts.descent) / scale
     }
@@ -80,8 +83,12 @@ final class XlibRenderer: BatchDrawingTarget {
         text.drawTexts(self.texts, color: color)
     }
 
-    func drawImages(_ images: [(image: ImageHandle, rect: Rect)]) {
-        for (image, rect) in images {
+    func drawImages(_ images: [(image: ImageHandle, rect: Rect, scaling: ImageScaling)]) {
+        for (image, rect, scaling) in images {
+            guard scaling == .unscaled else {
+                drawScaled(image, in: rect, scaling: scaling)
+                continue
+            }
             guard let pixmap = self.images.pixmap(of: image) else { continue }
             let box = PixelBox(rect, scale: scale)
             let width = min(UInt32(image.width), box.width)
@@ -90,6 +97,24 @@ final class XlibRenderer: BatchDrawingTarget {
             gc.copy(PixelBox(x: 0, y: 0, width: width, height: height), from: pixmap, to: drawable, x: box.x, y: box.y)
             damage.add(PixelBox(x: box.x, y: box.y, width: width, height: height), clippedTo: clip)
         }
+    }
+
+    /// Draws `image` scaled to fill `rect`, only its part under the clip and within the X protocol's coordinates:
+    /// `rect` in pixels may be far larger than the screen (a photo magnified 8×), so its edges are not clamped.
+    private func drawScaled(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
+        let left = (rect.minX * scale).rounded(), top = (rect.minY * scale).rounded()
+        let right = (rect.maxX * scale).rounded(), bottom = (rect.maxY * scale).rounded()
+        var minX = max(left, 0), minY = max(top, 0), maxX = min(right, 32_000), maxY = min(bottom, 32_000)
+        if let clip {
+            minX = max(minX, Double(clip.x))
+            minY = max(minY, Double(clip.y))
+            maxX = min(maxX, Double(clip.x) + Double(clip.width))
+            maxY = min(maxY, Double(clip.y) + Double(clip.height))
+        }
+        guard maxX > minX, maxY > minY else { return }
+        let visible = PixelBox(x: Int32(minX), y: Int32(minY), width: UInt32(maxX - minX), height: UInt32(maxY - minY))
+        scaledImages.draw(image, left: left, top: top, right: right, bottom: bottom, visible: visible, scaling: scaling)
+        damage.add(visible)
     }
 
     func setClip(_ rect: Rect?) {

@@ -25,9 +25,13 @@ struct WaterfallCommand: ParsableCommand {
 
         The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
         all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
-        Right (or the wheel) go to the previous and next photo, z shows it pixel for pixel and back, s starts and stops a slideshow, i shows and hides \
-        the photo's info (date taken, camera and lens, exposure, GPS position, size and path), and Escape goes back to \
-        the wall. f or F11 goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits.
+        Right (or the wheel) go to the previous and next photo, plus, minus and Ctrl+wheel zoom in steps up to 800 % \
+        (about the pointer for the wheel), z shows it pixel for pixel and back, w fits it, the arrows (and h, j, k, l) \
+        and a drag pan it while zoomed, s starts and stops a slideshow, i shows and hides the photo's info (date \
+        taken, camera and lens, exposure, GPS position, size and path), and Escape goes back to the wall. On the \
+        wall, plus, minus and Ctrl+wheel make the cards larger or smaller a column at a time (remembered). f or F11 \
+        goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits. Every key can be bound \
+        otherwise in the config file (waterfall --print-config lists them by action name).
 
         Ctrl+X then a key runs the key handler, $XDG_CONFIG_HOME/waterfall/key-handler (~/.config/waterfall/key-handler), \
         when it is executable, as nsxiv does: its argument is the key's name ("r", "R", "C-r" for Ctrl+R), and the \

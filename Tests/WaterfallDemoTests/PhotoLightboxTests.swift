@@ -108,7 +108,7 @@ struct PhotoLightboxTests {
         var before = demo.eventCount
         try demo.key("z")
         let zoom = try demo.process.waitForEvent(after: before, "the zoom") { $0.name == "lightbox" && $0.string("action") == "zoom" }
-        #expect(zoom.event.string("size") == "1:1")
+        #expect(zoom.event.double("scale") == 1)
         try demo.waitForLightbox("picture", index: 0, after: zoom.position)
         var shot = try demo.screenshot()
         #expect(shot.pixel(x: 200, y: 299) == RGB(0xD02010) && shot.pixel(x: 599, y: 300) == RGB(0x2040C0))
@@ -129,7 +129,7 @@ struct PhotoLightboxTests {
         before = demo.eventCount
         try demo.key("z")
         let fit = try demo.process.waitForEvent(after: before, "the zoom back") { $0.name == "lightbox" && $0.string("action") == "zoom" }
-        #expect(fit.event.string("size") == "fit")
+        #expect(fit.event.string("scale") == "fit")
         try demo.waitForLightbox("picture", index: 0, after: fit.position)
         shot = try demo.screenshot()
         #expect(shot.pixel(x: 250, y: 0) == RGB(0xD02010) && shot.pixel(x: 549, y: 599) == RGB(0x2040C0))

@@ -56,18 +56,20 @@ final class Raster: Canvas, BatchDrawingTarget {
         }
     }
 
-    /// A picture fills its box (at most its size, in pixels at scale 1) with a colour made of its id.
-    func drawImage(_ image: ImageHandle, in rect: Rect) {
-        fill(Rect(x: rect.minX, y: rect.minY, width: min(rect.width, Double(image.width)), height: min(rect.height, Double(image.height))),
-             color: Self.colour(of: image))
+    /// A picture fills its box (unscaled, at most its size, in pixels at scale 1; scaled, the whole rect) with a
+    /// colour made of its id.
+    func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
+        let box = scaling != .unscaled ? rect
+            : Rect(x: rect.minX, y: rect.minY, width: min(rect.width, Double(image.width)), height: min(rect.height, Double(image.height)))
+        fill(box, color: Self.colour(of: image))
     }
 
     /// The colour a picture draws in.
     static func colour(of image: ImageHandle) -> Color { Color(rgb: 0x800000 | UInt32(image.id & 0xFFFF)) }
 
-    func drawImages(_ images: [(image: ImageHandle, rect: Rect)]) {
+    func drawImages(_ images: [(image: ImageHandle, rect: Rect, scaling: ImageScaling)]) {
         batches.append("images x\(images.count)")
-        for (image, rect) in images { drawImage(image, in: rect) }
+        for (image, rect, scaling) in images { drawImage(image, in: rect, scaling: scaling) }
     }
 
     func fillRectangles(_ rects: [Rect], color: Color) {

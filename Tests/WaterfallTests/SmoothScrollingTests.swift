@@ -259,6 +259,9 @@ private final class TeeCanvas: Canvas {
         recording.drawText(text, at: origin, color: color)
     }
     func setClip(_ rect: Rect?) { raster.setClip(rect); recording.setClip(rect) }
-    func drawImage(_ image: ImageHandle, in rect: Rect) { raster.drawImage(image, in: rect); recording.drawImage(image, in: rect) }
+    func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
+        raster.drawImage(image, in: rect, scaling: scaling)
+        recording.drawImage(image, in: rect, scaling: scaling)
+    }
     func copyRect(_ source: Rect, to destination: Point) { raster.copyRect(source, to: destination); recording.copyRect(source, to: destination) }
 }

@@ -5,19 +5,21 @@ import WaterfallPhotoWall
 
 /// `--lightbox N`: the lightbox from a key to the frame that draws the next photo's picture at the window's size, N
 /// times when it was decoded ahead (the key comes once the pool has made the neighbours) and N times when it was not
-/// (two photos on, past the neighbour decoded ahead).
+/// (two photos on, past the neighbour decoded ahead); then N zoom steps (`LightboxZoomTimes`).
 struct LightboxTimes {
     /// Each key's time to its picture's frame, in milliseconds, and how many frames that took: decoded ahead.
     var ahead: [(milliseconds: Double, frames: Int)] = []
     /// The same, two photos on: decoded after the key.
     var cold: [(milliseconds: Double, frames: Int)] = []
+    /// The zoom steps, on the photo shown last.
+    var zoom = LightboxZoomTimes()
 
-    /// `{"aheadMs": [...], "aheadFrames": [...], "coldMs": [...], "coldFrames": [...]}`.
+    /// `{"aheadMs": [...], "aheadFrames": [...], "coldMs": [...], "coldFrames": [...]}` and the zoom's fields.
     var json: String {
         func list(_ times: [(milliseconds: Double, frames: Int)]) -> [(String, JSONValue)] {
             [("Ms", .array(times.map { .number(($0.milliseconds * 1000).rounded() / 1000) })), ("Frames", .array(times.map { .int($0.frames) }))]
         }
-        return JSONValue.object(list(ahead).map { ("ahead" + $0.0, $0.1) } + list(cold).map { ("cold" + $0.0, $0.1) }).text
+        return JSONValue.object(list(ahead).map { ("ahead" + $0.0, $0.1) } + list(cold).map { ("cold" + $0.0, $0.1) } + zoom.jsonFields).text
     }
 
     /// Opens the lightbox of `wall` on its first photo and times `steps` keys of each kind.
@@ -39,6 +41,7 @@ struct LightboxTimes {
         }
         for _ in 0..<steps where lightbox.index + 1 < wall.items.count { times.ahead.append(try time(1)) }
         for _ in 0..<steps where lightbox.index + 2 < wall.items.count { times.cold.append(try time(2)) }
+        times.zoom = try LightboxZoomTimes.measure(lightbox: lightbox, wall: wall, window: window, count: steps)
         return times
     }
 }

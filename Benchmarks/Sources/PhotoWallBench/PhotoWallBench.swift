@@ -20,7 +20,10 @@ struct PhotoWallBench: ParsableCommand {
         frame, for measuring only), while the thumbnails decode; then decodes every picture on the path scrolled and \
         scrolls it again from the top, every picture cached. Prints p50, p99 and max frame times of both passes, the X \
         requests per frame, the pictures uploaded in each pass, the peak resident memory and the time from the \
-        process's start to the first frame. With --lightbox N, times the lightbox's keys instead. Build in release: \
+        process's start to the first frame. With --lightbox N, times the lightbox's keys instead: N steps to a photo \
+        decoded ahead, N to one not, then N zoom steps (in to 800 % and out), each from the key to its first frame \
+        (zoomMs, which draws the picture there is scaled: zoomFrames is 1 for the key's own frame) and to the frame \
+        of its picture decoded at the width shown (zoomPictureMs). Build in release: \
         swift build -c release --product photo-wall-bench, in Benchmarks/.
         """
     )
@@ -48,7 +51,7 @@ struct PhotoWallBench: ParsableCommand {
           help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
     var noThumbnailCache = false
 
-    @Option(help: ArgumentHelp("Instead of scrolling, time the lightbox from a key to the next photo's picture, n times with it decoded ahead and n times without (prints JSON).",
+    @Option(help: ArgumentHelp("Instead of scrolling, time the lightbox from a key to the next photo's picture, n times with it decoded ahead and n times without, then n zoom steps (prints JSON).",
                                valueName: "n"))
     var lightbox = 0
 
