@@ -67,7 +67,13 @@ open class CardCell: CollectionViewCell {
         let caption = Rect(x: frame.minX, y: pictureFrame.maxY, width: frame.width, height: frame.height - pictureHeight)
         let colour = failure == nil ? color : Self.failureColor
         canvas.fill(pictureFrame, color: isHighlighted ? colour.mixed(with: colors.pressedShade, fraction: 0.35) : colour)
-        if let picture, !isHighlighted { canvas.drawImage(picture, in: pictureFrame) }
+        if let picture, !isHighlighted {
+            // A picture made for another width (the columns just changed, a better one is on its way) is scaled to
+            // the card, never cropped or left short of it.
+            let scale = canvas.pixelScale
+            let width = Int((pictureFrame.maxX * scale).rounded() - (pictureFrame.minX * scale).rounded())
+            canvas.drawImage(picture, in: pictureFrame, scaling: picture.width == width ? .unscaled : .smooth)
+        }
         canvas.fill(caption, color: isHighlighted ? colors.pressedCaption : colors.caption)
 
         let textWidth = frame.width - 2 * CardMetrics.padding

@@ -103,6 +103,31 @@ extension WaterfallWindow {
         return measurements
     }
 
+    /// Draws every pixel of the window again `count` times, nothing else changed (the frame an expose asks for), each
+    /// timed from the request to the frame presented: the floor of any frame that changes the whole window.
+    @_spi(Benchmarking) public func measureFullRedraws(count: Int, beforeEach: () throws -> Void = {}) throws -> [FrameMeasurement] {
+        let wasSyncing = syncsAfterEachFrame
+        syncsAfterEachFrame = true
+        defer { syncsAfterEachFrame = wasSyncing }
+        try runUntilFirstFrame()
+        let clock = ContinuousClock()
+        var measurements: [FrameMeasurement] = []
+        for _ in 0..<count {
+            try beforeEach()
+            let start = clock.now
+            let framesBefore = framesPresented
+            setNeedsFullFrame()
+            wakeSignal.wake()
+            while framesPresented == framesBefore {
+                if try turn() != nil { return measurements }
+            }
+            let elapsed = clock.now - start
+            measurements.append(FrameMeasurement(milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+                                                 requests: requestsInLastFrame, roundTrips: roundTripsInLastFrame))
+        }
+        return measurements
+    }
+
     /// Runs the loop's turns until `instant` (a timer wakes the last wait); false when the window closed.
     private func runTurns(until instant: ContinuousClock.Instant, clock: ContinuousClock) throws -> Bool {
         while clock.now < instant {

@@ -11,6 +11,9 @@ import WaterfallPhotoWall
 struct ZoomTimes {
     var scroll: [FrameMeasurement]
     var zoom: [FrameMeasurement]
+    /// Frames that draw the whole window again with nothing changed: the floor of a frame that changes every pixel,
+    /// as a zoom step does (a scroll copies the window and draws a strip).
+    var repaint: [FrameMeasurement]
     /// The column counts the zoom went between.
     var columns: Set<Int>
     var items: Int
@@ -18,20 +21,24 @@ struct ZoomTimes {
     static func measure(wall: PhotoWall, window: WaterfallWindow, steps: Int) throws -> ZoomTimes {
         let scroll = try WheelPasses.measure(wall: wall, window: window, notches: steps, interval: nil).cachedFrames
         var columns: Set<Int> = [wall.collectionView.layout.columnCount]
+        let repaint = try window.measureFullRedraws(count: steps) { try window.run { wall.isIdle } }
         let zoom = try window.measureZoomNotches(steps: steps) { try window.run { wall.isIdle } }
         columns.insert(wall.collectionView.layout.columnCount)
         if steps > 1 { columns.insert(wall.collectionView.layout.columnCount + 1) }  // in, then out again
-        return ZoomTimes(scroll: scroll, zoom: zoom, columns: columns, items: wall.items.count)
+        return ZoomTimes(scroll: scroll, zoom: zoom, repaint: repaint, columns: columns, items: wall.items.count)
     }
 
-    /// `{"items": n, "scrollP50Ms": ..., "scrollP99Ms": ..., "zoomP50Ms": ..., "zoomP99Ms": ..., "zoomOverScrollP99": ...}`.
+    /// `{"items": n, "scrollP50Ms": ..., "scrollP99Ms": ..., "repaintP99Ms": ..., "zoomP50Ms": ..., "zoomP99Ms": ...,
+    /// "zoomOverScrollP99": ..., "zoomOverRepaintP99": ...}`.
     var json: String {
-        let scrollP99 = percentile(0.99, of: scroll), zoomP99 = percentile(0.99, of: zoom)
+        let scrollP99 = percentile(0.99, of: scroll), zoomP99 = percentile(0.99, of: zoom), repaintP99 = percentile(0.99, of: repaint)
         return JSONValue.object([
             ("items", .int(items)), ("steps", .int(zoom.count)), ("columns", .array(columns.sorted().map { .int($0) })),
             ("scrollP50Ms", .number(rounded(percentile(0.5, of: scroll)))), ("scrollP99Ms", .number(rounded(scrollP99))),
             ("zoomP50Ms", .number(rounded(percentile(0.5, of: zoom)))), ("zoomP99Ms", .number(rounded(zoomP99))),
+            ("repaintP50Ms", .number(rounded(percentile(0.5, of: repaint)))), ("repaintP99Ms", .number(rounded(repaintP99))),
             ("zoomOverScrollP99", .number(rounded(scrollP99 > 0 ? zoomP99 / scrollP99 : 0))),
+            ("zoomOverRepaintP99", .number(rounded(repaintP99 > 0 ? zoomP99 / repaintP99 : 0))),
         ]).text
     }
 }
