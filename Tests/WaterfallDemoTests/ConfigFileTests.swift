@@ -138,3 +138,25 @@ import XvfbSupport
         #expect(try home.layout().errors.isEmpty)
     }
 }
+
+/// docs/keys.md lists every binding of `waterfall --print-config` with its action name, as scripts/keys-table.py
+/// prints them: a binding added or changed without the docs fails here.
+@Suite struct KeyDocsTests {
+    @Test func theKeysDocumentListsEveryBindingByActionName() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let program = try DemoProcess.executableURL(named: "waterfall").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [root.appendingPathComponent("scripts/keys-table.py").path, program]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let table = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/keys.md"), encoding: .utf8)
+        #expect(table.contains("| `grid-zoom-in` | `plus`, `equal`, `KP_Add`, `Ctrl+WheelUp` |"))
+        #expect(table.contains("| `zoom-fit` | `w` |"))
+        #expect(docs.contains(table), "docs/keys.md differs from scripts/keys-table.py's output:\n\(table)")
+    }
+}
