@@ -38,7 +38,7 @@ extension CollectionView {
         for item in anchor.items {
             guard let frame = layout.layoutAttributesForItem(at: item.path)?.frame else { continue }
             // The point kept: the given y on the first item, else the viewport's top on an item cut by it.
-            let keptY = item.path == anchor.items.first?.path ? anchor.fixedY ?? min(0, item.screenY) : min(0, item.screenY)
+            let keptY = (item.path == anchor.items.first?.path ? anchor.fixedY : nil) ?? 0
             let screenY = keptY > item.screenY && item.height > 0
                 ? (keptY - (keptY - item.screenY) * frame.height / item.height).rounded() : item.screenY
             return frame.minY - screenY + pullDistance
