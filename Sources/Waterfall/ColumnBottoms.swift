@@ -75,7 +75,10 @@ struct SortedColumnBottoms {
         var (s0, s1, s2, s3, s4, s5, s6, s7) = slots
         var packed = columns
         for index in range {
-            if s1 <= s0 + WaterfallLayout.tieTolerance {
+            let limit = s0 + WaterfallLayout.tieTolerance
+            // A near tie whose leftmost column is not first already (rows of equal heights keep it first: a new
+            // bottom goes after the equal ones) is put first, slowly.
+            if s1 <= limit, Self.tiedSlotBeforeFirst(s1, s2, s3, s4, s5, s6, s7, limit: limit, packed: packed) {
                 (slots, columns) = ((s0, s1, s2, s3, s4, s5, s6, s7), packed)
                 putLeftmostTiedColumnFirst()
                 ((s0, s1, s2, s3, s4, s5, s6, s7), packed) = (slots, columns)
@@ -85,12 +88,13 @@ struct SortedColumnBottoms {
             let column = packed & 7
             yOut[index] = top
             columnOut[index] = UInt16(truncatingIfNeeded: column)
-            // The slots below which the new bottom goes: those lower than it, counted on the bit patterns.
+            // The slots below which the new bottom goes: those at most as low, counted on the bit patterns (after the
+            // equal ones, so that columns filled left to right stay in that order among equals).
             let pattern = Int64(bitPattern: bottom.bitPattern)
-            @inline(__always) func isLower(_ value: Double) -> UInt32 {
-                UInt32(truncatingIfNeeded: UInt64(bitPattern: Int64(bitPattern: value.bitPattern) &- pattern) >> 63)
+            @inline(__always) func isHigher(_ value: Double) -> UInt32 {
+                UInt32(truncatingIfNeeded: UInt64(bitPattern: pattern &- Int64(bitPattern: value.bitPattern)) >> 63)
             }
-            let position = isLower(s1) &+ isLower(s2) &+ isLower(s3) &+ isLower(s4) &+ isLower(s5) &+ isLower(s6) &+ isLower(s7)
+            let position = 7 &- (isHigher(s1) &+ isHigher(s2) &+ isHigher(s3) &+ isHigher(s4) &+ isHigher(s5) &+ isHigher(s6) &+ isHigher(s7))
             // Slot 0 leaves; the others move up one, and the column goes in at `position`.
             let rest = packed >> 3
             let shift = 3 &* position
@@ -102,6 +106,19 @@ struct SortedColumnBottoms {
             )
         }
         (slots, columns) = ((s0, s1, s2, s3, s4, s5, s6, s7), packed)
+    }
+
+    /// Whether a slot after the first, among those within `limit` (the near tie: slots are sorted, so they come
+    /// first), holds a column left of the first slot's: only then must the tie be put in order.
+    @inline(__always)
+    private static func tiedSlotBeforeFirst(_ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double, _ s5: Double, _ s6: Double,
+                                            _ s7: Double, limit: Double, packed: UInt32) -> Bool {
+        let first = packed & 7
+        for (slot, value) in [s1, s2, s3, s4, s5, s6, s7].enumerated() {
+            guard value <= limit else { return false }
+            if (packed >> (3 * UInt32(slot + 1))) & 7 < first { return true }
+        }
+        return false
     }
 
     /// After a near tie: moves the leftmost of the columns within `tieTolerance` of the first slot's bottom to the

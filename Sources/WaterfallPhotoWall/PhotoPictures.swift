@@ -35,14 +35,12 @@ final class PhotoPictures {
     private var scaling: [FilePath: Int] = [:]
     /// Whether a card at a new width gets its kept thumbnail scaled off the window's thread (its old picture drawn
     /// scaled by the server until then) rather than at once: while a grid zoom lays out every card again.
-    var scalesInBackground = false {
-        didSet { if scalesInBackground { noteScrolled() } }  // a zoom, like a scroll, keeps a core for the frames
-    }
+    var scalesInBackground = false
 
-    /// Holds the scaling asked until the turn after this one's frame.
-    func holdScalingForThisTurn() {
+    /// Holds the scaling asked until this turn's frame is presented.
+    func holdScalingUntilTheFrame() {
         scaler.hold()
-        window.schedule(after: 0) { [scaler] in scaler.resume() }
+        window.performAfterNextFrame { [scaler] in scaler.resume() }
     }
 
     /// How many thumbnails decode at once while the wall scrolls: one worker fewer than the cores, at least one. The
@@ -96,6 +94,10 @@ final class PhotoPictures {
         var seen = Set<FilePath>()
         for area in [inView, ahead] {
             let cells = view.layout.layoutAttributesForElements(in: area).filter { $0.kind == .cell }.sorted { $0.frame.minY < $1.frame.minY }
+            // The cards a screen ahead are not drawn yet: their thumbnails are scaled off the window's thread.
+            let wasInBackground = scalesInBackground
+            scalesInBackground = wasInBackground || area == ahead
+            defer { scalesInBackground = wasInBackground }
             for attributes in cells {
                 let path = attributes.indexPath
                 let file = items[path].path
@@ -135,6 +137,9 @@ final class PhotoPictures {
             showPicture(of: file, in: view)
         }
     }
+
+    /// A grid zoom step, like a scroll, keeps a core for the frames that follow it (see `noteScrolled()`).
+    func noteInteraction() { noteScrolled() }
 
     /// Holds the pool to `jobsWhileScrolling` jobs at once until the wall has not scrolled for `scrollRest`.
     private func noteScrolled() {

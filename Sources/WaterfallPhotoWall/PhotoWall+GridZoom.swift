@@ -32,11 +32,15 @@ extension PhotoWall {
         // The step's frame comes at a scroll's speed: the kept thumbnails are scaled off the window's thread, and
         // that and the new decodes start in the turn after the frame.
         pictures?.scalesInBackground = true
-        pictures?.holdScalingForThisTurn()
+        pictures?.noteInteraction()
+        pictures?.holdScalingUntilTheFrame()
         isHoldingPictureWork = true
-        window?.schedule(after: 0) { [weak self] in
-            self?.isHoldingPictureWork = false
-            self?.requestPictures()
+        window?.performAfterNextFrame { [weak self] in
+            guard let self else { return }
+            isHoldingPictureWork = false
+            pictures?.scalesInBackground = true
+            requestPictures()
+            pictures?.scalesInBackground = false
         }
         defer { pictures?.scalesInBackground = false }
         // The steps of one zoom with the pointer still keep the photo it began on at the pointer's height, wherever

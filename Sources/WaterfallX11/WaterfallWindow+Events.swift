@@ -38,7 +38,12 @@ extension WaterfallWindow {
         runExpiredTimers()
         try apply(&batch)
         updateCursor()
-        if hasFrameToDraw { drawFrame() }
+        if hasFrameToDraw {
+            drawFrame()
+            let afterFrame = timers.afterNextFrame
+            timers.afterNextFrame = []
+            afterFrame.forEach { $0() }
+        }
         reportCursorChange()
         if let error = timers.takeDeferredError() { throw error }
     }
@@ -195,6 +200,12 @@ extension WaterfallWindow {
         let modifiers = ModifierKeys(xState: pointer.state)
         guard pointer.button == 4 || pointer.button == 5, !modifiers.isDisjoint(with: [.control, .alt]) else { return nil }
         return (pointer.button == 4 ? "WheelUp" : "WheelDown", modifiers)
+    }
+
+    /// Runs `body` once the next frame is presented, in the same turn: work that must not delay a frame the program
+    /// just asked for (decoding what a zoom step showed, say). Without a frame to draw it waits for one.
+    public func performAfterNextFrame(_ body: @escaping () -> Void) {
+        timers.afterNextFrame.append(body)
     }
 
     /// Runs `body`, a timer's action; an error it throws is kept and thrown by the turn that ran it.

@@ -14,6 +14,8 @@ struct WindowTimers {
     var resize: TimerToken?
     /// When the last size was applied, on the queue's clock in nanoseconds.
     var lastResizeTime: UInt64?
+    /// What runs once the next frame is presented (`performAfterNextFrame(_:)`).
+    var afterNextFrame: [() -> Void] = []
     /// An error from a timer's action, thrown by the turn that ran it.
     var deferredError: Error?
 
