@@ -126,6 +126,24 @@ done
 launch "$photo_bench" "$results/first-screen" --no-thumbnail-cache --lightbox 12 --width 1920 --height 1080 \
   > "$results/lightbox.json"
 
+# The grid zoom over a wall of 100,000 photos (two small JPEGs, each linked 50,000 times: a filesystem allows only
+# about 65,000 links to one file) at 1280x1000: 100 Ctrl+wheel steps, in and out by turns, each from idle, against the
+# same run's wheel frames with the thumbnails cached and the frame that repaints the window unchanged (3 rounds).
+mkdir -p "$results/zoom-wall"
+convert -size 640x480 gradient:'#C04030'-'#3050B0' "$results/zoom-a.jpg"
+convert -size 480x640 gradient:'#30A060'-'#D0A020' "$results/zoom-b.jpg"
+python3 - "$results" <<'PY'
+import os, sys
+results = sys.argv[1]
+for index in range(100000):
+    target = os.path.join(results, "zoom-wall", "IMG_%06d.jpg" % index)
+    if not os.path.exists(target):
+        os.link(os.path.join(results, "zoom-a.jpg" if index % 2 == 0 else "zoom-b.jpg"), target)
+PY
+for _ in 1 2 3; do
+  launch "$photo_bench" "$results/zoom-wall" --no-thumbnail-cache --zoom 100 --width 1280 --height 1000 >> "$results/grid-zoom.json"
+done
+
 # A camera import: 500 JPEGs copied by one cp into a watched folder, the relayouts counted (3 rounds).
 python3 Benchmarks/LiveFolder/live-folder.py "$photos" 3 > "$results/live-folder.json"
 
@@ -143,6 +161,7 @@ BENCH_LOAD="$load_before before, $load_after after" \
 BENCH_ARGS="$*" \
   python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" "$results/window.json" \
     "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" \
-    "$results/bomb.json" "$results/photo-wheel.json" "$results/lightbox.json" "$results/live-folder.json" > BENCHMARKS.md
+    "$results/bomb.json" "$results/photo-wheel.json" "$results/lightbox.json" "$results/live-folder.json" \
+    "$results/grid-zoom.json" > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

@@ -80,44 +80,36 @@ extension WaterfallWindow {
     /// as `measureWheelScrolling(notches:)` sends its notches, and timed from the event to the frame it drew.
     /// `beforeEachStep` runs before each, outside the measurement (to wait until the window is idle, say).
     @_spi(Benchmarking) public func measureZoomNotches(steps: Int, beforeEachStep: () throws -> Void = {}) throws -> [FrameMeasurement] {
-        let wasSyncing = syncsAfterEachFrame
-        syncsAfterEachFrame = true
-        defer { syncsAfterEachFrame = wasSyncing }
-        try runUntilFirstFrame()
-        let clock = ContinuousClock()
-        var measurements: [FrameMeasurement] = []
-        for step in 0..<steps {
-            try beforeEachStep()
-            let start = clock.now
-            let framesBefore = framesPresented
+        try measureFrames(count: steps, beforeEach: beforeEachStep) { step in
             display.sendWheelNotch(down: step % 2 == 1, to: window.id, x: Int32(viewportFrame.midX * scale),
                                    y: Int32(viewportFrame.midY * scale), state: StateBits.control)
             display.flush()
-            while framesPresented == framesBefore {
-                if try turn() != nil { return measurements }
-            }
-            let elapsed = clock.now - start
-            measurements.append(FrameMeasurement(milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-                                                 requests: requestsInLastFrame, roundTrips: roundTripsInLastFrame))
         }
-        return measurements
     }
 
     /// Draws every pixel of the window again `count` times, nothing else changed (the frame an expose asks for), each
     /// timed from the request to the frame presented: the floor of any frame that changes the whole window.
     @_spi(Benchmarking) public func measureFullRedraws(count: Int, beforeEach: () throws -> Void = {}) throws -> [FrameMeasurement] {
+        try measureFrames(count: count, beforeEach: beforeEach) { _ in
+            setNeedsFullFrame()
+            wakeSignal.wake()
+        }
+    }
+
+    /// Times `count` frames, each from `cause` (given its number) to the frame presented, synced; `beforeEach` runs
+    /// before each, outside the measurement.
+    private func measureFrames(count: Int, beforeEach: () throws -> Void, cause: (Int) -> Void) throws -> [FrameMeasurement] {
         let wasSyncing = syncsAfterEachFrame
         syncsAfterEachFrame = true
         defer { syncsAfterEachFrame = wasSyncing }
         try runUntilFirstFrame()
         let clock = ContinuousClock()
         var measurements: [FrameMeasurement] = []
-        for _ in 0..<count {
+        for index in 0..<count {
             try beforeEach()
             let start = clock.now
             let framesBefore = framesPresented
-            setNeedsFullFrame()
-            wakeSignal.wake()
+            cause(index)
             while framesPresented == framesBefore {
                 if try turn() != nil { return measurements }
             }
