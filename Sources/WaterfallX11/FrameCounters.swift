@@ -8,6 +8,9 @@ struct FrameCounters {
     var roundTripsInLastFrame = 0
     /// How many turns applied wheel notches: a benchmark waits for the one that applies its notch.
     var wheelBatchesApplied = 0
+    /// When the last frame was presented (flushed, or synced with `syncsAfterEachFrame`): a benchmark's frame ends
+    /// there, before what the turn does after it (`performAfterNextFrame`).
+    var lastPresented: ContinuousClock.Instant?
 
     /// Whether a frame was presented yet.
     var firstFramePresented: Bool { framesPresented > 0 }

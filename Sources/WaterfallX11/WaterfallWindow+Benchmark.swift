@@ -96,8 +96,8 @@ extension WaterfallWindow {
         }
     }
 
-    /// Times `count` frames, each from `cause` (given its number) to the frame presented, synced; `beforeEach` runs
-    /// before each, outside the measurement.
+    /// Times `count` frames, each from `cause` (given its number) to the frame presented, synced (not what its turn
+    /// does after it); `beforeEach` runs before each, outside the measurement.
     private func measureFrames(count: Int, beforeEach: () throws -> Void, cause: (Int) -> Void) throws -> [FrameMeasurement] {
         let wasSyncing = syncsAfterEachFrame
         syncsAfterEachFrame = true
@@ -113,7 +113,8 @@ extension WaterfallWindow {
             while framesPresented == framesBefore {
                 if try turn() != nil { return measurements }
             }
-            let elapsed = clock.now - start
+            // To the frame's presenting: what its turn does after it (`performAfterNextFrame`) delays no frame.
+            let elapsed = (counters.lastPresented ?? clock.now) - start
             measurements.append(FrameMeasurement(milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
                                                  requests: requestsInLastFrame, roundTrips: roundTripsInLastFrame))
         }

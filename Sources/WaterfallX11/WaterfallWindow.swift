@@ -215,6 +215,7 @@ public final class WaterfallWindow {
         counters.countFrame(firstRequest: firstRequest, nextRequest: display.nextRequestSerial,
                             lastProcessed: display.lastKnownRequestProcessed)
         if syncsAfterEachFrame || isFirstFrame { display.sync() } else { display.flush() }
+        counters.lastPresented = ContinuousClock.now
         collectionView.checkInvariantsInDebugBuilds()
         if isFirstFrame {
             completeStartupNotification()

@@ -78,6 +78,11 @@ import XvfbSupport
         try home.write("[wall]\nportrait-columns = 2\nlandscape-columns = 4\n")
         #expect(try home.layout().summary.int("columns") == 4)
         #expect(try home.layout(["--landscape-columns", "6"]).summary.int("columns") == 6)
+        // wall.info-captions gives every card a third caption line from the start, as --info-captions does.
+        try home.write("[wall]\ninfo-captions = true\n")
+        let withInfo = try home.layout().summary, without = try home.layout(["--config", "/dev/null"]).summary
+        #expect(withInfo.double("contentHeight").map { $0 > (without.double("contentHeight") ?? .infinity) } == true)
+        #expect(withInfo.double("contentHeight") == (try home.layout(["--config", "/dev/null", "--info-captions"]).summary.double("contentHeight")))
         // --config names another file.
         let other = home.folder.path("other.toml")
         try Data("[wall]\nlandscape-columns = 7\n".utf8).write(to: URL(fileURLWithPath: other))

@@ -99,10 +99,10 @@ import XvfbSupport
         #expect(try demo.screenshot().pixel(x: centre.x, y: centre.y) == Self.colour(12))
 
         // Cards of 160 points at the least: 6 columns would be narrower, so minus changes nothing; then plus (the
-        // keypad's too) goes down to one column, and no further.
+        // keypad's, and with Ctrl too) goes down to one column, and no further.
         mark = demo.eventCount
         try demo.key("minus")
-        for (key, columns) in [("KP_Add", 4), ("plus", 3), ("plus", 2), ("plus", 1)] {
+        for (key, columns) in [("KP_Add", 4), ("ctrl+plus", 3), ("plus", 2), ("plus", 1)] {
             try demo.key(key)
             try waitForColumns(columns, demo, after: mark)
         }
