@@ -10,6 +10,8 @@ struct PointerState {
 
     /// Where the pointer is in the view's coordinates, while it is in the window.
     var position: Point?
+    /// A touchpad's scroll with Control or Alt held, in notches not yet delivered as zoom keys.
+    var zoomNotches = 0.0
     /// The shape of the cursor the window last gave itself (`.default` until the pointer asks for another).
     var cursorShape: CursorShape = .default
     /// After the window defined a cursor the observer has not heard of: its `framesPresented` then.

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import Testing
 import XvfbSupport
 
@@ -68,5 +69,32 @@ struct TouchpadWindowTests {
         #expect(Self.inputs(demo, "wheel").compactMap { $0.int("notches") } == [1])
         #expect(Self.inputs(demo, "preciseScroll").isEmpty)
         #expect(!Self.inputs(demo, "tick").isEmpty)        // the notch glided
+    }
+
+    /// With Ctrl held, a touchpad's scroll (and a libinput mouse's wheel, which XInput 2 gives as the same valuator
+    /// motion) zooms the photo wall's grid a column per whole notch instead of scrolling.
+    @Test func ctrlWithATouchpadScrollZoomsTheGridInsteadOfScrolling() throws {
+        let photos = try GeneratedImages()
+        for index in 0..<12 { try photos.image("p\(index).png", width: 400, height: 300, colour: "#5070A0") }
+        let server = try XorgInputTestServer(pointerNames: ["Waterfall test touchpad"])
+        let wall = try DemoProcess(executable: "waterfall", arguments: ["--log-events", photos.root, "--width", "1000", "--height", "700"],
+                                   display: server.display)
+        let ready = try wall.waitForEvent("the ready event") { $0.name == "ready" }.event
+        #expect(ready.int("columns") == 5)
+        try xdotool(["mousemove", "--window", String(ready.int("window") ?? 0), "300", "200"], display: server.display)
+        let touchpad = server.devices[0]
+        try touchpad.scroll(by: 1)  // the first motion in the window only records
+        try touchpad.sync()
+        let start = wall.events.count
+        try xdotool(["keydown", "Control_L"], display: server.display)
+        for _ in 0..<4 { try touchpad.scroll(by: -30) }  // a notch up, in four motions: one zoom step in
+        try touchpad.sync()
+        try wall.waitForEvent(after: start, "the zoom to 4 columns") { $0.name == "layout" && $0.int("columns") == 4 }
+        try xdotool(["keyup", "Control_L"], display: server.display)
+        let keys = wall.events.dropFirst(start).filter { $0.name == "key" }.map { "\($0.string("chord") ?? "?") \($0.string("action") ?? "-")" }
+        #expect(keys == ["Ctrl+WheelUp grid-zoom-in"])
+        #expect(wall.events.dropFirst(start).filter { $0.name == "input" && $0.string("kind") == "preciseScroll" }.isEmpty)
+        try xdotool(["key", "q"], display: server.display)
+        #expect(try wall.waitForExit() == 0)
     }
 }
