@@ -69,7 +69,7 @@ extension WaterfallWindow {
     }
 
     /// Applies the folded size (see `applyFoldedSize(_:)`), wheel notches and a touchpad's precise scroll.
-    func apply(_ batch: inout EventBatch) throws {
+    private func apply(_ batch: inout EventBatch) throws {
         try applyFoldedSize(&batch)
         if let overlay {  // the wheel, and a touchpad's scroll in whole notches, go to it
             let notches = batch.wheelNotches + overlayState.takeWholeNotches(adding: batch.preciseNotches)

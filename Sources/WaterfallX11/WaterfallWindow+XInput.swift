@@ -7,18 +7,21 @@ extension WaterfallWindow {
 
     /// Handles an XInput 2 event on this window, or a device change (which every window hears): a valuator scroll is
     /// folded into the batch; a press, a release or a motion goes to the event switch as the core event it stands for.
-    /// A scroll with Control or Alt held zooms instead (as a wheel button's notch with them does): it comes as keys,
-    /// one "WheelUp" or "WheelDown" per whole notch.
+    /// A scroll with Control or Alt held zooms instead: each whole notch goes there as the wheel button's press it
+    /// stands for (which the window names as a key, "WheelUp" or "WheelDown"), a touchpad's fractions adding up.
     func handle(_ event: XInputEvent) throws {
         guard let xinput, exitReason == nil else { return }
-        var held: ModifierKeys = []
-        if case let .motion(pointer, _, _) = event { held = ModifierKeys(xState: pointer.state) }
+        var motion: PointerEvent?
+        if case let .motion(pointer, _, _) = event { motion = pointer }
         for action in xinput.translate(event, coreEventMask: window.eventMask) {
             switch action {
             case let .core(core):
                 _ = try handle(XlibEvent(window: window.id, serial: 0, kind: core))
-            case let .scroll(scroll) where !held.isDisjoint(with: [.control, .alt]):
-                try zoom(by: scroll, modifiers: held)
+            case let .scroll(scroll) where motion.map { !ModifierKeys(xState: $0.state).isDisjoint(with: [.control, .alt]) } == true:
+                var press = motion!
+                let notches = wholeZoomNotches(scroll)
+                press.button = notches > 0 ? 5 : 4
+                for _ in 0..<abs(notches) { _ = try handle(XlibEvent(window: window.id, serial: 0, kind: .buttonPress(press))) }
             case let .scroll(.precise(notches)):
                 batch.preciseNotches += notches
             case let .scroll(.wheel(notches)):
@@ -27,27 +30,17 @@ extension WaterfallWindow {
         }
     }
 
-    /// Delivers a scroll with Control or Alt held as its whole notches, each a "WheelUp" or "WheelDown" key: to the
-    /// key interceptor, else the overlay, else `onKey`. A touchpad's fractions add up across events.
-    private func zoom(by scroll: ValuatorScroll, modifiers: ModifierKeys) throws {
-        var notches: Int
+    /// The whole notches of a scroll with Control or Alt held: a wheel's as they are, a touchpad's fractions added up
+    /// across its events until they make one.
+    private func wholeZoomNotches(_ scroll: ValuatorScroll) -> Int {
         switch scroll {
-        case let .wheel(whole): notches = whole
+        case let .wheel(notches):
+            return notches
         case let .precise(fraction):
             pointer.zoomNotches += fraction
-            notches = Int(pointer.zoomNotches.rounded(.towardZero))
+            let notches = Int(pointer.zoomNotches.rounded(.towardZero))
             pointer.zoomNotches -= Double(notches)
-        }
-        while notches != 0 {
-            let name = notches > 0 ? "WheelDown" : "WheelUp"
-            notches -= notches.signum()
-            try apply(&batch)
-            if let keyInterceptor, try keyInterceptor(name, modifiers) { continue }
-            if let overlay {
-                try overlay.handle(.key(name: name, modifiers: modifiers), in: self)
-            } else {
-                try onKey?(name, modifiers)
-            }
+            return notches
         }
     }
 }

@@ -59,26 +59,23 @@ extension WaterfallWindow {
         if case let .motion(pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
         if case let .buttonPress(pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
         let input: OverlayInput
-        switch kind {
-        case let .buttonPress(pointer) where Self.modifiedWheelName(pointer) != nil:
-            let (name, modifiers) = Self.modifiedWheelName(pointer)!
-            input = .key(name: name, modifiers: modifiers)
-        case let .buttonPress(pointer) where pointer.button == 4 || pointer.button == 5:
-            input = .wheel(notches: pointer.button == 5 ? 1 : -1)
-        case let .buttonPress(pointer) where pointer.button == 1:
-            input = .pointerDown(viewportPoint(x: pointer.x, y: pointer.y))
-        case let .motion(pointer) where pointer.state & StateBits.button1 != 0:
-            input = .pointerMoved(viewportPoint(x: pointer.x, y: pointer.y))
-        case let .buttonRelease(pointer) where pointer.button == 1:
-            input = .pointerUp(viewportPoint(x: pointer.x, y: pointer.y))
-        case let .keyPress(keycode, state, _):
-            let keysym = display.shortcutKeys.keysym(keycode: keycode, state: state, on: display)
-            guard let name = Display.name(ofKeysym: keysym) else { return true }
-            input = .key(name: name, modifiers: ModifierKeys(xState: state))
-        case .buttonPress, .buttonRelease, .motion:
-            return true  // other buttons, and hovering, do nothing over an overlay
-        default:
-            return false
+        if let (name, modifiers) = keyName(of: kind) {
+            input = .key(name: name, modifiers: modifiers)  // a key, or a wheel notch with Control or Alt held
+        } else {
+            switch kind {
+            case let .buttonPress(pointer) where pointer.button == 4 || pointer.button == 5:
+                input = .wheel(notches: pointer.button == 5 ? 1 : -1)
+            case let .buttonPress(pointer) where pointer.button == 1:
+                input = .pointerDown(viewportPoint(x: pointer.x, y: pointer.y))
+            case let .motion(pointer) where pointer.state & StateBits.button1 != 0:
+                input = .pointerMoved(viewportPoint(x: pointer.x, y: pointer.y))
+            case let .buttonRelease(pointer) where pointer.button == 1:
+                input = .pointerUp(viewportPoint(x: pointer.x, y: pointer.y))
+            case .keyPress, .buttonPress, .buttonRelease, .motion:
+                return true  // a key without a name, other buttons, and hovering do nothing over an overlay
+            default:
+                return false
+            }
         }
         try overlay.handle(input, in: self)
         return true
