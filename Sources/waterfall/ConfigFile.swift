@@ -63,8 +63,6 @@ struct ConfigValue {
     }
 }
 
-
-
 /// Reading `config.toml`: every setting it names that is right is taken; a setting that is wrong keeps its default
 /// and gets a message naming the file, the line and the key; a file that is not TOML is not used at all (one message
 /// with the line and the column of the fault).
@@ -87,6 +85,7 @@ enum ConfigFile {
             return (config, ["\(path): \(error); the file is not used"])
         }
         let lines = KeyLines(text)
+        let settings = ConfigSetting.all
         var problems: [(line: Int, message: String)] = []
         func report(_ name: String, _ problem: ConfigProblem, table: String, key: String?) {
             let line = lines.line(ofKey: key, inTable: table)
@@ -103,7 +102,7 @@ enum ConfigFile {
             }
             for key in inner.keys {
                 let name = "\(tableName).\(key)"
-                guard let setting = ConfigSetting.all.first(where: { $0.table == tableName && $0.key == key }) else {
+                guard let setting = settings.first(where: { $0.table == tableName && $0.key == key }) else {
                     report(name, .unknownKey, table: tableName, key: key)
                     continue
                 }
