@@ -114,11 +114,14 @@ struct SortedColumnBottoms {
     private static func tiedSlotBeforeFirst(_ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double, _ s5: Double, _ s6: Double,
                                             _ s7: Double, limit: Double, packed: UInt32) -> Bool {
         let first = packed & 7
-        for (slot, value) in [s1, s2, s3, s4, s5, s6, s7].enumerated() {
-            guard value <= limit else { return false }
-            if (packed >> (3 * UInt32(slot + 1))) & 7 < first { return true }
+        // A tuple's bytes, not an array: this runs for every item of a row of equal heights, and must not allocate.
+        return withUnsafeBytes(of: (s1, s2, s3, s4, s5, s6, s7)) { raw in
+            for slot in 0..<7 {
+                guard raw.load(fromByteOffset: slot * MemoryLayout<Double>.stride, as: Double.self) <= limit else { return false }
+                if (packed >> (3 * UInt32(slot + 1))) & 7 < first { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// After a near tie: moves the leftmost of the columns within `tieTolerance` of the first slot's bottom to the
