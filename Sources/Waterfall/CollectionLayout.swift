@@ -169,7 +169,7 @@ public final class CollectionLayout {
     /// its items, its header and its footer.
     /// - Throws: `LayoutError.inSection`; the column layout then goes back to the spares.
     func makeSection<Source: CollectionLayoutSource>(_ section: Int, style: SectionStyle, from source: Source) throws -> SectionGeometry {
-        let columns = spareColumns.popLast() ?? WaterfallLayout()
+        var columns = spareColumns.popLast() ?? WaterfallLayout()
         do {
             let sectionInsets = style.insets ?? insets
             for (name, value) in [("top inset", sectionInsets.top), ("bottom inset", sectionInsets.bottom)]
@@ -181,18 +181,25 @@ public final class CollectionLayout {
             columns.rowSpacing = style.rowSpacing ?? rowSpacing
             columns.insets = EdgeInsets(top: 0, left: sectionInsets.left, bottom: 0, right: sectionInsets.right)
             columns.placement = style.placement ?? placement
+            let count = source.numberOfItems(inSection: section)
+            guard count >= 0, count <= WaterfallLayout.maximumItemCount else { throw LayoutError.invalidItemCount(count) }
+            let spanning = source.itemsSpanningAllColumns(inSection: section, range: 0..<count)
+            if let ready = source.preparedColumns(inSection: section, width: width, columnCount: columns.columnCount), ready !== columns,
+               ready.isPrepared(like: columns, width: width, itemCount: count, spanningItems: spanning) {
+                assert(ready.hasHeights(ofSection: section, from: source), "section \(section)'s prepared columns have stale heights")
+                spareColumns.append(columns)
+                columns = ready
+            } else {
+                try columns.prepare(width: width, itemCount: count, spanningItems: spanning, heights: { range, width, heights in
+                    source.heightsOfItems(inSection: section, range: range, width: width, into: heights)
+                }, bannerHeight: { item, width in
+                    source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
+                })
+            }
             var geometry = SectionGeometry(columns: columns)
             geometry.style = style
             geometry.insets = sectionInsets
             geometry.rowSpacing = columns.rowSpacing
-            let count = source.numberOfItems(inSection: section)
-            guard count >= 0, count <= WaterfallLayout.maximumItemCount else { throw LayoutError.invalidItemCount(count) }
-            try columns.prepare(width: width, itemCount: count, spanningItems: source.itemsSpanningAllColumns(inSection: section, range: 0..<count),
-                                heights: { range, width, heights in
-                                    source.heightsOfItems(inSection: section, range: range, width: width, into: heights)
-                                }, bannerHeight: { item, width in
-                                    source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
-                                })
             geometry.headerHeight = try supplementaryHeight(.header, section: section, width: geometry.fullWidth, source: source)
             geometry.footerHeight = try supplementaryHeight(.footer, section: section, width: geometry.fullWidth, source: source)
             return geometry

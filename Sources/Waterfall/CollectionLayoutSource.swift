@@ -25,6 +25,15 @@ public protocol CollectionLayoutSource {
     /// each item is asked with `heightOfItem(at:width:)`; a source of many items writes them in one loop, so that a
     /// layout of a million items makes no million calls.
     func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>)
+    /// `section`'s columns already laid out at `width` in `columnCount` columns, or `nil` (the default) to have them
+    /// laid out now. A source that foresees a change, such as a photo wall's next grid zoom step, lays them out ahead
+    /// on a thread of its own, so that the change's frame does not wait for a relayout of every item.
+    ///
+    /// The layout takes one prepared with the section's settings (column count, spacing, side insets, placement;
+    /// top and bottom insets 0, as a section's columns have), width, item count and banners, and owns it from then
+    /// on; it lays out the section itself when any of these differ. Its heights must be those the source gives now:
+    /// a debug build checks them.
+    func preparedColumns(inSection section: Int, width: Double, columnCount: Int) -> WaterfallLayout?
 }
 
 extension CollectionLayoutSource {
@@ -46,6 +55,9 @@ extension CollectionLayoutSource {
     public func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] {
         range.filter { itemSpansAllColumns(at: ItemPath(item: $0, section: section)) }
     }
+
+    /// None: every section is laid out when asked.
+    public func preparedColumns(inSection section: Int, width: Double, columnCount: Int) -> WaterfallLayout? { nil }
 
     public func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
         for item in range {
