@@ -44,6 +44,9 @@ open class CardCell: CollectionViewCell {
     public var metrics = CardMetrics()
     /// The caption's and the selection's colours.
     public var colors = CardColors()
+    /// How a picture made for another width is scaled to the card: `.smooth` (bilinear), or `.nearest` for a frame
+    /// that must come at once (a grid zoom's step), drawn smooth again a moment later, as eog polishes a zoom.
+    public var standInScaling = ImageScaling.smooth
 
     /// A card for the pool's `reuseIdentifier`.
     public init() {
@@ -58,6 +61,7 @@ open class CardCell: CollectionViewCell {
         detail = ""
         picture = nil
         failure = nil
+        standInScaling = .smooth
     }
 
     /// Draws the picture (or its colour), the caption and, when selected, the border.
@@ -72,7 +76,7 @@ open class CardCell: CollectionViewCell {
             // the card, never cropped or left short of it.
             let scale = canvas.pixelScale
             let width = Int((pictureFrame.maxX * scale).rounded() - (pictureFrame.minX * scale).rounded())
-            canvas.drawImage(picture, in: pictureFrame, scaling: picture.width == width ? .unscaled : .smooth)
+            canvas.drawImage(picture, in: pictureFrame, scaling: picture.width == width ? .unscaled : standInScaling)
         }
         canvas.fill(caption, color: isHighlighted ? colors.pressedCaption : colors.caption)
 

@@ -20,15 +20,11 @@ extension PhotoWall {
     /// - Throws: `LayoutError` from the relayout.
     public func zoomGrid(by steps: Int, at point: Point? = nil) throws {
         let view = collectionView
-        let insets = view.layout.insets
-        let available = view.layoutWidth - insets.left - insets.right
-        let spacing = view.layout.columnSpacing
-        let columnWidth = { (count: Int) in (available - Double(count - 1) * spacing) / Double(count) }
+        let zoom = gridZoomRange
         let current = view.layout.columnCount
-        let most = (1...WaterfallLayout.maximumColumnCount).last { columnWidth($0) >= Self.minimumCardWidth } ?? 1
-        let target = steps > 0 ? max(1, current - steps) : min(max(most, 1), current - steps)
-        guard target != current, available > 0, steps != 0, (steps > 0) == (target < current) else { return }
-        let policy = ColumnPolicy.fitting(columnWidth: columnWidth(target))
+        let target = steps > 0 ? max(1, current - steps) : min(zoom.mostColumns, current - steps)
+        guard target != current, zoom.available > 0, steps != 0, (steps > 0) == (target < current) else { return }
+        let policy = ColumnPolicy.fitting(columnWidth: zoom.columnWidth(target))
         // The step's frame comes at a scroll's speed: the kept thumbnails are scaled off the window's thread, and
         // that and the new decodes start in the turn after the frame.
         pictures?.scalesInBackground = true
@@ -50,5 +46,57 @@ extension PhotoWall {
         } else {
             lastGridZoom = try view.setColumnPolicy(policy, keepingPointAt: point).flatMap { item in point.map { (item, $0) } }
         }
+        drawStandInsCrisplyForAMoment()
+    }
+
+    /// How long after a zoom step the cards still drawn from a picture made for another width are drawn again
+    /// smooth: long enough that a spun wheel's steps come first, and most cards have their own picture by then.
+    static let standInPolishDelay = 0.05
+
+    /// The step's frame scales the cards' old pictures with nearest neighbour, a third of its time saved against
+    /// bilinear in the server; the cards still showing one are drawn smooth once the steps pause (eog's polishing).
+    private func drawStandInsCrisplyForAMoment() {
+        guard let window else { return }
+        for case let card as PhotoCardCell in collectionView.visibleCells.values { card.standInScaling = .nearest }
+        if let standInPolish { window.cancel(standInPolish) }
+        standInPolish = window.schedule(after: Self.standInPolishDelay) { [weak self] in
+            guard let self else { return }
+            standInPolish = nil
+            for case let (path, card as PhotoCardCell) in collectionView.visibleCells where card.standInScaling == .nearest {
+                card.standInScaling = .smooth
+                guard let picture = card.picture, let frame = collectionView.frameOfItem(path),
+                      picture.width != pictures?.deviceWidth(of: frame) else { continue }
+                collectionView.setNeedsDisplay(forItem: path)
+            }
+        }
+    }
+
+    /// The width the columns share and the most columns a zoom goes to (cards `minimumCardWidth` wide, at least 1),
+    /// with a count's column width.
+    private var gridZoomRange: (available: Double, mostColumns: Int, columnWidth: (Int) -> Double) {
+        let layout = collectionView.layout
+        let available = collectionView.layoutWidth - layout.insets.left - layout.insets.right
+        let spacing = layout.columnSpacing
+        let columnWidth = { (count: Int) in (available - Double(count - 1) * spacing) / Double(count) }
+        let most = (1...WaterfallLayout.maximumColumnCount).last { columnWidth($0) >= Self.minimumCardWidth } ?? 1
+        return (available, most, columnWidth)
+    }
+
+    /// The most cards a wall lays out ahead for (`ColumnsAhead`): beyond, a step lays out in its turn rather than
+    /// keep two more layouts of every card (18 bytes a card each).
+    static let mostCardsLaidOutAhead = 500_000
+
+    /// Starts laying out the columns of the next zoom step either way (`ColumnsAhead`), once the walk has ended and
+    /// the window has drawn what the layout just changed: after each step, and after the folders' changes.
+    func layOutColumnsAhead() {
+        guard isWalkDone, window != nil, items.count <= Self.mostCardsLaidOutAhead else { return columnsAhead.cancel() }
+        let layout = collectionView.layout
+        let current = layout.columnCount
+        let counts = [current - 1, current + 1].filter { (1...gridZoomRange.mostColumns).contains($0) }
+        guard gridZoomRange.available > 0, !counts.isEmpty else { return columnsAhead.cancel() }
+        columnsAhead.start(ColumnsAhead.Request(
+            aspects: items.sections.map(\.aspects), metrics: configuration.cardMetrics, width: collectionView.layoutWidth,
+            columnCounts: counts, columnSpacing: layout.columnSpacing, rowSpacing: layout.rowSpacing,
+            sideInsets: EdgeInsets(top: 0, left: layout.insets.left, bottom: 0, right: layout.insets.right), placement: layout.placement))
     }
 }

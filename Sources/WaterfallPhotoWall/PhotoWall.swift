@@ -94,6 +94,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var isHoldingPictureWork = false
     /// The photo a zoom at the pointer keeps at the pointer's height, and where the pointer was then.
     var lastGridZoom: (item: ItemPath, point: Point)?
+    /// The columns of the next zoom step either way, laid out ahead.
+    let columnsAhead: ColumnsAhead
+    /// The columns given to the layout from `columnsAhead` since the last `layout` event, by section.
+    var columnsGivenAhead: [(section: Int, columns: WaterfallLayout)] = []
+    /// Whether the columns ahead are to be laid out again after the next frame.
+    var isColumnsAheadScheduled = false
+    /// Draws the cards a zoom step drew crisply smooth again, once the steps pause.
+    var standInPolish: TimerToken?
     /// Hears the actions of `keyBindings` that are not the wall's (a program's: quit, fullscreen), by name.
     public var onAction: ((String) throws -> Void)?
     /// The cards before the live folders' batch being applied, while one is: the view names a gone card it
@@ -106,6 +114,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
                 columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)) {
         self.configuration = configuration
         let relay = wakeRelay
+        columnsAhead = ColumnsAhead { relay.wake() }
         scan = PhotoScan(roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,
                          warn: configuration.warn) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
@@ -144,6 +153,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public func stop() {
         pictures?.stop()
         infos?.stop()
+        columnsAhead.cancel()
         scan.stop()
     }
 
@@ -151,6 +161,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     func deliver() {
         deliverScan()
         deliverInfo()
+        if let counts = columnsAhead.takeFinished() { log?.log("columnsAhead", [("columns", .array(counts.map { .int($0) }))]) }
         guard let pictures else { return }
         let delivered = pictures.deliver(log: log)
         if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
@@ -182,7 +193,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Whether every picture asked for is decoded and uploaded, and no card in view waits for one.
     public var isIdle: Bool {
         guard let pictures else { return true }
-        return pictures.isIdle && pictures.pendingCount(in: collectionView) == 0
+        return pictures.isIdle && pictures.pendingCount(in: collectionView) == 0 && !columnsAhead.isBusy && standInPolish == nil
     }
 
     /// The cards in view whose picture is not drawn yet.
@@ -213,6 +224,15 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     public func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
         configuration.cardMetrics.height(aspect: items[indexPath].aspect, columnWidth: width)
+    }
+
+    /// The section's columns from `columnsAhead`, when they were laid out ahead at this count from the cards it has.
+    public func preparedColumns(inSection section: Int, width: Double, columnCount: Int) -> WaterfallLayout? {
+        guard items.sections.indices.contains(section),
+              let columns = columnsAhead.take(section: section, columnCount: columnCount, aspects: items.sections[section].aspects)
+        else { return nil }
+        columnsGivenAhead.append((section, columns))
+        return columns
     }
 
     /// No card spans the columns: said once per section, not asked of each card.
@@ -262,9 +282,20 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     public func collectionViewDidLayout(_ collectionView: CollectionView) {
         if let log, let window {
-            log.log("layout", ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale))
+            // The sections laid out ahead that the layout took (it lays out itself any whose settings differ).
+            let ahead = columnsGivenAhead.filter { collectionView.layout.columns(ofSection: $0.section) === $0.columns }.count
+            log.log("layout", ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale)
+                        + [("ahead", .int(ahead))])
         }
+        columnsGivenAhead = []
         requestPictures()
+        if !isColumnsAheadScheduled, let window {
+            isColumnsAheadScheduled = true
+            window.performAfterNextFrame { [weak self] in
+                self?.isColumnsAheadScheduled = false
+                self?.layOutColumnsAhead()
+            }
+        }
     }
 
     public func collectionViewWillRefresh(_ collectionView: CollectionView) {

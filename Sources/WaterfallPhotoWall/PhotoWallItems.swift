@@ -56,7 +56,14 @@ public struct PhotoWallItems {
     /// `range.lowerBound + k` at `k`), reading only their aspects.
     func writeHeights(ofSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
                       into heights: UnsafeMutableBufferPointer<Double>) {
-        sections[section].aspects.withUnsafeBufferPointer { aspects in
+        Self.writeHeights(of: sections[section].aspects, range: range, width: width, metrics: metrics, into: heights)
+    }
+
+    /// Writes the heights of the cards of `range` whose aspects are `aspects` at `width` in `metrics` into `heights`
+    /// (card `range.lowerBound + k` at `k`).
+    static func writeHeights(of aspects: [Double], range: Range<Int>, width: Double, metrics: CardMetrics,
+                             into heights: UnsafeMutableBufferPointer<Double>) {
+        aspects.withUnsafeBufferPointer { aspects in
             for item in range { heights[item - range.lowerBound] = metrics.height(aspect: aspects[item], columnWidth: width) }
         }
     }

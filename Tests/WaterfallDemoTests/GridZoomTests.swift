@@ -81,10 +81,14 @@ import XvfbSupport
         let first = try demo.screenshot()
         #expect(first.pixel(x: centre.x, y: centre.y) == Self.colour(12), "\(String(describing: first.pixel(x: centre.x, y: centre.y))) at \(centre) \(card)")
 
+        // The next step's columns are laid out ahead (6 columns would be narrower than 160 points), and the step
+        // takes them: its frames are checked against the `layout` command's below.
+        try demo.process.waitForEvent("the columns laid out ahead") { $0.name == "columnsAhead" && $0.ints("columns") == [4] }
         var mark = demo.eventCount
         try demo.key("plus")
         let four = try waitForColumns(4, demo, after: mark)
         #expect(four.double("columnWidth").map { $0 > 182 } == true)
+        #expect(four.int("ahead") == 1)
         // What a person sees: the focused photo, in its new column, has its centre at the same height (to the
         // pixel the offset is rounded to), drawn in its colour.
         let fourCards = try runLayoutCommand(["--photos", photos.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
@@ -93,9 +97,10 @@ import XvfbSupport
         #expect(abs(fourCards[12].midY - fourOffset - card.midY) <= 1, "\(fourCards[12]) at \(fourOffset), was \(card)")
         let moved = pictureCentre(fourCards[12], offset: fourOffset)
         #expect(try demo.screenshot().pixel(x: moved.x, y: moved.y) == Self.colour(12))
+        try demo.process.waitForEvent(after: mark, "the columns laid out ahead of 4") { $0.name == "columnsAhead" && $0.ints("columns") == [3, 5] }
         mark = demo.eventCount
         try demo.key("minus")
-        try waitForColumns(5, demo, after: mark)
+        #expect(try waitForColumns(5, demo, after: mark).int("ahead") == 1)
         #expect(try demo.screenshot().pixel(x: centre.x, y: centre.y) == Self.colour(12))
 
         // Cards of 160 points at the least: 6 columns would be narrower, so minus changes nothing; then plus (the
