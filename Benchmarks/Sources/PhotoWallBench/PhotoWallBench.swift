@@ -55,7 +55,7 @@ struct PhotoWallBench: ParsableCommand {
                                valueName: "n"))
     var lightbox = 0
 
-    @Option(help: ArgumentHelp("Instead, scroll n notches and then zoom the grid n times by Ctrl+wheel (in and out by turns), and print both passes' frame times and the ratio of their p99s (JSON).",
+    @Option(help: ArgumentHelp("Instead, scroll 10 n notches and then zoom the grid n times by Ctrl+wheel (in and out by turns), and print both passes' frame times and the ratio of their p99s (JSON).",
                                valueName: "n"))
     var zoom = 0
 

@@ -2,7 +2,7 @@ import WaterfallCards
 import WaterfallPhotoWall
 @_spi(Benchmarking) import WaterfallX11
 
-/// `--zoom N`: the grid zoom against scrolling on the same wall in the same run. First the wheel's two passes (N
+/// `--zoom N`: the grid zoom against scrolling on the same wall in the same run. First the wheel's two passes (10 N
 /// notches while the thumbnails decode, then the same path with them cached: the scroll frames compared, so that
 /// neither side waits for a decoding core); then N Ctrl+wheel notches at the viewport's centre, alternately in and
 /// out, each once the wall is idle (each a relayout of every card at the new column count, the photo under the
@@ -19,7 +19,9 @@ struct ZoomTimes {
     var items: Int
 
     static func measure(wall: PhotoWall, window: WaterfallWindow, steps: Int) throws -> ZoomTimes {
-        let scroll = try WheelPasses.measure(wall: wall, window: window, notches: steps, interval: nil).cachedFrames
+        // Ten wheel notches a step: a p99 of 100 frames is their second worst, and the wheel's frames are short
+        // enough that one stall of the machine's would otherwise decide the ratio.
+        let scroll = try WheelPasses.measure(wall: wall, window: window, notches: 10 * steps, interval: nil).cachedFrames
         var columns: Set<Int> = [wall.collectionView.layout.columnCount]
         let repaint = try window.measureFullRedraws(count: steps) { try window.run { wall.isIdle } }
         let zoom = try window.measureZoomNotches(steps: steps) { try window.run { wall.isIdle } }
