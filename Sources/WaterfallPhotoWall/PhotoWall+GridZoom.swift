@@ -20,11 +20,8 @@ extension PhotoWall {
     /// - Throws: `LayoutError` from the relayout.
     public func zoomGrid(by steps: Int, at point: Point? = nil) throws {
         let view = collectionView
-        let zoom = gridZoomRange
-        let current = view.layout.columnCount
-        let target = steps > 0 ? max(1, current - steps) : min(zoom.mostColumns, current - steps)
-        guard target != current, zoom.available > 0, steps != 0, (steps > 0) == (target < current) else { return }
-        let policy = ColumnPolicy.fitting(columnWidth: zoom.columnWidth(target))
+        guard let target = gridZoomTarget(by: steps) else { return }
+        let policy = ColumnPolicy.fitting(columnWidth: gridZoomRange.columnWidth(target))
         // The step's frame comes at a scroll's speed: the kept thumbnails are scaled off the window's thread, and
         // that and the new decodes start in the turn after the frame.
         pictures?.scalesInBackground = true
@@ -69,6 +66,19 @@ extension PhotoWall {
                 collectionView.setNeedsDisplay(forItem: path)
             }
         }
+    }
+
+    /// Whether `zoomGrid(by: steps)` would change the columns: false at one column for a zoom in, and for a zoom out
+    /// when one more column would make cards narrower than `minimumCardWidth`.
+    public func canZoomGrid(by steps: Int) -> Bool { gridZoomTarget(by: steps) != nil }
+
+    /// The column count `steps` zoom steps go to, or `nil` when they change nothing.
+    private func gridZoomTarget(by steps: Int) -> Int? {
+        let zoom = gridZoomRange
+        let current = collectionView.layout.columnCount
+        let target = steps > 0 ? max(1, current - steps) : min(zoom.mostColumns, current - steps)
+        guard target != current, zoom.available > 0, steps != 0, (steps > 0) == (target < current) else { return nil }
+        return target
     }
 
     /// The width the columns share and the most columns a zoom goes to (cards `minimumCardWidth` wide, at least 1),

@@ -1,3 +1,4 @@
+import ArgumentParser
 import WaterfallCards
 import WaterfallPhotoWall
 @_spi(Benchmarking) import WaterfallX11
@@ -19,6 +20,11 @@ struct ZoomTimes {
     var items: Int
 
     static func measure(wall: PhotoWall, window: WaterfallWindow, steps: Int) throws -> ZoomTimes {
+        // A step that changes nothing draws no frame to wait for.
+        guard wall.canZoomGrid(by: 1), wall.canZoomGrid(by: -1) else {
+            throw ValidationError("the wall cannot zoom both ways at this width (\(wall.collectionView.layout.columnCount) columns, "
+                                  + "cards at least \(Int(PhotoWall.minimumCardWidth)) points): make the window wider")
+        }
         // Ten wheel notches a step: a p99 of 100 frames is their second worst, and the wheel's frames are short
         // enough that one stall of the machine's would otherwise decide the ratio.
         let scroll = try WheelPasses.measure(wall: wall, window: window, notches: 10 * steps, interval: nil).cachedFrames
