@@ -18,7 +18,7 @@ extension CollectionView {
         let (areas, isFull) = damagedAreas(in: viewport, canvas: canvas)
         for area in areas {
             canvas.setClip(area)
-            canvas.fill(area, color: backgroundColor)
+            fillBackground(of: area, viewportOrigin: origin, canvas: canvas)
             if let pullStrip, pullStrip.intersects(area) { refreshView.draw(in: canvas, frame: pullStrip) }
             drawViews(in: area, viewportOrigin: origin, canvas: canvas)
             if let loadMoreFooter, loadMoreFooter.intersects(area) { loadMoreFooterView.draw(in: canvas, frame: loadMoreFooter) }
@@ -125,6 +125,15 @@ extension CollectionView {
     /// `frame` (content coordinates) where it is drawn on a canvas whose viewport's top-left corner is at `origin`.
     private func canvasFrame(_ frame: Rect, viewportOrigin origin: Point) -> Rect {
         frame.offsetBy(dx: origin.x, dy: origin.y - drawnOffset)
+    }
+
+    /// Fills `area` (canvas coordinates) with the background colour, except where an opaque view will cover it.
+    private func fillBackground(of area: Rect, viewportOrigin origin: Point, canvas: Canvas) {
+        let opaque = visibleCells.values.lazy.filter(\.isOpaque).map(\.frame)
+            + visibleSupplementaryViews.values.lazy.filter(\.isOpaque).map(\.frame)
+        for rect in area.subtracting(opaque.map { canvasFrame($0, viewportOrigin: origin) }) {
+            canvas.fill(rect, color: backgroundColor)
+        }
     }
 
     /// Draws the headers, cells and footers that intersect `area` (canvas coordinates), in layout order, and the

@@ -9,6 +9,10 @@ open class CollectionViewCell {
     public internal(set) var isHighlighted = false
     /// Whether the cell's item is selected.
     public internal(set) var isSelected = false
+    /// Whether `draw(in:frame:)` covers every pixel of the frame with opaque colour, as `UIView.isOpaque` says: the
+    /// collection view then fills its background only around the cell, and a frame that draws the whole window (a
+    /// resize, an expose, a grid zoom) writes each pixel of the cell once. `false` by default.
+    open var isOpaque: Bool { false }
 
     /// A cell of the reuse pool `reuseIdentifier`: make it in the factory given to `register(forCellWithReuseIdentifier:factory:)`.
     public init(reuseIdentifier: String) {

@@ -48,6 +48,9 @@ open class CardCell: CollectionViewCell {
     /// that must come at once (a grid zoom's step), drawn smooth again a moment later, as eog polishes a zoom.
     public var standInScaling = ImageScaling.smooth
 
+    /// A card covers its frame: the picture's colour (or picture) over its top, the caption's below.
+    override open var isOpaque: Bool { true }
+
     /// A card for the pool's `reuseIdentifier`.
     public init() {
         super.init(reuseIdentifier: Self.reuseIdentifier)

@@ -25,6 +25,9 @@ final class TestCell: CollectionViewCell {
     /// How many times the data source handed the cell out.
     var uses = 0
     private(set) var prepareForReuseCount = 0
+    /// Whether the cell says it is opaque (it fills its whole frame either way).
+    var opaque = false
+    override var isOpaque: Bool { opaque }
 
     init() {
         super.init(reuseIdentifier: Self.identifier)
