@@ -50,8 +50,8 @@ extension PhotoWall {
     /// smooth: long enough that a spun wheel's steps come first, and most cards have their own picture by then.
     static let standInPolishDelay = 0.05
 
-    /// The step's frame scales the cards' old pictures with nearest neighbour, a third of its time saved against
-    /// bilinear in the server; the cards still showing one are drawn smooth once the steps pause (eog's polishing).
+    /// The step's frame scales the cards' old pictures with nearest neighbour, which the server does in about half
+    /// the time of bilinear; the cards still showing one are drawn smooth once the steps pause (eog's polishing).
     private func drawStandInsCrisplyForAMoment() {
         guard let window else { return }
         for case let card as PhotoCardCell in collectionView.visibleCells.values { card.standInScaling = .nearest }
