@@ -2,12 +2,13 @@ import CWebP
 
 /// Decodes WebPs (lossy, lossless and extended) with libwebp to RGBA, scaled while decoding (libwebp's area-averaging
 /// rescaler) to the target when the picture is larger, so a 12-megapixel photo for a 300-pixel card never exists at
-/// full size.
+/// full size; an animation's first frame through `AnimatedWebPDecoder`.
 enum WebPDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, storedWidth: Int, storedHeight: Int) throws -> RGBAImage {
         var config = WebPDecoderConfig()
         guard waterfall_webp_init_config(&config) != 0 else { throw PhotoError.unsupported(.webp, "libwebp's version") }
         guard WebPGetFeatures(bytes.baseAddress, bytes.count, &config.input) == VP8_STATUS_OK else { throw PhotoError.truncated(.webp) }
+        if config.input.has_animation != 0 { return try AnimatedWebPDecoder.firstFrame(bytes) }  // WebPDecode refuses one
         if storedWidth < Int(config.input.width) && storedHeight < Int(config.input.height) {
             config.options.use_scaling = 1
             config.options.scaled_width = Int32(storedWidth)

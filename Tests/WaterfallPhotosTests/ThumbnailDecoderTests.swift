@@ -37,6 +37,45 @@ struct ThumbnailDecoderTests {
         }
     }
 
+    @Test func anAnimatedWebPShowsItsFirstFrameComposedOnItsCanvas() throws {
+        let images = try GeneratedImages()
+        // Frame 1 covers the 40 × 30 canvas in red; frame 2, a blue 20 × 10 at (5, 5), is not the wall's.
+        let path = try images.convert(["-size", "40x30", "xc:#E01010", "(", "-size", "20x10", "xc:#1010E0", "-repage", "40x30+5+5", ")",
+                                       "-define", "webp:lossless=true", "-delay", "10", "-loop", "0", "anim.webp"])
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.count > 30 && Array(bytes[30..<34]) == Array("ANIM".utf8), "ImageMagick made no animated WebP")
+        #expect(try ImageHeader.read(bytes) == ImageHeader(format: .webp, width: 40, height: 30))
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 40)
+        #expect(thumbnail.width == 40 && thumbnail.height == 30)
+        #expect(thumbnail[10, 10] == 0xE01010 && thumbnail[38, 28] == 0xE01010, "\(String(thumbnail[10, 10], radix: 16))")
+    }
+
+    @Test func anAnimatedPNGShowsItsFirstFrame() throws {
+        let images = try GeneratedImages()
+        let path = images.path("anim.png")
+        // Pillow writes an APNG whose default image is its first frame, red; the second is blue.
+        _ = try pillow("""
+            import sys
+            from PIL import Image
+            red, blue = Image.new("RGB", (40, 30), (224, 16, 16)), Image.new("RGB", (40, 30), (16, 16, 224))
+            red.save(sys.argv[1], save_all=True, append_images=[blue], duration=100, loop=0)
+            """, [path])
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.indices.dropLast(4).contains { Array(bytes[$0..<($0 + 4)]) == Array("acTL".utf8) }, "Pillow made no APNG")
+        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 40)
+        #expect(thumbnail.width == 40 && thumbnail.height == 30)
+        #expect(thumbnail[20, 15] == 0xE01010, "\(String(thumbnail[20, 15], radix: 16))")
+    }
+
+    @Test func aTruncatedAnimatedWebPIsNamed() throws {
+        let images = try GeneratedImages()
+        let path = try images.convert(["-size", "40x30", "xc:red", "-size", "40x30", "xc:blue", "-define", "webp:lossless=true",
+                                       "-delay", "10", "anim.webp"])
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let cut = try images.write(Array(bytes.prefix(60)), to: "cut.webp")
+        #expect(throws: PhotoError.truncated(.webp)) { try ThumbnailDecoder().thumbnail(ofFile: FilePath(cut), width: 40) }
+    }
+
     @Test func aCMYKJPEGShowsItsColour() throws {
         let images = try GeneratedImages()
         let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(try images.convert(["-size", "64x80", "xc:orange", "-colorspace", "CMYK", "cmyk.jpg"])), width: 32)
