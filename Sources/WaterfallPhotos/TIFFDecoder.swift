@@ -9,6 +9,10 @@ enum TIFFDecoder {
     /// take, so a hostile file's counts cannot make it allocate more.
     static let maximumAllocation = ImageHeader.maximumPixels * 4
 
+    /// The first page of the TIFF `bytes`, as stored, in straight (not premultiplied) RGBA.
+    /// - Throws: `PhotoError.tooLarge` when libtiff's size passes the limits (before any pixel memory),
+    ///   `.truncated` when the page's strips or tiles pass the end of the bytes, else `.unsupported` with libtiff's
+    ///   message.
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> RGBAImage {
         var source = waterfall_tiff_source()
         source.bytes = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
