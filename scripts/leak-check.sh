@@ -153,8 +153,9 @@ EOF
 finish paged
 for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmDelete"'; do expect_logged paged "$pattern"; done
 
-# 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), a truncated
-#    file and a text file, walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp), scrolled through and closed.
+# 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), TIFF (LZW, alpha), a
+#    truncated JPEG and TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path) and a text file,
+#    walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff), scrolled through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
 convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
@@ -165,15 +166,19 @@ convert -size 300x200 'xc:#FF000080' PNG32:"$work/photos/f.png"
 convert -size 400x300 plasma: "$work/photos/sub/g.webp"
 convert -size 300x200 xc:red -size 300x200 xc:blue -delay 10 -loop 0 "$work/photos/sub/h.webp"   # animated: libwebpdemux
 head -c 200 "$work/photos/a.jpg" > "$work/photos/truncated.jpg"
+convert -size 300x200 'xc:#00FF0080' -depth 8 -compress LZW "$work/photos/h.tif"
+/usr/bin/python3 -c 'import sys; from PIL import Image; Image.new("RGB", (300, 200), (0, 128, 255)).save(sys.argv[1])' "$work/whole.tif"
+head -c 5000 "$work/whole.tif" > "$work/photos/truncated.tif"
 echo "not a photo" > "$work/photos/notes.jpg"
 program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
-wait_for "$log" '"event":"thumbnailFailed"'
+wait_for "$log" '"reason":"truncated JPEG"'
+wait_for "$log" '"reason":"truncated TIFF"'
 x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q
 finish photos
-for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"found":9'; do expect_logged photos "$pattern"; done
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"found":11'; do expect_logged photos "$pattern"; done
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600

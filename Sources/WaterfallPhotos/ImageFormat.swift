@@ -7,13 +7,17 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     case png = "PNG"
     /// WebP, lossy, lossless or extended: a RIFF container of type `WEBP`.
     case webp = "WebP"
+    /// TIFF, classic or BigTIFF, in either byte order: `II*\0`, `MM\0*`, `II+\0`, `MM\0+`. Its first page is shown.
+    case tiff = "TIFF"
 
-    /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`.
+    /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
+    /// `image/tiff`.
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
         case .png: return "image/png"
         case .webp: return "image/webp"
+        case .tiff: return "image/tiff"
         }
     }
 
@@ -29,6 +33,9 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .png
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
             self = .webp
+        } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
+                    || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B]) {
+            self = .tiff
         } else {
             return nil
         }

@@ -7,7 +7,7 @@ public struct ImageHeader: Hashable, Sendable {
     public var width: Int
     /// The stored height in pixels.
     public var height: Int
-    /// How to turn the stored pixels upright (EXIF); `.up` without EXIF.
+    /// How to turn the stored pixels upright (EXIF, or a TIFF's own Orientation tag); `.up` without one.
     public var orientation: ExifOrientation = .up
     /// EXIF's DateTimeOriginal ("2024:05:01 12:30:00"), when the header has it.
     public var dateTaken: String?
@@ -74,6 +74,7 @@ public struct ImageHeader: Hashable, Sendable {
         case .jpeg: read = try JPEGHeader.read(&reader)
         case .png: read = try PNGHeader.read(&reader)
         case .webp: read = try WebPHeader.read(&reader)
+        case .tiff: read = (try TIFFHeader.read(&reader), nil)
         }
         try read.header.checkSize()
         return read

@@ -1,4 +1,6 @@
-/// A TIFF structure (an EXIF block), read bounds-checked in its byte order: the IFDs' entries and their values.
+/// A TIFF structure (an EXIF block, or a TIFF file's first IFD), read bounds-checked in its byte order: the IFDs'
+/// entries and their values. Classic TIFF (42: 2-byte counts, 12-byte entries, 4-byte offsets) and BigTIFF (43: 8-byte
+/// counts, 20-byte entries, 8-byte offsets) alike.
 /// Every offset is checked against the block before it is read, and every count is bounded, so a hostile block
 /// (offsets out of range, counts of billions) reads as absent values, never as a crash or a long loop. Only the
 /// pointers the caller follows are followed (IFD0 to the Exif and GPS IFDs), never the chain of next-IFD links, so
@@ -17,12 +19,17 @@ struct TIFFStructure {
     /// The longest text read from an ASCII value.
     static let maximumText = 256
 
-    private let bytes: [UInt8]
+    private var bytes: [UInt8]
+    /// Where `bytes` start in the structure: 0, or the offset of the piece of a file they are (`window(_:at:)`).
+    private var origin = 0
     private let isLittleEndian: Bool
+    /// Whether it is a BigTIFF (43), whose counts and offsets are 8 bytes long.
+    let isBig: Bool
     /// The offset of IFD0.
     private(set) var firstIFD: Int
 
-    /// The structure `tiff` holds ("II" or "MM", 42, the offset of IFD0), or `nil` when it is none.
+    /// The structure `tiff` holds ("II" or "MM", 42 and the 4-byte offset of IFD0, or 43, 8, 0 and its 8-byte offset),
+    /// or `nil` when it is none.
     init?(_ tiff: ArraySlice<UInt8>) {
         bytes = Array(tiff)
         guard bytes.count >= 8 else { return nil }
@@ -31,27 +38,50 @@ struct TIFFStructure {
         case (0x4D, 0x4D): isLittleEndian = false  // "MM"
         default: return nil
         }
+        let version = isLittleEndian ? Int(bytes[3]) << 8 | Int(bytes[2]) : Int(bytes[2]) << 8 | Int(bytes[3])
+        isBig = version == 43
         firstIFD = 0
-        guard number(at: 2, size: 2) == 42, let first = number(at: 4, size: 4) else { return nil }
+        guard version == 42 || version == 43 else { return nil }
+        // A BigTIFF's offsets are 8 bytes (its bytes 4 and 5 say so, and 6 and 7 are 0).
+        guard !isBig || (number(at: 4, size: 2) == 8 && number(at: 6, size: 2) == 0),
+              let first = number(at: isBig ? 8 : 4, size: fieldSize) else { return nil }
         firstIFD = first
     }
 
-    /// The unsigned number of `size` bytes at `offset`, or `nil` when it lies outside the block.
+    /// The same structure read from `piece`, the structure's bytes from `offset` on (an IFD far into a TIFF file):
+    /// offsets stay the structure's, and values outside the piece read as absent.
+    func window(_ piece: ArraySlice<UInt8>, at offset: Int) -> TIFFStructure {
+        var window = self
+        window.bytes = Array(piece)
+        window.origin = offset
+        return window
+    }
+
+    /// The size of an IFD's entry count: 2 bytes, 8 in a BigTIFF.
+    var entryCountSize: Int { isBig ? 8 : 2 }
+    /// The size of an IFD's entry: 12 bytes, 20 in a BigTIFF.
+    var entrySize: Int { isBig ? 20 : 12 }
+    /// The size of an entry's value count, and of its value field (which holds an offset when the value is longer).
+    private var fieldSize: Int { isBig ? 8 : 4 }
+
+    /// The unsigned number of `size` bytes at `offset`, or `nil` when it lies outside the block (or above `Int.max`).
     func number(at offset: Int, size: Int) -> Int? {
-        guard offset >= 0, size > 0, offset <= bytes.count - size else { return nil }
-        let slice = bytes[offset..<(offset + size)]
+        let start = offset &- origin
+        guard offset >= origin, size > 0, size <= 8, start <= bytes.count - size else { return nil }
+        let slice = bytes[start..<(start + size)]
+        guard size < 8 || (isLittleEndian ? slice.last : slice.first).map({ $0 < 0x80 }) == true else { return nil }
         return isLittleEndian ? ByteReader.littleEndian(slice) : ByteReader.bigEndian(slice)
     }
 
     /// The entries of the IFD at `offset`, by tag: at most `maximumEntries`, those that lie in the block.
     func entries(ofIFDAt offset: Int) -> [Int: Entry] {
-        guard let count = number(at: offset, size: 2) else { return [:] }
+        guard let count = number(at: offset, size: entryCountSize) else { return [:] }
         var entries: [Int: Entry] = [:]
         for index in 0..<min(count, Self.maximumEntries) {
-            let entry = offset + 2 + 12 * index
+            let entry = offset + entryCountSize + entrySize * index
             guard let tag = number(at: entry, size: 2), let type = number(at: entry + 2, size: 2),
-                  let values = number(at: entry + 4, size: 4) else { break }
-            entries[tag] = Entry(type: type, count: values, valueField: entry + 8)
+                  let values = number(at: entry + 4, size: fieldSize) else { break }
+            entries[tag] = Entry(type: type, count: values, valueField: entry + 4 + fieldSize)
         }
         return entries
     }
@@ -62,37 +92,38 @@ struct TIFFStructure {
         case 1, 2, 6, 7: 1
         case 3, 8: 2
         case 4, 9, 13: 4
-        case 5, 10: 8
+        case 5, 10, 16, 17, 18: 8
         default: nil
         }
     }
 
-    /// Where `entry`'s values start: in its value field when they fit in 4 bytes, else at the offset it holds; `nil`
-    /// when they do not all lie in the block.
+    /// Where `entry`'s values start: in its value field when they fit in it (4 bytes, 8 in a BigTIFF), else at the
+    /// offset it holds; `nil` when they do not all lie in the block.
     func valueStart(of entry: Entry) -> Int? {
         guard let size = Self.size(ofType: entry.type), entry.count > 0 else { return nil }
-        let length = size * entry.count  // at most 8 × (2^32 − 1): no overflow
-        let start = length <= 4 ? entry.valueField : number(at: entry.valueField, size: 4)
-        guard let start, start >= 0, length <= bytes.count - start else { return nil }
+        let (length, overflow) = size.multipliedReportingOverflow(by: entry.count)  // a BigTIFF's count is 8 bytes
+        guard !overflow else { return nil }
+        let start = length <= fieldSize ? entry.valueField : number(at: entry.valueField, size: fieldSize)
+        guard let start, start >= origin, length <= bytes.count - (start - origin) else { return nil }
         return start
     }
 
     /// An ASCII value, up to its first NUL, trimmed of spaces; `nil` when it is empty, no ASCII, or out of the block.
     func text(_ entry: Entry?) -> String? {
         guard let entry, entry.type == 2, let start = valueStart(of: entry) else { return nil }
-        let value = bytes[start..<(start + min(entry.count, Self.maximumText))].prefix { $0 != 0 }
+        let value = bytes[(start - origin)..<(start - origin + min(entry.count, Self.maximumText))].prefix { $0 != 0 }
         let text = String(decoding: value, as: UTF8.self).trimmingSpaces
         return text.isEmpty ? nil : text
     }
 
     /// The `count` bytes at `start` (which lie in the block) as UTF-8, each invalid byte as U+FFFD.
     func string(at start: Int, count: Int) -> String {
-        String(decoding: bytes[start..<(start + count)], as: UTF8.self)
+        String(decoding: bytes[(start - origin)..<(start - origin + count)], as: UTF8.self)
     }
 
-    /// The first value of a BYTE, SHORT, LONG or IFD (an offset) entry.
+    /// The first value of a BYTE, SHORT, LONG, IFD (an offset), LONG8 or IFD8 entry.
     func integer(_ entry: Entry?) -> Int? {
-        guard let entry, [1, 3, 4, 13].contains(entry.type), let start = valueStart(of: entry) else { return nil }
+        guard let entry, [1, 3, 4, 13, 16, 18].contains(entry.type), let start = valueStart(of: entry) else { return nil }
         return number(at: start, size: Self.size(ofType: entry.type) ?? 1)
     }
 

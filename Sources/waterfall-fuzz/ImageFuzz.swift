@@ -4,7 +4,8 @@ import WaterfallPhotos
 /// within the limits, or in a `PhotoError`; a decoder fed any bytes must never crash. The header is read twice: from
 /// the whole bytes, and as a file on disk is read, from its first bytes and then in small pieces where the walk over
 /// its segments and chunks needs them; both must give the same header or the same error. The photo information is read
-/// from the file's EXIF and from the whole input as a TIFF structure (`checkInfo`).
+/// from the file's EXIF and from the whole input as a TIFF structure (`checkInfo`). A TIFF goes the same way: its IFD0
+/// read in pieces must give the header the whole bytes give, and libtiff decodes it from memory under the same limits.
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()
