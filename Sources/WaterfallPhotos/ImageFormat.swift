@@ -1,5 +1,4 @@
 /// The image formats the photo wall shows, told by their first bytes (their magic numbers), never by a file's name.
-/// GIF is not among them yet (no decoder): a GIF is skipped as the files that are not images are.
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// JPEG (JFIF or Exif): `FF D8 FF`.
     case jpeg = "JPEG"
@@ -7,13 +6,17 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     case png = "PNG"
     /// WebP, lossy, lossless or extended: a RIFF container of type `WEBP`.
     case webp = "WebP"
+    /// GIF (87a or 89a): `GIF87a` or `GIF89a`; the wall shows its first frame.
+    case gif = "GIF"
 
-    /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`.
+    /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
+    /// `image/gif`.
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
         case .png: return "image/png"
         case .webp: return "image/webp"
+        case .gif: return "image/gif"
         }
     }
 
@@ -29,6 +32,8 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .png
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
             self = .webp
+        } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+            self = .gif
         } else {
             return nil
         }

@@ -74,6 +74,7 @@ public struct ImageHeader: Hashable, Sendable {
         case .jpeg: read = try JPEGHeader.read(&reader)
         case .png: read = try PNGHeader.read(&reader)
         case .webp: read = try WebPHeader.read(&reader)
+        case .gif: read = (try GIFHeader.read(&reader), nil)
         }
         try read.header.checkSize()
         return read
