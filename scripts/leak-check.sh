@@ -153,8 +153,9 @@ EOF
 finish paged
 for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmDelete"'; do expect_logged paged "$pattern"; done
 
-# 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP, a truncated file and a text file,
-#    walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp), scrolled through and closed.
+# 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP, an animated GIF with
+#    transparency, a truncated JPEG and GIF and a text file, walked on its thread, decoded by the pool (TurboJPEG,
+#    libspng, libwebp, giflib), scrolled through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
 convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
@@ -163,6 +164,9 @@ convert -size 300x200 gradient: PNG8:"$work/photos/d.png"
 convert -size 300x200 gradient: -depth 16 PNG48:"$work/photos/e.png"
 convert -size 300x200 'xc:#FF000080' PNG32:"$work/photos/f.png"
 convert -size 400x300 plasma: "$work/photos/sub/g.webp"
+convert -delay 20 -size 300x200 xc:none -fill red -draw 'circle 150,100 150,10' xc:blue -loop 0 "$work/photos/sub/h.gif"
+convert -size 300x200 gradient:red-blue "$work/photos/whole.gif"
+head -c 400 "$work/photos/whole.gif" > "$work/photos/truncated.gif" && rm "$work/photos/whole.gif"
 head -c 200 "$work/photos/a.jpg" > "$work/photos/truncated.jpg"
 echo "not a photo" > "$work/photos/notes.jpg"
 program="$photos" window photos "$work/photos" --recursive
@@ -172,7 +176,7 @@ x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q
 finish photos
-for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"found":8'; do expect_logged photos "$pattern"; done
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated GIF"' '"found":10'; do expect_logged photos "$pattern"; done
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600

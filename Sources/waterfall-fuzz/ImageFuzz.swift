@@ -4,7 +4,9 @@ import WaterfallPhotos
 /// within the limits, or in a `PhotoError`; a decoder fed any bytes must never crash. The header is read twice: from
 /// the whole bytes, and as a file on disk is read, from its first bytes and then in small pieces where the walk over
 /// its segments and chunks needs them; both must give the same header or the same error. The photo information is read
-/// from the file's EXIF and from the whole input as a TIFF structure (`checkInfo`).
+/// from the file's EXIF and from the whole input as a TIFF structure (`checkInfo`). A GIF's header is its logical
+/// screen's size and its decode giflib's first frame only (an interlaced, offset, transparent first frame of two seeds
+/// it: Fuzz/corpus/tiny-animated.gif).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()
