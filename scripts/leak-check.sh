@@ -171,7 +171,8 @@ head -c 200 "$work/photos/a.jpg" > "$work/photos/truncated.jpg"
 echo "not a photo" > "$work/photos/notes.jpg"
 program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
-wait_for "$log" '"event":"thumbnailFailed"'
+wait_for "$log" '"reason":"truncated JPEG"'
+wait_for "$log" '"reason":"truncated GIF"'
 x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q

@@ -20,11 +20,17 @@ enum GIFDecoder {
                 return Unmanaged<Input>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
             }, &error)
         }
-        guard let gif = opened else { throw failure(error) }
+        // giflib names a short read by where it happened (DGifOpen's "no screen descriptor" for a cut colour table):
+        // whatever it says, data that ran out is a truncated GIF.
+        guard let gif = opened else { throw input.ranOut ? PhotoError.truncated(.gif) : failure(error) }
         defer { DGifCloseFile(gif, nil) }
         return try withExtendedLifetime(input) {
-            let transparentIndex = try readToFirstImage(gif)
-            return try readFrame(gif, transparentIndex: transparentIndex, screenWidth: screenWidth, screenHeight: screenHeight)
+            do {
+                let transparentIndex = try readToFirstImage(gif)
+                return try readFrame(gif, transparentIndex: transparentIndex, screenWidth: screenWidth, screenHeight: screenHeight)
+            } catch _ where input.ranOut {
+                throw PhotoError.truncated(.gif)
+            }
         }
     }
 
@@ -111,6 +117,8 @@ enum GIFDecoder {
     private final class Input {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// Whether giflib asked for more bytes than were left.
+        var ranOut = false
 
         init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -118,6 +126,7 @@ enum GIFDecoder {
         /// reports a read failure).
         func read(into buffer: UnsafeMutablePointer<GifByteType>, count: Int) -> Int32 {
             let length = max(0, min(count, bytes.count - offset))
+            if length < count { ranOut = true }
             guard length > 0, let base = bytes.baseAddress else { return 0 }
             UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: length)
             offset += length

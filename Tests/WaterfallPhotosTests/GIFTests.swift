@@ -110,6 +110,10 @@ struct GIFTests {
         let cut = try images.write(Array(whole.prefix(whole.count / 2)), to: "cut.gif")
         #expect(throws: PhotoError.truncated(.gif)) { try ThumbnailDecoder().thumbnail(ofFile: FilePath(cut), width: 50) }
         #expect(PhotoError.truncated(.gif).description == "truncated GIF")
+        // Cut inside the global colour table (256 colours, 768 bytes): giflib finds no screen descriptor, the data ran out.
+        #expect(whole[10] & 0x87 == 0x87)
+        let cutInTable = try images.write(Array(whole.prefix(400)), to: "cut-in-table.gif")
+        #expect(throws: PhotoError.truncated(.gif)) { try ThumbnailDecoder().thumbnail(ofFile: FilePath(cutInTable), width: 50) }
         // Cut inside the screen descriptor: the header is short.
         #expect(throws: PhotoError.truncated(.gif)) { try ImageHeader.read(Array(whole.prefix(8))) }
     }
