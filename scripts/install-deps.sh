@@ -30,6 +30,7 @@ packages=(
   libimage-exiftool-perl               # exiftool: the photo info tests write EXIF (camera, exposure, GPS) into their JPEGs
   libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP and CWebPDemux (decoding photos, WaterfallPhotos)
   libtiff-dev                                 # build: CTIFF (decoding TIFF, WaterfallPhotos)
+  libgif-dev                                  # build: CGif (giflib: a GIF's first frame, WaterfallPhotos)
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME

@@ -153,9 +153,10 @@ EOF
 finish paged
 for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmDelete"'; do expect_logged paged "$pattern"; done
 
-# 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), TIFF (LZW, alpha), a
-#    truncated JPEG and TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path) and a text file,
-#    walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff), scrolled through and closed.
+# 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), TIFF (LZW,
+#    alpha), an animated GIF with transparency, a truncated JPEG, TIFF (its IFD first, as Pillow writes it, its pixels
+#    cut: libtiff's error path) and GIF, and a text file, walked on its thread, decoded by the pool (TurboJPEG, libspng,
+#    libwebp, libtiff, giflib), scrolled through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
 convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
@@ -165,6 +166,9 @@ convert -size 300x200 gradient: -depth 16 PNG48:"$work/photos/e.png"
 convert -size 300x200 'xc:#FF000080' PNG32:"$work/photos/f.png"
 convert -size 400x300 plasma: "$work/photos/sub/g.webp"
 convert -size 300x200 xc:red -size 300x200 xc:blue -delay 10 -loop 0 "$work/photos/sub/h.webp"   # animated: libwebpdemux
+convert -delay 20 -size 300x200 xc:none -fill red -draw 'circle 150,100 150,10' xc:blue -loop 0 "$work/photos/sub/h.gif"
+convert -size 300x200 gradient:red-blue "$work/photos/whole.gif"
+head -c 400 "$work/photos/whole.gif" > "$work/photos/truncated.gif" && rm "$work/photos/whole.gif"
 head -c 200 "$work/photos/a.jpg" > "$work/photos/truncated.jpg"
 convert -size 300x200 'xc:#00FF0080' -depth 8 -compress LZW "$work/photos/h.tif"
 /usr/bin/python3 -c 'import sys; from PIL import Image; Image.new("RGB", (300, 200), (0, 128, 255)).save(sys.argv[1])' "$work/whole.tif"
@@ -174,11 +178,12 @@ program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
 wait_for "$log" '"reason":"truncated JPEG"'
 wait_for "$log" '"reason":"truncated TIFF"'
+wait_for "$log" '"reason":"truncated GIF"'
 x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q
 finish photos
-for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"found":11'; do expect_logged photos "$pattern"; done
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"found":13'; do expect_logged photos "$pattern"; done
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600

@@ -20,7 +20,8 @@ extension PhotoWall {
             items.append(batch.photos.map(PhotoCard.init), toSectionTitled: title)
         }
         log?.log("scanned", [("found", .int(counts.found)), ("skipped", .int(counts.skipped)), ("unreadable", .int(counts.unreadable)),
-                             ("loops", .int(counts.loops)), ("done", .bool(isDone))])
+                             ("loops", .int(counts.loops)), ("done", .bool(isDone)),
+                             ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) }))])
         do {
             try collectionView.performBatchUpdates {
                 let newSections = Array(oldSections.count..<items.numberOfSections)

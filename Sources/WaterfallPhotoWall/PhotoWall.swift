@@ -179,7 +179,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Whether the walk has ended (the wall then has every photo it will have until the folders change).
     public var isWalkDone: Bool { scanCounts.isDone }
 
-    /// The status bar's text: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped · cache 120/256 MB".
+    /// The status bar's text: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) ·
+    /// cache 120/256 MB".
     public var statusText: String {
         PhotoWallText.status(scanCounts.counts, isScanning: !scanCounts.isDone,
                              cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })

@@ -1,5 +1,4 @@
 /// The image formats the photo wall shows, told by their first bytes (their magic numbers), never by a file's name.
-/// GIF is not among them yet (no decoder): a GIF is skipped as the files that are not images are.
 public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// JPEG (JFIF or Exif): `FF D8 FF`.
     case jpeg = "JPEG"
@@ -9,15 +8,18 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     case webp = "WebP"
     /// TIFF, classic or BigTIFF, in either byte order: `II*\0`, `MM\0*`, `II+\0`, `MM\0+`. Its first page is shown.
     case tiff = "TIFF"
+    /// GIF (87a or 89a): `GIF87a` or `GIF89a`; the wall shows its first frame.
+    case gif = "GIF"
 
     /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
-    /// `image/tiff`.
+    /// `image/tiff`, `image/gif`.
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
         case .png: return "image/png"
         case .webp: return "image/webp"
         case .tiff: return "image/tiff"
+        case .gif: return "image/gif"
         }
     }
 
@@ -36,6 +38,8 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
                     || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B]) {
             self = .tiff
+        } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
+            self = .gif
         } else {
             return nil
         }

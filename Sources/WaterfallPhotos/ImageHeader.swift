@@ -75,6 +75,7 @@ public struct ImageHeader: Hashable, Sendable {
         case .png: read = try PNGHeader.read(&reader)
         case .webp: read = try WebPHeader.read(&reader)
         case .tiff: read = (try TIFFHeader.read(&reader), nil)
+        case .gif: read = (try GIFHeader.read(&reader), nil)
         }
         try read.header.checkSize()
         return read

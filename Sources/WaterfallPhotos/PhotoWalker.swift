@@ -11,6 +11,8 @@ public struct ScanCounts: Hashable, Sendable {
     public var found = 0
     /// The files that are not images, left out.
     public var skipped = 0
+    /// The files left out by kind (`SkippedKind`, told by their first bytes): their counts add up to `skipped`.
+    public var skippedKinds: [SkippedKind: Int] = [:]
     /// The folders and files that could not be read.
     public var unreadable = 0
     /// The folders reached a second time through a symbolic link, not walked again.
@@ -25,9 +27,21 @@ public struct ScanCounts: Hashable, Sendable {
     public mutating func add(_ other: ScanCounts) {
         found += other.found
         skipped += other.skipped
+        skippedKinds.merge(other.skippedKinds, uniquingKeysWith: +)
         unreadable += other.unreadable
         loops += other.loops
         folders += other.folders
+    }
+
+    /// Counts a file left out, of `kind`.
+    public mutating func addSkipped(_ kind: SkippedKind) {
+        skipped += 1
+        skippedKinds[kind, default: 0] += 1
+    }
+
+    /// The kinds left out, the most first (ties in `SkippedKind`'s order), with their counts.
+    public var skippedKindsByCount: [(kind: SkippedKind, count: Int)] {
+        skippedKinds.map { (kind: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.kind < $1.kind }
     }
 }
 
@@ -46,7 +60,8 @@ public struct PhotoBatch: Sendable {
 
 /// Finds the photos of files and folders: each folder (and, with `recursive`, each folder below it) is a section,
 /// its photos in `order`. Images are told by their magic bytes and their headers read (`PhotoFile.readHeader(path:)`:
-/// a file's first 4 KB, more only where the header lies further); files that are not images are skipped, folders
+/// a file's first 4 KB, more only where the header lies further); files that are not images are skipped (counted
+/// by kind, `SkippedKind`, their first bytes read again: they are few), folders
 /// that cannot be read are counted, and a folder is never walked twice, so symbolic link loops end. Hidden files and
 /// folders (named with a leading dot) are left out, as file managers do.
 ///
@@ -171,8 +186,8 @@ public final class PhotoWalker {
         }
         for candidate in candidates {
             switch Self.read(candidate) {
-            case .notAnImage:
-                counts.skipped += 1
+            case let .notAnImage(kind):
+                counts.addSkipped(kind)
             case .unreadable:
                 counts.unreadable += 1
             case let .photo(photo):
@@ -188,8 +203,8 @@ public final class PhotoWalker {
     enum FileOutcome {
         /// A photo: with its header, or with the error its card shows (an image the wall cannot show).
         case photo(Photo)
-        /// Not an image (or empty): left out.
-        case notAnImage
+        /// Not an image (or empty): left out, of the kind its first bytes tell.
+        case notAnImage(SkippedKind)
         /// Gone or unreadable: counted, left out.
         case unreadable
     }
@@ -199,8 +214,11 @@ public final class PhotoWalker {
         var photo = photo
         do {
             photo.header = try PhotoFile.readHeader(path: photo.path)
-        } catch PhotoError.notAnImage, PhotoError.empty {
-            return .notAnImage
+        } catch PhotoError.empty {
+            return .notAnImage(.other)
+        } catch PhotoError.notAnImage {
+            let start = (try? PhotoFile.readStart(of: photo.path, count: SkippedKind.bytesRead)) ?? []
+            return .notAnImage(SkippedKind(magic: start, fileName: photo.name))
         } catch PhotoError.unreadable, PhotoError.vanished {
             return .unreadable
         } catch {

@@ -6,6 +6,9 @@ import WaterfallPhotos
 /// its segments and chunks needs them; both must give the same header or the same error. The photo information is read
 /// from the file's EXIF and from the whole input as a TIFF structure (`checkInfo`). A TIFF goes the same way: its IFD0
 /// read in pieces must give the header the whole bytes give, and libtiff decodes it from memory under the same limits.
+/// A GIF's header is its logical
+/// screen's size and its decode giflib's first frame only (an interlaced, offset, transparent first frame of two seeds
+/// it: Fuzz/corpus/tiny-animated.gif).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()

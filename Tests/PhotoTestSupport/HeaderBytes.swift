@@ -47,6 +47,9 @@ public enum HeaderBytes {
         return bytes
     }
 
+    /// A GIF's first 10 bytes: the `GIF89a` signature and the logical screen's `width` and `height`.
+    public static func gif(width: Int, height: Int) -> [UInt8] { Array("GIF89a".utf8) + le16(width) + le16(height) }
+
     /// A WebP of one `chunk` with `body`, in its RIFF container.
     public static func webp(_ chunk: String, _ body: [UInt8], more: [UInt8] = []) -> [UInt8] {
         let chunks = Array(chunk.utf8) + le32(body.count) + body + (body.count & 1 == 1 ? [0] : []) + more

@@ -9,7 +9,9 @@ struct ImageHeaderTests {
         #expect(ImageFormat(magic: HeaderBytes.jpeg(width: 1, height: 1)) == .jpeg)
         #expect(ImageFormat(magic: HeaderBytes.png(width: 1, height: 1)) == .png)
         #expect(ImageFormat(magic: HeaderBytes.webp("VP8L", [0x2F, 0, 0, 0, 0])) == .webp)
-        #expect(ImageFormat(magic: Array("GIF89a".utf8) + [1, 0, 1, 0]) == nil)  // no decoder yet: skipped
+        #expect(ImageFormat(magic: Array("GIF89a".utf8) + [1, 0, 1, 0]) == .gif)
+        #expect(ImageFormat(magic: Array("GIF87a".utf8) + [1, 0, 1, 0]) == .gif)
+        #expect(ImageFormat(magic: Array("GIF88a".utf8) + [1, 0, 1, 0]) == nil)
         #expect(ImageFormat(magic: Array("hello, this is text".utf8)) == nil)
         #expect(ImageFormat(magic: Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8)) == nil)  // RIFF, but no WebP
     }

@@ -1,0 +1,136 @@
+import CGif
+
+/// Decodes a GIF's first frame with giflib, record by record: the extensions before the first image descriptor are
+/// read for a graphics control extension's transparent colour index, then that image's rows, and nothing after it,
+/// so a long animation costs no more than its first frame. The frame is composed onto its logical screen as a browser
+/// shows it: at its position, its interlaced rows put in their places, its transparent index and the rest of the
+/// screen transparent (the card's background shows through, as through a PNG's transparency).
+enum GIFDecoder {
+    /// The first frame of the GIF in `bytes`, on a `screenWidth` × `screenHeight` screen (the header's size, checked
+    /// against the limits before this is called), as RGBA.
+    /// - Throws: `PhotoError.truncated(.gif)` when the data ends too soon; `PhotoError.unsupported(.gif, ...)` for
+    ///   a GIF without an image or a colour map, a frame outside its screen, or what giflib refuses;
+    ///   `PhotoError.tooLarge` for a frame over the limits.
+    static func decode(_ bytes: UnsafeRawBufferPointer, screenWidth: Int, screenHeight: Int) throws -> RGBAImage {
+        let input = Input(bytes)
+        var error: Int32 = 0
+        let opened = withExtendedLifetime(input) {
+            DGifOpen(Unmanaged.passUnretained(input).toOpaque(), { file, buffer, count in
+                guard let user = file?.pointee.UserData, let buffer else { return 0 }
+                return Unmanaged<Input>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
+            }, &error)
+        }
+        // giflib names a short read by where it happened (DGifOpen's "no screen descriptor" for a cut colour table):
+        // whatever it says, data that ran out is a truncated GIF.
+        guard let gif = opened else { throw input.ranOut ? PhotoError.truncated(.gif) : failure(error) }
+        defer { DGifCloseFile(gif, nil) }
+        return try withExtendedLifetime(input) {
+            do {
+                let transparentIndex = try readToFirstImage(gif)
+                return try readFrame(gif, transparentIndex: transparentIndex, screenWidth: screenWidth, screenHeight: screenHeight)
+            } catch _ where input.ranOut {
+                throw PhotoError.truncated(.gif)
+            }
+        }
+    }
+
+    /// Reads the records up to the first image descriptor, and that descriptor (`DGifGetImageDesc`); returns the
+    /// transparent colour index of the last graphics control extension before it (`NO_TRANSPARENT_COLOR` when none).
+    private static func readToFirstImage(_ gif: UnsafeMutablePointer<GifFileType>) throws -> Int32 {
+        var transparentIndex = Int32(NO_TRANSPARENT_COLOR)
+        while true {
+            var type = UNDEFINED_RECORD_TYPE
+            try check(DGifGetRecordType(gif, &type), gif)
+            switch type {
+            case IMAGE_DESC_RECORD_TYPE:
+                try check(DGifGetImageDesc(gif), gif)
+                return transparentIndex
+            case EXTENSION_RECORD_TYPE:
+                var code: Int32 = 0
+                var block: UnsafeMutablePointer<GifByteType>?
+                try check(DGifGetExtension(gif, &code, &block), gif)
+                if code == GRAPHICS_EXT_FUNC_CODE, let block {
+                    var control = GraphicsControlBlock()
+                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK {
+                        transparentIndex = control.TransparentColor
+                    }
+                }
+                while block != nil { try check(DGifGetExtensionNext(gif, &block), gif) }
+            case TERMINATE_RECORD_TYPE:
+                throw PhotoError.unsupported(.gif, "no image")
+            default:
+                throw PhotoError.unsupported(.gif, "a record of unknown type")
+            }
+        }
+    }
+
+    /// Reads the rows of the image whose descriptor was just read, onto a transparent screen.
+    private static func readFrame(_ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32,
+                                  screenWidth: Int, screenHeight: Int) throws -> RGBAImage {
+        let frame = gif.pointee.Image
+        let (left, top, width, height) = (Int(frame.Left), Int(frame.Top), Int(frame.Width), Int(frame.Height))
+        try ImageHeader(format: .gif, width: width, height: height).checkSize()
+        guard left >= 0, top >= 0, left + width <= screenWidth, top + height <= screenHeight else {
+            throw PhotoError.unsupported(.gif, "a frame of \(width) × \(height) at (\(left), \(top)) outside its \(screenWidth) × \(screenHeight) screen")
+        }
+        guard let colorMap = frame.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors else {
+            throw PhotoError.unsupported(.gif, "no colour map")
+        }
+        // RGBA per index, as the bytes go in memory; an index past the colour map, or the transparent one, stays transparent.
+        var palette = [UInt32](repeating: 0, count: 256)
+        for index in 0..<min(256, Int(colorMap.pointee.ColorCount)) where index != Int(transparentIndex) {
+            let color = colors[index]
+            palette[index] = (UInt32(color.Red) | UInt32(color.Green) << 8 | UInt32(color.Blue) << 16 | 255 << 24).littleEndian
+        }
+        var screen = [UInt8](repeating: 0, count: screenWidth * screenHeight * 4)
+        var line = [GifPixelType](repeating: 0, count: width)
+        for row in rowOrder(height: height, interlaced: frame.Interlace) {
+            try check(DGifGetLine(gif, &line, Int32(width)), gif)
+            let start = (top + row) * screenWidth + left
+            screen.withUnsafeMutableBytes { screen in
+                for x in 0..<width { screen.storeBytes(of: palette[Int(line[x])], toByteOffset: (start + x) * 4, as: UInt32.self) }
+            }
+        }
+        return RGBAImage(width: screenWidth, height: screenHeight, bytes: screen)
+    }
+
+    /// The frame's rows in the order the file stores them: top to bottom, or an interlaced image's four passes (every
+    /// 8th row from 0, every 8th from 4, every 4th from 2, every 2nd from 1).
+    static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
+        guard interlaced else { return Array(0..<height) }
+        return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { stride(from: $0.0, to: height, by: $0.1) }
+    }
+
+    /// Throws giflib's error when `result` is not `GIF_OK`.
+    private static func check(_ result: Int32, _ gif: UnsafeMutablePointer<GifFileType>) throws {
+        guard result != GIF_OK else { return }
+        throw failure(gif.pointee.Error)
+    }
+
+    /// giflib's error `code` as a card's reason: data that ends too soon is a truncated GIF.
+    private static func failure(_ code: Int32) -> PhotoError {
+        if code == D_GIF_ERR_READ_FAILED || code == D_GIF_ERR_EOF_TOO_SOON { return .truncated(.gif) }
+        return .unsupported(.gif, GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)")
+    }
+
+    /// The bytes giflib reads through `DGifOpen`'s read function, from the start.
+    private final class Input {
+        let bytes: UnsafeRawBufferPointer
+        var offset = 0
+        /// Whether giflib asked for more bytes than were left.
+        var ranOut = false
+
+        init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+        /// Copies up to `count` of the next bytes into `buffer`; returns how many (fewer at the end: giflib then
+        /// reports a read failure).
+        func read(into buffer: UnsafeMutablePointer<GifByteType>, count: Int) -> Int32 {
+            let length = max(0, min(count, bytes.count - offset))
+            if length < count { ranOut = true }
+            guard length > 0, let base = bytes.baseAddress else { return 0 }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: length)
+            offset += length
+            return Int32(length)
+        }
+    }
+}

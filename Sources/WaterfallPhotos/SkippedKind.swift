@@ -1,0 +1,132 @@
+/// What a file the wall does not show is, told by its first bytes (its magic number), so that the status bar and the
+/// `scanned` event can say what was skipped ("3 skipped (1 PSD, 1 PDF, 1 other)") instead of a bare count. The file's
+/// name is looked at only to tell a camera's RAW file from a TIFF, both TIFF structures.
+public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
+    /// Windows bitmap: `BM`, its reserved bytes 0.
+    case bmp
+    /// TIFF (or BigTIFF): `II*\0`, `MM\0*`, `II+\0`, `MM\0+`, not named as a camera's RAW file.
+    case tiff
+    /// HEIF/HEIC: an ISO base media file of brand `heic`, `heix`, `hevc`, `mif1`... (not AVIF).
+    case heif
+    /// AVIF: an ISO base media file of brand `avif` or `avis` (major or compatible).
+    case avif
+    /// JPEG XL: its codestream (`FF 0A`) or its container's signature box.
+    case jpegXL = "jxl"
+    /// Photoshop: `8BPS`.
+    case psd
+    /// PDF: `%PDF-`.
+    case pdf
+    /// SVG: text starting `<svg`, or `<?xml` (or a comment or doctype) with `<svg` further on.
+    case svg
+    /// A camera's RAW file: a TIFF structure named `.cr2`, `.nef`, `.arw`, `.dng` (and the other TIFF-based RAW
+    /// extensions), or a RAW format's own signature (Olympus ORF, Panasonic RW2, Fujifilm RAF, Canon CR3).
+    case raw
+    /// A video: an ISO base media file of an MP4 or QuickTime brand, or Matroska/WebM (EBML).
+    case video
+    /// Anything else (text, archives, empty files...).
+    case other
+
+    /// How the status bar names the kind: "BMP", "JPEG XL", "RAW", "video", "other".
+    public var name: String {
+        switch self {
+        case .bmp: return "BMP"
+        case .tiff: return "TIFF"
+        case .heif: return "HEIF"
+        case .avif: return "AVIF"
+        case .jpegXL: return "JPEG XL"
+        case .psd: return "PSD"
+        case .pdf: return "PDF"
+        case .svg: return "SVG"
+        case .raw: return "RAW"
+        case .video: return "video"
+        case .other: return "other"
+        }
+    }
+
+    /// In the order of the cases (ties in the status bar are named in it, `other` last).
+    public static func < (a: SkippedKind, b: SkippedKind) -> Bool {
+        allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+    }
+
+    /// How many of a file's first bytes `init(magic:fileName:)` looks at at most (an SVG's `<svg` may follow an XML
+    /// declaration and comments).
+    public static let bytesRead = 4096
+
+    /// The kind of a file whose first bytes (at most `bytesRead` of them are looked at) are `bytes`, named
+    /// `fileName` (its last path component).
+    public init(magic bytes: some Collection<UInt8>, fileName: String) {
+        let head = Array(bytes.prefix(Self.bytesRead))
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + prefix.count && head[offset..<(offset + prefix.count)].elementsEqual(prefix)
+        }
+        func starts(_ text: String, at offset: Int = 0) -> Bool { starts(Array(text.utf8), at: offset) }
+        if starts("II*\0") || starts("MM\0*") || starts("II+\0") || starts("MM\0+") {
+            self = Self.rawExtensions.contains(Self.fileExtension(of: fileName)) ? .raw : .tiff
+        } else if starts("IIRO") || starts("MMOR") || starts("IIU\0") || starts("FUJIFILMCCD-RAW") {
+            self = .raw
+        } else if starts("BM"), starts([0, 0, 0, 0], at: 6) {
+            self = .bmp
+        } else if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C] + Array("JXL \r\n".utf8) + [0x87, 0x0A]) {
+            self = .jpegXL
+        } else if starts("8BPS") {
+            self = .psd
+        } else if starts("%PDF-") {
+            self = .pdf
+        } else if starts([0x1A, 0x45, 0xDF, 0xA3]) {
+            self = .video
+        } else if starts("ftyp", at: 4) {
+            self = Self.isoMediaKind(head)
+        } else if Self.isSVG(head) {
+            self = .svg
+        } else {
+            self = .other
+        }
+    }
+
+    /// The extensions of the TIFF-based RAW formats (lower case): Canon CR2, Nikon NEF/NRW, Sony ARW/SR2/SRF, Adobe
+    /// DNG, Pentax PEF, Samsung SRW, Hasselblad 3FR, Epson ERF, Kodak DCR/KDC, Leaf MOS, Phase One IIQ, Leica RWL.
+    static let rawExtensions: Set<String> = ["cr2", "nef", "nrw", "arw", "sr2", "srf", "dng", "pef", "srw", "3fr", "erf",
+                                             "dcr", "kdc", "mos", "iiq", "rwl"]
+
+    /// The ISO base media file brands of HEIF (HEIC's included), AVIF, Canon's CR3, and of MP4 and QuickTime videos.
+    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
+    static let avifBrands: Set<String> = ["avif", "avis"]
+    static let videoBrands: Set<String> = ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
+                                           "M4V ", "M4VH", "M4VP", "3gp4", "3gp5", "3gp6", "3g2a", "mmp4", "dash", "f4v ",
+                                           "MSNV", "XAVC", "mp71"]
+
+    /// The kind of an ISO base media file (`ftyp` at 4) whose first bytes are `head`: by its major brand, then its
+    /// compatible brands (AVIF first: an AVIF's major brand may be `mif1`).
+    private static func isoMediaKind(_ head: [UInt8]) -> SkippedKind {
+        let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        let end = min(head.count, max(16, boxSize))
+        let brands = stride(from: 8, to: end - 3, by: 4).filter { $0 != 12 }  // 12: the minor version
+            .map { String(decoding: head[$0..<($0 + 4)], as: UTF8.self) }
+        guard let major = brands.first else { return .other }
+        if major == "crx " { return .raw }
+        if avifBrands.contains(major) || (major.hasPrefix("mif") || major.hasPrefix("msf")) && brands.contains(where: avifBrands.contains) {
+            return .avif
+        }
+        if heifBrands.contains(major) { return .heif }
+        if videoBrands.contains(major) || major.hasPrefix("3gp") { return .video }
+        return .other
+    }
+
+    /// Whether `head` is SVG text: after a UTF-8 byte order mark and white space, `<svg`; or `<?xml`, `<!--` or
+    /// `<!DOCTYPE` with `<svg` within the bytes read.
+    private static func isSVG(_ head: [UInt8]) -> Bool {
+        var text = head[...]
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        text = text.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if text.starts(with: "<svg".utf8) { return true }
+        guard ["<?xml", "<!--", "<!DOCTYPE"].contains(where: { text.starts(with: $0.utf8) }) else { return false }
+        let needle = Array("<svg".utf8)
+        return text.indices.contains { index in text[index...].starts(with: needle) }
+    }
+
+    /// The file name's extension in lower case ("" without one).
+    private static func fileExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+}
