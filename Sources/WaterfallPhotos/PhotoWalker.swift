@@ -224,6 +224,11 @@ public final class PhotoWalker {
         } catch {
             photo.error = error as? PhotoError  // an image the wall cannot show: its error card says why
         }
+        // A camera's RAW file is a TIFF structure whose first page is a small preview or undeveloped sensor data: it
+        // is counted as a RAW the wall does not show yet, not shown as libtiff reads that page.
+        if photo.header?.format == .tiff, SkippedKind.rawExtensions.contains(SkippedKind.fileExtension(of: photo.name)) {
+            return .notAnImage(.raw)
+        }
         return .photo(photo)
     }
 

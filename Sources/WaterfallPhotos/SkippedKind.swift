@@ -125,7 +125,7 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     }
 
     /// The file name's extension in lower case ("" without one).
-    private static func fileExtension(of name: String) -> String {
+    static func fileExtension(of name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
     }

@@ -64,18 +64,20 @@ struct SkippedKindTests {
         try images.convert(["-size", "8x8", "xc:red", "shown.png"])
         try images.convert(["-size", "8x8", "xc:red", "a.psd"])
         try images.convert(["-size", "8x8", "xc:red", "b.psd"])
-        // (No TIFF-based file: once TIFF is shown, a TIFF or a CR2 is a photo, not skipped.)
         try images.convert(["-size", "8x8", "xc:red", "scan.bmp"])
+        // A TIFF is shown; the same TIFF named as a camera's RAW file is a RAW, skipped.
+        try images.convert(["-size", "8x8", "xc:red", "scan.tiff"])
+        try images.convert(["-size", "8x8", "xc:red", "TIFF:DSC_0001.NEF"])
         try images.write(Array("IIU\0".utf8) + [8, 0, 0, 0], to: "P1.RW2")
         try images.write(Array("%PDF-1.4\n".utf8), to: "doc.pdf")
         try images.write(Array("notes\n".utf8), to: "notes.txt")
         try images.write([], to: "empty.jpg")
         let counts = PhotoWalker(paths: [images.folder.path]).walkAll().counts
-        #expect(counts.found == 1 && counts.skipped == 7)
-        #expect(counts.skippedKinds == [.psd: 2, .bmp: 1, .raw: 1, .pdf: 1, .other: 2])
-        #expect(counts.skippedKindsByCount.map(\.kind) == [.psd, .other, .bmp, .pdf, .raw])
+        #expect(counts.found == 2 && counts.skipped == 8)
+        #expect(counts.skippedKinds == [.psd: 2, .bmp: 1, .raw: 2, .pdf: 1, .other: 2])
+        #expect(counts.skippedKindsByCount.map(\.kind) == [.psd, .raw, .other, .bmp, .pdf])  // the most first, then in order
         var both = counts
         both.add(counts)
-        #expect(both.skipped == 14 && both.skippedKinds == [.psd: 4, .bmp: 2, .raw: 2, .pdf: 2, .other: 4])
+        #expect(both.skipped == 16 && both.skippedKinds == [.psd: 4, .bmp: 2, .raw: 4, .pdf: 2, .other: 4])
     }
 }
