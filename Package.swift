@@ -39,9 +39,8 @@ let package = Package(
         // Photos: JPEG through libjpeg-turbo's TurboJPEG API, PNG through libspng, WebP through libwebp; WaterfallPhotos only.
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        // An animated WebP's first frame, composed on its canvas: libwebp's demux library; WaterfallPhotos only.
-        .systemLibrary(name: "CWebPDemux", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // libwebp and its demux library (an animation's frames; its pkg-config file requires libwebp's).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // TIFF (scanners' pictures) through libtiff, read from memory; WaterfallPhotos only.
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // GIF through giflib, whose 5.2 ships no pkg-config file: its module map links `gif`; WaterfallPhotos only.
@@ -61,7 +60,7 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CWebPDemux", "CTIFF", "CGif", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
 
         // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
         // and the words both walls count in. No X11.

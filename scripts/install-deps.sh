@@ -28,7 +28,7 @@ packages=(
   x11-utils x11-apps                  # xprop and xdpyinfo (window properties, a display check), xwd (screenshots)
   imagemagick                         # import: PNG screenshots of the window; convert: the photo tests' images
   libimage-exiftool-perl               # exiftool: the photo info tests write EXIF (camera, exposure, GPS) into their JPEGs
-  libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP and CWebPDemux (decoding photos, WaterfallPhotos)
+  libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   libtiff-dev                                 # build: CTIFF (decoding TIFF, WaterfallPhotos)
   libgif-dev                                  # build: CGif (giflib: a GIF's first frame, WaterfallPhotos)
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)

@@ -1,5 +1,4 @@
 import CWebP
-import CWebPDemux
 
 /// Decodes an animated WebP's first frame with libwebp's demux library, composed on the animation's canvas as a
 /// browser shows it (each frame's offset, blending and disposal): what the wall shows of an animation. The canvas's
