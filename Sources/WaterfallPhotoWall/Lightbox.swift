@@ -69,7 +69,11 @@ public final class Lightbox: WindowOverlay {
             if let file = file(at: neighbour), files.contains(file), pictures.largeFailure(of: file) == nil { log("ahead", file: file, index: neighbour) }
         }
         if slideshow?.isWaitingForPicture == true, let next = file(at: index + 1), files.contains(next), let window = wall.window {
+            // A step shows the photo that arrived and logs its picture: logging it again below would say twice that
+            // it is there (a slideshow waits so when the decode ahead is slower than its delay).
+            let shown = index
             advanceSlide(in: window)
+            if index != shown { return }
         }
         guard let file = file(at: index), files.contains(file), let window = wall.window else { return }
         if isPictureShown { logPicture(of: file) }  // not one asked for an earlier zoom step, which stands in meanwhile
