@@ -1,7 +1,7 @@
 import CJXL
 
 /// A JPEG XL's header: libjxl's basic info (`JXL_DEC_BASIC_INFO`), read from the file's first bytes, more of them fed
-/// as libjxl asks for them (`JxlDecoderSizeHintBasicInfo`), up to `readLimit`. The size is the stored one and the
+/// as libjxl asks for them (`JxlDecoderSizeHintBasicInfo`, at most 64 KB at a time), up to `readLimit`. The size is the stored one and the
 /// orientation the codestream's (EXIF's 1 to 8): libjxl is told to keep the pixels as stored
 /// (`JxlDecoderSetKeepOrientation`), as `JXLDecoder` does, so `oriented(...)` turns them upright once, as a JPEG's.
 enum JXLHeader {
@@ -18,7 +18,8 @@ enum JXLHeader {
         }
         var pending = [UInt8]()
         while true {
-            let wanted = max(16, JxlDecoderSizeHintBasicInfo(decoder))
+            // libjxl's hint of what it needs, at least 16 bytes and at most a 64 KB read at a time.
+            let wanted = min(max(16, JxlDecoderSizeHintBasicInfo(decoder)), 65_536)
             guard reader.offset < readLimit else { throw PhotoError.unsupported(.jxl, "no size in its first \(readLimit >> 20) MB") }
             guard reader.remaining > 0 else { throw PhotoError.truncated(.jxl) }
             pending += try reader.take(min(reader.remaining, wanted))
