@@ -3,7 +3,7 @@
 # 100,000 inputs from seed 1, mutating the checked-in corpus (Fuzz/corpus: valid and invalid catalogs, and
 # catalogs followed by a 0 byte and choices of options). Each input is a catalog for the parser, layout options
 # for their checks, a catalog built from choices, and a layout asked directly of the core with unchecked metrics,
-# and the whole input is a photo file whose header, EXIF and pixels are read (tiny JPEGs, PNGs, WebPs, a TIFF and an animated GIF seed it, and
+# and the whole input is a photo file whose header, EXIF and pixels are read (tiny JPEGs, PNGs, WebPs, a TIFF, an animated GIF and two JPEG XLs seed it, and
 # ones with kilobytes of XMP, ICC profile or text before their frame header or EXIF), the header also as a file is
 # read, in small pieces where its walk over segments and chunks needs them, which must give the same header or error,
 # and its photo information (EXIF's camera, exposure and GPS; the whole input also as an EXIF block; a JPEG with

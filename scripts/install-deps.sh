@@ -31,6 +31,8 @@ packages=(
   libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   libtiff-dev                                 # build: CTIFF (decoding TIFF, WaterfallPhotos)
   libgif-dev                                  # build: CGif (giflib: a GIF's first frame, WaterfallPhotos)
+  libjxl-dev                                  # build: CJXL (libjxl: JPEG XL, WaterfallPhotos)
+  libjxl-tools                                # cjxl: the JPEG XL tests' files, encoded from ImageMagick's PNGs
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME

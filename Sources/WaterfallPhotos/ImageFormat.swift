@@ -10,9 +10,12 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     case tiff = "TIFF"
     /// GIF (87a or 89a): `GIF87a` or `GIF89a`; the wall shows its first frame.
     case gif = "GIF"
+    /// JPEG XL: a bare codestream (`FF 0A`) or its container, whose first box is the 12-byte signature
+    /// `00 00 00 0C 'JXL ' 0D 0A 87 0A`; the wall shows its first frame.
+    case jxl = "JPEG XL"
 
     /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
-    /// `image/tiff`, `image/gif`.
+    /// `image/tiff`, `image/gif`, `image/jxl`.
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
@@ -20,6 +23,7 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         case .webp: return "image/webp"
         case .tiff: return "image/tiff"
         case .gif: return "image/gif"
+        case .jxl: return "image/jxl"
         }
     }
 
@@ -40,6 +44,8 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .tiff
         } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
             self = .gif
+        } else if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C] + Array("JXL \r\n".utf8) + [0x87, 0x0A]) {
+            self = .jxl
         } else {
             return nil
         }

@@ -10,8 +10,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case heif
     /// AVIF: an ISO base media file of brand `avif` or `avis` (major or compatible).
     case avif
-    /// JPEG XL: its codestream (`FF 0A`) or its container's signature box.
-    case jpegXL = "jxl"
     /// Photoshop: `8BPS`.
     case psd
     /// PDF: `%PDF-`.
@@ -26,14 +24,13 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     /// Anything else (text, archives, empty files...).
     case other
 
-    /// How the status bar names the kind: "BMP", "JPEG XL", "RAW", "video", "other".
+    /// How the status bar names the kind: "BMP", "PSD", "RAW", "video", "other".
     public var name: String {
         switch self {
         case .bmp: return "BMP"
         case .tiff: return "TIFF"
         case .heif: return "HEIF"
         case .avif: return "AVIF"
-        case .jpegXL: return "JPEG XL"
         case .psd: return "PSD"
         case .pdf: return "PDF"
         case .svg: return "SVG"
@@ -66,8 +63,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
             self = .raw
         } else if starts("BM"), starts([0, 0, 0, 0], at: 6) {
             self = .bmp
-        } else if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C] + Array("JXL \r\n".utf8) + [0x87, 0x0A]) {
-            self = .jpegXL
         } else if starts("8BPS") {
             self = .psd
         } else if starts("%PDF-") {

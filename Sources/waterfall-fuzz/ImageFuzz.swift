@@ -8,7 +8,9 @@ import WaterfallPhotos
 /// read in pieces must give the header the whole bytes give, and libtiff decodes it from memory under the same limits.
 /// A GIF's header is its logical
 /// screen's size and its decode giflib's first frame only (an interlaced, offset, transparent first frame of two seeds
-/// it: Fuzz/corpus/tiny-animated.gif).
+/// it: Fuzz/corpus/tiny-animated.gif). A JPEG XL's header is libjxl's basic info, fed the first bytes and more as it
+/// asks, and its decode libjxl's first frame (a container with alpha and orientation 6, tiny-alpha-right.jxl, and a
+/// lossy codestream, tiny-lossy.jxl, seed it).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()

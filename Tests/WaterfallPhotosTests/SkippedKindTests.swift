@@ -33,8 +33,6 @@ struct SkippedKindTests {
             (ftyp("qt  ", ["qt  "]), "IMG_0002.MOV", .video),
             (ftyp("M4A ", ["M4A ", "isom"]), "song.m4a", .other),
             ([0x1A, 0x45, 0xDF, 0xA3, 0x9F, 0x42, 0x86, 0x81], "clip.webm", .video),
-            ([0xFF, 0x0A, 0xFA, 0x1F], "a.jxl", .jpegXL),
-            ([0, 0, 0, 0x0C] + Array("JXL \r\n".utf8) + [0x87, 0x0A], "b.jxl", .jpegXL),
             (Array("8BPS".utf8) + [0, 1], "layers.psd", .psd),
             (Array("%PDF-1.7\n".utf8), "doc.pdf", .pdf),
             (Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8), "a.svg", .svg),

@@ -1,0 +1,66 @@
+import CJXL
+
+/// Decodes a JPEG XL's first frame with libjxl to 8-bit RGBA, its pixels as stored (`JxlDecoderSetKeepOrientation`:
+/// `ImageHeader.orientation` turns them, once), associated alpha unpremultiplied into straight alpha as a PNG's is,
+/// and an animation's first frame composed at the image's size (libjxl's coalescing) and nothing after it decoded.
+/// libjxl 0.7 has no downscaled decode: the full size is decoded, then `RGBAPixels.scaled` averages it down.
+///
+/// libjxl returns its errors; but Debian's build of 0.7 also prints a `JXL_FAILURE` line on stderr for some broken
+/// codestreams (from an internal function nothing can replace), which only redirecting the process's stderr would hide.
+enum JXLDecoder {
+    /// The first frame of the JPEG XL `bytes`, as stored, in straight RGBA.
+    /// - Throws: `PhotoError.tooLarge` when the basic info's size passes the limits (before any pixel memory),
+    ///   `.truncated(.jxl)` when the bytes end before the first frame does, `.unsupported(.jxl, ...)` for what libjxl
+    ///   refuses.
+    static func decode(_ bytes: UnsafeRawBufferPointer) throws -> RGBAImage {
+        guard let decoder = JxlDecoderCreate(nil) else { throw PhotoError.unsupported(.jxl, "out of memory") }
+        defer { JxlDecoderDestroy(decoder) }
+        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        guard JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
+              JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
+              JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
+              JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) == JXL_DEC_SUCCESS else {
+            throw PhotoError.unsupported(.jxl, "libjxl refuses its options")
+        }
+        // The input is left open: bytes that end before the first frame does are then "more input needed", a
+        // truncated file, not an error like a broken one.
+        var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
+        var size = (width: 0, height: 0)
+        // libjxl writes into the buffer until the frame is whole, after the call that gave it: memory of its own.
+        var pixels = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        defer { pixels.deallocate() }
+        while true {
+            switch JxlDecoderProcessInput(decoder) {
+            case JXL_DEC_BASIC_INFO:
+                var info = JxlBasicInfo()
+                guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
+                    throw PhotoError.unsupported(.jxl, "libjxl cannot read its basic info")
+                }
+                size = (Int(info.xsize), Int(info.ysize))
+                // Checked again before the pixels' memory: the header was read apart, maybe from other bytes.
+                try ImageHeader(format: .jxl, width: size.width, height: size.height).checkSize()
+            case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
+                var length = 0
+                guard JxlDecoderImageOutBufferSize(decoder, &format, &length) == JXL_DEC_SUCCESS,
+                      length == size.width * size.height * 4 else {
+                    throw PhotoError.unsupported(.jxl, "libjxl's frame is not \(size.width) × \(size.height) RGBA")
+                }
+                pixels.deallocate()
+                pixels = .allocate(byteCount: length, alignment: 16)
+                pixels.initializeMemory(as: UInt8.self, repeating: 0)
+                guard JxlDecoderSetImageOutBuffer(decoder, &format, pixels.baseAddress, length) == JXL_DEC_SUCCESS else { throw PhotoError.unsupported(.jxl, "libjxl refuses an RGBA buffer") }
+            case JXL_DEC_FULL_IMAGE:
+                // The first frame is whole: an animation's others are never decoded.
+                return RGBAImage(width: size.width, height: size.height, bytes: Array(pixels))
+            case JXL_DEC_NEED_MORE_INPUT:
+                throw PhotoError.truncated(.jxl)
+            case JXL_DEC_SUCCESS:
+                throw PhotoError.unsupported(.jxl, "no frame")
+            case JXL_DEC_ERROR:
+                throw PhotoError.unsupported(.jxl, "libjxl cannot decode it")
+            case let status:
+                throw PhotoError.unsupported(.jxl, "libjxl status \(status.rawValue)")
+            }
+        }
+    }
+}
