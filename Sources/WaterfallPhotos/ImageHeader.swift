@@ -76,6 +76,7 @@ public struct ImageHeader: Hashable, Sendable {
         case .webp: read = try WebPHeader.read(&reader)
         case .tiff: read = (try TIFFHeader.read(&reader), nil)
         case .gif: read = (try GIFHeader.read(&reader), nil)
+        case .heif, .avif: read = (try HEIFHeader.read(&reader), nil)
         }
         try read.header.checkSize()
         return read
