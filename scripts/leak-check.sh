@@ -154,9 +154,9 @@ finish paged
 for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmDelete"'; do expect_logged paged "$pattern"; done
 
 # 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), TIFF (LZW,
-#    alpha), an animated GIF with transparency, a truncated JPEG, TIFF (its IFD first, as Pillow writes it, its pixels
-#    cut: libtiff's error path) and GIF, and a text file, walked on its thread, decoded by the pool (TurboJPEG, libspng,
-#    libwebp, libtiff, giflib), scrolled through and closed.
+#    alpha), an animated GIF with transparency, a HEIC with a stored thumbnail, an AVIF with alpha, a truncated JPEG,
+#    TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path) and GIF, and a text file, walked on
+#    its thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff, giflib, libheif), scrolled through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
 convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
@@ -173,6 +173,10 @@ head -c 200 "$work/photos/a.jpg" > "$work/photos/truncated.jpg"
 convert -size 300x200 'xc:#00FF0080' -depth 8 -compress LZW "$work/photos/h.tif"
 /usr/bin/python3 -c 'import sys; from PIL import Image; Image.new("RGB", (300, 200), (0, 128, 255)).save(sys.argv[1])' "$work/whole.tif"
 head -c 5000 "$work/whole.tif" > "$work/photos/truncated.tif"
+convert -size 400x300 plasma: PNG24:"$work/heif.png"
+heif-enc -q 60 -t 96 "$work/heif.png" -o "$work/photos/sub/i.heic" >/dev/null   # libheif with libde265, its thumbnail
+convert -size 300x200 'xc:#2080FF80' PNG32:"$work/avif.png"
+avifenc -s 10 "$work/avif.png" "$work/photos/j.avif" >/dev/null                   # libheif with dav1d, alpha
 echo "not a photo" > "$work/photos/notes.jpg"
 program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
@@ -183,7 +187,7 @@ x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q
 finish photos
-for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"found":13'; do expect_logged photos "$pattern"; done
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"found":15'; do expect_logged photos "$pattern"; done
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600

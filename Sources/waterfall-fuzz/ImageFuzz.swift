@@ -8,7 +8,8 @@ import WaterfallPhotos
 /// read in pieces must give the header the whole bytes give, and libtiff decodes it from memory under the same limits.
 /// A GIF's header is its logical
 /// screen's size and its decode giflib's first frame only (an interlaced, offset, transparent first frame of two seeds
-/// it: Fuzz/corpus/tiny-animated.gif).
+/// it: Fuzz/corpus/tiny-animated.gif). A HEIC's or AVIF's header is parsed by libheif through the same pieces, and its
+/// decode is libheif's (a stored thumbnail seeds Fuzz/corpus/tiny-thumbnail.heic, irot Fuzz/corpus/tiny-irot.avif).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()
@@ -56,7 +57,8 @@ enum ImageFuzz {
     /// header of the whole bytes, or the same error.
     static func checkReadAsAFile(_ input: [UInt8], gives expected: Result<ImageHeader, any Error>) {
         let reads = HeaderReads(startLimit: 16 + input.count % 241, blockSize: 1 + input.count % 31)
-        let start = Array(input.prefix(12 + input.count % 7))
+        // At least the bytes a format is told by (an ISO file's brands), as a file's first read always holds.
+        let start = Array(input.prefix(ImageFormat.bytesRead + input.count % 7))
         let readAsAFile = Result {
             try ImageHeader.read(start: start, size: input.count, reads: reads) { offset, count in
                 precondition(offset >= 0 && count >= 0 && offset + count <= input.count,

@@ -83,7 +83,7 @@ import XvfbSupport
             #expect(!text.contains(catalogOnly), "--help offers \(catalogOnly)")
         }
         #expect(text.hasPrefix("OVERVIEW: A wall of the photos in folders and files"))
-        #expect(text.contains("(JPEG, PNG, WebP and GIF, its first frame)"), "--help lists the formats shown")
+        #expect(text.contains("(JPEG, PNG, WebP, TIFF, GIF (its first frame), HEIC/HEIF and AVIF)"), "--help lists the formats shown")
     }
 
     @Test func thePhotosAliasOfTheDemoRunsTheProgram() throws {
