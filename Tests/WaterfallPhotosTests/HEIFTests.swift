@@ -49,6 +49,17 @@ struct HEIFTests {
         #expect(try ImageHeader.read(bytes(of: heic)) == ImageHeader(format: .heif, width: 64, height: 32))
     }
 
+    @Test func theWalkFindsThemAsPhotosNotSkipped() throws {
+        let images = try GeneratedImages()
+        let png = try images.convert(["-size", "64x32", "xc:#C03020", "PNG24:red.png"])
+        try images.encode("heif-enc", ["-q", "90"], from: png, to: "IMG_0001.HEIC")
+        try images.encode("avifenc", ["-s", "10"], from: png, to: "red.avif")
+        try FileManager.default.removeItem(atPath: png)
+        try images.write(Array("notes\n".utf8), to: "notes.txt")
+        let counts = PhotoWalker(paths: [images.folder.path]).walkAll().counts
+        #expect(counts.found == 2 && counts.skipped == 1 && counts.skippedKinds == [.other: 1])
+    }
+
     @Test func theHeaderReadsTheBoxesNotThePixels() throws {
         let images = try GeneratedImages()
         let png = try images.convert(["-size", "512x512", "-seed", "7", "plasma:", "PNG24:noise.png"])
