@@ -225,7 +225,15 @@ final class HEIFImageHandle {
         defer { heif_decoding_options_free(options) }
         options?.pointee.convert_hdr_to_8bit = 1
         var decoded: OpaquePointer?
-        try context.check(heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options))
+        // AV1 through libaom: dav1d, libheif's first choice, prints what it finds wrong in a broken file on stderr.
+        let decoder = context.format == .avif ? "aom" : nil
+        let result = decoder.map { name in
+            name.withCString { name in
+                options?.pointee.decoder_id = name
+                return heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+            }
+        } ?? heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+        try context.check(result)
         guard let decoded else { throw PhotoError.unsupported(context.format, "no decoded image") }
         defer { heif_image_release(decoded) }
         let width = Int(heif_image_get_width(decoded, heif_channel_interleaved))
