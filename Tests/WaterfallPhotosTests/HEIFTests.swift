@@ -86,6 +86,22 @@ struct HEIFTests {
         }
     }
 
+    @Test func anAVIFsAlphaShowsTheBackgroundThroughIt() throws {
+        let images = try GeneratedImages()
+        // The left half opaque red, the right half transparent, encoded losslessly.
+        let png = try images.convert(["-size", "32x16", "xc:none", "-fill", "#FF0000", "-draw", "rectangle 0,0 15,15", "PNG32:half.png"])
+        let avif = try images.encode("avifenc", ["-s", "10", "-l"], from: png, to: "half.avif")
+        let decoder = ThumbnailDecoder()
+        decoder.background = 0x0000FF
+        let (thumbnail, isOpaque) = try bytes(of: avif).withUnsafeBytes { bytes in
+            try decoder.decode(bytes, header: ImageHeader(format: .avif, width: 32, height: 16), width: 32)
+        }
+        #expect(!isOpaque)
+        #expect(near(thumbnail[4, 8], 0xFF0000) && near(thumbnail[28, 8], 0x0000FF), "\(String(thumbnail[4, 8], radix: 16)) \(String(thumbnail[28, 8], radix: 16))")
+        decoder.background = 0xFFFFFF
+        #expect(near(try decoder.thumbnail(ofFile: FilePath(avif), width: 32)[28, 8], 0xFFFFFF))
+    }
+
     @Test func aStoredThumbnailIsDecodedForASmallCardOnly() throws {
         let images = try GeneratedImages()
         // 512 × 256, left half white, right half blue; heif-enc stores a 128 × 64 thumbnail of it.
