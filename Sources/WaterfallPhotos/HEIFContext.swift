@@ -58,6 +58,7 @@ final class HEIFContext {
             }
             guard size != 0 else { return false }  // to the end of the file
             guard size >= 8 else { return false }  // not a box: libheif's own error
+            guard size <= bytes.count - offset else { return true }
             offset += size
         }
         return offset > bytes.count
@@ -139,6 +140,11 @@ final class HEIFContext {
             guard count > 0 else { return true }  // (an empty av1C's configuration, into no buffer)
             guard let data else { return false }
             defer { position += count }
+            guard position >= 0, count <= reader.size - position else {
+                failure = failure ?? .truncated(reader.format)
+                data.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+                return true
+            }
             let isCodedData = position >= end && count > Self.itemLimit
             total += isCodedData ? 0 : count
             if total > limit, failure == nil {
