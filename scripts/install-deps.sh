@@ -33,6 +33,9 @@ packages=(
   libgif-dev                                  # build: CGif (giflib: a GIF's first frame, WaterfallPhotos)
   libjxl-dev                                  # build: CJXL (libjxl: JPEG XL, WaterfallPhotos)
   libjxl-tools                                # cjxl: the JPEG XL tests' files, encoded from ImageMagick's PNGs
+  libheif-dev                                 # build: CHeif (libheif: HEIC/HEIF and AVIF, WaterfallPhotos; with
+                                              # libde265 for HEVC and dav1d/aom for AV1)
+  libheif-examples libavif-bin                # heif-enc and avifenc: the HEIC and AVIF tests' images
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME

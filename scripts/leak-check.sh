@@ -154,9 +154,10 @@ finish paged
 for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmDelete"'; do expect_logged paged "$pattern"; done
 
 # 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), TIFF (LZW,
-#    alpha), an animated GIF with transparency, a JPEG XL with alpha, a truncated JPEG, TIFF (its IFD first, as Pillow
-#    writes it, its pixels cut: libtiff's error path), GIF and JPEG XL, and a text file, walked on its thread, decoded by
-#    the pool (TurboJPEG, libspng, libwebp, libtiff, giflib, libjxl), scrolled through and closed.
+#    alpha), an animated GIF with transparency, a JPEG XL with alpha, a HEIC with a stored thumbnail, an AVIF with alpha,
+#    a truncated JPEG, TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path), GIF and JPEG XL,
+#    and a text file, walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff, giflib, libjxl,
+#    libheif), scrolled through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
 convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
@@ -176,6 +177,10 @@ head -c 5000 "$work/whole.tif" > "$work/photos/truncated.tif"
 convert -size 300x200 'xc:#0000FF80' PNG32:"$work/i.png" && cjxl --quiet -d 0 "$work/i.png" "$work/photos/sub/i.jxl"
 convert -size 300x200 gradient:red-blue "$work/whole.png" && cjxl --quiet -d 1 "$work/whole.png" "$work/whole.jxl"
 head -c 300 "$work/whole.jxl" > "$work/photos/truncated.jxl"
+convert -size 400x300 plasma: PNG24:"$work/heif.png"
+heif-enc -q 60 -t 96 "$work/heif.png" -o "$work/photos/sub/i.heic" >/dev/null   # libheif with libde265, its thumbnail
+convert -size 300x200 'xc:#2080FF80' PNG32:"$work/avif.png"
+avifenc -s 10 "$work/avif.png" "$work/photos/j.avif" >/dev/null                   # libheif with dav1d, alpha
 echo "not a photo" > "$work/photos/notes.jpg"
 program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
@@ -187,7 +192,7 @@ x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q
 finish photos
-for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"reason":"truncated JPEG XL"' '"found":15'; do expect_logged photos "$pattern"; done
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"reason":"truncated JPEG XL"' '"found":17'; do expect_logged photos "$pattern"; done
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600

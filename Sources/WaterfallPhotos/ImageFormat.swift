@@ -13,9 +13,15 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// JPEG XL: a bare codestream (`FF 0A`) or its container, whose first box is the 12-byte signature
     /// `00 00 00 0C 'JXL ' 0D 0A 87 0A`; the wall shows its first frame.
     case jxl = "JPEG XL"
+    /// HEIF, HEIC's included: an ISO base media file whose `ftyp` major brand is `heic`, `heix`, `hevc`, `hevx`,
+    /// `heim`, `heis` or `mif1` (or `msf1` with one of those among its compatible brands), not AVIF.
+    case heif = "HEIC"
+    /// AVIF: an ISO base media file whose `ftyp` major brand is `avif` or `avis`, or `mif1`/`msf1` with one of those
+    /// among its compatible brands.
+    case avif = "AVIF"
 
     /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
-    /// `image/tiff`, `image/gif`, `image/jxl`.
+    /// `image/tiff`, `image/gif`, `image/jxl`, `image/heic`, `image/avif`.
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
@@ -24,12 +30,18 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         case .tiff: return "image/tiff"
         case .gif: return "image/gif"
         case .jxl: return "image/jxl"
+        case .heif: return "image/heic"
+        case .avif: return "image/avif"
         }
     }
 
+    /// How many of a file's first bytes `init(magic:)` looks at at most: an ISO base media file's `ftyp` box, whose
+    /// compatible brands tell a `mif1` file's kind, is read up to there.
+    public static let bytesRead = 64
+
     /// The format whose magic number `bytes` begin with, or `nil` for anything else.
     public init?(magic bytes: some Collection<UInt8>) {
-        let head = Array(bytes.prefix(12))
+        let head = Array(bytes.prefix(Self.bytesRead))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<(offset + prefix.count)]) == prefix
         }
@@ -46,8 +58,31 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .gif
         } else if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C] + Array("JXL \r\n".utf8) + [0x87, 0x0A]) {
             self = .jxl
+        } else if starts(Array("ftyp".utf8), at: 4), let format = Self.isoMediaFormat(head) {
+            self = format
         } else {
             return nil
         }
+    }
+
+    /// HEIF's brands (`ImageFormat.heif`) and AVIF's.
+    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1"]
+    static let avifBrands: Set<String> = ["avif", "avis"]
+
+    /// The format of an ISO base media file whose first bytes (`ftyp` at 4) are `head`: by the `ftyp` box's major
+    /// brand, or, when it is the generic `mif1` or `msf1`, by its compatible brands (AVIF's first). `nil` for other
+    /// brands (videos, Canon's CR3).
+    private static func isoMediaFormat(_ head: [UInt8]) -> ImageFormat? {
+        let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        let end = min(head.count, boxSize)
+        guard end >= 12 else { return nil }
+        func brand(at offset: Int) -> String { String(decoding: head[offset..<(offset + 4)], as: UTF8.self) }
+        let major = brand(at: 8)
+        let compatible = stride(from: 16, to: end - 3, by: 4).map(brand(at:))
+        if avifBrands.contains(major) { return .avif }
+        if major != "mif1" && major != "msf1" { return heifBrands.contains(major) ? .heif : nil }
+        if compatible.contains(where: avifBrands.contains) { return .avif }
+        if major == "mif1" || compatible.contains(where: heifBrands.contains) { return .heif }
+        return nil
     }
 }

@@ -42,7 +42,8 @@ public struct ImageHeader: Hashable, Sendable {
         return try read(&reader)
     }
 
-    /// Reads the header of a file of `size` bytes whose first bytes `start` (at least its first 12, or all of them)
+    /// Reads the header of a file of `size` bytes whose first bytes `start` (at least its first `ImageFormat.bytesRead`,
+    /// or all of them)
     /// were read, reading more with `more` as `reads` says: where the header lies further than `start`, only the
     /// pieces of the file that its walk needs are read. The result is the one `read(_:)` gives for the whole file.
     /// - Throws: what `read(_:)` throws, and what `more` throws.
@@ -77,6 +78,7 @@ public struct ImageHeader: Hashable, Sendable {
         case .tiff: read = (try TIFFHeader.read(&reader), nil)
         case .gif: read = (try GIFHeader.read(&reader), nil)
         case .jxl: read = (try JXLHeader.read(&reader), nil)
+        case .heif, .avif: read = (try HEIFHeader.read(&reader), nil)
         }
         try read.header.checkSize()
         return read

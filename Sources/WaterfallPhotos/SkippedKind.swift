@@ -6,10 +6,9 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case bmp
     /// TIFF (or BigTIFF): `II*\0`, `MM\0*`, `II+\0`, `MM\0+`, not named as a camera's RAW file.
     case tiff
-    /// HEIF/HEIC: an ISO base media file of brand `heic`, `heix`, `hevc`, `mif1`... (not AVIF).
+    /// A HEIF image sequence: an ISO base media file of brand `hevm`, `hevs` or `msf1` that is not a HEIF or AVIF
+    /// still image (`ImageFormat.heif`, `.avif`: those are shown, and never reach here).
     case heif
-    /// AVIF: an ISO base media file of brand `avif` or `avis` (major or compatible).
-    case avif
     /// Photoshop: `8BPS`.
     case psd
     /// PDF: `%PDF-`.
@@ -30,7 +29,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
         case .bmp: return "BMP"
         case .tiff: return "TIFF"
         case .heif: return "HEIF"
-        case .avif: return "AVIF"
         case .psd: return "PSD"
         case .pdf: return "PDF"
         case .svg: return "SVG"
@@ -83,15 +81,14 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     static let rawExtensions: Set<String> = ["cr2", "nef", "nrw", "arw", "sr2", "srf", "dng", "pef", "srw", "3fr", "erf",
                                              "dcr", "kdc", "mos", "iiq", "rwl"]
 
-    /// The ISO base media file brands of HEIF (HEIC's included), AVIF, Canon's CR3, and of MP4 and QuickTime videos.
-    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
-    static let avifBrands: Set<String> = ["avif", "avis"]
+    /// The ISO base media file brands of HEIF image sequences (HEIF's and AVIF's still images are `ImageFormat`s),
+    /// Canon's CR3, and of MP4 and QuickTime videos.
+    static let heifBrands: Set<String> = ["hevm", "hevs", "msf1"]
     static let videoBrands: Set<String> = ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
                                            "M4V ", "M4VH", "M4VP", "3gp4", "3gp5", "3gp6", "3g2a", "mmp4", "dash", "f4v ",
                                            "MSNV", "XAVC", "mp71"]
 
-    /// The kind of an ISO base media file (`ftyp` at 4) whose first bytes are `head`: by its major brand, then its
-    /// compatible brands (AVIF first: an AVIF's major brand may be `mif1`).
+    /// The kind of an ISO base media file (`ftyp` at 4) whose first bytes are `head`, by its major brand.
     private static func isoMediaKind(_ head: [UInt8]) -> SkippedKind {
         let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
         let end = min(head.count, max(16, boxSize))
@@ -99,9 +96,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
             .map { String(decoding: head[$0..<($0 + 4)], as: UTF8.self) }
         guard let major = brands.first else { return .other }
         if major == "crx " { return .raw }
-        if avifBrands.contains(major) || (major.hasPrefix("mif") || major.hasPrefix("msf")) && brands.contains(where: avifBrands.contains) {
-            return .avif
-        }
         if heifBrands.contains(major) { return .heif }
         if videoBrands.contains(major) || major.hasPrefix("3gp") { return .video }
         return .other

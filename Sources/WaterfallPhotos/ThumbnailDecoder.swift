@@ -41,7 +41,8 @@ public final class ThumbnailDecoder {
     }
 
     /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, and whether the
-    /// picture had no transparency to lay over the background (a JPEG never has: only PNG's, WebP's, TIFF's, GIF's and JPEG XL's
+    /// picture had no transparency to lay over the background (a JPEG never has: only PNG's, WebP's, TIFF's, GIF's,
+    /// JPEG XL's, HEIF's and AVIF's
     /// pixels are looked at).
     func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
         let upright = header.orientedSize
@@ -66,6 +67,9 @@ public final class ThumbnailDecoder {
             return try GIFDecoder.decode(bytes, screenWidth: header.width, screenHeight: header.height).withPixels { (thumbnail(of: $0), $0.isOpaque) }
         case .jxl:
             return try JXLDecoder.decode(bytes).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+        case .heif, .avif:
+            // Upright already (the header's size is after irot/imir): the stored target is the card's.
+            return try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth).withPixels { (thumbnail(of: $0), $0.isOpaque) }
         }
     }
 }

@@ -11,6 +11,8 @@ import WaterfallPhotos
 /// it: Fuzz/corpus/tiny-animated.gif). A JPEG XL's header is libjxl's basic info, fed the first bytes and more as it
 /// asks, and its decode libjxl's first frame (a container with alpha and orientation 6, tiny-alpha-right.jxl, and a
 /// lossy codestream, tiny-lossy.jxl, seed it).
+/// A HEIC's or AVIF's header is parsed by libheif through the same pieces, and its
+/// decode is libheif's (a stored thumbnail seeds Fuzz/corpus/tiny-thumbnail.heic, irot Fuzz/corpus/tiny-irot.avif).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()
@@ -58,7 +60,8 @@ enum ImageFuzz {
     /// header of the whole bytes, or the same error.
     static func checkReadAsAFile(_ input: [UInt8], gives expected: Result<ImageHeader, any Error>) {
         let reads = HeaderReads(startLimit: 16 + input.count % 241, blockSize: 1 + input.count % 31)
-        let start = Array(input.prefix(12 + input.count % 7))
+        // At least the bytes a format is told by (an ISO file's brands), as a file's first read always holds.
+        let start = Array(input.prefix(ImageFormat.bytesRead + input.count % 7))
         let readAsAFile = Result {
             try ImageHeader.read(start: start, size: input.count, reads: reads) { offset, count in
                 precondition(offset >= 0 && count >= 0 && offset + count <= input.count,

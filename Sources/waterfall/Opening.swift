@@ -27,7 +27,7 @@ enum Opening {
         defer { try? handle.close() }
         var status = stat()
         guard fstat(handle.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-              let magic = try? handle.read(upToCount: 16) else { return false }
+              let magic = try? handle.read(upToCount: ImageFormat.bytesRead) else { return false }
         return ImageFormat(magic: magic) != nil
     }
 

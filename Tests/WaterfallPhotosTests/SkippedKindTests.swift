@@ -25,10 +25,8 @@ struct SkippedKindTests {
             (Array("IIU\0".utf8) + [8, 0, 0, 0], "P1.RW2", .raw),
             (Array("FUJIFILMCCD-RAW 0201".utf8), "D.RAF", .raw),
             (ftyp("crx ", ["crx ", "isom"]), "IMG_0001.CR3", .raw),
-            (ftyp("heic", ["mif1", "heic"]), "IMG_0001.HEIC", .heif),
-            (ftyp("mif1", ["mif1", "heic"]), "x.heif", .heif),
-            (ftyp("avif", ["avif", "mif1"]), "x.avif", .avif),
-            (ftyp("mif1", ["mif1", "avif"]), "x.avif", .avif),
+            (ftyp("hevs", ["msf1", "hevs"]), "burst.heics", .heif),  // a HEIF image sequence
+            (ftyp("msf1", ["msf1", "iso8"]), "x.heifs", .heif),
             (ftyp("isom", ["isom", "mp42"]), "clip.mp4", .video),
             (ftyp("qt  ", ["qt  "]), "IMG_0002.MOV", .video),
             (ftyp("M4A ", ["M4A ", "isom"]), "song.m4a", .other),
