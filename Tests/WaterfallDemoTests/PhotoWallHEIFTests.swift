@@ -20,29 +20,17 @@ struct PhotoWallHEIFTests {
         let png = try folder.convert(["-size", "400x300", "xc:#2060A0", "PNG24:source.png"])
         try folder.encode("heif-enc", ["-q", "95", "-t", "64"], from: png, to: "photo.heic")
         try FileManager.default.removeItem(atPath: png)
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
-        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
-        #expect(scanned.event.int("found") == 1 && scanned.event.int("skipped") == 0)
-        let decoded = try demo.process.waitForEvent("the HEIC's thumbnail") { $0.name == "thumbnail" }
-        try demo.process.waitForEvent(after: decoded.position, "its picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
-        let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "3"])
-        let card = try #require(layout.items.first)
+        let wall = try OneCardWall(folder, format: "HEIC", artifact: "photo-wall-heic.png")
         // The picture's frame in whole pixels, its edges rounded as the canvas rounds them: 4 wide for 3 tall.
-        let left = Int(card.x.rounded())
-        let width = Int((card.x + card.width).rounded()) - left
-        let height = Int((Double(width) * 3 / 4).rounded())
+        let (width, height) = (wall.width, wall.thumbnailHeight(aspect: 3.0 / 4))
         #expect(width > 64)
-        #expect(decoded.event.int("width") == width && decoded.event.int("height") == height)
-        let shot = try demo.screenshot()
-        try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("photo-wall-heic.png"))
-        let top = Int(card.y.rounded())
+        #expect(wall.thumbnail.int("width") == width && wall.thumbnail.int("height") == height)
         for (x, y) in [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, height / 2)] {
-            let pixel = shot.pixel(x: left + x, y: top + y)
+            let pixel = wall.pixel(x, y)
             #expect(near(pixel, RGB(0x2060A0)), "(\(x), \(y)): \(pixel)")
         }
-        #expect(shot.pixel(x: left + width / 2, y: top + height) != nil)
-        #expect(!near(shot.pixel(x: left + width / 2, y: top + height), RGB(0x2060A0)))  // the caption below: the card ends there
-        demo.expectNoXErrors()
+        #expect(wall.pixel(width / 2, height) != nil)
+        #expect(!near(wall.pixel(width / 2, height), RGB(0x2060A0)))  // the caption below: the card ends there
+        wall.demo.expectNoXErrors()
     }
 }
