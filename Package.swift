@@ -51,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
         // HEIC/HEIF and AVIF through libheif 1.15 (with its HEVC and AV1 decoder plugins); WaterfallPhotos only.
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // Colour management through lcms2: embedded ICC profiles converted to the display's; WaterfallPhotos only.
+        .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // The shared thumbnail cache names each thumbnail by the MD5 of its file's URI: libmd's MD5; WaterfallPhotos only.
         .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
@@ -66,7 +68,7 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
 
         // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
         // and the words both walls count in. No X11.

@@ -45,8 +45,9 @@ packages=(
   xdg-utils                           # the install test: xdg-mime sets and finds the default program for image/jpeg
   man-db                              # the install test: man -l renders the generated man page
   nsxiv                               # the benchmarks' first-screen peer: nsxiv -t on the same folder
-  libimlib2-dev liblcms2-dev          # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only);
-                                      # liblcms2-dev comes with it (through libjxl-dev), named so checks see it
+  liblcms2-dev                        # build: CLcms2 (lcms2: photos' ICC profiles converted to the display's, WaterfallPhotos)
+  libgs-common                        # the colour tests' ICC profiles (Adobe RGB and sRGB, /usr/share/color/icc/ghostscript)
+  libimlib2-dev                       # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only)
 )
 
 missing=()

@@ -108,4 +108,12 @@ static inline uint32_t waterfall_tiff_uint32_field(TIFF *tiff, uint32_t tag) {
     return TIFFGetField(tiff, tag, &value) == 1 ? value : 0;
 }
 
+/// The page's ICC profile (TIFFTAG_ICCPROFILE, variadic in C): its bytes, owned by libtiff, and their count in
+/// `count`; NULL when it has none.
+static inline const void *waterfall_tiff_icc_profile(TIFF *tiff, uint32_t *count) {
+    void *data = NULL;
+    *count = 0;
+    return TIFFGetField(tiff, TIFFTAG_ICCPROFILE, count, &data) == 1 ? data : NULL;
+}
+
 #endif

@@ -21,4 +21,9 @@ static inline WebPAnimDecoder *waterfall_webp_anim_decoder_new(const WebPData *d
     return WebPAnimDecoderNew(data, options);
 }
 
+/// The demuxer of a whole WebP file (`WebPDemux`, a macro in C); NULL when libwebp cannot parse it.
+static inline WebPDemuxer *waterfall_webp_demux(const WebPData *data) {
+    return WebPDemux(data);
+}
+
 #endif

@@ -53,14 +53,15 @@ final class PhotoPictures {
     static let uploadBudget = 1 << 20
 
     /// Pictures for `window`, decoded by a pool whose workers wake the window when a thumbnail is ready, held up to
-    /// `cacheBytes`, read from and written to the shared thumbnail cache when there is one.
-    init(window: WaterfallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?) {
+    /// `cacheBytes`, read from and written to the shared thumbnail cache when there is one, their colours converted to
+    /// `displayProfile` (`nil`: sRGB).
+    init(window: WaterfallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?, displayProfile: ColorProfile?) {
         self.window = window
         self.cacheBytes = cacheBytes
         let background = window.collectionView.backgroundColor
         let wake = window.wakeSignal
         pool = ThumbnailPool(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue),
-                             cache: sharedCache, onResult: { wake.wake() })
+                             displayProfile: displayProfile, cache: sharedCache, onResult: { wake.wake() })
         scaler = ThumbnailScaler(wake: wake)
     }
 

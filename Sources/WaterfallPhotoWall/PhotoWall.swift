@@ -139,7 +139,10 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// deliver the walk's photos and the decoded pictures, and observes its frames (`observer`) to log them.
     public func show(in window: WaterfallWindow) {
         self.window = window
-        pictures = PhotoPictures(window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache)
+        let displayProfile = window.displayColorProfile.flatMap(ColorProfile.init(bytes:))
+        log?.log("displayProfile", [("name", .string(displayProfile.map { $0.name ?? "unnamed" } ?? "sRGB"))])
+        pictures = PhotoPictures(window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache,
+                                 displayProfile: displayProfile)
         let wake = window.wakeSignal
         infos = PhotoInfos { wake.wake() }
         window.onWake = { [unowned self] in deliver() }

@@ -10,7 +10,11 @@ enum HEIFDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, format: ImageFormat, width: Int) throws -> RGBAImage {
         try HEIFContext.withContext(bytes, format: format) { context in
             let primary = try context.primaryImage()
-            return try image(toShow: primary, width: width).decodeRGBA()
+            let shown = try image(toShow: primary, width: width)
+            var image = try shown.decodeRGBA()
+            // A thumbnail without a colr box of its own is in its image's colours.
+            image.profile = shown.iccProfile ?? primary.iccProfile
+            return image
         }
     }
 

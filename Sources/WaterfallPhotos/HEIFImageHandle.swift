@@ -23,6 +23,18 @@ final class HEIFImageHandle {
         (Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_ispe_height(handle)))
     }
 
+    /// The ICC profile of the image's `colr` box of type `prof` or `rICC`, if it has one. (An `nclx` colr names its
+    /// colours by code points instead: not read here.)
+    var iccProfile: ColorProfile? {
+        let type = heif_image_handle_get_color_profile_type(handle)
+        guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
+        let size = heif_image_handle_get_raw_color_profile_size(handle)
+        guard size > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
+        return ColorProfile(bytes: bytes)
+    }
+
     /// The thumbnails the file stores for the image (`heif_image_handle_get_list_of_thumbnail_IDs`).
     func thumbnails() throws -> [HEIFImageHandle] {
         let count = Int(heif_image_handle_get_number_of_thumbnails(handle))

@@ -15,7 +15,7 @@ enum JXLDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer) throws -> RGBAImage {
         guard let decoder = JxlDecoderCreate(nil) else { throw PhotoError.unsupported(.jxl, "out of memory") }
         defer { JxlDecoderDestroy(decoder) }
-        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
+        let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
         guard JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
               JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
               JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
@@ -26,6 +26,7 @@ enum JXLDecoder {
         // truncated file, not an error like a broken one.
         var format = JxlPixelFormat(num_channels: 4, data_type: JXL_TYPE_UINT8, endianness: JXL_NATIVE_ENDIAN, align: 0)
         var size = (width: 0, height: 0)
+        var profile: ColorProfile?
         // libjxl writes into the buffer until the frame is whole, after the call that gave it: memory of its own.
         var pixels = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         defer { pixels.deallocate() }
@@ -39,6 +40,8 @@ enum JXLDecoder {
                 size = (Int(info.xsize), Int(info.ysize))
                 // Checked again before the pixels' memory: the header was read apart, maybe from other bytes.
                 try ImageHeader(format: .jxl, width: size.width, height: size.height).checkSize()
+            case JXL_DEC_COLOR_ENCODING:
+                profile = dataProfile(of: decoder, format: &format)
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var length = 0
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &length) == JXL_DEC_SUCCESS,
@@ -51,7 +54,7 @@ enum JXLDecoder {
                 guard JxlDecoderSetImageOutBuffer(decoder, &format, pixels.baseAddress, length) == JXL_DEC_SUCCESS else { throw PhotoError.unsupported(.jxl, "libjxl refuses an RGBA buffer") }
             case JXL_DEC_FULL_IMAGE:
                 // The first frame is whole: an animation's others are never decoded.
-                return RGBAImage(width: size.width, height: size.height, bytes: Array(pixels))
+                return RGBAImage(width: size.width, height: size.height, bytes: Array(pixels), profile: profile)
             case JXL_DEC_NEED_MORE_INPUT:
                 throw PhotoError.truncated(.jxl)
             case JXL_DEC_SUCCESS:
@@ -62,5 +65,24 @@ enum JXLDecoder {
                 throw PhotoError.unsupported(.jxl, "libjxl status \(status.rawValue)")
             }
         }
+    }
+
+    /// The profile of the decoded pixels (libjxl's "data" profile: the file's own for a losslessly coded picture,
+    /// what libjxl converts an XYB-coded one to), or `nil` when they are in sRGB.
+    private static func dataProfile(of decoder: OpaquePointer, format: inout JxlPixelFormat) -> ColorProfile? {
+        var encoding = JxlColorEncoding()
+        if JxlDecoderGetColorAsEncodedProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS,
+           encoding.color_space == JXL_COLOR_SPACE_RGB, encoding.white_point == JXL_WHITE_POINT_D65,
+           encoding.primaries == JXL_PRIMARIES_SRGB, encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB {
+            return nil
+        }
+        var length = 0
+        guard JxlDecoderGetICCProfileSize(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &length) == JXL_DEC_SUCCESS,
+              length > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: length)
+        guard JxlDecoderGetColorAsICCProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &bytes, length) == JXL_DEC_SUCCESS else {
+            return nil
+        }
+        return ColorProfile(bytes: bytes)
     }
 }

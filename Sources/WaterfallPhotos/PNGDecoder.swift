@@ -22,7 +22,15 @@ enum PNGDecoder {
         try check(spng_decoded_image_size(context, format, &size))
         var pixels = [UInt8](repeating: 0, count: size)
         try check(spng_decode_image(context, &pixels, size, format, Int32(SPNG_DECODE_TRNS.rawValue)))
-        return (RGBAImage(width: Int(header.width), height: Int(header.height), bytes: pixels), texts(of: context))
+        let image = RGBAImage(width: Int(header.width), height: Int(header.height), bytes: pixels, profile: profile(of: context))
+        return (image, texts(of: context))
+    }
+
+    /// The iCCP chunk's profile (inflated by libspng), if the PNG has one.
+    private static func profile(of context: OpaquePointer) -> ColorProfile? {
+        var chunk = spng_iccp()
+        guard spng_get_iccp(context, &chunk) == 0, let bytes = chunk.profile else { return nil }
+        return ColorProfile(bytes: Array(UnsafeRawBufferPointer(start: bytes, count: chunk.profile_len)))
     }
 
     /// The text chunks libspng read (all of them, once the image is decoded).

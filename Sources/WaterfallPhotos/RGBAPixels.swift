@@ -3,6 +3,8 @@ struct RGBAImage {
     var width: Int
     var height: Int
     var bytes: [UInt8]
+    /// The ICC profile the picture carries, which its colours are in; `nil` for sRGB.
+    var profile: ColorProfile? = nil
 
     /// Calls `body` with the pixels, borrowed.
     func withPixels<Result>(_ body: (RGBAPixels) throws -> Result) rethrows -> Result {

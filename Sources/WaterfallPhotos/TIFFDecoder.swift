@@ -37,8 +37,15 @@ enum TIFFDecoder {
             }
             guard done == 1 else { throw error(of: source, tiff: tiff) }
             unpremultiply(&pixels)
-            return RGBAImage(width: width, height: height, bytes: pixels)
+            return RGBAImage(width: width, height: height, bytes: pixels, profile: profile(of: tiff))
         }
+    }
+
+    /// The page's ICC profile (its ICCProfile tag), if it has one.
+    private static func profile(of tiff: OpaquePointer) -> ColorProfile? {
+        var count: UInt32 = 0
+        guard let bytes = waterfall_tiff_icc_profile(tiff, &count) else { return nil }
+        return ColorProfile(bytes: Array(UnsafeRawBufferPointer(start: bytes, count: Int(count))))
     }
 
     /// The error libtiff reported on `source`: `.truncated` when a strip or tile of the page passes the end of the

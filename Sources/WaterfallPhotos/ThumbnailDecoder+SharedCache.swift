@@ -17,23 +17,29 @@ extension ThumbnailDecoder {
     /// `thumbnail(ofFile:width:)`.
     ///
     /// Only opaque pictures are written: the wall lays transparency over its card's background, which is no part of
-    /// the photo another program would show.
+    /// the photo another program would show. They are written in sRGB, as the specification's thumbnails are and as
+    /// every other program reads them, and converted to the display's profile when read.
     /// - Throws: `PhotoError`, as `thumbnail(ofFile:width:)`, or `.failedBefore` with the reason the cache noted.
     public func thumbnail(ofFile path: FilePath, width: Int, cache: SharedThumbnailCache?) throws -> (thumbnail: Thumbnail, source: Source) {
         guard let cache, let original = cache.original(of: path) else { return (try thumbnail(ofFile: path, width: width), .decoded) }
         if let reason = cache.failure(of: original) { throw PhotoError.failedBefore(reason) }
-        if let cached = cache.thumbnail(of: original, width: width, background: background) { return (cached, .cache) }
+        if var cached = cache.thumbnail(of: original, width: width, background: background) {
+            colors.convert(&cached, from: nil, to: displayProfile)
+            return (cached, .cache)
+        }
         do {
             return try withFile(path) { header, bytes in
                 guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
-                    return (try decode(bytes, header: header, width: width).thumbnail, .decoded)
+                    return (try decode(bytes, header: header, width: width).forDisplay(self), .decoded)
                 }
-                let (large, isOpaque) = try decode(bytes, header: header, width: folder.width)
-                if isOpaque {
-                    cache.store(large, of: original, in: folder.name, mimeType: header.format.mimeType,
-                                imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)
-                }
-                return (large.scaled(toWidth: width), .decoded)
+                let large = try decode(bytes, header: header, width: folder.width)
+                guard large.isOpaque else { return (large.forDisplay(self).scaled(toWidth: width), .decoded) }
+                let sRGB = large.converted(to: nil, by: self)
+                cache.store(sRGB, of: original, in: folder.name, mimeType: header.format.mimeType,
+                            imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)
+                var shown = sRGB.scaled(toWidth: width)
+                colors.convert(&shown, from: nil, to: displayProfile)
+                return (shown, .decoded)
             }
         } catch let error as PhotoError {
             if error.isTheFilesOwn { cache.storeFailure(of: original, reason: error.description) }

@@ -2,16 +2,23 @@ import SystemPackage
 
 /// Turns photo files into thumbnails: reads the file, checks its header again (the file may have changed since the
 /// walk), decodes it at about the target size, scales it down by area averaging, lays transparency over the card's
-/// background and turns it upright. One decoder per thread: it keeps its TurboJPEG context, and the memory it reads
-/// files and decodes JPEGs into.
+/// background, turns it upright and converts its colours to the display's (lcms2: from the profile the photo embeds,
+/// or sRGB). One decoder per thread: it keeps its TurboJPEG and lcms2 contexts, and the memory it reads files and
+/// decodes JPEGs into.
 public final class ThumbnailDecoder {
     private let jpeg: JPEGDecoder?
     /// The memory a file is read into, reused for the next file.
     private let fileMemory = ScratchMemory()
     /// The memory a JPEG is decoded into, reused for the next JPEG.
     private let pixelMemory = ScratchMemory()
+    /// Converts the thumbnails' colours to `displayProfile`'s.
+    let colors = ColorConversion()
     /// The colour transparent pixels are laid over: the card's background.
     public var background: UInt32 = 0xFFFFFF
+    /// The profile of the display the thumbnails are shown on (the `_ICC_PROFILE` root window property), which they
+    /// are converted to; `nil` for sRGB, a display without one. A photo without a profile of its own is sRGB, and is
+    /// converted only for a display that is not: on an sRGB display it costs nothing.
+    public var displayProfile: ColorProfile?
 
     /// A decoder with its own contexts.
     public init() {
@@ -26,7 +33,7 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width).thumbnail }
+        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width).forDisplay(self) }
     }
 
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
@@ -37,14 +44,35 @@ public final class ThumbnailDecoder {
 
     /// The thumbnail of a whole file's `bytes` (see `thumbnail(ofFile:width:)`).
     public func thumbnail(of bytes: [UInt8], width: Int) throws -> Thumbnail {
-        try bytes.withUnsafeBytes { try decode($0, header: ImageHeader.read(bytes), width: width).thumbnail }
+        try bytes.withUnsafeBytes { try decode($0, header: ImageHeader.read(bytes), width: width).forDisplay(self) }
     }
 
-    /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, and whether the
+    /// A picture decoded at a card's size, upright, its colours still the photo's own.
+    struct Decoded {
+        /// The pixels laid over the background.
+        var thumbnail: Thumbnail
+        /// Whether the picture had no transparency to lay over the background.
+        var isOpaque: Bool
+        /// The profile the photo's colours are in; `nil` for sRGB.
+        var profile: ColorProfile?
+
+        /// The thumbnail converted to `decoder`'s display profile.
+        func forDisplay(_ decoder: ThumbnailDecoder) -> Thumbnail {
+            converted(to: decoder.displayProfile, by: decoder)
+        }
+
+        /// The thumbnail converted to `target` (`nil`: sRGB), as `decoder`'s lcms2 transforms convert it.
+        func converted(to target: ColorProfile?, by decoder: ThumbnailDecoder) -> Thumbnail {
+            var thumbnail = thumbnail
+            decoder.colors.convert(&thumbnail, from: profile, to: target)
+            return thumbnail
+        }
+    }
+
+    /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, with whether the
     /// picture had no transparency to lay over the background (a JPEG never has: only PNG's, WebP's, TIFF's, GIF's,
-    /// JPEG XL's, HEIF's and AVIF's
-    /// pixels are looked at).
-    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
+    /// JPEG XL's, HEIF's and AVIF's pixels are looked at) and the colour profile it carries.
+    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int) throws -> Decoded {
         let upright = header.orientedSize
         let targetWidth = max(1, width)
         let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
@@ -53,23 +81,31 @@ public final class ThumbnailDecoder {
         func thumbnail(of pixels: RGBAPixels) -> Thumbnail {
             pixels.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
         }
+        func decoded(_ image: RGBAImage) -> Decoded {
+            image.withPixels { Decoded(thumbnail: thumbnail(of: $0), isOpaque: $0.isOpaque, profile: image.profile) }
+        }
         switch header.format {
         case .jpeg:
             guard let jpeg else { throw PhotoError.unsupported(.jpeg, "no TurboJPEG context") }
-            return try jpeg.decode(bytes, storedWidth: storedWidth, into: pixelMemory) { (thumbnail(of: $0), true) }
+            let profile = JPEGColorProfile.read(bytes)
+            return try jpeg.decode(bytes, storedWidth: storedWidth, into: pixelMemory) {
+                Decoded(thumbnail: thumbnail(of: $0), isOpaque: true, profile: profile)
+            }
         case .png:
-            return try PNGDecoder.decode(bytes).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+            return decoded(try PNGDecoder.decode(bytes))
         case .webp:
-            return try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+            var image = try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight)
+            image.profile = WebPColorProfile.read(bytes)
+            return decoded(image)
         case .tiff:
-            return try TIFFDecoder.decode(bytes).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+            return decoded(try TIFFDecoder.decode(bytes))
         case .gif:
-            return try GIFDecoder.decode(bytes, screenWidth: header.width, screenHeight: header.height).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+            return decoded(try GIFDecoder.decode(bytes, screenWidth: header.width, screenHeight: header.height))
         case .jxl:
-            return try JXLDecoder.decode(bytes).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+            return decoded(try JXLDecoder.decode(bytes))
         case .heif, .avif:
             // Upright already (the header's size is after irot/imir): the stored target is the card's.
-            return try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+            return decoded(try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth))
         }
     }
 }

@@ -60,12 +60,13 @@ public final class ThumbnailPool: @unchecked Sendable {
     /// The number of workers by default: one per core, at least two.
     public static var defaultWorkerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// A pool of `workers` threads whose decoders lay transparency over `background`, reading and writing the shared
+    /// A pool of `workers` threads whose decoders lay transparency over `background` and convert colours to
+    /// `displayProfile` (`nil`: an sRGB display; see `ThumbnailDecoder.displayProfile`), reading and writing the shared
     /// thumbnail `cache` when given (see `ThumbnailDecoder.thumbnail(ofFile:width:cache:)`), calling `onResult` from
     /// a worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then. (A pool of no
     /// workers only keeps its queue.)
-    public init(workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, cache: SharedThumbnailCache? = nil,
-                onResult: @escaping @Sendable () -> Void) {
+    public init(workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, displayProfile: ColorProfile? = nil,
+                cache: SharedThumbnailCache? = nil, onResult: @escaping @Sendable () -> Void) {
         self.onResult = onResult
         self.cache = cache
         workerCount = max(0, workers)
@@ -73,7 +74,7 @@ public final class ThumbnailPool: @unchecked Sendable {
         liveWorkers = workerCount
         for index in 0..<max(0, workers) {
             // A worker holds the pool while it works (its `work` call), never through the thread object.
-            let thread = Thread { [weak self] in self?.work(background: background) }
+            let thread = Thread { [weak self] in self?.work(background: background, displayProfile: displayProfile) }
             thread.name = "thumbnails \(index + 1)"
             thread.start()
         }
@@ -129,12 +130,13 @@ public final class ThumbnailPool: @unchecked Sendable {
     }
 
     /// A worker's loop: takes the most wanted job, decodes it, keeps the result.
-    private func work(background: UInt32) {
+    private func work(background: UInt32, displayProfile: ColorProfile?) {
         // Linux keeps a niceness per thread, and PRIO_PROCESS with 0 sets the calling thread's alone (setpriority(2),
         // BUGS): this worker's, not the program's.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
         let decoder = ThumbnailDecoder()
         decoder.background = background
+        decoder.displayProfile = displayProfile
         while true {
             let job: Job? = condition.withLock {
                 while (queue.isEmpty || running.count >= jobLimit) && !isStopping { condition.wait() }

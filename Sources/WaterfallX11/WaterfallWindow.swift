@@ -130,6 +130,13 @@ public final class WaterfallWindow {
 
     /// The X window id.
     public var windowID: UInt { window.id }
+    /// The display's ICC profile, as colour management tools (colord, xiccd, dispwin) publish it: the bytes of the
+    /// `_ICC_PROFILE` property of the screen's root window (the "ICC Profiles in X" specification; at most 16 MB);
+    /// `nil` when none is set, which means an sRGB display. Read from the server on each call (a round trip).
+    public var displayColorProfile: [UInt8]? {
+        display.byteProperty(display.atoms.iccProfile, of: display.root, maximumBytes: 16 << 20)
+    }
+
     /// Whether frames go through an Xdbe back buffer (else a Pixmap).
     public var usesDoubleBufferExtension: Bool { backBuffer.usesDoubleBufferExtension }
 

@@ -374,6 +374,22 @@ extension Display {
         return (0..<Int(count)).map { longs[$0] }
     }
 
+    /// The bytes of a format-8 property of `window` (any type), at most `maximumBytes` of them (`XGetWindowProperty`,
+    /// a round trip); `nil` when the property or the window is missing, of another format, or longer.
+    func byteProperty(_ property: Atom, of window: UInt, maximumBytes: Int) -> [UInt8]? {
+        var type: CX11.Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        // The length is asked for in 32-bit units.
+        let status = XGetWindowProperty(handle, window, property, 0, (maximumBytes + 3) / 4, 0, CX11.Atom(AnyPropertyType),
+                                        &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, format == 8, remaining == 0, let data else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+    }
+
     /// `XSetSelectionOwner`: `window` takes `selection` at `time`.
     func setSelectionOwner(_ selection: Atom, to window: UInt, at time: ServerTime) {
         XSetSelectionOwner(handle, selection, window, Time(time.milliseconds))
