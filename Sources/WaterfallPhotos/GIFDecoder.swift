@@ -12,6 +12,15 @@ enum GIFDecoder {
     ///   a GIF without an image or a colour map, a frame outside its screen, or what giflib refuses;
     ///   `PhotoError.tooLarge` for a frame over the limits.
     static func decode(_ bytes: UnsafeRawBufferPointer, screenWidth: Int, screenHeight: Int) throws -> RGBAImage {
+        try withOpened(bytes) { gif in
+            guard let control = try nextImage(gif) else { throw PhotoError.unsupported(.gif, "no image") }
+            return try readFrame(gif, transparentIndex: control.TransparentColor, screenWidth: screenWidth, screenHeight: screenHeight)
+        }
+    }
+
+    /// Opens the GIF in `bytes` with giflib and calls `body` with it, then closes it.
+    /// - Throws: what `body` throws, but `PhotoError.truncated(.gif)` whenever giflib ran out of bytes.
+    static func withOpened<Result>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeMutablePointer<GifFileType>) throws -> Result) throws -> Result {
         let input = Input(bytes)
         var error: Int32 = 0
         let opened = withExtendedLifetime(input) {
@@ -26,38 +35,37 @@ enum GIFDecoder {
         defer { DGifCloseFile(gif, nil) }
         return try withExtendedLifetime(input) {
             do {
-                let transparentIndex = try readToFirstImage(gif)
-                return try readFrame(gif, transparentIndex: transparentIndex, screenWidth: screenWidth, screenHeight: screenHeight)
+                return try body(gif)
             } catch _ where input.ranOut {
                 throw PhotoError.truncated(.gif)
             }
         }
     }
 
-    /// Reads the records up to the first image descriptor, and that descriptor (`DGifGetImageDesc`); returns the
-    /// transparent colour index of the last graphics control extension before it (`NO_TRANSPARENT_COLOR` when none).
-    private static func readToFirstImage(_ gif: UnsafeMutablePointer<GifFileType>) throws -> Int32 {
-        var transparentIndex = Int32(NO_TRANSPARENT_COLOR)
+    /// Reads the records up to the next image descriptor, and that descriptor (`DGifGetImageDesc`); returns the
+    /// last graphics control extension before it (its transparent index, delay and disposal; none: no transparency,
+    /// no delay, no disposal), or `nil` at the end of the file (its trailer).
+    static func nextImage(_ gif: UnsafeMutablePointer<GifFileType>) throws -> GraphicsControlBlock? {
+        var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
+                                           TransparentColor: Int32(NO_TRANSPARENT_COLOR))
         while true {
             var type = UNDEFINED_RECORD_TYPE
             try check(DGifGetRecordType(gif, &type), gif)
             switch type {
             case IMAGE_DESC_RECORD_TYPE:
                 try check(DGifGetImageDesc(gif), gif)
-                return transparentIndex
+                return control
             case EXTENSION_RECORD_TYPE:
                 var code: Int32 = 0
                 var block: UnsafeMutablePointer<GifByteType>?
                 try check(DGifGetExtension(gif, &code, &block), gif)
                 if code == GRAPHICS_EXT_FUNC_CODE, let block {
-                    var control = GraphicsControlBlock()
-                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK {
-                        transparentIndex = control.TransparentColor
-                    }
+                    var read = GraphicsControlBlock()
+                    if DGifExtensionToGCB(Int(block[0]), block + 1, &read) == GIF_OK { control = read }
                 }
                 while block != nil { try check(DGifGetExtensionNext(gif, &block), gif) }
             case TERMINATE_RECORD_TYPE:
-                throw PhotoError.unsupported(.gif, "no image")
+                return nil
             default:
                 throw PhotoError.unsupported(.gif, "a record of unknown type")
             }
@@ -67,6 +75,17 @@ enum GIFDecoder {
     /// Reads the rows of the image whose descriptor was just read, onto a transparent screen.
     private static func readFrame(_ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32,
                                   screenWidth: Int, screenHeight: Int) throws -> RGBAImage {
+        var screen = [UInt8](repeating: 0, count: screenWidth * screenHeight * 4)
+        try drawFrame(gif, transparentIndex: transparentIndex, onto: &screen, screenWidth: screenWidth, screenHeight: screenHeight)
+        return RGBAImage(width: screenWidth, height: screenHeight, bytes: screen)
+    }
+
+    /// Reads the rows of the image whose descriptor was just read, and draws them onto `screen` (RGBA, `screenWidth`
+    /// × `screenHeight`) at the frame's position: its transparent index, and an index past its colour map, leave the
+    /// screen's pixel as it was. Returns the frame's rectangle on the screen.
+    @discardableResult
+    static func drawFrame(_ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32, onto screen: inout [UInt8],
+                          screenWidth: Int, screenHeight: Int) throws -> (left: Int, top: Int, width: Int, height: Int) {
         let frame = gif.pointee.Image
         let (left, top, width, height) = (Int(frame.Left), Int(frame.Top), Int(frame.Width), Int(frame.Height))
         try ImageHeader(format: .gif, width: width, height: height).checkSize()
@@ -76,22 +95,23 @@ enum GIFDecoder {
         guard let colorMap = frame.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors else {
             throw PhotoError.unsupported(.gif, "no colour map")
         }
-        // RGBA per index, as the bytes go in memory; an index past the colour map, or the transparent one, stays transparent.
+        // RGBA per index, as the bytes go in memory; an index past the colour map, or the transparent one, is 0: not drawn.
         var palette = [UInt32](repeating: 0, count: 256)
         for index in 0..<min(256, Int(colorMap.pointee.ColorCount)) where index != Int(transparentIndex) {
             let color = colors[index]
             palette[index] = (UInt32(color.Red) | UInt32(color.Green) << 8 | UInt32(color.Blue) << 16 | 255 << 24).littleEndian
         }
-        var screen = [UInt8](repeating: 0, count: screenWidth * screenHeight * 4)
         var line = [GifPixelType](repeating: 0, count: width)
         for row in rowOrder(height: height, interlaced: frame.Interlace) {
             try check(DGifGetLine(gif, &line, Int32(width)), gif)
             let start = (top + row) * screenWidth + left
             screen.withUnsafeMutableBytes { screen in
-                for x in 0..<width { screen.storeBytes(of: palette[Int(line[x])], toByteOffset: (start + x) * 4, as: UInt32.self) }
+                for x in 0..<width where palette[Int(line[x])] != 0 {
+                    screen.storeBytes(of: palette[Int(line[x])], toByteOffset: (start + x) * 4, as: UInt32.self)
+                }
             }
         }
-        return RGBAImage(width: screenWidth, height: screenHeight, bytes: screen)
+        return (left, top, width, height)
     }
 
     /// The frame's rows in the order the file stores them: top to bottom, or an interlaced image's four passes (every
@@ -102,19 +122,19 @@ enum GIFDecoder {
     }
 
     /// Throws giflib's error when `result` is not `GIF_OK`.
-    private static func check(_ result: Int32, _ gif: UnsafeMutablePointer<GifFileType>) throws {
+    static func check(_ result: Int32, _ gif: UnsafeMutablePointer<GifFileType>) throws {
         guard result != GIF_OK else { return }
         throw failure(gif.pointee.Error)
     }
 
     /// giflib's error `code` as a card's reason: data that ends too soon is a truncated GIF.
-    private static func failure(_ code: Int32) -> PhotoError {
+    static func failure(_ code: Int32) -> PhotoError {
         if code == D_GIF_ERR_READ_FAILED || code == D_GIF_ERR_EOF_TOO_SOON { return .truncated(.gif) }
         return .unsupported(.gif, GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)")
     }
 
     /// The bytes giflib reads through `DGifOpen`'s read function, from the start.
-    private final class Input {
+    final class Input {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
         /// Whether giflib asked for more bytes than were left.
