@@ -27,6 +27,8 @@ public final class Lightbox: WindowOverlay {
     var slideshow: Slideshow?
     /// The info panel, while it is shown (see Lightbox+Info.swift).
     var infoPanel: InfoPanel?
+    /// The animation of the photo shown, once its frames are there (see Lightbox+Animation.swift).
+    var animation: AnimationPlayback?
 
     /// A lightbox on card `index` of `wall`, decoded by `pictures`; `open(in:)` shows it.
     init(index: Int, wall: PhotoWall, pictures: PhotoPictures, wallTitle: String) {
@@ -97,6 +99,7 @@ public final class Lightbox: WindowOverlay {
         } else if pictures.largePicture(of: file) == nil {  // else the picture of another step stands in, scaled
             pictures.makeStandIn(of: file, width: fitWidth(index))
         }
+        requestAnimation(in: window)
         let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < wall.items.count }
         pictures.wantLarge(wanted.compactMap { card in
             self.file(at: card).map { (card, $0, card == index ? width : fitWidth(card)) }
@@ -160,6 +163,9 @@ public final class Lightbox: WindowOverlay {
         case "zoom-fit": zoomToFit(in: window)
         case "zoom-actual": toggleActualSize(in: window)
         case "info": toggleInfo(in: window)
+        case "animation-play": toggleAnimation(in: window)
+        case "frame-next": stepAnimation(by: 1, in: window)
+        case "frame-previous": stepAnimation(by: -1, in: window)
         default: return false
         }
         return true
@@ -183,6 +189,7 @@ public final class Lightbox: WindowOverlay {
     /// Goes back to the wall, where the photo shown is selected and scrolled into view.
     public func close(in window: WaterfallWindow) {
         stopSlideshow(in: window, reason: "close")
+        dropAnimation(in: window)
         pictures.wantLarge([])
         pictures.dropStandIn()
         window.overlay = nil
@@ -209,7 +216,10 @@ public final class Lightbox: WindowOverlay {
         }
         let zoom = zoom(in: window)
         let rect = photoRect(zoom, in: frame, scale: window.scale)
-        if let picture = pictures.largePicture(of: file, width: zoom.decodeWidth) {
+        if let frame = animationFrame(of: file) {
+            // A playing animation's frame, decoded at the width it fits: scaled when zoomed.
+            canvas.drawImage(frame, in: rect, scaling: frame.width == zoom.shownWidth ? .unscaled : zoom.scale > 1 ? .nearest : .smooth)
+        } else if let picture = pictures.largePicture(of: file, width: zoom.decodeWidth) {
             // Beyond 1:1, the photo's own pixels magnified, each a crisp block.
             canvas.drawImage(picture, in: rect, scaling: picture.width == zoom.shownWidth ? .unscaled : zoom.scale > 1 ? .nearest : .smooth)
         } else if let standIn = pictures.largePicture(of: file) ?? pictures.standIn(of: file) ?? pictures.picture(of: file) {

@@ -41,6 +41,9 @@ extension PhotoWall {
         keys.add("zoom-fit", "Fit the photo to the window", in: .lightbox, ["w"])
         keys.add("info", "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox, ["i"])
         keys.add("zoom-actual", "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
+        keys.add("animation-play", "Pause or play an animated GIF or WebP", in: .lightbox, ["Ctrl+space"])
+        keys.add("frame-next", "Pause an animation and show its next frame", in: .lightbox, ["Ctrl+n"])
+        keys.add("frame-previous", "Pause an animation and show its previous frame", in: .lightbox, ["Ctrl+p"])
         return keys
     }
 

@@ -83,6 +83,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var pictures: PhotoPictures?
     /// The photos' EXIF information, read on demand (the lightbox's panel, the cards' info lines).
     var infos: PhotoInfos?
+    /// Decodes the lightbox's animations (see Lightbox+Animation.swift).
+    var animations: AnimationLoader?
     /// The photo shown large over the wall, while one is.
     public internal(set) var lightbox: Lightbox?
     /// Wakes the window's loop from the walk's thread, once the wall is shown.
@@ -145,6 +147,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
                                  displayProfile: displayProfile)
         let wake = window.wakeSignal
         infos = PhotoInfos { wake.wake() }
+        let background = collectionView.backgroundColor
+        animations = AnimationLoader(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue),
+                                     displayProfile: displayProfile) { wake.wake() }
         window.onWake = { [unowned self] in deliver() }
         window.observer = self
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
@@ -156,6 +161,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public func stop() {
         pictures?.stop()
         infos?.stop()
+        animations?.stop()
         columnsAhead.cancel()
         scan.stop()
     }
@@ -168,6 +174,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         guard let pictures else { return }
         let delivered = pictures.deliver(log: log)
         if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
+        if let animation = animations?.take(), let lightbox, let window { lightbox.animationArrived(animation, in: window) }
         requestPictures()
     }
 

@@ -7,7 +7,10 @@ extension ThumbnailDecoder {
     /// - Throws: `PhotoError` as `thumbnail(ofFile:width:)`; `.unsupported` when the frames at that width would take
     ///   more than `maximumBytes` (the animation is then shown still, as its first frame).
     public func animation(ofFile path: FilePath, width: Int, maximumBytes: Int) throws -> Animation? {
-        try withFile(path) { header, bytes in
+        // The header first: any other format's file is not read whole.
+        let format = try PhotoFile.readHeader(path: path).format
+        guard format == .gif || format == .webp else { return nil }
+        return try withFile(path) { header, bytes in
             guard header.format == .gif || header.format == .webp else { return nil }
             let size = header.orientedSize
             let height = max(1, min(20 * width, Int((Double(width) * Double(size.height) / Double(size.width)).rounded())))
