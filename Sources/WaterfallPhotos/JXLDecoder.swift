@@ -68,12 +68,17 @@ enum JXLDecoder {
     }
 
     /// The profile of the decoded pixels (libjxl's "data" profile: the file's own for a losslessly coded picture,
-    /// what libjxl converts an XYB-coded one to), or `nil` when they are in sRGB.
+    /// what libjxl converts an XYB-coded one to), or `nil` when they are in sRGB (or its PNG stand-in).
     private static func dataProfile(of decoder: OpaquePointer, format: inout JxlPixelFormat) -> ColorProfile? {
         var encoding = JxlColorEncoding()
         if JxlDecoderGetColorAsEncodedProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS,
            encoding.color_space == JXL_COLOR_SPACE_RGB, encoding.white_point == JXL_WHITE_POINT_D65,
-           encoding.primaries == JXL_PRIMARIES_SRGB, encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB {
+           encoding.primaries == JXL_PRIMARIES_SRGB,
+           encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB
+            || (encoding.transfer_function == JXL_TRANSFER_FUNCTION_GAMMA && abs(encoding.gamma - 0.45455) < 0.0001) {
+            // sRGB's primaries with a gamma of 0.45455 are the PNG specification's stand-in for sRGB (what its sRGB
+            // chunk implies for gAMA and cHRM; ImageMagick writes them, and cjxl codes them so): shown as sRGB, as the
+            // wall shows such a PNG.
             return nil
         }
         var length = 0
