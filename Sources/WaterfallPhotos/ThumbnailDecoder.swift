@@ -26,7 +26,7 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width).thumbnail }
+        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width, path: path).thumbnail }
     }
 
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
@@ -43,8 +43,10 @@ public final class ThumbnailDecoder {
     /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, and whether the
     /// picture had no transparency to lay over the background (a JPEG never has: only PNG's, WebP's, TIFF's, GIF's,
     /// JPEG XL's, HEIF's and AVIF's
-    /// pixels are looked at).
-    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
+    /// pixels are looked at). A video's poster frame is decoded from the file at `path` when it is given (its `bytes` are
+    /// then only the file's start), else from `bytes`.
+    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int,
+                path: FilePath? = nil) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
         let upright = header.orientedSize
         let targetWidth = max(1, width)
         let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
@@ -70,6 +72,10 @@ public final class ThumbnailDecoder {
         case .heif, .avif:
             // Upright already (the header's size is after irot/imir): the stored target is the card's.
             return try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+        case .video:
+            // Scaled by libswscale straight to the stored target, then turned upright once.
+            let input: VideoInput = if let path { .file(path) } else { .bytes(bytes) }
+            return (try VideoDecoder.poster(of: input, width: storedWidth, height: storedHeight).oriented(header.orientation), true)
         }
     }
 }
