@@ -1,0 +1,83 @@
+import Foundation
+import PhotoTestSupport
+import Testing
+import XvfbSupport
+
+/// A video on the photo wall: its card shows the poster frame (the frame at 10 %, not the first), with the play badge
+/// and the duration at the picture's bottom-left corner; in the lightbox, Enter runs `xdg-open` on it (a fake one
+/// first on PATH, which writes its argument to a file), logged with its path.
+@Suite(.serialized)
+struct PhotoWallVideoTests {
+    /// The poster's colour (the video's after its first 0.2 s of red) and the badge's box.
+    static let poster = RGB(0x2050C0)
+    static let badge = RGB(0x202124)
+
+    /// Whether `pixel` is within `tolerance` of `expected` in each channel.
+    func near(_ pixel: RGB?, _ expected: RGB, tolerance: Int = 24) -> Bool {
+        guard let pixel else { return false }
+        return abs(Int(pixel.red) - Int(expected.red)) <= tolerance && abs(Int(pixel.green) - Int(expected.green)) <= tolerance
+            && abs(Int(pixel.blue) - Int(expected.blue)) <= tolerance
+    }
+
+    /// Whether `pixel` is nearly white: the badge's triangle and text.
+    func isInk(_ pixel: RGB?) -> Bool { pixel.map { $0.red > 200 && $0.green > 200 && $0.blue > 200 } ?? false }
+
+    /// A folder with one 320 × 240 video, 4 s long: red for 0.2 s, then the poster's colour.
+    func videoFolder() throws -> GeneratedImages {
+        let folder = try GeneratedImages()
+        try folder.twoColourVideo("clip.mp4", width: 320, height: 240, first: "red", rest: "0x2050C0")
+        return folder
+    }
+
+    @Test func theCardShowsThePosterWithThePlayBadgeAndTheDuration() throws {
+        let wall = try OneCardWall(try videoFolder(), format: "video", artifact: "photo-wall-video.png")
+        let (width, height) = (wall.width, wall.thumbnailHeight(aspect: 3.0 / 4))
+        #expect(wall.thumbnail.int("width") == width && wall.thumbnail.int("height") == height)
+        // The poster's colour away from the badge, never the first frame's red.
+        for (x, y) in [(0, 0), (width - 1, 0), (width - 1, height - 1), (width / 2, height / 2)] {
+            #expect(near(wall.pixel(x, y), Self.poster), "(\(x), \(y)): \(String(describing: wall.pixel(x, y)))")
+        }
+        // The badge: 6 px in from the bottom-left corner, a dark box (its corners cut by 2 px) holding the white
+        // triangle from 4 px in and the duration after it.
+        #expect(near(wall.pixel(5, height - 7), Self.poster))  // left of the box
+        #expect(near(wall.pixel(8, height - 9), Self.badge, tolerance: 4), "\(String(describing: wall.pixel(8, height - 9)))")
+        let rows = (height - 40)..<(height - 6)
+        #expect(rows.contains { isInk(wall.pixel(11, $0)) })  // the triangle's broad left edge
+        let textInk = rows.reduce(0) { count, y in count + (24..<70).filter { isInk(wall.pixel($0, y)) }.count }
+        #expect(textInk >= 10, "the duration's ink: \(textInk) pixels")
+        #expect(!rows.contains { y in (24..<70).contains { near(wall.pixel($0, y), RGB(0xFF0000), tolerance: 60) } })
+        wall.demo.expectNoXErrors()
+    }
+
+    @Test func enterInTheLightboxPlaysTheVideoWithXdgOpen() throws {
+        let folder = try videoFolder()
+        let bin = try GeneratedImages()
+        let out = bin.path("opened.txt")
+        let script = try bin.write(Array("#!/bin/sh\nprintf '%s' \"$1\" > \"$FAKE_XDG_OPEN_OUT\"\n".utf8), to: "xdg-open")
+        #expect(chmod(script, 0o755) == 0)
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let wall = try OneCardWall(folder, format: "video", artifact: "photo-wall-video-lightbox.png",
+                                   environment: ["PATH": bin.folder.path + ":" + path, "FAKE_XDG_OPEN_OUT": out])
+        let demo = wall.demo
+        let drawn = demo.eventCount
+        try demo.movePointer(x: wall.card.x + wall.card.width / 2, y: wall.card.y + 20)
+        try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
+        let opened = try demo.waitForLightbox("picture", index: 0, after: drawn)
+        #expect(opened.string("path") == folder.path("clip.mp4"))
+        let beforeEnter = demo.eventCount
+        try demo.key("Return")
+        let play = try demo.process.waitForEvent(after: beforeEnter, "the lightbox's play") {
+            $0.name == "lightbox" && $0.string("action") == "play"
+        }
+        #expect(play.event.string("path") == folder.path("clip.mp4"))
+        let exited = try demo.process.waitForEvent(after: play.position, "xdg-open's end") {
+            $0.name == "openExternally" && $0.string("state") == "exited"
+        }
+        #expect(exited.event.int("status") == 0 && exited.event.string("path") == folder.path("clip.mp4"))
+        #expect(demo.events(named: "openExternally", after: beforeEnter).first?.string("state") == "started")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == folder.path("clip.mp4"))
+        // The lightbox stays open on the video: Enter played it rather than going back to the wall.
+        #expect(!demo.events(named: "lightbox", after: beforeEnter).contains { $0.string("action") == "close" })
+        demo.expectNoXErrors()
+    }
+}
