@@ -5,8 +5,9 @@ import CFFmpeg
 final class VideoFrameDecoder {
     private let video: VideoContext
     private let codec: UnsafeMutablePointer<AVCodecContext>
-    private let packet: UnsafeMutablePointer<AVPacket>
-    private let frame: UnsafeMutablePointer<AVFrame>
+    /// The packet read and the frame decoded, reused; `nil` only when out of memory (`init` then throws).
+    private let packet: UnsafeMutablePointer<AVPacket>?
+    private let frame: UnsafeMutablePointer<AVFrame>?
 
     /// A decoder for `video`'s stream.
     /// - Throws: `PhotoError.unsupportedCodec` when libavcodec has no decoder for the stream's codec or cannot open it.
@@ -16,25 +17,25 @@ final class VideoFrameDecoder {
         let id = parameters.pointee.codec_id
         let name = String(cString: avcodec_get_name(id))
         guard let decoder = avcodec_find_decoder(id) else { throw PhotoError.unsupportedCodec(.video, codec: name) }
-        guard var codec = avcodec_alloc_context3(decoder), let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
-            throw PhotoError.unsupported(.video, "out of memory")
-        }
-        (self.codec, self.packet, self.frame) = (codec, packet, frame)
+        guard let codec = avcodec_alloc_context3(decoder) else { throw PhotoError.unsupported(.video, "out of memory") }
+        self.codec = codec
+        // From here on, `deinit` frees what was allocated (av_packet_free and av_frame_free take nil).
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else { throw PhotoError.unsupported(.video, "out of memory") }
         codec.pointee.thread_count = 1
         codec.pointee.max_pixels = Int64(ImageHeader.maximumPixels)
         guard avcodec_parameters_to_context(codec, parameters) >= 0, avcodec_open2(codec, decoder, nil) >= 0 else {
-            _ = codec  // (freed in deinit)
             throw PhotoError.unsupportedCodec(.video, codec: name)
         }
-        codec = self.codec
     }
 
     deinit {
         var codec: UnsafeMutablePointer<AVCodecContext>? = codec
         avcodec_free_context(&codec)
-        var packet: UnsafeMutablePointer<AVPacket>? = packet
+        var packet = packet
         av_packet_free(&packet)
-        var frame: UnsafeMutablePointer<AVFrame>? = frame
+        var frame = frame
         av_frame_free(&frame)
     }
 
@@ -56,6 +57,7 @@ final class VideoFrameDecoder {
     /// - Throws: `PhotoError.truncated(.video)` when the file ends before a frame; `.unsupported(.video, ...)` when no
     ///   frame comes within `VideoDecoder.packetLimit` packets or the deadline, or with FFmpeg's reason.
     func firstFrame<Result>(_ body: (UnsafeMutablePointer<AVFrame>) throws -> Result) throws -> Result {
+        guard let packet, let frame else { throw PhotoError.unsupported(.video, "out of memory") }
         var packets = 0
         var draining = false
         while true {
