@@ -4,7 +4,7 @@ import Testing
 import XvfbSupport
 
 /// A video on the photo wall: its card shows the poster frame (the frame at 10 %, not the first), with the play badge
-/// and the duration at the picture's bottom-left corner; in the lightbox, Enter runs `xdg-open` on it (a fake one
+/// and the duration at the picture's bottom-left corner, as the lightbox shows it too; in the lightbox, Enter runs `xdg-open` on it (a fake one
 /// first on PATH, which writes its argument to a file), logged with its path.
 @Suite(.serialized)
 struct PhotoWallVideoTests {
@@ -64,6 +64,14 @@ struct PhotoWallVideoTests {
         try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
         let opened = try demo.waitForLightbox("picture", index: 0, after: drawn)
         #expect(opened.string("path") == folder.path("clip.mp4"))
+        // The poster, 320 × 240 (never enlarged), with the same badge at its bottom-left corner.
+        let shot = try demo.screenshot()
+        let poster = (0..<shot.height).flatMap { y in (0..<shot.width).map { (x: $0, y: y) } }.filter { near(shot.pixel(x: $0.x, y: $0.y), Self.poster) }
+        let left = try #require(poster.map(\.x).min()), right = try #require(poster.map(\.x).max())
+        let top = try #require(poster.map(\.y).min()), bottom = try #require(poster.map(\.y).max())
+        #expect(right - left + 1 == 320 && bottom - top + 1 == 240)
+        #expect(near(shot.pixel(x: left + 8, y: bottom - 8), Self.badge, tolerance: 4))
+        #expect((bottom - 40..<bottom - 5).contains { isInk(shot.pixel(x: left + 11, y: $0)) })
         let beforeEnter = demo.eventCount
         try demo.key("Return")
         let play = try demo.process.waitForEvent(after: beforeEnter, "the lightbox's play") {
