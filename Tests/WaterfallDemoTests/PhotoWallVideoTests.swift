@@ -88,4 +88,28 @@ struct PhotoWallVideoTests {
         #expect(!demo.events(named: "lightbox", after: beforeEnter).contains { $0.string("action") == "close" })
         demo.expectNoXErrors()
     }
+
+    @Test func brokenVideosFailWithTheirReasonAndFFmpegPrintsNothing() throws {
+        let folder = try GeneratedImages()
+        // A Matroska cut after its header (its frames missing), an MP4 cut before its index, an audio-only MP4.
+        let mkv = try Array(Data(contentsOf: URL(fileURLWithPath: folder.twoColourVideo("whole.mkv"))))
+        try folder.write(Array(mkv.prefix(600)), to: "cut.mkv")
+        let mp4 = try Array(Data(contentsOf: URL(fileURLWithPath: folder.twoColourVideo("whole.mp4"))))
+        try folder.write(Array(mp4.prefix(mp4.count / 2)), to: "cut.mp4")
+        try folder.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", "-f", "mp4"], to: "voice.mp4")
+        for name in ["whole.mkv", "whole.mp4"] { try FileManager.default.removeItem(atPath: folder.path(name)) }
+        let demo = try RunningDemo([folder.folder.path, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
+        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        #expect(scanned.event.int("found") == 3 && scanned.event.int("skipped") == 0)
+        let failed = try demo.process.waitForEvent("the three failures") { _ in demo.events(named: "thumbnailFailed", after: 0).count == 3 }
+        try demo.process.waitForEvent(after: failed.position, "the cards drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let reasons = Dictionary(uniqueKeysWithValues: demo.events(named: "thumbnailFailed", after: 0).map {
+            (URL(fileURLWithPath: $0.string("path") ?? "").lastPathComponent, $0.string("reason") ?? "")
+        })
+        #expect(reasons == ["cut.mkv": "truncated video", "cut.mp4": "truncated video", "voice.mp4": "unsupported video: no video stream"])
+        #expect(demo.events(named: "thumbnail", after: 0).isEmpty)
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        #expect(demo.process.standardError.isEmpty, "stderr: \(demo.process.standardError)")
+    }
 }
