@@ -7,7 +7,7 @@ import SystemPackage
 /// worker process. Guarded against hangs: a deadline (`timeLimit`) on every read and FFmpeg's interrupt callback, at
 /// most `packetLimit` packets before a frame comes, one decoding thread.
 public enum VideoDecoder {
-    /// How long a header or a poster frame may take before it is given up as "no frame within 5 seconds".
+    /// How long a header or a poster frame may take before it is given up as "timed out after 5 s".
     public static let timeLimit = Duration.seconds(5)
     /// How many packets (of every stream) may be read after the seek before a frame comes.
     static let packetLimit = 2_000

@@ -74,7 +74,7 @@ final class VideoSource {
     /// Whether the deadline has passed; notes it as the failure once it has.
     var isPastDeadline: Bool {
         guard ContinuousClock.now >= deadline else { return false }
-        if failure == nil { failure = .unsupported(.video, "no frame within \(VideoDecoder.timeLimit)") }
+        if failure == nil { failure = .unsupported(.video, "timed out after \(VideoDecoder.timeLimit.components.seconds) s") }
         return true
     }
 

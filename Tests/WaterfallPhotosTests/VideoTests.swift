@@ -110,4 +110,17 @@ struct VideoTests {
         let walk = PhotoWalker(paths: [images.folder.path]).walkAll()
         #expect(walk.counts.found == 2 && walk.counts.skipped == 1 && walk.counts.skippedKinds == [.other: 1])
     }
+
+    @Test func aDeadlinePassedStopsFFmpegWithItsReason() throws {
+        let images = try GeneratedImages()
+        let bytes = try bytes(of: images.twoColourVideo("clip.mkv"))
+        let reason = PhotoError.unsupported(.video, "timed out after 5 s")
+        // The source's deadline already passed: its first read fails, and the interrupt callback says stop.
+        #expect(throws: reason) {
+            try bytes.withUnsafeBytes { bytes in
+                try VideoInput.bytes(bytes).withSource(until: .now - .seconds(1)) { try VideoContext($0).header }
+            }
+        }
+        #expect(reason.description == "unsupported video: timed out after 5 s")
+    }
 }
