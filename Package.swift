@@ -53,6 +53,10 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Colour management through lcms2: embedded ICC profiles converted to the display's; WaterfallPhotos only.
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // Videos' poster frames through FFmpeg 5.1: libavformat, libavcodec, libavutil and libswscale in one module (libavformat's
+        // headers include libavcodec's: a header seen through two modules breaks release builds); WaterfallPhotos only.
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         // The shared thumbnail cache names each thumbnail by the MD5 of its file's URI: libmd's MD5; WaterfallPhotos only.
         .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
@@ -68,7 +72,7 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
 
         // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
         // and the words both walls count in. No X11.

@@ -36,6 +36,9 @@ packages=(
   libheif-dev                                 # build: CHeif (libheif: HEIC/HEIF and AVIF, WaterfallPhotos; with
                                               # libde265 for HEVC and dav1d/aom for AV1)
   libheif-examples libavif-bin                # heif-enc and avifenc: the HEIC and AVIF tests' images
+  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev  # build: CFFmpeg (FFmpeg 5.1: videos' poster frames,
+                                              # WaterfallPhotos)
+  ffmpeg                                      # the video tests' files (lavfi colours encoded to mp4, mov, mkv, webm)
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME

@@ -9,7 +9,8 @@ import WaterfallX11
 /// wall's thumbnail stands in, scaled to that size. Left, Page Up and the wheel up go to the previous photo, Right,
 /// Page Down and the wheel down to the next; plus, minus and Ctrl+wheel zoom in steps, `z` shows the photo pixel for
 /// pixel (1:1) and back, `w` fits it, and while zoomed the arrows and a drag pan it (see Lightbox+Zoom.swift); Escape
-/// or Enter goes back to the wall, with the photo shown selected and scrolled into view. The title is the photo's file
+/// or Enter goes back to the wall, with the photo shown selected and scrolled into view, except that Enter on a video
+/// (its poster shown with the play badge) asks the program to play it (`PhotoWall.onOpenExternally`). The title is the photo's file
 /// name. Its keys are the lightbox mode of the wall's `keyBindings`.
 public final class Lightbox: WindowOverlay {
     /// The card shown: its index among all the cards.
@@ -46,6 +47,11 @@ public final class Lightbox: WindowOverlay {
     /// Card `index`'s upright aspect, height ÷ width.
     func aspect(at index: Int) -> Double {
         wall.items.path(ofIndex: index).map { wall.items[$0].aspect } ?? 1
+    }
+
+    /// Card `index`'s card, if it is a photo's.
+    func card(at index: Int) -> PhotoCard? {
+        wall.items.path(ofIndex: index).map { wall.items[$0] }
     }
 
     /// Card `index`'s photo's upright width in pixels, when its header said.
@@ -152,6 +158,7 @@ public final class Lightbox: WindowOverlay {
         let zoomed = zoomLevel != .fit
         switch action {
         case "close": close(in: window)
+        case "play": play(in: window)
         case "previous": go(by: -1, in: window)
         case "next": go(by: 1, in: window)
         case "pan-left": zoomed ? pan(.left, in: window) : go(by: -1, in: window)
@@ -226,5 +233,18 @@ public final class Lightbox: WindowOverlay {
             // Until the picture at this size arrives: the one of another step, or the thumbnail, scaled.
             canvas.drawImage(standIn, in: rect, scaling: standIn.width == zoom.shownWidth ? .unscaled : .smooth)
         }
+        if let card = card(at: index), card.isVideo {
+            VideoBadge.draw(duration: card.duration, over: rect.intersection(frame) ?? rect, in: canvas)
+        }
+    }
+
+    /// Enter: asks for the video shown to be played in the desktop's player (`PhotoWall.onOpenExternally`, logged as
+    /// `play`), or, on a picture, goes back to the wall.
+    func play(in window: WaterfallWindow) {
+        guard let card = card(at: index), card.isVideo, !card.isBroken, let onOpen = wall.onOpenExternally else {
+            return close(in: window)
+        }
+        log("play", file: card.path)
+        onOpen(card.path)
     }
 }

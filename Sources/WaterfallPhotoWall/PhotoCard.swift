@@ -21,6 +21,11 @@ public struct PhotoCard: Equatable, Sendable {
     public var fileSize: Int
     /// Whether the photo cannot be shown (its header was refused).
     public var isBroken: Bool
+    /// A video's duration in seconds (`nil` when its container does not say), for its badge; `nil` for a picture.
+    public var duration: Double?
+    /// Whether the card is a video's: its poster frame is drawn with a play badge, and the lightbox's Enter asks for
+    /// the video to be played (`PhotoWall.onOpenExternally`).
+    public var isVideo: Bool
 
     /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
     public static let maximumAspect = 20.0
@@ -43,6 +48,8 @@ public struct PhotoCard: Equatable, Sendable {
         pixelHeight = photo.header?.orientedSize.height
         fileSize = photo.fileSize
         isBroken = photo.error != nil
+        duration = photo.header?.duration
+        isVideo = photo.header?.format == .video
     }
 
     /// A size on disk as people read it: "512 B", "48 KB", "3.1 MB", "1.2 GB" (powers of 1,000, as file managers show).

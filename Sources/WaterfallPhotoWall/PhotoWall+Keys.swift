@@ -28,7 +28,8 @@ extension PhotoWall {
                  ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
         keys.add("grid-zoom-out", "Smaller cards: one column more, while cards stay 160 points wide", in: .wall,
                  ["minus", "KP_Subtract", "Ctrl+WheelDown"])
-        keys.add("close", "Back to the wall", in: .lightbox, ["Escape", "Return", "KP_Enter"])
+        keys.add("close", "Back to the wall", in: .lightbox, ["Escape"])
+        keys.add("play", "Play a video in the desktop's player; on a picture, back to the wall", in: .lightbox, ["Return", "KP_Enter"])
         keys.add("previous", "The previous photo", in: .lightbox, ["Prior", "KP_Prior", "BackSpace"])
         keys.add("next", "The next photo", in: .lightbox, ["Next", "KP_Next", "space"])
         keys.add("pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left", "h"])

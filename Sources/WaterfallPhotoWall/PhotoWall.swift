@@ -106,6 +106,10 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var standInPolish: TimerToken?
     /// Hears the actions of `keyBindings` that are not the wall's (a program's: quit, fullscreen), by name.
     public var onAction: ((String) throws -> Void)?
+    /// Hears that a file is to be opened in the desktop's own program for it (Enter on a video in the lightbox: its
+    /// player). The wall runs no program itself: the program decides how (`xdg-open`). Without it, Enter goes back
+    /// to the wall.
+    public var onOpenExternally: ((FilePath) -> Void)?
     /// The cards before the live folders' batch being applied, while one is: the view names a gone card it
     /// unhighlights or deselects by its path before the batch.
     var itemsBeforeBatch: PhotoWallItems?

@@ -19,9 +19,13 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// AVIF: an ISO base media file whose `ftyp` major brand is `avif` or `avis`, or `mif1`/`msf1` with one of those
     /// among its compatible brands.
     case avif = "AVIF"
+    /// A video, shown by its poster frame (FFmpeg): an ISO base media file of an MP4 or QuickTime brand (MP4, MOV, M4V,
+    /// 3GP), or Matroska/WebM (EBML's `1A 45 DF A3`).
+    case video = "video"
 
     /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
-    /// `image/tiff`, `image/gif`, `image/jxl`, `image/heic`, `image/avif`.
+    /// `image/tiff`, `image/gif`, `image/jxl`, `image/heic`, `image/avif`; `video/mp4` for every video (the first of
+    /// `mimeTypes`: the magic number does not tell MP4 from MOV).
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
@@ -32,8 +36,19 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         case .jxl: return "image/jxl"
         case .heif: return "image/heic"
         case .avif: return "image/avif"
+        case .video: return "video/mp4"
         }
     }
+
+    /// Every media type the format covers, as a desktop entry's `MimeType=` lists them: `mimeType`, and for videos
+    /// `video/mp4`, `video/quicktime`, `video/x-matroska`, `video/webm`.
+    public var mimeTypes: [String] {
+        self == .video ? ["video/mp4", "video/quicktime", "video/x-matroska", "video/webm"] : [mimeType]
+    }
+
+    /// Whether a thumbnail is decoded from the file itself, read as the decoder asks, rather than from its bytes read
+    /// whole: a video, of which a poster frame needs only the index and one keyframe's packets.
+    var isDecodedFromItsFile: Bool { self == .video }
 
     /// How many of a file's first bytes `init(magic:)` looks at at most: an ISO base media file's `ftyp` box, whose
     /// compatible brands tell a `mif1` file's kind, is read up to there.
@@ -58,6 +73,8 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .gif
         } else if starts([0xFF, 0x0A]) || starts([0x00, 0x00, 0x00, 0x0C] + Array("JXL \r\n".utf8) + [0x87, 0x0A]) {
             self = .jxl
+        } else if starts([0x1A, 0x45, 0xDF, 0xA3]) {
+            self = .video  // EBML: Matroska or WebM
         } else if starts(Array("ftyp".utf8), at: 4), let format = Self.isoMediaFormat(head) {
             self = format
         } else {
@@ -68,10 +85,14 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// HEIF's brands (`ImageFormat.heif`) and AVIF's.
     static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1"]
     static let avifBrands: Set<String> = ["avif", "avis"]
+    /// The major brands of MP4 and QuickTime videos (and M4V, 3GP, 3G2: every `3gp` brand too).
+    static let videoBrands: Set<String> = ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
+                                           "M4V ", "M4VH", "M4VP", "3gp4", "3gp5", "3gp6", "3g2a", "mmp4", "dash", "f4v ",
+                                           "MSNV", "XAVC", "mp71"]
 
     /// The format of an ISO base media file whose first bytes (`ftyp` at 4) are `head`: by the `ftyp` box's major
-    /// brand, or, when it is the generic `mif1` or `msf1`, by its compatible brands (AVIF's first). `nil` for other
-    /// brands (videos, Canon's CR3).
+    /// brand, or, when it is the generic `mif1` or `msf1`, by its compatible brands (AVIF's first); a video by an MP4 or
+    /// QuickTime major brand. `nil` for other brands (Canon's CR3, HEIF image sequences, audio's `M4A `).
     private static func isoMediaFormat(_ head: [UInt8]) -> ImageFormat? {
         let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
         let end = min(head.count, boxSize)
@@ -80,6 +101,7 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         let major = brand(at: 8)
         let compatible = stride(from: 16, to: end - 3, by: 4).map(brand(at:))
         if avifBrands.contains(major) { return .avif }
+        if videoBrands.contains(major) || major.hasPrefix("3gp") { return .video }
         if major != "mif1" && major != "msf1" { return heifBrands.contains(major) ? .heif : nil }
         if compatible.contains(where: avifBrands.contains) { return .avif }
         if major == "mif1" || compatible.contains(where: heifBrands.contains) { return .heif }

@@ -11,14 +11,19 @@ public struct ImageHeader: Hashable, Sendable {
     public var orientation: ExifOrientation = .up
     /// EXIF's DateTimeOriginal ("2024:05:01 12:30:00"), when the header has it.
     public var dateTaken: String?
+    /// A video's duration in seconds, when its container says it; `nil` for pictures.
+    public var duration: Double?
 
-    /// A header of `format`, `width` × `height` stored pixels.
-    public init(format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation = .up, dateTaken: String? = nil) {
+    /// A header of `format`, `width` × `height` stored pixels (a video's: its display size, the sample aspect ratio
+    /// applied, before its rotation), lasting `duration` seconds when it is a video.
+    public init(format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation = .up, dateTaken: String? = nil,
+                duration: Double? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = orientation
         self.dateTaken = dateTaken
+        self.duration = duration
     }
 
     /// The size the picture shows at, upright: the stored size, its sides swapped for orientations 5 to 8.
@@ -79,6 +84,7 @@ public struct ImageHeader: Hashable, Sendable {
         case .gif: read = (try GIFHeader.read(&reader), nil)
         case .jxl: read = (try JXLHeader.read(&reader), nil)
         case .heif, .avif: read = (try HEIFHeader.read(&reader), nil)
+        case .video: read = (try VideoHeader.read(&reader), nil)
         }
         try read.header.checkSize()
         return read

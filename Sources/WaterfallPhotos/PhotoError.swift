@@ -8,6 +8,8 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     case truncated(ImageFormat)
     /// The file is of `format` but uses something the wall cannot show, named in `detail`.
     case unsupported(ImageFormat, String)
+    /// The file is of `format` (a video) but its pictures are coded with a codec the wall cannot decode, named `codec`.
+    case unsupportedCodec(ImageFormat, codec: String)
     /// The image is larger than a photo may be (`ImageHeader.maximumPixels`, `.maximumSide`): refused from its header.
     case tooLarge(width: Int, height: Int)
     /// The file could not be read: the system's reason.
@@ -21,18 +23,20 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// the shared thumbnail cache's failures), rather than in reading it.
     public var isTheFilesOwn: Bool {
         switch self {
-        case .empty, .notAnImage, .truncated, .unsupported, .tooLarge: return true
+        case .empty, .notAnImage, .truncated, .unsupported, .unsupportedCodec, .tooLarge: return true
         case .unreadable, .vanished, .failedBefore: return false
         }
     }
 
-    /// The reason in the few words an error card shows: "truncated JPEG", "file vanished".
+    /// The reason in the few words an error card shows: "truncated JPEG", "unsupported video codec: vvc", "file
+    /// vanished".
     public var description: String {
         switch self {
         case .empty: return "empty file"
         case .notAnImage: return "not an image"
         case let .truncated(format): return "truncated \(format.rawValue)"
         case let .unsupported(format, detail): return "unsupported \(format.rawValue): \(detail)"
+        case let .unsupportedCodec(format, codec): return "unsupported \(format.rawValue) codec: \(codec)"
         case let .tooLarge(width, height): return "too large: \(width) × \(height) px"
         case let .unreadable(reason): return "unreadable: \(reason)"
         case .vanished: return "file vanished"

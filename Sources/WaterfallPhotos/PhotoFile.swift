@@ -50,8 +50,9 @@ public enum PhotoFile {
     /// Calls `body` with the header and the whole bytes (at most `limit`) of the file at `path`, read into `memory`
     /// with one `open`, and returns its result. The header is read and checked first, from the file's first
     /// `headerLimit` bytes (and, when it lies further in, the pieces its walk needs), so a refused file (a bomb) costs
-    /// no more than `readHeader(path:)`; the rest follows into the same memory. The bytes are valid only during
-    /// `body`.
+    /// no more than `readHeader(path:)`; the rest follows into the same memory, except for a format decoded from its
+    /// file (`ImageFormat.isDecodedFromItsFile`: a video), whose `body` gets only the first bytes read. The bytes are
+    /// valid only during `body`.
     static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory,
                                            _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         let descriptor = try openForReading(path)
@@ -61,7 +62,8 @@ public enum PhotoFile {
         return try memory.withBytes(count) { buffer in
             var filled = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(headerLimit, count)]))
             let header = try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled)
-            if filled == headerLimit {
+            // A video is decoded from its file as FFmpeg asks (its index, one keyframe's packets), never read whole.
+            if filled == headerLimit, !header.format.isDecodedFromItsFile {
                 filled += try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
             }
             return try body(header, UnsafeRawBufferPointer(rebasing: buffer[..<filled]))

@@ -18,12 +18,10 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     /// A camera's RAW file: a TIFF structure named `.cr2`, `.nef`, `.arw`, `.dng` (and the other TIFF-based RAW
     /// extensions), or a RAW format's own signature (Olympus ORF, Panasonic RW2, Fujifilm RAF, Canon CR3).
     case raw
-    /// A video: an ISO base media file of an MP4 or QuickTime brand, or Matroska/WebM (EBML).
-    case video
     /// Anything else (text, archives, empty files...).
     case other
 
-    /// How the status bar names the kind: "BMP", "PSD", "RAW", "video", "other".
+    /// How the status bar names the kind: "BMP", "PSD", "RAW", "other".
     public var name: String {
         switch self {
         case .bmp: return "BMP"
@@ -33,7 +31,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
         case .pdf: return "PDF"
         case .svg: return "SVG"
         case .raw: return "RAW"
-        case .video: return "video"
         case .other: return "other"
         }
     }
@@ -65,8 +62,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
             self = .psd
         } else if starts("%PDF-") {
             self = .pdf
-        } else if starts([0x1A, 0x45, 0xDF, 0xA3]) {
-            self = .video
         } else if starts("ftyp", at: 4) {
             self = Self.isoMediaKind(head)
         } else if Self.isSVG(head) {
@@ -81,12 +76,9 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     static let rawExtensions: Set<String> = ["cr2", "nef", "nrw", "arw", "sr2", "srf", "dng", "pef", "srw", "3fr", "erf",
                                              "dcr", "kdc", "mos", "iiq", "rwl"]
 
-    /// The ISO base media file brands of HEIF image sequences (HEIF's and AVIF's still images are `ImageFormat`s),
-    /// Canon's CR3, and of MP4 and QuickTime videos.
+    /// The ISO base media file brands of HEIF image sequences (HEIF's and AVIF's still images, and MP4 and QuickTime
+    /// videos, are `ImageFormat`s).
     static let heifBrands: Set<String> = ["hevm", "hevs", "msf1"]
-    static let videoBrands: Set<String> = ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
-                                           "M4V ", "M4VH", "M4VP", "3gp4", "3gp5", "3gp6", "3g2a", "mmp4", "dash", "f4v ",
-                                           "MSNV", "XAVC", "mp71"]
 
     /// The kind of an ISO base media file (`ftyp` at 4) whose first bytes are `head`, by its major brand.
     private static func isoMediaKind(_ head: [UInt8]) -> SkippedKind {
@@ -97,7 +89,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
         guard let major = brands.first else { return .other }
         if major == "crx " { return .raw }
         if heifBrands.contains(major) { return .heif }
-        if videoBrands.contains(major) || major.hasPrefix("3gp") { return .video }
         return .other
     }
 

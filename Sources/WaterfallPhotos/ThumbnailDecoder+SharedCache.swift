@@ -30,9 +30,9 @@ extension ThumbnailDecoder {
         do {
             return try withFile(path) { header, bytes in
                 guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
-                    return (try decode(bytes, header: header, width: width).forDisplay(self), .decoded)
+                    return (try decode(bytes, header: header, width: width, path: path).forDisplay(self), .decoded)
                 }
-                let large = try decode(bytes, header: header, width: folder.width)
+                let large = try decode(bytes, header: header, width: folder.width, path: path)
                 guard large.isOpaque else { return (large.forDisplay(self).scaled(toWidth: width), .decoded) }
                 let sRGB = large.converted(to: nil, by: self)
                 cache.store(sRGB, of: original, in: folder.name, mimeType: header.format.mimeType,

@@ -33,7 +33,7 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width).forDisplay(self) }
+        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width, path: path).forDisplay(self) }
     }
 
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
@@ -71,8 +71,9 @@ public final class ThumbnailDecoder {
 
     /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, with whether the
     /// picture had no transparency to lay over the background (a JPEG never has: only PNG's, WebP's, TIFF's, GIF's,
-    /// JPEG XL's, HEIF's and AVIF's pixels are looked at) and the colour profile it carries.
-    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int) throws -> Decoded {
+    /// JPEG XL's, HEIF's and AVIF's pixels are looked at) and the colour profile it carries. A video's poster frame is
+    /// decoded from the file at `path` when it is given (its `bytes` are then only the file's start), else from `bytes`.
+    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int, path: FilePath? = nil) throws -> Decoded {
         let upright = header.orientedSize
         let targetWidth = max(1, width)
         let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
@@ -106,6 +107,11 @@ public final class ThumbnailDecoder {
         case .heif, .avif:
             // Upright already (the header's size is after irot/imir): the stored target is the card's.
             return decoded(try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth))
+        case .video:
+            // Scaled by libswscale straight to the stored target, then turned upright once.
+            let input: VideoInput = if let path { .file(path) } else { .bytes(bytes) }
+            let poster = try VideoDecoder.poster(of: input, width: storedWidth, height: storedHeight).oriented(header.orientation)
+            return Decoded(thumbnail: poster, isOpaque: true, profile: nil)
         }
     }
 }

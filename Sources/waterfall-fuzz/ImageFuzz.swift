@@ -13,6 +13,9 @@ import WaterfallPhotos
 /// lossy codestream, tiny-lossy.jxl, seed it).
 /// A HEIC's or AVIF's header is parsed by libheif through the same pieces, and its
 /// decode is libheif's (a stored thumbnail seeds Fuzz/corpus/tiny-thumbnail.heic, irot Fuzz/corpus/tiny-irot.avif).
+/// A video's header is libavformat's, through a custom AVIOContext over the same pieces, and its decode FFmpeg's poster
+/// frame from the bytes (a 16 × 16 two-frame H.264 MP4 with a 90° display matrix, Fuzz/corpus/tiny-rotated.mp4, and a
+/// VP8 WebM, tiny.webm, seed it).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()

@@ -14,6 +14,8 @@ struct WallSession {
     let window: WaterfallWindow
     let log: EventLog?
     let keyHandler: KeyHandler
+    /// Opens a video in the desktop's player (`xdg-open`) when the lightbox asks.
+    let opener: ExternalOpener
 
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
@@ -27,11 +29,12 @@ struct WallSession {
         let log = options.flags.logEvents ? EventLog() : nil
         wall.log = log
         let keyHandler = KeyHandler(settings: settings, wall: wall, log: log)
+        let opener = ExternalOpener(log: log)
         let window: WaterfallWindow
         do {
             window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
                 title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.fontPattern(config: config),
-                statusBar: ProgramLook.makeStatusBar(backgroundColor: config.statusBarColor, textColor: config.statusTextColor) { [unowned wall] in keyHandler.message ?? wall.statusText },
+                statusBar: ProgramLook.makeStatusBar(backgroundColor: config.statusBarColor, textColor: config.statusTextColor) { [unowned wall] in keyHandler.message ?? opener.message ?? wall.statusText },
                 className: "Waterfall", instanceName: "waterfall", startupID: startupID,
                 icons: ProgramLook.icons,
                 useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
@@ -48,6 +51,8 @@ struct WallSession {
                            ("scale", .number(window.scale))])
         wall.show(in: window)
         keyHandler.attach(to: window)
+        opener.attach(to: window)
+        wall.onOpenExternally = { [unowned opener] path in opener.open(path) }
         wall.keyBindings = config.keys
         wall.onAction = { [unowned window, unowned keyHandler] action in
             switch action {
@@ -68,6 +73,7 @@ struct WallSession {
         self.window = window
         self.log = log
         self.keyHandler = keyHandler
+        self.opener = opener
     }
 
     /// The wall's bindings and the program's own actions: quit, fullscreen, the key handler.

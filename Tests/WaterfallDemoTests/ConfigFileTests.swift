@@ -48,7 +48,7 @@ import XvfbSupport
                      "background = \"#ECEFF3\"", "status-bar = \"#2B2F36\"", "lightbox = \"#101113\"", "delay = 5", "memory-mb = 256",
                      "shared-thumbnails = true", "nul-separated = false", "[keys.global]", "[keys.wall]", "[keys.lightbox]",
                      "quit = [\"q\"]", "fullscreen = [\"f\", \"F11\"]", "key-handler = [\"Ctrl+x\"]", "copy = [\"Ctrl+c\"]",
-                     "grid-zoom-in = [\"plus\", \"equal\", \"KP_Add\", \"Ctrl+WheelUp\"]", "info = [\"i\"]", "close = [\"Escape\", \"Return\", \"KP_Enter\"]"] {
+                     "grid-zoom-in = [\"plus\", \"equal\", \"KP_Add\", \"Ctrl+WheelUp\"]", "info = [\"i\"]", "close = [\"Escape\"]", "play = [\"Return\", \"KP_Enter\"]"] {
             #expect(text.split(separator: "\n").contains(Substring(line)), "\(line)")
         }
         // Every setting and action has its comment on the line above.

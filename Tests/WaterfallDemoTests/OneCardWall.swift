@@ -16,10 +16,12 @@ struct OneCardWall {
     let screenshot: Screenshot
 
     /// Launches the wall on `folder`, waits for `format`'s thumbnail to be drawn and takes the screenshot, saved as
-    /// `artifact` (a PNG's name in artifacts/). `beforeLaunch` runs once the server is up, before the wall starts.
-    init(_ folder: GeneratedImages, format: String, artifact: String, beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
+    /// `artifact` (a PNG's name in artifacts/); the program runs with `environment`'s variables added to its own.
+    /// `beforeLaunch` runs once the server is up, before the wall starts.
+    init(_ folder: GeneratedImages, format: String, artifact: String, environment: [String: String] = [:],
+         beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
         demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-                               beforeLaunch: beforeLaunch)
+                               environment: environment, beforeLaunch: beforeLaunch)
         let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
         #expect(scanned.event.int("found") == 1 && scanned.event.int("skipped") == 0)
         let decoded = try demo.process.waitForEvent("the \(format)'s thumbnail") { $0.name == "thumbnail" }

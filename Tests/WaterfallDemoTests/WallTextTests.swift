@@ -53,11 +53,11 @@ struct WallTextTests {
         counts.folders = 1
         for kind in [SkippedKind.other, .pdf, .psd] { counts.addSkipped(kind) }
         #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil) == "1 photo in 1 folder · 3 skipped (1 PSD, 1 PDF, 1 other)")
-        for kind in [SkippedKind.video, .video, .bmp] { counts.addSkipped(kind) }
+        for kind in [SkippedKind.svg, .svg, .bmp] { counts.addSkipped(kind) }
         #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
-            == "1 photo in 1 folder · 6 skipped (2 video, 1 BMP, 1 PSD, …)")
+            == "1 photo in 1 folder · 6 skipped (2 SVG, 1 BMP, 1 PSD, …)")
         for _ in 0..<1_000 { counts.addSkipped(.raw) }
         #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
-            == "1 photo in 1 folder · 1,006 skipped (1,000 RAW, 2 video, 1 BMP, …)")
+            == "1 photo in 1 folder · 1,006 skipped (1,000 RAW, 2 SVG, 1 BMP, …)")
     }
 }

@@ -86,6 +86,8 @@ import XvfbSupport
         // The help's lines are wrapped to the terminal: the words are compared.
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("(JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF and AVIF; an animation's first frame)"), "--help lists the formats shown")
+        #expect(words.contains("and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open)"),
+                "--help lists the videos shown")
     }
 
     @Test func thePhotosAliasOfTheDemoRunsTheProgram() throws {
