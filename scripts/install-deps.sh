@@ -36,6 +36,8 @@ packages=(
   libheif-dev                                 # build: CHeif (libheif: HEIC/HEIF and AVIF, WaterfallPhotos; with
                                               # libde265 for HEVC and dav1d/aom for AV1)
   libheif-examples libavif-bin                # heif-enc and avifenc: the HEIC and AVIF tests' images
+  libraw-dev                                  # build: CRaw (libraw 0.20, libraw_r: camera RAW previews, WaterfallPhotos)
+  libraw-bin                                  # raw-identify: the RAW tests check that libraw reads their built DNG
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME
