@@ -19,9 +19,16 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// AVIF: an ISO base media file whose `ftyp` major brand is `avif` or `avis`, or `mif1`/`msf1` with one of those
     /// among its compatible brands.
     case avif = "AVIF"
+    /// A camera's RAW file, shown by its embedded preview (libraw): told by content where the content tells — Canon
+    /// CR2 (a TIFF with `CR 02 00` at 8), Olympus ORF (`IIRO`, `IIRS`, `MMOR`), Panasonic RW2 (`IIU\0`), Fujifilm RAF
+    /// (`FUJIFILMCCD-RAW`), Canon CR3 (`ftyp` brand `crx `), a DNG by its DNGVersion tag in IFD0 (`ImageHeader` finds
+    /// it: its magic is TIFF's) — and by the file's extension only for the TIFF-based RAWs whose content says no more
+    /// than TIFF (NEF, ARW, PEF...; `RAWHeader.isNamedAsRAW`).
+    case raw = "RAW"
 
     /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
-    /// `image/tiff`, `image/gif`, `image/jxl`, `image/heic`, `image/avif`.
+    /// `image/tiff`, `image/gif`, `image/jxl`, `image/heic`, `image/avif`, and `image/x-dcraw` (shared-mime-info's
+    /// parent of every camera RAW type) for RAW.
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
@@ -32,6 +39,19 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         case .jxl: return "image/jxl"
         case .heif: return "image/heic"
         case .avif: return "image/avif"
+        case .raw: return "image/x-dcraw"
+        }
+    }
+
+    /// The media types files of the format are opened as (the desktop entry's `MimeType=`): `mimeType`, or for RAW
+    /// each camera's type (DNG, CR2, CR3, NEF, ARW, ORF, RW2, RAF).
+    public var mimeTypes: [String] {
+        switch self {
+        case .raw:
+            return ["image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef", "image/x-sony-arw",
+                    "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-fuji-raf"]
+        default:
+            return [mimeType]
         }
     }
 
@@ -51,6 +71,10 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .png
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
             self = .webp
+        } else if starts([0x49, 0x49, 0x2A, 0x00]) && starts([0x43, 0x52, 0x02, 0x00], at: 8)  // CR2
+                    || starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8)) || starts(Array("MMOR".utf8))  // ORF
+                    || starts([0x49, 0x49, 0x55, 0x00]) || starts(Array("FUJIFILMCCD-RAW".utf8)) {  // RW2, RAF
+            self = .raw
         } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
                     || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B]) {
             self = .tiff
@@ -70,14 +94,15 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     static let avifBrands: Set<String> = ["avif", "avis"]
 
     /// The format of an ISO base media file whose first bytes (`ftyp` at 4) are `head`: by the `ftyp` box's major
-    /// brand, or, when it is the generic `mif1` or `msf1`, by its compatible brands (AVIF's first). `nil` for other
-    /// brands (videos, Canon's CR3).
+    /// brand, or, when it is the generic `mif1` or `msf1`, by its compatible brands (AVIF's first); Canon's CR3 (`crx `)
+    /// is a RAW. `nil` for other brands (videos).
     private static func isoMediaFormat(_ head: [UInt8]) -> ImageFormat? {
         let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
         let end = min(head.count, boxSize)
         guard end >= 12 else { return nil }
         func brand(at offset: Int) -> String { String(decoding: head[offset..<(offset + 4)], as: UTF8.self) }
         let major = brand(at: 8)
+        if major == "crx " { return .raw }
         let compatible = stride(from: 16, to: end - 3, by: 4).map(brand(at:))
         if avifBrands.contains(major) { return .avif }
         if major != "mif1" && major != "msf1" { return heifBrands.contains(major) ? .heif : nil }

@@ -26,9 +26,9 @@ extension ThumbnailDecoder {
         do {
             return try withFile(path) { header, bytes in
                 guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
-                    return (try decode(bytes, header: header, width: width).thumbnail, .decoded)
+                    return (try decode(bytes, header: header, width: width, file: path).thumbnail, .decoded)
                 }
-                let (large, isOpaque) = try decode(bytes, header: header, width: folder.width)
+                let (large, isOpaque) = try decode(bytes, header: header, width: folder.width, file: path)
                 if isOpaque {
                     cache.store(large, of: original, in: folder.name, mimeType: header.format.mimeType,
                                 imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)

@@ -26,11 +26,12 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width).thumbnail }
+        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width, file: path).thumbnail }
     }
 
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
-    /// first, from the file's start: a refused file (a bomb) costs no more than that read.
+    /// first, from the file's start: a refused file (a bomb) costs no more than that read. A RAW's bytes are only its
+    /// start: libraw reads its preview from the file (`decode(_:header:width:file:)`).
     func withFile<Result>(_ path: FilePath, _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, body)
     }
@@ -43,13 +44,11 @@ public final class ThumbnailDecoder {
     /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, and whether the
     /// picture had no transparency to lay over the background (a JPEG never has: only PNG's, WebP's, TIFF's, GIF's,
     /// JPEG XL's, HEIF's and AVIF's
-    /// pixels are looked at).
-    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
-        let upright = header.orientedSize
-        let targetWidth = max(1, width)
-        let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
-        // The target in stored pixels: a picture stored on its side is as wide as its upright height.
-        let (storedWidth, storedHeight) = header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+    /// pixels are looked at). A RAW is opened by libraw from `file` when it is given (its bytes are then only the
+    /// file's start), else from `bytes`; its embedded preview is decoded (`RAWDecoder`), opaque.
+    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int,
+                file: FilePath? = nil) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
+        let (storedWidth, storedHeight) = Self.storedTarget(of: header, width: width)
         func thumbnail(of pixels: RGBAPixels) -> Thumbnail {
             pixels.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
         }
@@ -70,6 +69,19 @@ public final class ThumbnailDecoder {
         case .heif, .avif:
             // Upright already (the header's size is after irot/imir): the stored target is the card's.
             return try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth).withPixels { (thumbnail(of: $0), $0.isOpaque) }
+        case .raw:
+            let source: RAWDecoder.Source = file.map { .file($0) } ?? .bytes(bytes)
+            return (try RAWDecoder.thumbnail(of: source, width: width, background: background), true)
         }
+    }
+
+    /// The size a thumbnail `width` pixels wide of a picture with `header` is decoded to, in stored pixels (a picture
+    /// stored on its side is as wide as its upright height): as tall as the upright aspect makes it, at most 20 times
+    /// its width, as a card is.
+    static func storedTarget(of header: ImageHeader, width: Int) -> (width: Int, height: Int) {
+        let upright = header.orientedSize
+        let targetWidth = max(1, width)
+        let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
+        return header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
     }
 }
