@@ -13,6 +13,9 @@ import WaterfallPhotos
 /// lossy codestream, tiny-lossy.jxl, seed it).
 /// A HEIC's or AVIF's header is parsed by libheif through the same pieces, and its
 /// decode is libheif's (a stored thumbnail seeds Fuzz/corpus/tiny-thumbnail.heic, irot Fuzz/corpus/tiny-irot.avif).
+/// A camera RAW's header and decode are libraw's through `libraw_open_buffer` on the fuzz bytes (read as a file too,
+/// the header's pieces give the whole bytes to libraw): its preview's size and flip, then `libraw_unpack_thumb` and
+/// TurboJPEG (a DNG with a 16 × 8 JPEG preview and orientation 6 seeds it: Fuzz/corpus/tiny-preview-right.dng).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()

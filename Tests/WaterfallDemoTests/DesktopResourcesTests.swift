@@ -38,6 +38,6 @@ struct DesktopResourcesTests {
         let entry = try String(contentsOf: Self.resources.appendingPathComponent("waterfall.desktop"), encoding: .utf8)
         let mimeTypes = entry.split(separator: "\n").first { $0.hasPrefix("MimeType=") }?
             .dropFirst("MimeType=".count).split(separator: ";").map(String.init)
-        #expect(mimeTypes == ImageFormat.allCases.map(\.mimeType) + ["inode/directory"])
+        #expect(mimeTypes == ImageFormat.allCases.flatMap(\.mimeTypes) + ["inode/directory"])
     }
 }
