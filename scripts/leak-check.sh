@@ -155,9 +155,11 @@ for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmD
 
 # 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), TIFF (LZW,
 #    alpha), an animated GIF with transparency, a JPEG XL with alpha, a HEIC with a stored thumbnail, an AVIF with alpha,
-#    a truncated JPEG, TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path), GIF and JPEG XL,
-#    and a text file, walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff, giflib, libjxl,
-#    libheif), scrolled through and closed.
+#    a DNG (scripts/make-dng.py: a JPEG preview, orientation 6),
+#    a truncated JPEG, TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path), GIF, JPEG XL and
+#    DNG (cut in its preview's scan data: libraw's preview, then TurboJPEG's error path), and a text file, walked on its
+#    thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff, giflib, libjxl, libheif, libraw), scrolled
+#    through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
 convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
@@ -181,6 +183,9 @@ convert -size 400x300 plasma: PNG24:"$work/heif.png"
 heif-enc -q 60 -t 96 "$work/heif.png" -o "$work/photos/sub/i.heic" >/dev/null   # libheif with libde265, its thumbnail
 convert -size 300x200 'xc:#2080FF80' PNG32:"$work/avif.png"
 avifenc -s 10 "$work/avif.png" "$work/photos/j.avif" >/dev/null                   # libheif with dav1d, alpha
+convert -size 320x240 plasma: -quality 90 "$work/dng.jpg"
+/usr/bin/python3 scripts/make-dng.py "$work/dng.jpg" 320 240 6 "$work/photos/sub/k.dng"   # libraw: its preview
+head -c 8000 "$work/photos/sub/k.dng" > "$work/photos/truncated.dng"
 echo "not a photo" > "$work/photos/notes.jpg"
 program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
@@ -188,11 +193,12 @@ wait_for "$log" '"reason":"truncated JPEG"'
 wait_for "$log" '"reason":"truncated TIFF"'
 wait_for "$log" '"reason":"truncated GIF"'
 wait_for "$log" '"reason":"truncated JPEG XL"'
+wait_for "$log" '"reason":"truncated RAW"'
 x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q
 finish photos
-for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"reason":"truncated JPEG XL"' '"found":17'; do expect_logged photos "$pattern"; done
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"reason":"truncated JPEG XL"' '"reason":"truncated RAW"' '"found":19'; do expect_logged photos "$pattern"; done
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600
