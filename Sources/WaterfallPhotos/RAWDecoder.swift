@@ -84,20 +84,4 @@ enum RAWDecoder {
         return RGBAImage(width: width, height: height, bytes: rgba)
     }
 
-    /// The RAW in `source` developed in full by libraw (`RAWFile.withDevelopedImage`: demosaicing, white balance,
-    /// colour) and scaled to `width` pixels wide like `thumbnail(of:width:background:)`: seconds for a camera's file.
-    /// libraw's developed image is upright already (its flip applied). Never called by the wall; the benchmark's other
-    /// side ("preview against full development").
-    /// - Throws: what libraw's development refuses, as `PhotoError`; `.tooLarge` for an image over the limits.
-    package static func developedThumbnail(of source: Source, width: Int, background: UInt32) throws -> Thumbnail {
-        let file = try source.open()
-        let size = file.imageSize
-        try ImageHeader(format: .raw, width: size.width, height: size.height).checkSize()
-        return try file.withDevelopedImage { developedWidth, developedHeight, rgb in
-            let header = ImageHeader(format: .raw, width: developedWidth, height: developedHeight)
-            let target = ThumbnailDecoder.storedTarget(of: header, width: width)
-            return expandToRGBA(width: developedWidth, height: developedHeight, channels: 3, rgb)
-                .scaled(toWidth: target.width, height: target.height, over: background)
-        }
-    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
-@testable import WaterfallPhotos
+@_spi(Benchmarking) @testable import WaterfallPhotos
 
 /// Camera RAW files through libraw: minimal DNGs built by the tests (`HeaderBytes.dngFile`, previews ImageMagick
 /// makes), told by their content or a TIFF-based RAW's name, the header the upright preview's size before a pixel is
@@ -155,11 +155,15 @@ struct RAWTests {
         #expect(PhotoError.rawHasNoPreview.description == "RAW has no preview")
     }
 
-    @Test func theFullDevelopmentIsTheSensorsSizeUpright() throws {
+    @Test func theBenchmarksTwoWaysAreThePreviewAndTheSensorsDevelopment() throws {
         let images = try GeneratedImages()
         let dng = try images.dng("six.dng", previewWidth: 64, previewHeight: 48, color: "red", orientation: 6)
-        // The sensor is 32 × 24; developed, libraw turns it upright (24 × 32).
-        let developed = try RAWDecoder.developedThumbnail(of: .file(FilePath(dng)), width: 12, background: 0xFFFFFF)
+        // The preview 64 × 48 turned upright (48 × 64); the sensor 32 × 24, which libraw develops upright (24 × 32).
+        let preview = try RAWThumbnails.preview(ofFile: FilePath(dng), width: 12)
+        #expect(preview.width == 12 && preview.height == 16 && preview.pixels.allSatisfy { near($0, 0xFF0000) })
+        let developed = try RAWThumbnails.developed(ofFile: FilePath(dng), width: 12)
         #expect(developed.width == 12 && developed.height == 16)
+        let upright = try RAWThumbnails.developed(ofFile: FilePath(images.dng("up.dng", previewWidth: 64, previewHeight: 48, color: "red")), width: 16)
+        #expect(upright.width == 16 && upright.height == 12)
     }
 }
