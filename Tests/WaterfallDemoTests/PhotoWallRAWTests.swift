@@ -4,7 +4,8 @@ import Testing
 import XvfbSupport
 
 /// A camera RAW on the photo wall: a DNG whose preview is stored on its side (orientation 6) shows its card upright at
-/// the preview's aspect, in the preview's colours, turned exactly once: libraw's preview through TurboJPEG.
+/// the preview's aspect, in the preview's colours, turned exactly once: libraw's preview through TurboJPEG. RAWs that
+/// cannot be shown get cards with their named reasons, a TIFF named `.nef` is a skipped RAW, and nothing reaches stderr.
 @Suite(.serialized)
 struct PhotoWallRAWTests {
     /// Whether `pixel` is within `tolerance` of `expected` in each channel.
@@ -34,5 +35,36 @@ struct PhotoWallRAWTests {
         #expect(wall.pixel(width / 2, height) != nil)
         #expect(!near(wall.pixel(width / 2, height), RGB(0x0000FF)))  // the caption below: the card ends there
         wall.demo.expectNoXErrors()
+    }
+
+    @Test func brokenRAWsShowTheirNamedReasonsAndNothingOnStderr() throws {
+        let folder = try GeneratedImages()
+        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: folder.convert(["-size", "128x96", "-seed", "3", "plasma:", "-quality", "95", "noise.jpg"]))))
+        try FileManager.default.removeItem(atPath: folder.path("noise.jpg"))
+        let dng = HeaderBytes.dngFile(preview: .jpeg(jpeg), previewWidth: 128, previewHeight: 96)
+        let previewStart = try #require(dng.firstRange(of: [0xFF, 0xD8, 0xFF])).lowerBound
+        try folder.write(Array(dng[..<(previewStart + jpeg.count / 2)]), to: "a-cut-in-its-preview.dng")
+        try folder.write(Array(dng[..<100]), to: "b-cut-in-its-tags.dng")
+        try folder.write(HeaderBytes.dngFile(preview: .jpeg(jpeg), previewWidth: 0, previewHeight: 0), to: "c-no-preview.dng")
+        // A Fujifilm RAF's signature over bytes no camera writes: libraw knows no such camera.
+        try folder.write(Array("FUJIFILMCCD-RAW 0201FF383501".utf8) + (0..<512).map { UInt8($0 & 0xFF) }, to: "d-unknown.RAF")
+        try folder.convert(["-size", "40x30", "xc:blue", "TIFF:e-a-tiff.nef"])  // a skipped RAW: libraw refuses it
+        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
+        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        #expect(scanned.event.int("found") == 4 && scanned.event.int("skipped") == 1)
+        #expect(scanned.event.fields["skippedKinds"] as? [String: Int] == ["raw": 1])
+        let last = try demo.process.waitForEvent("four failures") { _ in
+            demo.process.events.filter { $0.name == "thumbnailFailed" }.count == 4
+        }
+        try demo.process.waitForEvent(after: last.position, "every card drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let reasons = Dictionary(uniqueKeysWithValues: demo.process.events.filter { $0.name == "thumbnailFailed" }.compactMap { event in
+            event.string("path").map { (URL(fileURLWithPath: $0).lastPathComponent, event.string("reason") ?? "") }
+        })
+        #expect(reasons == ["a-cut-in-its-preview.dng": "truncated RAW", "b-cut-in-its-tags.dng": "truncated RAW",
+                            "c-no-preview.dng": "RAW has no preview", "d-unknown.RAF": "unsupported RAW camera"])
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        #expect(demo.process.standardError == "")  // libraw's callbacks print nothing, nor does TurboJPEG
+        demo.expectNoXErrors()
     }
 }
