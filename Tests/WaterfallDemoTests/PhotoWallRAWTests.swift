@@ -4,7 +4,8 @@ import Testing
 import XvfbSupport
 
 /// A camera RAW on the photo wall: a DNG whose preview is stored on its side (orientation 6) shows its card upright at
-/// the preview's aspect, in the preview's colours, turned exactly once: libraw's preview through TurboJPEG. RAWs that
+/// the preview's aspect, in the preview's colours, turned exactly once: libraw's preview through TurboJPEG, on the wall
+/// and in the lightbox. RAWs that
 /// cannot be shown get cards with their named reasons, a TIFF named `.nef` is a skipped RAW, and nothing reaches stderr.
 @Suite(.serialized)
 struct PhotoWallRAWTests {
@@ -65,6 +66,26 @@ struct PhotoWallRAWTests {
         try demo.key("q")
         #expect(try demo.process.waitForExit() == 0)
         #expect(demo.process.standardError == "")  // libraw's callbacks print nothing, nor does TurboJPEG
+        demo.expectNoXErrors()
+    }
+
+    @Test func aDNGOpenedAloneShowsItsPreviewUprightInTheLightbox() throws {
+        let folder = try GeneratedImages()
+        // The preview stored 600 × 400, red on the left and blue on the right: upright, 400 × 600, red on top.
+        try folder.dng("IMG_0002.dng", previewWidth: 600, previewHeight: 400, color: "#FF0000", rightHalf: "#0000FF",
+                       orientation: 6)
+        let demo = try RunningDemo([folder.path("IMG_0002.dng"), "--width", "800", "--height", "620"], executable: "waterfall")
+        let opened = try demo.waitForLightbox("picture", index: 0, after: 0)
+        #expect(opened.string("path") == folder.path("IMG_0002.dng"))
+        // The 800 × 600 viewport: the picture fitted to its height, 400 wide and centred (x 200 to 599).
+        let shot = try demo.screenshot()
+        for (x, y) in [(210, 10), (590, 10), (400, 150)] {
+            #expect(near(shot.pixel(x: x, y: y), RGB(0xFF0000)), "(\(x), \(y)): \(String(describing: shot.pixel(x: x, y: y)))")
+        }
+        for (x, y) in [(210, 589), (590, 589), (400, 450)] {
+            #expect(near(shot.pixel(x: x, y: y), RGB(0x0000FF)), "(\(x), \(y)): \(String(describing: shot.pixel(x: x, y: y)))")
+        }
+        #expect(shot.pixel(x: 190, y: 300) == RGB(0x101113) && shot.pixel(x: 610, y: 300) == RGB(0x101113))  // the lightbox's background
         demo.expectNoXErrors()
     }
 }
