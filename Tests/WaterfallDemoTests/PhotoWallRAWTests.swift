@@ -5,8 +5,8 @@ import XvfbSupport
 
 /// A camera RAW on the photo wall: a DNG whose preview is stored on its side (orientation 6) shows its card upright at
 /// the preview's aspect, in the preview's colours, turned exactly once: libraw's preview through TurboJPEG, on the wall
-/// and in the lightbox. RAWs that
-/// cannot be shown get cards with their named reasons, a TIFF named `.nef` is a skipped RAW, and nothing reaches stderr.
+/// and in the lightbox. RAWs that cannot be shown get cards with their named reasons, a TIFF named `.nef` is a skipped
+/// RAW, and nothing reaches stderr.
 @Suite(.serialized)
 struct PhotoWallRAWTests {
     /// Whether `pixel` is within `tolerance` of `expected` in each channel.
