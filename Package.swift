@@ -57,6 +57,11 @@ let package = Package(
         // headers include libavcodec's: a header seen through two modules breaks release builds); WaterfallPhotos only.
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // Camera RAW (DNG, CR2/CR3, NEF, ARW, ORF, RW2, RAF...) through libraw 0.20's thread-safe build (libraw_r): the
+        // embedded preview, never a development on the wall; WaterfallPhotos only. Its module map links `raw_r` itself:
+        // the pkg-config file's -fopenmp is a flag SwiftPM prohibits and warns about on every build (the shared
+        // library brings libgomp and libstdc++ with it).
+        .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
         // The shared thumbnail cache names each thumbnail by the MD5 of its file's URI: libmd's MD5; WaterfallPhotos only.
         .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
@@ -72,7 +77,7 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CRaw", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
 
         // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
         // and the words both walls count in. No X11.

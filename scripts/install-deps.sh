@@ -39,6 +39,8 @@ packages=(
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev  # build: CFFmpeg (FFmpeg 5.1: videos' poster frames,
                                               # WaterfallPhotos)
   ffmpeg                                      # the video tests' files (lavfi colours encoded to mp4, mov, mkv, webm)
+  libraw-dev                                  # build: CRaw (libraw 0.20, libraw_r: camera RAW previews, WaterfallPhotos)
+  libraw-bin                                  # raw-identify: the RAW tests check that libraw reads their built DNG
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME

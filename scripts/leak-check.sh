@@ -155,10 +155,12 @@ for pattern in '"event":"loadFailed"' '"event":"loaded","page":2' '"reason":"wmD
 
 # 3. The photo browser, waterfall: JPEG (progressive, CMYK), PNG (palette, 16-bit, alpha), WebP (and animated), TIFF (LZW,
 #    alpha), an animated GIF with transparency, a JPEG XL with alpha, a HEIC with a stored thumbnail, an AVIF with alpha,
-#    a truncated JPEG, TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path), GIF and JPEG XL,
-#    an MP4 video with a 90° display matrix and a Matroska one cut after its header (FFmpeg's poster frame and its error
-#    path), and a text file, walked on its thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff, giflib,
-#    libjxl, libheif, FFmpeg), scrolled through and closed.
+#    a DNG (scripts/make-dng.py: a JPEG preview, orientation 6),
+#    a truncated JPEG, TIFF (its IFD first, as Pillow writes it, its pixels cut: libtiff's error path), GIF, JPEG XL and
+#    DNG (cut in its preview's scan data: libraw's preview, then TurboJPEG's error path), an MP4 video with a 90° display
+#    matrix and a Matroska one cut after its header (FFmpeg's poster frame and its error path), and a text file, walked
+#    on its thread, decoded by the pool (TurboJPEG, libspng, libwebp, libtiff, giflib, libjxl, libheif, libraw,
+#    FFmpeg), scrolled through and closed.
 mkdir -p "$work/photos/sub"
 convert -size 640x480 plasma:fractal "$work/photos/a.jpg"
 convert -size 480x640 gradient:red-blue -interlace Plane "$work/photos/b.jpg"
@@ -186,6 +188,9 @@ ffmpeg -nostdin -v error -f lavfi -i color=c=red:s=96x64:r=25:d=1 -c:v libx264 -
 ffmpeg -nostdin -v error -i "$work/clip.mp4" -c copy -metadata:s:v:0 rotate=90 "$work/photos/sub/k.mp4"   # libavformat, libavcodec, libswscale
 ffmpeg -nostdin -v error -f lavfi -i color=c=blue:s=64x48:r=25:d=1 -c:v libx264 -g 5 -pix_fmt yuv420p "$work/whole.mkv"
 head -c 600 "$work/whole.mkv" > "$work/photos/truncated.mkv"
+convert -size 320x240 plasma: -quality 90 "$work/dng.jpg"
+/usr/bin/python3 scripts/make-dng.py "$work/dng.jpg" 320 240 6 "$work/photos/sub/k.dng"   # libraw: its preview
+head -c 8000 "$work/photos/sub/k.dng" > "$work/photos/truncated.dng"
 echo "not a photo" > "$work/photos/notes.jpg"
 program="$photos" window photos "$work/photos" --recursive
 wait_for "$log" '"event":"scanned".*"done":true'
@@ -194,11 +199,12 @@ wait_for "$log" '"reason":"truncated TIFF"'
 wait_for "$log" '"reason":"truncated GIF"'
 wait_for "$log" '"reason":"truncated JPEG XL"'
 wait_for "$log" '"reason":"truncated video"'
+wait_for "$log" '"reason":"truncated RAW"'
 x click --repeat 10 --delay 20 5
 sleep 0.5
 x key q
 finish photos
-for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"reason":"truncated JPEG XL"' '"reason":"truncated video"' '"found":19'; do expect_logged photos "$pattern"; done
+for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"reason":"truncated JPEG XL"' '"reason":"truncated video"' '"reason":"truncated RAW"' '"found":21'; do expect_logged photos "$pattern"; done
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600

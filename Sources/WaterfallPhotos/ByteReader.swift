@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Reads big- and little-endian numbers from a file's bytes, bounds-checked against the file's size: reading past its
 /// end throws `PhotoError.truncated` for the format being read.
 ///
@@ -9,6 +11,9 @@ struct ByteReader {
     let format: ImageFormat
     /// The file's size: where its bytes end.
     let size: Int
+    /// The file being read, when the reader reads one by its path: libraw opens a RAW from it (`RAWHeader`), and its
+    /// name tells a TIFF-based RAW (NEF, ARW...) from a TIFF.
+    var file: FilePath?
     /// Where the next read starts, from the start of the file.
     var offset = 0
     /// The bytes held, from `windowStart` in the file.
@@ -29,8 +34,10 @@ struct ByteReader {
 
     /// A reader of a file of `size` bytes whose first bytes `start` were read, and whose others `more` reads as
     /// `reads` says.
-    init(start: [UInt8], size: Int, format: ImageFormat, reads: HeaderReads, more: @escaping HeaderReads.More) {
+    init(start: [UInt8], size: Int, format: ImageFormat, reads: HeaderReads, file: FilePath? = nil,
+         more: @escaping HeaderReads.More) {
         self.format = format
+        self.file = file
         self.size = max(size, start.count)
         window = start
         self.reads = reads

@@ -23,9 +23,18 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// 3GP), or Matroska/WebM (EBML's `1A 45 DF A3`).
     case video = "video"
 
+
+    /// A camera's RAW file, shown by its embedded preview (libraw): told by content where the content tells — Canon
+    /// CR2 (a TIFF with `CR 02 00` at 8), Olympus ORF (`IIRO`, `IIRS`, `MMOR`), Panasonic RW2 (`IIU\0`), Fujifilm RAF
+    /// (`FUJIFILMCCD-RAW`), Canon CR3 (`ftyp` brand `crx `), a DNG by its DNGVersion tag in IFD0 (`ImageHeader` finds
+    /// it: its magic is TIFF's) — and by the file's extension only for the TIFF-based RAWs whose content says no more
+    /// than TIFF (NEF, ARW, PEF...; `RAWHeader.isNamedAsRAW`).
+    case raw = "RAW"
+
     /// The format's media type, as `Thumb::Mimetype` names it: `image/jpeg`, `image/png`, `image/webp`,
     /// `image/tiff`, `image/gif`, `image/jxl`, `image/heic`, `image/avif`; `video/mp4` for every video (the first of
-    /// `mimeTypes`: the magic number does not tell MP4 from MOV).
+    /// `mimeTypes`: the magic number does not tell MP4 from MOV); `image/x-dcraw` (shared-mime-info's parent of every
+    /// camera RAW type) for RAW.
     public var mimeType: String {
         switch self {
         case .jpeg: return "image/jpeg"
@@ -37,18 +46,29 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         case .heif: return "image/heic"
         case .avif: return "image/avif"
         case .video: return "video/mp4"
+        case .raw: return "image/x-dcraw"
         }
     }
 
-    /// Every media type the format covers, as a desktop entry's `MimeType=` lists them: `mimeType`, and for videos
-    /// `video/mp4`, `video/quicktime`, `video/x-matroska`, `video/webm`.
+    /// Every media type the format covers, as a desktop entry's `MimeType=` lists them: `mimeType`; for videos
+    /// `video/mp4`, `video/quicktime`, `video/x-matroska`, `video/webm`; for RAW each camera's type (DNG, CR2, CR3,
+    /// NEF, ARW, ORF, RW2, RAF).
     public var mimeTypes: [String] {
-        self == .video ? ["video/mp4", "video/quicktime", "video/x-matroska", "video/webm"] : [mimeType]
+        switch self {
+        case .video:
+            return ["video/mp4", "video/quicktime", "video/x-matroska", "video/webm"]
+        case .raw:
+            return ["image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef", "image/x-sony-arw",
+                    "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-fuji-raf"]
+        default:
+            return [mimeType]
+        }
     }
 
     /// Whether a thumbnail is decoded from the file itself, read as the decoder asks, rather than from its bytes read
-    /// whole: a video, of which a poster frame needs only the index and one keyframe's packets.
-    var isDecodedFromItsFile: Bool { self == .video }
+    /// whole: a video, of which a poster frame needs only the index and one keyframe's packets, and a RAW, of which
+    /// the preview is a small part.
+    var isDecodedFromItsFile: Bool { self == .video || self == .raw }
 
     /// How many of a file's first bytes `init(magic:)` looks at at most: an ISO base media file's `ftyp` box, whose
     /// compatible brands tell a `mif1` file's kind, is read up to there.
@@ -66,6 +86,10 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .png
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
             self = .webp
+        } else if starts([0x49, 0x49, 0x2A, 0x00]) && starts([0x43, 0x52, 0x02, 0x00], at: 8)  // CR2
+                    || starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8)) || starts(Array("MMOR".utf8))  // ORF
+                    || starts([0x49, 0x49, 0x55, 0x00]) || starts(Array("FUJIFILMCCD-RAW".utf8)) {  // RW2, RAF
+            self = .raw
         } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
                     || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B]) {
             self = .tiff
@@ -92,13 +116,15 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
 
     /// The format of an ISO base media file whose first bytes (`ftyp` at 4) are `head`: by the `ftyp` box's major
     /// brand, or, when it is the generic `mif1` or `msf1`, by its compatible brands (AVIF's first); a video by an MP4 or
-    /// QuickTime major brand. `nil` for other brands (Canon's CR3, HEIF image sequences, audio's `M4A `).
+    /// QuickTime major brand; Canon's CR3 (`crx `) is a RAW. `nil` for other brands (HEIF image sequences, audio's
+    /// `M4A `).
     private static func isoMediaFormat(_ head: [UInt8]) -> ImageFormat? {
         let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
         let end = min(head.count, boxSize)
         guard end >= 12 else { return nil }
         func brand(at offset: Int) -> String { String(decoding: head[offset..<(offset + 4)], as: UTF8.self) }
         let major = brand(at: 8)
+        if major == "crx " { return .raw }
         let compatible = stride(from: 16, to: end - 3, by: 4).map(brand(at:))
         if avifBrands.contains(major) { return .avif }
         if videoBrands.contains(major) || major.hasPrefix("3gp") { return .video }

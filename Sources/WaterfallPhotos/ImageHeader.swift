@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// What a photo's header says, read without decoding a pixel: its format, its stored size, how to turn it upright
 /// and when it was taken.
 public struct ImageHeader: Hashable, Sendable {
@@ -58,12 +60,14 @@ public struct ImageHeader: Hashable, Sendable {
     }
 
     /// `read(start:size:reads:more:)`, with the header's EXIF block (a TIFF structure), if it has one.
-    static func readWithExif(start: [UInt8], size: Int, reads: HeaderReads = .standard,
+    /// `file`, the file's path when the bytes are a file's, lets libraw open a RAW from it (`RAWHeader`), and tells a
+    /// TIFF-based RAW by its name.
+    static func readWithExif(start: [UInt8], size: Int, reads: HeaderReads = .standard, file: FilePath? = nil,
                              more: @escaping HeaderReads.More) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         guard let format = ImageFormat(magic: start) else {
             throw start.isEmpty ? PhotoError.empty : PhotoError.notAnImage
         }
-        var reader = ByteReader(start: start, size: size, format: format, reads: reads, more: more)
+        var reader = ByteReader(start: start, size: size, format: format, reads: reads, file: file, more: more)
         return try readWithExif(&reader)
     }
 
@@ -80,11 +84,12 @@ public struct ImageHeader: Hashable, Sendable {
         case .jpeg: read = try JPEGHeader.read(&reader)
         case .png: read = try PNGHeader.read(&reader)
         case .webp: read = try WebPHeader.read(&reader)
-        case .tiff: read = (try TIFFHeader.read(&reader), nil)
+        case .tiff: read = (try RAWHeader.readTIFFOrRAW(&reader), nil)
         case .gif: read = (try GIFHeader.read(&reader), nil)
         case .jxl: read = (try JXLHeader.read(&reader), nil)
         case .heif, .avif: read = (try HEIFHeader.read(&reader), nil)
         case .video: read = (try VideoHeader.read(&reader), nil)
+        case .raw: read = (try RAWHeader.read(&reader), nil)
         }
         try read.header.checkSize()
         return read

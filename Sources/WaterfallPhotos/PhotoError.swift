@@ -16,6 +16,10 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(String)
     /// The file was there when the folder was walked and is gone now.
     case vanished
+    /// A camera RAW file libraw does not know (LIBRAW_FILE_UNSUPPORTED): another camera's, or no RAW.
+    case unsupportedRAWCamera
+    /// A camera RAW file with no embedded preview: the wall never develops a RAW.
+    case rawHasNoPreview
     /// The shared thumbnail cache noted, for the file as it is now, that it cannot be decoded: the reason noted.
     case failedBefore(String)
 
@@ -23,7 +27,7 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// the shared thumbnail cache's failures), rather than in reading it.
     public var isTheFilesOwn: Bool {
         switch self {
-        case .empty, .notAnImage, .truncated, .unsupported, .unsupportedCodec, .tooLarge: return true
+        case .empty, .notAnImage, .truncated, .unsupported, .unsupportedCodec, .tooLarge, .unsupportedRAWCamera, .rawHasNoPreview: return true
         case .unreadable, .vanished, .failedBefore: return false
         }
     }
@@ -40,6 +44,8 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .tooLarge(width, height): return "too large: \(width) × \(height) px"
         case let .unreadable(reason): return "unreadable: \(reason)"
         case .vanished: return "file vanished"
+        case .unsupportedRAWCamera: return "unsupported RAW camera"
+        case .rawHasNoPreview: return "RAW has no preview"
         case let .failedBefore(reason): return reason
         }
     }

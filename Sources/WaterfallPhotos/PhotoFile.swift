@@ -25,7 +25,7 @@ public enum PhotoFile {
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
-        return try header(of: descriptor, start: start, size: size ?? start.count)
+        return try header(of: descriptor, start: start, size: size ?? start.count, file: path)
     }
 
     /// The information in the EXIF of the file at `path` (the date taken, the camera, the exposure, the position), read
@@ -37,7 +37,7 @@ public enum PhotoFile {
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
-        return try headerAndExif(of: descriptor, start: start, size: size ?? start.count).exif.map(PhotoInfo.init(exif:)) ?? PhotoInfo()
+        return try headerAndExif(of: descriptor, start: start, size: size ?? start.count, file: path).exif.map(PhotoInfo.init(exif:)) ?? PhotoInfo()
     }
 
     /// Up to `count` bytes from the start of the file at `path`: a buffer of the file's size, at most `count`.
@@ -61,8 +61,9 @@ public enum PhotoFile {
         let count = min(limit, size ?? headerLimit)
         return try memory.withBytes(count) { buffer in
             var filled = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(headerLimit, count)]))
-            let header = try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled)
-            // A video is decoded from its file as FFmpeg asks (its index, one keyframe's packets), never read whole.
+            let header = try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled, file: path)
+            // A video is decoded from its file as FFmpeg asks (its index, one keyframe's packets), and a RAW's preview
+            // by libraw from its file (`RAWDecoder`): neither is read whole.
             if filled == headerLimit, !header.format.isDecodedFromItsFile {
                 filled += try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
             }
@@ -71,14 +72,15 @@ public enum PhotoFile {
     }
 
     /// The header of the open file of `size` bytes whose first bytes `start` were read, reading the others it needs
-    /// with `pread` (which leaves the file's offset where it is).
-    private static func header(of descriptor: Int32, start: [UInt8], size: Int) throws -> ImageHeader {
-        try headerAndExif(of: descriptor, start: start, size: size).header
+    /// with `pread` (which leaves the file's offset where it is). `file` is its path: libraw opens a RAW by it.
+    private static func header(of descriptor: Int32, start: [UInt8], size: Int, file: FilePath) throws -> ImageHeader {
+        try headerAndExif(of: descriptor, start: start, size: size, file: file).header
     }
 
-    /// The header of the open file and its EXIF block, as `header(of:start:size:)` reads them.
-    private static func headerAndExif(of descriptor: Int32, start: [UInt8], size: Int) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
-        try ImageHeader.readWithExif(start: start, size: size) { offset, count in
+    /// The header of the open file and its EXIF block, as `header(of:start:size:file:)` reads them.
+    private static func headerAndExif(of descriptor: Int32, start: [UInt8], size: Int,
+                                      file: FilePath) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
+        try ImageHeader.readWithExif(start: start, size: size, file: file) { offset, count in
             try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 initialized = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
             }

@@ -224,9 +224,11 @@ public final class PhotoWalker {
         } catch {
             photo.error = error as? PhotoError  // an image the wall cannot show: its error card says why
         }
-        // A camera's RAW file is a TIFF structure whose first page is a small preview or undeveloped sensor data: it
-        // is counted as a RAW the wall does not show yet, not shown as libtiff reads that page.
-        if photo.header?.format == .tiff, SkippedKind.rawExtensions.contains(SkippedKind.fileExtension(of: photo.name)) {
+        // A file named as a TIFF-based camera RAW (NEF, ARW...) that libraw does not open is counted as a skipped RAW,
+        // not shown as libtiff reads its first page (a small preview or undeveloped sensor data); a plain TIFF named
+        // `.nef` is one. A RAW told by its content (CR2, ORF, RW2, RAF, CR3, DNG) that libraw refuses is a photo whose
+        // card says "unsupported RAW camera".
+        if photo.error == .unsupportedRAWCamera, RAWHeader.isNamedAsRAW(photo.name) {
             return .notAnImage(.raw)
         }
         return .photo(photo)

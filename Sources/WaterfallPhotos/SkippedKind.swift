@@ -15,8 +15,10 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case pdf
     /// SVG: text starting `<svg`, or `<?xml` (or a comment or doctype) with `<svg` further on.
     case svg
-    /// A camera's RAW file: a TIFF structure named `.cr2`, `.nef`, `.arw`, `.dng` (and the other TIFF-based RAW
-    /// extensions), or a RAW format's own signature (Olympus ORF, Panasonic RW2, Fujifilm RAF, Canon CR3).
+    /// A file named as a TIFF-based camera RAW (`.nef`, `.arw`, `.cr2`, `.dng` and the other extensions) that libraw
+    /// does not open (`PhotoError.unsupportedRAWCamera`: a plain TIFF so named, or a camera libraw does not know). The
+    /// RAWs libraw opens, and those told by their own signature (CR2, ORF, RW2, RAF, CR3, DNG), are
+    /// `ImageFormat.raw` photos and never reach here.
     case raw
     /// Anything else (text, archives, empty files...).
     case other
@@ -54,8 +56,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
         func starts(_ text: String, at offset: Int = 0) -> Bool { starts(Array(text.utf8), at: offset) }
         if starts("II*\0") || starts("MM\0*") || starts("II+\0") || starts("MM\0+") {
             self = Self.rawExtensions.contains(Self.fileExtension(of: fileName)) ? .raw : .tiff
-        } else if starts("IIRO") || starts("MMOR") || starts("IIU\0") || starts("FUJIFILMCCD-RAW") {
-            self = .raw
         } else if starts("BM"), starts([0, 0, 0, 0], at: 6) {
             self = .bmp
         } else if starts("8BPS") {
@@ -76,8 +76,8 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
     static let rawExtensions: Set<String> = ["cr2", "nef", "nrw", "arw", "sr2", "srf", "dng", "pef", "srw", "3fr", "erf",
                                              "dcr", "kdc", "mos", "iiq", "rwl"]
 
-    /// The ISO base media file brands of HEIF image sequences (HEIF's and AVIF's still images, and MP4 and QuickTime
-    /// videos, are `ImageFormat`s).
+    /// The ISO base media file brands of HEIF image sequences (HEIF's and AVIF's still images, and Canon's CR3, are
+    /// `ImageFormat`s), and of MP4 and QuickTime videos.
     static let heifBrands: Set<String> = ["hevm", "hevs", "msf1"]
 
     /// The kind of an ISO base media file (`ftyp` at 4) whose first bytes are `head`, by its major brand.
@@ -87,7 +87,6 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
         let brands = stride(from: 8, to: end - 3, by: 4).filter { $0 != 12 }  // 12: the minor version
             .map { String(decoding: head[$0..<($0 + 4)], as: UTF8.self) }
         guard let major = brands.first else { return .other }
-        if major == "crx " { return .raw }
         if heifBrands.contains(major) { return .heif }
         return .other
     }

@@ -37,7 +37,8 @@ public final class ThumbnailDecoder {
     }
 
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
-    /// first, from the file's start: a refused file (a bomb) costs no more than that read.
+    /// first, from the file's start: a refused file (a bomb) costs no more than that read. A RAW's bytes are only its
+    /// start: libraw reads its preview from the file (`decode(_:header:width:file:)`).
     func withFile<Result>(_ path: FilePath, _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, body)
     }
@@ -72,13 +73,10 @@ public final class ThumbnailDecoder {
     /// The thumbnail of `bytes`, whose `header` was read (and so checked) before, `width` pixels wide, with whether the
     /// picture had no transparency to lay over the background (a JPEG never has: only PNG's, WebP's, TIFF's, GIF's,
     /// JPEG XL's, HEIF's and AVIF's pixels are looked at) and the colour profile it carries. A video's poster frame is
-    /// decoded from the file at `path` when it is given (its `bytes` are then only the file's start), else from `bytes`.
+    /// decoded from the file at `path` when it is given (its `bytes` are then only the file's start), else from
+    /// `bytes`; so is a RAW, opened by libraw, whose embedded preview is decoded (`RAWDecoder`), opaque.
     func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int, path: FilePath? = nil) throws -> Decoded {
-        let upright = header.orientedSize
-        let targetWidth = max(1, width)
-        let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
-        // The target in stored pixels: a picture stored on its side is as wide as its upright height.
-        let (storedWidth, storedHeight) = header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+        let (storedWidth, storedHeight) = Self.storedTarget(of: header, width: width)
         func thumbnail(of pixels: RGBAPixels) -> Thumbnail {
             pixels.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
         }
@@ -112,6 +110,19 @@ public final class ThumbnailDecoder {
             let input: VideoInput = if let path { .file(path) } else { .bytes(bytes) }
             let poster = try VideoDecoder.poster(of: input, width: storedWidth, height: storedHeight).oriented(header.orientation)
             return Decoded(thumbnail: poster, isOpaque: true, profile: nil)
+        case .raw:
+            let source: RAWDecoder.Source = path.map { .file($0) } ?? .bytes(bytes)
+            return Decoded(thumbnail: try RAWDecoder.thumbnail(of: source, width: width, background: background), isOpaque: true, profile: nil)
         }
+    }
+
+    /// The size a thumbnail `width` pixels wide of a picture with `header` is decoded to, in stored pixels (a picture
+    /// stored on its side is as wide as its upright height): as tall as the upright aspect makes it, at most 20 times
+    /// its width, as a card is.
+    static func storedTarget(of header: ImageHeader, width: Int) -> (width: Int, height: Int) {
+        let upright = header.orientedSize
+        let targetWidth = max(1, width)
+        let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
+        return header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
     }
 }

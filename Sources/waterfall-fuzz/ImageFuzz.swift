@@ -16,6 +16,9 @@ import WaterfallPhotos
 /// A video's header is libavformat's, through a custom AVIOContext over the same pieces, and its decode FFmpeg's poster
 /// frame from the bytes (a 16 × 16 two-frame H.264 MP4 with a 90° display matrix, Fuzz/corpus/tiny-rotated.mp4, and a
 /// VP8 WebM, tiny.webm, seed it).
+/// A camera RAW's header and decode are libraw's through `libraw_open_buffer` on the fuzz bytes (read as a file too,
+/// the header's pieces give the whole bytes to libraw): its preview's size and flip, then `libraw_unpack_thumb` and
+/// TurboJPEG (a DNG with a 16 × 8 JPEG preview and orientation 6 seeds it: Fuzz/corpus/tiny-preview-right.dng).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one.
     nonisolated(unsafe) static let decoder = ThumbnailDecoder()

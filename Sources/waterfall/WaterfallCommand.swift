@@ -19,7 +19,7 @@ struct WaterfallCommand: ParsableCommand {
         discussion: """
         Each photo is a card at its upright aspect (EXIF orientation applied), captioned with its file name and its \
         size, e.g. "4032 × 3024 · 3.1 MB"; each folder is a section (--recursive walks into subfolders). Images are \
-        told by their bytes (JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF and AVIF; an animation's first frame) and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open), not their names; a photo that cannot be shown gets a card that says \
+        told by their bytes (JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF, AVIF and camera RAW; an animation's first frame, a RAW's embedded preview) and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open), not their names; a photo that cannot be shown gets a card that says \
         why. Given one image file, the photo opens in the lightbox among the other photos of its folder; given several \
         files, the wall shows exactly those; given folders, their photos.
 

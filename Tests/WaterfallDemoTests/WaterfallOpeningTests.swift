@@ -85,7 +85,7 @@ import XvfbSupport
         #expect(text.hasPrefix("OVERVIEW: A wall of the photos in folders and files"))
         // The help's lines are wrapped to the terminal: the words are compared.
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("(JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF and AVIF; an animation's first frame)"), "--help lists the formats shown")
+        #expect(words.contains("(JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF, AVIF and camera RAW; an animation's first frame, a RAW's embedded preview)"), "--help lists the formats shown")
         #expect(words.contains("and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open)"),
                 "--help lists the videos shown")
     }

@@ -34,7 +34,7 @@ struct HEIFTests {
         #expect(ImageFormat(magic: ftyp("mif1", ["mif1", "miaf", "avif"])) == .avif)
         #expect(ImageFormat(magic: ftyp("msf1", ["msf1", "avis"])) == .avif)
         #expect(ImageFormat(magic: ftyp("isom", ["isom", "mp41"])) == .video)
-        #expect(ImageFormat(magic: ftyp("crx ", ["crx "])) == nil)  // Canon CR3
+        #expect(ImageFormat(magic: ftyp("crx ", ["crx "])) == .raw)  // Canon CR3, a RAW (RAWTests)
         #expect(ImageFormat(magic: ftyp("msf1", ["msf1", "iso8"])) == nil)
         #expect(ImageFormat.heif.mimeType == "image/heic" && ImageFormat.avif.mimeType == "image/avif")
     }

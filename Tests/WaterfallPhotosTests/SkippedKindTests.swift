@@ -3,8 +3,8 @@ import PhotoTestSupport
 import Testing
 @testable import WaterfallPhotos
 
-/// The files the wall does not show, told apart by their first bytes (and a TIFF's name, for camera RAW files), and
-/// counted by kind by the walk.
+/// The files the wall does not show, told apart by their first bytes (and a TIFF's name, for camera RAW files libraw
+/// does not open), and counted by kind by the walk.
 struct SkippedKindTests {
     /// An ISO base media file's first box: `ftyp` with `major` and the `compatible` brands.
     func ftyp(_ major: String, _ compatible: [String] = []) -> [UInt8] {
@@ -21,10 +21,9 @@ struct SkippedKindTests {
             (Array("MM\0*".utf8) + [0, 0, 0, 8], "DSC_0001.nef", .raw),
             (Array("II*\0".utf8) + [8, 0, 0, 0], "DSC00001.ARW", .raw),
             (Array("II*\0".utf8) + [8, 0, 0, 0], "photo.dng", .raw),
-            (Array("IIRO".utf8) + [8, 0, 0, 0], "P1.ORF", .raw),
-            (Array("IIU\0".utf8) + [8, 0, 0, 0], "P1.RW2", .raw),
-            (Array("FUJIFILMCCD-RAW 0201".utf8), "D.RAF", .raw),
-            (ftyp("crx ", ["crx ", "isom"]), "IMG_0001.CR3", .raw),
+            // ORF, RW2, RAF and CR3 signatures are ImageFormat.raw photos (RAWTests): nothing here claims them.
+            (Array("IIRO".utf8) + [8, 0, 0, 0], "P1.ORF", .other),
+            (ftyp("crx ", ["crx ", "isom"]), "IMG_0001.CR3", .other),
             (ftyp("hevs", ["msf1", "hevs"]), "burst.heics", .heif),  // a HEIF image sequence
             (ftyp("msf1", ["msf1", "iso8"]), "x.heifs", .heif),
             (ftyp("M4A ", ["M4A ", "isom"]), "song.m4a", .other),
@@ -58,10 +57,10 @@ struct SkippedKindTests {
         try images.convert(["-size", "8x8", "xc:red", "a.psd"])
         try images.convert(["-size", "8x8", "xc:red", "b.psd"])
         try images.convert(["-size", "8x8", "xc:red", "scan.bmp"])
-        // A TIFF is shown; the same TIFF named as a camera's RAW file is a RAW, skipped.
+        // A TIFF is shown; the same TIFF named as a camera's RAW file is a RAW libraw does not open, skipped.
         try images.convert(["-size", "8x8", "xc:red", "scan.tiff"])
         try images.convert(["-size", "8x8", "xc:red", "TIFF:DSC_0001.NEF"])
-        try images.write(Array("IIU\0".utf8) + [8, 0, 0, 0], to: "P1.RW2")
+        try images.convert(["-size", "8x8", "xc:red", "TIFF:DSC00002.ARW"])
         try images.write(Array("%PDF-1.4\n".utf8), to: "doc.pdf")
         try images.write(Array("notes\n".utf8), to: "notes.txt")
         try images.write([], to: "empty.jpg")
