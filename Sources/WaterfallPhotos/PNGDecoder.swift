@@ -26,6 +26,42 @@ enum PNGDecoder {
         return (image, texts(of: context))
     }
 
+    /// The PNG `bytes` decoded row by row, each row averaged into a `storedWidth` × `storedHeight` thumbnail laid
+    /// over `background` as it arrives (`AreaScaler`), so the whole image is never held: with whether it was opaque
+    /// and its iCCP profile. zlib's Adler-32 of the image data is not computed: every IDAT chunk's CRC still checks
+    /// every byte of it. An interlaced PNG, whose rows come in seven passes, is decoded whole first.
+    /// - Throws: as `decode(_:)`.
+    static func decodeScaled(_ bytes: UnsafeRawBufferPointer, storedWidth: Int, storedHeight: Int,
+                             background: UInt32) throws -> (thumbnail: Thumbnail, isOpaque: Bool, profile: ColorProfile?) {
+        guard let context = spng_ctx_new(Int32(SPNG_CTX_IGNORE_ADLER32.rawValue)) else { throw PhotoError.unsupported(.png, "out of memory") }
+        defer { spng_ctx_free(context) }
+        try check(spng_set_image_limits(context, UInt32(ImageHeader.maximumSide), UInt32(ImageHeader.maximumSide)))
+        try check(spng_set_chunk_limits(context, 64 << 20, 64 << 20))
+        try check(spng_set_png_buffer(context, bytes.baseAddress, bytes.count))
+        var header = spng_ihdr()
+        try check(spng_get_ihdr(context, &header))
+        guard header.interlace_method == 0 else {
+            let image = try decode(bytes)
+            return image.withPixels { ($0.scaled(toWidth: storedWidth, height: storedHeight, over: background), $0.isOpaque, image.profile) }
+        }
+        let format = Int32(SPNG_FMT_RGBA8.rawValue)
+        try check(spng_decode_image(context, nil, 0, format, Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue)))
+        // Only a grey-and-alpha or RGBA image, or one with a tRNS chunk, has pixels to look at for transparency.
+        var transparency = spng_trns()
+        let mayBeTransparent = header.color_type == UInt8(SPNG_COLOR_TYPE_GRAYSCALE_ALPHA.rawValue)
+            || header.color_type == UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue) || spng_get_trns(context, &transparency) == 0
+        var scaler = AreaScaler(sourceWidth: Int(header.width), sourceHeight: Int(header.height), targetWidth: storedWidth,
+                                targetHeight: storedHeight, background: background, checksOpacity: mayBeTransparent)
+        var row = [UInt8](repeating: 0, count: Int(header.width) * 4)
+        while true {
+            let status = spng_decode_row(context, &row, row.count)
+            guard status == 0 || status == Int32(SPNG_EOI.rawValue) else { try check(status); break }
+            row.withUnsafeBufferPointer { scaler.add(row: $0) }
+            if status == Int32(SPNG_EOI.rawValue) { break }
+        }
+        return (scaler.thumbnail(), scaler.isOpaque, profile(of: context))
+    }
+
     /// The iCCP chunk's profile (inflated by libspng), if the PNG has one.
     private static func profile(of context: OpaquePointer) -> ColorProfile? {
         var chunk = spng_iccp()
@@ -50,7 +86,8 @@ enum PNGDecoder {
     private static func check(_ code: Int32) throws {
         guard code != 0 else { return }
         let text = spng_strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        if code == Int32(SPNG_EOF.rawValue) { throw PhotoError.truncated(.png) }
+        // The bytes ended: "end of file" for a whole decode, "end of stream" (the reads' EOF) for a progressive one.
+        if code == Int32(SPNG_EOF.rawValue) || code == Int32(SPNG_IO_EOF.rawValue) { throw PhotoError.truncated(.png) }
         throw PhotoError.unsupported(.png, text)
     }
 }

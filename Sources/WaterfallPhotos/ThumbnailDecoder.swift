@@ -91,7 +91,8 @@ public final class ThumbnailDecoder {
                 Decoded(thumbnail: thumbnail(of: $0), isOpaque: true, profile: profile)
             }
         case .png:
-            return decoded(try PNGDecoder.decode(bytes))
+            let png = try PNGDecoder.decodeScaled(bytes, storedWidth: storedWidth, storedHeight: storedHeight, background: background)
+            return Decoded(thumbnail: png.thumbnail.oriented(header.orientation), isOpaque: png.isOpaque, profile: png.profile)
         case .webp:
             var image = try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight)
             image.profile = WebPColorProfile.read(bytes)
