@@ -27,9 +27,11 @@ let package = Package(
 
         // MARK: Thumbnails per second, ours against nsxiv's Imlib2 (a full decode and a scale), outside the suite.
         .systemLibrary(name: "CImlib2", pkgConfig: "imlib2", providers: [.apt(["libimlib2-dev"])]),
+        // libspng alone: the PNG floor (its decode, rows dropped), beside our PNG thumbnails.
+        .systemLibrary(name: "CSpngFloor", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .executableTarget(
             name: "thumbnail-throughput",
-            dependencies: ["CImlib2", .product(name: "WaterfallPhotos", package: root)],
+            dependencies: ["CImlib2", "CSpngFloor", .product(name: "WaterfallPhotos", package: root)],
             path: "Sources/ThumbnailThroughput"
         ),
 

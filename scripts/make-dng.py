@@ -4,7 +4,9 @@ tests: IFD0 the preview (NewSubfileType 1, Compression 7, YCbCr) with DNGVersion
 Orientation, ColorMatrix1 and SubIFDs pointing at a small 16-bit uncompressed RGGB CFA. No Debian tool writes a camera
 RAW; libraw (raw-identify) and exiftool read this one as a DNG. For the leak check's folder (scripts/leak-check.sh).
 
-usage: make-dng.py PREVIEW.jpg WIDTH HEIGHT ORIENTATION OUT.dng
+usage: make-dng.py PREVIEW.jpg WIDTH HEIGHT ORIENTATION OUT.dng [--sensor WxH]
+
+--sensor gives the CFA's size (32 x 24 by default): a camera's, for the benchmark of libraw's full development.
 """
 import struct
 import sys
@@ -56,7 +58,10 @@ def dng(jpeg, width, height, orientation, raw_width=32, raw_height=24):
 
 if __name__ == "__main__":
     preview, width, height, orientation, out = sys.argv[1:6]
+    sensor = (32, 24)
+    if sys.argv[6:7] == ["--sensor"]:
+        sensor = tuple(int(side) for side in sys.argv[7].split("x"))
     with open(preview, "rb") as file:
         jpeg = file.read()
     with open(out, "wb") as file:
-        file.write(dng(jpeg, int(width), int(height), int(orientation)))
+        file.write(dng(jpeg, int(width), int(height), int(orientation), raw_width=sensor[0], raw_height=sensor[1]))

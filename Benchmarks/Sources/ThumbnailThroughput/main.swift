@@ -1,25 +1,32 @@
-// Thumbnails per second on one core: ours (WaterfallPhotos' ThumbnailDecoder: TurboJPEG's DCT scaling, libspng,
-// libwebp, then an area-averaging downscale) against what nsxiv does with Imlib2 (a full decode, then an
-// anti-aliased scale to the thumbnail's size), for the same files and the same 300-pixel width, in alternating rounds.
+// Thumbnails per second on one core: ours (WaterfallPhotos' ThumbnailDecoder) against what nsxiv does with Imlib2
+// and its own loaders (a full decode, then an anti-aliased scale to the thumbnail's size), for the same files and the
+// same 300-pixel width, in alternating rounds; and the comparisons issue 29 asks for, in the same way.
 //
-//   thumbnail-throughput FILE...          # one JSON line per file: the medians and the ratio baseline ÷ ours
-//   thumbnail-throughput --bomb FILE      # one JSON line: how long refusing a decompression bomb takes (median)
+//   thumbnail-throughput FILE...              # one JSON line per file: the medians and the ratio baseline ÷ ours
+//                                             # ("baselineMs": null for a format Imlib2 has no loader for)
+//   thumbnail-throughput --floor FILE.png     # ours against libspng's decode alone (the PNG floor): ratio floor ÷ ours
+//   thumbnail-throughput --pair NAME A B      # ours on A against ours on B (a HEIC with its stored thumbnail, and the
+//                                             # same picture without one): ratio B ÷ A
+//   thumbnail-throughput --raw FILE           # a RAW's embedded preview (ours) against libraw's full development
+//   thumbnail-throughput --bomb FILE          # one JSON line: how long refusing a decompression bomb takes (median)
 import CImlib2
+import CSpngFloor
 import Foundation
-import WaterfallPhotos
+@_spi(Benchmarking) import WaterfallPhotos
 
 let width = 300
 let rounds = 7
 let decodesPerRound = 3
 
-/// Milliseconds per thumbnail of `decodesPerRound` runs of `body`.
-func millisecondsPerThumbnail(_ body: () -> Void) -> Double {
+/// Milliseconds per thumbnail of `count` runs of `body`.
+func millisecondsPerThumbnail(count: Int = decodesPerRound, _ body: () -> Void) -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<decodesPerRound { body() }
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(decodesPerRound)
+    for _ in 0..<count { body() }
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(count)
 }
 
-/// nsxiv's thumbnail: Imlib2 loads the whole image (no cache), then scales it with anti-aliasing.
+/// nsxiv's thumbnail: Imlib2 loads the whole image (no cache), then scales it with anti-aliasing. 0 when Imlib2 has
+/// no loader for the file.
 func imlibThumbnail(_ path: String) -> Int {
     guard let image = imlib_load_image_immediately_without_cache(path) else { return 0 }
     imlib_context_set_image(image)
@@ -35,35 +42,116 @@ func imlibThumbnail(_ path: String) -> Int {
     return result
 }
 
+/// libspng's decode of the PNG `bytes` alone, row by row as our thumbnails read it (RGBA, Adler-32 skipped), each row
+/// dropped: the floor under any PNG thumbnail made with libspng. Returns the rows decoded.
+func spngFloor(_ bytes: [UInt8]) -> Int {
+    guard let context = spng_ctx_new(Int32(SPNG_CTX_IGNORE_ADLER32.rawValue)) else { return 0 }
+    defer { spng_ctx_free(context) }
+    var header = spng_ihdr()
+    _ = bytes.withUnsafeBytes { spng_set_png_buffer(context, $0.baseAddress, $0.count) }
+    guard spng_get_ihdr(context, &header) == 0,
+          spng_decode_image(context, nil, 0, Int32(SPNG_FMT_RGBA8.rawValue), Int32(SPNG_DECODE_PROGRESSIVE.rawValue)) == 0 else { return 0 }
+    var row = [UInt8](repeating: 0, count: Int(header.width) * 4)
+    var rows = 0
+    while true {
+        let status = spng_decode_row(context, &row, row.count)
+        guard status == 0 || status == Int32(SPNG_EOI.rawValue) else { return rows }
+        rows += 1
+        if status == Int32(SPNG_EOI.rawValue) { return rows }
+    }
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted[sorted.count / 2]
 }
 
-imlib_set_cache_size(0)
-let decoder = ThumbnailDecoder()
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--bomb" {
-    try refuseBomb(CommandLine.arguments[2])
-    exit(0)
+/// The medians of `first` and `second` run in alternating rounds (each first in every other round).
+func alternate(_ first: () -> Void, _ second: () -> Void, count: Int = decodesPerRound) -> (Double, Double) {
+    var a: [Double] = []
+    var b: [Double] = []
+    for round in 0..<rounds {
+        if round % 2 == 0 {
+            a.append(millisecondsPerThumbnail(count: count, first))
+            b.append(millisecondsPerThumbnail(count: count, second))
+        } else {
+            b.append(millisecondsPerThumbnail(count: count, second))
+            a.append(millisecondsPerThumbnail(count: count, first))
+        }
+    }
+    return (median(a), median(b))
 }
-for path in CommandLine.arguments.dropFirst() {
+
+func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+func printLine(_ line: [String: Any]) throws {
+    print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
+}
+
+func header(of path: String) -> ImageHeader {
     guard let header = try? PhotoFile.readHeader(path: .init(path)) else {
         FileHandle.standardError.write(Data("thumbnail-throughput: \(path) is not a photo\n".utf8))
         exit(1)
     }
-    var ours: [Double] = []
-    var baseline: [Double] = []
-    for round in 0..<rounds {
-        let runOurs = { ours.append(millisecondsPerThumbnail { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }) }
-        let runBaseline = { baseline.append(millisecondsPerThumbnail { _ = imlibThumbnail(path) }) }
-        if round % 2 == 0 { runOurs(); runBaseline() } else { runBaseline(); runOurs() }
+    return header
+}
+
+/// Exits 1 unless `body` makes a thumbnail of `path`: a benchmark of a failing decode would measure its error.
+func requireThumbnail(_ path: String, _ body: () throws -> Thumbnail) {
+    do {
+        _ = try body()
+    } catch {
+        FileHandle.standardError.write(Data("thumbnail-throughput: \(path): \(error)\n".utf8))
+        exit(1)
     }
-    let (oursMs, baselineMs) = (median(ours), median(baseline))
-    let line: [String: Any] = ["format": header.format.rawValue, "width": header.width, "height": header.height,
-                               "thumbnailWidth": width, "oursMs": (oursMs * 100).rounded() / 100,
-                               "baselineMs": (baselineMs * 100).rounded() / 100, "ratio": (baselineMs / oursMs * 100).rounded() / 100]
-    let data = try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])
-    print(String(decoding: data, as: UTF8.self))
+}
+
+imlib_set_cache_size(0)
+let decoder = ThumbnailDecoder()
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "--bomb" where arguments.count == 2:
+    try refuseBomb(arguments[1])
+case "--floor" where arguments.count == 2:
+    let path = arguments[1]
+    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+    requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) }
+    let (oursMs, floorMs) = alternate({ _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = spngFloor(bytes) })
+    try printLine(["floor": "libspng", "file": URL(fileURLWithPath: path).lastPathComponent, "oursMs": rounded(oursMs),
+                   "floorMs": rounded(floorMs), "ratio": rounded(floorMs / oursMs)])
+case "--pair" where arguments.count == 4:
+    let (name, first, second) = (arguments[1], arguments[2], arguments[3])
+    for path in [first, second] { requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) } }
+    let (firstMs, secondMs) = alternate({ _ = try? decoder.thumbnail(ofFile: .init(first), width: width) },
+                                        { _ = try? decoder.thumbnail(ofFile: .init(second), width: width) })
+    try printLine(["pair": name, "firstMs": rounded(firstMs), "secondMs": rounded(secondMs), "ratio": rounded(secondMs / firstMs)])
+case "--raw" where arguments.count == 2:
+    let path = arguments[1]
+    requireThumbnail(path) { try RAWThumbnails.preview(ofFile: .init(path), width: width) }
+    requireThumbnail(path) { try RAWThumbnails.developed(ofFile: .init(path), width: width) }
+    // A development takes seconds: one a round.
+    let (previewMs, developedMs) = alternate({ _ = try? RAWThumbnails.preview(ofFile: .init(path), width: width) },
+                                             { _ = try? RAWThumbnails.developed(ofFile: .init(path), width: width) }, count: 1)
+    try printLine(["raw": "preview against development", "previewMs": rounded(previewMs), "developedMs": rounded(developedMs),
+                   "ratio": rounded(developedMs / previewMs)])
+default:
+    for path in arguments {
+        let header = header(of: path)
+        requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) }
+        var line: [String: Any] = ["format": header.format.rawValue, "width": header.width, "height": header.height,
+                                   "thumbnailWidth": width]
+        if imlibThumbnail(path) == 0 {
+            // No Imlib2 loader (camera RAW, video): ours alone.
+            line["oursMs"] = rounded(median((0..<rounds).map { _ in millisecondsPerThumbnail { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) } }))
+            line["baselineMs"] = NSNull()
+        } else {
+            let (oursMs, baselineMs) = alternate({ _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = imlibThumbnail(path) })
+            line["oursMs"] = rounded(oursMs)
+            line["baselineMs"] = rounded(baselineMs)
+            line["ratio"] = rounded(baselineMs / oursMs)
+        }
+        try printLine(line)
+    }
 }
 
 /// Times the refusal of a decompression bomb (a PNG whose header asks for more than 200 megapixels), from the file
@@ -85,6 +173,5 @@ for path in CommandLine.arguments.dropFirst() {
         exit(1)
     }
     let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let line: [String: Any] = ["bombBytes": size, "refusal": refusal, "refuseUs": (median(times) * 10).rounded() / 10]
-    print(String(decoding: try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]), as: UTF8.self))
+    try printLine(["bombBytes": size, "refusal": refusal, "refuseUs": (median(times) * 10).rounded() / 10])
 }
