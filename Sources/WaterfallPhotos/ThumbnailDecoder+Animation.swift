@@ -12,13 +12,11 @@ extension ThumbnailDecoder {
         guard format == .gif || format == .webp else { return nil }
         return try withFile(path) { header, bytes in
             guard header.format == .gif || header.format == .webp else { return nil }
-            let size = header.orientedSize
-            let height = max(1, min(20 * width, Int((Double(width) * Double(size.height) / Double(size.width)).rounded())))
             // The target in stored pixels: an animation stored on its side (a WebP's EXIF) is as wide as it is tall.
-            let stored = header.orientation.swapsSides ? (width: height, height: width) : (width: width, height: height)
+            let stored = Self.storedTarget(of: header, width: width)
             var animation = Animation(frames: [], delays: [])
             func add(_ image: RGBAImage, seconds: Double) throws {
-                if animation.byteCount + width * height * 4 > maximumBytes {
+                if animation.byteCount + stored.width * stored.height * 4 > maximumBytes {
                     let budget = maximumBytes >= 1 << 20 ? "\(maximumBytes >> 20) MB" : "\(maximumBytes >> 10) KB"
                     throw PhotoError.unsupported(header.format, "an animation of more than \(budget) at \(width) px")
                 }
