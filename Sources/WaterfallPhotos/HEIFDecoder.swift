@@ -13,7 +13,7 @@ enum HEIFDecoder {
             let shown = try image(toShow: primary, width: width)
             var image = try shown.decodeRGBA()
             // A thumbnail without a colr box of its own is in its image's colours.
-            image.profile = shown.iccProfile ?? primary.iccProfile
+            image.profile = shown.colorProfile ?? primary.colorProfile
             return image
         }
     }

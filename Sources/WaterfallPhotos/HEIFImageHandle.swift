@@ -23,16 +23,37 @@ final class HEIFImageHandle {
         (Int(heif_image_handle_get_ispe_width(handle)), Int(heif_image_handle_get_ispe_height(handle)))
     }
 
-    /// The ICC profile of the image's `colr` box of type `prof` or `rICC`, if it has one. (An `nclx` colr names its
-    /// colours by code points instead: not read here.)
-    var iccProfile: ColorProfile? {
+    /// The colour profile of the image's `colr` box: its ICC profile (type `prof` or `rICC`), or, for an `nclx` box
+    /// whose code points (ITU-T H.273) name primaries other than sRGB's (BT.709's, or unspecified: `nil`), an RGB
+    /// profile of those primaries (Display P3, BT.2020...) with sRGB's tone curve. Transfer characteristics other than
+    /// sRGB's family (BT.709, BT.601, sRGB, BT.2020's SDR: 1, 6, 13, 14, 15, or unspecified) — HDR's PQ and HLG — are not
+    /// converted: `nil`.
+    var colorProfile: ColorProfile? {
         let type = heif_image_handle_get_color_profile_type(handle)
+        if type == heif_color_profile_type_nclx { return nclxProfile }
         guard type == heif_color_profile_type_prof || type == heif_color_profile_type_rICC else { return nil }
         let size = heif_image_handle_get_raw_color_profile_size(handle)
         guard size > 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: size)
         guard heif_image_handle_get_raw_color_profile(handle, &bytes).code == heif_error_Ok else { return nil }
         return ColorProfile(bytes: bytes)
+    }
+
+    /// The profile of the image's `nclx` colour box (see `colorProfile`).
+    private var nclxProfile: ColorProfile? {
+        var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+        defer { heif_nclx_color_profile_free(nclx) }
+        let box = nclx.pointee
+        let sRGBPrimaries: Set<UInt32> = [1, 2]  // BT.709, unspecified
+        let sRGBLikeTransfers: Set<UInt32> = [1, 2, 6, 13, 14, 15]
+        guard !sRGBPrimaries.contains(box.color_primaries.rawValue),
+              sRGBLikeTransfers.contains(box.transfer_characteristics.rawValue) else { return nil }
+        func point(_ x: Float, _ y: Float) -> ColorProfile.Chromaticity { .init(x: Double(x), y: Double(y)) }
+        return ColorProfile.rgb(red: point(box.color_primary_red_x, box.color_primary_red_y),
+                                green: point(box.color_primary_green_x, box.color_primary_green_y),
+                                blue: point(box.color_primary_blue_x, box.color_primary_blue_y),
+                                white: point(box.color_primary_white_x, box.color_primary_white_y))
     }
 
     /// The thumbnails the file stores for the image (`heif_image_handle_get_list_of_thumbnail_IDs`).

@@ -133,6 +133,31 @@ struct ColorManagementTests {
         #expect(repeated.withUnsafeBytes(JPEGColorProfile.read) == nil)
     }
 
+    /// `rgb` (8-bit numbers in Display P3) as sRGB's numbers: both curves sRGB's, both whites D65, so the linear values
+    /// go through P3's matrix to XYZ and sRGB's back (SMPTE EG 432-1 and IEC 61966-2-1's primaries), clipped.
+    static func displayP3ToSRGB(_ rgb: [Double]) -> [Double] {
+        let linear = rgb.map { $0 / 255 }.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+        let matrix = [[1.2249401, -0.2249404, 0.0], [-0.0420569, 1.0420571, 0.0], [-0.0196376, -0.0786361, 1.0982735]]
+        return matrix.map { row in
+            let value = min(1, max(0, zip(row, linear).map(*).reduce(0, +)))
+            return 255 * (value <= 0.0031308 ? 12.92 * value : 1.055 * pow(value, 1 / 2.4) - 0.055)
+        }
+    }
+
+    @Test func anAVIFInDisplayP3ByCodePointsShowsItsSRGBColours() throws {
+        let source = try images.convert(["-size", "64x48", "xc:rgb(200,60,60)", "-define", "png:exclude-chunks=gAMA,cHRM", "PNG24:p3.png"])
+        let expected = Self.displayP3ToSRGB([200, 60, 60]).map { UInt8($0.rounded()) }
+        #expect(abs(Int(expected[0]) - 200) > 10 || abs(Int(expected[1]) - 60) > 10)  // converted, not its numbers
+        // nclx 12/13/0: Display P3's primaries, sRGB's curve, RGB stored as it is (lossless). (heif-enc 1.15 writes no
+        // nclx box, whatever its options: HEIC's path is the same `HEIFImageHandle.colorProfile`.)
+        let avif = try images.encode("avifenc", ["-l", "--cicp", "12/13/0"], from: source, to: "p3.avif")
+        let pixel = try ThumbnailDecoder().thumbnail(of: bytes(of: avif), width: 32)[16, 12]
+        #expect(near(pixel, expected, tolerance: 2), "\(String(pixel, radix: 16)) for \(expected)")
+        // BT.709's primaries (sRGB's) are shown as their numbers.
+        let bt709 = try images.encode("avifenc", ["-l", "--cicp", "1/13/0"], from: source, to: "709.avif")
+        #expect(try ThumbnailDecoder().thumbnail(of: bytes(of: bt709), width: 32)[16, 12] == 0xC83C3C)
+    }
+
     /// `jpeg` with `ICC_PROFILE` APP2 segments after its SOI, one per chunk of `chunks` (numbered from 1 of
     /// `chunks.count`), in the file in `order` (indices into `chunks`).
     static func jpeg(_ jpeg: [UInt8], withProfileChunks chunks: [[UInt8]], order: [Int]? = nil) -> [UInt8] {
