@@ -360,34 +360,36 @@ extension Display {
     /// The items of a format-32 property of `window` (any type), at most `maximumLongs` of them
     /// (`XGetWindowProperty`, a round trip); `nil` when the property or the window is missing or of another format.
     func longProperty(_ property: Atom, of window: UInt, maximumLongs: Int) -> [UInt]? {
-        var type: CX11.Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(handle, window, property, 0, maximumLongs, 0, CX11.Atom(AnyPropertyType),
-                                        &type, &format, &count, &remaining, &data)
-        defer { if let data { XFree(data) } }
-        guard status == Success, format == 32, let data else { return nil }
-        // Xlib hands format-32 items over as C longs.
-        let longs = UnsafeRawPointer(data).bindMemory(to: UInt.self, capacity: Int(count))
-        return (0..<Int(count)).map { longs[$0] }
+        withProperty(property, of: window, units: maximumLongs, format: 32) { data, count, _ in
+            // Xlib hands format-32 items over as C longs.
+            let longs = UnsafeRawPointer(data).bindMemory(to: UInt.self, capacity: count)
+            return (0..<count).map { longs[$0] }
+        }
     }
 
     /// The bytes of a format-8 property of `window` (any type), at most `maximumBytes` of them (`XGetWindowProperty`,
     /// a round trip); `nil` when the property or the window is missing, of another format, or longer.
     func byteProperty(_ property: Atom, of window: UInt, maximumBytes: Int) -> [UInt8]? {
+        // The length is asked for in 32-bit units.
+        withProperty(property, of: window, units: (maximumBytes + 3) / 4, format: 8) { data, count, remaining in
+            remaining == 0 ? Array(UnsafeBufferPointer(start: data, count: count)) : nil
+        }
+    }
+
+    /// Calls `read` with the items of property `property` of `window` (`XGetWindowProperty` of at most `units` 32-bit
+    /// units, any type), their count and the bytes left unread, when it is there in `format`; frees them after.
+    private func withProperty<Result>(_ property: Atom, of window: UInt, units: Int, format wanted: Int32,
+                                      _ read: (UnsafeMutablePointer<UInt8>, Int, UInt) -> Result?) -> Result? {
         var type: CX11.Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        // The length is asked for in 32-bit units.
-        let status = XGetWindowProperty(handle, window, property, 0, (maximumBytes + 3) / 4, 0, CX11.Atom(AnyPropertyType),
+        let status = XGetWindowProperty(handle, window, property, 0, units, 0, CX11.Atom(AnyPropertyType),
                                         &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
-        guard status == Success, format == 8, remaining == 0, let data else { return nil }
-        return Array(UnsafeBufferPointer(start: data, count: Int(count)))
+        guard status == Success, format == wanted, let data else { return nil }
+        return read(data, Int(count), remaining)
     }
 
     /// `XSetSelectionOwner`: `window` takes `selection` at `time`.

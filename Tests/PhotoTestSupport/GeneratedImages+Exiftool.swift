@@ -6,18 +6,7 @@ extension GeneratedImages {
     /// it).
     @discardableResult
     public func exiftool(_ name: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["exiftool", "-q", "-overwrite_original"] + arguments + [path(name)]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw GeneratedImagesError("exiftool \(arguments.joined(separator: " ")) \(name) failed (\(process.terminationStatus)): \(text); run scripts/install-deps.sh")
-        }
+        try TestTool.run(["exiftool", "-q", "-overwrite_original"] + arguments + [path(name)])
         return path(name)
     }
 

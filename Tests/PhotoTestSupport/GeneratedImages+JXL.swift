@@ -20,17 +20,6 @@ extension GeneratedImages {
 
     /// Runs `arguments` (a tool and its arguments), its output dropped; throws with its errors when it fails.
     private func run(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw GeneratedImagesError("\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text); run scripts/install-deps.sh")
-        }
+        try TestTool.run(arguments)
     }
 }

@@ -31,20 +31,6 @@ extension GeneratedImages {
     /// Runs `arguments` (a tool and its arguments) and returns its output; throws with its errors when it fails.
     @discardableResult
     private func runTool(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw GeneratedImagesError("\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(errorText); run scripts/install-deps.sh")
-        }
-        return text
+        try TestTool.run(arguments).output
     }
 }

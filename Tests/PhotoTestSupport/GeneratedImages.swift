@@ -30,17 +30,7 @@ public final class GeneratedImages {
         guard let output = arguments.last else { throw GeneratedImagesError("no output named") }
         let parts = output.split(separator: ":", maxSplits: 1).map(String.init)
         let (prefix, name) = parts.count == 2 ? (parts[0] + ":", parts[1]) : ("", output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["convert"] + arguments.dropLast() + [prefix + path(name)]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw GeneratedImagesError("convert \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(text); run scripts/install-deps.sh")
-        }
+        try TestTool.run(["convert"] + arguments.dropLast() + [prefix + path(name)])
         return path(name)
     }
 

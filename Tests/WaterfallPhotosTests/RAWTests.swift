@@ -16,18 +16,10 @@ struct RAWTests {
         [16, 8, 0].allSatisfy { abs(Int(pixel >> $0 & 0xFF) - Int(expected >> $0 & 0xFF)) <= tolerance }
     }
 
-    /// What `tool` prints with `arguments` (stdout and stderr); fails, never skips, without it.
+    /// What `tool` prints with `arguments` (stdout, then stderr); fails, never skips, without it.
     func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        let printed = try TestTool.run([tool] + arguments)
+        return printed.output + printed.errors
     }
 
     @Test func theFormatIsToldByItsSignature() {
