@@ -52,16 +52,19 @@ final class PhotoPictures {
     /// The most bytes of pictures uploaded in one turn of the loop (so in one frame): the rest wait for the next.
     static let uploadBudget = 1 << 20
 
+    /// The colour transparent pictures are laid over (`0xRRGGBB`): the wall's background.
+    let background: UInt32
+
     /// Pictures for `window`, decoded by a pool whose workers wake the window when a thumbnail is ready, held up to
     /// `cacheBytes`, read from and written to the shared thumbnail cache when there is one, their colours converted to
     /// `displayProfile` (`nil`: sRGB).
     init(window: WaterfallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?, displayProfile: ColorProfile?) {
         self.window = window
         self.cacheBytes = cacheBytes
-        let background = window.collectionView.backgroundColor
+        let color = window.collectionView.backgroundColor
+        background = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
         let wake = window.wakeSignal
-        pool = ThumbnailPool(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue),
-                             displayProfile: displayProfile, cache: sharedCache, onResult: { wake.wake() })
+        pool = ThumbnailPool(background: background, displayProfile: displayProfile, cache: sharedCache, onResult: { wake.wake() })
         scaler = ThumbnailScaler(wake: wake)
     }
 

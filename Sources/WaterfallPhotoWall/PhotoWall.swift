@@ -151,9 +151,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
                                  displayProfile: displayProfile)
         let wake = window.wakeSignal
         infos = PhotoInfos { wake.wake() }
-        let background = collectionView.backgroundColor
-        animations = AnimationLoader(background: UInt32(background.red) << 16 | UInt32(background.green) << 8 | UInt32(background.blue),
-                                     displayProfile: displayProfile) { wake.wake() }
+        animations = AnimationLoader(background: pictures?.background ?? 0xFFFFFF, displayProfile: displayProfile) { wake.wake() }
         window.onWake = { [unowned self] in deliver() }
         window.observer = self
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
