@@ -21,22 +21,41 @@ public enum PhotoFile {
     /// - Throws: `PhotoError.vanished` when the file is gone, `.unreadable` with the system's reason when it cannot
     ///   be read, and the errors of `ImageHeader.read(_:)`.
     public static func readHeader(path: FilePath) throws -> ImageHeader {
+        try readHeader(path: path, worker: nil)
+    }
+
+    /// The header of the file at `path`, as `readHeader(path:)` reads it, except that a format of
+    /// `ImageFormat.decodedInAWorker` (told by the first bytes, read here) is read by `worker` when there is one.
+    /// - Throws: what `readHeader(path:)` throws, and `DecoderProcess`'s errors.
+    public static func readHeader(path: FilePath, worker: DecoderProcess?) throws -> ImageHeader {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        if let worker, let format = ImageFormat(magic: start), format.decodesInAWorker {
+            return try worker.header(ofFile: path, format: format)
+        }
         return try header(of: descriptor, start: start, size: size ?? start.count)
+    }
+
+    /// The format the first bytes of the file at `path` name (`ImageFormat(magic:)`), `nil` for a file of other bytes,
+    /// without reading its header.
+    /// - Throws: `PhotoError.vanished` or `.unreadable`, as `readHeader(path:)`.
+    static func format(ofFile path: FilePath) throws -> ImageFormat? {
+        ImageFormat(magic: try readStart(of: path, count: ImageFormat.bytesRead))
     }
 
     /// The information in the EXIF of the file at `path` (the date taken, the camera, the exposure, the position), read
     /// from its header as `readHeader(path:)` reads it; empty when the photo has no EXIF. For the lightbox's info and
-    /// the cards' info captions: the walk never reads it.
+    /// the cards' info captions: the walk never reads it. A format of `ImageFormat.decodedInAWorker` has no EXIF here,
+    /// and its header is not read in this process: its info is empty.
     /// - Throws: what `readHeader(path:)` throws.
     public static func readInfo(path: FilePath) throws -> PhotoInfo {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        if ImageFormat(magic: start)?.decodesInAWorker == true { return PhotoInfo() }
         return try headerAndExif(of: descriptor, start: start, size: size ?? start.count).exif.map(PhotoInfo.init(exif:)) ?? PhotoInfo()
     }
 

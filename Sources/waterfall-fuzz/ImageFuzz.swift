@@ -17,8 +17,9 @@ import WaterfallPhotos
 /// frame from the bytes (a 16 × 16 two-frame H.264 MP4 with a 90° display matrix, Fuzz/corpus/tiny-rotated.mp4, and a
 /// VP8 WebM, tiny.webm, seed it).
 enum ImageFuzz {
-    /// One decoder for every input, as a worker keeps one.
-    nonisolated(unsafe) static let decoder = ThumbnailDecoder()
+    /// One decoder for every input, as a worker keeps one; videos decoded in this process (no worker): their crashes are
+    /// what fuzzing looks for.
+    nonisolated(unsafe) static let decoder = ThumbnailDecoder(worker: nil)
 
     static func run(_ input: [UInt8]) {
         let whole = Result { try ImageHeader.read(input) }
