@@ -27,8 +27,12 @@ struct DecoderProcessTests {
             \(firstTime)
 
             """
-        let path = try images.write(Array(script.utf8), to: "fake-worker.sh")
-        #expect(chmod(path, 0o755) == 0)
+        // Copied into place by `install`, a child: were it written here, a child that another test forks meanwhile could
+        // hold it open for writing, and running it would fail with ETXTBSY.
+        let source = try images.write(Array(script.utf8), to: "fake-worker.txt"), path = images.path("fake-worker.sh")
+        let install = try Process.run(URL(fileURLWithPath: "/usr/bin/install"), arguments: ["-m", "0755", source, path])
+        install.waitUntilExit()
+        #expect(install.terminationStatus == 0)
         return (path, pidFile)
     }
 
