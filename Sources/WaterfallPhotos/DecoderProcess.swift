@@ -8,8 +8,10 @@ import SystemPackage
 /// libraries may hang or crash (`ImageFormat.decodedInAWorker`: video), as GNOME's thumbnailers run apart from the
 /// file manager: a stuck or crashing decoder costs one card its picture, never the wall.
 ///
-/// Started lazily on the first request with `posix_spawn` (about 4 ms on this machine from the spawn to the first
-/// answer of an empty request, measured once: hence one worker per thread, kept for every file, never one per file),
+/// Started lazily on the first request with `posix_spawn`. A spawn costs 60 to 100 ms to the first answer (measured
+/// once, a debug build on a 2-core machine under load: loading the Swift runtime and the decoders' libraries, FFmpeg's
+/// among them), and a request to a running worker 0.13 ms: hence one worker per thread, kept for every file,
+/// never one per file,
 /// with a socket pair as its standard input and output and nothing else of the wall's: it inherits no other
 /// descriptor. A request's answer is waited for with `poll(2)` until its deadline; then, or when the worker dies, or
 /// answers garbage, it is killed (SIGKILL) and reaped at once, and the request's file gets a `PhotoError` that says
