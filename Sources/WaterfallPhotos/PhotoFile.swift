@@ -74,12 +74,25 @@ public enum PhotoFile {
     /// valid only during `body`.
     static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory,
                                            _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        try withHeaderAndBytes(of: path, limit: limit, in: memory, worker: nil, inWorker: { _, _ in nil }, body)
+    }
+
+    /// `withHeaderAndBytes(of:limit:in:_:)`, except that, when there is a `worker` and the first bytes name a format of
+    /// `ImageFormat.decodedInAWorker`, `inWorker` is called with it instead (its header is not read here) and its result
+    /// returned (`body`'s when it gives `nil`). The file is opened once either way: a FIFO's bytes are read once.
+    static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory, worker: DecoderProcess?,
+                                           inWorker: (DecoderProcess, ImageFormat) throws -> Result?,
+                                           _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let count = min(limit, size ?? headerLimit)
         return try memory.withBytes(count) { buffer in
             var filled = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(headerLimit, count)]))
+            if let worker, let format = ImageFormat(magic: buffer[..<filled]), format.decodesInAWorker,
+               let result = try inWorker(worker, format) {
+                return result
+            }
             let header = try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled)
             // A video is decoded from its file as FFmpeg asks (its index, one keyframe's packets), never read whole.
             if filled == headerLimit, !header.format.isDecodedFromItsFile {

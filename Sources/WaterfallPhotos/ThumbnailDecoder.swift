@@ -39,21 +39,23 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        if let worker, let format = try PhotoFile.format(ofFile: path), format.decodesInAWorker {
-            return try worker.thumbnail(ofFile: path, width: width, background: background, format: format).forDisplay(self)
+        try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker, inWorker: { worker, format in
+            try worker.thumbnail(ofFile: path, width: width, background: background, format: format).forDisplay(self)
+        }) { header, bytes in
+            try decode(bytes, header: header, width: width, path: path).forDisplay(self)
         }
-        return try withFile(path) { header, bytes in try decode(bytes, header: header, width: width, path: path).forDisplay(self) }
     }
 
     /// Calls `body` with the header of the file at `path` and a function that decodes it at a width: in this process
     /// from its bytes (`withFile(_:_:)`), or, for a format read by `worker`, by the worker (a header, then a
-    /// thumbnail request).
+    /// thumbnail request). The file is opened once here either way.
     func withDecoding<Result>(_ path: FilePath, _ body: (ImageHeader, (Int) throws -> Decoded) throws -> Result) throws -> Result {
-        if let worker, let format = try PhotoFile.format(ofFile: path), format.decodesInAWorker {
+        try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker, inWorker: { worker, format in
             let header = try worker.header(ofFile: path, format: format)
             return try body(header) { width in try worker.thumbnail(ofFile: path, width: width, background: background, format: format) }
+        }) { header, bytes in
+            try body(header) { try decode(bytes, header: header, width: $0, path: path) }
         }
-        return try withFile(path) { header, bytes in try body(header) { try decode(bytes, header: header, width: $0, path: path) } }
     }
 
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
