@@ -30,12 +30,17 @@ enum DecoderDescriptor {
         }
         let length = lengthBytes.reversed().reduce(0) { $0 << 8 | Int($1) }
         guard length <= DecoderFrame.maximumLength else { return .failure(.tooLong(length)) }
-        var body = [UInt8](repeating: 0, count: length)
-        switch read(into: &body, from: descriptor, until: deadline) {
-        case .failure(.ended): return .failure(.cutShort)
-        case let .failure(failure): return .failure(failure)
-        case .success: return .success(body)
+        // Grown as the bytes come (1 MB at a time), so that a worker's lying length costs no more than what it sent.
+        var body: [UInt8] = []
+        while body.count < length {
+            var piece = [UInt8](repeating: 0, count: min(length - body.count, 1 << 20))
+            switch read(into: &piece, from: descriptor, until: deadline) {
+            case .failure(.ended): return .failure(.cutShort)
+            case let .failure(failure): return .failure(failure)
+            case .success: body += piece
+            }
         }
+        return .success(body)
     }
 
     /// Fills `buffer` from `descriptor`. `.ended` when the other end closed before a byte, `.cutShort` after some.
