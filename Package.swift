@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .executable(name: "waterfall", targets: ["waterfall"]),
         .executable(name: "waterfall-demo", targets: ["waterfall-demo"]),
+        // The photo wall's decoder worker: videos' headers and posters read apart from the wall (DecoderProcess).
+        .executable(name: "waterfall-decoder", targets: ["waterfall-decoder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,7 +69,8 @@ let package = Package(
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, declared only under _GNU_SOURCE: the key
-        // handler's child (ProgramSupport's ChildProcess) inherits no descriptor of the program's.
+        // handler's child (ProgramSupport's ChildProcess) and the decoder worker (WaterfallPhotos' DecoderProcess)
+        // inherit no descriptor of the program's.
         .systemLibrary(name: "CSpawn"),
 
         // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.
@@ -77,7 +80,7 @@ let package = Package(
         .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CRaw", "CMD5", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CRaw", "CMD5", "CSpawn", .product(name: "SystemPackage", package: "swift-system")]),
 
         // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
         // and the words both walls count in. No X11.
@@ -104,6 +107,9 @@ let package = Package(
                            .product(name: "SystemPackage", package: "swift-system"),
                            .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+
+        // MARK: The decoder worker: `waterfall-decoder`, which the wall starts to read videos apart from it
+        .executableTarget(name: "waterfall-decoder", dependencies: ["WaterfallPhotos"]),
 
         // MARK: The catalog demo
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
@@ -146,7 +152,7 @@ let package = Package(
         .executableTarget(name: "embedding-host", dependencies: ["Waterfall", "WaterfallX11", "CX11"], path: "Tests/EmbeddingHost"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
         .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi", "embedding-host"]),
-        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "waterfall", "WaterfallDemoKit", "WaterfallCards", "WaterfallPhotoWall",
+        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "waterfall", "waterfall-decoder", "WaterfallDemoKit", "WaterfallCards", "WaterfallPhotoWall",
                                                            "WaterfallPhotos", "Waterfall", "SeededRandom", "XvfbSupport",
                                                            "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "photo-wall", "XvfbSupport", "PhotoTestSupport"]),
@@ -155,7 +161,8 @@ let package = Package(
                 path: "Tests/PhotoTestSupport"),
         .testTarget(name: "WaterfallPhotoWallTests", dependencies: ["WaterfallPhotoWall", "WaterfallPhotos",
                                                                    .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos", "PhotoTestSupport",
+        // The decoder worker is built for the tests that run it (DecoderProcessTests), beside the test bundle.
+        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos", "PhotoTestSupport", "waterfall-decoder",
                                                                  .product(name: "SystemPackage", package: "swift-system")]),
     ]
 )

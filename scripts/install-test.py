@@ -8,6 +8,8 @@ real ~/.local), then what a desktop does with what it installed:
   a private Xvfb (the program's --log-events lines, then a screenshot's centre has the photo's colour);
 - man -l renders the page with every option of --help; bash loads the completion and completes an option;
 - the icons are in the hicolor theme at their sizes;
+- the decoder worker is installed beside the program and answers a header request for a video made by ffmpeg (the
+  protocol's bytes, as docs/architecture.md gives them), then exits at the end of its input;
 - --uninstall leaves a prefix that held another program exactly as it was, and removes a prefix it made;
 - bad options and an unwritable prefix are refused, naming the problem.
 
@@ -230,6 +232,29 @@ class InstallTest:
         if not svg.is_file() or svg.read_bytes() != (ROOT / "Resources/waterfall.svg").read_bytes():
             raise CheckFailed(f"{svg} is not Resources/waterfall.svg")
 
+    def check_decoder_worker_answers(self):
+        worker = self.prefix / "bin/waterfall-decoder"
+        if not (worker.is_file() and os.access(worker, os.X_OK)):
+            raise CheckFailed(f"{worker} is not installed as an executable")
+        video = self.scratch / "clip.mp4"
+        run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "color=c=blue:s=64x48:d=2", "-c:v", "libx264", "-pix_fmt",
+             "yuv420p", "-y", str(video)], env=self.env)
+        path = bytes(video)
+        body = bytes([1, 1]) + struct.pack("<I", len(path)) + path  # version 1, "header of PATH"
+        result = subprocess.run([str(worker)], input=struct.pack("<I", len(body)) + body, capture_output=True,
+                                env=self.env, timeout=WAIT_SECONDS)
+        if result.returncode != 0 or result.stderr:
+            raise CheckFailed(f"the worker exited {result.returncode} at the end of its input, stderr {result.stderr!r}")
+        answer = result.stdout
+        (length,) = struct.unpack_from("<I", answer)
+        if length != len(answer) - 4 or answer[4:6] != bytes([1, 1]):
+            raise CheckFailed(f"the worker's answer is no header: {answer[:16].hex()}")
+        (name_length,) = struct.unpack_from("<I", answer, 6)
+        name = answer[10:10 + name_length].decode()
+        width, height = struct.unpack_from("<II", answer, 10 + name_length)
+        if (name, width, height) != ("video", 64, 48):
+            raise CheckFailed(f"the worker read a {name} of {width} × {height}, not a video of 64 × 48")
+
     def check_exec_opens_the_photo(self):
         photos = self.scratch / "photos"
         photos.mkdir()
@@ -401,6 +426,7 @@ def main():
         check("man -l renders the page with every option of --help", test.check_man_page)
         check("bash loads the completion and completes an option", test.check_completions)
         check("the icon is in the hicolor theme at every size", test.check_icons)
+        check("the decoder worker beside the program answers a video's header", test.check_decoder_worker_answers)
         check("the entry's Exec line opens the lightbox on the photo", test.check_exec_opens_the_photo)
         check("--uninstall leaves the prefix exactly as it was", test.check_uninstall_restores, before)
         check("--uninstall removes a prefix the install made", test.check_uninstall_removes_a_prefix_it_made)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs the photo browser `waterfall` as a desktop program under a prefix (~/.local by default): the program, its
+# decoder worker `waterfall-decoder` beside it (the wall reads videos through it, apart from itself), its
 # desktop entry (so that file managers offer it under "Open With"), its icon in the hicolor theme, a man page made from
 # its argument parser, and bash, zsh and fish completions. Every file and folder it makes is listed in
 # PREFIX/share/waterfall/installed-files, so that --uninstall removes exactly those.
@@ -128,6 +129,8 @@ build() { (cd "$root" && "${builder[@]}" swift build -c "$configuration" "$@"); 
 
 echo "building waterfall ($configuration)"
 build --product waterfall
+# The decoder worker, which the program looks for beside itself (bin/waterfall-decoder).
+build --product waterfall-decoder
 # swift-argument-parser's manual generator (the tool behind its generate-manual plugin): it reads the program's
 # --experimental-dump-help, so the page says what --help says.
 build --product generate-manual
@@ -137,6 +140,7 @@ bin="$(build --show-bin-path)"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 install -D -m 0755 "$bin/waterfall" "$stage/bin/waterfall"
+install -D -m 0755 "$bin/waterfall-decoder" "$stage/bin/waterfall-decoder"
 install -D -m 0644 "$root/Resources/waterfall.desktop" "$stage/share/applications/waterfall.desktop"
 install -D -m 0644 "$root/Resources/waterfall.svg" "$stage/share/icons/hicolor/scalable/apps/waterfall.svg"
 for side in 16 22 24 32 48 64 128 256 512; do

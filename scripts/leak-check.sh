@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The leak check: builds waterfall-demo and waterfall with AddressSanitizer (whose LeakSanitizer runs when the program
 # exits) into .build-asan, then runs it against a private Xvfb and fails when any run reports a leak or a memory error
-# or ends with another status than it should. About 20 s on 2 cores from a clean checkout (the build), 6 s once built.
+# or ends with another status than it should; the decoder worker (waterfall-decoder) alone too. About 20 s on 2 cores from a clean checkout (the build), 6 s once built.
 #
 # The runs: two windows driven by xdotool (scroll, pull to refresh, clicks with Ctrl and Shift, the keyboard,
 # F5, Delete/Insert/r, a scroll-bar drag, resizes across the portrait/landscape threshold, quit with q; then
@@ -18,13 +18,14 @@ source scripts/env.sh
 
 echo "leak check: building waterfall-demo and waterfall with -sanitize=address in .build-asan"
 # (ld.gold warns that it cannot export ASan's local symbols, once per symbol: not shown.)
-for product in waterfall-demo waterfall; do
+for product in waterfall-demo waterfall waterfall-decoder; do
   swift build --product "$product" --scratch-path .build-asan -Xswiftc -sanitize=address 2>&1 \
     | grep -v -e "^\[" -e "Cannot export local symbol '__asan" || true
 done
 demo="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall-demo"
 photos="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall"
-[ -x "$demo" ] && [ -x "$photos" ] || { echo "leak check: the build failed" >&2; exit 1; }
+worker="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall-decoder"   # beside waterfall, which runs it
+[ -x "$demo" ] && [ -x "$photos" ] && [ -x "$worker" ] || { echo "leak check: the build failed" >&2; exit 1; }
 
 work="$(mktemp -d)"
 # detect_leaks: LeakSanitizer at exit; abort_on_error=0 keeps the exit status the report's, 23.
@@ -205,6 +206,22 @@ sleep 0.5
 x key q
 finish photos
 for pattern in '"event":"thumbnail",' '"reason":"truncated JPEG"' '"reason":"truncated TIFF"' '"reason":"truncated GIF"' '"reason":"truncated JPEG XL"' '"reason":"truncated video"' '"reason":"truncated RAW"' '"found":21'; do expect_logged photos "$pattern"; done
+
+# 3b. The decoder worker alone (the wall kills its workers when it is done with them, so their own exit is checked
+#    here): a header and a poster of the rotated MP4 and of the cut Matroska, a header of a file that is gone, then
+#    the end of its input, at which it exits 0 and LeakSanitizer looks.
+/usr/bin/python3 - "$work/photos/sub/k.mp4" "$work/photos/truncated.mkv" "$work/gone.mp4" > "$work/worker.in" <<'PY'
+import struct, sys
+def frame(body): return struct.pack("<I", len(body)) + body
+out = b""
+for path in (p.encode() for p in sys.argv[1:]):
+    named = struct.pack("<I", len(path)) + path
+    out += frame(bytes([1, 1]) + named) + frame(bytes([1, 2]) + named + struct.pack("<II", 64, 0xFFFFFF))
+sys.stdout.buffer.write(out)
+PY
+status=0
+"$worker" < "$work/worker.in" > "$work/worker.out" 2> "$work/worker.err" || status=$?
+check worker 0 "$status"
 
 # 4. The commands without a window, and the error paths.
 run layout 0 layout --width 800 --height 600

@@ -18,4 +18,11 @@ static inline int waterfall_spawn_addclosefrom(posix_spawn_file_actions_t *actio
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
 
+/// The process's environment (`environ`, which unistd.h declares only under `_GNU_SOURCE`): what the decoder worker
+/// is started with.
+static inline char **waterfall_spawn_environment(void) {
+    extern char **environ;
+    return environ;
+}
+
 #endif

@@ -30,6 +30,9 @@ public struct LiveFolders {
     public var photoCount: Int { folders.values.reduce(0) { $0 + $1.count } }
     /// How many folders have photos.
     public var folderCount: Int { folders.values.count { !$0.isEmpty } }
+    /// The worker process that reads the headers of changed videos (`ImageFormat.decodedInAWorker`), as the walk's;
+    /// `nil` reads them in this process.
+    public var decoderProcess: DecoderProcess? = DecoderProcess()
 
     /// No folders yet; their photos in `order`.
     public init(order: PhotoOrder) {
@@ -105,7 +108,7 @@ public struct LiveFolders {
             }
             if let before, before.fileSize == info.size, before.modified == info.modified { continue }
             let candidate = Photo(path: path, fileSize: info.size, modified: info.modified, header: nil)
-            switch PhotoWalker.read(candidate) {
+            switch PhotoWalker.read(candidate, worker: decoderProcess) {
             case let .photo(photo):
                 if before != nil { replaced[path] = photo } else { added.append(photo) }
             case .notAnImage, .unreadable:

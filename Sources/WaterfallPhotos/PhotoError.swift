@@ -22,13 +22,24 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     case rawHasNoPreview
     /// The shared thumbnail cache noted, for the file as it is now, that it cannot be decoded: the reason noted.
     case failedBefore(String)
+    /// The worker process reading a file of `format` (`ImageFormat.decodedInAWorker`) gave no answer within `seconds`:
+    /// it was killed.
+    case timedOut(ImageFormat, seconds: Double)
+    /// The worker process reading a file of `format` ended before it answered: `how` is "signal 11" or "exit status 1".
+    case decoderCrashed(ImageFormat, how: String)
+    /// The worker process that reads files of `format` could not be started: `executable` is not installed.
+    case decoderMissing(ImageFormat, executable: String)
+    /// The worker process reading a file of `format` answered with bytes that are no answer (`detail` says how): it
+    /// was killed.
+    case decoderFailed(ImageFormat, String)
 
     /// Whether the reason lies in the file's bytes, so that the file fails the same way until it changes (noted in
     /// the shared thumbnail cache's failures), rather than in reading it.
     public var isTheFilesOwn: Bool {
         switch self {
         case .empty, .notAnImage, .truncated, .unsupported, .unsupportedCodec, .tooLarge, .unsupportedRAWCamera, .rawHasNoPreview: return true
-        case .unreadable, .vanished, .failedBefore: return false
+        // A worker's failure may come from the machine (its load, a missing program): tried again at the next launch.
+        case .unreadable, .vanished, .failedBefore, .timedOut, .decoderCrashed, .decoderMissing, .decoderFailed: return false
         }
     }
 
@@ -47,6 +58,15 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedRAWCamera: return "unsupported RAW camera"
         case .rawHasNoPreview: return "RAW has no preview"
         case let .failedBefore(reason): return reason
+        case let .timedOut(format, seconds): return "\(format.rawValue) timed out after \(Self.seconds(seconds))"
+        case let .decoderCrashed(format, how): return "the \(format.rawValue) decoder crashed (\(how))"
+        case let .decoderMissing(format, executable): return "\(format.rawValue) needs \(executable), which is not installed"
+        case let .decoderFailed(format, detail): return "the \(format.rawValue) decoder failed: \(detail)"
         }
+    }
+
+    /// "10 s", or "0.3 s" for a time that is not a whole number of seconds.
+    private static func seconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }

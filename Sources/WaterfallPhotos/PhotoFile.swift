@@ -21,22 +21,41 @@ public enum PhotoFile {
     /// - Throws: `PhotoError.vanished` when the file is gone, `.unreadable` with the system's reason when it cannot
     ///   be read, and the errors of `ImageHeader.read(_:)`.
     public static func readHeader(path: FilePath) throws -> ImageHeader {
+        try readHeader(path: path, worker: nil)
+    }
+
+    /// The header of the file at `path`, as `readHeader(path:)` reads it, except that a format of
+    /// `ImageFormat.decodedInAWorker` (told by the first bytes, read here) is read by `worker` when there is one.
+    /// - Throws: what `readHeader(path:)` throws, and `DecoderProcess`'s errors.
+    public static func readHeader(path: FilePath, worker: DecoderProcess?) throws -> ImageHeader {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        if let worker, let format = ImageFormat.decodedInAWorker(start: start, path: path) {
+            return try worker.header(ofFile: path, format: format)
+        }
         return try header(of: descriptor, start: start, size: size ?? start.count, file: path)
+    }
+
+    /// The format the first bytes of the file at `path` name (`ImageFormat(magic:)`), `nil` for a file of other bytes,
+    /// without reading its header.
+    /// - Throws: `PhotoError.vanished` or `.unreadable`, as `readHeader(path:)`.
+    static func format(ofFile path: FilePath) throws -> ImageFormat? {
+        ImageFormat(magic: try readStart(of: path, count: ImageFormat.bytesRead))
     }
 
     /// The information in the EXIF of the file at `path` (the date taken, the camera, the exposure, the position), read
     /// from its header as `readHeader(path:)` reads it; empty when the photo has no EXIF. For the lightbox's info and
-    /// the cards' info captions: the walk never reads it.
+    /// the cards' info captions: the walk never reads it. A format of `ImageFormat.decodedInAWorker` has no EXIF here,
+    /// and its header is not read in this process: its info is empty.
     /// - Throws: what `readHeader(path:)` throws.
     public static func readInfo(path: FilePath) throws -> PhotoInfo {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        if ImageFormat.decodedInAWorker(start: start, path: path) != nil { return PhotoInfo() }
         return try headerAndExif(of: descriptor, start: start, size: size ?? start.count, file: path).exif.map(PhotoInfo.init(exif:)) ?? PhotoInfo()
     }
 
@@ -55,12 +74,25 @@ public enum PhotoFile {
     /// valid only during `body`.
     static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory,
                                            _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        try withHeaderAndBytes(of: path, limit: limit, in: memory, worker: nil, inWorker: { _, _ in nil }, body)
+    }
+
+    /// `withHeaderAndBytes(of:limit:in:_:)`, except that, when there is a `worker` and the first bytes name a format of
+    /// `ImageFormat.decodedInAWorker`, `inWorker` is called with it instead (its header is not read here) and its result
+    /// returned (`body`'s when it gives `nil`). The file is opened once either way: a FIFO's bytes are read once.
+    static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory, worker: DecoderProcess?,
+                                           inWorker: (DecoderProcess, ImageFormat) throws -> Result?,
+                                           _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let count = min(limit, size ?? headerLimit)
         return try memory.withBytes(count) { buffer in
             var filled = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(headerLimit, count)]))
+            if let worker, let format = ImageFormat.decodedInAWorker(start: buffer[..<filled], path: path),
+               let result = try inWorker(worker, format) {
+                return result
+            }
             let header = try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled, file: path)
             // A video is decoded from its file as FFmpeg asks (its index, one keyframe's packets), and a RAW's preview
             // by libraw from its file (`RAWDecoder`): neither is read whole.

@@ -79,6 +79,9 @@ public final class PhotoWalker {
     /// Called with each folder just before its names are listed (once per folder): where a watch on it starts, so
     /// that no change after the listing is missed.
     public var willList: ((FilePath) -> Void)?
+    /// The worker process that reads the headers of `ImageFormat.decodedInAWorker` (videos) for the walk, started at
+    /// the first such file and kept for the others; `nil` reads them in this process.
+    public var decoderProcess: DecoderProcess? = DecoderProcess()
 
     /// A walk of `paths` (files and folders), into subfolders when `recursive`, each folder's photos in `order`,
     /// handed on `batchSize` at a time.
@@ -185,7 +188,7 @@ public final class PhotoWalker {
             batch = []
         }
         for candidate in candidates {
-            switch Self.read(candidate) {
+            switch Self.read(candidate, worker: decoderProcess) {
             case let .notAnImage(kind):
                 counts.addSkipped(kind)
             case .unreadable:
@@ -209,11 +212,12 @@ public final class PhotoWalker {
         case unreadable
     }
 
-    /// `photo` (its path, size and time known) with its header read, or why it is left out.
-    static func read(_ photo: Photo) -> FileOutcome {
+    /// `photo` (its path, size and time known) with its header read (through `worker` for the formats it reads), or
+    /// why it is left out.
+    static func read(_ photo: Photo, worker: DecoderProcess?) -> FileOutcome {
         var photo = photo
         do {
-            photo.header = try PhotoFile.readHeader(path: photo.path)
+            photo.header = try PhotoFile.readHeader(path: photo.path, worker: worker)
         } catch PhotoError.empty {
             return .notAnImage(.other)
         } catch PhotoError.notAnImage {

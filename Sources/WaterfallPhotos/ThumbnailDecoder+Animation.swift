@@ -7,9 +7,12 @@ extension ThumbnailDecoder {
     /// - Throws: `PhotoError` as `thumbnail(ofFile:width:)`; `.unsupported` when the frames at that width would take
     ///   more than `maximumBytes` (the animation is then shown still, as its first frame).
     public func animation(ofFile path: FilePath, width: Int, maximumBytes: Int) throws -> Animation? {
-        // The header first: any other format's file is not read whole.
-        let format = try PhotoFile.readHeader(path: path).format
-        guard format == .gif || format == .webp else { return nil }
+        // The format first: any other format's file is not read whole (and a video's header is not read here).
+        let format = try PhotoFile.format(ofFile: path)
+        guard format == .gif || format == .webp else {
+            if format == nil { _ = try PhotoFile.readHeader(path: path) }  // throws why it is no image
+            return nil
+        }
         return try withFile(path) { header, bytes in
             guard header.format == .gif || header.format == .webp else { return nil }
             // The target in stored pixels: an animation stored on its side (a WebP's EXIF) is as wide as it is tall.

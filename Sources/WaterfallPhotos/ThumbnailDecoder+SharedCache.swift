@@ -28,11 +28,11 @@ extension ThumbnailDecoder {
             return (cached, .cache)
         }
         do {
-            return try withFile(path) { header, bytes in
+            return try withDecoding(path) { header, decode in
                 guard let folder = SharedThumbnailCache.folder(forWidth: width, upright: header.orientedSize) else {
-                    return (try decode(bytes, header: header, width: width, path: path).forDisplay(self), .decoded)
+                    return (try decode(width).forDisplay(self), .decoded)
                 }
-                let large = try decode(bytes, header: header, width: folder.width, path: path)
+                let large = try decode(folder.width)
                 guard large.isOpaque else { return (large.forDisplay(self).scaled(toWidth: width), .decoded) }
                 let sRGB = large.converted(to: nil, by: self)
                 cache.store(sRGB, of: original, in: folder.name, mimeType: header.format.mimeType,

@@ -3,8 +3,9 @@ import SystemPackage
 /// Turns photo files into thumbnails: reads the file, checks its header again (the file may have changed since the
 /// walk), decodes it at about the target size, scales it down by area averaging, lays transparency over the card's
 /// background, turns it upright and converts its colours to the display's (lcms2: from the profile the photo embeds,
-/// or sRGB). One decoder per thread: it keeps its TurboJPEG and lcms2 contexts, and the memory it reads files and
-/// decodes JPEGs into.
+/// or sRGB). One decoder per thread: it keeps its TurboJPEG and lcms2 contexts, the memory it reads files and
+/// decodes JPEGs into, and its decoder worker (`DecoderProcess`), which reads the formats whose libraries may hang or
+/// crash (`ImageFormat.decodedInAWorker`: videos) apart from this process.
 public final class ThumbnailDecoder {
     private let jpeg: JPEGDecoder?
     /// The memory a file is read into, reused for the next file.
@@ -19,10 +20,15 @@ public final class ThumbnailDecoder {
     /// are converted to; `nil` for sRGB, a display without one. A photo without a profile of its own is sRGB, and is
     /// converted only for a display that is not: on an sRGB display it costs nothing.
     public var displayProfile: ColorProfile?
+    /// The worker process that reads the files of `ImageFormat.decodedInAWorker`; `nil`: they are decoded in this
+    /// process, as every other format (the worker's own decoder, and the fuzz target, which looks for those crashes).
+    public let worker: DecoderProcess?
 
-    /// A decoder with its own contexts.
-    public init() {
+    /// A decoder with its own contexts, which reads videos through `worker` (by default, a worker of its own, started
+    /// at the first video); `nil` decodes them in this process.
+    public init(worker: DecoderProcess? = DecoderProcess()) {
         jpeg = JPEGDecoder()
+        self.worker = worker
     }
 
     /// The largest file the decoder reads: a photo's compressed data is far smaller than its 200-megapixel limit.
@@ -33,7 +39,23 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        try withFile(path) { header, bytes in try decode(bytes, header: header, width: width, path: path).forDisplay(self) }
+        try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker, inWorker: { worker, format in
+            try worker.thumbnail(ofFile: path, width: width, background: background, format: format).forDisplay(self)
+        }) { header, bytes in
+            try decode(bytes, header: header, width: width, path: path).forDisplay(self)
+        }
+    }
+
+    /// Calls `body` with the header of the file at `path` and a function that decodes it at a width: in this process
+    /// from its bytes (`withFile(_:_:)`), or, for a format read by `worker`, by the worker (a header, then a
+    /// thumbnail request). The file is opened once here either way.
+    func withDecoding<Result>(_ path: FilePath, _ body: (ImageHeader, (Int) throws -> Decoded) throws -> Result) throws -> Result {
+        try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker, inWorker: { worker, format in
+            let header = try worker.header(ofFile: path, format: format)
+            return try body(header) { width in try worker.thumbnail(ofFile: path, width: width, background: background, format: format) }
+        }) { header, bytes in
+            try body(header) { try decode(bytes, header: header, width: $0, path: path) }
+        }
     }
 
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header

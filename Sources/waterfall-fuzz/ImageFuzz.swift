@@ -20,8 +20,9 @@ import WaterfallPhotos
 /// the header's pieces give the whole bytes to libraw): its preview's size and flip, then `libraw_unpack_thumb` and
 /// TurboJPEG (a DNG with a 16 × 8 JPEG preview and orientation 6 seeds it: Fuzz/corpus/tiny-preview-right.dng).
 enum ImageFuzz {
-    /// One decoder for every input, as a worker keeps one.
-    nonisolated(unsafe) static let decoder = ThumbnailDecoder()
+    /// One decoder for every input, as a worker keeps one; videos decoded in this process (no worker): their crashes are
+    /// what fuzzing looks for.
+    nonisolated(unsafe) static let decoder = ThumbnailDecoder(worker: nil)
 
     static func run(_ input: [UInt8]) {
         let whole = Result { try ImageHeader.read(input) }

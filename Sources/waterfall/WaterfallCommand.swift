@@ -21,7 +21,9 @@ struct WaterfallCommand: ParsableCommand {
         size, e.g. "4032 × 3024 · 3.1 MB"; each folder is a section (--recursive walks into subfolders). Images are \
         told by their bytes (JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF, AVIF and camera RAW; an animation's first frame, a RAW's embedded preview) and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open), not their names; a photo that cannot be shown gets a card that says \
         why. Given one image file, the photo opens in the lightbox among the other photos of its folder; given several \
-        files, the wall shows exactly those; given folders, their photos.
+        files, the wall shows exactly those; given folders, their photos. Videos and camera RAWs are read by a worker \
+        process, waterfall-decoder (installed beside waterfall; the WATERFALL_DECODER environment variable names another), \
+        so that a file that hangs or crashes its decoder costs only its card, which says why.
 
         The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
         all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
@@ -68,6 +70,9 @@ struct WaterfallCommand: ParsableCommand {
     func run() throws {
         if photos.printConfig { return print(Config().text, terminator: "") }
         let environment = ProcessInfo.processInfo.environment
+        // The decoder worker that reads videos apart from the wall: WATERFALL_DECODER names another than the
+        // waterfall-decoder installed beside this program (for tests, and for a sandboxing wrapper).
+        if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty { DecoderProcess.defaultExecutable = decoder }
         let config = loadConfig(environment: environment)
         let statePath = RememberedState.path(environment: environment)
         let remembered = RememberedState.read(from: statePath).flatMap { $0.configCardWidth == config.cardWidthOrZero ? $0 : nil }

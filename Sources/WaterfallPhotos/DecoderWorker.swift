@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SystemPackage
+
+/// The decoder worker's side (the `waterfall-decoder` program): answers `DecoderRequest`s read from its standard
+/// input on its standard output, one at a time, through the library's own in-process functions
+/// (`PhotoFile.readHeader(path:)`, `ThumbnailDecoder`'s decode with no worker of its own), until its input ends.
+package enum DecoderWorker {
+    /// Serves requests from `input` on `output` until `input` ends (the wall closed its end: returns 0) or sends bytes
+    /// that are no request (returns 2).
+    package static func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Int32 {
+        let decoder = ThumbnailDecoder(worker: nil)
+        while true {
+            let body: [UInt8]
+            switch DecoderDescriptor.readMessage(from: input, until: nil) {
+            case let .success(message): body = message
+            case .failure(.ended): return 0
+            case .failure: return 2
+            }
+            guard let request = try? DecoderRequest(body: body) else { return 2 }
+            let answer = answer(request, decoder: decoder)
+            guard DecoderDescriptor.write(answer.framed, to: output) else { return 0 }  // the wall is gone
+        }
+    }
+
+    /// The answer to `request`, decoded in this process by `decoder`.
+    static func answer(_ request: DecoderRequest, decoder: ThumbnailDecoder) -> DecoderAnswer {
+        do {
+            switch request {
+            case let .header(path):
+                return .header(try PhotoFile.readHeader(path: path))
+            case let .thumbnail(path, width, background):
+                decoder.background = background
+                let decoded = try decoder.withFile(path) { header, bytes in
+                    try decoder.decode(bytes, header: header, width: width, path: path)
+                }
+                return .thumbnail(decoded.thumbnail, isOpaque: decoded.isOpaque, profile: decoded.profile)
+            }
+        } catch let error as PhotoError {
+            return .failure(error)
+        } catch {
+            return .failure(.unreadable("\(error)"))
+        }
+    }
+}
