@@ -86,6 +86,9 @@ avifenc -s 10 --min 20 --max 30 "$photo.png" "$photo.avif" > /dev/null
 convert "$photo.jpg" -resize 1600x1200 "$results/preview.jpg"
 /usr/bin/python3 scripts/make-dng.py "$results/preview.jpg" 1600 1200 1 "$results/raw-12mp.dng" --sensor 4000x3000
 ffmpeg -nostdin -v error -y -f lavfi -i testsrc2=s=1920x1080:r=30:d=10 -c:v libx264 -pix_fmt yuv420p -g 30 "$results/video-1080p.mp4"
+# The RAW and the video are read by the decoder worker, as the wall reads them: the root package's release build.
+swift build -c release --product waterfall-decoder
+export WATERFALL_DECODER="$(swift build -c release --show-bin-path)/waterfall-decoder"
 (
   cd Benchmarks
   swift build -c release --product thumbnail-throughput

@@ -9,6 +9,9 @@
 //                                             # same picture without one): ratio B ÷ A
 //   thumbnail-throughput --raw FILE           # a RAW's embedded preview (ours) against libraw's full development
 //   thumbnail-throughput --bomb FILE          # one JSON line: how long refusing a decompression bomb takes (median)
+//
+// A RAW's and a video's thumbnails are read by the decoder worker, which WATERFALL_DECODER names (scripts/benchmarks.sh
+// builds it).
 import CImlib2
 import CSpngFloor
 import Foundation
@@ -107,6 +110,8 @@ func requireThumbnail(_ path: String, _ body: () throws -> Thumbnail) {
 }
 
 imlib_set_cache_size(0)
+// The RAW and the video go through the decoder worker, as the wall's do: WATERFALL_DECODER names it, as for `waterfall`.
+if let worker = ProcessInfo.processInfo.environment["WATERFALL_DECODER"], !worker.isEmpty { DecoderProcess.defaultExecutable = worker }
 let decoder = ThumbnailDecoder()
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
