@@ -502,16 +502,14 @@ if FORMATS:
             TARGETS.append(("thumbnails, 12-megapixel JPEG to 300 px on one core: at least 3× the rate of Imlib2's full decode and scale (nsxiv)",
                             line["ratio"] >= 3, f"{line['ratio']:.2f}× ({line['oursMs']:.1f} ms ours, {line['baselineMs']:.1f} ms Imlib2)"))
     FLOOR = next((line for line in THUMBNAILS if "floor" in line), None)
-    PNG = next((line for line in FORMATS if line["format"] == "PNG"), None)
-    if FLOOR and PNG:
-        w(f"The PNG's floor: libspng's decode alone, row by row and each row dropped, takes {FLOOR['floorMs']:.1f} ms against our")
-        w(f"whole thumbnail's {FLOOR['oursMs']:.1f} ms in the same rounds (averaging the rows down adds {(FLOOR['oursMs'] / FLOOR['floorMs'] - 1) * 100:.0f} %), and Imlib2's")
-        w(f"{PNG['baselineMs']:.1f} ms: libspng and Imlib2's libpng both spend most of it in zlib's inflate, so no libspng thumbnail")
-        floor_ratio = PNG["baselineMs"] / FLOOR["floorMs"]
-        w(f"can be faster than {floor_ratio:.2f}× Imlib2's rate here.")
+    if FLOOR:
+        w(f"The PNG, in rounds of its own: our thumbnail {FLOOR['oursMs']:.1f} ms, libspng's decode alone (row by row, each row")
+        w(f"dropped: the floor under any libspng thumbnail) {FLOOR['floorMs']:.1f} ms, Imlib2 {FLOOR['baselineMs']:.1f} ms. Averaging the rows")
+        w(f"down adds {(FLOOR['oursMs'] / FLOOR['floorMs'] - 1) * 100:.0f} % to the decode; libspng and Imlib2's libpng both spend most of")
+        w(f"their time in zlib's inflate, so no libspng thumbnail can pass {FLOOR['floorRatio']:.2f}× Imlib2's rate here.")
         w("")
-        TARGETS.append(("PNG thumbnails at least 1.3× Imlib2's rate (the floor, libspng's decode alone, is "
-                        f"{floor_ratio:.2f}× Imlib2's)", PNG["ratio"] >= 1.3, f"{PNG['ratio']:.2f}×"))
+        TARGETS.append(("PNG thumbnails at least 1.3× Imlib2's rate, in the same rounds (the floor, libspng's decode alone, is "
+                        f"{FLOOR['floorRatio']:.2f}× Imlib2's)", FLOOR["ratio"] >= 1.3, f"{FLOOR['ratio']:.2f}×"))
     PAIR = next((line for line in THUMBNAILS if "pair" in line), None)
     if PAIR:
         w(f"- {PAIR['pair']}: {PAIR['firstMs']:.1f} ms against {PAIR['secondMs']:.1f} ms, {PAIR['ratio']:.1f}× the rate.")

@@ -4,7 +4,8 @@
 //
 //   thumbnail-throughput FILE...              # one JSON line per file: the medians and the ratio baseline ÷ ours
 //                                             # ("baselineMs": null for a format Imlib2 has no loader for)
-//   thumbnail-throughput --floor FILE.png     # ours against libspng's decode alone (the PNG floor): ratio floor ÷ ours
+//   thumbnail-throughput --floor FILE.png     # ours, libspng's decode alone (the PNG floor) and Imlib2 in the same
+//                                             # rounds: ratio Imlib2 ÷ ours, floorRatio Imlib2 ÷ floor
 //   thumbnail-throughput --pair NAME A B      # ours on A against ours on B (a HEIC with its stored thumbnail, and the
 //                                             # same picture without one): ratio B ÷ A
 //   thumbnail-throughput --raw FILE           # a RAW's embedded preview (ours) against libraw's full development
@@ -71,18 +72,24 @@ func median(_ values: [Double]) -> Double {
 
 /// The medians of `first` and `second` run in alternating rounds (each first in every other round).
 func alternate(_ first: () -> Void, _ second: () -> Void, count: Int = decodesPerRound) -> (Double, Double) {
-    var a: [Double] = []
-    var b: [Double] = []
-    for round in 0..<rounds {
-        if round % 2 == 0 {
-            a.append(millisecondsPerThumbnail(count: count, first))
-            b.append(millisecondsPerThumbnail(count: count, second))
-        } else {
-            b.append(millisecondsPerThumbnail(count: count, second))
-            a.append(millisecondsPerThumbnail(count: count, first))
+    withoutActuallyEscaping(first) { first in
+        withoutActuallyEscaping(second) { second in
+            let medians = rotate([first, second], count: count)
+            return (medians[0], medians[1])
         }
     }
-    return (median(a), median(b))
+}
+
+/// The medians of `bodies` run in rounds, each round starting with the next of them (so each goes first as often).
+func rotate(_ bodies: [() -> Void], count: Int = decodesPerRound) -> [Double] {
+    var times = Array(repeating: [Double](), count: bodies.count)
+    for round in 0..<rounds {
+        for step in 0..<bodies.count {
+            let index = (round + step) % bodies.count
+            times[index].append(millisecondsPerThumbnail(count: count, bodies[index]))
+        }
+    }
+    return times.map(median)
 }
 
 func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
@@ -121,9 +128,13 @@ case "--floor" where arguments.count == 2:
     let path = arguments[1]
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
     requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) }
-    let (oursMs, floorMs) = alternate({ _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = spngFloor(bytes) })
+    // Ours, the floor and Imlib2 in the same rounds: the machine's speed drifts between runs by more than they differ.
+    let medians = rotate([{ _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = spngFloor(bytes) },
+                          { _ = imlibThumbnail(path) }])
+    let (oursMs, floorMs, baselineMs) = (medians[0], medians[1], medians[2])
     try printLine(["floor": "libspng", "file": URL(fileURLWithPath: path).lastPathComponent, "oursMs": rounded(oursMs),
-                   "floorMs": rounded(floorMs), "ratio": rounded(floorMs / oursMs)])
+                   "floorMs": rounded(floorMs), "baselineMs": rounded(baselineMs), "ratio": rounded(baselineMs / oursMs),
+                   "floorRatio": rounded(baselineMs / floorMs)])
 case "--pair" where arguments.count == 4:
     let (name, first, second) = (arguments[1], arguments[2], arguments[3])
     for path in [first, second] { requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) } }
