@@ -41,9 +41,8 @@ struct ColorManagementTests {
         ]
     }
 
-    func decode(_ path: String, with decoder: ThumbnailDecoder = ThumbnailDecoder(), width: Int = 32) throws -> ThumbnailDecoder.Decoded {
-        let file = try bytes(of: path)
-        return try file.withUnsafeBytes { try decoder.decode($0, header: ImageHeader.read(file), width: width) }
+    func decode(_ path: String) throws -> ThumbnailDecoder.Decoded {
+        try ThumbnailDecoder().decode(fileAt: path, width: 32)
     }
 
     func near(_ pixel: UInt32, _ expected: [UInt8], tolerance: Int) -> Bool {

@@ -41,9 +41,7 @@ struct GIFTests {
     @Test func anOpaqueGIFsThumbnailHasItsColour() throws {
         let images = try GeneratedImages()
         let path = try images.convert(["-size", "400x300", "xc:#20A040", "opaque.gif"])
-        let decoded = try bytes(of: path).withUnsafeBytes { bytes in
-            try ThumbnailDecoder().decode(bytes, header: ImageHeader(format: .gif, width: 400, height: 300), width: 100)
-        }
+        let decoded = try ThumbnailDecoder().decode(fileAt: path, header: ImageHeader(format: .gif, width: 400, height: 300), width: 100)
         let (thumbnail, isOpaque) = (decoded.thumbnail, decoded.isOpaque)
         #expect(thumbnail.width == 100 && thumbnail.height == 75)
         #expect(Set(thumbnail.pixels) == [0x20A040])

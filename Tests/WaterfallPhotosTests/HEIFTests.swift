@@ -93,9 +93,7 @@ struct HEIFTests {
         let avif = try images.encode("avifenc", ["-s", "10", "-l"], from: png, to: "half.avif")
         let decoder = ThumbnailDecoder()
         decoder.background = 0x0000FF
-        let decoded = try bytes(of: avif).withUnsafeBytes { bytes in
-            try decoder.decode(bytes, header: ImageHeader(format: .avif, width: 32, height: 16), width: 32)
-        }
+        let decoded = try decoder.decode(fileAt: avif, header: ImageHeader(format: .avif, width: 32, height: 16), width: 32)
         let (thumbnail, isOpaque) = (decoded.thumbnail, decoded.isOpaque)
         #expect(!isOpaque)
         #expect(near(thumbnail[4, 8], 0xFF0000) && near(thumbnail[28, 8], 0x0000FF), "\(String(thumbnail[4, 8], radix: 16)) \(String(thumbnail[28, 8], radix: 16))")

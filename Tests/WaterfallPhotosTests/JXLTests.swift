@@ -86,9 +86,7 @@ struct JXLTests {
         let path = try jxl(images, ["-size", "40x40", "xc:none", "-fill", "#FF0000", "-draw", "rectangle 0,0 19,39"], "half.jxl")
         let decoder = ThumbnailDecoder()
         decoder.background = 0x0000FF
-        let decoded = try bytes(of: path).withUnsafeBytes { bytes in
-            try decoder.decode(bytes, header: ImageHeader(format: .jxl, width: 40, height: 40), width: 40)
-        }
+        let decoded = try decoder.decode(fileAt: path, header: ImageHeader(format: .jxl, width: 40, height: 40), width: 40)
         let (thumbnail, isOpaque) = (decoded.thumbnail, decoded.isOpaque)
         #expect(!isOpaque)
         #expect((0..<40).allSatisfy { y in (0..<20).allSatisfy { thumbnail[$0, y] == 0xFF0000 } })
