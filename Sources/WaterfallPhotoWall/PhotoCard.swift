@@ -26,6 +26,12 @@ public struct PhotoCard: Equatable, Sendable {
     /// Whether the card is a video's: its poster frame is drawn with a play badge, and the lightbox's Enter asks for
     /// the video to be played (`PhotoWall.onOpenExternally`).
     public var isVideo: Bool
+    /// The photo's star rating and reject, shown on the card and changed by the culling keys.
+    public var marks: PhotoMarks
+    /// When the photo was taken: EXIF's DateTimeOriginal, else the file's modification time (the timeline's key).
+    public var taken: TakenTime
+    /// The name folded for the filter (`NameFolding`).
+    let foldedName: [UInt8]
 
     /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
     public static let maximumAspect = 20.0
@@ -50,6 +56,9 @@ public struct PhotoCard: Equatable, Sendable {
         isBroken = photo.error != nil
         duration = photo.header?.duration
         isVideo = photo.header?.format == .video
+        marks = photo.marks
+        taken = photo.taken
+        foldedName = NameFolding.fold(photo.name)
     }
 
     /// A size on disk as people read it: "512 B", "48 KB", "3.1 MB", "1.2 GB" (powers of 1,000, as file managers show).

@@ -32,48 +32,50 @@ extension PhotoWall {
         var change = FolderBatch()
         var goneFiles: [FilePath] = []
         var newFolders: [(folder: FilePath, title: String, cards: [PhotoCard])] = []
-        let before = items
+        let before = library
         for update in updates {
             let title = PhotoWallItems.sectionTitle(of: update.folder, roots: roots)
             let cards = update.photos.map(PhotoCard.init)
-            guard let section = items.sectionTitles.firstIndex(of: title) else {
+            guard let section = library.sectionTitles.firstIndex(of: title) else {
                 if !cards.isEmpty { newFolders.append((update.folder, title, cards)) }
                 continue
             }
             guard !cards.isEmpty else {
-                goneFiles += items.sections[section].cards.map(\.path)
+                goneFiles += library.sections[section].cards.map(\.path)
                 change.goneSections.append(section)
                 continue
             }
             // Replaced in place, then deleted (paths before), then inserted (paths after, in increasing order).
             for item in update.reloaded {
                 let path = ItemPath(item: item, section: section)
-                let file = items[path].path
+                let file = library[path].path
                 guard let now = update.photos.firstIndex(where: { $0.path == file }) else { continue }
                 goneFiles.append(file)
-                items.replace(path, with: cards[now])
+                library.replace(path, with: cards[now])
                 change.replaced.append(path)
             }
             let deletedPaths = update.deleted.map { ItemPath(item: $0, section: section) }
-            goneFiles += deletedPaths.map { items[$0].path }
-            items.delete(deletedPaths)
+            goneFiles += deletedPaths.map { library[$0].path }
+            library.delete(deletedPaths)
             change.deleted += deletedPaths
             for item in update.inserted {
-                items.insert(cards[item], at: ItemPath(item: item, section: section))
+                library.insert(cards[item], at: ItemPath(item: item, section: section))
                 change.inserted.append(ItemPath(item: item, section: section))
             }
         }
-        items.deleteSections(change.goneSections)
+        library.deleteSections(change.goneSections)
         let rootPaths = roots.map { FilePath($0) }
         for new in newFolders.sorted(by: { PhotoWalker.walksBefore($0.folder, $1.folder, roots: rootPaths) }) {
             let section = sectionIndex(forFolder: new.folder, roots: rootPaths)
-            items.insertSection(new.cards, titled: new.title, at: section)
+            library.insertSection(new.cards, titled: new.title, at: section)
             change.newSections.append(section)
         }
         pictures?.forget(goneFiles)
         infos?.forget(goneFiles)
         let newSection = change.newSectionIndices(oldCount: before.numberOfSections)
         let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
+        guard arrangementState.showsEverythingAsWalked else { return rearrange() }
+        items = library
         itemsBeforeBatch = before
         defer { itemsBeforeBatch = nil }
         do {
@@ -115,10 +117,10 @@ extension PhotoWall {
     /// reaches before it (the sections are in that order).
     /// - Complexity: O(log sections).
     private func sectionIndex(forFolder folder: FilePath, roots: [FilePath]) -> Int {
-        var (low, high) = (0, items.numberOfSections)
+        var (low, high) = (0, library.numberOfSections)
         while low < high {
             let middle = (low + high) / 2
-            let shown = items[ItemPath(item: 0, section: middle)].path.removingLastComponent()
+            let shown = library[ItemPath(item: 0, section: middle)].path.removingLastComponent()
             if PhotoWalker.walksBefore(shown, folder, roots: roots) { low = middle + 1 } else { high = middle }
         }
         return low

@@ -14,26 +14,28 @@ extension PhotoWall {
         scanCounts = (counts, isDone)
         defer { applyFolderUpdates(updates) }
         guard !batches.isEmpty || (isDone && wasScanning) else { return }
-        let oldSections = items.sections.map(\.cards.count)
+        let oldSections = library.sections.map(\.cards.count)
         for batch in batches {
             let title = PhotoWallItems.sectionTitle(of: batch.folder, roots: scan.roots)
-            items.append(batch.photos.map(PhotoCard.init), toSectionTitled: title)
+            library.append(batch.photos.map(PhotoCard.init), toSectionTitled: title)
         }
         log?.log("scanned", [("found", .int(counts.found)), ("skipped", .int(counts.skipped)), ("unreadable", .int(counts.unreadable)),
                              ("loops", .int(counts.loops)), ("done", .bool(isDone)),
                              ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) }))])
         do {
-            try collectionView.performBatchUpdates {
-                let newSections = Array(oldSections.count..<items.numberOfSections)
-                if !newSections.isEmpty { try collectionView.insertSections(newSections) }
-                var paths: [ItemPath] = []
-                for (section, oldCount) in oldSections.enumerated() {
-                    paths += (oldCount..<items.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
+            try showLibraryChange {
+                try collectionView.performBatchUpdates {
+                    let newSections = Array(oldSections.count..<items.numberOfSections)
+                    if !newSections.isEmpty { try collectionView.insertSections(newSections) }
+                    var paths: [ItemPath] = []
+                    for (section, oldCount) in oldSections.enumerated() {
+                        paths += (oldCount..<items.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
+                    }
+                    if !paths.isEmpty { try collectionView.insertItems(at: paths) }
+                    try reloadFooters(lastBefore: oldSections.indices.last)
                 }
-                if !paths.isEmpty { try collectionView.insertItems(at: paths) }
-                try reloadFooters(lastBefore: oldSections.indices.last)
+                if isDone && wasScanning { try collectionView.reloadData() }  // the loading view gives way to the empty one
             }
-            if isDone && wasScanning { try collectionView.reloadData() }  // the loading view gives way to the empty one
         } catch {
             configuration.warn("the photos found could not be shown: \(error)")
             try? collectionView.reloadData()

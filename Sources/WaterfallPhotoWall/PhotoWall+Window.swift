@@ -46,14 +46,16 @@ extension PhotoWall: WaterfallWindowObserver {
         }
     }
 
-    /// The layout of a walk of `configuration.paths` afresh in a cards' area of `size` (points), as the window lays
+    /// The layout of a walk of `configuration.paths` afresh, through `configuration.arrangement`, in a cards' area of `size` (points), as the window lays
     /// it out: a line per element, then `{"columns":…,"columnWidth":…,"contentHeight":…,"sections":…,"items":…}`.
     /// The column count comes from `columnPolicy` for the viewport of `size` with a scroll bar beside it.
     /// - Throws: `LayoutError` when the layout refuses the cards.
     public static func layoutLines(of configuration: Configuration, in size: Size, layout: CollectionLayout,
                                    columnPolicy: ColumnPolicy) throws -> [String] {
         let folders = PhotoWalker(paths: configuration.paths, recursive: configuration.recursive, order: configuration.order).walkAll().folders
-        let items = PhotoWallItems(folders: folders, roots: configuration.paths)
+        let library = PhotoWallItems(folders: folders, roots: configuration.paths)
+        let arrangement = configuration.startingArrangement
+        let items = arrangement.showsEverythingAsWalked ? library : arrangement.arranged(library, periodTitle: PeriodTitles().title)
         layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height),
                                                      layoutWidth: size.width, of: layout)
         try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics))

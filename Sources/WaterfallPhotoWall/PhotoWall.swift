@@ -46,6 +46,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         public var captionInfo = false
         /// How long the slideshow shows each photo, in seconds.
         public var slideshowDelay = 5.0
+        /// What the wall shows of the photos and how, to begin with: the filter, the least rating, the rejects, the
+        /// timeline's grouping and the order within a section (`PhotoWall.arrangement` changes it later).
+        public var arrangement = PhotoArrangement()
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
         public var lightboxFile: FilePath?
         /// Hears what the wall cannot do (a folder it cannot watch, an update it could not show), from any thread.
@@ -54,6 +57,13 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// The wall of `paths`, with the defaults for the rest.
         public init(paths: [String]) {
             self.paths = paths
+        }
+
+        /// `arrangement`, each section in the order taken when `order` is `.taken`.
+        var startingArrangement: PhotoArrangement {
+            var arrangement = self.arrangement
+            if order == .taken { arrangement.sortsByTaken = true }
+            return arrangement
         }
 
         /// The cards' metrics: `metrics`, with a third caption line when `captionInfo`.
@@ -66,8 +76,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     /// The view the wall shows its cards in: give it to the window.
     public let collectionView: CollectionView
-    /// The cards, in sections.
+    /// The cards shown, in sections: `library` through `arrangement`.
     public internal(set) var items = PhotoWallItems()
+    /// Every photo's card the walk found, a section per folder, in the walk's order.
+    public internal(set) var library = PhotoWallItems()
+    /// What `arrangement` is (see PhotoWall+Arrangement.swift).
+    var arrangementState = PhotoArrangement()
+    /// The timeline's section titles, in the user's locale.
+    let periodTitles = PeriodTitles()
     /// The JSON-lines log of what happens (`--log-events`), if any.
     public var log: EventLog?
     let configuration: Configuration
@@ -119,6 +135,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public init(_ configuration: Configuration, layout: CollectionLayout = CollectionLayout(columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12)),
                 columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)) {
         self.configuration = configuration
+        arrangementState = configuration.startingArrangement
         let relay = wakeRelay
         columnsAhead = ColumnsAhead { relay.wake() }
         scan = PhotoScan(roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,

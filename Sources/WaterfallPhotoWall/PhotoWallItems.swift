@@ -101,9 +101,14 @@ public struct PhotoWallItems {
         if sections.last?.title == title {
             sections[sections.count - 1].cards += cards
         } else {
-            firstIndexOfSection.append(count)
-            sections.append(Section(title: title, cards: cards))
+            appendSection(cards, titled: title)
         }
+    }
+
+    /// Appends a section titled `title` with `cards`.
+    public mutating func appendSection(_ cards: [PhotoCard], titled title: String) {
+        firstIndexOfSection.append(count)
+        sections.append(Section(title: title, cards: cards))
     }
 
     /// Inserts `card` at `path`.

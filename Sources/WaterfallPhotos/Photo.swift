@@ -16,6 +16,8 @@ public struct Photo: Hashable, Sendable {
     public var header: ImageHeader?
     /// Why the header could not be read (a truncated file, a bomb): the photo's error card says it.
     public var error: PhotoError?
+    /// Its rating and reject, from its XMP sidecar or embedded XMP.
+    public var marks = PhotoMarks()
 
     /// A photo at `path`, `fileSize` bytes, modified at `modified`, with its header or its error.
     public init(path: FilePath, fileSize: Int, modified: Double, header: ImageHeader?, error: PhotoError? = nil) {
@@ -33,6 +35,11 @@ public struct Photo: Hashable, Sendable {
         self.name = name
         self.fileSize = fileSize
         self.modified = modified
+    }
+
+    /// When the photo was taken: EXIF's DateTimeOriginal, else the file's modification time, in local time.
+    public var taken: TakenTime {
+        header?.dateTaken.flatMap(TakenTime.init(exif:)) ?? TakenTime(secondsSince1970: modified)
     }
 
     /// The picture's upright aspect, height ÷ width; 1 for a photo without a header.
@@ -66,12 +73,16 @@ public enum PhotoOrder: String, Hashable, Sendable, CaseIterable {
     case time
     /// By size on disk, smallest first; ties by name.
     case size
+    /// By the date taken (`Photo.taken`), oldest first; ties by name. The walk orders by name, as it has not read the
+    /// headers yet when it sorts: the wall orders each section by date once it has them.
+    case taken
 
     /// Whether `a` comes before `b` in this order.
     public func areInIncreasingOrder(_ a: Photo, _ b: Photo) -> Bool {
         switch self {
         case .time where a.modified != b.modified: return a.modified < b.modified
         case .size where a.fileSize != b.fileSize: return a.fileSize < b.fileSize
+        case .taken where a.header != nil && b.header != nil && a.taken != b.taken: return a.taken < b.taken
         default: return NaturalOrder.areInIncreasingOrder(a.name, b.name)
         }
     }

@@ -17,7 +17,7 @@ struct ConfigSetting {
         .integer("wall", "portrait-columns", "The column count when the window is taller than wide (with card-width 0).", \.portraitColumns, range: 1...WaterfallLayout.maximumColumnCount),
         .integer("wall", "landscape-columns", "The column count when the window is wider than tall (with card-width 0).", \.landscapeColumns, range: 1...WaterfallLayout.maximumColumnCount),
         .number("wall", "spacing", "The space between the cards and around them, in points.", \.spacing, range: Config.spacings),
-        .choice("wall", "sort", "Each folder's photos by \"name\" (naturally: img2 before img10), \"time\" or \"size\".", \.sort),
+        .choice("wall", "sort", "Each section's photos by \"name\" (naturally: img2 before img10), \"time\", \"size\" or \"taken\".", \.sort),
         .flag("wall", "recursive", "Walk into subfolders too; each folder is a section.", \.recursive),
         .flag("wall", "info-captions", "A third caption line on each card: its exposure (\"1/250 s · f/2.8 · ISO 400\"), else camera, else date.", \.infoCaptions),
         .string("look", "font", "The text's font, a fontconfig pattern; \"\" for the default (sans-serif:size=10).", \.fontOrEmpty),

@@ -61,6 +61,7 @@ struct WaterfallCommand: ParsableCommand {
         if let cacheMB = photos.cacheMB, !Config.cacheSizes.contains(cacheMB) {
             throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536")
         }
+        if !(0...5).contains(photos.minRating) { throw ValidationError("--min-rating is \(photos.minRating); it must be from 0 to 5") }
         if let delay = photos.slideshowDelay, !(delay.isFinite && Config.slideshowDelays.contains(delay)) {
             throw ValidationError("--slideshow-delay is \(delay); it must be from 0.1 to 3600 seconds")
         }
@@ -79,6 +80,7 @@ struct WaterfallCommand: ParsableCommand {
         var configuration = PhotoWall.Configuration(paths: paths)
         configuration.recursive = photos.recursive || config.recursive
         configuration.order = photos.sort ?? config.sort
+        configuration.arrangement = photos.arrangement
         configuration.cacheBytes = (photos.cacheMB ?? config.cacheMB) << 20
         configuration.slideshowDelay = photos.slideshowDelay ?? config.slideshowDelay
         configuration.look = config.look
@@ -160,8 +162,22 @@ struct PhotoOptions: ParsableArguments {
     @Flag(help: "Walk into subfolders too; each folder is a section (the config file's wall.recursive = true does too).")
     var recursive = false
 
-    @Option(help: ArgumentHelp("Each folder's photos by name (naturally: img2 before img10), time or size (default: name, or the config file's).", valueName: "name|time|size"))
+    @Option(help: ArgumentHelp("Each section's photos by name (naturally: img2 before img10), time (modified), size or taken (EXIF DateTimeOriginal, else modified) (default: name, or the config file's).",
+                               valueName: "name|time|size|taken"))
     var sort: PhotoOrder?
+
+    @Option(help: ArgumentHelp("The sections: a folder each (as walked), or a day, month or year of the date taken, named in your locale (\"March 2024\"), newest first.",
+                               valueName: "folder|day|month|year"))
+    var group: PhotoGrouping = .folder
+
+    @Flag(help: "With --group day, month or year, the oldest period first.")
+    var oldestFirst = false
+
+    @Option(name: .customLong("min-rating"), help: ArgumentHelp("Show only photos of at least this many stars (1 to 5; 0: all). The r key cycles it.", valueName: "n"))
+    var minRating = 0
+
+    @Flag(help: "Hide rejected photos (x marks one; Shift+X shows or hides them).")
+    var hideRejected = false
 
     @Flag(name: [.customShort("o"), .customLong("print-selection")],
           help: "When the window closes, print the selected photos' paths on standard output, one a line (as nsxiv -o).")
@@ -195,4 +211,17 @@ struct PhotoOptions: ParsableArguments {
     var printConfig = false
 }
 
+extension PhotoOptions {
+    /// What the wall shows to begin with: `--group`, `--oldest-first`, `--min-rating` and `--hide-rejected`.
+    var arrangement: PhotoArrangement {
+        var arrangement = PhotoArrangement()
+        arrangement.grouping = group
+        arrangement.newestPeriodFirst = !oldestFirst
+        arrangement.minimumRating = minRating
+        arrangement.hidesRejected = hideRejected
+        return arrangement
+    }
+}
+
 extension PhotoOrder: ExpressibleByArgument {}
+extension PhotoGrouping: ExpressibleByArgument {}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The timeline's section titles, in the user's locale: "Friday 1 March 2024", "March 2024", "2024" (as the locale
+/// writes them: "März 2024" in German).
+final class PeriodTitles {
+    private let formatters: [PhotoGrouping: DateFormatter]
+    private let calendar: Calendar
+    /// The titles made so far, by grouping and key: a regroup asks each period's once.
+    private var made: [PhotoGrouping: [Int: String]] = [:]
+
+    /// Titles in `locale` (the user's by default: `LANG`, `LC_TIME`).
+    init(locale: Locale = .current) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        self.calendar = calendar
+        var formatters: [PhotoGrouping: DateFormatter] = [:]
+        for (grouping, template) in [(PhotoGrouping.day, "yMMMMEEEEd"), (.month, "yMMMM"), (.year, "y")] {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            formatters[grouping] = formatter
+        }
+        self.formatters = formatters
+    }
+
+    /// The title of the period `key` (`yyyymmdd`, `yyyymm` or `yyyy`) of `grouping`.
+    func title(_ grouping: PhotoGrouping, _ key: Int) -> String {
+        if let title = made[grouping]?[key] { return title }
+        let (year, month, day): (Int, Int, Int)
+        switch grouping {
+        case .day: (year, month, day) = (key / 10_000, key / 100 % 100, key % 100)
+        case .month: (year, month, day) = (key / 100, key % 100, 1)
+        case .year, .folder: (year, month, day) = (key, 1, 1)
+        }
+        let components = DateComponents(year: year, month: max(1, month), day: max(1, day), hour: 12)
+        guard let date = calendar.date(from: components), let formatter = formatters[grouping] else { return "\(key)" }
+        let title = formatter.string(from: date)
+        made[grouping, default: [:]][key] = title
+        return title
+    }
+}

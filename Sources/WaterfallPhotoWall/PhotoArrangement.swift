@@ -1,0 +1,93 @@
+import WaterfallPhotos
+
+/// How the timeline groups the photos into sections.
+public enum PhotoGrouping: String, CaseIterable, Sendable {
+    /// A section per folder, in the walk's order (the wall as walked).
+    case folder
+    /// A section per day taken.
+    case day
+    /// A section per month taken.
+    case month
+    /// A section per year taken.
+    case year
+}
+
+/// Which of the wall's photos show, in which sections and in what order: the `/` filter on names, the least rating,
+/// whether rejected photos hide, the timeline's grouping and the order within a section. The wall keeps every photo
+/// the walk found (by folder) and shows them through its arrangement.
+public struct PhotoArrangement: Hashable, Sendable {
+    /// Only names that contain this text, with case and accents ignored ("ete" finds "Été.jpg"); empty: every name.
+    public var nameFilter = "" { didSet { foldedFilter = NameFolding.fold(nameFilter) } }
+    /// Only photos of at least this many stars (0: every photo).
+    public var minimumRating = 0
+    /// Whether rejected photos are left out.
+    public var hidesRejected = false
+    /// The sections: folders, or periods of the date taken.
+    public var grouping = PhotoGrouping.folder
+    /// Whether each section's photos are in the order they were taken (oldest first), rather than the walk's.
+    public var sortsByTaken = false
+    /// Whether the newest period comes first (the timeline's sections; folders keep the walk's order).
+    public var newestPeriodFirst = true
+    /// `nameFilter` folded (`NameFolding`).
+    private var foldedFilter: [UInt8] = []
+
+    /// Every photo, by folder, as walked.
+    public init() {}
+
+    /// Whether the arrangement shows the walk's cards as they are: no filter, by folder, in the walk's order.
+    public var showsEverythingAsWalked: Bool {
+        foldedFilter.isEmpty && minimumRating == 0 && !hidesRejected && grouping == .folder && !sortsByTaken
+    }
+
+    /// Whether `card` passes the filter, the least rating and the rejects.
+    func shows(_ card: PhotoCard) -> Bool {
+        card.marks.rating >= minimumRating && !(hidesRejected && card.marks.isRejected)
+            && NameFolding.contains(card.foldedName, foldedFilter)
+    }
+
+    /// The cards of `library` this arrangement shows, in its sections, each period titled by `periodTitle`.
+    /// - Complexity: O(n) over the library's cards, plus O(k log k) to order k cards by date taken when asked.
+    func arranged(_ library: PhotoWallItems, periodTitle: (PhotoGrouping, Int) -> String) -> PhotoWallItems {
+        var result = PhotoWallItems()
+        if grouping == .folder {
+            for section in library.sections {
+                let cards = ordered(section.cards.filter(shows))
+                if !cards.isEmpty { result.append(cards, toSectionTitled: section.title) }
+            }
+            return result
+        }
+        var buckets: [Int: Int] = [:]
+        var periods: [(key: Int, cards: [PhotoCard])] = []
+        for section in library.sections {
+            for card in section.cards where shows(card) {
+                let key = periodKey(of: card.taken)
+                if let bucket = buckets[key] {
+                    periods[bucket].cards.append(card)
+                } else {
+                    buckets[key] = periods.count
+                    periods.append((key, [card]))
+                }
+            }
+        }
+        periods.sort { newestPeriodFirst ? $0.key > $1.key : $0.key < $1.key }
+        for period in periods {
+            result.appendSection(ordered(period.cards), titled: periodTitle(grouping, period.key))
+        }
+        return result
+    }
+
+    /// The period `taken` falls in: `yyyymmdd`, `yyyymm` or `yyyy`.
+    func periodKey(of taken: TakenTime) -> Int {
+        switch grouping {
+        case .day: return taken.day
+        case .month: return taken.month
+        case .year, .folder: return taken.year
+        }
+    }
+
+    /// `cards` oldest first when `sortsByTaken` (ties in their order), else as they are.
+    private func ordered(_ cards: [PhotoCard]) -> [PhotoCard] {
+        guard sortsByTaken else { return cards }
+        return cards.enumerated().sorted { ($0.element.taken, $0.offset) < ($1.element.taken, $1.offset) }.map(\.element)
+    }
+}
