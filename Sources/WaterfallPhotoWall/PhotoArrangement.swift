@@ -1,3 +1,4 @@
+import Foundation
 import WaterfallPhotos
 
 /// How the timeline groups the photos into sections.
@@ -43,6 +44,12 @@ public struct PhotoArrangement: Hashable, Sendable {
     func shows(_ card: PhotoCard) -> Bool {
         card.marks.rating >= minimumRating && !(hidesRejected && card.marks.isRejected)
             && NameFolding.contains(card.foldedName, foldedFilter)
+    }
+
+    /// The cards of `library` (a section per folder) this arrangement shows, in its sections, each period titled in
+    /// `locale` ("March 2024").
+    public func arranged(_ library: PhotoWallItems, locale: Locale = .current) -> PhotoWallItems {
+        showsEverythingAsWalked ? library : arranged(library, periodTitle: PeriodTitles(locale: locale).title)
     }
 
     /// The cards of `library` this arrangement shows, in its sections, each period titled by `periodTitle`.

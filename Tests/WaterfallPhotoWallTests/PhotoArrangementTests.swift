@@ -1,0 +1,95 @@
+import Foundation
+import SystemPackage
+import Testing
+import WaterfallPhotoWall
+import WaterfallPhotos
+
+/// The wall's arrangement: the name filter (case and accents ignored), the least rating, the rejects, the timeline's
+/// periods (named in the locale, newest first) and the order taken within a section.
+struct PhotoArrangementTests {
+    /// A card of `path` taken at `exif` (else modified at 0), with `marks`.
+    func card(_ path: String, taken exif: String? = nil, rating: Int = 0, rejected: Bool = false) -> PhotoCard {
+        let header = exif.map { ImageHeader(format: .jpeg, width: 400, height: 300, dateTaken: $0) }
+        var photo = Photo(path: FilePath(path), fileSize: 1000, modified: 0, header: header)
+        photo.marks = PhotoMarks(rating: rating, isRejected: rejected)
+        return PhotoCard(photo)
+    }
+
+    var library: PhotoWallItems {
+        var items = PhotoWallItems()
+        items.append([card("/p/trip/Été à Nice.jpg", taken: "2024:03:05 10:00:00", rating: 3),
+                      card("/p/trip/IMG_0002.JPG", taken: "2024:03:01 08:00:00", rating: 5),
+                      card("/p/trip/img_0003.jpg", taken: "2023:12:31 23:59:59", rejected: true)], toSectionTitled: "trip")
+        items.append([card("/p/home/東京タワー.jpg", taken: "2024:03:05 07:00:00", rating: 1),
+                      card("/p/home/ete.png", taken: "2022:07:14 12:00:00")], toSectionTitled: "home")
+        return items
+    }
+
+    func names(_ items: PhotoWallItems) -> [[String]] {
+        items.sections.map { $0.cards.map(\.title) }
+    }
+
+    @Test func theFilterFindsNamesWithCaseAndAccentsIgnored() {
+        var arrangement = PhotoArrangement()
+        #expect(arrangement.showsEverythingAsWalked)
+        arrangement.nameFilter = "ETE"
+        let arranged = arrangement.arranged(library)
+        #expect(names(arranged) == [["Été à Nice.jpg"], ["ete.png"]])
+        #expect(arranged.sectionTitles == ["trip", "home"])
+        arrangement.nameFilter = "img_000"
+        #expect(names(arrangement.arranged(library)) == [["IMG_0002.JPG", "img_0003.jpg"]])
+        arrangement.nameFilter = "タワー"
+        #expect(names(arrangement.arranged(library)) == [["東京タワー.jpg"]])
+        arrangement.nameFilter = "nothing"
+        #expect(arrangement.arranged(library).count == 0 && arrangement.arranged(library).numberOfSections == 0)
+    }
+
+    @Test func theLeastRatingAndTheRejectsLeavePhotosOut() {
+        var arrangement = PhotoArrangement()
+        arrangement.minimumRating = 3
+        #expect(names(arrangement.arranged(library)) == [["Été à Nice.jpg", "IMG_0002.JPG"]])
+        arrangement.minimumRating = 0
+        arrangement.hidesRejected = true
+        #expect(names(arrangement.arranged(library)) == [["Été à Nice.jpg", "IMG_0002.JPG"], ["東京タワー.jpg", "ete.png"]])
+    }
+
+    @Test func theTimelineGroupsByMonthNewestFirstNamedInTheLocale() {
+        var arrangement = PhotoArrangement()
+        arrangement.grouping = .month
+        let english = arrangement.arranged(library, locale: Locale(identifier: "en_US"))
+        #expect(english.sectionTitles == ["March 2024", "December 2023", "July 2022"])
+        // In each period, the library's order (folder by folder) unless sorted by the date taken.
+        #expect(names(english) == [["Été à Nice.jpg", "IMG_0002.JPG", "東京タワー.jpg"], ["img_0003.jpg"], ["ete.png"]])
+        #expect(arrangement.arranged(library, locale: Locale(identifier: "de_DE")).sectionTitles == ["März 2024", "Dezember 2023", "Juli 2022"])
+        arrangement.sortsByTaken = true
+        #expect(names(arrangement.arranged(library))[0] == ["IMG_0002.JPG", "東京タワー.jpg", "Été à Nice.jpg"])
+        arrangement.newestPeriodFirst = false
+        #expect(arrangement.arranged(library, locale: Locale(identifier: "en_US")).sectionTitles == ["July 2022", "December 2023", "March 2024"])
+    }
+
+    @Test func daysAndYearsAreTheirOwnPeriods() {
+        var arrangement = PhotoArrangement()
+        arrangement.grouping = .year
+        #expect(arrangement.arranged(library, locale: Locale(identifier: "en_US")).sectionTitles == ["2024", "2023", "2022"])
+        arrangement.grouping = .day
+        let days = arrangement.arranged(library, locale: Locale(identifier: "en_US"))
+        #expect(days.sectionTitles == ["Tuesday, March 5, 2024", "Friday, March 1, 2024", "Sunday, December 31, 2023", "Thursday, July 14, 2022"])
+        #expect(days.sections.map(\.cards.count) == [2, 1, 1, 1])
+    }
+
+    @Test func theDateTakenIsEXIFsElseTheLocalModificationTime() {
+        #expect(TakenTime(exif: "2024:03:05 10:11:12")?.value == 20240305101112)
+        #expect(TakenTime(exif: "0000:00:00 00:00:00") == nil)
+        #expect(TakenTime(exif: "2024:03") == nil)
+        let taken = TakenTime(exif: "2024:03:05 10:11:12")!
+        #expect(taken.day == 20240305 && taken.month == 202403 && taken.year == 2024)
+        // A modification time is read in local time, as a file manager shows it: checked against Foundation's
+        // calendar in the process's time zone.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: 1709633472))
+        let local = [parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!].reduce(Int64(0)) { $0 * 100 + Int64($1) }
+        #expect(TakenTime(secondsSince1970: 1709633472).value == local)
+        #expect(card("/p/untimed.jpg").taken == TakenTime(secondsSince1970: 0))
+    }
+}
