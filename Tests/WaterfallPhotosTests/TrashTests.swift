@@ -102,6 +102,34 @@ struct TrashTests {
         #expect(Disk.bytes(trashed.trashed.string) == Array("the photo".utf8))
     }
 
+    @Test func aRestoreOfAFileNoLongerInTheTrashSaysSo() throws {
+        let path = try Disk.write("the photo", to: images.path("photos/IMG_0012.jpg"))
+        let trashed = try trash.moveToTrash(FilePath(path))
+        try FileManager.default.removeItem(atPath: trashed.trashed.string)  // the Trash was emptied
+        let error = #expect(throws: FileActionError.self) { try trash.restore(trashed) }
+        #expect(error?.description == "IMG_0012.jpg: it is no longer in the Trash")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func aFullDiskIsNamedAndLeavesNoTrashInfo() throws {
+        let mount = try ScratchMount(kilobytes: 64)
+        var trash = Trash(environment: ["XDG_DATA_HOME": mount.path("data")])
+        trash.now = { 1_700_000_000 }
+        let first = try Disk.write("first", to: mount.path("photos/IMG_0013.jpg"))
+        let second = try Disk.write("second", to: mount.path("photos/IMG_0014.jpg"))
+        _ = try trash.moveToTrash(FilePath(first))
+        // Fill the disk to its last page.
+        let filler = try FileDescriptor.open(mount.file("filler"), .writeOnly, options: [.create], permissions: [.ownerReadWrite])
+        #expect(throws: Errno.noSpace) { _ = try filler.writeAll([UInt8](repeating: 1, count: 1 << 20)) }
+        try filler.close()
+
+        let error = #expect(throws: FileActionError.self) { try trash.moveToTrash(FilePath(second)) }
+        #expect(error?.description == "IMG_0014.jpg: the disk is full")
+        #expect(Disk.bytes(second) == Array("second".utf8))
+        #expect(Disk.names(mount.path("data/Trash/info")) == ["IMG_0013.jpg.trashinfo"])
+        #expect(Disk.names(mount.path("data/Trash/files")) == ["IMG_0013.jpg"])
+    }
+
     @Test func aVanishedFileIsNamedAndLeavesNoTrashInfo() throws {
         let error = #expect(throws: FileActionError.self) { try trash.moveToTrash(images.file("photos/IMG_0006.jpg")) }
         #expect(error?.description == "IMG_0006.jpg: it is gone")
