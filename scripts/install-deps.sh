@@ -42,6 +42,8 @@ packages=(
   libraw-dev                                  # build: CRaw (libraw 0.20, libraw_r: camera RAW previews, WaterfallPhotos)
   libraw-bin                                  # raw-identify: the RAW tests check that libraw reads their built DNG
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
+  trash-cli                                   # the Trash tests: trash-list and trash-restore read what we trash,
+                                              # and trash-put trashes what our restore puts back
   python3                             # scripts/benchmarks-report.py
   python3-pil python3-olefile         # the thumbnail cache tests: Pillow (/usr/bin/python3) reads and writes thumbnails as GNOME
                                       # does; python3-olefile comes with it, named so checks see it

@@ -1,6 +1,7 @@
 #ifndef WATERFALL_CSPAWN_SHIM_H
 #define WATERFALL_CSPAWN_SHIM_H
 
+#include <fcntl.h>
 #include <spawn.h>
 
 /// `pipe2(2)`, for a child's standard input with close-on-exec set atomically. glibc declares it, and the spawn
@@ -23,6 +24,14 @@ static inline int waterfall_spawn_addclosefrom(posix_spawn_file_actions_t *actio
 static inline char **waterfall_spawn_environment(void) {
     extern char **environ;
     return environ;
+}
+
+/// `renameat2(2)` with `RENAME_NOREPLACE`: renames `from` to `to` unless `to` exists (then fails with `EEXIST`), in one
+/// step, so a file action never overwrites a file that appeared meanwhile. glibc (2.28) declares it only under
+/// `_GNU_SOURCE`, as the calls above.
+static inline int waterfall_rename_noreplace(const char *from, const char *to) {
+    extern int renameat2(int, const char *, int, const char *, unsigned int);
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE, <linux/fs.h> */);
 }
 
 #endif
