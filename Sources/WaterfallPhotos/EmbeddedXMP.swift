@@ -1,5 +1,6 @@
 /// Finds the XMP packet a photo carries inside itself, by walking its structure's lengths and reading only the
-/// pieces that hold it: a JPEG's APP1 segment named "http://ns.adobe.com/xap/1.0/", a PNG's uncompressed iTXt chunk
+/// pieces that hold it: a JPEG's APP1 segment named "http://ns.adobe.com/xap/1.0/" among the application segments
+/// before its first table, a PNG's uncompressed iTXt chunk
 /// keyed "XML:com.adobe.xmp" before its image data, a WebP's "XMP " chunk. Other formats (and a compressed iTXt) have
 /// none here. Anything malformed reads as no packet.
 enum EmbeddedXMP {
@@ -30,7 +31,9 @@ enum EmbeddedXMP {
             let marker = head[1]
             if marker == 0xFF { offset += 1; continue }  // a fill byte
             if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
-            if marker == 0xDA || marker == 0xD9 { return nil }  // the image data: no XMP after it
+            // XMP is written among the application segments (and comments) that open the file: the first table or
+            // frame header ends the search, without walking to the image data.
+            guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { return nil }
             let length = Int(head[2]) << 8 | Int(head[3])
             guard length >= 2 else { return nil }
             if marker == 0xE1, length - 2 > jpegSignature.count, read(offset + 4, jpegSignature.count) == jpegSignature {

@@ -51,10 +51,20 @@ public enum PhotoFile {
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        // The pieces the header's walk reads beyond `start` are kept for the embedded XMP's walk, which reads the
+        // same first segments again.
+        let pieces = ReadPieces()
+        let read = { (offset: Int, count: Int) throws -> [UInt8] in
+            let piece = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            }
+            pieces.add(piece, at: offset)
+            return piece
+        }
         var header = if let worker, let format = ImageFormat.decodedInAWorker(start: start, path: path) {
             try worker.header(ofFile: path, format: format)
         } else {
-            try Self.header(of: descriptor, start: start, size: size ?? start.count, file: path)
+            try ImageHeader.readWithExif(start: start, size: size ?? start.count, file: path, more: read).header
         }
         let ownSidecar = PhotoSidecar.sidecar(of: path)
         let packet = listing.mayHave(ownSidecar) ? PhotoSidecar.packet(at: ownSidecar) : nil
@@ -66,13 +76,24 @@ public enum PhotoFile {
            let rating = PhotoSidecar.packet(at: shared)?.integer(.rating) {
             return (header, PhotoMarks(xmpRating: rating))
         }
+        pieces.add(start, at: 0)
         let marks = PhotoSidecar.embeddedMarks(format: header.format, size: size ?? start.count) { offset, count in
-            if offset + count <= start.count { return Array(start[offset..<(offset + count)]) }
-            return try? [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                initialized = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
-            }
+            pieces.bytes(at: offset, count: count) ?? (try? read(offset, count))
         }
         return (header, marks ?? PhotoMarks())
+    }
+
+    /// The pieces of a file read so far, by their offsets: a later read that falls inside one is served from it.
+    private final class ReadPieces {
+        private var pieces: [(offset: Int, bytes: [UInt8])] = []
+
+        func add(_ bytes: [UInt8], at offset: Int) { pieces.append((offset, bytes)) }
+
+        /// The `count` bytes at `offset`, when one piece holds them all.
+        func bytes(at offset: Int, count: Int) -> [UInt8]? {
+            guard let piece = pieces.first(where: { offset >= $0.offset && offset + count <= $0.offset + $0.bytes.count }) else { return nil }
+            return Array(piece.bytes[(offset - piece.offset)..<(offset - piece.offset + count)])
+        }
     }
 
     /// `header` as the photo shows: a photo that is not a JPEG at the orientation its sidecar `NAME.EXT.xmp` names
