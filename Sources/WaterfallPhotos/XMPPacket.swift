@@ -114,7 +114,8 @@ struct XMPPacket {
         if let bound = description.namespaces.first(where: { $0.value == property.namespace && !$0.key.isEmpty })?.key {
             prefix = bound
         } else {
-            prefix = Self.freePrefix(property.prefix, in: description.namespaces)
+            let used = Set(description.attributes.compactMap { $0.name.split(separator: ":", maxSplits: 1).dropLast().first.map(String.init) })
+            prefix = Self.freePrefix(property.prefix, in: description.namespaces, used: used)
             added.append("xmlns:\(prefix)=\"\(property.namespace)\"")
         }
         added.append("\(prefix):\(property.name)=\"\(value)\"")
@@ -133,11 +134,12 @@ struct XMPPacket {
         return "\n" + String(decoding: space[(lineBreak + 1)...], as: UTF8.self)
     }
 
-    /// `preferred`, or `preferred` and a number, whichever is not bound yet in `namespaces`.
-    private static func freePrefix(_ preferred: String, in namespaces: [String: String]) -> String {
+    /// `preferred`, or `preferred` and a number, whichever is not bound yet in `namespaces` nor `used` (by an
+    /// attribute whose prefix is not declared, which a declaration would turn into a duplicate).
+    private static func freePrefix(_ preferred: String, in namespaces: [String: String], used: Set<String>) -> String {
         var candidate = preferred
         var number = 1
-        while namespaces[candidate] != nil {
+        while namespaces[candidate] != nil || used.contains(candidate) {
             candidate = preferred + String(number)
             number += 1
         }
