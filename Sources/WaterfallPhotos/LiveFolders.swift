@@ -11,7 +11,8 @@ public struct FolderUpdate: Hashable, Sendable {
     public var deleted: [Int]
     /// The photos new, and the replaced ones that sort elsewhere now.
     public var inserted: [Int]
-    /// The photos replaced by a new file in the same place: their pictures are decoded again.
+    /// The photos replaced by a new file in the same place, or whose XMP sidecar was created, changed or deleted (their
+    /// marks, and a non-JPEG's orientation, read again): their pictures are decoded again.
     public var reloaded: [Int]
     /// Whether the folder itself is gone: every photo it had is deleted.
     public var folderRemoved = false
@@ -99,14 +100,15 @@ public struct LiveFolders {
         var gone: Set<FilePath> = []
         var replaced: [FilePath: Photo] = [:]
         var added: [Photo] = []
-        for name in names where !name.isHidden {
+        let marked = photos(markedBy: names, among: old)
+        for name in names.union(marked) where !name.isHidden && !SidecarListing.isSidecar(name.bytes) {
             let path = folder.appending(name)
             let before = known[path]
             guard let info = FileInfo(path: path), info.isRegularFile else {
                 if before != nil { gone.insert(path) }
                 continue
             }
-            if let before, before.fileSize == info.size, before.modified == info.modified { continue }
+            if let before, before.fileSize == info.size, before.modified == info.modified, !marked.contains(name) { continue }
             let candidate = Photo(path: path, fileSize: info.size, modified: info.modified, header: nil)
             switch PhotoWalker.read(candidate, worker: decoderProcess) {
             case let .photo(photo):
@@ -117,6 +119,22 @@ public struct LiveFolders {
         }
         guard !gone.isEmpty || !replaced.isEmpty || !added.isEmpty else { return nil }
         return change(folder, from: old, gone: gone, replaced: replaced, added: added)
+    }
+
+    /// The names of the photos among `photos` whose sidecar is one of `names` (created, changed or deleted):
+    /// `X.jpg` for `X.jpg.xmp`, and every `X.*` for `X.xmp`. Their marks (and a non-JPEG's orientation) are read again.
+    private func photos(markedBy names: Set<FilePath.Component>, among photos: [Photo]) -> Set<FilePath.Component> {
+        let sidecars = names.map(\.bytes).filter(SidecarListing.isSidecar)
+        guard !sidecars.isEmpty else { return [] }
+        let stems = Set(sidecars.map { Array($0.dropLast(4)) })
+        var marked: Set<FilePath.Component> = []
+        for photo in photos {
+            guard let name = photo.path.lastComponent else { continue }
+            let bytes = name.bytes
+            let stem = bytes.lastIndex(of: UInt8(ascii: ".")).map { Array(bytes[..<$0]) }
+            if stems.contains(bytes) || stem.map(stems.contains) == true { marked.insert(name) }
+        }
+        return marked
     }
 
     /// Applies the change to `folder`'s photos and says it as a batch of updates. A replaced photo stays in place

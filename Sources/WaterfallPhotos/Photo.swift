@@ -16,7 +16,7 @@ public struct Photo: Hashable, Sendable {
     public var header: ImageHeader?
     /// Why the header could not be read (a truncated file, a bomb): the photo's error card says it.
     public var error: PhotoError?
-    /// Its rating and reject, from its XMP sidecar or embedded XMP.
+    /// Its rating and reject, from its sidecar or its embedded XMP (`PhotoSidecar.marks(of:)`), as the walk read them.
     public var marks = PhotoMarks()
 
     /// A photo at `path`, `fileSize` bytes, modified at `modified`, with its header or its error.

@@ -1,20 +1,23 @@
-/// A photo's marks as a culler sets them: a star rating and a reject (XMP's xmp:Rating, -1 meaning rejected).
+/// A photo's marks as a culler sets them: a star rating and a reject (XMP's `xmp:Rating`, -1 meaning rejected), as
+/// darktable, digiKam and Lightroom keep them.
 public struct PhotoMarks: Hashable, Sendable {
     /// The stars, 0 (none) to 5.
     public var rating: Int
-    /// Whether the photo is rejected.
+    /// Whether the photo is rejected: XMP keeps a reject in place of the stars, so a rejected photo's stars are not
+    /// written.
     public var isRejected: Bool
 
     /// Marks of `rating` stars (clamped to 0...5), rejected or not.
     public init(rating: Int = 0, isRejected: Bool = false) {
-        self.rating = min(5, max(0, rating))
+        self.rating = min(max(rating, 0), 5)
         self.isRejected = isRejected
     }
 
-    /// The marks as xmp:Rating says them: -1 rejected, else the stars.
+    /// The value of `xmp:Rating` these marks are written as: -1 when rejected, else the stars.
     public var xmpRating: Int { isRejected ? -1 : rating }
 
-    /// The marks of an xmp:Rating: a negative one rejected, else its stars (clamped to 5).
+    /// The marks an `xmp:Rating` of `xmpRating` says: a negative value rejects (the XMP specification's -1), 0...5
+    /// are the stars, more is read as 5.
     public init(xmpRating: Int) {
         self.init(rating: xmpRating < 0 ? 0 : xmpRating, isRejected: xmpRating < 0)
     }

@@ -63,7 +63,8 @@ public struct PhotoBatch: Sendable {
 /// a file's first 4 KB, more only where the header lies further); files that are not images are skipped (counted
 /// by kind, `SkippedKind`, their first bytes read again: they are few), folders
 /// that cannot be read are counted, and a folder is never walked twice, so symbolic link loops end. Hidden files and
-/// folders (named with a leading dot) are left out, as file managers do.
+/// folders (named with a leading dot) are left out, as file managers do, and so are XMP sidecars (named `.xmp`): they
+/// are read with their photos (`Photo.marks`), and listing them spares the photos without one a failed `open`.
 ///
 /// A folder's names and sizes are listed and sorted first (a few system calls per file); then the headers are read
 /// in that order and handed on in batches, so a folder of 100,000 files shows its first photos long before its last.
@@ -158,7 +159,8 @@ public final class PhotoWalker {
         // Each child's path from the bytes (`FilePath.appending` parses the name again, 40 % of a debug build's walk).
         var parent = path.bytes
         if parent.last != UInt8(ascii: "/") { parent.append(UInt8(ascii: "/")) }
-        for name in entries where !FilePath.Component.isHidden(name) {
+        let sidecars = SidecarListing(names: Set(entries.filter(SidecarListing.isSidecar)))
+        for name in entries where !FilePath.Component.isHidden(name) && !SidecarListing.isSidecar(name) {
             let child = FilePath(bytes: parent + name)
             guard let info = FileInfo(path: child) else {
                 counts.unreadable += 1
@@ -167,7 +169,7 @@ public final class PhotoWalker {
             let file = File(path: child, name: String(decoding: name, as: UTF8.self), info: info)
             if info.isDirectory { folders.append(file) } else if info.isRegularFile { files.append(file) }
         }
-        readPhotos(files, in: path, emit: emit)
+        readPhotos(files, in: path, sidecars: sidecars, emit: emit)
         guard recursive else { return }
         for folder in folders.sorted(by: { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }) {
             walkFolder(folder.path, info: folder.info, emit: emit)
@@ -175,7 +177,9 @@ public final class PhotoWalker {
     }
 
     /// Sorts `files` in the walk's order, reads their headers and hands the photos on in batches.
-    private func readPhotos(_ files: [File], in folder: FilePath, emit: (PhotoBatch) -> Void) {
+    /// `sidecars` are the folder's sidecars, when it was listed (loose files' folders are not).
+    private func readPhotos(_ files: [File], in folder: FilePath, sidecars: SidecarListing = .unknown,
+                            emit: (PhotoBatch) -> Void) {
         let candidates = files.map { Photo(path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified) }
             .sorted(by: order.areInIncreasingOrder)
         var batch: [Photo] = []
@@ -188,7 +192,7 @@ public final class PhotoWalker {
             batch = []
         }
         for candidate in candidates {
-            switch Self.read(candidate, worker: decoderProcess) {
+            switch Self.read(candidate, worker: decoderProcess, sidecars: sidecars) {
             case let .notAnImage(kind):
                 counts.addSkipped(kind)
             case .unreadable:
@@ -212,12 +216,12 @@ public final class PhotoWalker {
         case unreadable
     }
 
-    /// `photo` (its path, size and time known) with its header read (through `worker` for the formats it reads), or
-    /// why it is left out.
-    static func read(_ photo: Photo, worker: DecoderProcess?) -> FileOutcome {
+    /// `photo` (its path, size and time known) with its header and marks read (through `worker` for the formats it
+    /// reads; its sidecars looked for where `sidecars` may have them), or why it is left out.
+    static func read(_ photo: Photo, worker: DecoderProcess?, sidecars: SidecarListing = .unknown) -> FileOutcome {
         var photo = photo
         do {
-            photo.header = try PhotoFile.readHeader(path: photo.path, worker: worker)
+            (photo.header, photo.marks) = try PhotoFile.readHeaderAndMarks(path: photo.path, worker: worker, listing: sidecars)
         } catch PhotoError.empty {
             return .notAnImage(.other)
         } catch PhotoError.notAnImage {

@@ -25,6 +25,7 @@ enum ImageFuzz {
     nonisolated(unsafe) static let decoder = ThumbnailDecoder(worker: nil)
 
     static func run(_ input: [UInt8]) {
+        _ = PhotoSidecar.exercise(input)  // as a sidecar and as embedded XMP (Fuzz/corpus/darktable-sidecar.xmp, tiny-xmp-rating.jpg)
         let whole = Result { try ImageHeader.read(input) }
         checkReadAsAFile(input, gives: whole)
         checkInfo(PhotoInfo(exif: input[...]))
