@@ -73,11 +73,11 @@ private final class EntryWindow {
         }
     }
 
-    /// The ink of the entry's colour over its background in the screenshot, between the prompt and the caret: the
-    /// typed text's pixels.
-    func typedTextInk() throws -> TextInk {
+    /// The ink of the entry's colour over its background in the screenshot, between the prompt (and `skipped`, a
+    /// beginning of the text) and the caret: the typed text's pixels.
+    func typedTextInk(after skipped: String = "") throws -> TextInk {
         let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
-        let start = Int((6 + window.canvas.textWidth(Self.prompt)).rounded(.up))
+        let start = Int((6 + window.canvas.textWidth(Self.prompt + skipped)).rounded(.up))
         let end = Int((6 + window.canvas.textWidth(Self.prompt) + window.canvas.textWidth(entry.text)).rounded(.down))
         return shot.textInk(xs: start..<end, ys: 0..<Int(entry.height), ink: RGB(Self.inkRGB), background: RGB(Self.backgroundRGB))
     }
@@ -145,6 +145,12 @@ struct TextEntryWindowTests {
         try harness.turn(until: "the typed text's frame") { !window.needsDisplay }
         let typed = try harness.typedTextInk()
         #expect(typed.isText(), "after typing: \(typed)")
+        // CJK, from a fallback font: ink after the Latin text.
+        try harness.bindUnusedKeycodes(to: ["U6771", "U4EAC"])
+        try harness.type(["type", "東京"], until: "Osaka東京")
+        try harness.turn(until: "the CJK text's frame") { !window.needsDisplay }
+        let cjk = try harness.typedTextInk(after: "Osaka")
+        #expect(cjk.isText(), "CJK: \(cjk)")
 
         try xdotool(["windowsize", String(window.windowID), "300", "200"], display: display)
         try harness.turn(until: "a frame at the new size") { window.windowSize == Size(width: 300, height: 200) && !window.needsDisplay }

@@ -1,0 +1,58 @@
+import Testing
+@_spi(Testing) import Waterfall
+@testable import WaterfallX11
+
+/// The text entry's editing and drawing, without a server: whole characters, words, and exactly what is drawn.
+struct TextEntryBarTests {
+    static let background = Color(rgb: 0x1F2125)
+    static let ink = Color(rgb: 0xF5F5F5)
+    static let dim = Color(rgb: 0x80868B)
+
+    func bar() -> TextEntryBar {
+        TextEntryBar(backgroundColor: Self.background, textColor: Self.ink, placeholderColor: Self.dim, prompt: "Filter: ")
+    }
+
+    @Test func editsTakeWholeCharactersAndWords() {
+        let entry = bar()
+        #expect(entry.insert("ab\r\u{8}\u{7F} c"))   // control characters are never typed
+        #expect(entry.text == "ab c")
+        #expect(!entry.insert("\r"))
+        #expect(entry.insert("e\u{301}👍🏽東"))       // a decomposed é, a toned thumb, a CJK character
+        #expect(entry.deleteBackward() && entry.text == "ab ce\u{301}👍🏽")
+        #expect(entry.deleteBackward() && entry.text == "ab ce\u{301}")   // the thumb and its tone at once
+        #expect(entry.deleteBackward() && entry.text == "ab c")           // e and its accent at once
+        #expect(entry.insert("d  "))
+        #expect(entry.deleteWordBackward() && entry.text == "ab ")        // the spaces, then the word
+        #expect(entry.deleteWordBackward() && entry.text == "")
+        #expect(!entry.deleteWordBackward() && !entry.deleteBackward() && !entry.clear())
+        #expect(entry.insert("kyoto") && entry.clear() && entry.text == "")
+    }
+
+    @Test func drawsThePromptThePlaceholderOrTheTextAndTheCaretOnlyWhenChanged() {
+        let entry = bar()
+        entry.placeholder = "name"
+        let canvas = RecordingCanvas()   // 6 a character, lines 13 high, ascent 10
+        let frame = Rect(x: 0, y: 0, width: 200, height: 28)
+        entry.draw(in: canvas, frame: frame)
+        // The line's top at (28 - 13) / 2 = 7.5, rounded down; the text starts after the 48-wide prompt.
+        #expect(canvas.commands == [
+            .clip(frame), .fill(frame, Self.background), .text("Filter: ", Point(x: 6, y: 17), Self.ink),
+            .text("name", Point(x: 56, y: 17), Self.dim), .fill(Rect(x: 54, y: 7, width: 1, height: 13), Self.ink), .clip(nil),
+        ])
+        canvas.reset()
+        entry.draw(in: canvas, frame: frame)
+        #expect(canvas.commands.isEmpty)   // nothing changed
+        _ = entry.insert("kyoto")
+        entry.draw(in: canvas, frame: frame)
+        #expect(canvas.commands == [
+            .clip(frame), .fill(frame, Self.background), .text("Filter: ", Point(x: 6, y: 17), Self.ink),
+            .text("kyoto", Point(x: 54, y: 17), Self.ink), .fill(Rect(x: 84, y: 7, width: 1, height: 13), Self.ink), .clip(nil),
+        ])
+        // Wider than the bar's 200 - 6 - 1 - 54 = 139: the end of the text shows, 23 characters (138).
+        canvas.reset()
+        entry.setText(String(repeating: "a", count: 30) + "xyz")
+        entry.draw(in: canvas, frame: frame)
+        #expect(canvas.commands.contains(.text(String(repeating: "a", count: 20) + "xyz", Point(x: 54, y: 17), Self.ink)))
+        #expect(canvas.commands.contains(.fill(Rect(x: 192, y: 7, width: 1, height: 13), Self.ink)))
+    }
+}
