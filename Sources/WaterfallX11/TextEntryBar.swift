@@ -6,9 +6,10 @@ import Waterfall
 /// `WaterfallWindow.textEntry`). The program decides its colours, prompt and what the text does (`onChange`,
 /// `onEnd`).
 ///
-/// Keys: a character types it; BackSpace deletes the last character (a whole grapheme: "é" or "👍🏽" at once);
-/// Ctrl+BackSpace and Ctrl+W the last word; Ctrl+U all; Return accepts (the bar goes, the text stays); Escape
-/// cancels (the text is cleared and the bar goes). Other keys with Control or Alt type nothing.
+/// Keys: a character types it at the caret; BackSpace deletes the character before the caret (a whole grapheme: "é"
+/// or "👍🏽" at once) and Delete the one after it; Ctrl+BackSpace and Ctrl+W the word before it; Ctrl+U all; Left,
+/// Right, Home and End move the caret; Return accepts (the bar goes, the text stays); Escape cancels (the text is
+/// cleared and the bar goes). Other keys with Control or Alt type nothing.
 ///
 /// Drawn whole, and only when it changed (an edit, new colours) or the window lost its pixels.
 public final class TextEntryBar {
@@ -36,6 +37,8 @@ public final class TextEntryBar {
     public var textInset: Double = 6 { didSet { needsFill = true } }
     /// What was typed.
     public private(set) var text = ""
+    /// Where the caret is: the number of characters (grapheme clusters) before it.
+    private(set) var caret = 0
     /// Called with the text after each edit the user makes (typing, deleting, and the clearing of Escape), on the
     /// window's thread, before the turn's frame.
     public var onChange: ((String) -> Void)?
@@ -56,9 +59,11 @@ public final class TextEntryBar {
     }
 
     /// Replaces the text, as a program restores a filter it kept; `onChange` is not called (the program knows).
+    /// The caret goes to its end.
     public func setText(_ newText: String) {
-        guard newText != text else { return }
+        guard newText != text || caret != newText.count else { return }
         text = newText
+        caret = newText.count
         needsFill = true
     }
 
@@ -69,40 +74,74 @@ public final class TextEntryBar {
 
     // MARK: Editing (each returns whether the text changed)
 
-    /// Appends `typed` without its control characters (a Return's "\r", a BackSpace's "\u{8}").
+    /// The text before the caret, and after it.
+    private var beforeCaret: Substring { text.prefix(caret) }
+    private var afterCaret: Substring { text.dropFirst(caret) }
+
+    /// Types `typed` at the caret, without its control characters (a Return's "\r", a BackSpace's "\u{8}").
     func insert(_ typed: String) -> Bool {
         let printable = String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
         guard !printable.isEmpty else { return false }
-        return edit(text + printable)
+        return edit(before: beforeCaret + printable, after: afterCaret)
     }
 
-    /// Deletes the last character: a whole grapheme cluster, however many bytes and scalars it has.
+    /// Deletes the character before the caret: a whole grapheme cluster, however many bytes and scalars it has.
     func deleteBackward() -> Bool {
-        edit(String(text.dropLast()))
+        edit(before: beforeCaret.dropLast(), after: afterCaret)
     }
 
-    /// Deletes the last word and the spaces after it, as Ctrl+W does in a shell.
+    /// Deletes the character after the caret.
+    func deleteForward() -> Bool {
+        edit(before: beforeCaret, after: afterCaret.dropFirst())
+    }
+
+    /// Deletes the word before the caret and the spaces between it and the caret, as Ctrl+W does in a shell.
     func deleteWordBackward() -> Bool {
-        let withoutSpaces = text.reversed().drop { $0.isWhitespace }
-        return edit(String(withoutSpaces.drop { !$0.isWhitespace }.reversed()))
+        let withoutSpaces = beforeCaret.reversed().drop { $0.isWhitespace }
+        return edit(before: String(withoutSpaces.drop { !$0.isWhitespace }.reversed()), after: afterCaret)
     }
 
     /// Deletes all the text.
     func clear() -> Bool {
-        edit("")
+        edit(before: "", after: "")
     }
 
-    private func edit(_ newText: String) -> Bool {
+    /// Where a caret key moves the caret.
+    enum CaretMove {
+        case left, right, home, end
+    }
+
+    /// Moves the caret by a character or to an end; returns whether it moved.
+    func moveCaret(_ move: CaretMove) -> Bool {
+        let moved: Int
+        switch move {
+        case .left: moved = max(0, caret - 1)
+        case .right: moved = min(text.count, caret + 1)
+        case .home: moved = 0
+        case .end: moved = text.count
+        }
+        guard moved != caret else { return false }
+        caret = moved
+        needsFill = true
+        return true
+    }
+
+    /// Makes the text `before` + `after`, with the caret between them; returns whether the text changed.
+    private func edit<Before: StringProtocol, After: StringProtocol>(before: Before, after: After) -> Bool {
+        let newText = String(before) + String(after)
         guard newText != text else { return false }
         text = newText
+        // Counted in the joined text: a combining mark typed after "e" joins its character.
+        caret = max(0, newText.count - after.count)
         needsFill = true
         return true
     }
 
     // MARK: Drawing
 
-    /// Draws the whole bar into `frame` (window points) when it needs it: the background, the prompt, the text (its
-    /// end, when it is wider than the bar) or the placeholder, and the caret after the text; clipped to the bar.
+    /// Draws the whole bar into `frame` (window points) when it needs it: the background, the prompt, the text or the
+    /// placeholder, and the caret; clipped to the bar. Text wider than the bar is shown from the character that puts
+    /// the caret at the right edge when the caret would be past it, else from its beginning.
     func draw(in canvas: Canvas, frame bar: Rect) {
         guard needsFill else { return }
         needsFill = false
@@ -120,9 +159,11 @@ public final class TextEntryBar {
             let shown = canvas.truncate(placeholder, toWidth: available)
             canvas.drawText(shown, at: Point(x: start + caretWidth + 1, y: baseline), color: placeholderColor)
         } else {
-            let shown = Self.tail(of: text, fittingWidth: available, measuring: canvas)
-            canvas.drawText(shown, at: Point(x: start, y: baseline), color: textColor)
-            caretX = start + canvas.textWidth(shown)
+            let before = String(beforeCaret)
+            let visibleBefore = Self.tail(of: before, fittingWidth: available, measuring: canvas)
+            let shown = text.dropFirst(before.count - visibleBefore.count)
+            canvas.drawText(String(shown), at: Point(x: start, y: baseline), color: textColor)
+            caretX = start + canvas.textWidth(visibleBefore)
         }
         canvas.fill(Rect(x: caretX, y: lineTop, width: caretWidth, height: canvas.lineHeight), color: textColor)
         canvas.setClip(nil)

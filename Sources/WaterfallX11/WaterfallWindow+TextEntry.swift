@@ -65,6 +65,11 @@ extension WaterfallWindow {
         } else {
             switch keysym {
             case KeySym(XK_BackSpace): changed = entry.deleteBackward()
+            case KeySym(XK_Delete), KeySym(XK_KP_Delete): changed = entry.deleteForward()
+            case Keysym.left, Keysym.keypadLeft: _ = entry.moveCaret(.left); return
+            case Keysym.right, Keysym.keypadRight: _ = entry.moveCaret(.right); return
+            case Keysym.home, Keysym.keypadHome: _ = entry.moveCaret(.home); return
+            case Keysym.end, Keysym.keypadEnd: _ = entry.moveCaret(.end); return
             case Keysym.returnKey, Keysym.keypadEnter:
                 endTextEntry(entry, .accepted)
                 return

@@ -28,6 +28,40 @@ struct TextEntryBarTests {
         #expect(entry.insert("kyoto") && entry.clear() && entry.text == "")
     }
 
+    @Test func theCaretMovesByCharacterAndEditsHappenAtIt() {
+        let entry = bar()
+        #expect(entry.insert("tokyo") && entry.caret == 5)
+        #expect(entry.moveCaret(.home) && entry.caret == 0)
+        #expect(!entry.moveCaret(.left) && !entry.deleteBackward())
+        #expect(entry.insert("東") && entry.text == "東tokyo" && entry.caret == 1)
+        #expect(entry.moveCaret(.right) && entry.moveCaret(.right) && entry.caret == 3)
+        #expect(entry.deleteForward() && entry.text == "東toyo" && entry.caret == 3)
+        #expect(entry.deleteBackward() && entry.text == "東tyo" && entry.caret == 2)
+        #expect(entry.insert("a b") && entry.text == "東ta byo" && entry.caret == 5)
+        #expect(entry.deleteWordBackward() && entry.text == "東ta yo" && entry.caret == 4)   // "b" only: the word before
+        #expect(entry.moveCaret(.end) && !entry.moveCaret(.right) && !entry.deleteForward() && entry.caret == 6)
+        entry.setText("kyoto")
+        #expect(entry.caret == 5)
+    }
+
+    @Test func aLongTextShowsTheCaretAtTheRightEdgeOrItsBeginning() {
+        let entry = bar()
+        let canvas = RecordingCanvas()
+        let frame = Rect(x: 0, y: 0, width: 200, height: 28)
+        entry.setText(String(repeating: "a", count: 30) + "xyz")   // 198 wide, 139 available: 23 characters show
+        _ = entry.moveCaret(.home)
+        entry.draw(in: canvas, frame: frame)
+        // The caret at the beginning: the text from its start (clipped by the bar), the caret after the prompt.
+        #expect(canvas.commands.contains(.text(entry.text, Point(x: 54, y: 17), Self.ink)))
+        #expect(canvas.commands.contains(.fill(Rect(x: 54, y: 7, width: 1, height: 13), Self.ink)))
+        for _ in 0..<25 { _ = entry.moveCaret(.right) }
+        canvas.reset()
+        entry.draw(in: canvas, frame: frame)
+        // 25 characters before the caret, 23 fit: the text from its third, the caret after 23 of them (54 + 138).
+        #expect(canvas.commands.contains(.text(String(repeating: "a", count: 28) + "xyz", Point(x: 54, y: 17), Self.ink)))
+        #expect(canvas.commands.contains(.fill(Rect(x: 192, y: 7, width: 1, height: 13), Self.ink)))
+    }
+
     @Test func drawsThePromptThePlaceholderOrTheTextAndTheCaretOnlyWhenChanged() {
         let entry = bar()
         entry.placeholder = "name"

@@ -124,14 +124,18 @@ struct TextEntryWindowTests {
         try harness.turn(until: "q for the program") { harness.keysPastTheEntry == ["q"] }
     }
 
-    @Test func returnAcceptsKeepingTheText() throws {
+    @Test func theCaretKeysEditInsideTheTextAndReturnAcceptsKeepingIt() throws {
         let harness = try EntryWindow()
         defer { withExtendedLifetime(harness.xvfb) {} }
         try harness.type(["type", "kyoto"], until: "kyoto")
+        // The caret keys: typed at the beginning, deleted before and after the caret.
+        try harness.type(["key", "Home", "type", "Q"], until: "Qkyoto")
+        try harness.type(["key", "End", "Left", "Left", "BackSpace"], until: "Qkyto")
+        try harness.type(["key", "Delete"], until: "Qkyo")
         try xdotool(["key", "Return"], display: harness.xvfb.display)
         try harness.turn(until: "the end") { !harness.endings.isEmpty }
         #expect(harness.endings == [.accepted])
-        #expect(harness.entry.text == "kyoto")
+        #expect(harness.entry.text == "Qkyo")
         #expect(harness.window.textEntry == nil)
         #expect(harness.window.viewportFrame.minY == 0)
     }
