@@ -24,10 +24,12 @@ private final class EntryWindow {
     var keysPastTheEntry: [String] = []
 
     init() throws {
-        // The locale a user's session has: XIM composes in its encoding (the backend keeps a locale a program set).
-        #expect(setlocale(LC_CTYPE, "C.UTF-8") != nil)
         xvfb = try XvfbServer()
-        let display = try Display(name: xvfb.display)
+        let display = try Display(name: xvfb.display)   // takes LC_CTYPE from the environment (LANG=C.UTF-8)
+        // XIM composes in the locale's encoding, which must be UTF-8 here: a test process started without a UTF-8
+        // locale in its environment is given one before the input method opens, as a user's session has.
+        if !Self.localeIsUTF8 { #expect(setlocale(LC_CTYPE, "C.UTF-8") != nil) }
+        #expect(Self.localeIsUTF8)
         window = try WaterfallWindow(display: display, collectionView: CollectionView(),
                                      configuration: .init(title: "Entry", size: Size(width: 240, height: 160), statusBar: .testBar()))
         window.onKey = { [unowned self] name, _ in keysPastTheEntry.append(name) }
@@ -37,6 +39,12 @@ private final class EntryWindow {
         window.textEntry = entry
         try turn(until: "the entry's first frame") { !window.needsDisplay }
         try xdotool(["mousemove", "--window", String(window.windowID), "120", "80"], display: xvfb.display)
+    }
+
+    /// Whether the process's character type is a UTF-8 one.
+    static var localeIsUTF8: Bool {
+        let name = setlocale(LC_CTYPE, nil).map { String(cString: $0).lowercased() } ?? ""
+        return name.hasSuffix(".utf-8") || name.hasSuffix(".utf8")
     }
 
     /// Turns the loop until `condition` holds, failing after 30 s (a bound on a hang, not a measurement: a timer
@@ -51,9 +59,10 @@ private final class EntryWindow {
         }
     }
 
-    /// Sends `keys` with xdotool, then turns until the entry's text is `expected`.
+    /// Sends `arguments` to xdotool, then turns until the entry's text is `expected`. xdotool reads the text of
+    /// `type` in its locale's encoding: it runs in a UTF-8 one whatever the test process was given.
     func type(_ arguments: [String], until expected: String) throws {
-        try xdotool(arguments, display: xvfb.display)
+        _ = try runTool("xdotool", arguments, display: xvfb.display, environment: ["LC_ALL": "C.UTF-8"])
         try turn(until: "text \"\(expected)\" (have \"\(entry.text)\")") { entry.text == expected }
     }
 
