@@ -70,6 +70,25 @@ struct ScrubberLabelTests {
         #expect(!view.needsDisplay)
     }
 
+    @Test func theLabelStaysInsideTheViewportAndTheCardsWidth() throws {
+        let harness = try column()
+        let view = harness.view
+        harness.scrubberLabel = { _ in "The twenty-first of March" }   // 25 characters: 166 wide with padding
+        let canvas = RecordingCanvas(lineHeight: 40, ascent: 30)       // a box 48 high
+        view.pointerDown(at: Point(x: 105, y: 10))
+        view.pointerMoved(to: Point(x: 105, y: 200))                    // the thumb at the bottom: 76..<100, centre 88
+        #expect(view.contentOffset == 1900)
+        view.draw(in: canvas)
+        // 88 - 24 = 64 would end at 112: kept inside, ending at the viewport's bottom; no wider than 100 - 8.
+        let box = Rect(x: 0, y: 52, width: 92, height: 48)
+        let shown = canvas.truncate("The twenty-first of March", toWidth: 76)
+        #expect(shown.hasSuffix("…") && canvas.textWidth(shown) <= 76)
+        #expect(Array(canvas.commands.suffix(6)).prefix(4) == [
+            .clip(Rect(x: 0, y: 0, width: 100, height: 100)), .fill(box, view.scrubberLabelColor),
+            .text(shown, Point(x: 8, y: 52 + 4 + 30), view.scrubberLabelTextColor), .clip(nil),
+        ])
+    }
+
     @Test func aNewTextAtTheSameOffsetIsDrawnAndNoTextShowsNoLabel() throws {
         let harness = try column()
         let view = harness.view

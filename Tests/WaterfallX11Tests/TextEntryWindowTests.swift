@@ -109,6 +109,8 @@ struct TextEntryWindowTests {
         try harness.type(["key", "ctrl+w"], until: "ab ")
         // Control and Alt keys type nothing and go nowhere else; "z" after them shows they were read.
         try harness.type(["key", "ctrl+x", "alt+q", "z"], until: "ab z")
+        try harness.type(["key", "ctrl+BackSpace"], until: "ab ")
+        try harness.type(["type", "z"], until: "ab z")
         try harness.type(["key", "ctrl+u"], until: "")
 
         try harness.bindUnusedKeycodes(to: ["dead_acute", "U6771", "U4EAC"])
