@@ -97,14 +97,21 @@ final class InputContext {
 /// The text of a key press without an input method (none could be opened): its keysym's character, for a Latin-1
 /// keysym or a Unicode one (`XLookupString` gives the keysym; no composing).
 enum KeyText {
+    /// The character key press `key` types without an input method; empty for a key that types none.
     static func withoutInputMethod(_ key: inout XKeyEvent) -> String {
         var buffer = [CChar](repeating: 0, count: 8)
         var keysym: CX11.KeySym = 0
         _ = XLookupString(&key, &buffer, Int32(buffer.count), &keysym, nil)
+        return character(ofKeysym: keysym)
+    }
+
+    /// The character of a printable Latin-1 keysym (its code point) or a Unicode keysym (0x1000000 + the code
+    /// point); empty for any other (BackSpace, F5, a dead key, a legacy keysym of another script).
+    static func character(ofKeysym keysym: KeySym) -> String {
         let value: UInt32
         switch keysym {
-        case 0x20...0xFF: value = UInt32(keysym)
-        case 0x0100_0100...0x0110_FFFF: value = UInt32(keysym - 0x0100_0000)
+        case 0x20...0x7E, 0xA0...0xFF: value = UInt32(keysym)
+        case 0x0100_00A0...0x0110_FFFF: value = UInt32(keysym - 0x0100_0000)
         default: return ""
         }
         return Unicode.Scalar(value).map { String(Character($0)) } ?? ""

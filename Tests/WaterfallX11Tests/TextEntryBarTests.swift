@@ -28,6 +28,18 @@ struct TextEntryBarTests {
         #expect(entry.insert("kyoto") && entry.clear() && entry.text == "")
     }
 
+    @Test func withoutAnInputMethodAKeysymTypesItsOwnCharacter() {
+        #expect(KeyText.character(ofKeysym: 0x61) == "a")
+        #expect(KeyText.character(ofKeysym: 0xE9) == "é")                // eacute
+        #expect(KeyText.character(ofKeysym: 0x0100_6771) == "東")        // U6771
+        #expect(KeyText.character(ofKeysym: 0x0101_F44D) == "👍")
+        #expect(KeyText.character(ofKeysym: 0xFF08) == "")               // BackSpace
+        #expect(KeyText.character(ofKeysym: 0xFE51) == "")               // dead_acute
+        #expect(KeyText.character(ofKeysym: 0x7F) == "")                 // Delete's character, not typed
+        #expect(KeyText.character(ofKeysym: 0x0100_0008) == "")          // a control character as a Unicode keysym
+        #expect(KeyText.character(ofKeysym: 0x0100_D800) == "")          // a surrogate: no character
+    }
+
     @Test func theCaretMovesByCharacterAndEditsHappenAtIt() {
         let entry = bar()
         #expect(entry.insert("tokyo") && entry.caret == 5)
