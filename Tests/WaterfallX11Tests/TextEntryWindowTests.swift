@@ -23,7 +23,7 @@ private final class EntryWindow {
     /// Keys that reached the program's `onKey` while the entry was shown (none should).
     var keysPastTheEntry: [String] = []
 
-    init() throws {
+    init(scale: Double = 1) throws {
         xvfb = try XvfbServer()
         let display = try Display(name: xvfb.display)   // takes LC_CTYPE from the environment (LANG=C.UTF-8)
         // XIM composes in the locale's encoding, which must be UTF-8 here: a test process started without a UTF-8
@@ -31,7 +31,8 @@ private final class EntryWindow {
         if !Self.localeIsUTF8 { #expect(setlocale(LC_CTYPE, "C.UTF-8") != nil) }
         #expect(Self.localeIsUTF8)
         window = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                     configuration: .init(title: "Entry", size: Size(width: 240, height: 160), statusBar: .testBar()))
+                                     configuration: .init(title: "Entry", size: Size(width: 240, height: 160), scale: scale,
+                                                          statusBar: .testBar()))
         window.onKey = { [unowned self] name, _ in keysPastTheEntry.append(name) }
         entry.onChange = { [unowned self] in changes.append($0) }
         entry.onEnd = { [unowned self] in endings.append($0) }
@@ -83,12 +84,13 @@ private final class EntryWindow {
     }
 
     /// The ink of the entry's colour over its background in the screenshot, between the prompt (and `skipped`, a
-    /// beginning of the text) and the caret: the typed text's pixels.
+    /// beginning of the text) and the caret: the typed text's pixels (points times the window's scale).
     func typedTextInk(after skipped: String = "") throws -> TextInk {
         let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
-        let start = Int((6 + window.canvas.textWidth(Self.prompt + skipped)).rounded(.up))
-        let end = Int((6 + window.canvas.textWidth(Self.prompt) + window.canvas.textWidth(entry.text)).rounded(.down))
-        return shot.textInk(xs: start..<end, ys: 0..<Int(entry.height), ink: RGB(Self.inkRGB), background: RGB(Self.backgroundRGB))
+        let scale = window.scale
+        let start = Int(((6 + window.canvas.textWidth(Self.prompt + skipped)) * scale).rounded(.up))
+        let end = Int(((6 + window.canvas.textWidth(Self.prompt) + window.canvas.textWidth(entry.text)) * scale).rounded(.down))
+        return shot.textInk(xs: start..<end, ys: 0..<Int(entry.height * scale), ink: RGB(Self.inkRGB), background: RGB(Self.backgroundRGB))
     }
 }
 
@@ -182,5 +184,21 @@ struct TextEntryWindowTests {
         try harness.turn(until: "the Expose's frame") { window.framesPresented > frames && !window.needsDisplay }
         let exposed = try harness.typedTextInk()
         #expect(exposed.isText(), "after an Expose: \(exposed)")
+    }
+
+    @Test func atScaleTwoTheBarIsTwiceAsTallAndItsTextHasInk() throws {
+        let harness = try EntryWindow(scale: 2)
+        defer { withExtendedLifetime(harness.xvfb) {} }
+        let window = harness.window
+        #expect(window.windowSize == Size(width: 480, height: 320))   // 240 × 160 points at 2 px a point
+        #expect(window.viewportFrame == Rect(x: 0, y: 28, width: 240, height: 112))
+        try harness.type(["type", "Nara"], until: "Nara")
+        try harness.turn(until: "the typed text's frame") { !window.needsDisplay }
+        let ink = try harness.typedTextInk()
+        #expect(ink.isText(), "at scale 2: \(ink)")
+        // The bar ends at 56 px: the row below it is the view's background, not the bar's.
+        let shot = try Screenshot.of(window: window.windowID, display: harness.xvfb.display)
+        #expect(shot.pixel(x: 200, y: 55) == RGB(EntryWindow.backgroundRGB))
+        #expect(shot.pixel(x: 200, y: 56) != RGB(EntryWindow.backgroundRGB))
     }
 }
