@@ -65,11 +65,6 @@ extension WaterfallWindow {
         } else {
             switch keysym {
             case KeySym(XK_BackSpace): changed = entry.deleteBackward()
-            case KeySym(XK_Delete), KeySym(XK_KP_Delete): changed = entry.deleteForward()
-            case Keysym.left, Keysym.keypadLeft: _ = entry.moveCaret(.left); return
-            case Keysym.right, Keysym.keypadRight: _ = entry.moveCaret(.right); return
-            case Keysym.home, Keysym.keypadHome: _ = entry.moveCaret(.home); return
-            case Keysym.end, Keysym.keypadEnd: _ = entry.moveCaret(.end); return
             case Keysym.returnKey, Keysym.keypadEnter:
                 endTextEntry(entry, .accepted)
                 return
@@ -77,10 +72,26 @@ extension WaterfallWindow {
                 if entry.clear() { entry.onChange?(entry.text) }
                 endTextEntry(entry, .cancelled)
                 return
-            default: changed = entry.insert(typed)
+            default:
+                // What the key typed first: a keypad key under Num Lock types its digit rather than moving the caret.
+                changed = entry.insert(typed) || Self.applyEditingKey(keysym, to: entry)
             }
         }
         if changed { entry.onChange?(entry.text) }
+    }
+
+    /// Applies a key that types nothing: Delete deletes after the caret; the arrows, Home and End move it. Returns
+    /// whether the text changed (a caret move only redraws the bar).
+    private static func applyEditingKey(_ keysym: KeySym, to entry: TextEntryBar) -> Bool {
+        switch keysym {
+        case KeySym(XK_Delete), KeySym(XK_KP_Delete): return entry.deleteForward()
+        case Keysym.left, Keysym.keypadLeft: _ = entry.moveCaret(.left)
+        case Keysym.right, Keysym.keypadRight: _ = entry.moveCaret(.right)
+        case Keysym.home, Keysym.keypadHome: _ = entry.moveCaret(.home)
+        case Keysym.end, Keysym.keypadEnd: _ = entry.moveCaret(.end)
+        default: break
+        }
+        return false
     }
 
     /// Hides the entry and tells its program how it ended.

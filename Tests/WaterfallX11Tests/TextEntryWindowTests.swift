@@ -145,10 +145,13 @@ struct TextEntryWindowTests {
         try harness.type(["key", "Home", "type", "Q"], until: "Qkyoto")
         try harness.type(["key", "End", "Left", "Left", "BackSpace"], until: "Qkyto")
         try harness.type(["key", "Delete"], until: "Qkyo")
+        // A keypad key types its digit under Num Lock and moves the caret without it.
+        try harness.type(["key", "Num_Lock", "KP_Left", "Num_Lock"], until: "Qky4o")
+        try harness.type(["key", "KP_Home", "type", "N"], until: "NQky4o")
         try xdotool(["key", "Return"], display: harness.xvfb.display)
         try harness.turn(until: "the end") { !harness.endings.isEmpty }
         #expect(harness.endings == [.accepted])
-        #expect(harness.entry.text == "Qkyo")
+        #expect(harness.entry.text == "NQky4o")
         #expect(harness.window.textEntry == nil)
         #expect(harness.window.viewportFrame.minY == 0)
     }
