@@ -48,14 +48,14 @@ private final class EntryWindow {
         return name.hasSuffix(".utf-8") || name.hasSuffix(".utf8")
     }
 
-    /// Turns the loop until `condition` holds, failing after 30 s (a bound on a hang, not a measurement: a timer
+    /// Turns the loop until `condition` holds, failing after 30 s with `what` (as it is then) (a bound on a hang, not a measurement: a timer
     /// ends the loop's wait then).
-    func turn(until what: String, _ condition: () -> Bool) throws {
+    func turn(until what: @autoclosure () -> String, _ condition: () -> Bool) throws {
         var expired = false
         let guardTimer = window.schedule(after: 30) { expired = true }
         defer { window.cancel(guardTimer) }
         while !condition() {
-            if expired { throw X11TestError("no \(what) within 30 s") }
+            if expired { throw X11TestError("no \(what()) within 30 s") }
             _ = try window.turn()
         }
     }
@@ -154,6 +154,13 @@ struct TextEntryWindowTests {
         #expect(harness.entry.text == "NQky4o")
         #expect(harness.window.textEntry == nil)
         #expect(harness.window.viewportFrame.minY == 0)
+        // Shown again, it has its text, drawn, and takes the keys again.
+        harness.window.textEntry = harness.entry
+        try harness.type(["type", "s"], until: "NsQky4o")   // at the caret, after the N
+        try harness.turn(until: "the frame") { !harness.window.needsDisplay }
+        let ink = try harness.typedTextInk()
+        #expect(ink.isText(), "shown again: \(ink)")
+        #expect(harness.keysPastTheEntry.isEmpty)
     }
 
     @Test func theTypedTextHasInkAfterTypingAResizeAndAnExpose() throws {
