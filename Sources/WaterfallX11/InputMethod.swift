@@ -12,22 +12,24 @@ final class InputMethod {
     let handle: XIM
 
     /// Opens the input method of the locale's modifiers (`XSetLocaleModifiers("")`: `XMODIFIERS`), falling back to
-    /// the local one (`@im=none`) when that server is not running; `nil` when neither opens or offers input without
-    /// a preedit window of our own (then keys are read without an input method: `KeyText.withoutInputMethod`).
+    /// the local one (`@im=none`) when that server is not running or offers no input without a preedit window of our
+    /// own; `nil` when neither does (then keys are read without an input method: `KeyText.withoutInputMethod`).
     init?(display: Display) {
-        _ = XSetLocaleModifiers("")
-        var opened = XOpenIM(display.handle, nil, nil, nil)
-        if opened == nil {
-            _ = XSetLocaleModifiers("@im=none")
-            opened = XOpenIM(display.handle, nil, nil, nil)
-        }
-        guard let opened else { return nil }
-        guard waterfall_im_supports_nothing_style(opened) != 0 else {
-            XCloseIM(opened)
-            return nil
-        }
+        guard let opened = Self.open(on: display.handle) else { return nil }
         connection = display.handle
         handle = opened
+    }
+
+    /// The first input method that opens and offers `XIMPreeditNothing | XIMStatusNothing`: the environment's, then
+    /// the local one.
+    private static func open(on connection: OpaquePointer) -> XIM? {
+        for modifiers in ["", "@im=none"] {
+            _ = XSetLocaleModifiers(modifiers)
+            guard let opened = XOpenIM(connection, nil, nil, nil) else { continue }
+            if waterfall_im_supports_nothing_style(opened) != 0 { return opened }
+            XCloseIM(opened)
+        }
+        return nil
     }
 
     deinit {
