@@ -6,7 +6,8 @@ extension CollectionView {
     /// Each changed area is drawn clipped: the background, the pull-to-refresh strip, the headers, cells and
     /// footers that intersect it, the load-more footer, and the empty or loading view over them. The scroll bar's
     /// strip is never moved with the cards: the bar is drawn again, unclipped, whenever it changed (its thumb moved
-    /// or resized, its colours changed) or the whole viewport was drawn.
+    /// or resized, its colours changed) or the whole viewport was drawn. While the thumb is dragged, the scrubber
+    /// label is drawn over the cards beside it (CollectionView+ScrubberLabel.swift).
     public func draw(in canvas: Canvas, at origin: Point = .zero) {
         let viewport = Rect(origin: origin, size: viewportSize)
         let toCanvas = { (frame: Rect) in self.canvasFrame(frame, viewportOrigin: origin) }
@@ -15,6 +16,8 @@ extension CollectionView {
         let footerFrame = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame
         if let footerFrame { loadMoreFooterView.frame = footerFrame }
         let loadMoreFooter = footerFrame.map(toCanvas)
+        let scrubberLabel = scrubberLabelContent
+        let scrubberLabelChanged = damageScrubberLabel(showing: scrubberLabel)
         let (areas, isFull) = damagedAreas(in: viewport, canvas: canvas)
         for area in areas {
             canvas.setClip(area)
@@ -28,6 +31,7 @@ extension CollectionView {
             }
         }
         canvas.setClip(nil)
+        drawScrubberLabel(scrubberLabel, changed: scrubberLabelChanged, drawnAreas: areas, isFull: isFull, in: canvas, at: origin)
         let bar = scrollBarLook
         if isFull || bar != damage.lastScrollBar { drawScrollBar(bar, in: canvas, at: origin) }
         damage.lastScrollBar = bar
@@ -64,6 +68,7 @@ extension CollectionView {
     public var needsDisplay: Bool {
         damage.needsFullDisplay || damage.lastDrawn?.offset != drawnOffset || damage.lastDrawn?.size != viewportSize
             || !damage.contentRects.isEmpty || scrollBarLook != damage.lastScrollBar
+            || scrubberLabelContent != damage.lastScrubberLabel?.content
     }
 
     /// Marks the frame of the item at `indexPath` as needing to be drawn again (after its cell's look changed).

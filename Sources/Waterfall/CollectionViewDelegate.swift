@@ -28,6 +28,11 @@ public protocol CollectionViewDelegate: AnyObject {
     /// The user asked for fresh data (a pull past the top, or `refresh()`): update the data source now; the view
     /// reloads right after, keeping the item at the top of the viewport in place.
     func collectionViewWillRefresh(_ collectionView: CollectionView)
+    /// The label shown beside the scroll bar's thumb while the user drags it, for the content at `offset` (the
+    /// content offset the drag reached): the title of the section there, say "March 2024", as a photo timeline's
+    /// scrubber shows it; `nil` shows none. Asked on the view's thread whenever the view checks for drawing during
+    /// a drag: answer quickly.
+    func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String?
 }
 
 extension CollectionViewDelegate {
@@ -43,4 +48,5 @@ extension CollectionViewDelegate {
     public func collectionViewDidLayout(_ collectionView: CollectionView) {}
     public func collectionViewLoadMore(_ collectionView: CollectionView) {}
     public func collectionViewWillRefresh(_ collectionView: CollectionView) {}
+    public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String? { nil }
 }

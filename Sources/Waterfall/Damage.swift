@@ -9,4 +9,6 @@ struct Damage {
     var contentRects: [Rect] = []
     /// The scroll bar as the last draw left it, so that the next one draws it only when it changed.
     var lastScrollBar: ScrollBarLook?
+    /// The scrubber label as the last draw left it (CollectionView+ScrubberLabel.swift), `nil` when none was shown.
+    var lastScrubberLabel: DrawnScrubberLabel?
 }

@@ -10,4 +10,8 @@ struct ScrollBarAppearance {
     var thumbColor = Color(rgb: 0xA4ACB6)
     /// The thumb's colour while it is dragged.
     var draggedThumbColor = Color(rgb: 0x69727D)
+    /// The scrubber label's box, beside the thumb while it is dragged.
+    var scrubberLabelColor = Color(rgb: 0x303338)
+    /// The scrubber label's text.
+    var scrubberLabelTextColor = Color(rgb: 0xF1F3F4)
 }

@@ -23,6 +23,9 @@ public final class Display {
     private var triedSharedMemory = false
     /// The windows the display's event loop hands events to, in the order they were made (Display+EventLoop.swift).
     var windows: [WeakWindow] = []
+    /// The X input method, opened when a window first shows a text entry (`openInputMethodOnce()`).
+    private var inputMethod: InputMethod?
+    private var triedInputMethod = false
 
     /// Xlib's `Display *`.
     var handle: OpaquePointer { connection.handle }
@@ -35,6 +38,10 @@ public final class Display {
     /// Opens `name`, or `$DISPLAY` when `name` is `nil`. Protocol errors on the connection go to the program's
     /// `X11ErrorHandler`; the loss of the connection makes the event loop throw `X11Error.connectionLost` instead of
     /// ending the process (see `isConnectionLost`).
+    ///
+    /// When the process's `LC_CTYPE` is still the "C" locale a program starts in, it is set from the environment
+    /// (`setlocale(LC_CTYPE, "")`, process-wide), so that the X input method of a `WaterfallWindow.textEntry` knows
+    /// the encoding the user types in; a locale the program chose is kept.
     /// - Parameters:
     ///   - name: the display's name (`":0"`, `"host:1.0"`); `$DISPLAY` when `nil`.
     ///   - capturingRefusal: libxcb prints a refusing server's reason (such as "Authorization required,
@@ -50,6 +57,7 @@ public final class Display {
         ErrorHandlers.adopt(connection.handle)  // before any request: its errors and its loss are Waterfall's
         self.connection = connection
         self.name = tried
+        InputMethod.adoptEnvironmentLocale()  // before any XIM call: the input method reads the locale's encoding
         Display.registerRenderBeforeXft(on: connection)
         hasDoubleBuffer = connection.hasDoubleBuffer()
         atoms = Atoms(connection.internAtoms(Atoms.names))
@@ -57,6 +65,7 @@ public final class Display {
     }
 
     deinit {
+        inputMethod = nil  // XCloseIM before the connection closes (its contexts, which hold the display, are gone)
         // On a lost connection too: libX11 sends nothing more on it, and XCloseDisplay frees the client's side.
         closeConnection()
         ErrorHandlers.release(connection.handle)
@@ -78,6 +87,15 @@ public final class Display {
         guard !triedSharedMemory else { return }
         triedSharedMemory = true
         sharedMemoryUploads = SharedMemoryUploads(connection: connection)
+    }
+
+    /// The display's input method, opened at the first call (`XOpenIM`, see `InputMethod`); `nil` when none opens.
+    func openInputMethodOnce() -> InputMethod? {
+        if !triedInputMethod {
+            triedInputMethod = true
+            inputMethod = InputMethod(display: self)
+        }
+        return inputMethod
     }
 
     /// The file descriptor of the connection (`XConnectionNumber`), for waiting with `poll`: it is readable when the

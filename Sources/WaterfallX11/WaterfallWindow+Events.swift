@@ -115,6 +115,11 @@ extension WaterfallWindow {
         if selections.clipboard?.handle(event) == true { return true }
         guard event.window == window.id else { return false }
         noteUserEventTime(of: event)
+        if case .filtered = event.kind { return true }  // the input method took it
+        if let entry = textEntry, case let .keyPress(keycode, state, _) = event.kind {  // the text entry takes every key
+            handleTextEntryKey(entry, keycode: keycode, state: state, typed: event.committedText ?? "")
+            return true
+        }
         if let (name, modifiers) = keyName(of: event.kind), let keyInterceptor, try keyInterceptor(name, modifiers) { return true }
         if let overlay, try handOverlay(overlay, event.kind) { return true }
         switch event.kind {

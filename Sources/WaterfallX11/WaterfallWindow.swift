@@ -37,6 +37,8 @@ public final class WaterfallWindow {
     public weak var observer: WaterfallWindowObserver?
     /// The overlay, whether it is to be drawn again, and a touchpad's scroll over it (`overlay` is its public face).
     var overlayState = OverlayState()
+    /// The text entry and the window's input context (`textEntry` is its public face).
+    var textEntryState = TextEntryState()
     /// The title the window manager shows (WM_NAME and _NET_WM_NAME).
     public var title: String {
         didSet { if title != oldValue { window.setTitle(title) } }
@@ -141,9 +143,11 @@ public final class WaterfallWindow {
     public var usesDoubleBufferExtension: Bool { backBuffer.usesDoubleBufferExtension }
 
     /// The collection view's part of the window, in points of window coordinates: everything above the status bar
-    /// (the cards' area and, at its right edge, the scroll bar).
+    /// and below the text entry while one is shown (the cards' area and, at its right edge, the scroll bar).
     public var viewportFrame: Rect {
-        Rect(x: 0, y: 0, width: windowSize.width / scale, height: max(0, windowSize.height / scale - (statusBar?.height ?? 0)))
+        let top = textEntryFrame.height
+        return Rect(x: 0, y: top, width: windowSize.width / scale,
+                    height: max(0, windowSize.height / scale - (statusBar?.height ?? 0) - top))
     }
 
     /// `scale` when it is a finite number from 0.25 to 8 (others clamped to the nearer), else 1: the scales a
@@ -156,6 +160,7 @@ public final class WaterfallWindow {
     /// drawn) or, while an overlay is shown, whether it asked to be drawn; or the status bar's text changed.
     var needsDisplay: Bool {
         (overlay == nil ? collectionView.needsDisplay : overlayState.needsDisplay) || statusBar?.needsDisplay == true
+            || textEntry?.needsFill == true
     }
 
     /// Uploads a picture to the server once, into a Pixmap of its own, for cells to draw with
@@ -200,6 +205,7 @@ public final class WaterfallWindow {
     func setNeedsFullFrame() {
         collectionView.setNeedsDisplay()
         statusBar?.setNeedsFill()
+        textEntry?.setNeedsFill()
     }
 
     /// Draws one frame into the back buffer and presents it. Only what changed is drawn: a scroll moves the
@@ -215,6 +221,7 @@ public final class WaterfallWindow {
             collectionView.draw(in: canvas, at: viewportFrame.origin)
         }
         statusBar?.draw(in: canvas, frame: Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: statusBar?.height ?? 0))
+        drawTextEntry()
         canvas.flush()
         backBuffer.present(renderer.damage, width: UInt32(windowSize.width), height: UInt32(windowSize.height))
         renderer.damage.removeAll()

@@ -13,6 +13,9 @@ struct XlibEvent {
     var serial: UInt
     /// What happened.
     var kind: Kind
+    /// For a key press on a window whose text entry is shown: the text it types, as the window's input context
+    /// commits it (a composed "é", a server IM's "東京"); empty for a key that types nothing. `nil` otherwise.
+    var committedText: String? = nil
 
     /// What happened, with what the backend reads of it.
     enum Kind {
@@ -44,6 +47,9 @@ struct XlibEvent {
         /// Anything else: the event's type (X.h).
         /// MIT-SHM's completion event: an upload through `segment` finished (see SharedMemoryUploads.swift).
         case sharedMemoryCompletion(segment: UInt)
+        /// An event the input method took (`XFilterEvent`): a dead key, a step of a Compose sequence, a key a
+        /// server IM composes with. Nobody else handles it.
+        case filtered
         case other(type: Int32)
     }
 }
@@ -96,14 +102,17 @@ enum XInputEvent {
 // MARK: Reading events
 
 extension Display {
-    /// The next event (`XNextEvent`, which waits for one). A keyboard mapping change refreshes Xlib's copy of the
+    /// The next event (`XNextEvent`, which waits for one). Every event is offered to the input method first
+    /// (`XFilterEvent`), which may take it (`.filtered`). A keyboard mapping change refreshes Xlib's copy of the
     /// keymap here (`XRefreshKeyboardMapping`); an XInput 2 event's data is fetched and freed (`XGetEventData`,
-    /// `XFreeEventData`) and read into an `XInputEvent`.
+    /// `XFreeEventData`) and read into an `XInputEvent`; a key press on a window whose text entry is shown carries the
+    /// text it types (`committedText`).
     func nextEvent() -> XlibEvent {
         var event = XEvent()
         XNextEvent(handle, &event)
         let window = event.xany.window
         let serial = event.xany.serial
+        if XFilterEvent(&event, 0) != 0 { return XlibEvent(window: window, serial: serial, kind: .filtered) }
         switch event.type {
         case Expose: return XlibEvent(window: window, serial: serial, kind: .expose)
         case MapNotify: return XlibEvent(window: window, serial: serial, kind: .map)
@@ -122,7 +131,8 @@ extension Display {
         case EnterNotify: return XlibEvent(window: window, serial: serial, kind: .enter(x: event.xcrossing.x, y: event.xcrossing.y))
         case LeaveNotify: return XlibEvent(window: window, serial: serial, kind: .leave)
         case KeyPress:
-            return XlibEvent(window: window, serial: serial, kind: .keyPress(keycode: event.xkey.keycode, state: event.xkey.state, time: event.xkey.time))
+            return XlibEvent(window: window, serial: serial, kind: .keyPress(keycode: event.xkey.keycode, state: event.xkey.state, time: event.xkey.time),
+                             committedText: typedText(of: &event.xkey))
         case KeyRelease: return XlibEvent(window: window, serial: serial, kind: .keyRelease(time: event.xkey.time))
         case ClientMessage:
             let message = event.xclient
@@ -150,6 +160,17 @@ extension Display {
         default:
             return XlibEvent(window: window, serial: serial, kind: .other(type: event.type))
         }
+    }
+
+    /// The text key press `key` types into its window's text entry, while one is shown: what the window's input
+    /// context commits, or the key's own character when no input method opened; `nil` when no entry is shown there.
+    private func typedText(of key: inout XKeyEvent) -> String? {
+        let id = key.window
+        guard let window = windows.lazy.compactMap(\.window).first(where: { $0.windowID == id }), window.textEntry != nil else {
+            return nil
+        }
+        if let context = window.textEntryState.inputContext { return context.committedText(of: &key) }
+        return KeyText.withoutInputMethod(&key)
     }
 
     /// An XInput 2 event of the backend's selection, read from its cookie; another extension's generic event as

@@ -155,6 +155,13 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
     func collectionViewDidLayout(_ collectionView: CollectionView) {
         log.append("didLayout")
     }
+
+    /// The scrubber label's text for a content offset, when a test gives one (not logged: drawing asks it often).
+    var scrubberLabel: ((Double) -> String?)?
+
+    func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String? {
+        scrubberLabel?(offset)
+    }
 }
 
 /// The grid most view tests use: 3 columns of width 100 at x 10, 120 and 230 (viewport 340 wide, spacings

@@ -13,10 +13,12 @@ public func xdotool(script: String, display: String) throws {
     _ = try runTool("xdotool", ["-"], display: display, input: Data(script.utf8))
 }
 
-/// Runs `tool` with `DISPLAY=display` (and `input` on its standard input) and returns its standard output.
+/// Runs `tool` with `DISPLAY=display` and the variables of `environment` (and `input` on its standard input) and
+/// returns its standard output.
 /// - Throws: `X11TestError` naming the tool when it is missing or ends with a failure, quoting what it printed on
 ///   stderr.
-public func runTool(_ tool: String, _ arguments: [String], display: String, input: Data? = nil) throws -> Data {
+public func runTool(_ tool: String, _ arguments: [String], display: String, input: Data? = nil,
+                    environment extra: [String: String] = [:]) throws -> Data {
     guard let path = findExecutable(tool) else {
         throw X11TestError("\(tool) is not installed: the X11 tests need it; run scripts/test.sh")
     }
@@ -25,6 +27,7 @@ public func runTool(_ tool: String, _ arguments: [String], display: String, inpu
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
+    environment.merge(extra) { $1 }
     process.environment = environment
     let output = Pipe()
     let errors = Pipe()
