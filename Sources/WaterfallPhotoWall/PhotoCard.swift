@@ -19,6 +19,8 @@ public struct PhotoCard: Equatable, Sendable {
     public var pixelHeight: Int?
     /// The file's size in bytes.
     public var fileSize: Int
+    /// The file's modification time when the walk read it, in seconds since 1970.
+    public var modified: Double
     /// Whether the photo cannot be shown (its header was refused).
     public var isBroken: Bool
     /// A video's duration in seconds (`nil` when its container does not say), for its badge; `nil` for a picture.
@@ -53,12 +55,29 @@ public struct PhotoCard: Equatable, Sendable {
         pixelWidth = photo.header?.orientedSize.width
         pixelHeight = photo.header?.orientedSize.height
         fileSize = photo.fileSize
+        modified = photo.modified
         isBroken = photo.error != nil
         duration = photo.header?.duration
         isVideo = photo.header?.format == .video
         marks = photo.marks
         taken = photo.taken
         foldedName = NameFolding.fold(photo.name)
+    }
+
+    /// The file as the wall shows it: what a file action checks it still is ("changed by another program").
+    var identity: FileIdentity { FileIdentity(size: fileSize, modified: modified) }
+
+    /// Turns the card a quarter turn (either way): its aspect inverted, its pixel sizes swapped, also in the caption's
+    /// "4032 × 3024".
+    mutating func turn() {
+        if let width = pixelWidth, let height = pixelHeight, width > 0, height > 0 {
+            let size = "\(width) × \(height)"
+            if subtitle.hasPrefix(size) { subtitle = "\(height) × \(width)" + subtitle.dropFirst(size.count) }
+            (pixelWidth, pixelHeight) = (height, width)
+            aspect = min(Self.maximumAspect, Double(width) / Double(height))
+        } else {
+            aspect = min(Self.maximumAspect, 1 / max(aspect, 1 / Self.maximumAspect))
+        }
     }
 
     /// A size on disk as people read it: "512 B", "48 KB", "3.1 MB", "1.2 GB" (powers of 1,000, as file managers show).

@@ -1,6 +1,7 @@
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallPhotos
 
 /// A photo's card: a `CardCell` that knows its file, so that a picture decoded for the file finds the card.
 final class PhotoCardCell: CardCell {
@@ -8,6 +9,8 @@ final class PhotoCardCell: CardCell {
     var file: FilePath?
     /// Whether the card is a video's, and its duration in seconds: its picture gets the play badge.
     var video: (isVideo: Bool, duration: Double?) = (false, nil)
+    /// The photo's rating and reject, drawn over its picture (`MarksBadge`).
+    var marks = PhotoMarks()
 
     /// Shows `card`, captioned, in the caption font's `metrics`.
     func show(_ card: PhotoCard, metrics: CardMetrics) {
@@ -17,19 +20,24 @@ final class PhotoCardCell: CardCell {
         color = card.isBroken ? CardCell.failureColor : PhotoCard.placeholder
         self.metrics = metrics
         video = (card.isVideo && !card.isBroken, card.duration)
+        marks = card.marks
     }
 
     override func prepareForReuse() {
         super.prepareForReuse()
         file = nil
         video = (false, nil)
+        marks = PhotoMarks()
     }
 
-    /// Draws the card, and over a video's picture its play badge and duration (`VideoBadge`).
+    /// Draws the card, and over its picture a video's play badge and duration (`VideoBadge`) and the photo's marks
+    /// (`MarksBadge`).
     override func draw(in canvas: Canvas, frame: Rect) {
         super.draw(in: canvas, frame: frame)
-        guard video.isVideo, failure == nil, !isHighlighted else { return }
+        guard !isHighlighted else { return }
         let picture = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(0, frame.height - metrics.captionHeight))
+        MarksBadge.draw(marks, over: picture, in: canvas)
+        guard video.isVideo, failure == nil else { return }
         VideoBadge.draw(duration: video.duration, over: picture, in: canvas)
     }
 }

@@ -1,5 +1,6 @@
 import Waterfall
 import WaterfallCards
+import WaterfallPhotos
 import WaterfallX11
 
 extension PhotoWall {
@@ -9,6 +10,19 @@ extension PhotoWall {
         var keys = KeyBindings()
         keys.add("copy", "Copy the selected photos as files (to paste in a file manager)", in: .global, ["Ctrl+c"])
         keys.add("slideshow", "Start or stop the slideshow", in: .global, ["s"])
+        keys.add("trash", "Move the selected photos (in the lightbox, the one shown) to the Trash", in: .global, ["Delete", "KP_Delete"])
+        keys.add("rotate-clockwise", "Rotate the selected photos 90° clockwise, saved to the files", in: .global, ["bracketright", "Ctrl+r"])
+        keys.add("rotate-anticlockwise", "Rotate the selected photos 90° anticlockwise, saved to the files", in: .global,
+                 ["bracketleft", "Ctrl+Shift+r"])
+        for stars in 1...5 {
+            keys.add("rate-\(stars)", "Rate the selected photos \(stars) star\(stars == 1 ? "" : "s") (in their XMP sidecars)", in: .global, ["\(stars)"])
+        }
+        keys.add("rate-0", "Clear the selected photos' rating", in: .global, ["0"])
+        keys.add("reject", "Reject the selected photos, or take the reject back", in: .global, ["x"])
+        keys.add("undo", "Undo the last trash, rotation, rating or reject", in: .global, ["Ctrl+z"])
+        keys.add("filter", "Filter the wall by name (type; Escape clears it)", in: .wall, ["slash", "KP_Divide"])
+        keys.add("cycle-min-rating", "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
+        keys.add("toggle-rejected", "Hide or show the rejected photos", in: .wall, ["Shift+x"])
         keys.add("focus-up", "Move to the card above (Shift: select up to it; Ctrl: only move the focus)", in: .wall, ["Up", "KP_Up"])
         keys.add("focus-down", "Move to the card below", in: .wall, ["Down", "KP_Down"])
         keys.add("focus-left", "Move to the card on the left", in: .wall, ["Left", "KP_Left"])
@@ -86,6 +100,7 @@ extension PhotoWall {
     /// - Throws: `LayoutError` from a refresh's reload or a zoom's relayout.
     public func perform(_ action: String, modifiers: ModifierKeys = [], at point: Point? = nil) throws -> Bool {
         guard let window else { return false }
+        if let culled = try performCulling(action) { return culled }
         switch action {
         case "copy": copySelectedFiles()
         case "slideshow":
@@ -97,6 +112,30 @@ extension PhotoWall {
         default:
             if let lightbox { return lightbox.perform(action, at: point, in: window) }
             return try performOnWall(action, modifiers: modifiers, at: point, in: window)
+        }
+        return true
+    }
+
+    /// The culling actions, in the wall and the lightbox: `nil` for another action. Escape (`deselect`, `close`)
+    /// cancels a file action while one runs.
+    private func performCulling(_ action: String) throws -> Bool? {
+        if action == "deselect" || action == "close", fileActions.isBusy {
+            fileActions.cancel()
+            return true
+        }
+        switch action {
+        case "trash": trashTargets()
+        case "rotate-clockwise": rotateTargets(by: 1)
+        case "rotate-anticlockwise": rotateTargets(by: -1)
+        case let rate where rate.hasPrefix("rate-"):
+            guard let stars = Int(rate.dropFirst(5)), (0...5).contains(stars) else { return nil }
+            markTargets { _ in PhotoMarks(rating: stars) }
+        case "reject": markTargets { PhotoMarks(rating: 0, isRejected: !$0.isRejected) }
+        case "undo": undo()
+        case "filter" where lightbox == nil: beginFilter()
+        case "cycle-min-rating" where lightbox == nil: arrangement.minimumRating = (arrangement.minimumRating + 1) % 6
+        case "toggle-rejected" where lightbox == nil: arrangement.hidesRejected.toggle()
+        default: return nil
         }
         return true
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import SystemPackage
 import Waterfall
@@ -51,6 +52,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         public var arrangement = PhotoArrangement()
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
         public var lightboxFile: FilePath?
+        /// The desktop's Trash the Delete key moves photos to (freedesktop.org's, under `$XDG_DATA_HOME`, or a mount's
+        /// own), for the user of this process's environment unless the program gives another.
+        public var trash = Trash(environment: ProcessInfo.processInfo.environment)
         /// Hears what the wall cannot do (a folder it cannot watch, an update it could not show), from any thread.
         public var warn: @Sendable (String) -> Void = { _ in }
 
@@ -126,6 +130,16 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// player). The wall runs no program itself: the program decides how (`xdg-open`). Without it, Enter goes back
     /// to the wall.
     public var onOpenExternally: ((FilePath) -> Void)?
+    /// Runs the file actions (trash, rotate, marks) off the window's thread.
+    let fileActions: FileActionRunner
+    /// What the file actions last wrote to each file.
+    let fileIdentities = FileIdentities()
+    /// The file actions to undo, the last last: each with what undoes it, file by file.
+    var undoHistory: [(action: FileAction, steps: [FileUndoStep])] = []
+    /// The files done of the running file action last logged (`fileActionProgress`).
+    var lastLoggedProgress = -1
+    /// How the last file action went ("3 photos moved to the Trash"), for the status bar.
+    var activityMessage: String?
     /// The cards before the live folders' batch being applied, while one is: the view names a gone card it
     /// unhighlights or deselects by its path before the batch.
     var itemsBeforeBatch: PhotoWallItems?
@@ -138,6 +152,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         arrangementState = configuration.startingArrangement
         let relay = wakeRelay
         columnsAhead = ColumnsAhead { relay.wake() }
+        fileActions = FileActionRunner { relay.wake() }
         scan = PhotoScan(roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,
                          warn: configuration.warn) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
@@ -188,6 +203,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Takes what arrived: the walk's photos and folder updates, and the decoded pictures.
     func deliver() {
         deliverScan()
+        deliverFileActions()
         deliverInfo()
         if let counts = columnsAhead.takeFinished() { log?.log("columnsAhead", [("columns", .array(counts.map { .int($0) }))]) }
         guard let pictures else { return }
@@ -208,11 +224,13 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Whether the walk has ended (the wall then has every photo it will have until the folders change).
     public var isWalkDone: Bool { scanCounts.isDone }
 
-    /// The status bar's text: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) ·
-    /// cache 120/256 MB".
+    /// The status bar's text: the file action running ("Moving 120 of 1,000 photos to the Trash… (Escape cancels)") or
+    /// how the last went, what the arrangement leaves out ("12 of 1,234 photos · “beach” · ★3+"), then "1,234 photos
+    /// in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) · cache 120/256 MB".
     public var statusText: String {
-        PhotoWallText.status(scanCounts.counts, isScanning: !scanCounts.isDone,
-                             cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
+        let status = PhotoWallText.status(scanCounts.counts, isScanning: !scanCounts.isDone,
+                                          cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
+        return ([fileActionText, arrangementText].compactMap { $0 } + [status]).joined(separator: " · ")
     }
 
     /// The selected photos' files, in index order.
@@ -326,6 +344,16 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
                 self?.layOutColumnsAhead()
             }
         }
+    }
+
+    /// The scrubber's label while the scroll bar's thumb is dragged: the title of the section at the top of the
+    /// viewport for `offset` (the folder, or with the timeline the period taken: "March 2024").
+    /// - Complexity: O(log n) per column (the layout's query of a strip).
+    public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String? {
+        let strip = Rect(x: 0, y: offset, width: collectionView.layoutWidth, height: max(1, collectionView.viewportSize.height / 4))
+        guard let section = collectionView.layout.layoutAttributesForElements(in: strip).map(\.indexPath.section).min(),
+              items.sections.indices.contains(section) else { return nil }
+        return items.sections[section].title
     }
 
     public func collectionViewWillRefresh(_ collectionView: CollectionView) {

@@ -96,6 +96,27 @@ public struct PhotoWallItems {
         return nil
     }
 
+    /// The card of `file`, if there is one.
+    /// - Complexity: O(cards).
+    public func card(of file: FilePath) -> PhotoCard? { path(of: file).map { self[$0] } }
+
+    /// The paths of the cards of `files`, in order.
+    /// - Complexity: O(cards).
+    public func paths(of files: Set<FilePath>) -> [ItemPath] {
+        guard !files.isEmpty else { return [] }
+        var paths: [ItemPath] = []
+        for (section, cards) in sections.enumerated() {
+            for (item, card) in cards.cards.enumerated() where files.contains(card.path) { paths.append(ItemPath(item: item, section: section)) }
+        }
+        return paths
+    }
+
+    /// Changes the cards of `files` by `change`.
+    /// - Complexity: O(cards).
+    mutating func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
+        for path in paths(of: files) { change(&sections[path.section].cards[path.item]) }
+    }
+
     /// Appends `cards` to the last section when it is titled `title`, else to a new section titled so.
     public mutating func append(_ cards: [PhotoCard], toSectionTitled title: String) {
         if sections.last?.title == title {

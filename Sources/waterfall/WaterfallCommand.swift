@@ -35,6 +35,17 @@ struct WaterfallCommand: ParsableCommand {
         goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits. Every key can be bound \
         otherwise in the config file (waterfall --print-config lists them by action name).
 
+        Culling: Delete moves the selected photos (in the lightbox, the one shown) to the desktop's Trash (the \
+        freedesktop.org Trash, which trash-cli and file managers read); ] and [ (Ctrl+R, Ctrl+Shift+R) turn them 90° in \
+        their files (a JPEG's EXIF orientation, never re-encoded; another format's XMP sidecar); 1 to 5 rate them, 0 \
+        clears the rating and x rejects them, in their XMP sidecars (NAME.EXT.xmp, xmp:Rating, as darktable and digiKam \
+        write them). Each action runs beside the window with its progress in the status bar; Escape stops it, and \
+        Ctrl+Z undoes the last one (a trashed photo is put back only where its name is still free). / filters the wall \
+        by name as you type (through the X input method: compose, dead keys, ibus and fcitx); r cycles the least \
+        rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
+        the sections periods of the date taken, named in your locale, and --sort taken orders each section by it. \
+        Every write is atomic: a crash at any instant leaves each file whole.
+
         Ctrl+X then a key runs the key handler, $XDG_CONFIG_HOME/waterfall/key-handler (~/.config/waterfall/key-handler), \
         when it is executable, as nsxiv does: its argument is the key's name ("r", "R", "C-r" for Ctrl+R), and the \
         paths of the selected photos (in the lightbox, of the photo shown) come on its standard input, one a line \
@@ -74,6 +85,7 @@ struct WaterfallCommand: ParsableCommand {
         // The decoder worker that reads videos apart from the wall: WATERFALL_DECODER names another than the
         // waterfall-decoder installed beside this program (for tests, and for a sandboxing wrapper).
         if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty { DecoderProcess.defaultExecutable = decoder }
+        if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty { CheckpointPause.install(step, until: environment["WATERFALL_PAUSE_UNTIL"]) }
         let config = loadConfig(environment: environment)
         let statePath = RememberedState.path(environment: environment)
         let remembered = RememberedState.read(from: statePath).flatMap { $0.configCardWidth == config.cardWidthOrZero ? $0 : nil }

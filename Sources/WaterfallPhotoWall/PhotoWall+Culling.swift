@@ -1,0 +1,241 @@
+import Foundation
+import Synchronization
+import SystemPackage
+import Waterfall
+import WaterfallPhotos
+
+/// The culling keys' file actions: trash, rotate, rate and reject the photos acted on, each run off the window's
+/// thread (`FileActionRunner`) with its progress in the status bar, each undone by `undo()`. A card turns, or shows
+/// its new marks, at once; a trashed photo's card goes when the live folders see the file go. A file the action
+/// could not change gets its card back as it was, and the status bar and `Configuration.warn` say why.
+extension PhotoWall {
+    /// The photos the culling keys act on: the one the lightbox shows; on the wall the selected photos, else the
+    /// focused one.
+    var actionTargets: [ItemPath] {
+        if let lightbox { return items.path(ofIndex: lightbox.index).map { [$0] } ?? [] }
+        let selected = collectionView.indexPathsForSelectedItems
+        if !selected.isEmpty { return selected }
+        return collectionView.focusedItem.map { [$0] } ?? []
+    }
+
+    /// Moves the photos acted on to the Trash (freedesktop.org's: trash-cli and file managers see them there).
+    func trashTargets() {
+        let files = actionTargets.map { items[$0].path }
+        guard !files.isEmpty else { return }
+        let (trash, cache, identities) = (configuration.trash, configuration.sharedThumbnailCache, fileIdentities)
+        let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
+        if let lightbox, let window, items.count > 1 { _ = lightbox.perform("next", at: nil, in: window) }
+        fileActions.run(FileActionRunner.Job(action: .trash, files: files) { file in
+            let trashed = try trash.moveToTrash(file, expecting: identities.identity(of: file) ?? expected[file])
+            cache?.removeThumbnails(of: file)
+            return .restore(trashed)
+        })
+    }
+
+    /// Turns the photos acted on by `quarterTurns` (1: clockwise), saved so that every viewer sees it: their cards
+    /// turn now, their pictures follow once the files are written.
+    func rotateTargets(by quarterTurns: Int) {
+        let files = actionTargets.map { items[$0].path }
+        guard !files.isEmpty else { return }
+        turnCards(of: Set(files), by: quarterTurns)
+        fileActions.run(rotationJob(files, by: quarterTurns))
+    }
+
+    /// The job that turns `files` by `quarterTurns` on disk.
+    private func rotationJob(_ files: [FilePath], by quarterTurns: Int) -> FileActionRunner.Job {
+        let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
+        let expected = Dictionary(files.compactMap { file in library.card(of: file).map { (file, $0.identity) } }) { first, _ in first }
+        return FileActionRunner.Job(action: .rotate(quarterTurns: quarterTurns), files: files) { file in
+            let header = try PhotoFile.readHeader(path: file)
+            _ = try SavedRotation.rotate(file, format: header.format, quarterTurns: quarterTurns,
+                                         expecting: identities.identity(of: file) ?? expected[file])
+            identities.note(file)
+            cache?.removeThumbnails(of: file)
+            return .rotate(file, quarterTurns: -quarterTurns)
+        }
+    }
+
+    /// Gives the photos acted on the marks `change` makes of theirs (a rating, a reject), written to their XMP
+    /// sidecars; their cards show them at once.
+    func markTargets(_ change: @escaping (PhotoMarks) -> PhotoMarks) {
+        let targets = actionTargets
+        guard !targets.isEmpty else { return }
+        let newMarks = Dictionary(targets.map { (items[$0].path, change(items[$0].marks)) }) { first, _ in first }
+        let oldMarks = Dictionary(targets.map { (items[$0].path, items[$0].marks) }) { first, _ in first }
+        setCardMarks(newMarks)
+        fileActions.run(markJob(newMarks, undoingTo: oldMarks))
+    }
+
+    /// The job that writes `marks` to each file's sidecar, each undone by the file's `old` marks.
+    private func markJob(_ marks: [FilePath: PhotoMarks], undoingTo old: [FilePath: PhotoMarks]) -> FileActionRunner.Job {
+        let files = marks.keys.sorted { $0.string < $1.string }
+        return FileActionRunner.Job(action: .mark, files: files) { file in
+            try PhotoSidecar.write(marks[file]!, for: file)
+            return .mark(file, old[file] ?? PhotoMarks())
+        }
+    }
+
+    /// Undoes the last file action that changed something: puts trashed photos back (refusing, with the reason,
+    /// where the name is taken by now: nothing is overwritten), turns rotated ones back, gives marked ones their
+    /// marks again. Returns whether there was one to undo.
+    @discardableResult
+    func undo() -> Bool {
+        guard let last = undoHistory.popLast() else {
+            activityMessage = "Nothing to undo"
+            return false
+        }
+        let trash = configuration.trash
+        switch last.action {
+        case .trash, .restore:
+            let steps = last.steps.reversed().compactMap { step -> TrashedFile? in
+                if case let .restore(trashed) = step { return trashed }
+                return nil
+            }
+            let byFile = Dictionary(steps.map { ($0.original, $0) }) { first, _ in first }
+            var job = FileActionRunner.Job(action: .restore, files: steps.map(\.original)) { file in
+                try trash.restore(byFile[file]!)
+                return nil
+            }
+            job.isUndo = true
+            fileActions.run(job)
+        case let .rotate(quarterTurns):
+            let files = last.steps.compactMap { step -> FilePath? in
+                if case let .rotate(file, _) = step { return file }
+                return nil
+            }
+            turnCards(of: Set(files), by: -quarterTurns)
+            var job = rotationJob(files, by: -quarterTurns)
+            job.isUndo = true
+            fileActions.run(job)
+        case .mark:
+            var old: [FilePath: PhotoMarks] = [:]
+            for case let .mark(file, marks) in last.steps { old[file] = marks }
+            let current = Dictionary(old.keys.compactMap { file in library.card(of: file).map { (file, $0.marks) } }) { first, _ in first }
+            setCardMarks(old)
+            var job = markJob(old, undoingTo: current)
+            job.isUndo = true
+            fileActions.run(job)
+        }
+        return true
+    }
+
+    /// Takes the file actions that ended: keeps what undoes them, gives back their cards' changes where a file could
+    /// not be changed, forgets the pictures of rotated photos (they decode again, turned), says how it went in the
+    /// status bar and logs a `fileAction` event.
+    func deliverFileActions() {
+        if let progress = fileActions.progress, progress.done != lastLoggedProgress {
+            lastLoggedProgress = progress.done
+            log?.log("fileActionProgress", [("action", .string(progress.action.name)), ("done", .int(progress.done)),
+                                            ("total", .int(progress.total))])
+        }
+        for finished in fileActions.takeFinished() {
+            let steps = finished.succeeded.compactMap(\.undo)
+            if !steps.isEmpty, !finished.isUndo { undoHistory.append((finished.action, steps)) }
+            let failedFiles = finished.failed.map(\.file)
+            switch finished.action {
+            case let .rotate(quarterTurns):
+                turnCards(of: Set(failedFiles), by: -quarterTurns)
+                forgetPictures(of: finished.succeeded.map(\.file))
+            case .mark:
+                var back: [FilePath: PhotoMarks] = [:]
+                for file in failedFiles { back[file] = PhotoSidecar.marks(of: file) }
+                if !back.isEmpty { setCardMarks(back) }
+            case .trash, .restore:
+                pictures?.forget(finished.succeeded.map(\.file))
+            }
+            for failure in finished.failed { configuration.warn(failure.reason) }
+            activityMessage = Self.message(of: finished)
+            log?.log("fileAction", [("action", .string(finished.action.name)), ("done", .int(finished.succeeded.count)),
+                                    ("total", .int(finished.total)), ("cancelled", .bool(finished.wasCancelled)),
+                                    ("undo", .bool(finished.isUndo)),
+                                    ("failed", .array(finished.failed.map { .string($0.reason) }))])
+        }
+    }
+
+    /// The status bar's line for an ended action: "3 photos moved to the Trash", then the first failure and their
+    /// count: "· 2 not changed: IMG_1.jpg: the folder is read-only".
+    static func message(of finished: FileActionRunner.Finished) -> String {
+        var text = finished.action.doneText(finished.succeeded.count)
+        if finished.wasCancelled { text += " · cancelled" }
+        if let first = finished.failed.first {
+            text += " · \(finished.failed.count) not changed: \(first.reason)"
+        } else if finished.action == .trash, !finished.isUndo {
+            text += " (Ctrl+Z puts them back)"
+        }
+        return text
+    }
+
+    /// The status bar's part for the file actions: the one running and its progress, else how the last one went.
+    var fileActionText: String? {
+        if let progress = fileActions.progress { return progress.action.progressText(done: progress.done, total: progress.total) }
+        return activityMessage
+    }
+
+    /// Turns the cards of `files` by `quarterTurns` (their aspect and sizes; their pictures decode again).
+    func turnCards(of files: Set<FilePath>, by quarterTurns: Int) {
+        guard !files.isEmpty, quarterTurns % 2 != 0 else { return forgetPictures(of: Array(files)) }
+        changeCards(of: files) { $0.turn() }
+        forgetPictures(of: Array(files))
+    }
+
+    /// Gives the cards of the files their marks.
+    func setCardMarks(_ marks: [FilePath: PhotoMarks]) {
+        changeCards(of: Set(marks.keys)) { card in card.marks = marks[card.path] ?? card.marks }
+    }
+
+    /// Forgets the pictures of `files`, whose cards then decode again.
+    private func forgetPictures(of files: [FilePath]) {
+        guard !files.isEmpty else { return }
+        pictures?.forget(files)
+        reloadCards(of: Set(files))
+        requestPictures()
+        // The lightbox's photo, turned: its picture is asked for again.
+        if let lightbox, let window, let shown = items.path(ofIndex: lightbox.index), files.contains(items[shown].path) {
+            lightbox.show(in: window, action: "turned")
+        }
+    }
+
+    /// Changes the cards of `files` in the library and on the wall, by `change`, and shows them again (arranged
+    /// again when the arrangement depends on the marks).
+    private func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
+        library.changeCards(of: files, change)
+        if arrangementState.showsEverythingAsWalked {
+            items = library
+        } else if arrangementState.minimumRating > 0 || arrangementState.hidesRejected {
+            return rearrange()
+        } else {
+            items.changeCards(of: files, change)
+        }
+        reloadCards(of: files)
+    }
+
+    /// Asks the view for the cards of `files` again, with their heights.
+    private func reloadCards(of files: Set<FilePath>) {
+        let paths = items.paths(of: files)
+        guard !paths.isEmpty else { return }
+        do {
+            try collectionView.performBatchUpdates {
+                try collectionView.invalidateHeights(ofItemsAt: paths)
+                try collectionView.reloadItems(at: paths)
+            }
+        } catch {
+            configuration.warn("the changed photos could not be shown: \(error)")
+            try? collectionView.reloadData()
+        }
+    }
+}
+
+/// What the file actions last wrote to each file, so that a second action on a file waiting behind the first is
+/// checked against the file as the first left it, not as the wall showed it ("changed by another program").
+final class FileIdentities: Sendable {
+    private let known = Mutex<[FilePath: FileIdentity]>([:])
+
+    /// What the last action left `file` as, if an action wrote it.
+    func identity(of file: FilePath) -> FileIdentity? { known.withLock { $0[file] } }
+
+    /// Notes `file` as it is now, after an action wrote it.
+    func note(_ file: FilePath) {
+        let identity = try? FileIdentity.of(file)
+        known.withLock { $0[file] = identity }
+    }
+}

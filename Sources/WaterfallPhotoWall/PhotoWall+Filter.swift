@@ -1,0 +1,42 @@
+import Waterfall
+import WaterfallCards
+import WaterfallX11
+
+/// The `/` filter: a one-line entry along the top of the wall (`TextEntryBar`, whose text comes through the X input
+/// method: compose, dead keys and ibus or fcitx), narrowing the wall to the names that contain the text as it
+/// changes. Return keeps the filter and gives the keys back to the wall; Escape clears it.
+extension PhotoWall {
+    /// Opens the filter's entry, unless it is open.
+    func beginFilter() {
+        guard let window, window.textEntry == nil else { return }
+        let look = configuration.look
+        let bar = TextEntryBar(backgroundColor: look.cards.caption, textColor: look.cards.title,
+                               placeholderColor: look.cards.subtitle, prompt: "Filter: ")
+        bar.onChange = { [unowned self] text in
+            arrangement.nameFilter = text
+            log?.log("filter", [("text", .string(text)), ("items", .int(items.count))])
+        }
+        bar.onEnd = { [unowned self, unowned window] ending in
+            if ending == .cancelled { arrangement.nameFilter = "" }
+            window.textEntry = nil
+            log?.log("filterEnd", [("accepted", .bool(ending == .accepted)), ("items", .int(items.count))])
+        }
+        window.textEntry = bar
+        log?.log("filterBegin", [])
+    }
+
+    /// The status bar's part for the arrangement, when it leaves photos out or regroups them: "12 of 1,234 photos ·
+    /// “beach” · ★3+ · rejects hidden · by month".
+    var arrangementText: String? {
+        let arrangement = arrangementState
+        guard !arrangement.showsEverythingAsWalked else { return nil }
+        var parts: [String] = []
+        if items.count != library.count { parts.append("\(Noun.grouped(items.count)) of \(Noun.photo.counted(library.count))") }
+        if !arrangement.nameFilter.isEmpty { parts.append("“\(arrangement.nameFilter)”") }
+        if arrangement.minimumRating > 0 { parts.append("★\(arrangement.minimumRating)+") }
+        if arrangement.hidesRejected { parts.append("rejects hidden") }
+        if arrangement.grouping != .folder { parts.append("by \(arrangement.grouping.rawValue)") }
+        if arrangement.sortsByTaken { parts.append("in the order taken") }
+        return parts.joined(separator: " · ")
+    }
+}
