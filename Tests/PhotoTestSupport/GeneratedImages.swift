@@ -7,9 +7,10 @@ public final class GeneratedImages {
     /// The folder.
     public let folder: URL
 
-    /// A new, empty folder.
-    public init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-photos-\(UUID().uuidString)")
+    /// A new, empty folder in `parent` (the temporary folder by default: a test's own mount, say).
+    public init(in parent: String? = nil) throws {
+        let base = parent.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
+        folder = base.appendingPathComponent("waterfall-photos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

@@ -1,42 +1,5 @@
 import Foundation
 import PhotoTestSupport
-import SystemPackage
-
-/// A small tmpfs of its own, mounted on a new temporary folder and unmounted when released: a file system the tests
-/// can fill up or make read-only, and a mount whose top directory holds a Trash of its own. Mounting needs root (the
-/// tests run as root here); without it the test fails with the reason, it never skips.
-final class ScratchMount {
-    /// The mount point.
-    let folder: String
-
-    /// A tmpfs of `kilobytes` mounted on a new temporary folder.
-    init(kilobytes: Int = 1024) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-mount-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        do {
-            try TestTool.run(["mount", "-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", folder])
-        } catch {
-            try? FileManager.default.removeItem(atPath: folder)
-            throw FileActionTestError("these tests mount a tmpfs and need root (CAP_SYS_ADMIN): \(error)")
-        }
-    }
-
-    deinit {
-        _ = try? TestTool.run(["umount", folder])
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-
-    /// The path of `name` under the mount point.
-    func path(_ name: String) -> String { folder + "/" + name }
-
-    /// The path of `name` under the mount point, as the library takes paths.
-    func file(_ name: String) -> FilePath { FilePath(path(name)) }
-
-    /// Remounts the file system read-only.
-    func makeReadOnly() throws {
-        try TestTool.run(["mount", "-o", "remount,ro", folder])
-    }
-}
 
 /// Small file helpers shared by the file actions' tests.
 enum Disk {
