@@ -156,6 +156,9 @@ launch "$photo_bench" "$results/first-screen" --no-thumbnail-cache --lightbox 12
 mkdir -p "$results/zoom-wall"
 convert -size 640x480 gradient:'#C04030'-'#3050B0' "$results/zoom-a.jpg"
 convert -size 480x640 gradient:'#30A060'-'#D0A020' "$results/zoom-b.jpg"
+# Two dates taken, so that the timeline's regrouping makes sections (hard links share one file's EXIF).
+exiftool -q -overwrite_original -DateTimeOriginal="2023:05:14 10:00:00" "$results/zoom-a.jpg"
+exiftool -q -overwrite_original -DateTimeOriginal="2024:03:02 16:30:00" "$results/zoom-b.jpg"
 python3 - "$results" <<'PY'
 import os, sys
 results = sys.argv[1]
@@ -166,6 +169,12 @@ for index in range(100000):
 PY
 for _ in 1 2 3; do
   launch "$photo_bench" "$results/zoom-wall" --no-thumbnail-cache --zoom 100 --width 1280 --height 1000 >> "$results/grid-zoom.json"
+done
+
+# The / filter's keystrokes and the timeline's regrouping by month over the same 100,000 photos, against full layouts
+# of the same wall (3 rounds).
+for _ in 1 2 3; do
+  launch "$photo_bench" "$results/zoom-wall" --no-thumbnail-cache --arrange 100 --width 1280 --height 1000 >> "$results/arrange.json"
 done
 
 # A camera import: 500 JPEGs copied by one cp into a watched folder, the relayouts counted (3 rounds).
@@ -186,6 +195,6 @@ BENCH_ARGS="$*" \
   python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" "$results/window.json" \
     "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" \
     "$results/bomb.json" "$results/photo-wheel.json" "$results/lightbox.json" "$results/live-folder.json" \
-    "$results/grid-zoom.json" > BENCHMARKS.md
+    "$results/grid-zoom.json" "$results/arrange.json" > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

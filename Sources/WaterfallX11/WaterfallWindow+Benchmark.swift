@@ -97,8 +97,10 @@ extension WaterfallWindow {
     }
 
     /// Times `count` frames, each from `cause` (given its number) to the frame presented, synced (not what its turn
-    /// does after it); `beforeEach` runs before each, outside the measurement.
-    private func measureFrames(count: Int, beforeEach: () throws -> Void, cause: (Int) -> Void) throws -> [FrameMeasurement] {
+    /// does after it); `beforeEach` runs before each, outside the measurement. A cause that changes nothing drawn
+    /// must still ask for a frame (`setNeedsFullFrame()`), or the wait never ends.
+    @_spi(Benchmarking) public func measureFrames(count: Int, beforeEach: () throws -> Void = {},
+                                                  cause: (Int) throws -> Void) throws -> [FrameMeasurement] {
         let wasSyncing = syncsAfterEachFrame
         syncsAfterEachFrame = true
         defer { syncsAfterEachFrame = wasSyncing }
@@ -109,7 +111,7 @@ extension WaterfallWindow {
             try beforeEach()
             let start = clock.now
             let framesBefore = framesPresented
-            cause(index)
+            try cause(index)
             while framesPresented == framesBefore {
                 if try turn() != nil { return measurements }
             }

@@ -23,7 +23,8 @@ struct PhotoWallBench: ParsableCommand {
         process's start to the first frame. With --lightbox N, times the lightbox's keys instead: N steps to a photo \
         decoded ahead, N to one not, then N zoom steps (in to 800 % and out), each from the key to its first frame \
         (zoomMs, which draws the picture there is scaled: zoomFrames is 1 for the key's own frame) and to the frame \
-        of its picture decoded at the width shown (zoomPictureMs). Build in release: \
+        of its picture decoded at the width shown (zoomPictureMs). With --arrange N, times N full layouts of the wall against N keystrokes \
+        of the / filter and N regroupings by month (the timeline). Build in release: \
         swift build -c release --product photo-wall-bench, in Benchmarks/.
         """
     )
@@ -59,6 +60,10 @@ struct PhotoWallBench: ParsableCommand {
                                valueName: "n"))
     var zoom = 0
 
+    @Option(help: ArgumentHelp("Instead, time n full layouts of the wall, n keystrokes of the / filter and n regroupings by month and back, and print their frame times and the ratios of their p99s (JSON).",
+                               valueName: "n"))
+    var arrange = 0
+
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
@@ -69,6 +74,7 @@ struct PhotoWallBench: ParsableCommand {
             throw ValidationError("--notch-interval is \(notchInterval); it must be from 0 to 1000 ms")
         }
         guard (0...10_000).contains(zoom) else { throw ValidationError("--zoom is \(zoom); it must be from 1 to 10000") }
+        guard (0...10_000).contains(arrange) else { throw ValidationError("--arrange is \(arrange); it must be from 1 to 10000") }
         guard (0...1000).contains(lightbox) else { throw ValidationError("--lightbox is \(lightbox); it must be from 1 to 1000") }
         guard (1...65_536).contains(cacheMB) else { throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536") }
         try BenchWindow.validate(size: Size(width: width, height: height))
@@ -87,6 +93,10 @@ struct PhotoWallBench: ParsableCommand {
             guard bench.wall.items.count > 0 else { throw BenchError("no photos to measure in " + paths.joined(separator: ", ")) }
             if zoom > 0 {
                 print(try ZoomTimes.measure(wall: bench.wall, window: bench.window, steps: zoom).json)
+                return
+            }
+            if arrange > 0 {
+                print(try ArrangeTimes.measure(wall: bench.wall, window: bench.window, steps: arrange).json)
                 return
             }
             if lightbox > 0 {

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Waterfall
+import WaterfallCards
+import WaterfallPhotoWall
+@_spi(Benchmarking) import WaterfallX11
+
+/// `--arrange N`: the `/` filter's keystrokes and the timeline's regrouping against a full layout of the same wall in
+/// the same run. Each is timed from its cause to the frame presented, the wall idle before each: N full layouts (the
+/// view reloaded: every card's height asked and laid out again, then drawn), N filter keystrokes (the name filter
+/// typed a character at a time, "1" to "123456", then erased a character at a time, each a pass over every name and a
+/// layout of the cards that match), and N regroupings (by month, then by folder again, by turns: each a pass over
+/// every card and a layout of all of them).
+struct ArrangeTimes {
+    var layout: [FrameMeasurement]
+    var filter: [FrameMeasurement]
+    var regroup: [FrameMeasurement]
+    var items: Int
+
+    /// The filter's texts, a keystroke each: typed, then erased.
+    static let keystrokes = ["1", "12", "123", "1234", "12345", "123456", "12345", "1234", "123", "12", "1", ""]
+
+    static func measure(wall: PhotoWall, window: WaterfallWindow, steps: Int) throws -> ArrangeTimes {
+        let idle = { try window.run { wall.isIdle } }
+        let layout = try window.measureFrames(count: steps, beforeEach: idle) { _ in
+            try wall.collectionView.reloadData()
+            window.wakeSignal.wake()
+        }
+        let filter = try window.measureFrames(count: steps, beforeEach: idle) { step in
+            wall.arrangement.nameFilter = keystrokes[step % keystrokes.count]
+            window.wakeSignal.wake()
+        }
+        wall.arrangement.nameFilter = ""
+        let regroup = try window.measureFrames(count: steps, beforeEach: idle) { step in
+            wall.arrangement.grouping = step % 2 == 0 ? .month : .folder
+            window.wakeSignal.wake()
+        }
+        return ArrangeTimes(layout: layout, filter: filter, regroup: regroup, items: wall.library.count)
+    }
+
+    /// `{"items": n, "layoutP99Ms": ..., "filterP99Ms": ..., "regroupP99Ms": ..., "filterOverLayoutP99": ...,
+    /// "regroupOverLayoutP99": ...}` and the p50s.
+    var json: String {
+        let layoutP99 = percentile(0.99, of: layout), filterP99 = percentile(0.99, of: filter), regroupP99 = percentile(0.99, of: regroup)
+        return JSONValue.object([
+            ("items", .int(items)), ("steps", .int(layout.count)),
+            ("layoutP50Ms", .number(rounded(percentile(0.5, of: layout)))), ("layoutP99Ms", .number(rounded(layoutP99))),
+            ("filterP50Ms", .number(rounded(percentile(0.5, of: filter)))), ("filterP99Ms", .number(rounded(filterP99))),
+            ("regroupP50Ms", .number(rounded(percentile(0.5, of: regroup)))), ("regroupP99Ms", .number(rounded(regroupP99))),
+            ("filterOverLayoutP99", .number(rounded(layoutP99 > 0 ? filterP99 / layoutP99 : 0))),
+            ("regroupOverLayoutP99", .number(rounded(layoutP99 > 0 ? regroupP99 / layoutP99 : 0))),
+        ]).text
+    }
+}
