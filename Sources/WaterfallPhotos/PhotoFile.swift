@@ -66,14 +66,14 @@ public enum PhotoFile {
         } else {
             try ImageHeader.readWithExif(start: start, size: size ?? start.count, file: path, more: read).header
         }
-        let ownSidecar = PhotoSidecar.sidecar(of: path)
-        let packet = listing.mayHave(ownSidecar) ? PhotoSidecar.packet(at: ownSidecar) : nil
+        let sidecars = SidecarNames(of: path)
+        let packet = listing.mayHave(named: sidecars.own) ? PhotoSidecar.packet(at: sidecars.path(sidecars.own)) : nil
         if header.format != .jpeg, let orientation = packet.flatMap(PhotoSidecar.orientation(in:)) {
             header.orientation = orientation
         }
         if let rating = packet?.integer(.rating) { return (header, PhotoMarks(xmpRating: rating)) }
-        if let shared = PhotoSidecar.sharedSidecar(of: path), listing.mayHave(shared),
-           let rating = PhotoSidecar.packet(at: shared)?.integer(.rating) {
+        if let shared = sidecars.shared, listing.mayHave(named: shared),
+           let rating = PhotoSidecar.packet(at: sidecars.path(shared))?.integer(.rating) {
             return (header, PhotoMarks(xmpRating: rating))
         }
         pieces.add(start, at: 0)

@@ -20,9 +20,8 @@ public enum PhotoSidecar {
     /// The sidecar `NAME.xmp` of `file` named `NAME.EXT`; `nil` when the name has no extension (its `NAME.xmp` is
     /// `sidecar(of:)`'s) or is itself `.xmp`.
     static func sharedSidecar(of file: FilePath) -> FilePath? {
-        guard let name = file.lastComponent?.bytes, let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0,
-              !SidecarListing.isSidecar(name) else { return nil }
-        return FilePath(bytes: file.removingLastComponent().bytes.withSlash + name[..<dot] + Array(".xmp".utf8))
+        let names = SidecarNames(of: file)
+        return names.shared.map(names.path)
     }
 
     /// The marks of `file`: its `NAME.EXT.xmp` sidecar (darktable, digiKam), else `NAME.xmp` (Lightroom, Capture
@@ -47,8 +46,9 @@ public enum PhotoSidecar {
     /// The marks the sidecars of `file` say (`NAME.EXT.xmp` first), looking only at those `listing` may have; `nil`
     /// when none has a rating.
     static func sidecarMarks(of file: FilePath, listing: SidecarListing) -> PhotoMarks? {
-        for sidecar in [sidecar(of: file), sharedSidecar(of: file)].compactMap({ $0 }) where listing.mayHave(sidecar) {
-            if let rating = packet(at: sidecar)?.integer(.rating) { return PhotoMarks(xmpRating: rating) }
+        let names = SidecarNames(of: file)
+        for name in [names.own, names.shared].compactMap({ $0 }) where listing.mayHave(named: name) {
+            if let rating = packet(at: names.path(name))?.integer(.rating) { return PhotoMarks(xmpRating: rating) }
         }
         return nil
     }
@@ -115,17 +115,40 @@ struct SidecarListing {
     /// Not listed: every sidecar may be there.
     static let unknown = SidecarListing(names: nil)
 
-    /// Whether `sidecar` may be in the folder.
-    func mayHave(_ sidecar: FilePath) -> Bool {
-        guard let names else { return true }
-        return sidecar.lastComponent.map { names.contains($0.bytes) } ?? false
+    /// Whether a sidecar named `name` (bytes) may be in the folder.
+    func mayHave(named name: [UInt8]) -> Bool {
+        names?.contains(name) ?? true
     }
 
     /// Whether a file named `name` (bytes) is a sidecar: its name ends in `.xmp`.
     static func isSidecar(_ name: [UInt8]) -> Bool { name.count > 4 && name.suffix(4).elementsEqual(".xmp".utf8) }
 }
 
-extension Array where Element == UInt8 {
-    /// A folder path's bytes with a trailing `/`.
-    var withSlash: [UInt8] { last == UInt8(ascii: "/") || isEmpty ? self : self + [UInt8(ascii: "/")] }
+/// The names of a photo's two sidecars, worked out on the path's bytes: the walk asks for them for every photo, and
+/// `FilePath`'s component views cost far more (a debug build's checks made a walk of 10,000 photos take 40 s).
+struct SidecarNames {
+    /// The folder's bytes, up to and with the last `/` (empty for a bare name).
+    let folder: ArraySlice<UInt8>
+    /// `NAME.EXT.xmp`.
+    let own: [UInt8]
+    /// `NAME.xmp`; `nil` when the name has no extension or is itself `.xmp`.
+    let shared: [UInt8]?
+
+    /// The sidecars' names of `file`.
+    init(of file: FilePath) {
+        let bytes = file.bytes
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        let name = bytes[start...]
+        let xmp = Array(".xmp".utf8)
+        folder = bytes[..<start]
+        own = Array(name) + xmp
+        if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > start, !SidecarListing.isSidecar(Array(name)) {
+            shared = Array(name[..<dot]) + xmp
+        } else {
+            shared = nil
+        }
+    }
+
+    /// The path of the sidecar named `name` in the photo's folder.
+    func path(_ name: [UInt8]) -> FilePath { FilePath(bytes: folder + name) }
 }
