@@ -117,7 +117,7 @@ import XvfbSupport
         #expect(errors.split(separator: "\n").map(String.init) == [
             "waterfall: \(path):4: wall.spacing must be a number; its default is used",
             "waterfall: \(path):5: wall.bogus is not a setting of waterfall (see waterfall --print-config); it is ignored",
-            "waterfall: \(path):6: wall.sort is \"colour\"; it must be one of \"name\", \"time\", \"size\"; its default is used",
+            "waterfall: \(path):6: wall.sort is \"colour\"; it must be one of \"name\", \"time\", \"size\", \"taken\"; its default is used",
             "waterfall: \(path):9: look.background is \"pink\"; a colour is \"#RRGGBB\"; its default is used",
             "waterfall: \(path):12: slideshow.delay is 0; it must be from 0.1 to 3600; its default is used",
             "waterfall: \(path):15: keys.wall.fly is not an action of the wall keys (see waterfall --print-config); it is ignored",
