@@ -17,10 +17,11 @@ struct SavedRotationTests {
         try images.convert(["-size", "64x48", "-seed", "7", "plasma:", "-strip", "-quality", "90", name])
     }
 
-    /// Where the picture's bytes start: the first segment after SOI that is not APP0...APP15 (walked by its lengths).
+    /// Where the picture's bytes start: the first segment after SOI that is not APP0...APP15 or a comment (walked by
+    /// their lengths).
     static func pictureStart(_ bytes: [UInt8]) -> Int {
         var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF, (0xE0...0xEF).contains(bytes[offset + 1]) {
+        while offset + 4 <= bytes.count, bytes[offset] == 0xFF, (0xE0...0xEF).contains(bytes[offset + 1]) || bytes[offset + 1] == 0xFE {
             offset += 2 + (Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]))
         }
         return offset
@@ -103,6 +104,24 @@ struct SavedRotationTests {
                                                                                dateTaken: "2024:05:01 12:30:45"))
         // exiftool's validation finds nothing more than in the file as exiftool wrote it (its missing ExifImageWidth).
         #expect(try TestTool.run(["exiftool", "-validate", "-warning", "-a", path]).output == validation)
+    }
+
+    @Test func aCommentBeforeTheExifSegmentIsWalkedPastAndNoSecondExifIsAdded() throws {
+        let images = try GeneratedImages()
+        let path = try Self.jpeg("commented.jpg", in: images)
+        try images.exiftool("commented.jpg", ["-Make=Canon"])
+        let exifSignature = Array("Exif".utf8) + [0, 0]
+        let comment: [UInt8] = [0xFF, 0xFE, 0x00, 0x07] + Array("hello".utf8)
+        var bytes = try #require(Disk.bytes(path))
+        bytes.insert(contentsOf: comment, at: 2)
+        try images.write(bytes, to: "commented.jpg")
+        #expect(try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: 2, expecting: nil) == .down)
+        let after = try #require(Disk.bytes(path))
+        #expect(Array(after[2..<11]) == comment)
+        #expect(after.indices.filter { after[$0...].starts(with: exifSignature) }.count == 1)
+        #expect(try Self.orientation(path) == "3")
+        #expect(try SidecarWritingTests.exiftool("Make", path) == "Canon")
+        #expect(after[Self.pictureStart(after)...] == bytes[Self.pictureStart(bytes)...])
     }
 
     @Test func aPngTurnsFromItsOwnOrientationThroughItsSidecar() throws {
