@@ -139,6 +139,22 @@ struct SavedRotationTests {
         #expect(Disk.bytes(images.path("photo.png")) == before)
     }
 
+    @Test func aRawTurnsFromItsOwnOrientationAsTheWorkerReadsIt() throws {
+        let images = try GeneratedImages()
+        let dng = try images.dng("shot.dng", previewWidth: 64, previewHeight: 48, color: "#C03020", orientation: 6)
+        let worker = DecoderProcess()
+        #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .right)
+        #expect(try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil, worker: worker) == .down)
+        #expect(try SidecarWritingTests.exiftool("XMP-tiff:Orientation", dng + ".xmp") == "3")
+        #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .down)
+        // Its thumbnail, decoded by the worker, is turned too: 64 × 48 upside down is still landscape.
+        let preview = try worker.thumbnail(ofFile: FilePath(dng), width: 32, background: 0xFFFFFF, format: .raw)
+        #expect(preview.thumbnail.width == 32 && preview.thumbnail.height == 24)
+        // The sidecar's orientation is where the next turn starts, with or without a worker.
+        #expect(try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil) == .left)
+        #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientedSize == (48, 64))
+    }
+
     @Test func aFileChangedSinceShownOrGoneIsRefusedAndLeftAsItIs() throws {
         let images = try GeneratedImages()
         let path = try Self.jpeg("a.jpg", in: images)
