@@ -9,11 +9,11 @@ import Testing
 /// the orientation is honoured, the rest blue.
 struct SidecarOrientationThumbnailTests {
     /// Whether each of the pixel's red, green and blue is within 40 of `expected`'s.
-    private func near(_ pixel: UInt32, _ expected: UInt32) -> Bool {
+    func near(_ pixel: UInt32, _ expected: UInt32) -> Bool {
         [16, 8, 0].allSatisfy { abs(Int(pixel >> $0 & 0xFF) - Int(expected >> $0 & 0xFF)) <= 40 }
     }
-    private func isRed(_ pixel: UInt32) -> Bool { near(pixel, 0xFF0000) }
-    private func isBlue(_ pixel: UInt32) -> Bool { near(pixel, 0x0000FF) }
+    func isRed(_ pixel: UInt32) -> Bool { near(pixel, 0xFF0000) }
+    func isBlue(_ pixel: UInt32) -> Bool { near(pixel, 0x0000FF) }
 
     @Test(arguments: ExifOrientation.allCases)
     func aPngStoredForAnOrientationShowsUprightAtItsSidecarsOrientation(orientation: ExifOrientation) throws {
@@ -43,5 +43,24 @@ struct SidecarOrientationThumbnailTests {
         for (x, y) in [(3, 3), (3, 28), (21, 28)] {
             #expect(isBlue(thumbnail[x, y]), "(\(x), \(y)) \(String(thumbnail[x, y], radix: 16))")
         }
+    }
+}
+
+extension SidecarOrientationThumbnailTests {
+    @Test func aPhotoTurnedByItsSidecarIsNotShownFromTheSharedCachesOlderThumbnail() throws {
+        let images = try GeneratedImages()
+        let cache = SharedThumbnailCache(root: images.path("cache/thumbnails"), application: "waterfall-test")
+        // 512 × 384, large enough for the cache's 256-pixel folder.
+        let png = try images.convert([try images.orientedPicture(1, name: "upright"), "-scale", "800%", "PNG24:photo.png"])
+        let decoder = ThumbnailDecoder()
+        #expect(try decoder.thumbnail(ofFile: FilePath(png), width: 32, cache: cache).source == .decoded)
+        #expect(try decoder.thumbnail(ofFile: FilePath(png), width: 32, cache: cache).source == .cache)
+        let modified = try FileIdentity.of(FilePath(png))
+        #expect(try SavedRotation.rotate(FilePath(png), format: .png, quarterTurns: 1, expecting: modified) == .right)
+        #expect(try FileIdentity.of(FilePath(png)) == modified)  // the photo itself is untouched
+        let turned = try decoder.thumbnail(ofFile: FilePath(png), width: 24, cache: cache)
+        #expect(turned.source == .decoded)
+        #expect(turned.thumbnail.width == 24 && turned.thumbnail.height == 32)
+        #expect(isRed(turned.thumbnail[21, 3]) && isBlue(turned.thumbnail[3, 3]))
     }
 }
