@@ -197,6 +197,29 @@ struct SavedRotationTests {
         #expect(try Disk.names(mount.folder).map { try #require(Disk.bytes(mount.path($0))) } == before)
         #expect(Disk.names(mount.folder) == ["photo.png", "plain.jpg", "tagged.jpg"])
     }
+
+    @Test func aFullDiskRefusesARewriteAndASidecarButNotAnInPlaceTurn() throws {
+        let images = try GeneratedImages()
+        let mount = try ScratchMount(kilobytes: 256)
+        try FileManager.default.copyItem(atPath: try Self.jpeg("plain.jpg", in: images), toPath: mount.path("plain.jpg"))
+        try FileManager.default.copyItem(atPath: try Self.jpeg("tagged.jpg", in: images), toPath: mount.path("tagged.jpg"))
+        try TestTool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=1", mount.path("tagged.jpg")])
+        try images.convert(["-size", "40x30", "xc:red", "photo.png"])
+        try FileManager.default.copyItem(atPath: images.path("photo.png"), toPath: mount.path("photo.png"))
+        let plain = try #require(Disk.bytes(mount.path("plain.jpg")))
+        try TestTool.run(["sh", "-c", "cat /dev/zero > '\(mount.path("filler"))' 2>/dev/null; true"])
+        #expect(throws: FileActionError(file: mount.file("plain.jpg"), reason: "the disk is full")) {
+            try SavedRotation.rotate(mount.file("plain.jpg"), format: .jpeg, quarterTurns: 1, expecting: nil)
+        }
+        #expect(throws: FileActionError(file: mount.file("photo.png.xmp"), reason: "the disk is full")) {
+            try SavedRotation.rotate(mount.file("photo.png"), format: .png, quarterTurns: 1, expecting: nil)
+        }
+        #expect(Disk.bytes(mount.path("plain.jpg")) == plain)
+        #expect(Disk.names(mount.folder) == ["filler", "photo.png", "plain.jpg", "tagged.jpg"])
+        // Two bytes changed in place need no room.
+        #expect(try SavedRotation.rotate(mount.file("tagged.jpg"), format: .jpeg, quarterTurns: 1, expecting: nil) == .right)
+        #expect(try Self.orientation(mount.path("tagged.jpg")) == "6")
+    }
 }
 
 extension FileActionCheckpointTests {
