@@ -83,10 +83,13 @@ struct SavedRotationTests {
         #expect(try #require(Disk.bytes(path)).count == after.count)
     }
 
-    @Test func aJpegWithExifButNoOrientationGetsANewIFD0AndKeepsItsTags() throws {
+    @Test(arguments: ["MM", "II"])
+    func aJpegWithExifButNoOrientationGetsANewIFD0AndKeepsItsTags(byteOrder: String) throws {
         let images = try GeneratedImages()
         let path = try Self.jpeg("camera.jpg", in: images)
-        try images.exiftool("camera.jpg", GeneratedImages.cameraTags)
+        let thumbnail = try images.convert(["-size", "160x120", "plasma:", "thumb.jpg"])
+        try images.exiftool("camera.jpg", ["-ExifByteOrder=\(byteOrder)", "-ThumbnailImage<=" + thumbnail] + GeneratedImages.cameraTags)
+        #expect(try SidecarWritingTests.exiftool("ExifByteOrder", path) == byteOrder)
         #expect(try Self.orientation(path) == "")
         let before = try #require(Disk.bytes(path))
         let pixels = try Self.pixels(path, in: images)
@@ -97,9 +100,14 @@ struct SavedRotationTests {
         let after = try #require(Disk.bytes(path))
         #expect(after[Self.pictureStart(after)...] == before[Self.pictureStart(before)...])
         #expect(try Self.pixels(path, in: images) == pixels)
-        // Every tag is still there, and only the orientation is new.
+        // Every tag is still there (IFD1's thumbnail too, through the copied IFD0's link), and only the orientation
+        // is new.
         let tagsAfter = try TestTool.run(["exiftool", "-s", "-n", "-EXIF:all", "-GPS:all", path]).output
         #expect(tagsAfter.split(separator: "\n").filter { !$0.hasPrefix("Orientation ") } == tags.split(separator: "\n"))
+        #expect(tags.contains("ThumbnailLength"))
+        try TestTool.run(["exiftool", "-q", "-b", "-ThumbnailImage", "-w", "%d%f.thumbnail.jpg", path])
+        let extracted = try #require(Disk.bytes(images.path("camera.thumbnail.jpg")))
+        #expect(extracted == Disk.bytes(thumbnail), "the EXIF thumbnail differs")
         #expect(try PhotoFile.readHeader(path: FilePath(path)) == ImageHeader(format: .jpeg, width: 64, height: 48, orientation: .left,
                                                                                dateTaken: "2024:05:01 12:30:45"))
         // exiftool's validation finds nothing more than in the file as exiftool wrote it (its missing ExifImageWidth).
