@@ -90,7 +90,7 @@ enum XMLScanner {
                 elements[top].content = contentStart..<start
                 elements[top].end = cursor.position
             } else if cursor.skip("<") {
-                guard open.isEmpty ? elements.isEmpty : true else {
+                guard !open.isEmpty || elements.isEmpty else {
                     throw XMLError(reason: "a second root element", offset: start)
                 }
                 var element = try startTag(&cursor, start: start, parent: open.last, elements: elements)
