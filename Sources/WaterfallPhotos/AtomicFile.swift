@@ -83,8 +83,9 @@ public enum AtomicFile {
         let (temporary, descriptor) = try createTemporary(for: file, beside: target, mode: mode == nil ? 0o666 : 0o600)
         do throws(FileActionError) {
             do throws(Errno) {
-                if let mode { try FileSystem.setMode(descriptor, mode) }
+                // The owner first: changing it clears the set-user-ID and set-group-ID bits, which the mode then sets.
                 if let owner { FileSystem.keepOwner(descriptor, owner: owner.0, group: owner.1) }
+                if let mode { try FileSystem.setMode(descriptor, mode) }
             } catch {
                 throw FileActionError(file: file, errno: error)
             }

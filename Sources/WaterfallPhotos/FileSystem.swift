@@ -68,7 +68,9 @@ enum FileSystem {
             var bytes = [UInt8](repeating: 0, count: limit)
             var count = 0
             while count < limit {
-                let read = try bytes.withUnsafeMutableBytes { try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+                let read = try bytes.withUnsafeMutableBytes { buffer in
+                    try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+                }
                 if read == 0 { break }
                 count += read
             }

@@ -8,7 +8,11 @@ extension Trash {
     /// - Throws: `FileActionError` naming `info` when it cannot be read or has no valid `Path=`.
     public static func trashedFile(info: FilePath) throws(FileActionError) -> TrashedFile {
         let text: [UInt8]
-        do throws(Errno) { text = try FileSystem.contents(of: info, limit: 1 << 16) } catch { throw FileActionError(file: info, errno: error) }
+        do throws(Errno) {
+            text = try FileSystem.contents(of: info, limit: 1 << 16)
+        } catch {
+            throw FileActionError(file: info, errno: error)
+        }
         let suffix = Array(".trashinfo".utf8)
         guard let name = info.lastComponent?.bytes, name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix) else {
             throw FileActionError(file: info, reason: "a trash info file's name ends in .trashinfo")

@@ -79,7 +79,8 @@ public struct Trash: Sendable {
                         try? FileSystem.remove(trashed.info)
                         continue
                     }
-                    throw FileActionError(file: file, reason: error == .improperLink ? Self.otherDiskReason : FileActionError.reason(for: error))
+                    let reason = error == .improperLink ? Self.otherDiskReason : FileActionError.reason(for: error)
+                    throw FileActionError(file: file, reason: reason)
                 }
             } catch {
                 try? FileSystem.remove(trashed.info)
