@@ -5,8 +5,8 @@ struct JPEGExifLayout {
     var exif: (segment: Range<Int>, tiff: [UInt8])?
     /// Where a new `Exif` APP1 segment goes when there is none: after SOI and the APP0 segments (JFIF) that follow it.
     var insertionPoint: Int
-    /// Where the first segment that is not an application segment (APP0 to APP15) starts: the bytes from here on are
-    /// the picture's (tables, frame, scans), never changed by a rotation.
+    /// Where the first segment that is not an application segment (APP0 to APP15) or a comment starts: the bytes
+    /// from here on are the picture's (tables, frame, scans), never changed by a rotation.
     var pictureStart: Int
 
     /// The bytes of a file at an offset: `count` of them, fewer at its end.
@@ -27,7 +27,7 @@ struct JPEGExifLayout {
             let marker = head[1]
             if marker == 0xFF { offset += 1; continue }  // a fill byte
             if insertionPoint == nil, marker != 0xE0 { insertionPoint = offset }
-            guard (0xE0...0xEF).contains(marker) else { break }
+            guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { break }  // application segments and comments
             let length = Int(head[2]) << 8 | Int(head[3])
             guard length >= 2 else { throw Malformed("a segment of length \(length), at byte \(offset)") }
             if marker == 0xE1, exif == nil, length - 2 > Self.exifSignature.count {

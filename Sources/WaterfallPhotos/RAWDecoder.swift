@@ -26,13 +26,14 @@ enum RAWDecoder {
     }
 
     /// The thumbnail of the RAW in `source`, `width` pixels wide and as tall as the upright preview's aspect makes it
-    /// (at most 20 times its width), its preview laid over `background` (previews are opaque) and turned upright.
+    /// (at most 20 times its width), its preview laid over `background` (previews are opaque) and turned upright: by
+    /// `orientation` when given (a saved rotation's, from the RAW's sidecar), else by the RAW's own.
     /// - Throws: `PhotoError.unsupportedRAWCamera`, `.truncated(.raw)` (the RAW or its preview JPEG ends too soon),
     ///   `.rawHasNoPreview`, `.tooLarge` for a preview over the limits (its JPEG's own size checked too), `.unsupported`.
-    static func thumbnail(of source: Source, width: Int, background: UInt32) throws -> Thumbnail {
+    static func thumbnail(of source: Source, width: Int, background: UInt32, orientation: ExifOrientation? = nil) throws -> Thumbnail {
         let file = try source.open()
         guard let size = file.previewSize else { throw PhotoError.rawHasNoPreview }
-        let header = ImageHeader(format: .raw, width: size.width, height: size.height, orientation: file.orientation)
+        let header = ImageHeader(format: .raw, width: size.width, height: size.height, orientation: orientation ?? file.orientation)
         try header.checkSize()
         let target = ThumbnailDecoder.storedTarget(of: header, width: width)
         return try withPreviewPixels(of: file, storedWidth: target.width) { pixels in

@@ -14,25 +14,29 @@ import SystemPackage
 public enum SavedRotation {
     /// Turns `file`, of `format`, by `quarterTurns` (1 = 90° clockwise, -1 anticlockwise) from the orientation it
     /// shows at now, and returns the new orientation. A mirrored orientation stays mirrored. A camera RAW or a video
-    /// (read in a worker process, `ImageFormat.decodedInAWorker`) turns from its sidecar's orientation, else from
-    /// upright: its own header is not read in this process.
+    /// (`ImageFormat.decodedInAWorker`) turns from its sidecar's orientation, else from its header's as `worker`
+    /// reads it, else (no worker: libraw and FFmpeg never run in this process) from upright.
     /// - Throws: `FileActionError` naming the file: changed since `expecting` (when given), gone, its folder
     ///   read-only, the disk full, or a JPEG whose segments or EXIF cannot be changed; the file is then as it was.
-    public static func rotate(_ file: FilePath, format: ImageFormat, quarterTurns: Int,
-                              expecting: FileIdentity?) throws(FileActionError) -> ExifOrientation {
+    public static func rotate(_ file: FilePath, format: ImageFormat, quarterTurns: Int, expecting: FileIdentity?,
+                              worker: DecoderProcess? = nil) throws(FileActionError) -> ExifOrientation {
         try FileIdentity.check(file, against: expecting)
         if format == .jpeg { return try rotateJPEG(file, quarterTurns: quarterTurns, expecting: expecting) }
-        let turned = try currentOrientation(of: file).turned(quarterTurns: quarterTurns)
+        let turned = try currentOrientation(of: file, worker: worker).turned(quarterTurns: quarterTurns)
         try PhotoSidecar.writeOrientation(turned, for: file)
         return turned
     }
 
-    /// The orientation a file that is not a JPEG shows at now: its sidecar's, else its header's.
-    private static func currentOrientation(of file: FilePath) throws(FileActionError) -> ExifOrientation {
+    /// The orientation a file that is not a JPEG shows at now: its sidecar's, else its header's (through `worker`
+    /// for the formats it reads; upright for them without one).
+    private static func currentOrientation(of file: FilePath, worker: DecoderProcess?) throws(FileActionError) -> ExifOrientation {
         if let orientation = PhotoSidecar.orientation(of: file) { return orientation }
         do {
             let start = try PhotoFile.readStart(of: file, count: PhotoFile.firstRead)
-            if ImageFormat.decodedInAWorker(start: start[...], path: file) != nil { return .up }
+            if ImageFormat.decodedInAWorker(start: start[...], path: file) != nil {
+                guard let worker else { return .up }
+                return try PhotoFile.readHeader(path: file, worker: worker).orientation
+            }
             return try PhotoFile.readHeader(path: file).orientation
         } catch PhotoError.vanished {
             throw FileActionError(file: file, errno: .noSuchFileOrDirectory)

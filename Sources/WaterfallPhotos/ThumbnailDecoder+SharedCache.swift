@@ -13,15 +13,20 @@ extension ThumbnailDecoder {
     /// cached thumbnail at least that wide is used without opening the photo for its pixels; else the photo is
     /// decoded at the size of the cache folder that fits (256 or 512 px), written there for the next launch (and
     /// for any other program), and scaled to `width`. A photo that cannot be decoded is noted in the cache's
-    /// failures and not tried again until it changes. With no cache (or a file the cache cannot name), this is
-    /// `thumbnail(ofFile:width:)`.
+    /// failures and not tried again until it changes. With no cache (or a file the cache cannot name, or a photo
+    /// whose XMP sidecar names its orientation), this is `thumbnail(ofFile:width:)`.
     ///
     /// Only opaque pictures are written: the wall lays transparency over its card's background, which is no part of
     /// the photo another program would show. They are written in sRGB, as the specification's thumbnails are and as
     /// every other program reads them, and converted to the display's profile when read.
     /// - Throws: `PhotoError`, as `thumbnail(ofFile:width:)`, or `.failedBefore` with the reason the cache noted.
     public func thumbnail(ofFile path: FilePath, width: Int, cache: SharedThumbnailCache?) throws -> (thumbnail: Thumbnail, source: Source) {
-        guard let cache, let original = cache.original(of: path) else { return (try thumbnail(ofFile: path, width: width), .decoded) }
+        // A photo turned by its sidecar (`PhotoSidecar.orientation(of:)`, a saved rotation) keeps its time: the cache's
+        // upright thumbnails, valid by that time alone, may be from before the turn, so it is decoded and not cached.
+        // One failed `open` for the photos without a sidecar, beside the cached thumbnail's read.
+        guard let cache, let original = cache.original(of: path), PhotoSidecar.orientation(of: path) == nil else {
+            return (try thumbnail(ofFile: path, width: width), .decoded)
+        }
         if let reason = cache.failure(of: original) { throw PhotoError.failedBefore(reason) }
         if var cached = cache.thumbnail(of: original, width: width, background: background) {
             colors.convert(&cached, from: nil, to: displayProfile)

@@ -135,7 +135,9 @@ public final class ThumbnailDecoder {
             return Decoded(thumbnail: poster, isOpaque: true, profile: nil)
         case .raw:
             let source: RAWDecoder.Source = path.map { .file($0) } ?? .bytes(bytes)
-            return Decoded(thumbnail: try RAWDecoder.thumbnail(of: source, width: width, background: background), isOpaque: true, profile: nil)
+            // Turned by the header's orientation: libraw's flip, or the RAW's sidecar's (`PhotoFile.turnedBySidecar`).
+            return Decoded(thumbnail: try RAWDecoder.thumbnail(of: source, width: width, background: background, orientation: header.orientation),
+                           isOpaque: true, profile: nil)
         }
     }
 

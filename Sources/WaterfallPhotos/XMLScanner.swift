@@ -90,7 +90,7 @@ enum XMLScanner {
                 elements[top].content = contentStart..<start
                 elements[top].end = cursor.position
             } else if cursor.skip("<") {
-                guard open.isEmpty ? elements.isEmpty : true else {
+                guard !open.isEmpty || elements.isEmpty else {
                     throw XMLError(reason: "a second root element", offset: start)
                 }
                 var element = try startTag(&cursor, start: start, parent: open.last, elements: elements)
@@ -106,7 +106,8 @@ enum XMLScanner {
             } else {
                 let textStart = cursor.position
                 while !cursor.atEnd, bytes[cursor.position] != UInt8(ascii: "<") { cursor.position += 1 }
-                if open.isEmpty, bytes[textStart..<cursor.position].contains(where: { !Cursor.isSpace($0) }) {
+                // Outside the root only whitespace, and the NULs that pad some embedded packets.
+                if open.isEmpty, bytes[textStart..<cursor.position].contains(where: { !Cursor.isSpace($0) && $0 != 0 }) {
                     throw XMLError(reason: "text outside the elements", offset: textStart)
                 }
             }

@@ -95,13 +95,13 @@ struct XMPPacket {
     /// namespace is declared, else to the first one with the namespace declared beside it. Every other byte is kept.
     /// - Throws: `XMLError` when the packet has no top-level `rdf:Description` to hold it.
     func setting(_ property: Property, to value: String) throws(XMLError) -> [UInt8] {
-        let escaped = Array(value.utf8)
+        let valueBytes = Array(value.utf8)
         if let (_, place) = find(property) {
             switch place {
             case let .attribute(range), let .text(range):
-                return Array(bytes[..<range.lowerBound]) + escaped + bytes[range.upperBound...]
+                return Array(bytes[..<range.lowerBound]) + valueBytes + bytes[range.upperBound...]
             case let .emptyElement(name, range):
-                return Array(bytes[..<range.lowerBound]) + Array("<\(name)>".utf8) + escaped + Array("</\(name)>".utf8) + bytes[range.upperBound...]
+                return Array(bytes[..<range.lowerBound]) + Array("<\(name)>".utf8) + valueBytes + Array("</\(name)>".utf8) + bytes[range.upperBound...]
             }
         }
         let declaring = descriptions.first { elements[$0].namespaces.values.contains(property.namespace) }

@@ -17,10 +17,11 @@ struct SavedRotationTests {
         try images.convert(["-size", "64x48", "-seed", "7", "plasma:", "-strip", "-quality", "90", name])
     }
 
-    /// Where the picture's bytes start: the first segment after SOI that is not APP0...APP15 (walked by its lengths).
+    /// Where the picture's bytes start: the first segment after SOI that is not APP0...APP15 or a comment (walked by
+    /// their lengths).
     static func pictureStart(_ bytes: [UInt8]) -> Int {
         var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF, (0xE0...0xEF).contains(bytes[offset + 1]) {
+        while offset + 4 <= bytes.count, bytes[offset] == 0xFF, (0xE0...0xEF).contains(bytes[offset + 1]) || bytes[offset + 1] == 0xFE {
             offset += 2 + (Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]))
         }
         return offset
@@ -82,10 +83,13 @@ struct SavedRotationTests {
         #expect(try #require(Disk.bytes(path)).count == after.count)
     }
 
-    @Test func aJpegWithExifButNoOrientationGetsANewIFD0AndKeepsItsTags() throws {
+    @Test(arguments: ["MM", "II"])
+    func aJpegWithExifButNoOrientationGetsANewIFD0AndKeepsItsTags(byteOrder: String) throws {
         let images = try GeneratedImages()
         let path = try Self.jpeg("camera.jpg", in: images)
-        try images.exiftool("camera.jpg", GeneratedImages.cameraTags)
+        let thumbnail = try images.convert(["-size", "160x120", "plasma:", "thumb.jpg"])
+        try images.exiftool("camera.jpg", ["-ExifByteOrder=\(byteOrder)", "-ThumbnailImage<=" + thumbnail] + GeneratedImages.cameraTags)
+        #expect(try SidecarWritingTests.exiftool("ExifByteOrder", path) == byteOrder)
         #expect(try Self.orientation(path) == "")
         let before = try #require(Disk.bytes(path))
         let pixels = try Self.pixels(path, in: images)
@@ -96,13 +100,36 @@ struct SavedRotationTests {
         let after = try #require(Disk.bytes(path))
         #expect(after[Self.pictureStart(after)...] == before[Self.pictureStart(before)...])
         #expect(try Self.pixels(path, in: images) == pixels)
-        // Every tag is still there, and only the orientation is new.
+        // Every tag is still there (IFD1's thumbnail too, through the copied IFD0's link), and only the orientation
+        // is new.
         let tagsAfter = try TestTool.run(["exiftool", "-s", "-n", "-EXIF:all", "-GPS:all", path]).output
         #expect(tagsAfter.split(separator: "\n").filter { !$0.hasPrefix("Orientation ") } == tags.split(separator: "\n"))
+        #expect(tags.contains("ThumbnailLength"))
+        try TestTool.run(["exiftool", "-q", "-b", "-ThumbnailImage", "-w", "%d%f.thumbnail.jpg", path])
+        let extracted = try #require(Disk.bytes(images.path("camera.thumbnail.jpg")))
+        #expect(extracted == Disk.bytes(thumbnail), "the EXIF thumbnail differs")
         #expect(try PhotoFile.readHeader(path: FilePath(path)) == ImageHeader(format: .jpeg, width: 64, height: 48, orientation: .left,
                                                                                dateTaken: "2024:05:01 12:30:45"))
         // exiftool's validation finds nothing more than in the file as exiftool wrote it (its missing ExifImageWidth).
         #expect(try TestTool.run(["exiftool", "-validate", "-warning", "-a", path]).output == validation)
+    }
+
+    @Test func aCommentBeforeTheExifSegmentIsWalkedPastAndNoSecondExifIsAdded() throws {
+        let images = try GeneratedImages()
+        let path = try Self.jpeg("commented.jpg", in: images)
+        try images.exiftool("commented.jpg", ["-Make=Canon"])
+        let exifSignature = Array("Exif".utf8) + [0, 0]
+        let comment: [UInt8] = [0xFF, 0xFE, 0x00, 0x07] + Array("hello".utf8)
+        var bytes = try #require(Disk.bytes(path))
+        bytes.insert(contentsOf: comment, at: 2)
+        try images.write(bytes, to: "commented.jpg")
+        #expect(try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: 2, expecting: nil) == .down)
+        let after = try #require(Disk.bytes(path))
+        #expect(Array(after[2..<11]) == comment)
+        #expect(after.indices.filter { after[$0...].starts(with: exifSignature) }.count == 1)
+        #expect(try Self.orientation(path) == "3")
+        #expect(try SidecarWritingTests.exiftool("Make", path) == "Canon")
+        #expect(after[Self.pictureStart(after)...] == bytes[Self.pictureStart(bytes)...])
     }
 
     @Test func aPngTurnsFromItsOwnOrientationThroughItsSidecar() throws {
@@ -118,6 +145,22 @@ struct SavedRotationTests {
         #expect(try SidecarWritingTests.exiftool("XMP-tiff:Orientation", images.path("photo.png.xmp")) == "1")
         #expect(try PhotoFile.readHeader(path: images.file("photo.png")).orientedSize == (40, 30))
         #expect(Disk.bytes(images.path("photo.png")) == before)
+    }
+
+    @Test func aRawTurnsFromItsOwnOrientationAsTheWorkerReadsIt() throws {
+        let images = try GeneratedImages()
+        let dng = try images.dng("shot.dng", previewWidth: 64, previewHeight: 48, color: "#C03020", orientation: 6)
+        let worker = DecoderProcess()
+        #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .right)
+        #expect(try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil, worker: worker) == .down)
+        #expect(try SidecarWritingTests.exiftool("XMP-tiff:Orientation", dng + ".xmp") == "3")
+        #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .down)
+        // Its thumbnail, decoded by the worker, is turned too: 64 × 48 upside down is still landscape.
+        let preview = try worker.thumbnail(ofFile: FilePath(dng), width: 32, background: 0xFFFFFF, format: .raw)
+        #expect(preview.thumbnail.width == 32 && preview.thumbnail.height == 24)
+        // The sidecar's orientation is where the next turn starts, with or without a worker.
+        #expect(try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil) == .left)
+        #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientedSize == (48, 64))
     }
 
     @Test func aFileChangedSinceShownOrGoneIsRefusedAndLeftAsItIs() throws {
@@ -161,6 +204,29 @@ struct SavedRotationTests {
         }
         #expect(try Disk.names(mount.folder).map { try #require(Disk.bytes(mount.path($0))) } == before)
         #expect(Disk.names(mount.folder) == ["photo.png", "plain.jpg", "tagged.jpg"])
+    }
+
+    @Test func aFullDiskRefusesARewriteAndASidecarButNotAnInPlaceTurn() throws {
+        let images = try GeneratedImages()
+        let mount = try ScratchMount(kilobytes: 256)
+        try FileManager.default.copyItem(atPath: try Self.jpeg("plain.jpg", in: images), toPath: mount.path("plain.jpg"))
+        try FileManager.default.copyItem(atPath: try Self.jpeg("tagged.jpg", in: images), toPath: mount.path("tagged.jpg"))
+        try TestTool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=1", mount.path("tagged.jpg")])
+        try images.convert(["-size", "40x30", "xc:red", "photo.png"])
+        try FileManager.default.copyItem(atPath: images.path("photo.png"), toPath: mount.path("photo.png"))
+        let plain = try #require(Disk.bytes(mount.path("plain.jpg")))
+        try TestTool.run(["sh", "-c", "cat /dev/zero > '\(mount.path("filler"))' 2>/dev/null; true"])
+        #expect(throws: FileActionError(file: mount.file("plain.jpg"), reason: "the disk is full")) {
+            try SavedRotation.rotate(mount.file("plain.jpg"), format: .jpeg, quarterTurns: 1, expecting: nil)
+        }
+        #expect(throws: FileActionError(file: mount.file("photo.png.xmp"), reason: "the disk is full")) {
+            try SavedRotation.rotate(mount.file("photo.png"), format: .png, quarterTurns: 1, expecting: nil)
+        }
+        #expect(Disk.bytes(mount.path("plain.jpg")) == plain)
+        #expect(Disk.names(mount.folder) == ["filler", "photo.png", "plain.jpg", "tagged.jpg"])
+        // Two bytes changed in place need no room.
+        #expect(try SavedRotation.rotate(mount.file("tagged.jpg"), format: .jpeg, quarterTurns: 1, expecting: nil) == .right)
+        #expect(try Self.orientation(mount.path("tagged.jpg")) == "6")
     }
 }
 

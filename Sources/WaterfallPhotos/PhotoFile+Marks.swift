@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
+
+/// Reading a photo's marks and its sidecar's orientation with its header.
+extension PhotoFile {
+    /// The header and the marks of the file at `path`, as the walk reads them with one `open` of the photo: its
+    /// header as `readHeader(path:worker:)` reads it, its sidecars (`PhotoSidecar`) looked at only when `listing` may
+    /// have them, and the XMP embedded in it read from the same open file (from the bytes already read when they hold
+    /// it, as a JPEG's first 4 KB often do) when no sidecar has a rating.
+    /// - Throws: what `readHeader(path:worker:)` throws.
+    static func readHeaderAndMarks(path: FilePath, worker: DecoderProcess?,
+                                   listing: SidecarListing) throws -> (header: ImageHeader, marks: PhotoMarks) {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        let size = size(of: descriptor)
+        let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
+        // The pieces the header's walk reads beyond `start` are kept for the embedded XMP's walk, which reads the
+        // same first segments again.
+        let pieces = ReadPieces()
+        let read = { (offset: Int, count: Int) throws -> [UInt8] in
+            let piece = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            }
+            pieces.add(piece, at: offset)
+            return piece
+        }
+        var header = if let worker, let format = ImageFormat.decodedInAWorker(start: start, path: path) {
+            try worker.header(ofFile: path, format: format)
+        } else {
+            try ImageHeader.readWithExif(start: start, size: size ?? start.count, file: path, more: read).header
+        }
+        let sidecars = SidecarNames(of: path)
+        let packet = listing.mayHave(named: sidecars.own) ? PhotoSidecar.packet(at: sidecars.path(sidecars.own)) : nil
+        if header.format != .jpeg, let orientation = packet.flatMap(PhotoSidecar.orientation(in:)) {
+            header.orientation = orientation
+        }
+        if let rating = packet?.integer(.rating) { return (header, PhotoMarks(xmpRating: rating)) }
+        if let shared = sidecars.shared, listing.mayHave(named: shared),
+           let rating = PhotoSidecar.packet(at: sidecars.path(shared))?.integer(.rating) {
+            return (header, PhotoMarks(xmpRating: rating))
+        }
+        pieces.add(start, at: 0)
+        let marks = PhotoSidecar.embeddedMarks(format: header.format, size: size ?? start.count) { offset, count in
+            pieces.bytes(at: offset, count: count) ?? (try? read(offset, count))
+        }
+        return (header, marks ?? PhotoMarks())
+    }
+
+    /// The pieces of a file read so far, by their offsets: a later read that falls inside one is served from it.
+    private final class ReadPieces {
+        private var pieces: [(offset: Int, bytes: [UInt8])] = []
+
+        func add(_ bytes: [UInt8], at offset: Int) { pieces.append((offset, bytes)) }
+
+        /// The `count` bytes at `offset`, when one piece holds them all.
+        func bytes(at offset: Int, count: Int) -> [UInt8]? {
+            guard let piece = pieces.first(where: { offset >= $0.offset && offset + count <= $0.offset + $0.bytes.count }) else { return nil }
+            return Array(piece.bytes[(offset - piece.offset)..<(offset - piece.offset + count)])
+        }
+    }
+
+    /// `header` as the photo shows: a photo that is not a JPEG at the orientation its sidecar `NAME.EXT.xmp` names
+    /// (`PhotoSidecar.orientation(of:)`), where a saved rotation of it is written; a JPEG's rotation is in its EXIF.
+    /// Costs one failed `open` for a photo without a sidecar.
+    static func turnedBySidecar(_ header: ImageHeader, of path: FilePath) -> ImageHeader {
+        guard header.format != .jpeg, let orientation = PhotoSidecar.orientation(of: path) else { return header }
+        var turned = header
+        turned.orientation = orientation
+        return turned
+    }
+}
