@@ -303,7 +303,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         let bar = kind == .header
             ? SectionBarCell.dequeue(from: collectionView, kind: kind, title: items.sectionTitles[section],
                                      detail: Noun.photo.counted(items.numberOfItems(inSection: section)))
-            : SectionBarCell.dequeue(from: collectionView, kind: kind, title: PhotoWallText.footer(photos: items.count, folders: items.numberOfSections))
+            : SectionBarCell.dequeue(from: collectionView, kind: kind,
+                                     title: PhotoWallText.footer(photos: items.count, sections: items.numberOfSections,
+                                                                 grouping: arrangementState.grouping))
         if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
         return bar
     }

@@ -28,6 +28,12 @@ struct TimelineWindowTests {
         #expect(TimelineWall.titles(arranged) == ["March 2024", "December 2023", "July 2023"])
         #expect(arranged.int("items") == 6 && arranged.int("sections") == 3)
         let shot = try wall.demo.screenshot()
+        // The footer counts months, not folders (it is made as it comes into view: End brings it).
+        try wall.demo.key("End")
+        func isFooter(_ event: Event) -> Bool { event.name == "bar" && event.string("kind") == "footer" }
+        _ = try wall.demo.process.waitForEvent(after: wall.walked, "the footer", where: isFooter)
+        let footers = wall.demo.process.events.dropFirst(wall.walked).filter(isFooter).map { $0.string("title") ?? "" }
+        #expect(!footers.isEmpty && footers.allSatisfy { $0 == "6 photos in 3 months" }, "\(footers)")
         let exit = try wall.quit()
         #expect(TimelineWall.names(in: exit) == [["m2.jpg", "m3.jpg", "m1.jpg"], ["d2.jpg", "d1.jpg"], ["n.jpg"]])
         // Each header shows its title: dark ink on the wall's background in its left half (the count is on the right).
