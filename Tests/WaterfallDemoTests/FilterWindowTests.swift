@@ -82,6 +82,16 @@ struct FilterWindowTests {
         let wall = try TimelineWall(photos, arguments: ["--min-rating", "3"])
         let demo = wall.demo
         #expect(try wall.firstArrangement().int("items") == 3)
+        // A photo rated below the least rating leaves the wall, and Ctrl+Z brings it back.
+        #expect(try wall.press("Right", until: "select").event.int("index") == 0)   // a.jpg, 4 stars
+        let rated = try wall.press("1", until: "arranged")
+        #expect(rated.event.int("items") == 2)
+        _ = try demo.process.waitForEvent(after: rated.position, "the rating's end") { $0.name == "fileAction" && $0.string("action") == "mark" }
+        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("a.jpg.xmp")]).output == "1\n")
+        let undone = try wall.press("ctrl+z", until: "arranged")
+        #expect(undone.event.int("items") == 3)
+        _ = try demo.process.waitForEvent(after: undone.position, "the undo's end") { $0.name == "fileAction" && $0.string("action") == "mark" }
+        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("a.jpg.xmp")]).output == "4\n")
         // r cycles the least rating: 4, 5, none, 1, 2, 3, 4, 5, none.
         var counts: [Int] = []
         for _ in 0..<9 { counts.append(try wall.press("r", until: "arranged").event.int("items") ?? -1) }
