@@ -62,6 +62,14 @@ struct TimelineWindowTests {
             "Wednesday, March 20, 2024", "Monday, March 11, 2024", "Saturday, March 2, 2024",
             "Sunday, December 24, 2023", "Friday, December 1, 2023", "Saturday, July 15, 2023",
         ])
+        // A photo of a new day moved into the folder comes in its own section, first.
+        let elsewhere = try GeneratedImages()
+        try TimelineWall.make(TimelinePhoto(name: "new.jpg", color: "#808080", taken: "2025:01:05 09:00:00"), in: elsewhere)
+        let before = days.demo.eventCount
+        try FileManager.default.moveItem(atPath: elsewhere.path("new.jpg"), toPath: folder.path("new.jpg"))
+        let arrived = try days.demo.process.waitForEvent(after: before, "the new photo's arrangement") { $0.name == "arranged" }.event
+        #expect(arrived.int("items") == 7 && TimelineWall.titles(arrived).first == "Sunday, January 5, 2025")
+        #expect(TimelineWall.names(in: try days.quit()).first == ["new.jpg"])
         days.demo.expectNoXErrors()
     }
 
