@@ -47,8 +47,8 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 
     /// The cards of `library` (a section per folder) this arrangement shows, in its sections, each period titled in
-    /// `locale` ("March 2024").
-    public func arranged(_ library: PhotoWallItems, locale: Locale = .current) -> PhotoWallItems {
+    /// `locale` ("March 2024"; the user's by default: `Locale.forDates()`).
+    public func arranged(_ library: PhotoWallItems, locale: Locale = .forDates()) -> PhotoWallItems {
         showsEverythingAsWalked ? library : arranged(library, periodTitle: PeriodTitles(locale: locale).title)
     }
 

@@ -6,7 +6,7 @@ import WaterfallX11
 /// method: compose, dead keys and ibus or fcitx), narrowing the wall to the names that contain the text as it
 /// changes. Return keeps the filter and gives the keys back to the wall; Escape clears it.
 extension PhotoWall {
-    /// Opens the filter's entry, unless it is open.
+    /// Opens the filter's entry, unless it is open, with the filter's text in it.
     func beginFilter() {
         guard let window, window.textEntry == nil else { return }
         let look = configuration.look
@@ -21,8 +21,9 @@ extension PhotoWall {
             window.textEntry = nil
             log?.log("filterEnd", [("accepted", .bool(ending == .accepted)), ("items", .int(items.count))])
         }
+        bar.setText(arrangementState.nameFilter)   // a filter kept with Return shows again, to edit or clear
         window.textEntry = bar
-        log?.log("filterBegin", [])
+        log?.log("filterBegin", [("text", .string(bar.text))])
     }
 
     /// The status bar's part for the arrangement, when it leaves photos out or regroups them: "12 of 1,234 photos ·

@@ -88,6 +88,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var arrangementState = PhotoArrangement()
     /// The timeline's section titles, in the user's locale.
     let periodTitles = PeriodTitles()
+    /// The scrubber label last logged (`scrubber`): its offset and text, so that a label asked again unchanged is not.
+    var lastLoggedScrubberLabel: (offset: Double, text: String)?
     /// The JSON-lines log of what happens (`--log-events`), if any.
     public var log: EventLog?
     let configuration: Configuration
@@ -301,7 +303,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         let bar = kind == .header
             ? SectionBarCell.dequeue(from: collectionView, kind: kind, title: items.sectionTitles[section],
                                      detail: Noun.photo.counted(items.numberOfItems(inSection: section)))
-            : SectionBarCell.dequeue(from: collectionView, kind: kind, title: PhotoWallText.footer(photos: items.count, folders: items.numberOfSections))
+            : SectionBarCell.dequeue(from: collectionView, kind: kind,
+                                     title: PhotoWallText.footer(photos: items.count, sections: items.numberOfSections,
+                                                                 grouping: arrangementState.grouping))
         if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
         return bar
     }
@@ -347,13 +351,19 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     /// The scrubber's label while the scroll bar's thumb is dragged: the title of the section at the top of the
-    /// viewport for `offset` (the folder, or with the timeline the period taken: "March 2024").
+    /// viewport for `offset` (the folder, or with the timeline the period taken: "March 2024"). Logs `scrubber` with it
+    /// when it or the offset changed.
     /// - Complexity: O(log n) per column (the layout's query of a strip).
     public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String? {
         let strip = Rect(x: 0, y: offset, width: collectionView.layoutWidth, height: max(1, collectionView.viewportSize.height / 4))
         guard let section = collectionView.layout.layoutAttributesForElements(in: strip).map(\.indexPath.section).min(),
               items.sections.indices.contains(section) else { return nil }
-        return items.sections[section].title
+        let title = items.sections[section].title
+        if let log, lastLoggedScrubberLabel.map({ $0 != (offset, title) }) ?? true {
+            lastLoggedScrubberLabel = (offset, title)
+            log.log("scrubber", [("offset", .number(offset)), ("text", .string(title)), ("section", .int(section))])
+        }
+        return title
     }
 
     public func collectionViewWillRefresh(_ collectionView: CollectionView) {

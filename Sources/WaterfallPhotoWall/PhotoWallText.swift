@@ -9,6 +9,18 @@ public enum PhotoWallText {
         "\(Noun.photo.counted(photos)) in \(Noun.folder.counted(folders))"
     }
 
+    /// The footer under the last section of a wall grouped by `grouping`: "12 photos in 3 folders", or with the
+    /// timeline's periods "12 photos in 3 months" (days, years).
+    public static func footer(photos: Int, sections: Int, grouping: PhotoGrouping) -> String {
+        let noun = switch grouping {
+        case .folder: Noun.folder
+        case .day: Noun("day")
+        case .month: Noun("month")
+        case .year: Noun("year")
+        }
+        return "\(Noun.photo.counted(photos)) in \(noun.counted(sections))"
+    }
+
     /// The status bar: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) · 1 link not
     /// followed again · cache 120/256 MB", the parts after the first only when they say something (`cacheMB`: the
     /// pictures' megabytes on the server and their budget, when the wall has pictures).

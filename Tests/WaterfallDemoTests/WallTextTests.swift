@@ -25,6 +25,10 @@ struct WallTextTests {
         #expect(PhotoWallText.footer(photos: 0, folders: 0) == "0 photos in 0 folders")
         #expect(PhotoWallText.footer(photos: 1, folders: 1) == "1 photo in 1 folder")
         #expect(PhotoWallText.footer(photos: 2, folders: 2) == "2 photos in 2 folders")
+        #expect(PhotoWallText.footer(photos: 2, sections: 2, grouping: .folder) == "2 photos in 2 folders")
+        #expect(PhotoWallText.footer(photos: 6, sections: 3, grouping: .month) == "6 photos in 3 months")
+        #expect(PhotoWallText.footer(photos: 1, sections: 1, grouping: .day) == "1 photo in 1 day")
+        #expect(PhotoWallText.footer(photos: 1_200, sections: 2, grouping: .year) == "1,200 photos in 2 years")
         #expect(WallText.catalogFooter(cards: 1, sections: 1) == "End of the catalog: 1 card in 1 section")
         #expect(WallText.catalogFooter(cards: 240, sections: 8) == "End of the catalog: 240 cards in 8 sections")
     }

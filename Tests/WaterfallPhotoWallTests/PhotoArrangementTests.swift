@@ -92,4 +92,22 @@ struct PhotoArrangementTests {
         #expect(TakenTime(secondsSince1970: 1709633472).value == local)
         #expect(card("/p/untimed.jpg").taken == TakenTime(secondsSince1970: 0))
     }
+
+    @Test func theDatesLocaleIsTheEnvironmentsLCAllThenLCTimeThenLang() {
+        func identifier(_ environment: [String: String]) -> String { Locale.forDates(environment: environment).identifier }
+        #expect(identifier(["LANG": "de_DE.UTF-8"]) == "de_DE")
+        #expect(identifier(["LC_TIME": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"]) == "fr_FR")
+        #expect(identifier(["LC_ALL": "ja_JP.UTF-8", "LC_TIME": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"]) == "ja_JP")
+        #expect(identifier(["LC_ALL": "", "LC_TIME": "", "LANG": "de_AT.UTF-8@euro"]) == "de_AT")   // empty is unset
+        #expect(identifier(["LANG": "de_DE@euro"]) == "de_DE")
+        // The C locale, or none named, leaves Foundation's own.
+        #expect(identifier(["LANG": "C.UTF-8"]) == Locale.current.identifier)
+        #expect(identifier(["LC_ALL": "POSIX", "LANG": "de_DE.UTF-8"]) == Locale.current.identifier)
+        #expect(identifier([:]) == Locale.current.identifier)
+        // The wall's month titles follow it.
+        var arrangement = PhotoArrangement()
+        arrangement.grouping = .month
+        #expect(arrangement.arranged(library, locale: .forDates(environment: ["LC_TIME": "de_DE.UTF-8", "LANG": "en_US.UTF-8"]))
+            .sectionTitles == ["März 2024", "Dezember 2023", "Juli 2022"])
+    }
 }
