@@ -74,7 +74,7 @@ struct PhotoTextInEveryStateTests {
 
         let demo = try RunningDemo([images.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
         let layoutArguments = ["--photos", images.root, "--columns", "3"]
-        try demo.process.waitForEvent(limit: 60, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(limit: 60, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0 }
         func checkWall(_ state: String) throws {
             let shot = try demo.screenshot()
             let text = ScreenText(demo, layoutArguments: layoutArguments)
