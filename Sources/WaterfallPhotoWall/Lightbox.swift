@@ -233,8 +233,10 @@ public final class Lightbox: WindowOverlay {
             // Until the picture at this size arrives: the one of another step, or the thumbnail, scaled.
             canvas.drawImage(standIn, in: rect, scaling: standIn.width == zoom.shownWidth ? .unscaled : .smooth)
         }
-        if let card = card(at: index), card.isVideo {
-            VideoBadge.draw(duration: card.duration, over: rect.intersection(frame) ?? rect, in: canvas)
+        if let card = card(at: index) {
+            // The photo's stars or reject at its bottom-right corner, as on its card (the culling keys work here too).
+            MarksBadge.draw(card.marks, over: rect.intersection(frame) ?? rect, in: canvas)
+            if card.isVideo { VideoBadge.draw(duration: card.duration, over: rect.intersection(frame) ?? rect, in: canvas) }
         }
     }
 

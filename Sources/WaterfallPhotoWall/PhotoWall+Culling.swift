@@ -199,12 +199,16 @@ extension PhotoWall {
     /// again when the arrangement depends on the marks).
     private func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
         library.changeCards(of: files, change)
+        if lightbox != nil { window?.setNeedsOverlayDisplay() }  // its photo's marks or shape
+        let filtersByMarks = arrangementState.minimumRating > 0 || arrangementState.hidesRejected
         if arrangementState.showsEverythingAsWalked {
             items = library
-        } else if arrangementState.minimumRating > 0 || arrangementState.hidesRejected {
+        } else if filtersByMarks && lightbox == nil {
             return rearrange()
         } else {
             items.changeCards(of: files, change)
+            // The lightbox's photos keep their indices while it is open: arranged again once it closes.
+            if filtersByMarks { isRearrangementWaiting = true }
         }
         reloadCards(of: files)
     }

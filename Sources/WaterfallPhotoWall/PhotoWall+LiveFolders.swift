@@ -22,6 +22,10 @@ extension PhotoWall {
             waitingFolderUpdates.removeFirst(round.count)
             applyBatch(round)
         }
+        if isRearrangementWaiting {
+            isRearrangementWaiting = false
+            rearrange()
+        }
     }
 
     /// Applies `updates`, one per folder at most, in one batch: a folder new to the wall gets a section in its place in

@@ -138,6 +138,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     let fileIdentities = FileIdentities()
     /// The file actions to undo, the last last: each with what undoes it, file by file.
     var undoHistory: [(action: FileAction, steps: [FileUndoStep])] = []
+    /// Whether the wall is to be arranged again once the lightbox closes (a photo's marks changed there while the
+    /// arrangement leaves photos out by their marks).
+    var isRearrangementWaiting = false
     /// The files done of the running file action last logged (`fileActionProgress`).
     var lastLoggedProgress = -1
     /// How the last file action went ("3 photos moved to the Trash"), for the status bar.

@@ -128,6 +128,32 @@ struct CullingWindowTests {
         #expect(try rating() == "0\n")
         demo.expectNoXErrors()
     }
+
+    @Test func theLightboxRatesAndTurnsThePhotoItShows() throws {
+        let wall = try CullingWall()
+        let demo = wall.demo
+        try wall.select(1)
+        let before = demo.eventCount
+        try demo.key("Return")
+        try demo.waitForLightbox("picture", index: 1, after: before)
+        try wall.act("5", "mark")
+        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("b.jpg.xmp")]).output == "5\n")
+        // Five gold stars at the photo's bottom-right corner, over the lightbox (drawn in the key's own frame, before
+        // the sidecar was written).
+        #expect(wall.pixels(near: RGB(0xFFC107), in: try demo.screenshot(), tolerance: 40) >= 40)
+        let green = RGB(0x20A040)
+        let upright = try #require(extent(of: green, in: try demo.screenshot()))
+        #expect(upright.height > upright.width)
+        try wall.act("ctrl+r", "rotate")
+        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-Orientation", wall.folder.path("b.jpg")]).output == "6\n")
+        // The picture decoded again from the turned file, once it was written.
+        let acted = try #require(demo.process.events.lastIndex { $0.name == "fileAction" })
+        let turned = try demo.waitForLightbox("picture", index: 1, after: acted)
+        #expect(turned.string("path") == wall.folder.path("b.jpg"))
+        let lying = try #require(extent(of: green, in: try demo.screenshot()))
+        #expect(lying.width > lying.height, "\(lying)")
+        demo.expectNoXErrors()
+    }
 }
 
 extension CullingWall {
