@@ -42,8 +42,8 @@ public struct PhotoArrangement: Hashable, Sendable {
 
     /// Whether `card` passes the filter, the least rating and the rejects.
     func shows(_ card: PhotoCard) -> Bool {
-        card.marks.rating >= minimumRating && !(hidesRejected && card.marks.isRejected)
-            && NameFolding.contains(card.foldedName, foldedFilter)
+        guard card.marks.rating >= minimumRating, !(hidesRejected && card.marks.isRejected) else { return false }
+        return foldedFilter.isEmpty || NameFolding.contains(card.foldedName, foldedFilter)
     }
 
     /// The cards of `library` (a section per folder) this arrangement shows, in its sections, each period titled in
@@ -63,16 +63,20 @@ public struct PhotoArrangement: Hashable, Sendable {
             }
             return result
         }
-        var buckets: [Int: Int] = [:]
+        // One pass: a card is one reference (`PhotoCard`), so the periods' arrays grow cheaply; the cards are read in
+        // place (a loop over an array copies each card it hands out: a retain and a release).
         var periods: [(key: Int, cards: [PhotoCard])] = []
+        var buckets = PeriodBuckets()
         for section in library.sections {
-            for card in section.cards where shows(card) {
-                let key = periodKey(of: card.taken)
-                if let bucket = buckets[key] {
-                    periods[bucket].cards.append(card)
-                } else {
-                    buckets[key] = periods.count
-                    periods.append((key, [card]))
+            section.cards.withUnsafeBufferPointer { cards in
+                for index in cards.indices where shows(cards[index]) {
+                    let key = periodKey(of: cards[index].taken)
+                    if let bucket = buckets.bucket(of: key) {
+                        periods[bucket].cards.append(cards[index])
+                    } else {
+                        buckets.add(key, bucket: periods.count)
+                        periods.append((key, [cards[index]]))
+                    }
                 }
             }
         }
@@ -96,5 +100,35 @@ public struct PhotoArrangement: Hashable, Sendable {
     private func ordered(_ cards: [PhotoCard]) -> [PhotoCard] {
         guard sortsByTaken else { return cards }
         return cards.enumerated().sorted { ($0.element.taken, $0.offset) < ($1.element.taken, $1.offset) }.map(\.element)
+    }
+}
+
+/// Which period's cards a key's card joins: the two periods last asked first (a folder's photos come in runs of a
+/// period, or by turns of two), then a dictionary. A regrouping of 100,000 photos asks 100,000 times.
+private struct PeriodBuckets {
+    private var recent: [(key: Int, bucket: Int)] = []
+    private var all: [Int: Int] = [:]
+
+    /// The bucket of `key`, if it has one.
+    mutating func bucket(of key: Int) -> Int? {
+        // Found first, then moved to the front: swapping while a loop holds the array would copy it each time.
+        if let index = recent.firstIndex(where: { $0.key == key }) {
+            if index > 0 { recent.swapAt(0, index) }
+            return recent[0].bucket
+        }
+        guard let bucket = all[key] else { return nil }
+        remember(key, bucket)
+        return bucket
+    }
+
+    /// Gives `key` its `bucket`.
+    mutating func add(_ key: Int, bucket: Int) {
+        all[key] = bucket
+        remember(key, bucket)
+    }
+
+    private mutating func remember(_ key: Int, _ bucket: Int) {
+        recent.insert((key, bucket), at: 0)
+        if recent.count > 2 { recent.removeLast() }
     }
 }

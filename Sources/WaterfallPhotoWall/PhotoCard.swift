@@ -5,35 +5,122 @@ import WaterfallPhotos
 /// A photo's card on the wall: at its upright aspect, captioned with its file name and "4032 × 3024 · 3.1 MB" (and
 /// the date taken, when the EXIF has it), or the reason it cannot be shown.
 public struct PhotoCard: Equatable, Sendable {
+    /// The card's fields in one object, copied on write: a card is one reference, copied with one reference count and
+    /// eight bytes (a keystroke of the filter, or a regrouping by month, copies up to 100,000 cards).
+    private final class Storage: @unchecked Sendable {  // changed only while one card holds it (`change(_:)`)
+        var path: FilePath
+        var title: String
+        var subtitle: String
+        var aspect: Double
+        var pixelWidth: Int?
+        var pixelHeight: Int?
+        var fileSize: Int
+        var modified: Double
+        var isBroken: Bool
+        var duration: Double?
+        var isVideo: Bool
+        var marks: PhotoMarks
+        var taken: TakenTime
+        var foldedName: [UInt8]
+
+        init(path: FilePath, title: String, subtitle: String, aspect: Double, pixelWidth: Int?, pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool, marks: PhotoMarks, taken: TakenTime, foldedName: [UInt8]) {
+            self.path = path
+            self.title = title
+            self.subtitle = subtitle
+            self.aspect = aspect
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.fileSize = fileSize
+            self.modified = modified
+            self.isBroken = isBroken
+            self.duration = duration
+            self.isVideo = isVideo
+            self.marks = marks
+            self.taken = taken
+            self.foldedName = foldedName
+        }
+
+        func copy() -> Storage {
+            Storage(path: path, title: title, subtitle: subtitle, aspect: aspect, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken, duration: duration, isVideo: isVideo, marks: marks, taken: taken, foldedName: foldedName)
+        }
+    }
+
+    private var storage: Storage
+
+    /// Changes the card's fields by `body`, in a storage of its own.
+    private mutating func change(_ body: (Storage) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        body(storage)
+    }
+
     /// The photo's file.
-    public var path: FilePath
+    public var path: FilePath {
+        get { storage.path }
+        set { change { $0.path = newValue } }
+    }
     /// The caption's first line: the file's name.
-    public var title: String
+    public var title: String {
+        get { storage.title }
+        set { change { $0.title = newValue; $0.foldedName = NameFolding.fold(newValue) } }
+    }
     /// The caption's second line: the size and date, or why the photo cannot be shown.
-    public var subtitle: String
+    public var subtitle: String {
+        get { storage.subtitle }
+        set { change { $0.subtitle = newValue } }
+    }
     /// The picture's height ÷ width, upright (at most `maximumAspect`).
-    public var aspect: Double
+    public var aspect: Double {
+        get { storage.aspect }
+        set { change { $0.aspect = newValue } }
+    }
     /// The photo's upright width in pixels, when its header said.
-    public var pixelWidth: Int?
+    public var pixelWidth: Int? {
+        get { storage.pixelWidth }
+        set { change { $0.pixelWidth = newValue } }
+    }
     /// The photo's upright height in pixels, when its header said.
-    public var pixelHeight: Int?
+    public var pixelHeight: Int? {
+        get { storage.pixelHeight }
+        set { change { $0.pixelHeight = newValue } }
+    }
     /// The file's size in bytes.
-    public var fileSize: Int
+    public var fileSize: Int {
+        get { storage.fileSize }
+        set { change { $0.fileSize = newValue } }
+    }
     /// The file's modification time when the walk read it, in seconds since 1970.
-    public var modified: Double
+    public var modified: Double {
+        get { storage.modified }
+        set { change { $0.modified = newValue } }
+    }
     /// Whether the photo cannot be shown (its header was refused).
-    public var isBroken: Bool
+    public var isBroken: Bool {
+        get { storage.isBroken }
+        set { change { $0.isBroken = newValue } }
+    }
     /// A video's duration in seconds (`nil` when its container does not say), for its badge; `nil` for a picture.
-    public var duration: Double?
+    public var duration: Double? {
+        get { storage.duration }
+        set { change { $0.duration = newValue } }
+    }
     /// Whether the card is a video's: its poster frame is drawn with a play badge, and the lightbox's Enter asks for
     /// the video to be played (`PhotoWall.onOpenExternally`).
-    public var isVideo: Bool
+    public var isVideo: Bool {
+        get { storage.isVideo }
+        set { change { $0.isVideo = newValue } }
+    }
     /// The photo's star rating and reject, shown on the card and changed by the culling keys.
-    public var marks: PhotoMarks
+    public var marks: PhotoMarks {
+        get { storage.marks }
+        set { change { $0.marks = newValue } }
+    }
     /// When the photo was taken: EXIF's DateTimeOriginal, else the file's modification time (the timeline's key).
-    public var taken: TakenTime
+    public var taken: TakenTime {
+        get { storage.taken }
+        set { change { $0.taken = newValue } }
+    }
     /// The name folded for the filter (`NameFolding`).
-    let foldedName: [UInt8]
+    var foldedName: [UInt8] { storage.foldedName }
 
     /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
     public static let maximumAspect = 20.0
@@ -48,20 +135,18 @@ public struct PhotoCard: Equatable, Sendable {
             caption = "\(size.width) × \(size.height) · \(Self.fileSize(photo.fileSize))"
             if let date = header.dateTaken { caption += " · " + Self.takenDate(date) }
         }
-        path = photo.path
-        title = photo.name
-        subtitle = caption
-        aspect = min(Self.maximumAspect, photo.aspect)
-        pixelWidth = photo.header?.orientedSize.width
-        pixelHeight = photo.header?.orientedSize.height
-        fileSize = photo.fileSize
-        modified = photo.modified
-        isBroken = photo.error != nil
-        duration = photo.header?.duration
-        isVideo = photo.header?.format == .video
-        marks = photo.marks
-        taken = photo.taken
-        foldedName = NameFolding.fold(photo.name)
+        storage = Storage(path: photo.path, title: photo.name, subtitle: caption, aspect: min(Self.maximumAspect, photo.aspect),
+                          pixelWidth: photo.header?.orientedSize.width, pixelHeight: photo.header?.orientedSize.height,
+                          fileSize: photo.fileSize, modified: photo.modified, isBroken: photo.error != nil,
+                          duration: photo.header?.duration, isVideo: photo.header?.format == .video, marks: photo.marks,
+                          taken: photo.taken, foldedName: NameFolding.fold(photo.name))
+    }
+
+    public static func == (a: PhotoCard, b: PhotoCard) -> Bool {
+        if a.storage === b.storage { return true }
+        return a.path == b.path && a.title == b.title && a.subtitle == b.subtitle && a.aspect == b.aspect && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
+            && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration && a.isVideo == b.isVideo
+            && a.marks == b.marks && a.taken == b.taken
     }
 
     /// The file as the wall shows it: what a file action checks it still is ("changed by another program").

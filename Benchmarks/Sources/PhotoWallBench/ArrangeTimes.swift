@@ -37,6 +37,11 @@ struct ArrangeTimes {
         return ArrangeTimes(layout: layout, filter: filter, regroup: regroup, items: wall.library.count)
     }
 
+    /// Every other measurement of `measured`, from `start`.
+    private func everyOther(_ measured: [FrameMeasurement], from start: Int) -> [FrameMeasurement] {
+        stride(from: start, to: measured.count, by: 2).map { measured[$0] }
+    }
+
     /// `{"items": n, "layoutP99Ms": ..., "filterP99Ms": ..., "regroupP99Ms": ..., "filterOverLayoutP99": ...,
     /// "regroupOverLayoutP99": ...}` and the p50s.
     var json: String {
@@ -46,6 +51,11 @@ struct ArrangeTimes {
             ("layoutP50Ms", .number(rounded(percentile(0.5, of: layout)))), ("layoutP99Ms", .number(rounded(layoutP99))),
             ("filterP50Ms", .number(rounded(percentile(0.5, of: filter)))), ("filterP99Ms", .number(rounded(filterP99))),
             ("regroupP50Ms", .number(rounded(percentile(0.5, of: regroup)))), ("regroupP99Ms", .number(rounded(regroupP99))),
+            // By month (the even steps) and back to folders (the odd ones), apart.
+            ("byMonthP50Ms", .number(rounded(percentile(0.5, of: everyOther(regroup, from: 0))))),
+            ("byMonthP99Ms", .number(rounded(percentile(0.99, of: everyOther(regroup, from: 0))))),
+            ("byFolderP50Ms", .number(rounded(percentile(0.5, of: everyOther(regroup, from: 1))))),
+            ("byFolderP99Ms", .number(rounded(percentile(0.99, of: everyOther(regroup, from: 1))))),
             ("filterOverLayoutP99", .number(rounded(layoutP99 > 0 ? filterP99 / layoutP99 : 0))),
             ("regroupOverLayoutP99", .number(rounded(layoutP99 > 0 ? regroupP99 / layoutP99 : 0))),
         ]).text
