@@ -11,10 +11,11 @@ public struct PhotoWallItems {
         /// The folder's name below its root.
         public var title: String
         /// Its photos' cards, in the folder's order.
-        public var cards: [PhotoCard] { didSet { aspects = cards.map(\.aspect) } }
+        public fileprivate(set) var cards: [PhotoCard]
         /// The cards' aspects, in one array: what a relayout of every card reads (a grid zoom's), without walking
-        /// the cards themselves.
-        private(set) var aspects: [Double]
+        /// the cards themselves. Kept by each change of `cards` (`PhotoWallItems`' mutations), for that change's
+        /// cards only: a folder of 100,000 photos arrives in hundreds of batches.
+        fileprivate(set) var aspects: [Double]
 
         init(title: String, cards: [PhotoCard]) {
             self.title = title
@@ -114,13 +115,17 @@ public struct PhotoWallItems {
     /// Changes the cards of `files` by `change`.
     /// - Complexity: O(cards).
     mutating func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
-        for path in paths(of: files) { change(&sections[path.section].cards[path.item]) }
+        for path in paths(of: files) {
+            change(&sections[path.section].cards[path.item])
+            sections[path.section].aspects[path.item] = sections[path.section].cards[path.item].aspect
+        }
     }
 
     /// Appends `cards` to the last section when it is titled `title`, else to a new section titled so.
     public mutating func append(_ cards: [PhotoCard], toSectionTitled title: String) {
         if sections.last?.title == title {
             sections[sections.count - 1].cards += cards
+            sections[sections.count - 1].aspects += cards.map(\.aspect)
         } else {
             appendSection(cards, titled: title)
         }
@@ -135,17 +140,22 @@ public struct PhotoWallItems {
     /// Inserts `card` at `path`.
     public mutating func insert(_ card: PhotoCard, at path: ItemPath) {
         sections[path.section].cards.insert(card, at: path.item)
+        sections[path.section].aspects.insert(card.aspect, at: path.item)
         updateStarts()
     }
 
     /// Replaces the card at `path` with `card`.
     public mutating func replace(_ path: ItemPath, with card: PhotoCard) {
         sections[path.section].cards[path.item] = card
+        sections[path.section].aspects[path.item] = card.aspect
     }
 
     /// Removes the cards at `paths`.
     public mutating func delete(_ paths: [ItemPath]) {
-        for path in paths.sorted(by: >) { sections[path.section].cards.remove(at: path.item) }
+        for path in paths.sorted(by: >) {
+            sections[path.section].cards.remove(at: path.item)
+            sections[path.section].aspects.remove(at: path.item)
+        }
         updateStarts()
     }
 
