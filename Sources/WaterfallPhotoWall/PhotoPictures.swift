@@ -76,11 +76,19 @@ final class PhotoPictures {
         max(1, Int((frame.maxX * window.scale).rounded() - (frame.minX * window.scale).rounded()))
     }
 
+    /// Whether a picture made `pictureWidth` device pixels wide fits a card `width` wide: the same width, or one pixel
+    /// off (columns of a width that is not whole are a pixel apart as the canvas rounds their edges; a photo that
+    /// moves to a neighbouring column, as when the wall is arranged again, is drawn scaled by that pixel rather than
+    /// scaled again on the window's thread).
+    static func fits(_ pictureWidth: Int?, _ width: Int) -> Bool {
+        pictureWidth.map { abs($0 - width) <= 1 } ?? false
+    }
+
     /// Gives `cell` its photo's picture or failure. A card at a new width whose kept thumbnail is wide enough gets it
     /// scaled now, so that it is never drawn empty first.
     func prepare(_ cell: PhotoCardCell, width: Int) {
         guard let file = cell.file else { return }
-        if pictures[file]?.width != width, failures[file] == nil { _ = installScaledThumbnail(of: file, width: width) }
+        if !Self.fits(pictures[file]?.width, width), failures[file] == nil { _ = installScaledThumbnail(of: file, width: width) }
         cell.picture = pictures[file]?.handle
         cell.failure = failures[file]
     }
@@ -106,7 +114,7 @@ final class PhotoPictures {
                 let path = attributes.indexPath
                 let file = items[path].path
                 let width = deviceWidth(of: attributes.frame)
-                guard pictures[file]?.width != width, failures[file] == nil, seen.insert(file).inserted else { continue }
+                guard !Self.fits(pictures[file]?.width, width), failures[file] == nil, seen.insert(file).inserted else { continue }
                 if installScaledThumbnail(of: file, width: width) {
                     showPicture(of: file, in: view)
                     continue
@@ -267,7 +275,7 @@ final class PhotoPictures {
         view.indexPathsForItemsInViewport.filter { path in
             guard let cell = view.visibleCells[path] as? PhotoCardCell, let file = cell.file, let picture = pictures[file],
                   let frame = view.layout.layoutAttributesForItem(at: path)?.frame else { return false }
-            return picture.width != deviceWidth(of: frame)
+            return !Self.fits(picture.width, deviceWidth(of: frame))
         }.count
     }
 
