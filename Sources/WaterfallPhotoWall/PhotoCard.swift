@@ -142,6 +142,7 @@ public struct PhotoCard: Equatable, Sendable {
                           taken: photo.taken, foldedName: NameFolding.fold(photo.name))
     }
 
+    /// Whether two cards show the same: every field equal (the same storage, at once).
     public static func == (a: PhotoCard, b: PhotoCard) -> Bool {
         if a.storage === b.storage { return true }
         return a.path == b.path && a.title == b.title && a.subtitle == b.subtitle && a.aspect == b.aspect && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize

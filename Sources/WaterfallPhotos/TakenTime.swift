@@ -39,5 +39,6 @@ public struct TakenTime: Hashable, Comparable, Sendable {
     /// The year.
     public var year: Int { Int(value / 10_000_000_000) }
 
+    /// Whether `a` is earlier than `b`.
     public static func < (a: TakenTime, b: TakenTime) -> Bool { a.value < b.value }
 }
