@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemPackage
 import Waterfall
 import WaterfallPhotos
 
@@ -19,6 +20,8 @@ final class PhotoScan: Sendable {
         var counts = ScanCounts()
         var isDone = false
         var isStopped = false
+        /// The folders whose changes the live folders report.
+        var watched: Set<FilePath> = []
     }
 
     private let state = Mutex(State())
@@ -36,9 +39,14 @@ final class PhotoScan: Sendable {
             var folders = LiveFolders(order: order)
             let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
             walker.willList = { folder in
-                do { try watcher?.watch(folder) } catch {
+                guard let live = watcher else { return }
+                do {
+                    try live.watch(folder)
+                    self.state.withLock { _ = $0.watched.insert(folder) }
+                } catch {
                     warn("\(error): its changes will not show")
                     watcher = nil  // one folder unwatched would make the wall lie about it: none are
+                    self.state.withLock { $0.watched = [] }
                 }
             }
             let counts = walker.walk { batch in
@@ -99,6 +107,9 @@ final class PhotoScan: Sendable {
             wake()
         }
     }
+
+    /// Whether the live folders report the changes of `folder`: a folder walked, not the folder of a file given alone.
+    func isWatched(_ folder: FilePath) -> Bool { state.withLock { $0.watched.contains(folder) } }
 
     /// Ends the watching (the thread ends within half a second).
     func stop() { state.withLock { $0.isStopped = true } }

@@ -45,10 +45,16 @@ extension PhotoWall {
     private func rotationJob(_ files: [FilePath], by quarterTurns: Int) -> FileActionRunner.Job {
         let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
         let expected = Dictionary(files.compactMap { file in library.card(of: file).map { (file, $0.identity) } }) { first, _ in first }
+        // A video's or a RAW's own orientation is read by a decoder process of the job's (libraw and FFmpeg never run
+        // in the wall's), started at its first such file.
+        let worker = LazyDecoder()
         return FileActionRunner.Job(action: .rotate(quarterTurns: quarterTurns), files: files) { file in
-            let header = try PhotoFile.readHeader(path: file)
-            _ = try SavedRotation.rotate(file, format: header.format, quarterTurns: quarterTurns,
-                                         expecting: identities.identity(of: file) ?? expected[file])
+            guard let format = try PhotoFile.shownFormat(ofFile: file) else {
+                throw FileActionError(file: file, reason: "it is not a photo")
+            }
+            _ = try SavedRotation.rotate(file, format: format, quarterTurns: quarterTurns,
+                                         expecting: identities.identity(of: file) ?? expected[file],
+                                         worker: ImageFormat.decodedInAWorker.contains(format) ? worker.process : nil)
             identities.note(file)
             cache?.removeThumbnails(of: file)
             return .rotate(file, quarterTurns: -quarterTurns)
@@ -140,8 +146,11 @@ extension PhotoWall {
                 var back: [FilePath: PhotoMarks] = [:]
                 for file in failedFiles { back[file] = PhotoSidecar.marks(of: file) }
                 if !back.isEmpty { setCardMarks(back) }
-            case .trash, .restore:
+            case .trash:
                 pictures?.forget(finished.succeeded.map(\.file))
+                removeUnwatchedCards(of: finished.succeeded.map(\.file))
+            case .restore:
+                restoreUnwatchedCards(of: finished.succeeded.map(\.file))
             }
             for failure in finished.failed { configuration.warn(failure.reason) }
             activityMessage = Self.message(of: finished)
@@ -169,6 +178,50 @@ extension PhotoWall {
     var fileActionText: String? {
         if let progress = fileActions.progress { return progress.action.progressText(done: progress.done, total: progress.total) }
         return activityMessage
+    }
+
+    /// Takes away the cards of trashed `files` whose folders the live folders do not watch (files given alone, as
+    /// nsxiv is given them), keeping each with its place for an undo; the others go when their folders say so.
+    private func removeUnwatchedCards(of files: [FilePath]) {
+        let unwatched = Set(files.filter { !scan.isWatched($0.removingLastComponent()) })
+        let paths = library.paths(of: unwatched)
+        guard !paths.isEmpty else { return }
+        for path in paths { removedCards[library[path].path] = (library[path], path) }
+        let indices = paths.map { library.index(of: $0) }
+        library.delete(paths)
+        changeLibrary(deleting: paths, inserting: [])
+        logUpdate("delete", indices: indices)
+    }
+
+    /// Puts back the cards `removeUnwatchedCards(of:)` took away of the restored `files`, in their places.
+    private func restoreUnwatchedCards(of files: [FilePath]) {
+        let back = files.compactMap { removedCards.removeValue(forKey: $0) }.sorted { $0.path < $1.path }
+        guard !back.isEmpty else { return }
+        var inserted: [ItemPath] = []
+        for (card, path) in back where library.sections.indices.contains(path.section) {
+            let place = ItemPath(item: min(path.item, library.numberOfItems(inSection: path.section)), section: path.section)
+            library.insert(card, at: place)
+            inserted.append(place)
+        }
+        changeLibrary(deleting: [], inserting: inserted)
+        logUpdate("insert", indices: inserted.map { library.index(of: $0) }.sorted())
+    }
+
+    /// Shows a change of `library` already made (cards deleted at their paths before it, inserted at theirs after
+    /// it) as the view's batch update when the wall shows the cards as walked, else arranges the wall again.
+    private func changeLibrary(deleting deleted: [ItemPath], inserting inserted: [ItemPath]) {
+        do {
+            try showLibraryChange {
+                try collectionView.performBatchUpdates {
+                    if !deleted.isEmpty { try collectionView.deleteItems(at: deleted) }
+                    if !inserted.isEmpty { try collectionView.insertItems(at: inserted) }
+                    try reloadFooters(lastBefore: items.numberOfSections > 0 ? items.numberOfSections - 1 : nil)
+                }
+            }
+        } catch {
+            configuration.warn("the photos could not be shown: \(error)")
+            try? collectionView.reloadData()
+        }
     }
 
     /// Turns the cards of `files` by `quarterTurns` (their aspect and sizes; their pictures decode again).
@@ -226,6 +279,19 @@ extension PhotoWall {
             configuration.warn("the changed photos could not be shown: \(error)")
             try? collectionView.reloadData()
         }
+    }
+}
+
+/// A decoder process started at its first use, for one job's files on the job's thread.
+final class LazyDecoder: @unchecked Sendable {  // used by one job, on the runner's one thread
+    private var started: DecoderProcess?
+
+    /// The process, started now if it was not.
+    var process: DecoderProcess {
+        if let started { return started }
+        let process = DecoderProcess()
+        started = process
+        return process
     }
 }
 

@@ -143,6 +143,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var isRearrangementWaiting = false
     /// The files done of the running file action last logged (`fileActionProgress`).
     var lastLoggedProgress = -1
+    /// The cards of trashed files given alone (whose folders are not watched), with their places, for an undo.
+    var removedCards: [FilePath: (card: PhotoCard, path: ItemPath)] = [:]
     /// How the last file action went ("3 photos moved to the Trash"), for the status bar.
     var activityMessage: String?
     /// The cards before the live folders' batch being applied, while one is: the view names a gone card it

@@ -47,6 +47,15 @@ public enum PhotoFile {
         ImageFormat(magic: try readStart(of: path, count: ImageFormat.bytesRead))
     }
 
+    /// The format of the file at `path` as the wall tells it, without reading its header or starting a decoder: a
+    /// format of `ImageFormat.decodedInAWorker` (a video, a camera's RAW, also one in a TIFF structure), else the
+    /// format its first bytes name; `nil` for a file of other bytes. What a file action asks before it turns a photo.
+    /// - Throws: `PhotoError.vanished` or `.unreadable`, as `readHeader(path:)`.
+    public static func shownFormat(ofFile path: FilePath) throws -> ImageFormat? {
+        let start = try readStart(of: path, count: firstRead)
+        return ImageFormat.decodedInAWorker(start: start, path: path) ?? ImageFormat(magic: start)
+    }
+
     /// The information in the EXIF of the file at `path` (the date taken, the camera, the exposure, the position), read
     /// from its header as `readHeader(path:)` reads it; empty when the photo has no EXIF. For the lightbox's info and
     /// the cards' info captions: the walk never reads it. A format of `ImageFormat.decodedInAWorker` has no EXIF here,

@@ -72,6 +72,30 @@ struct CullingWindowTests {
         demo.expectNoXErrors()
     }
 
+    @Test func photosGivenAloneLeaveTheWallWhenTrashedAndComeBackOnUndo() throws {
+        // As nsxiv is given files: their folder is not watched, so the wall takes the card away itself.
+        let folder = try GeneratedImages()
+        let home = try GeneratedImages()
+        try folder.convert(["-size", "400x300", "xc:#D02020", "a.jpg"])
+        try folder.convert(["-size", "300x400", "xc:#20A040", "b.jpg"])
+        let demo = try RunningDemo([folder.path("a.jpg"), folder.path("b.jpg"), "--width", "800", "--height", "620", "--columns", "3"],
+                                   executable: "waterfall", environment: CullingWall.environment(home: home))
+        _ = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        try demo.key("Right")
+        _ = try demo.process.waitForEvent("the first card selected") { $0.name == "select" && $0.int("index") == 0 }
+        var before = demo.eventCount
+        try demo.key("Delete")
+        let gone = try demo.process.waitForEvent(after: before, "the card's deletion") { $0.name == "update" && $0.string("kind") == "delete" }
+        #expect(gone.event.ints("indices") == [0] && gone.event.int("items") == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("a.jpg")))
+        before = demo.eventCount
+        try demo.key("ctrl+z")
+        let back = try demo.process.waitForEvent(after: before, "the card's return") { $0.name == "update" && $0.string("kind") == "insert" }
+        #expect(back.event.ints("indices") == [0] && back.event.int("items") == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.path("a.jpg")))
+        demo.expectNoXErrors()
+    }
+
     @Test func bracketsTurnThePhotoInItsFileAndCtrlZTurnsItBack() throws {
         let wall = try CullingWall()
         let demo = wall.demo
