@@ -1,5 +1,6 @@
 import Foundation
 
+/// The locale a program of the desktop uses for dates, from the environment.
 extension Locale {
     /// The locale the user's environment names for dates, as the C library reads it: the first of `LC_ALL`, `LC_TIME`
     /// and `LANG` that is set and not empty, less its encoding and modifier ("de_DE.UTF-8@euro" is `de_DE`);
