@@ -118,6 +118,10 @@ struct CullingWindowTests {
         try wall.settle()
         let again = try #require(extent(of: red, in: try demo.screenshot()))
         #expect(again.width > again.height)
+        // Ctrl+Shift+R turns the other way: a quarter turn anticlockwise is orientation 8.
+        try wall.act("ctrl+shift+r", "rotate")
+        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-Orientation", wall.folder.path("a.jpg")]).output == "8\n")
+        try wall.act("ctrl+z", "rotate", undo: true)
 
         // A PNG has no orientation of its own: [ turns it through its XMP sidecar's tiff:Orientation.
         try wall.select(2)
