@@ -142,11 +142,13 @@ struct CullingWindowTests {
         try wall.settle()
         // Three gold stars on a dark box at the picture's bottom-right corner.
         let shot = try demo.screenshot()
+        try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("culling-stars.png"))
         #expect(wall.pixels(near: RGB(0xFFC107), in: shot, tolerance: 40) >= 20)
         try wall.act("x", "mark")
         #expect(try rating() == "-1\n")
         try wall.settle()
         let rejected = try demo.screenshot()
+        try rejected.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("culling-rejected.png"))
         #expect(wall.pixels(near: RGB(0xD32F2F), in: rejected, tolerance: 12) >= 100)
         #expect(wall.pixels(near: RGB(0xFFC107), in: rejected, tolerance: 40) == 0)
         // Ctrl+Z gives back the three stars, in the file and on the card.

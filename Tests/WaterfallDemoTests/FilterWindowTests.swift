@@ -29,6 +29,7 @@ struct FilterWindowTests {
         let top = try #require(layout.double("viewport", "y"))
         #expect(top == 28)
         let shot = try wall.syncAndShoot()
+        try shot.savePNG(window: wall.demo.window, display: wall.demo.xvfb.display, to: artifactPath("filter-typed.png"))
         let barInk = shot.textInk(xs: 0..<shot.width, ys: 0..<28, ink: TimelineWall.title, background: TimelineWall.filterBar)
         #expect(barInk.isText(minimumSolid: 20), "the filter bar: \(barInk)")
         for photo in Self.photos {

@@ -28,6 +28,7 @@ struct TimelineWindowTests {
         #expect(TimelineWall.titles(arranged) == ["March 2024", "December 2023", "July 2023"])
         #expect(arranged.int("items") == 6 && arranged.int("sections") == 3)
         let shot = try wall.demo.screenshot()
+        try shot.savePNG(window: wall.demo.window, display: wall.demo.xvfb.display, to: artifactPath("timeline-months.png"))
         // The footer counts months, not folders (it is made as it comes into view: End brings it).
         try wall.demo.key("End")
         func isFooter(_ event: Event) -> Bool { event.name == "bar" && event.string("kind") == "footer" }
