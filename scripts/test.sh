@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 source scripts/env.sh
+# The code's format: swift-format (it ships with the toolchain) by .swift-format, 120 columns; any finding fails.
+# `swift format format --in-place --recursive --parallel Sources Tests Examples Benchmarks Package.swift` fixes it.
+swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Package.swift
 swift build --build-tests
 swift test --skip-build "$@"
 # scripts/install.sh into temporary prefixes (the debug build just made), then what a desktop does with it under a
