@@ -57,8 +57,9 @@ let package = Package(
         .systemLibrary(name: "CLcms2", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         // Videos' poster frames through FFmpeg 5.1: libavformat, libavcodec, libavutil and libswscale in one module (libavformat's
         // headers include libavcodec's: a header seen through two modules breaks release builds); WaterfallPhotos only.
-        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat libavcodec libavutil libswscale",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         // Camera RAW (DNG, CR2/CR3, NEF, ARW, ORF, RW2, RAF...) through libraw 0.20's thread-safe build (libraw_r): the
         // embedded preview, never a development on the wall; WaterfallPhotos only. Its module map links `raw_r` itself:
         // the pkg-config file's -fopenmp is a flag SwiftPM prohibits and warns about on every build (the shared
@@ -77,10 +78,17 @@ let package = Package(
         .target(name: "Waterfall"),
 
         // MARK: The X11 backend: display, window, event loop, Xlib canvas.
-        .target(name: "WaterfallX11", dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
+        .target(
+            name: "WaterfallX11",
+            dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
-        .target(name: "WaterfallPhotos", dependencies: ["CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CRaw", "CMD5", "CSpawn", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "WaterfallPhotos",
+            dependencies: [
+                "CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CRaw", "CMD5",
+                "CSpawn", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
 
         // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
         // and the words both walls count in. No X11.
@@ -88,24 +96,35 @@ let package = Package(
 
         // MARK: The photo wall: the walk's delivery, the picture caches, thumbnail scheduling, the lightbox, live
         // folders, the clipboard's files. Programs show it in a WaterfallWindow.
-        .target(name: "WaterfallPhotoWall", dependencies: ["Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards",
-                                                           .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "WaterfallPhotoWall",
+            dependencies: [
+                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
 
         // MARK: SplitMix64, for made-up data that is the same on every run
         .target(name: "SeededRandom"),
 
         // MARK: What the two programs share: their window's flags, how they run it and report its failures, the clipboard's
         // events in the log, a child process run beside the window.
-        .target(name: "ProgramSupport", dependencies: ["Waterfall", "WaterfallX11", "WaterfallCards", "CSpawn",
-                                                       .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(
+            name: "ProgramSupport",
+            dependencies: [
+                "Waterfall", "WaterfallX11", "WaterfallCards", "CSpawn",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // MARK: The photo browser: `waterfall [options] [PATH...]`
         .executableTarget(
             name: "waterfall",
-            dependencies: ["Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallPhotoWall", "ProgramSupport",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "SystemPackage", package: "swift-system"),
-                           .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [
+                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallPhotoWall",
+                "ProgramSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
         ),
 
         // MARK: The decoder worker: `waterfall-decoder`, which the wall starts to read videos apart from it
@@ -115,7 +134,10 @@ let package = Package(
         // Its catalog, options and card layout, without X11: the program and the fuzz target share them.
         .target(
             name: "WaterfallDemoKit",
-            dependencies: ["Waterfall", "WaterfallCards", "SeededRandom", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Waterfall", "WaterfallCards", "SeededRandom",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "waterfall-demo",
@@ -133,36 +155,59 @@ let package = Package(
         // MARK: The example: the smallest complete program on the public API (Examples/Swatches/main.swift).
         .executableTarget(name: "swatches", dependencies: ["Waterfall", "WaterfallX11"], path: "Examples/Swatches"),
         // A photo browser in a few lines on the photo wall library (Examples/PhotoWall/main.swift).
-        .executableTarget(name: "photo-wall", dependencies: ["Waterfall", "WaterfallPhotoWall", "WaterfallX11"], path: "Examples/PhotoWall"),
+        .executableTarget(
+            name: "photo-wall", dependencies: ["Waterfall", "WaterfallPhotoWall", "WaterfallX11"],
+            path: "Examples/PhotoWall"),
 
         // MARK: Fuzzing
         // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/fuzz.sh builds it
         // with -sanitize=fuzzer); a plain build replays the inputs it is given.
         .target(name: "CFuzzerDriver"),
-        .executableTarget(name: "waterfall-fuzz", dependencies: ["Waterfall", "WaterfallCards", "WaterfallDemoKit", "WaterfallPhotos", "CFuzzerDriver"]),
+        .executableTarget(
+            name: "waterfall-fuzz",
+            dependencies: ["Waterfall", "WaterfallCards", "WaterfallDemoKit", "WaterfallPhotos", "CFuzzerDriver"]),
 
         // MARK: Tests
         // XFixes' view of the cursor on screen, in C with a connection of its own, so that its headers stay out of Swift.
-        .target(name: "CursorProbe", path: "Tests/CursorProbe", linkerSettings: [.linkedLibrary("Xfixes"), .linkedLibrary("X11")]),
+        .target(
+            name: "CursorProbe", path: "Tests/CursorProbe",
+            linkerSettings: [.linkedLibrary("Xfixes"), .linkedLibrary("X11")]),
         // Test support: a private Xvfb, the demo as a child process, xdotool, screenshots. It talks to the server
         // itself (CX11) to act as a window manager or a launcher would, and to read back what a window set.
         .target(name: "XvfbSupport", dependencies: ["CX11", "CursorProbe"], path: "Tests/XvfbSupport"),
         // A program that embeds a window as a host does: X error handlers and a connection of its own, and its own
         // status when the server goes away (EmbeddingHostTests run it under Xvfb).
-        .executableTarget(name: "embedding-host", dependencies: ["Waterfall", "WaterfallX11", "CX11"], path: "Tests/EmbeddingHost"),
+        .executableTarget(
+            name: "embedding-host", dependencies: ["Waterfall", "WaterfallX11", "CX11"], path: "Tests/EmbeddingHost"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
-        .testTarget(name: "WaterfallX11Tests", dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi", "embedding-host"]),
-        .testTarget(name: "WaterfallDemoTests", dependencies: ["waterfall-demo", "waterfall", "waterfall-decoder", "WaterfallDemoKit", "WaterfallCards", "WaterfallPhotoWall",
-                                                           "WaterfallPhotos", "Waterfall", "SeededRandom", "XvfbSupport",
-                                                           "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(
+            name: "WaterfallX11Tests",
+            dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi", "embedding-host"]),
+        .testTarget(
+            name: "WaterfallDemoTests",
+            dependencies: [
+                "waterfall-demo", "waterfall", "waterfall-decoder", "WaterfallDemoKit", "WaterfallCards",
+                "WaterfallPhotoWall",
+                "WaterfallPhotos", "Waterfall", "SeededRandom", "XvfbSupport",
+                "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         .testTarget(name: "ExampleTests", dependencies: ["swatches", "photo-wall", "XvfbSupport", "PhotoTestSupport"]),
         // Test support: photos the tests make with ImageMagick, and headers built byte by byte.
-        .target(name: "PhotoTestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
-                path: "Tests/PhotoTestSupport"),
-        .testTarget(name: "WaterfallPhotoWallTests", dependencies: ["WaterfallPhotoWall", "WaterfallPhotos",
-                                                                   .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "PhotoTestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/PhotoTestSupport"),
+        .testTarget(
+            name: "WaterfallPhotoWallTests",
+            dependencies: [
+                "WaterfallPhotoWall", "WaterfallPhotos",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The decoder worker is built for the tests that run it (DecoderProcessTests), beside the test bundle.
-        .testTarget(name: "WaterfallPhotosTests", dependencies: ["WaterfallPhotos", "PhotoTestSupport", "waterfall-decoder",
-                                                                 .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(
+            name: "WaterfallPhotosTests",
+            dependencies: [
+                "WaterfallPhotos", "PhotoTestSupport", "waterfall-decoder",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
     ]
 )

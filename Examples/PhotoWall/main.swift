@@ -7,13 +7,16 @@ import WaterfallPhotoWall
 import WaterfallX11
 
 var configuration = PhotoWall.Configuration(paths: Array(CommandLine.arguments.dropFirst()))
-if configuration.paths.isEmpty { configuration.paths = [PhotoWall.picturesFolder(environment: ProcessInfo.processInfo.environment)] }
+if configuration.paths.isEmpty {
+    configuration.paths = [PhotoWall.picturesFolder(environment: ProcessInfo.processInfo.environment)]
+}
 configuration.recursive = true
 configuration.warn = { FileHandle.standardError.write(Data("photo-wall: \($0)\n".utf8)) }
 let wall = PhotoWall(configuration)
 do {
-    let window = try WaterfallWindow(display: try Display(), collectionView: wall.collectionView,
-                                     configuration: .init(title: "Photo Wall", size: Size(width: 1000, height: 700)))
+    let window = try WaterfallWindow(
+        display: try Display(), collectionView: wall.collectionView,
+        configuration: .init(title: "Photo Wall", size: Size(width: 1000, height: 700)))
     wall.show(in: window)
     window.onKey = { [unowned window] name, modifiers in
         if name == "q" { window.stop() }

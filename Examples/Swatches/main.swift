@@ -14,11 +14,13 @@ final class SwatchCell: CollectionViewCell {
     override func draw(in canvas: Canvas, frame: Rect) {
         let labelTop = frame.maxY - Self.labelHeight
         canvas.fill(Rect(x: frame.minX, y: frame.minY, width: frame.width, height: labelTop - frame.minY), color: color)
-        canvas.fill(Rect(x: frame.minX, y: labelTop, width: frame.width, height: Self.labelHeight),
-                    color: isSelected ? Color(rgb: 0x1F6FEB) : Color(rgb: 0xFFFFFF))
+        canvas.fill(
+            Rect(x: frame.minX, y: labelTop, width: frame.width, height: Self.labelHeight),
+            color: isSelected ? Color(rgb: 0x1F6FEB) : Color(rgb: 0xFFFFFF))
         let baseline = labelTop + ((Self.labelHeight - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
-        canvas.drawText(canvas.truncate(label, toWidth: frame.width - 12), at: Point(x: frame.minX + 6, y: baseline),
-                        color: isSelected ? Color(rgb: 0xFFFFFF) : Color(rgb: 0x1F2328))
+        canvas.drawText(
+            canvas.truncate(label, toWidth: frame.width - 12), at: Point(x: frame.minX + 6, y: baseline),
+            color: isSelected ? Color(rgb: 0xFFFFFF) : Color(rgb: 0x1F2328))
     }
 }
 // snippet.end

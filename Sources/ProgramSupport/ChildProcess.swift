@@ -30,8 +30,8 @@ package final class ChildProcess: Sendable {
         /// "exit status 3", or "killed by signal 9 (Killed)".
         package var description: String {
             switch self {
-            case let .exited(status): return "exit status \(status)"
-            case let .signalled(signal): return "killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+            case .exited(let status): return "exit status \(status)"
+            case .signalled(let signal): return "killed by signal \(signal) (\(String(cString: strsignal(signal))))"
             }
         }
     }
@@ -55,17 +55,22 @@ package final class ChildProcess: Sendable {
     /// `environment`; writes `input` to its standard input and closes it, on a thread that then waits for the child
     /// and calls `onEnd` once it has ended.
     /// - Throws: `LaunchError` when the child cannot be started (no such file, not executable, not a program...).
-    package init(executable: String, arguments: [String], environment: [String: String] = [:], input: [UInt8],
-                 onEnd: @escaping @Sendable () -> Void) throws(LaunchError) {
+    package init(
+        executable: String, arguments: [String], environment: [String: String] = [:], input: [UInt8],
+        onEnd: @escaping @Sendable () -> Void
+    ) throws(LaunchError) {
         var ends: [Int32] = [-1, -1]
-        guard waterfall_spawn_pipe2(&ends, O_CLOEXEC) == 0 else { throw LaunchError(executable: executable, errno: errno) }
+        guard waterfall_spawn_pipe2(&ends, O_CLOEXEC) == 0 else {
+            throw LaunchError(executable: executable, errno: errno)
+        }
         let (readEnd, writeEnd) = (ends[0], ends[1])
-        let spawned = Self.spawn(executable, arguments: [executable] + arguments,
-                                 environment: Self.mergedEnvironment(environment), standardInput: readEnd)
+        let spawned = Self.spawn(
+            executable, arguments: [executable] + arguments,
+            environment: Self.mergedEnvironment(environment), standardInput: readEnd)
         close(readEnd)
         switch spawned {
-        case let .success(pid): self.pid = pid
-        case let .failure(error):
+        case .success(let pid): self.pid = pid
+        case .failure(let error):
             close(writeEnd)
             throw error
         }
@@ -85,8 +90,10 @@ package final class ChildProcess: Sendable {
 
     /// `posix_spawn` of `arguments` with `standardInput` as descriptor 0, this process's standard error as 1 and 2,
     /// nothing from 3 up, an empty signal mask and SIGPIPE at its default action. The child's pid, or the errno.
-    private static func spawn(_ executable: String, arguments: [String], environment: [String],
-                              standardInput: Int32) -> Result<pid_t, LaunchError> {
+    private static func spawn(
+        _ executable: String, arguments: [String], environment: [String],
+        standardInput: Int32
+    ) -> Result<pid_t, LaunchError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -96,7 +103,8 @@ package final class ChildProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), pipeSignal = sigset_t()
+        var noSignals = sigset_t()
+        var pipeSignal = sigset_t()
         sigemptyset(&noSignals)
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)

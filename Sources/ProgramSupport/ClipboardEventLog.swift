@@ -14,12 +14,15 @@ package struct ClipboardEventLog {
     /// Logs `event`.
     package func record(_ event: SelectionOwner.Event) {
         switch event {
-        case let .answered(target, bytes, incremental):
-            log.log("clipboardRequest", [("target", .string(target)), ("bytes", .int(bytes)), ("incr", .bool(incremental))])
-        case let .refused(target):
+        case .answered(let target, let bytes, let incremental):
+            log.log(
+                "clipboardRequest", [("target", .string(target)), ("bytes", .int(bytes)), ("incr", .bool(incremental))])
+        case .refused(let target):
             log.log("clipboardRefused", [("target", .string(target))])
-        case let .transferEnded(target, bytesSent, end):
-            log.log("clipboardTransfer", [("target", .string(target)), ("bytes", .int(bytesSent)), ("end", .string(end.rawValue))])
+        case .transferEnded(let target, let bytesSent, let end):
+            log.log(
+                "clipboardTransfer",
+                [("target", .string(target)), ("bytes", .int(bytesSent)), ("end", .string(end.rawValue))])
         case .lost:
             log.log("clipboardLost")
         }

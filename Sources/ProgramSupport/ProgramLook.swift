@@ -12,8 +12,10 @@ package enum ProgramLook {
     package static let statusTextColor = Color(rgb: 0xE8EAED)
 
     /// The status bar, showing `text` in `textColor` on `backgroundColor`.
-    package static func makeStatusBar(backgroundColor: Color = statusBarColor, textColor: Color = statusTextColor,
-                                      text: @escaping () -> String) -> StatusBar {
+    package static func makeStatusBar(
+        backgroundColor: Color = statusBarColor, textColor: Color = statusTextColor,
+        text: @escaping () -> String
+    ) -> StatusBar {
         StatusBar(height: statusBarHeight, backgroundColor: backgroundColor, textColor: textColor, text: text)
     }
 

@@ -11,7 +11,10 @@ package struct WindowFlags: ParsableArguments {
     @Flag(help: "Scroll by a whole wheel step at once per notch instead of animating it.")
     package var noSmooth = false
 
-    @Flag(help: "Take the pointer's events as core events even when the server has XInput 2 (touchpads then scroll by whole notches).")
+    @Flag(
+        help:
+            "Take the pointer's events as core events even when the server has XInput 2 (touchpads then scroll by whole notches)."
+    )
     package var noXinput2 = false
 
     /// The defaults, as ArgumentParser makes them before it reads the arguments.

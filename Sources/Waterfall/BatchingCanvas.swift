@@ -61,7 +61,9 @@ public final class BatchingCanvas: Canvas {
     public func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
         var bounds = rect
         if scaling == .unscaled {
-            bounds.size = Size(width: min(rect.width, Double(image.width) / pixelScale), height: min(rect.height, Double(image.height) / pixelScale))
+            bounds.size = Size(
+                width: min(rect.width, Double(image.width) / pixelScale),
+                height: min(rect.height, Double(image.height) / pixelScale))
         }
         if let clip {  // what shows: a picture magnified far beyond the clip covers only it
             guard let shown = bounds.intersection(clip) else { return }

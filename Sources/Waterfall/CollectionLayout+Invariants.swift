@@ -10,21 +10,33 @@ extension CollectionLayout {
         for (section, geometry) in sections.enumerated() {
             problems += geometry.columns.invariantViolations().map { "section \(section): \($0)" }
             if geometry.top != previousBottom {
-                problems.append("section \(section) starts at \(geometry.top), not at the previous section's bottom \(previousBottom)")
+                problems.append(
+                    "section \(section) starts at \(geometry.top), not at the previous section's bottom \(previousBottom)"
+                )
             }
-            if !(geometry.bottom >= geometry.top) { problems.append("section \(section) ends at \(geometry.bottom), above its top \(geometry.top)") }
+            if !(geometry.bottom >= geometry.top) {
+                problems.append("section \(section) ends at \(geometry.bottom), above its top \(geometry.top)")
+            }
             if let header = geometry.headerFrame, header.maxY > geometry.columnsTop {
-                problems.append("header \(section) reaches to \(header.maxY), below its columns' top \(geometry.columnsTop)")
+                problems.append(
+                    "header \(section) reaches to \(header.maxY), below its columns' top \(geometry.columnsTop)")
             }
             if let footer = geometry.footerFrame {
                 let columnsBottom = geometry.columnsTop + geometry.columns.contentSize.height
-                if footer.minY < columnsBottom { problems.append("footer \(section) starts at \(footer.minY), above its columns' bottom \(columnsBottom)") }
-                if footer.maxY > geometry.bottom { problems.append("footer \(section) reaches to \(footer.maxY), below its section's bottom \(geometry.bottom)") }
+                if footer.minY < columnsBottom {
+                    problems.append(
+                        "footer \(section) starts at \(footer.minY), above its columns' bottom \(columnsBottom)")
+                }
+                if footer.maxY > geometry.bottom {
+                    problems.append(
+                        "footer \(section) reaches to \(footer.maxY), below its section's bottom \(geometry.bottom)")
+                }
             }
             previousBottom = geometry.bottom
         }
         if !(contentSize.height >= previousBottom) {
-            problems.append("the content ends at \(contentSize.height), above the last section's bottom \(previousBottom)")
+            problems.append(
+                "the content ends at \(contentSize.height), above the last section's bottom \(previousBottom)")
         }
         return problems
     }

@@ -3,7 +3,8 @@ extension CollectionLayout {
     /// - Complexity: O(1).
     public func layoutAttributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section),
-              var attributes = sections[indexPath.section].columns.layoutAttributesForItem(at: indexPath.item) else { return nil }
+            var attributes = sections[indexPath.section].columns.layoutAttributesForItem(at: indexPath.item)
+        else { return nil }
         attributes.indexPath = indexPath
         attributes.frame = attributes.frame.offsetBy(dx: 0, dy: sections[indexPath.section].columnsTop)
         return attributes
@@ -11,7 +12,9 @@ extension CollectionLayout {
 
     /// Where a header, a footer or the load-more footer is; `nil` when it is not shown.
     /// - Complexity: O(1).
-    public func layoutAttributesForSupplementaryElement(ofKind kind: ElementKind, inSection section: Int) -> LayoutAttributes? {
+    public func layoutAttributesForSupplementaryElement(
+        ofKind kind: ElementKind, inSection section: Int
+    ) -> LayoutAttributes? {
         let frame: Rect?
         switch kind {
         case .cell: return nil
@@ -25,7 +28,8 @@ extension CollectionLayout {
 
     /// Where the element `id` is, or `nil` when it does not exist or is not shown.
     public func layoutAttributes(for id: ElementID) -> LayoutAttributes? {
-        id.kind == .cell ? layoutAttributesForItem(at: id.indexPath)
+        id.kind == .cell
+            ? layoutAttributesForItem(at: id.indexPath)
             : layoutAttributesForSupplementaryElement(ofKind: id.kind, inSection: id.indexPath.section)
     }
 
@@ -40,7 +44,10 @@ extension CollectionLayout {
         while section < sections.count, sections[section].top < rect.maxY {
             let geometry = sections[section]
             if let header = geometry.headerFrame, header.intersects(rect) {
-                result.append(LayoutAttributes(kind: .header, indexPath: ItemPath(item: 0, section: section), frame: header, spansAllColumns: true))
+                result.append(
+                    LayoutAttributes(
+                        kind: .header, indexPath: ItemPath(item: 0, section: section), frame: header,
+                        spansAllColumns: true))
             }
             let columnsTop = geometry.columnsTop
             for var cell in geometry.columns.layoutAttributesForElements(in: rect.offsetBy(dx: 0, dy: -columnsTop)) {
@@ -49,12 +56,18 @@ extension CollectionLayout {
                 result.append(cell)
             }
             if let footer = geometry.footerFrame, footer.intersects(rect) {
-                result.append(LayoutAttributes(kind: .footer, indexPath: ItemPath(item: 0, section: section), frame: footer, spansAllColumns: true))
+                result.append(
+                    LayoutAttributes(
+                        kind: .footer, indexPath: ItemPath(item: 0, section: section), frame: footer,
+                        spansAllColumns: true))
             }
             section += 1
         }
         if let footer = loadMoreFooterFrame, footer.intersects(rect) {
-            result.append(LayoutAttributes(kind: .loadMoreFooter, indexPath: ItemPath(item: 0, section: 0), frame: footer, spansAllColumns: true))
+            result.append(
+                LayoutAttributes(
+                    kind: .loadMoreFooter, indexPath: ItemPath(item: 0, section: 0), frame: footer,
+                    spansAllColumns: true))
         }
         return result
     }

@@ -26,7 +26,9 @@ extension CollectionLayout {
     /// - Returns: the plan, which says where each item before the update is after it.
     /// - Throws: `UpdateError`; the layout is then unchanged.
     /// - Complexity: O(sections) plus, per changed section, O((n − first affected) × columns).
-    func performUpdates<Source: CollectionLayoutSource>(_ operations: [UpdateOperation], source: Source) throws -> UpdatePlan {
+    func performUpdates<Source: CollectionLayoutSource>(
+        _ operations: [UpdateOperation], source: Source
+    ) throws -> UpdatePlan {
         guard isValid else { throw UpdateError.invalidLayout(.notPrepared) }
         var plan = try UpdatePlan(operations, oldItemCounts: sections.map(\.columns.numberOfItems), source: source)
         // First ask everything that can fail, changing nothing but the spares.
@@ -36,16 +38,18 @@ extension CollectionLayout {
                 work.append(try self.work(for: section, from: origin, plan: &plan, source: source))
             }
         } catch {
-            for case let .fresh(geometry) in work { spareColumns.append(geometry.columns) }
+            for case .fresh(let geometry) in work { spareColumns.append(geometry.columns) }
             throw (error as? LayoutError).map(UpdateError.invalidLayout) ?? error
         }
         apply(work)
         return plan
     }
 
-    private func work<Source: CollectionLayoutSource>(for section: Int, from origin: UpdatePlan.SectionOrigin, plan: inout UpdatePlan,
-                                                      source: Source) throws -> SectionWork {
-        guard case let .kept(old) = origin else {
+    private func work<Source: CollectionLayoutSource>(
+        for section: Int, from origin: UpdatePlan.SectionOrigin, plan: inout UpdatePlan,
+        source: Source
+    ) throws -> SectionWork {
+        guard case .kept(let old) = origin else {
             return .fresh(try makeSection(section, style: source.style(ofSection: section), from: source))
         }
         if old != section {
@@ -70,7 +74,8 @@ extension CollectionLayout {
                 guard plan.isSupplementaryElementAskedAgain(kind, inSection: section) else { return nil }
                 return try supplementaryHeight(kind, section: section, width: sections[old].fullWidth, source: source)
             }
-            return .kept(old: old, tail: tail, restack: restack, header: try height(.header), footer: try height(.footer))
+            return .kept(
+                old: old, tail: tail, restack: restack, header: try height(.header), footer: try height(.footer))
         } catch let error as LayoutError {
             throw LayoutError.inSection(section, error)
         }
@@ -105,15 +110,22 @@ extension CollectionLayout {
                     oldItem += 1
                 }
                 let isReloaded = changes.reloaded.contains(oldItem)
-                spans = isReloaded ? source.itemSpansAllColumns(at: path) : columns.itemColumn[oldItem] == WaterfallLayout.spanningColumn
+                spans =
+                    isReloaded
+                    ? source.itemSpansAllColumns(at: path)
+                    : columns.itemColumn[oldItem] == WaterfallLayout.spanningColumn
                 stored = isReloaded ? nil : columns.itemHeight[oldItem]
                 oldItem += 1
             }
-            if changes.invalidated[item] == false { stored = nil }  // its height is invalidated without keeping its column
+            // its height is invalidated without keeping its column
+            if changes.invalidated[item] == false { stored = nil }
             let width = spans ? columns.fullWidth : columns.columnWidth
             if stored == nil { asked.insert(item) }
-            tail.heights.append(try stored ?? WaterfallLayout.checkedHeight(source.heightOfItem(at: path, width: width),
-                                                                           index: item, columnWidth: width))
+            tail.heights.append(
+                try stored
+                    ?? WaterfallLayout.checkedHeight(
+                        source.heightOfItem(at: path, width: width),
+                        index: item, columnWidth: width))
             if spans { tail.spanning.append(Int32(truncatingIfNeeded: item)) }
         }
         return tail
@@ -126,11 +138,12 @@ extension CollectionLayout {
     ) throws -> [(index: Int, height: Double)] {
         let columns = sections[changes.oldSection].columns
         return try changes.invalidated.filter { $0.value && !asked.contains($0.key) }.keys.sorted().map { item in
-            let spans = if let tail, item >= tail.first {
-                tail.spanning[tail.spanning.partitioningIndex { $0 >= item }...].first == Int32(item)
-            } else {
-                columns.itemColumn[item] == WaterfallLayout.spanningColumn
-            }
+            let spans =
+                if let tail, item >= tail.first {
+                    tail.spanning[tail.spanning.partitioningIndex { $0 >= item }...].first == Int32(item)
+                } else {
+                    columns.itemColumn[item] == WaterfallLayout.spanningColumn
+                }
             let width = spans ? columns.fullWidth : columns.columnWidth
             let height = source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
             return (item, try WaterfallLayout.checkedHeight(height, index: item, columnWidth: width))
@@ -144,12 +157,14 @@ extension CollectionLayout {
         var isKept = [Bool](repeating: false, count: sections.count)
         let updated = work.map { work -> SectionGeometry in
             switch work {
-            case let .fresh(geometry):
+            case .fresh(let geometry):
                 return geometry
-            case let .kept(old, tail, restack, header, footer):
+            case .kept(let old, let tail, let restack, let header, let footer):
                 isKept[old] = true
                 var geometry = sections[old]
-                if let tail { geometry.columns.replaceItems(from: tail.first, heights: tail.heights, spanning: tail.spanning) }
+                if let tail {
+                    geometry.columns.replaceItems(from: tail.first, heights: tail.heights, spanning: tail.spanning)
+                }
                 geometry.columns.setHeights(restack, keepingColumns: true)
                 if let header { geometry.headerHeight = header }
                 if let footer { geometry.footerHeight = footer }

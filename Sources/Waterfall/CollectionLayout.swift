@@ -36,8 +36,11 @@ public final class CollectionLayout {
     var spareColumns: [WaterfallLayout] = []
 
     /// Creates a layout; nothing is computed until `prepare`.
-    public init(columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8),
-                placement: ItemPlacement = .shortestColumn) {
+    public init(
+        columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8,
+        insets: EdgeInsets = EdgeInsets(all: 8),
+        placement: ItemPlacement = .shortestColumn
+    ) {
         self.columnCount = columnCount
         self.columnSpacing = columnSpacing
         self.rowSpacing = rowSpacing
@@ -47,7 +50,10 @@ public final class CollectionLayout {
 
     /// The column width of the sections that keep the default column count, spacing and insets.
     public var columnWidth: Double {
-        max(0, (width - insets.left - insets.right - Double(columnCount - 1) * columnSpacing) / Double(max(1, columnCount)))
+        max(
+            0,
+            (width - insets.left - insets.right - Double(columnCount - 1) * columnSpacing) / Double(max(1, columnCount))
+        )
     }
 
     /// The number of sections laid out.
@@ -140,13 +146,17 @@ public final class CollectionLayout {
             let columns = sections[section].columns
             let newCount = source.numberOfItems(inSection: section)
             guard newCount >= columns.numberOfItems else { throw LayoutError.invalidItemCount(newCount) }
-            try columns.appendItems(count: newCount - columns.numberOfItems, height: { item, width in
-                source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
-            }, spansAllColumns: { item in
-                source.itemSpansAllColumns(at: ItemPath(item: item, section: section))
-            })
-            sections[section].footerHeight = try supplementaryHeight(.footer, section: section, width: sections[section].fullWidth,
-                                                                     source: source)
+            try columns.appendItems(
+                count: newCount - columns.numberOfItems,
+                height: { item, width in
+                    source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
+                },
+                spansAllColumns: { item in
+                    source.itemSpansAllColumns(at: ItemPath(item: item, section: section))
+                })
+            sections[section].footerHeight = try supplementaryHeight(
+                .footer, section: section, width: sections[section].fullWidth,
+                source: source)
         } catch let error as LayoutError {
             throw LayoutError.inSection(section, error)
         }
@@ -168,7 +178,9 @@ public final class CollectionLayout {
     /// Lays out `section` with `style` in a column layout from the spares (its `top` is left to the caller):
     /// its items, its header and its footer.
     /// - Throws: `LayoutError.inSection`; the column layout then goes back to the spares.
-    func makeSection<Source: CollectionLayoutSource>(_ section: Int, style: SectionStyle, from source: Source) throws -> SectionGeometry {
+    func makeSection<Source: CollectionLayoutSource>(
+        _ section: Int, style: SectionStyle, from source: Source
+    ) throws -> SectionGeometry {
         var columns = spareColumns.popLast() ?? WaterfallLayout()
         do {
             let sectionInsets = style.insets ?? insets
@@ -182,26 +194,37 @@ public final class CollectionLayout {
             columns.insets = EdgeInsets(top: 0, left: sectionInsets.left, bottom: 0, right: sectionInsets.right)
             columns.placement = style.placement ?? placement
             let count = source.numberOfItems(inSection: section)
-            guard count >= 0, count <= WaterfallLayout.maximumItemCount else { throw LayoutError.invalidItemCount(count) }
+            guard count >= 0, count <= WaterfallLayout.maximumItemCount else {
+                throw LayoutError.invalidItemCount(count)
+            }
             let spanning = source.itemsSpanningAllColumns(inSection: section, range: 0..<count)
-            if let ready = source.preparedColumns(inSection: section, width: width, columnCount: columns.columnCount), ready !== columns,
-               ready.isPrepared(like: columns, width: width, itemCount: count, spanningItems: spanning) {
-                assert(ready.hasHeights(ofSection: section, from: source), "section \(section)'s prepared columns have stale heights")
+            if let ready = source.preparedColumns(inSection: section, width: width, columnCount: columns.columnCount),
+                ready !== columns,
+                ready.isPrepared(like: columns, width: width, itemCount: count, spanningItems: spanning)
+            {
+                assert(
+                    ready.hasHeights(ofSection: section, from: source),
+                    "section \(section)'s prepared columns have stale heights")
                 spareColumns.append(columns)
                 columns = ready
             } else {
-                try columns.prepare(width: width, itemCount: count, spanningItems: spanning, heights: { range, width, heights in
-                    source.heightsOfItems(inSection: section, range: range, width: width, into: heights)
-                }, bannerHeight: { item, width in
-                    source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
-                })
+                try columns.prepare(
+                    width: width, itemCount: count, spanningItems: spanning,
+                    heights: { range, width, heights in
+                        source.heightsOfItems(inSection: section, range: range, width: width, into: heights)
+                    },
+                    bannerHeight: { item, width in
+                        source.heightOfItem(at: ItemPath(item: item, section: section), width: width)
+                    })
             }
             var geometry = SectionGeometry(columns: columns)
             geometry.style = style
             geometry.insets = sectionInsets
             geometry.rowSpacing = columns.rowSpacing
-            geometry.headerHeight = try supplementaryHeight(.header, section: section, width: geometry.fullWidth, source: source)
-            geometry.footerHeight = try supplementaryHeight(.footer, section: section, width: geometry.fullWidth, source: source)
+            geometry.headerHeight = try supplementaryHeight(
+                .header, section: section, width: geometry.fullWidth, source: source)
+            geometry.footerHeight = try supplementaryHeight(
+                .footer, section: section, width: geometry.fullWidth, source: source)
             return geometry
         } catch let error as LayoutError {
             spareColumns.append(columns)
@@ -213,7 +236,9 @@ public final class CollectionLayout {
         _ kind: ElementKind, section: Int, width: Double, source: Source
     ) throws -> Double {
         let height = source.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
-        guard height >= 0, height <= WaterfallLayout.maximumLength else { throw LayoutError.invalidSupplementaryHeight(kind: kind, height: height) }
+        guard height >= 0, height <= WaterfallLayout.maximumLength else {
+            throw LayoutError.invalidSupplementaryHeight(kind: kind, height: height)
+        }
         return height
     }
 
@@ -229,6 +254,8 @@ public final class CollectionLayout {
     /// The load-more footer's frame, when it is shown: below the last section, as wide as the default insets allow.
     var loadMoreFooterFrame: Rect? {
         guard loadMoreFooterHeight > 0 else { return nil }
-        return Rect(x: insets.left, y: sectionsBottom, width: max(0, width - insets.left - insets.right), height: loadMoreFooterHeight)
+        return Rect(
+            x: insets.left, y: sectionsBottom, width: max(0, width - insets.left - insets.right),
+            height: loadMoreFooterHeight)
     }
 }

@@ -24,7 +24,8 @@ public protocol CollectionLayoutSource {
     /// column's) into `heights`: item `range.lowerBound + k` at `k`, `width` for one as tall as it is wide. By default
     /// each item is asked with `heightOfItem(at:width:)`; a source of many items writes them in one loop, so that a
     /// layout of a million items makes no million calls.
-    func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>)
+    func heightsOfItems(
+        inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>)
     /// `section`'s columns already laid out at `width` in `columnCount` columns, or `nil` (the default) to have them
     /// laid out now. A source that foresees a change, such as a photo wall's next grid zoom step, lays them out ahead
     /// on a thread of its own, so that the change's frame does not wait for a relayout of every item.
@@ -50,7 +51,8 @@ extension CollectionLayoutSource {
     public func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { false }
 
     /// No header and no footer.
-    public func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double { 0 }
+    public func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double
+    { 0 }
 
     public func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] {
         range.filter { itemSpansAllColumns(at: ItemPath(item: $0, section: section)) }
@@ -59,9 +61,12 @@ extension CollectionLayoutSource {
     /// None: every section is laid out when asked.
     public func preparedColumns(inSection section: Int, width: Double, columnCount: Int) -> WaterfallLayout? { nil }
 
-    public func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+    public func heightsOfItems(
+        inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>
+    ) {
         for item in range {
-            heights[item - range.lowerBound] = heightOfItem(at: ItemPath(item: item, section: section), width: width) ?? width
+            heights[item - range.lowerBound] =
+                heightOfItem(at: ItemPath(item: item, section: section), width: width) ?? width
         }
     }
 }

@@ -39,7 +39,8 @@ extension CollectionView {
             guard let frame = layout.layoutAttributesForItem(at: item.path)?.frame else { continue }
             // The point kept: the given y on the first item, else the viewport's top on an item cut by it.
             let keptY = (item.path == anchor.items.first?.path ? anchor.fixedY : nil) ?? 0
-            let screenY = keptY > item.screenY && item.height > 0
+            let screenY =
+                keptY > item.screenY && item.height > 0
                 ? (keptY - (keptY - item.screenY) * frame.height / item.height).rounded() : item.screenY
             return frame.minY - screenY + pullDistance
         }
@@ -56,7 +57,8 @@ extension CollectionView {
     /// - Throws: `LayoutError` from the relayout.
     @discardableResult
     public func setColumnPolicy(_ policy: ColumnPolicy, keepingPointAt point: Point? = nil) throws -> ItemPath? {
-        let pinned = point.flatMap { point in indexPathForItem(at: point).map { ($0, point.y) } }
+        let pinned =
+            point.flatMap { point in indexPathForItem(at: point).map { ($0, point.y) } }
             ?? focusedItem.flatMap { focused in
                 viewportAnchor()?.items.first { $0.path == focused }.map { (focused, $0.screenY + $0.height / 2) }
             }

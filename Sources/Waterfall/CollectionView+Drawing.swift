@@ -12,7 +12,8 @@ extension CollectionView {
         let viewport = Rect(origin: origin, size: viewportSize)
         let toCanvas = { (frame: Rect) in self.canvasFrame(frame, viewportOrigin: origin) }
         let placeholder = placeholderView.map { ($0, toCanvas(placeholderFrame)) }
-        let pullStrip = pullDistance > 0 ? toCanvas(Rect(x: 0, y: -pullDistance, width: layoutWidth, height: pullDistance)) : nil
+        let pullStrip =
+            pullDistance > 0 ? toCanvas(Rect(x: 0, y: -pullDistance, width: layoutWidth, height: pullDistance)) : nil
         let footerFrame = layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame
         if let footerFrame { loadMoreFooterView.frame = footerFrame }
         let loadMoreFooter = footerFrame.map(toCanvas)
@@ -24,14 +25,17 @@ extension CollectionView {
             fillBackground(of: area, viewportOrigin: origin, canvas: canvas)
             if let pullStrip, pullStrip.intersects(area) { refreshView.draw(in: canvas, frame: pullStrip) }
             drawViews(in: area, viewportOrigin: origin, canvas: canvas)
-            if let loadMoreFooter, loadMoreFooter.intersects(area) { loadMoreFooterView.draw(in: canvas, frame: loadMoreFooter) }
+            if let loadMoreFooter, loadMoreFooter.intersects(area) {
+                loadMoreFooterView.draw(in: canvas, frame: loadMoreFooter)
+            }
             if let (view, frame) = placeholder, frame.intersects(area) {
                 canvas.fill(frame, color: backgroundColor)
                 view.draw(in: canvas, frame: frame)
             }
         }
         canvas.setClip(nil)
-        drawScrubberLabel(scrubberLabel, changed: scrubberLabelChanged, drawnAreas: areas, isFull: isFull, in: canvas, at: origin)
+        drawScrubberLabel(
+            scrubberLabel, changed: scrubberLabelChanged, drawnAreas: areas, isFull: isFull, in: canvas, at: origin)
         let bar = scrollBarLook
         if isFull || bar != damage.lastScrollBar { drawScrollBar(bar, in: canvas, at: origin) }
         damage.lastScrollBar = bar
@@ -100,7 +104,9 @@ extension CollectionView {
     /// The areas, in canvas coordinates, that the next frame must draw, and whether that is the whole viewport;
     /// moves the pixels of a scroll first, in the cards' area only (left of the scroll bar's strip).
     private func damagedAreas(in viewport: Rect, canvas: Canvas) -> (areas: [Rect], isFull: Bool) {
-        guard let last = damage.lastDrawn, !damage.needsFullDisplay, last.origin == viewport.origin, last.size == viewport.size else {
+        guard let last = damage.lastDrawn, !damage.needsFullDisplay, last.origin == viewport.origin,
+            last.size == viewport.size
+        else {
             return ([viewport], true)
         }
         let cards = Rect(origin: viewport.origin, size: Size(width: layoutWidth, height: viewport.height))
@@ -111,12 +117,14 @@ extension CollectionView {
             let pixels = dy * canvas.pixelScale
             guard pixels == pixels.rounded(), abs(dy) < viewport.height else { return ([viewport], true) }
             if dy > 0 {  // content moved up: keep the lower part, draw the strip at the bottom
-                canvas.copyRect(Rect(x: cards.minX, y: cards.minY + dy, width: cards.width, height: cards.height - dy),
-                                to: cards.origin)
+                canvas.copyRect(
+                    Rect(x: cards.minX, y: cards.minY + dy, width: cards.width, height: cards.height - dy),
+                    to: cards.origin)
                 areas.append(Rect(x: cards.minX, y: cards.maxY - dy, width: cards.width, height: dy))
             } else {
-                canvas.copyRect(Rect(x: cards.minX, y: cards.minY, width: cards.width, height: cards.height + dy),
-                                to: Point(x: cards.minX, y: cards.minY - dy))
+                canvas.copyRect(
+                    Rect(x: cards.minX, y: cards.minY, width: cards.width, height: cards.height + dy),
+                    to: Point(x: cards.minX, y: cards.minY - dy))
                 areas.append(Rect(x: cards.minX, y: cards.minY, width: cards.width, height: -dy))
             }
         }
@@ -134,7 +142,8 @@ extension CollectionView {
 
     /// Fills `area` (canvas coordinates) with the background colour, except where an opaque view will cover it.
     private func fillBackground(of area: Rect, viewportOrigin origin: Point, canvas: Canvas) {
-        let opaque = visibleCells.values.lazy.filter(\.isOpaque).map(\.frame)
+        let opaque =
+            visibleCells.values.lazy.filter(\.isOpaque).map(\.frame)
             + visibleSupplementaryViews.values.lazy.filter(\.isOpaque).map(\.frame)
         for rect in area.subtracting(opaque.map { canvasFrame($0, viewportOrigin: origin) }) {
             canvas.fill(rect, color: backgroundColor)
@@ -155,8 +164,10 @@ extension CollectionView {
             cell.draw(in: canvas, frame: toCanvas(cell.frame))
         }
         if isFocusVisible, let focusedItem, let frame = visibleCells[focusedItem]?.frame,
-           Self.focusRing(around: frame).intersects(contentArea) {
-            canvas.stroke(toCanvas(Self.focusRing(around: frame)), color: focusRingColor, lineWidth: Self.focusRingWidth)
+            Self.focusRing(around: frame).intersects(contentArea)
+        {
+            canvas.stroke(
+                toCanvas(Self.focusRing(around: frame)), color: focusRingColor, lineWidth: Self.focusRingWidth)
         }
     }
 }

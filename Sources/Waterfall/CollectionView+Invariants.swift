@@ -19,15 +19,23 @@ extension CollectionView {
                 problems.append("a cell is visible for item \(indexPath), which is not laid out")
                 continue
             }
-            if cell.frame != frame { problems.append("the cell of item \(indexPath) is at \(cell.frame.summary), its item at \(frame.summary)") }
+            if cell.frame != frame {
+                problems.append(
+                    "the cell of item \(indexPath) is at \(cell.frame.summary), its item at \(frame.summary)")
+            }
             if !cell.frame.intersects(area) {
-                problems.append("the cell of item \(indexPath) at \(cell.frame.summary) is visible outside the viewport and overscan \(area.summary)")
+                problems.append(
+                    "the cell of item \(indexPath) at \(cell.frame.summary) is visible outside the viewport and overscan \(area.summary)"
+                )
             }
             if cell.isSelected != selectedItems.contains(indexPath) {
-                problems.append("the cell of item \(indexPath) shows isSelected \(cell.isSelected), its item's selection is \(!cell.isSelected)")
+                problems.append(
+                    "the cell of item \(indexPath) shows isSelected \(cell.isSelected), its item's selection is \(!cell.isSelected)"
+                )
             }
             if cell.isHighlighted != (indexPath == highlightedItem) {
-                problems.append("the cell of item \(indexPath) shows isHighlighted \(cell.isHighlighted) against the press")
+                problems.append(
+                    "the cell of item \(indexPath) shows isHighlighted \(cell.isHighlighted) against the press")
             }
         }
         for (id, view) in visibleSupplementaryViews.sorted(by: { $0.key.description < $1.key.description }) {
@@ -35,13 +43,20 @@ extension CollectionView {
                 problems.append("a view is visible for \(id), which is not laid out")
                 continue
             }
-            if view.frame != frame { problems.append("the view of \(id) is at \(view.frame.summary), its element at \(frame.summary)") }
-            if !view.frame.intersects(area) { problems.append("\(id) at \(view.frame.summary) is visible outside the viewport and overscan \(area.summary)") }
+            if view.frame != frame {
+                problems.append("the view of \(id) is at \(view.frame.summary), its element at \(frame.summary)")
+            }
+            if !view.frame.intersects(area) {
+                problems.append(
+                    "\(id) at \(view.frame.summary) is visible outside the viewport and overscan \(area.summary)")
+            }
         }
         let live = visibleCells.count + visibleSupplementaryViews.count
         if live + reusePool.count != reusePool.created {
-            problems.append("\(visibleCells.count) visible cells + \(visibleSupplementaryViews.count) visible headers and footers + "
-                            + "\(reusePool.count) pooled views = \(live + reusePool.count), but \(reusePool.created) were created")
+            problems.append(
+                "\(visibleCells.count) visible cells + \(visibleSupplementaryViews.count) visible headers and footers + "
+                    + "\(reusePool.count) pooled views = \(live + reusePool.count), but \(reusePool.created) were created"
+            )
         }
         let isLaidOut = { (indexPath: ItemPath) in self.layout.layoutAttributesForItem(at: indexPath) != nil }
         problems += selection.invariantViolations(isLaidOut: isLaidOut, itemCount: numberOfItems)
@@ -60,16 +75,17 @@ extension CollectionView {
     /// invariants are checked only when its frames changed since the last call (they cannot break otherwise), so
     /// a frame costs O(k + s) for k views in existence and s items selected, not O(n) in the items.
     public func checkInvariantsInDebugBuilds() {
-        assert({
-            let problems = invariantViolations(checkingLayout: checkedLayoutRevision != layout.revision)
-            checkedLayoutRevision = layout.revision
-            precondition(problems.isEmpty, "CollectionView invariants broken:\n" + problems.joined(separator: "\n"))
-            return true
-        }())
+        assert(
+            {
+                let problems = invariantViolations(checkingLayout: checkedLayoutRevision != layout.revision)
+                checkedLayoutRevision = layout.revision
+                precondition(problems.isEmpty, "CollectionView invariants broken:\n" + problems.joined(separator: "\n"))
+                return true
+            }())
     }
 }
 
-private extension Rect {
+extension Rect {
     /// "(x, y) w×h", for the invariants' messages.
-    var summary: String { "(\(minX), \(minY)) \(width)×\(height)" }
+    fileprivate var summary: String { "(\(minX), \(minY)) \(width)×\(height)" }
 }

@@ -54,7 +54,8 @@ extension CollectionView {
     /// Enter: retries a failed load when its footer is in the viewport, else activates the focused item.
     private func activate() {
         if case .failed = loadMoreState, let footer = frame(of: .loadMoreFooter),
-           footer.intersects(Rect(origin: .zero, size: viewportSize)) || focusedItem == nil {
+            footer.intersects(Rect(origin: .zero, size: viewportSize)) || focusedItem == nil
+        {
             retryLoadingMore()
         } else if let focusedItem {
             delegate?.collectionView(self, didActivateItemAt: focusedItem)
@@ -88,7 +89,8 @@ extension CollectionView {
     /// The item next to `current` in the direction of an arrow `key`.
     private func geometricNeighbour(of current: ItemPath, for key: NavigationKey) -> ItemPath? {
         guard let attributes = layout.layoutAttributesForItem(at: current),
-              let columns = layout.columns(ofSection: current.section), let columnsTop = layout.columnsTop(ofSection: current.section)
+            let columns = layout.columns(ofSection: current.section),
+            let columnsTop = layout.columnsTop(ofSection: current.section)
         else { return nil }
         let section = current.section
         func path(_ item: Int?) -> ItemPath? { item.map { ItemPath(item: $0, section: section) } }
@@ -117,10 +119,14 @@ extension CollectionView {
                 let under = columns.column(nearestToX: x)
                 let nearestFilled = (0..<columns.columnCount).sorted { abs($0 - under) < abs($1 - under) }
                     .lazy.compactMap { columns.item(inColumn: $0, nearestToY: edgeY) }.first
-                let candidates = [nearestFilled,
-                                  step > 0 ? columns.spanningItems.first.map(Int.init) : columns.spanningItems.last.map(Int.init)]
+                let candidates = [
+                    nearestFilled,
+                    step > 0 ? columns.spanningItems.first.map(Int.init) : columns.spanningItems.last.map(Int.init),
+                ]
                 let frames = candidates.compactMap { $0 }.compactMap { columns.layoutAttributesForItem(at: $0) }
-                let best = step > 0 ? frames.min { $0.frame.minY < $1.frame.minY } : frames.max { $0.frame.maxY < $1.frame.maxY }
+                let best =
+                    step > 0
+                    ? frames.min { $0.frame.minY < $1.frame.minY } : frames.max { $0.frame.maxY < $1.frame.maxY }
                 return best.map { ItemPath(item: $0.index, section: section) }
             }
             section += step

@@ -33,7 +33,7 @@ extension CollectionView {
     public static func defaultLoadMoreMessage(_ state: LoadMoreState) -> String {
         switch state {
         case .idle, .loading: return "Loading more..."
-        case let .failed(message): return "Could not load more: \(message). Click or press Enter to retry."
+        case .failed(let message): return "Could not load more: \(message). Click or press Enter to retry."
         case .finished: return ""
         }
     }
@@ -49,9 +49,9 @@ extension CollectionView {
     public func finishLoadingMore(_ result: LoadMoreResult) throws {
         guard loadMoreState == .loading else { return }
         switch result {
-        case let .failed(message):
+        case .failed(let message):
             setLoadMoreState(.failed(message))
-        case let .loaded(hasMore):
+        case .loaded(let hasMore):
             let before = numberOfItems
             do {
                 try withLayoutSource { try layout.appendItems(from: $0) }
@@ -76,7 +76,8 @@ extension CollectionView {
     /// `loadMoreDistance` of the content's end.
     func loadMoreIfNearTheEnd() {
         guard isLoadMoreEnabled, loadMoreState == .idle, !loadMore.isHeldUntilScroll, layout.isValid, delegate != nil,
-              drawnOffset + viewportSize.height >= layout.contentSize.height - loadMoreDistance else { return }
+            drawnOffset + viewportSize.height >= layout.contentSize.height - loadMoreDistance
+        else { return }
         guard !loadMore.isAsking else {
             loadMore.needsCheck = true  // answered from inside the delegate call: ask again once it returns
             return

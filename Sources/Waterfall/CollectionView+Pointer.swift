@@ -20,7 +20,8 @@ extension CollectionView {
             return
         }
         guard let id, id.kind == .cell, selectionMode != .none,
-              delegate?.collectionView(self, shouldHighlightItemAt: id.indexPath) ?? true else { return }
+            delegate?.collectionView(self, shouldHighlightItemAt: id.indexPath) ?? true
+        else { return }
         setHighlighted(id.indexPath, modifiers: modifiers)
     }
 
@@ -29,7 +30,7 @@ extension CollectionView {
         if scrollBarPointerMoved(to: point) { return }
         switch press {
         case .loadMoreFooter where element(at: point) != .loadMoreFooter: press = .none
-        case let .cell(pressed, _) where indexPathForItem(at: point) != pressed: cancelPress()
+        case .cell(let pressed, _) where indexPathForItem(at: point) != pressed: cancelPress()
         default: break
         }
     }
@@ -42,7 +43,7 @@ extension CollectionView {
         case .loadMoreFooter:
             press = .none
             if element(at: point) == .loadMoreFooter { retryLoadingMore() }
-        case let .cell(pressed, modifiers):
+        case .cell(let pressed, let modifiers):
             cancelPress()
             guard indexPathForItem(at: point) == pressed else { return }
             userSelect(pressed, modifiers: modifiers, focusVisible: false)
@@ -57,7 +58,7 @@ extension CollectionView {
         switch press {
         case .loadMoreFooter:
             press = .none
-        case let .cell(pressed, _):
+        case .cell(let pressed, _):
             press = .none
             visibleCells[pressed]?.isHighlighted = false
             setNeedsDisplay(forItem: pressed)

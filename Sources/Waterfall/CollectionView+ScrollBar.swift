@@ -36,8 +36,9 @@ extension CollectionView {
 extension CollectionView {
     /// The bar's geometry now, in view coordinates (a track without area when `scrollBarWidth` is 0).
     public var scrollBar: ScrollBar {
-        ScrollBar(viewportSize: viewportSize, contentHeight: layout.contentSize.height, offset: scroll.offset,
-                  width: scrollBarWidth, minimumThumbLength: minimumThumbLength)
+        ScrollBar(
+            viewportSize: viewportSize, contentHeight: layout.contentSize.height, offset: scroll.offset,
+            width: scrollBarWidth, minimumThumbLength: minimumThumbLength)
     }
 
     /// Whether the scroll bar's thumb is being dragged.
@@ -83,7 +84,7 @@ extension CollectionView {
     /// The first step of `pointerMoved(to:)`: while the thumb is dragged, scrolls so that the thumb's top is the
     /// pointer's y less the grab point, clamped to the track. Returns whether the bar took the move.
     func scrollBarPointerMoved(to point: Point) -> Bool {
-        guard case let .scrollBar(grab) = press else { return false }
+        guard case .scrollBar(let grab) = press else { return false }
         if let grab {
             let target = scrollBar.offset(forThumbTop: point.y - grab)
             applyScroll { $0.scroll(to: target) }
@@ -101,8 +102,9 @@ extension CollectionView {
 
     /// What the bar looks like: its geometry and colours, so that drawing can tell when it must draw it again.
     var scrollBarLook: ScrollBarLook {
-        ScrollBarLook(bar: scrollBar, track: scrollBarTrackColor,
-                      thumb: isDraggingScrollBar ? scrollBarDraggedThumbColor : scrollBarThumbColor)
+        ScrollBarLook(
+            bar: scrollBar, track: scrollBarTrackColor,
+            thumb: isDraggingScrollBar ? scrollBarDraggedThumbColor : scrollBarThumbColor)
     }
 
     /// Draws the bar with the viewport's top-left corner at `origin`: the track, then the thumb inset by 2 px on

@@ -7,12 +7,18 @@ extension CollectionView {
     /// The scrubber label's box colour.
     public var scrubberLabelColor: Color {
         get { scrollBarAppearance.scrubberLabelColor }
-        set { scrollBarAppearance.scrubberLabelColor = newValue; damage.needsFullDisplay = true }
+        set {
+            scrollBarAppearance.scrubberLabelColor = newValue
+            damage.needsFullDisplay = true
+        }
     }
     /// The scrubber label's text colour.
     public var scrubberLabelTextColor: Color {
         get { scrollBarAppearance.scrubberLabelTextColor }
-        set { scrollBarAppearance.scrubberLabelTextColor = newValue; damage.needsFullDisplay = true }
+        set {
+            scrollBarAppearance.scrubberLabelTextColor = newValue
+            damage.needsFullDisplay = true
+        }
     }
 
     /// The room around the label's text inside its box, and between the box and the bar, in points.
@@ -22,7 +28,8 @@ extension CollectionView {
     /// vertical centre in the viewport; `nil` when no label is shown (no drag, no thumb, or no text).
     var scrubberLabelContent: ScrubberLabelContent? {
         guard isDraggingScrollBar, let thumb = scrollBar.thumb,
-              let text = delegate?.collectionView(self, scrubberLabelAtContentOffset: scroll.offset), !text.isEmpty else { return nil }
+            let text = delegate?.collectionView(self, scrubberLabelAtContentOffset: scroll.offset), !text.isEmpty
+        else { return nil }
         return ScrubberLabelContent(text: text, thumbMidY: thumb.midY)
     }
 
@@ -48,8 +55,10 @@ extension CollectionView {
 
     /// The label's part of `draw(in:at:)` after the cards are drawn: draws the label (clipped to the cards' area)
     /// when it changed, the whole viewport was drawn, or a drawn area lies under it; and remembers it.
-    func drawScrubberLabel(_ content: ScrubberLabelContent?, changed: Bool, drawnAreas: [Rect], isFull: Bool,
-                           in canvas: Canvas, at origin: Point) {
+    func drawScrubberLabel(
+        _ content: ScrubberLabelContent?, changed: Bool, drawnAreas: [Rect], isFull: Bool,
+        in canvas: Canvas, at origin: Point
+    ) {
         guard let content else {
             damage.lastScrubberLabel = nil
             return
@@ -62,10 +71,12 @@ extension CollectionView {
             canvas.fill(onCanvas, color: scrubberLabelColor)
             let text = canvas.truncate(content.text, toWidth: frame.width - 2 * padding.horizontal)
             let baseline = onCanvas.minY + ((onCanvas.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
-            canvas.drawText(text, at: Point(x: onCanvas.minX + padding.horizontal, y: baseline), color: scrubberLabelTextColor)
+            canvas.drawText(
+                text, at: Point(x: onCanvas.minX + padding.horizontal, y: baseline), color: scrubberLabelTextColor)
             canvas.setClip(nil)
         }
-        damage.lastScrubberLabel = DrawnScrubberLabel(content: content, contentFrame: frame.offsetBy(dx: 0, dy: drawnOffset))
+        damage.lastScrubberLabel = DrawnScrubberLabel(
+            content: content, contentFrame: frame.offsetBy(dx: 0, dy: drawnOffset))
     }
 }
 

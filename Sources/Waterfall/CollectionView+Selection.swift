@@ -117,7 +117,8 @@ extension CollectionView {
         case .multiple:
             if modifiers.contains(.shift) {
                 let range = Set(itemPaths(between: selectionAnchor ?? indexPath, and: indexPath))
-                return userChangeSelection(to: modifiers.contains(.control) ? selectedItems.union(range) : range, required: nil)
+                return userChangeSelection(
+                    to: modifiers.contains(.control) ? selectedItems.union(range) : range, required: nil)
             }
             selectionAnchor = indexPath
             if modifiers.contains(.control) {

@@ -53,7 +53,8 @@ extension CollectionView {
             scrollAnimation = nil
             return
         }
-        scrollAnimation = ScrollAnimation(from: scroll.offset, to: newTarget, startTime: time, duration: smoothScrollDuration)
+        scrollAnimation = ScrollAnimation(
+            from: scroll.offset, to: newTarget, startTime: time, duration: smoothScrollDuration)
         advanceAnimations(to: time)
     }
 

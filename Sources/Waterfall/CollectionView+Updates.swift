@@ -117,7 +117,9 @@ extension CollectionView {
         let anchor = viewportAnchor()
         let oldCounts = (0..<layout.numberOfSections).map(layout.numberOfItems(inSection:))
         let plan = try withLayoutSource { try layout.performUpdates(operations, source: $0) }
-        let focusHeir = focusedItem.flatMap { plan.newPath(for: $0) == nil ? heir(of: $0, oldCounts: oldCounts, plan.newPath(for:)) : nil }
+        let focusHeir = focusedItem.flatMap {
+            plan.newPath(for: $0) == nil ? heir(of: $0, oldCounts: oldCounts, plan.newPath(for:)) : nil
+        }
         let focusWasVisible = isFocusVisible
         for path in plan.reloadedItems { recycleCell(at: path) }
         remapSupplementaryViews(plan)
@@ -139,7 +141,7 @@ extension CollectionView {
             if let moved = newPath(path) { cells[moved] = cell } else { reusePool.enqueue(cell) }
         }
         visibleCells = cells
-        if case let .cell(pressed, modifiers) = press {
+        if case .cell(let pressed, let modifiers) = press {
             press = newPath(pressed).map { .cell($0, modifiers: modifiers) } ?? .none
             if press == .none { delegate?.collectionView(self, didUnhighlightItemAt: pressed) }
         }
@@ -181,7 +183,9 @@ extension CollectionView {
     private func remapSupplementaryViews(_ plan: UpdatePlan) {
         var views: [ElementID: CollectionViewCell] = [:]
         for (id, view) in visibleSupplementaryViews {
-            if let section = plan.newSection(ofOld: id.indexPath.section), !plan.isSupplementaryElementAskedAgain(id.kind, inSection: section) {
+            if let section = plan.newSection(ofOld: id.indexPath.section),
+                !plan.isSupplementaryElementAskedAgain(id.kind, inSection: section)
+            {
                 views[ElementID(kind: id.kind, indexPath: ItemPath(item: 0, section: section))] = view
             } else {
                 reusePool.enqueue(view)

@@ -82,9 +82,11 @@ public final class CollectionView {
     ///   - scroll: the scroll position and its limits; at the top by default.
     ///   - overscan: how far above and below the viewport cells are kept alive, in points.
     ///   - scrollBarWidth: the strip kept for the scroll bar at the right edge (0: no bar).
-    public init(layout: CollectionLayout = CollectionLayout(), columnPolicy: ColumnPolicy = .fixed(3),
-                scroll: ScrollModel = ScrollModel(), overscan: Double = 128,
-                scrollBarWidth: Double = ScrollBar.defaultWidth) {
+    public init(
+        layout: CollectionLayout = CollectionLayout(), columnPolicy: ColumnPolicy = .fixed(3),
+        scroll: ScrollModel = ScrollModel(), overscan: Double = 128,
+        scrollBarWidth: Double = ScrollBar.defaultWidth
+    ) {
         self.layout = layout
         self.columnPolicy = columnPolicy
         self.scroll = scroll
@@ -157,7 +159,8 @@ public final class CollectionView {
 
     /// The policy's column count for `size`, updating the orientation (with the policy's hysteresis).
     func columnCount(for size: Size) -> Int {
-        let count = columnPolicy.columnCount(for: size, layoutWidth: layoutWidth(forViewportWidth: size.width), of: layout, wasLandscape: isLandscape)
+        let count = columnPolicy.columnCount(
+            for: size, layoutWidth: layoutWidth(forViewportWidth: size.width), of: layout, wasLandscape: isLandscape)
         isLandscape = columnPolicy.isLandscape(size, wasLandscape: isLandscape)
         return count
     }
@@ -194,10 +197,18 @@ public final class CollectionView {
     /// Moves the surviving views to their new frames and recycles those whose element is gone.
     private func refreshVisibleViewFrames() {
         for (indexPath, cell) in visibleCells {
-            if let frame = layout.layoutAttributesForItem(at: indexPath)?.frame { cell.frame = frame } else { recycleCell(at: indexPath) }
+            if let frame = layout.layoutAttributesForItem(at: indexPath)?.frame {
+                cell.frame = frame
+            } else {
+                recycleCell(at: indexPath)
+            }
         }
         for (id, view) in visibleSupplementaryViews {
-            if let frame = layout.layoutAttributes(for: id)?.frame { view.frame = frame } else { recycleSupplementaryView(id) }
+            if let frame = layout.layoutAttributes(for: id)?.frame {
+                view.frame = frame
+            } else {
+                recycleSupplementaryView(id)
+            }
         }
     }
 
@@ -232,7 +243,8 @@ public final class CollectionView {
     /// over spacing, empty space and the scroll bar.
     public func element(at point: Point) -> ElementID? {
         guard Rect(x: 0, y: 0, width: layoutWidth, height: viewportSize.height).contains(point),
-              placeholderView == nil else { return nil }
+            placeholderView == nil
+        else { return nil }
         return layout.element(at: Point(x: point.x, y: point.y + drawnOffset))
     }
 
@@ -255,7 +267,9 @@ public final class CollectionView {
     /// The items whose frames intersect the viewport (not the overscan), in increasing order.
     public var indexPathsForItemsInViewport: [ItemPath] {
         var paths: [ItemPath] = []
-        layout.forEachElement(in: visibleContentRect(overscan: 0)) { if $0.kind == .cell { paths.append($0.indexPath) } }
+        layout.forEachElement(in: visibleContentRect(overscan: 0)) {
+            if $0.kind == .cell { paths.append($0.indexPath) }
+        }
         return paths.sorted()
     }
 
@@ -279,20 +293,29 @@ public final class CollectionView {
             }
         }
         for indexPath in visibleCells.keys where !wantedCells.contains(indexPath) { recycleCell(at: indexPath) }
-        for id in visibleSupplementaryViews.keys where !wantedSupplementary.contains(id) { recycleSupplementaryView(id) }
+        for id in visibleSupplementaryViews.keys where !wantedSupplementary.contains(id) {
+            recycleSupplementaryView(id)
+        }
         if let dataSource {
             let missing = wantedCells.filter { visibleCells[$0] == nil }
             // A data source whose counts changed without an update call is not asked beyond its counts.
             let reported = missing.isEmpty ? nil : reportedCounts(forSections: Set(missing.map(\.section)))
             for indexPath in missing.sorted() {
-                if let reported, indexPath.section >= reported.sections || indexPath.item >= reported.items[indexPath.section] ?? 0 { continue }
+                if let reported,
+                    indexPath.section >= reported.sections || indexPath.item >= reported.items[indexPath.section] ?? 0
+                {
+                    continue
+                }
                 let cell = askCell(from: dataSource, at: indexPath)
                 configure(cell, at: indexPath)
                 visibleCells[indexPath] = cell
             }
             for id in wantedSupplementary where visibleSupplementaryViews[id] == nil {
-                guard let view = dataSource.collectionView(self, viewForSupplementaryElementOfKind: id.kind, inSection: id.indexPath.section),
-                      let frame = layout.layoutAttributes(for: id)?.frame else { continue }
+                guard
+                    let view = dataSource.collectionView(
+                        self, viewForSupplementaryElementOfKind: id.kind, inSection: id.indexPath.section),
+                    let frame = layout.layoutAttributes(for: id)?.frame
+                else { continue }
                 view.frame = frame
                 visibleSupplementaryViews[id] = view
             }

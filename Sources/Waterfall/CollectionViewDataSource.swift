@@ -11,8 +11,10 @@ public protocol CollectionViewDataSource: AnyObject, CollectionLayoutSource {
     /// The view of `section`'s header or footer, from `collectionView.dequeueReusableCell(withReuseIdentifier:)`
     /// (supplementary views are recycled with the cells). Asked only for a header or footer with a height above 0;
     /// `nil` by default.
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
-                        inSection section: Int) -> CollectionViewCell?
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+        inSection section: Int
+    ) -> CollectionViewCell?
     /// Whether the data source is still loading its first items: the view then shows its `loadingView`
     /// instead of its `emptyView`. `false` by default; call `reloadData()` when it changes.
     func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool
@@ -20,8 +22,10 @@ public protocol CollectionViewDataSource: AnyObject, CollectionLayoutSource {
 
 extension CollectionViewDataSource {
     /// No header or footer view.
-    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
-                               inSection section: Int) -> CollectionViewCell? { nil }
+    public func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+        inSection section: Int
+    ) -> CollectionViewCell? { nil }
 
     /// Not loading.
     public func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool { false }

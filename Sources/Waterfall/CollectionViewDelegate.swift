@@ -36,17 +36,24 @@ public protocol CollectionViewDelegate: AnyObject {
 }
 
 extension CollectionViewDelegate {
-    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: ItemPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: ItemPath) -> Bool {
+        true
+    }
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) {}
     public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) {}
-    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: ItemPath) -> Bool {
+        true
+    }
     public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {}
-    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: ItemPath) -> Bool {
+        true
+    }
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {}
     public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {}
     public func collectionViewDidScroll(_ collectionView: CollectionView) {}
     public func collectionViewDidLayout(_ collectionView: CollectionView) {}
     public func collectionViewLoadMore(_ collectionView: CollectionView) {}
     public func collectionViewWillRefresh(_ collectionView: CollectionView) {}
-    public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String? { nil }
+    public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String?
+    { nil }
 }

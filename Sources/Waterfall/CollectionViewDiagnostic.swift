@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A misuse of a collection view by its data source or its caller that the view caught and survived, never
@@ -31,18 +31,20 @@ public enum CollectionViewDiagnostic: Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case let .itemCountChangedWithoutUpdate(section, laidOut, reported):
-            return "section \(section) has \(reported) items in the data source but \(laidOut) laid out, and no update call "
+        case .itemCountChangedWithoutUpdate(let section, let laidOut, let reported):
+            return
+                "section \(section) has \(reported) items in the data source but \(laidOut) laid out, and no update call "
                 + "said so; call reloadData(), insertItems(at:), deleteItems(at:)... when the data changes"
-        case let .sectionCountChangedWithoutUpdate(laidOut, reported):
+        case .sectionCountChangedWithoutUpdate(let laidOut, let reported):
             return "the data source has \(reported) sections but \(laidOut) are laid out, and no update call said so; "
                 + "call reloadData(), insertSections(_:), deleteSections(_:)... when the data changes"
-        case let .unregisteredReuseIdentifier(identifier, item):
+        case .unregisteredReuseIdentifier(let identifier, let item):
             return "no cell is registered for reuse identifier '\(identifier)'"
-                + (item.map { " (asked for item \($0))" } ?? "") + "; call register(forCellWithReuseIdentifier:factory:) first"
-        case let .factoryMadeWrongReuseIdentifier(registered, made):
+                + (item.map { " (asked for item \($0))" } ?? "")
+                + "; call register(forCellWithReuseIdentifier:factory:) first"
+        case .factoryMadeWrongReuseIdentifier(let registered, let made):
             return "the factory registered for '\(registered)' made a cell with reuse identifier '\(made)'"
-        case let .cellWithUnregisteredReuseIdentifier(identifier, item):
+        case .cellWithUnregisteredReuseIdentifier(let identifier, let item):
             return "the cell for item \(item) has reuse identifier '\(identifier)', which is not registered; "
                 + "get cells from dequeueReusableCell(withReuseIdentifier:)"
         }
@@ -92,7 +94,8 @@ extension CollectionView {
         let mayGrowAtTheEnd = loadMoreState == .loading
         let lastSection = layout.numberOfSections - 1
         let reportedSections = dataSource.numberOfSections
-        if reportedSections != layout.numberOfSections, !(mayGrowAtTheEnd && reportedSections > layout.numberOfSections) {
+        if reportedSections != layout.numberOfSections, !(mayGrowAtTheEnd && reportedSections > layout.numberOfSections)
+        {
             mismatch = true
             reportOnce(.sectionCountChangedWithoutUpdate(laidOut: layout.numberOfSections, reported: reportedSections))
         }
@@ -143,9 +146,9 @@ extension CollectionView {
 
     private func dequeueOrPlaceholder(_ identifier: String) -> CollectionViewCell {
         switch reusePool.dequeueWithoutTrapping(identifier) {
-        case let .cell(cell):
+        case .cell(let cell):
             return cell
-        case let .wrongIdentifier(cell):
+        case .wrongIdentifier(let cell):
             report(.factoryMadeWrongReuseIdentifier(registered: identifier, made: cell.reuseIdentifier))
             return cell
         case .unregistered:

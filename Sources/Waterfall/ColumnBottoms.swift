@@ -70,8 +70,10 @@ struct SortedColumnBottoms {
 
     /// Places the items of `range` (none of them spanning all columns), each in the shortest column below its bottom
     /// plus `spacing`, and writes each one's y and column.
-    mutating func place(_ range: Range<Int>, heights: UnsafeBufferPointer<Double>, spacing: Double,
-                        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>) {
+    mutating func place(
+        _ range: Range<Int>, heights: UnsafeBufferPointer<Double>, spacing: Double,
+        y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
+    ) {
         var (s0, s1, s2, s3, s4, s5, s6, s7) = slots
         var packed = columns
         for index in range {
@@ -94,15 +96,20 @@ struct SortedColumnBottoms {
             @inline(__always) func isHigher(_ value: Double) -> UInt32 {
                 UInt32(truncatingIfNeeded: UInt64(bitPattern: pattern &- Int64(bitPattern: value.bitPattern)) >> 63)
             }
-            let position = 7 &- (isHigher(s1) &+ isHigher(s2) &+ isHigher(s3) &+ isHigher(s4) &+ isHigher(s5) &+ isHigher(s6) &+ isHigher(s7))
+            let position =
+                7
+                &- (isHigher(s1) &+ isHigher(s2) &+ isHigher(s3) &+ isHigher(s4) &+ isHigher(s5) &+ isHigher(s6)
+                    &+ isHigher(s7))
             // Slot 0 leaves; the others move up one, and the column goes in at `position`.
             let rest = packed >> 3
             let shift = 3 &* position
             let below: UInt32 = (1 << shift) &- 1
             packed = ((rest & ~below) << 3) | (column << shift) | (rest & below)
             (s0, s1, s2, s3, s4, s5, s6, s7) = (
-                lesser(s1, bottom), greater(s1, lesser(s2, bottom)), greater(s2, lesser(s3, bottom)), greater(s3, lesser(s4, bottom)),
-                greater(s4, lesser(s5, bottom)), greater(s5, lesser(s6, bottom)), greater(s6, lesser(s7, bottom)), greater(s7, bottom)
+                lesser(s1, bottom), greater(s1, lesser(s2, bottom)), greater(s2, lesser(s3, bottom)),
+                greater(s3, lesser(s4, bottom)),
+                greater(s4, lesser(s5, bottom)), greater(s5, lesser(s6, bottom)), greater(s6, lesser(s7, bottom)),
+                greater(s7, bottom)
             )
         }
         (slots, columns) = ((s0, s1, s2, s3, s4, s5, s6, s7), packed)
@@ -111,13 +118,17 @@ struct SortedColumnBottoms {
     /// Whether a slot after the first, among those within `limit` (the near tie: slots are sorted, so they come
     /// first), holds a column left of the first slot's: only then must the tie be put in order.
     @inline(__always)
-    private static func tiedSlotBeforeFirst(_ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double, _ s5: Double, _ s6: Double,
-                                            _ s7: Double, limit: Double, packed: UInt32) -> Bool {
+    private static func tiedSlotBeforeFirst(
+        _ s1: Double, _ s2: Double, _ s3: Double, _ s4: Double, _ s5: Double, _ s6: Double,
+        _ s7: Double, limit: Double, packed: UInt32
+    ) -> Bool {
         let first = packed & 7
         // A tuple's bytes, not an array: this runs for every item of a row of equal heights, and must not allocate.
         return withUnsafeBytes(of: (s1, s2, s3, s4, s5, s6, s7)) { raw in
             for slot in 0..<7 {
-                guard raw.load(fromByteOffset: slot * MemoryLayout<Double>.stride, as: Double.self) <= limit else { return false }
+                guard raw.load(fromByteOffset: slot * MemoryLayout<Double>.stride, as: Double.self) <= limit else {
+                    return false
+                }
                 if (packed >> (3 * UInt32(slot + 1))) & 7 < first { return true }
             }
             return false

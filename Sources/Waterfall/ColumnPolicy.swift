@@ -19,7 +19,9 @@ public struct ColumnPolicy: Hashable, Sendable {
 
     /// `portraitColumns` for a portrait view and `landscapeColumns` for a landscape one: wider than tall, or at least
     /// `landscapeMinimumWidth` wide when it is given, with a band of `hysteresis` around the threshold.
-    public init(portraitColumns: Int, landscapeColumns: Int, landscapeMinimumWidth: Double? = nil, hysteresis: Double = 16) {
+    public init(
+        portraitColumns: Int, landscapeColumns: Int, landscapeMinimumWidth: Double? = nil, hysteresis: Double = 16
+    ) {
         self.portraitColumns = portraitColumns
         self.landscapeColumns = landscapeColumns
         self.landscapeMinimumWidth = landscapeMinimumWidth
@@ -45,9 +47,12 @@ public struct ColumnPolicy: Hashable, Sendable {
     /// The column count for a viewport of `size` whose layout is `layoutWidth` wide with `layout`'s insets and
     /// spacing: the fitting count with `minimumColumnWidth`, else the orientation's (`wasLandscape` as in
     /// `isLandscape(_:wasLandscape:)`).
-    public func columnCount(for size: Size, layoutWidth: Double, of layout: CollectionLayout, wasLandscape: Bool? = nil) -> Int {
+    public func columnCount(
+        for size: Size, layoutWidth: Double, of layout: CollectionLayout, wasLandscape: Bool? = nil
+    ) -> Int {
         let available = layoutWidth - layout.insets.left - layout.insets.right
-        return fittingColumnCount(inWidth: available, spacing: layout.columnSpacing) ?? columnCount(for: size, wasLandscape: wasLandscape)
+        return fittingColumnCount(inWidth: available, spacing: layout.columnSpacing)
+            ?? columnCount(for: size, wasLandscape: wasLandscape)
     }
 
     /// The same count in both orientations.

@@ -15,9 +15,13 @@ public struct ElementID: Hashable, Sendable, CustomStringConvertible {
     /// The cell of the item at `indexPath`.
     public static func cell(_ indexPath: ItemPath) -> ElementID { ElementID(kind: .cell, indexPath: indexPath) }
     /// The header of `section`.
-    public static func header(_ section: Int) -> ElementID { ElementID(kind: .header, indexPath: ItemPath(item: 0, section: section)) }
+    public static func header(_ section: Int) -> ElementID {
+        ElementID(kind: .header, indexPath: ItemPath(item: 0, section: section))
+    }
     /// The footer of `section`.
-    public static func footer(_ section: Int) -> ElementID { ElementID(kind: .footer, indexPath: ItemPath(item: 0, section: section)) }
+    public static func footer(_ section: Int) -> ElementID {
+        ElementID(kind: .footer, indexPath: ItemPath(item: 0, section: section))
+    }
     /// The load-more footer below all sections.
     public static let loadMoreFooter = ElementID(kind: .loadMoreFooter, indexPath: ItemPath(item: 0, section: 0))
 

@@ -13,8 +13,9 @@ public struct LayoutAttributes: Hashable, Sendable {
 
     /// A cell's attributes, in section 0 unless `section` says otherwise.
     public init(index: Int, section: Int = 0, column: Int, frame: Rect, spansAllColumns: Bool = false) {
-        self.init(kind: .cell, indexPath: ItemPath(item: index, section: section), column: column, frame: frame,
-                  spansAllColumns: spansAllColumns)
+        self.init(
+            kind: .cell, indexPath: ItemPath(item: index, section: section), column: column, frame: frame,
+            spansAllColumns: spansAllColumns)
     }
 
     /// Any element's attributes.

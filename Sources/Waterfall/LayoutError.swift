@@ -24,23 +24,25 @@ public enum LayoutError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidHeight(index, height):
+        case .invalidHeight(let index, let height):
             return "item \(index) has height \(height); " + Self.rule(for: height, what: "a height")
-        case let .invalidColumnCount(count):
+        case .invalidColumnCount(let count):
             return "column count \(count) is outside 1...\(WaterfallLayout.maximumColumnCount)"
-        case let .invalidMetric(name, value):
+        case .invalidMetric(let name, let value):
             return "\(name) is \(value); " + Self.rule(for: value, what: "it")
-        case let .invalidItemCount(count):
-            return "the data source reported \(count) items; the count must be from 0 to \(WaterfallLayout.maximumItemCount)"
-        case let .invalidIndex(index, count):
+        case .invalidItemCount(let count):
+            return
+                "the data source reported \(count) items; the count must be from 0 to \(WaterfallLayout.maximumItemCount)"
+        case .invalidIndex(let index, let count):
             return "item index \(index) is outside the \(count) items"
         case .notPrepared:
             return "the layout has not been prepared (or its last prepare failed); prepare it first"
-        case let .invalidSupplementaryHeight(kind, height):
+        case .invalidSupplementaryHeight(let kind, let height):
             return "the \(kind.rawValue) has height \(height); " + Self.rule(for: height, what: "a height")
-        case let .invalidSectionCount(count):
-            return "the data source reported \(count) sections; the count must not be negative (nor shrink on an append)"
-        case let .inSection(section, error):
+        case .invalidSectionCount(let count):
+            return
+                "the data source reported \(count) sections; the count must not be negative (nor shrink on an append)"
+        case .inSection(let section, let error):
             return "section \(section): \(error.description)"
         }
     }

@@ -52,7 +52,8 @@ struct LayoutFrames {
 extension WaterfallLayout {
     /// The frames, read once for a query.
     var frames: LayoutFrames {
-        LayoutFrames(columnOf: itemColumn, tops: itemY, heights: itemHeight, left: insets.left, columnWidth: columnWidth,
-                     pitch: columnWidth + columnSpacing, fullWidth: fullWidth)
+        LayoutFrames(
+            columnOf: itemColumn, tops: itemY, heights: itemHeight, left: insets.left, columnWidth: columnWidth,
+            pitch: columnWidth + columnSpacing, fullWidth: fullWidth)
     }
 }

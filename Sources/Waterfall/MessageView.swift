@@ -24,16 +24,20 @@ open class MessageView: CollectionViewCell {
         let width = min(frame.width - 24, max(240, canvas.textWidth(message) + 48))
         let height = min(frame.height - 16, 48)
         guard width > 0, height > 0 else { return }
-        let panel = Rect(x: (frame.midX - width / 2).rounded(), y: (frame.midY - height / 2).rounded(), width: width, height: height)
+        let panel = Rect(
+            x: (frame.midX - width / 2).rounded(), y: (frame.midY - height / 2).rounded(), width: width, height: height)
         canvas.fill(panel, color: panelColor)
         canvas.stroke(panel, color: borderColor, lineWidth: 1)
         let text = canvas.truncate(message, toWidth: width - 16)
-        let origin = Point(x: (panel.midX - canvas.textWidth(text) / 2).rounded(),
-                           y: (panel.midY - canvas.lineHeight / 2).rounded() + canvas.ascent)
+        let origin = Point(
+            x: (panel.midX - canvas.textWidth(text) / 2).rounded(),
+            y: (panel.midY - canvas.lineHeight / 2).rounded() + canvas.ascent)
         canvas.drawText(text, at: origin, color: textColor)
         if let progress, progress.isFinite {
             let fraction = min(1, max(0, progress))
-            canvas.fill(Rect(x: panel.minX + 1, y: panel.maxY - 4, width: ((width - 2) * fraction).rounded(), height: 3), color: progressColor)
+            canvas.fill(
+                Rect(x: panel.minX + 1, y: panel.maxY - 4, width: ((width - 2) * fraction).rounded(), height: 3),
+                color: progressColor)
         }
     }
 }

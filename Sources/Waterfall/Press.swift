@@ -12,7 +12,7 @@ enum Press: Equatable {
 
     /// The highlighted item, while a cell is pressed.
     var item: ItemPath? {
-        if case let .cell(item, _) = self { return item }
+        if case .cell(let item, _) = self { return item }
         return nil
     }
 

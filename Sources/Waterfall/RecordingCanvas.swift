@@ -35,11 +35,15 @@
 
     public func textWidth(_ text: String) -> Double { Double(text.count) * characterWidth }
     public func fill(_ rect: Rect, color: Color) { commands.append(.fill(rect, color)) }
-    public func stroke(_ rect: Rect, color: Color, lineWidth: Double) { commands.append(.stroke(rect, color, lineWidth: lineWidth)) }
+    public func stroke(_ rect: Rect, color: Color, lineWidth: Double) {
+        commands.append(.stroke(rect, color, lineWidth: lineWidth))
+    }
     public func drawText(_ text: String, at origin: Point, color: Color) { commands.append(.text(text, origin, color)) }
     public func setClip(_ rect: Rect?) { commands.append(.clip(rect)) }
     public func copyRect(_ source: Rect, to destination: Point) { commands.append(.copy(source, to: destination)) }
-    public func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) { commands.append(.image(image, rect, scaling)) }
+    public func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
+        commands.append(.image(image, rect, scaling))
+    }
 
     /// Forgets the recorded calls.
     public func reset() { commands.removeAll() }

@@ -12,7 +12,9 @@ extension Rect {
         /// The gaps of the band above, by their left and right edges: where a gap of the same edges continues.
         var open: [ClosedRange<Double>: Int] = [:]
         for (top, bottom) in zip(edges, edges.dropFirst()) {
-            let spans = inside.filter { $0.minY <= top && $0.maxY >= bottom }.map { ($0.minX, $0.maxX) }.sorted { $0.0 < $1.0 }
+            let spans = inside.filter { $0.minY <= top && $0.maxY >= bottom }.map { ($0.minX, $0.maxX) }.sorted {
+                $0.0 < $1.0
+            }
             var band: [ClosedRange<Double>] = []
             var x = minX
             for (left, right) in spans {
@@ -23,11 +25,15 @@ extension Rect {
             var continued: [ClosedRange<Double>: Int] = [:]
             for span in band {
                 if let index = open[span] {
-                    gaps[index] = Rect(x: gaps[index].minX, y: gaps[index].minY, width: gaps[index].width, height: bottom - gaps[index].minY)
+                    gaps[index] = Rect(
+                        x: gaps[index].minX, y: gaps[index].minY, width: gaps[index].width,
+                        height: bottom - gaps[index].minY)
                     continued[span] = index
                 } else {
                     continued[span] = gaps.count
-                    gaps.append(Rect(x: span.lowerBound, y: top, width: span.upperBound - span.lowerBound, height: bottom - top))
+                    gaps.append(
+                        Rect(x: span.lowerBound, y: top, width: span.upperBound - span.lowerBound, height: bottom - top)
+                    )
                 }
             }
             open = continued

@@ -52,7 +52,8 @@ public struct Rect: Hashable, Sendable {
         guard intersects(other) else { return nil }
         let left = Swift.max(minX, other.minX)
         let top = Swift.max(minY, other.minY)
-        return Rect(x: left, y: top, width: Swift.min(maxX, other.maxX) - left, height: Swift.min(maxY, other.maxY) - top)
+        return Rect(
+            x: left, y: top, width: Swift.min(maxX, other.maxX) - left, height: Swift.min(maxY, other.maxY) - top)
     }
 
     /// The rectangle moved by `dx`, `dy`.

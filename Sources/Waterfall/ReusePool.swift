@@ -28,11 +28,13 @@ public final class ReusePool {
             return cell
         }
         guard let factory = factories[identifier] else {
-            preconditionFailure("no cell is registered for reuse identifier '\(identifier)'; call register(_:factory:) first")
+            preconditionFailure(
+                "no cell is registered for reuse identifier '\(identifier)'; call register(_:factory:) first")
         }
         let cell = factory()
-        precondition(cell.reuseIdentifier == identifier,
-                     "the factory for '\(identifier)' made a cell with reuse identifier '\(cell.reuseIdentifier)'")
+        precondition(
+            cell.reuseIdentifier == identifier,
+            "the factory for '\(identifier)' made a cell with reuse identifier '\(cell.reuseIdentifier)'")
         created += 1
         return cell
     }

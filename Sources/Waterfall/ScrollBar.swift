@@ -38,8 +38,10 @@ public struct ScrollBar: Hashable, Sendable {
     ///   - offset: how far the content is scrolled.
     ///   - width: the bar's width; 0 (or less) gives a bar without area.
     ///   - minimumThumbLength: the shortest thumb (never longer than the track).
-    public init(viewportSize: Size, contentHeight: Double, offset: Double, width: Double,
-                minimumThumbLength: Double = ScrollBar.defaultMinimumThumbLength) {
+    public init(
+        viewportSize: Size, contentHeight: Double, offset: Double, width: Double,
+        minimumThumbLength: Double = ScrollBar.defaultMinimumThumbLength
+    ) {
         let width = max(0, min(width, viewportSize.width))
         let height = max(0, viewportSize.height)
         track = Rect(x: viewportSize.width - width, y: 0, width: width, height: height)

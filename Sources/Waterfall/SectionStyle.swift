@@ -13,8 +13,10 @@ public struct SectionStyle: Hashable, Sendable {
     public var placement: ItemPlacement?
 
     /// A style that overrides the settings given; the others stay the layout's.
-    public init(columnCount: Int? = nil, insets: EdgeInsets? = nil, columnSpacing: Double? = nil,
-                rowSpacing: Double? = nil, placement: ItemPlacement? = nil) {
+    public init(
+        columnCount: Int? = nil, insets: EdgeInsets? = nil, columnSpacing: Double? = nil,
+        rowSpacing: Double? = nil, placement: ItemPlacement? = nil
+    ) {
         self.columnCount = columnCount
         self.insets = insets
         self.columnSpacing = columnSpacing

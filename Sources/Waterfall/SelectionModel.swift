@@ -21,7 +21,9 @@ struct SelectionModel {
             problems.append("item \(indexPath) is selected but is not laid out (\(itemCount) items)")
         }
         let allowed = mode == .multiple ? Int.max : mode == .single ? 1 : 0
-        if selected.count > allowed { problems.append("\(selected.count) items are selected in \(mode) selection mode") }
+        if selected.count > allowed {
+            problems.append("\(selected.count) items are selected in \(mode) selection mode")
+        }
         for (name, indexPath) in [("focused", focused), ("the selection anchor", anchor)] {
             if let indexPath, !isLaidOut(indexPath) {
                 problems.append("item \(indexPath) is \(name) but is not laid out (\(itemCount) items)")

@@ -24,23 +24,26 @@ public enum UpdateError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .sectionOutOfRange(operation, section, count, moment):
-            return "cannot \(operation): section \(section) is outside the \(count) sections there are \(moment.rawValue)"
-        case let .itemOutOfRange(operation, path, count, moment):
-            return "cannot \(operation): item \(path) is outside the \(count) items section \(path.section) has \(moment.rawValue)"
-        case let .sectionNamedTwice(section, moment, first, second):
+        case .sectionOutOfRange(let operation, let section, let count, let moment):
+            return
+                "cannot \(operation): section \(section) is outside the \(count) sections there are \(moment.rawValue)"
+        case .itemOutOfRange(let operation, let path, let count, let moment):
+            return
+                "cannot \(operation): item \(path) is outside the \(count) items section \(path.section) has \(moment.rawValue)"
+        case .sectionNamedTwice(let section, let moment, let first, let second):
             return "section \(section) (\(moment.rawValue)) is named twice in one update: by \(first) and by \(second)"
-        case let .itemNamedTwice(path, moment, first, second):
+        case .itemNamedTwice(let path, let moment, let first, let second):
             return "item \(path) (\(moment.rawValue)) is named twice in one update: by \(first) and by \(second)"
-        case let .itemInReplacedSection(operation, sectionOperation):
+        case .itemInReplacedSection(let operation, let sectionOperation):
             return "cannot \(operation): \(sectionOperation) in the same update replaces that section whole"
-        case let .sectionCountMismatch(expected, reported):
+        case .sectionCountMismatch(let expected, let reported):
             return "there should be \(expected) sections after the update but the data source reports \(reported)"
-        case let .itemCountMismatch(section, expected, reported):
-            return "section \(section) should have \(expected) items after the update but the data source reports \(reported)"
-        case let .invalidLayout(error):
+        case .itemCountMismatch(let section, let expected, let reported):
+            return
+                "section \(section) should have \(expected) items after the update but the data source reports \(reported)"
+        case .invalidLayout(let error):
             return "the updated data cannot be laid out: \(error.description)"
-        case let .notSupplementary(operation):
+        case .notSupplementary(let operation):
             return "cannot \(operation): only a section's header and footer can be reloaded that way"
         }
     }

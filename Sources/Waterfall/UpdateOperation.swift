@@ -27,16 +27,17 @@ public enum UpdateOperation: Hashable, Sendable, CustomStringConvertible {
     /// "delete item 0.3", "move section 1 to 3", "reload the footer of section 2"...
     public var description: String {
         switch self {
-        case let .insertItem(path): return "insert item \(path)"
-        case let .deleteItem(path): return "delete item \(path)"
-        case let .reloadItem(path): return "reload item \(path)"
-        case let .moveItem(from, to): return "move item \(from) to \(to)"
-        case let .insertSection(section): return "insert section \(section)"
-        case let .deleteSection(section): return "delete section \(section)"
-        case let .reloadSection(section): return "reload section \(section)"
-        case let .moveSection(from, to): return "move section \(from) to \(to)"
-        case let .invalidateHeight(path, _): return "invalidate the height of item \(path)"
-        case let .reloadSupplementaryElement(kind, section): return "reload the \(kind.rawValue) of section \(section)"
+        case .insertItem(let path): return "insert item \(path)"
+        case .deleteItem(let path): return "delete item \(path)"
+        case .reloadItem(let path): return "reload item \(path)"
+        case .moveItem(let from, let to): return "move item \(from) to \(to)"
+        case .insertSection(let section): return "insert section \(section)"
+        case .deleteSection(let section): return "delete section \(section)"
+        case .reloadSection(let section): return "reload section \(section)"
+        case .moveSection(let from, let to): return "move section \(from) to \(to)"
+        case .invalidateHeight(let path, _): return "invalidate the height of item \(path)"
+        case .reloadSupplementaryElement(let kind, let section):
+            return "reload the \(kind.rawValue) of section \(section)"
         }
     }
 }

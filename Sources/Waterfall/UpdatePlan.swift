@@ -67,8 +67,10 @@ struct UpdatePlan {
         /// the first filled position, a reloaded item's place, or an item whose height is invalidated without
         /// keeping its column. `nil` when only heights that keep their columns change.
         var firstPlacementChange: Int? {
-            let candidates = [removed.first, taken.first, reloaded.compactMap(newItem(ofOld:)).min(),
-                              invalidated.filter { !$0.value }.keys.min()]
+            let candidates = [
+                removed.first, taken.first, reloaded.compactMap(newItem(ofOld:)).min(),
+                invalidated.filter { !$0.value }.keys.min(),
+            ]
             return candidates.compactMap { $0 }.min().map { min($0, count) }
         }
     }
@@ -134,7 +136,10 @@ struct UpdatePlan {
         var newOperations: [Int: UpdateOperation] = [:]
         var deleted = 0
         var inserted = 0
-        func claim(_ section: Int, _ operation: UpdateOperation, _ moment: UpdateMoment, in claimed: inout [Int: UpdateOperation]) throws {
+        func claim(
+            _ section: Int, _ operation: UpdateOperation, _ moment: UpdateMoment,
+            in claimed: inout [Int: UpdateOperation]
+        ) throws {
             if moment == .beforeUpdate, !(0..<oldCount).contains(section) {
                 throw UpdateError.sectionOutOfRange(operation, section: section, count: oldCount, .beforeUpdate)
             }
@@ -143,15 +148,15 @@ struct UpdatePlan {
         }
         for operation in operations {
             switch operation {
-            case let .deleteSection(section):
+            case .deleteSection(let section):
                 try claim(section, operation, .beforeUpdate, in: &oldOperations)
                 deleted += 1
-            case let .reloadSection(section):
+            case .reloadSection(let section):
                 try claim(section, operation, .beforeUpdate, in: &oldOperations)
-            case let .moveSection(from, to):
+            case .moveSection(let from, let to):
                 try claim(from, operation, .beforeUpdate, in: &oldOperations)
                 try claim(to, operation, .afterUpdate, in: &newOperations)
-            case let .insertSection(section):
+            case .insertSection(let section):
                 try claim(section, operation, .afterUpdate, in: &newOperations)
                 inserted += 1
             default:
@@ -159,17 +164,19 @@ struct UpdatePlan {
             }
         }
         let newCount = oldCount - deleted + inserted
-        guard reported == newCount else { throw UpdateError.sectionCountMismatch(expected: newCount, reported: reported) }
+        guard reported == newCount else {
+            throw UpdateError.sectionCountMismatch(expected: newCount, reported: reported)
+        }
         var origins = [SectionOrigin?](repeating: nil, count: newCount)
         newSectionOfOld = Array(repeating: nil, count: oldCount)
         for operation in operations {
             switch operation {
-            case let .insertSection(section) where !(0..<newCount).contains(section),
-                 let .moveSection(_, section) where !(0..<newCount).contains(section):
+            case .insertSection(let section) where !(0..<newCount).contains(section),
+                .moveSection(_, let section) where !(0..<newCount).contains(section):
                 throw UpdateError.sectionOutOfRange(operation, section: section, count: newCount, .afterUpdate)
-            case let .insertSection(section):
+            case .insertSection(let section):
                 origins[section] = .inserted
-            case let .moveSection(from, to):
+            case .moveSection(let from, let to):
                 origins[to] = .kept(from)
                 newSectionOfOld[from] = to
             default:
@@ -191,21 +198,26 @@ struct UpdatePlan {
 
     /// The kept section that item `path` (at `moment`) is in, after the update; throws when its section is out of
     /// range or replaced whole.
-    private func keptSection(of path: ItemPath, _ operation: UpdateOperation, _ moment: UpdateMoment, oldCount: Int) throws -> Int {
+    private func keptSection(
+        of path: ItemPath, _ operation: UpdateOperation, _ moment: UpdateMoment, oldCount: Int
+    ) throws -> Int {
         let count = moment == .beforeUpdate ? oldCount : origins.count
         guard (0..<count).contains(path.section) else {
             throw UpdateError.sectionOutOfRange(operation, section: path.section, count: count, moment)
         }
         guard let newSection = moment == .beforeUpdate ? newSectionOfOld[path.section] : path.section else {
-            throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.old[path.section] ?? .deleteSection(path.section))
+            throw UpdateError.itemInReplacedSection(
+                operation, sectionOperation: sectionOperations.old[path.section] ?? .deleteSection(path.section))
         }
         switch origins[newSection] {
         case .kept:
             return newSection
-        case let .reloaded(old):
-            throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.old[old] ?? .reloadSection(old))
+        case .reloaded(let old):
+            throw UpdateError.itemInReplacedSection(
+                operation, sectionOperation: sectionOperations.old[old] ?? .reloadSection(old))
         case .inserted:
-            throw UpdateError.itemInReplacedSection(operation, sectionOperation: sectionOperations.new[newSection] ?? .insertSection(newSection))
+            throw UpdateError.itemInReplacedSection(
+                operation, sectionOperation: sectionOperations.new[newSection] ?? .insertSection(newSection))
         }
     }
 
@@ -213,7 +225,7 @@ struct UpdatePlan {
     /// Naming one twice asks it once.
     private mutating func planSupplementaryReloads(_ operations: [UpdateOperation]) throws {
         for operation in operations {
-            guard case let .reloadSupplementaryElement(kind, section) = operation else { continue }
+            guard case .reloadSupplementaryElement(let kind, let section) = operation else { continue }
             guard kind == .header || kind == .footer else { throw UpdateError.notSupplementary(operation) }
             guard origins.indices.contains(section) else {
                 throw UpdateError.sectionOutOfRange(operation, section: section, count: origins.count, .afterUpdate)
@@ -222,8 +234,10 @@ struct UpdatePlan {
         }
     }
 
-    private mutating func planItems<Source: CollectionLayoutSource>(_ operations: [UpdateOperation], oldItemCounts: [Int],
-                                                                    source: Source) throws {
+    private mutating func planItems<Source: CollectionLayoutSource>(
+        _ operations: [UpdateOperation], oldItemCounts: [Int],
+        source: Source
+    ) throws {
         var oldClaims: [ItemPath: UpdateOperation] = [:]
         var newClaims: [ItemPath: UpdateOperation] = [:]
         var changes: [Int: ItemChanges] = [:]
@@ -245,19 +259,19 @@ struct UpdatePlan {
             newClaims[path] = operation
         }
         func change(_ section: Int, _ body: (inout ItemChanges) -> Void) {
-            guard case let .kept(old) = origins[section] else { return }
+            guard case .kept(let old) = origins[section] else { return }
             body(&changes[section, default: ItemChanges(oldSection: old)])
         }
         for operation in operations {
             switch operation {
-            case let .deleteItem(path):
+            case .deleteItem(let path):
                 let section = try claimOld(path, operation)
                 change(section) { $0.removed.append(path.item) }
-            case let .reloadItem(path):
+            case .reloadItem(let path):
                 let section = try claimOld(path, operation)
                 change(section) { $0.reloaded.insert(path.item) }
                 reloadedItems.append(path)
-            case let .moveItem(from, to):
+            case .moveItem(let from, let to):
                 let section = try claimOld(from, operation)
                 try claimNew(to, operation)
                 change(section) { $0.removed.append(from.item) }
@@ -266,16 +280,17 @@ struct UpdatePlan {
                     $0.movedIn[to.item] = from
                 }
                 movedItems[from] = to
-            case let .insertItem(path):
+            case .insertItem(let path):
                 try claimNew(path, operation)
                 change(path.section) {
                     $0.taken.append(path.item)
                     $0.inserted.insert(path.item)
                 }
-            case let .invalidateHeight(path, keepingColumn):
+            case .invalidateHeight(let path, let keepingColumn):
                 // A section laid out afresh asks every height anyway: nothing to record there.
                 guard (0..<origins.count).contains(path.section) else {
-                    throw UpdateError.sectionOutOfRange(operation, section: path.section, count: origins.count, .afterUpdate)
+                    throw UpdateError.sectionOutOfRange(
+                        operation, section: path.section, count: origins.count, .afterUpdate)
                 }
                 change(path.section) { $0.invalidated[path.item] = keepingColumn && $0.invalidated[path.item] != false }
             default:
@@ -284,10 +299,13 @@ struct UpdatePlan {
         }
         // Every kept section must have the items the data source reports.
         for (section, origin) in origins.enumerated() {
-            guard case let .kept(old) = origin else { continue }
-            let expected = oldItemCounts[old] - (changes[section]?.removed.count ?? 0) + (changes[section]?.taken.count ?? 0)
+            guard case .kept(let old) = origin else { continue }
+            let expected =
+                oldItemCounts[old] - (changes[section]?.removed.count ?? 0) + (changes[section]?.taken.count ?? 0)
             let reported = source.numberOfItems(inSection: section)
-            guard reported == expected else { throw UpdateError.itemCountMismatch(section: section, expected: expected, reported: reported) }
+            guard reported == expected else {
+                throw UpdateError.itemCountMismatch(section: section, expected: expected, reported: reported)
+            }
             changes[section]?.count = expected
             changes[section]?.removed.sort()
             changes[section]?.taken.sort()
@@ -296,7 +314,7 @@ struct UpdatePlan {
         for operation in operations {
             let path: ItemPath
             switch operation {
-            case let .insertItem(new), let .moveItem(_, new), let .invalidateHeight(new, _): path = new
+            case .insertItem(let new), .moveItem(_, let new), .invalidateHeight(let new, _): path = new
             default: continue
             }
             guard let count = changes[path.section]?.count else { continue }  // in a section laid out afresh

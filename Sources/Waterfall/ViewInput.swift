@@ -32,16 +32,16 @@ extension CollectionView {
     /// - Throws: `LayoutError` from a relayout (a resize) or a refresh (the command, a released pull).
     public func apply(_ input: ViewInput) throws {
         switch input {
-        case let .resize(size): try setViewportSize(size)
-        case let .wheel(notches, time): scrollWheel(notches: notches, at: time)
-        case let .preciseScroll(notches, time): scrollPrecisely(notches: notches, at: time)
-        case let .animationFrame(time): advanceAnimations(to: time)
+        case .resize(let size): try setViewportSize(size)
+        case .wheel(let notches, let time): scrollWheel(notches: notches, at: time)
+        case .preciseScroll(let notches, let time): scrollPrecisely(notches: notches, at: time)
+        case .animationFrame(let time): advanceAnimations(to: time)
         case .releasePull: try releasePull()
-        case let .pointerDown(point, modifiers): pointerDown(at: point, modifiers: modifiers)
-        case let .pointerMoved(point): pointerMoved(to: point)
-        case let .pointerUp(point): pointerUp(at: point)
-        case let .key(key, modifiers): handleKey(key, modifiers: modifiers)
-        case let .command(command): try perform(command)
+        case .pointerDown(let point, let modifiers): pointerDown(at: point, modifiers: modifiers)
+        case .pointerMoved(let point): pointerMoved(to: point)
+        case .pointerUp(let point): pointerUp(at: point)
+        case .key(let key, let modifiers): handleKey(key, modifiers: modifiers)
+        case .command(let command): try perform(command)
         }
     }
 }

@@ -13,9 +13,12 @@ extension WaterfallLayout {
     /// - Throws: `LayoutError` for an invalid setting, item count, banner index or height, as `prepare` does; the
     ///   layout is then empty and invalid.
     /// - Complexity: O(n × columns) for n items, with one call of `heights` per run of items between banners.
-    public func prepare(width: Double, itemCount: Int, spanningItems: [Int],
-                        heights: (_ range: Range<Int>, _ columnWidth: Double, _ heights: UnsafeMutableBufferPointer<Double>) throws -> Void,
-                        bannerHeight: (_ index: Int, _ fullWidth: Double) throws -> Double?) throws {
+    public func prepare(
+        width: Double, itemCount: Int, spanningItems: [Int],
+        heights: (_ range: Range<Int>, _ columnWidth: Double, _ heights: UnsafeMutableBufferPointer<Double>) throws ->
+            Void,
+        bannerHeight: (_ index: Int, _ fullWidth: Double) throws -> Double?
+    ) throws {
         var allHeights = try beginPreparing(width: width, itemCount: itemCount)
         let columnWidth = self.columnWidth
         let fullWidth = self.fullWidth
@@ -23,7 +26,8 @@ extension WaterfallLayout {
             var previous = -1
             for banner in spanningItems {
                 guard banner > previous, banner < itemCount else {
-                    throw LayoutError.invalidIndex(banner, count: itemCount)  // out of range, or not in increasing order
+                    // out of range, or not in increasing order
+                    throw LayoutError.invalidIndex(banner, count: itemCount)
                 }
                 previous = banner
             }
@@ -32,10 +36,13 @@ extension WaterfallLayout {
                 var runStart = 0
                 for banner in spanningItems + [itemCount] {
                     if runStart < banner {
-                        try heights(runStart..<banner, columnWidth, UnsafeMutableBufferPointer(rebasing: buffer[runStart..<banner]))
+                        try heights(
+                            runStart..<banner, columnWidth,
+                            UnsafeMutableBufferPointer(rebasing: buffer[runStart..<banner]))
                     }
                     if banner < itemCount {
-                        buffer[banner] = try Self.checkedHeight(bannerHeight(banner, fullWidth), index: banner, columnWidth: fullWidth)
+                        buffer[banner] = try Self.checkedHeight(
+                            bannerHeight(banner, fullWidth), index: banner, columnWidth: fullWidth)
                     }
                     runStart = banner + 1
                 }

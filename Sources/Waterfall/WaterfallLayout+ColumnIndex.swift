@@ -28,7 +28,9 @@ extension WaterfallLayout {
         var firsts = [Int](repeating: 0, count: lists.count)
         itemColumn.withUnsafeBufferPointer { columnOf in
             counts.withUnsafeMutableBufferPointer { count in
-                for index in start..<end where columnOf[index] != Self.spanningColumn { count[Int(columnOf[index])] += 1 }
+                for index in start..<end where columnOf[index] != Self.spanningColumn {
+                    count[Int(columnOf[index])] += 1
+                }
             }
             for column in counts.indices.dropFirst() { firsts[column] = firsts[column - 1] + counts[column - 1] }
             let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(1, end - start))
@@ -45,7 +47,9 @@ extension WaterfallLayout {
                 if lists[column].capacity < lists[column].count + counts[column] {
                     lists[column].reserveCapacity(Self.withHeadroom(lists[column].count + counts[column]))
                 }
-                lists[column].append(contentsOf: UnsafeBufferPointer(rebasing: scratch[firsts[column]..<(firsts[column] + counts[column])]))
+                lists[column].append(
+                    contentsOf: UnsafeBufferPointer(
+                        rebasing: scratch[firsts[column]..<(firsts[column] + counts[column])]))
             }
         }
         // Below the new items: each column's last item, or the last banner among them when it is lower.

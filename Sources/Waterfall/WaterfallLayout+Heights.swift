@@ -14,8 +14,10 @@ extension WaterfallLayout {
     /// - Throws: `LayoutError.notPrepared`, `.invalidIndex` for an index outside the items, `.invalidHeight`
     ///   naming the item; the layout is then unchanged.
     /// - Complexity: O(n − first changed index), times the column count without `keepingColumns`.
-    public func invalidateHeights(ofItemsAt indices: [Int], keepingColumns: Bool = true,
-                                  height: (_ index: Int, _ width: Double) throws -> Double?) throws {
+    public func invalidateHeights(
+        ofItemsAt indices: [Int], keepingColumns: Bool = true,
+        height: (_ index: Int, _ width: Double) throws -> Double?
+    ) throws {
         guard isValid else { throw LayoutError.notPrepared }
         var changes: [(index: Int, height: Double)] = []
         for index in indices {
@@ -72,7 +74,8 @@ extension WaterfallLayout {
         }
         itemY = placedY
         columnBottoms = bottoms
-        startedColumns = started.indices.reduce(0) { mask, column in started[column] ? mask | 1 << UInt64(column) : mask }
+        startedColumns = started.indices.reduce(0) { mask, column in started[column] ? mask | 1 << UInt64(column) : mask
+        }
         contentSize = Size(width: width, height: (bottoms.max() ?? top) + insets.bottom)
     }
 

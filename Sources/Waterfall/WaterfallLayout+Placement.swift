@@ -40,11 +40,14 @@ extension WaterfallLayout {
                 placedColumns.withUnsafeMutableBufferPointer { columnOut in
                     var runStart = start
                     for banner in banners + [count] {
-                        placeRun(runStart..<banner, origin: runOrigin, heights: height, bottoms: &bottoms, started: &started,
-                                 y: yOut, column: columnOut)
+                        placeRun(
+                            runStart..<banner, origin: runOrigin, heights: height, bottoms: &bottoms, started: &started,
+                            y: yOut, column: columnOut)
                         guard banner < count else { break }
                         // A banner goes below the tallest column, and every column continues below it.
-                        let tallest = started == 0 ? nil : bottoms.indices.filter { started & (1 << $0) != 0 }.map { bottoms[$0] }.max()
+                        let tallest =
+                            started == 0
+                            ? nil : bottoms.indices.filter { started & (1 << $0) != 0 }.map { bottoms[$0] }.max()
                         let y = tallest.map { $0 + spacing } ?? top
                         yOut[banner] = y
                         columnOut[banner] = Self.spanningColumn
@@ -61,7 +64,8 @@ extension WaterfallLayout {
     /// Places the items of `range`, none of them a banner, by the layout's placement; `origin` is where the
     /// run began (after the last banner), from which the ordered placements count rows.
     private func placeRun(
-        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, bottoms: inout [Double], started: inout UInt64,
+        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, bottoms: inout [Double],
+        started: inout UInt64,
         y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
     ) {
         guard !range.isEmpty else { return }
@@ -69,14 +73,16 @@ extension WaterfallLayout {
         let spacing = rowSpacing
         if placement != .shortestColumn {
             bottoms.withUnsafeMutableBufferPointer { bottom in
-                Self.placeInOrder(range, origin: origin, heights: heights, top: top, spacing: spacing,
-                                  reversed: placement == .rightToLeft, bottoms: bottom, started: &started,
-                                  y: yOut, column: columnOut)
+                Self.placeInOrder(
+                    range, origin: origin, heights: heights, top: top, spacing: spacing,
+                    reversed: placement == .rightToLeft, bottoms: bottom, started: &started,
+                    y: yOut, column: columnOut)
             }
         } else {
             bottoms.withUnsafeMutableBufferPointer { bottom in
-                Self.placeInShortestColumns(range, heights: heights, top: top, spacing: spacing,
-                                            bottoms: bottom, started: &started, y: yOut, column: columnOut)
+                Self.placeInShortestColumns(
+                    range, heights: heights, top: top, spacing: spacing,
+                    bottoms: bottom, started: &started, y: yOut, column: columnOut)
             }
         }
     }
@@ -116,7 +122,8 @@ extension WaterfallLayout {
     /// The placement loop for `leftToRight` and `rightToLeft`: item i goes into column (i − origin) mod the
     /// column count (counted from the right when `reversed`), below that column's bottom plus `spacing`.
     private static func placeInOrder(
-        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double, reversed: Bool,
+        _ range: Range<Int>, origin: Int, heights: UnsafeBufferPointer<Double>, top: Double, spacing: Double,
+        reversed: Bool,
         bottoms: UnsafeMutableBufferPointer<Double>, started: inout UInt64,
         y yOut: UnsafeMutableBufferPointer<Double>, column columnOut: UnsafeMutableBufferPointer<UInt16>
     ) {

@@ -28,9 +28,12 @@ extension WaterfallLayout {
         // rect's columns; on the stack.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: columns.count + 1) { next in
             for column in columns.indices {
-                next[column] = intersectsColumn(column, rect) ? frames.firstPosition(startingAtOrBelow: rect.minY, in: columns[column]) : .max
+                next[column] =
+                    intersectsColumn(column, rect)
+                    ? frames.firstPosition(startingAtOrBelow: rect.minY, in: columns[column]) : .max
             }
-            next[columns.count] = intersectsBanners(rect) ? frames.firstPosition(startingAtOrBelow: rect.minY, in: banners) : .max
+            next[columns.count] =
+                intersectsBanners(rect) ? frames.firstPosition(startingAtOrBelow: rect.minY, in: banners) : .max
             while true {
                 // The list whose next item has the lowest index, among those whose next item starts above the rect's bottom.
                 var lowest: (list: Int, index: Int)?

@@ -3,8 +3,10 @@ extension WaterfallLayout {
     /// Existing frames do not move; only the new items' heights are asked.
     /// - Throws: `LayoutError.invalidHeight` naming the item; the layout is then as it was before the call.
     /// - Complexity: O(count × columns), amortised.
-    public func appendItems(count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
-                            spansAllColumns: (_ index: Int) -> Bool = { _ in false }) throws {
+    public func appendItems(
+        count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
+        spansAllColumns: (_ index: Int) -> Bool = { _ in false }
+    ) throws {
         try insertItems(at: numberOfItems, count: count, height: height, spansAllColumns: spansAllColumns)
     }
 
@@ -14,11 +16,15 @@ extension WaterfallLayout {
     /// - Throws: `LayoutError.invalidHeight` naming the item (the layout is unchanged), or
     ///   `LayoutError.invalidIndex` when `index` is not in `0...numberOfItems`.
     /// - Complexity: O((n − index) × columns + count × columns).
-    public func insertItems(at index: Int, count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
-                            spansAllColumns: (_ index: Int) -> Bool = { _ in false }) throws {
+    public func insertItems(
+        at index: Int, count: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
+        spansAllColumns: (_ index: Int) -> Bool = { _ in false }
+    ) throws {
         guard isValid else { throw LayoutError.notPrepared }
         guard (0...numberOfItems).contains(index) else { throw LayoutError.invalidIndex(index, count: numberOfItems) }
-        guard count >= 0, count <= Self.maximumItemCount - numberOfItems else { throw LayoutError.invalidItemCount(count) }
+        guard count >= 0, count <= Self.maximumItemCount - numberOfItems else {
+            throw LayoutError.invalidItemCount(count)
+        }
         var heights: [Double] = []
         var newBanners: [Int32] = []
         heights.reserveCapacity(count)
@@ -26,7 +32,9 @@ extension WaterfallLayout {
             let spans = spansAllColumns(index + offset)
             if spans { newBanners.append(Int32(index + offset)) }
             let itemWidth = spans ? fullWidth : columnWidth
-            heights.append(try Self.checkedHeight(height(index + offset, itemWidth), index: index + offset, columnWidth: itemWidth))
+            heights.append(
+                try Self.checkedHeight(height(index + offset, itemWidth), index: index + offset, columnWidth: itemWidth)
+            )
         }
         reserveCapacity(numberOfItems + count)
         itemHeight.insert(contentsOf: heights, at: index)
@@ -44,7 +52,8 @@ extension WaterfallLayout {
     public func deleteItems(in range: Range<Int>) throws {
         guard isValid else { throw LayoutError.notPrepared }
         guard range.lowerBound >= 0, range.upperBound <= numberOfItems else {
-            throw LayoutError.invalidIndex(range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: numberOfItems)
+            throw LayoutError.invalidIndex(
+                range.lowerBound < 0 ? range.lowerBound : range.upperBound, count: numberOfItems)
         }
         itemHeight.removeSubrange(range)
         // The banners in the range go; those after it move up by its length.

@@ -60,7 +60,9 @@ public final class WaterfallLayout {
     var startedColumns: UInt64 = 0
 
     /// Creates a layout; nothing is computed until `prepare`.
-    public init(columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8)) {
+    public init(
+        columnCount: Int = 3, columnSpacing: Double = 8, rowSpacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 8)
+    ) {
         self.columnCount = columnCount
         self.columnSpacing = columnSpacing
         self.rowSpacing = rowSpacing
@@ -97,8 +99,10 @@ public final class WaterfallLayout {
     /// Inlinable so that asking the heights compiles in the caller's module with `height` inlined; the placement
     /// itself stays in this module.
     @inlinable
-    public func prepare(width: Double, itemCount: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
-                        spansAllColumns: (_ index: Int) -> Bool = { _ in false }) throws {
+    public func prepare(
+        width: Double, itemCount: Int, height: (_ index: Int, _ columnWidth: Double) throws -> Double?,
+        spansAllColumns: (_ index: Int) -> Bool = { _ in false }
+    ) throws {
         var heights = try beginPreparing(width: width, itemCount: itemCount)
         let columnWidth = self.columnWidth
         let fullWidth = self.fullWidth
@@ -111,7 +115,8 @@ public final class WaterfallLayout {
                     let spans = spansAllColumns(index)
                     if spans { spanning.append(Int32(truncatingIfNeeded: index)) }
                     let itemWidth = spans ? fullWidth : columnWidth
-                    buffer[index] = try Self.checkedHeight(height(index, itemWidth), index: index, columnWidth: itemWidth)
+                    buffer[index] = try Self.checkedHeight(
+                        height(index, itemWidth), index: index, columnWidth: itemWidth)
                 }
             }
             finishPreparing(heights: heights, spanning: spanning)
@@ -208,7 +213,8 @@ public final class WaterfallLayout {
             ("top inset", insets.top), ("left inset", insets.left),
             ("bottom inset", insets.bottom), ("right inset", insets.right),
         ]
-        for (name, value) in metrics where !(value.isFinite && value >= 0 && (name == "width" || value <= Self.maximumLength)) {
+        for (name, value) in metrics
+        where !(value.isFinite && value >= 0 && (name == "width" || value <= Self.maximumLength)) {
             throw LayoutError.invalidMetric(name: name, value: value)
         }
     }

@@ -11,16 +11,16 @@ public enum AppIcon {
     public static let background: UInt32 = 0xFFEC_EFF3
     /// Each column's cards, top to bottom: height in units and colour.
     public static let columns: [[(height: Int, color: UInt32)]] = [
-        [(7, 0xFF4C_6EF5), (6, 0xFFF5_9F00)],                       // blue, amber
-        [(4, 0xFF12_B886), (5, 0xFFE6_4980), (4, 0xFF4C_6EF5)],     // teal, pink, blue
-        [(9, 0xFF79_50F2), (6, 0xFF12_B886)],                       // violet, teal
+        [(7, 0xFF4C_6EF5), (6, 0xFFF5_9F00)],  // blue, amber
+        [(4, 0xFF12_B886), (5, 0xFFE6_4980), (4, 0xFF4C_6EF5)],  // teal, pink, blue
+        [(9, 0xFF79_50F2), (6, 0xFF12_B886)],  // violet, teal
     ]
 
     /// The icon `side` px square (a multiple of 16), row by row from the top-left, each pixel `0xAARRGGBB` (as
     /// `_NET_WM_ICON` holds it).
     public static func pixels(side: Int) -> [UInt32] {
         let unit = side / 16
-        var pixels = [UInt32](repeating: 0, count: side * side)   // transparent outside the tile
+        var pixels = [UInt32](repeating: 0, count: side * side)  // transparent outside the tile
         func fill(x: Int, y: Int, width: Int, height: Int, color: UInt32, cut: Int) {
             for row in y..<min(y + height, side) {
                 for column in x..<min(x + width, side) where !isCutCorner(column - x, row - y, width, height, cut) {
@@ -33,8 +33,9 @@ public enum AppIcon {
             var top = 1
             for card in cards {
                 let bottom = min(top + card.height, 15)
-                fill(x: (1 + 5 * index) * unit, y: top * unit, width: 4 * unit, height: (bottom - top) * unit,
-                     color: card.color, cut: unit - 1)
+                fill(
+                    x: (1 + 5 * index) * unit, y: top * unit, width: 4 * unit, height: (bottom - top) * unit,
+                    color: card.color, cut: unit - 1)
                 top += card.height + 1
             }
         }

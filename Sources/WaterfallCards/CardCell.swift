@@ -71,9 +71,11 @@ open class CardCell: CollectionViewCell {
     override open func draw(in canvas: Canvas, frame: Rect) {
         let pictureHeight = max(0, frame.height - metrics.captionHeight)
         let pictureFrame = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: pictureHeight)
-        let caption = Rect(x: frame.minX, y: pictureFrame.maxY, width: frame.width, height: frame.height - pictureHeight)
+        let caption = Rect(
+            x: frame.minX, y: pictureFrame.maxY, width: frame.width, height: frame.height - pictureHeight)
         let colour = failure == nil ? color : Self.failureColor
-        canvas.fill(pictureFrame, color: isHighlighted ? colour.mixed(with: colors.pressedShade, fraction: 0.35) : colour)
+        canvas.fill(
+            pictureFrame, color: isHighlighted ? colour.mixed(with: colors.pressedShade, fraction: 0.35) : colour)
         if let picture, !isHighlighted {
             // A picture made for another width (the columns just changed, a better one is on its way) is scaled to
             // the card, never cropped or left short of it.
@@ -87,12 +89,16 @@ open class CardCell: CollectionViewCell {
         let textX = frame.minX + CardMetrics.padding
         // Two lines, each as tall as the caption font's, below the padding; the baselines from the font drawn with.
         let titleBaseline = caption.minY + CardMetrics.padding + canvas.ascent
-        canvas.drawText(canvas.truncate(title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: colors.title)
-        canvas.drawText(canvas.truncate(failure ?? subtitle, toWidth: textWidth),
-                        at: Point(x: textX, y: titleBaseline + metrics.lineHeight + CardMetrics.lineGap), color: colors.subtitle)
+        canvas.drawText(
+            canvas.truncate(title, toWidth: textWidth), at: Point(x: textX, y: titleBaseline), color: colors.title)
+        canvas.drawText(
+            canvas.truncate(failure ?? subtitle, toWidth: textWidth),
+            at: Point(x: textX, y: titleBaseline + metrics.lineHeight + CardMetrics.lineGap), color: colors.subtitle)
         if metrics.captionLines >= 3, !detail.isEmpty {
-            canvas.drawText(canvas.truncate(detail, toWidth: textWidth),
-                            at: Point(x: textX, y: titleBaseline + 2 * (metrics.lineHeight + CardMetrics.lineGap)), color: colors.subtitle)
+            canvas.drawText(
+                canvas.truncate(detail, toWidth: textWidth),
+                at: Point(x: textX, y: titleBaseline + 2 * (metrics.lineHeight + CardMetrics.lineGap)),
+                color: colors.subtitle)
         }
         if isSelected {
             canvas.stroke(frame, color: colors.selection, lineWidth: CardMetrics.selectionBorder)

@@ -41,16 +41,16 @@ public enum JSONValue: Sendable {
     /// The value as compact JSON text.
     public var text: String {
         switch self {
-        case let .number(value):
+        case .number(let value):
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             return value.isFinite ? "\(value)" : "null"
-        case let .string(value):
+        case .string(let value):
             return "\"" + value.unicodeScalars.map(Self.escape).joined() + "\""
-        case let .bool(value):
+        case .bool(let value):
             return value ? "true" : "false"
-        case let .object(fields):
+        case .object(let fields):
             return "{" + fields.map { JSONValue.string($0.0).text + ":" + $0.1.text }.joined(separator: ",") + "}"
-        case let .array(values):
+        case .array(let values):
             return "[" + values.map(\.text).joined(separator: ",") + "]"
         }
     }

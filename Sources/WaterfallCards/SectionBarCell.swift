@@ -27,7 +27,9 @@ public final class SectionBarCell: CollectionViewCell {
     }
 
     /// A header or footer bar of `view` for `kind`, dequeued, with its text.
-    public static func dequeue(from view: CollectionView, kind: ElementKind, title: String, detail: String = "") -> SectionBarCell? {
+    public static func dequeue(
+        from view: CollectionView, kind: ElementKind, title: String, detail: String = ""
+    ) -> SectionBarCell? {
         let identifier = kind == .header ? headerIdentifier : footerIdentifier
         guard let bar = view.dequeueReusableCell(withReuseIdentifier: identifier) as? SectionBarCell else { return nil }
         bar.title = title
@@ -47,13 +49,16 @@ public final class SectionBarCell: CollectionViewCell {
         let baseline = (frame.midY - canvas.lineHeight / 2).rounded() + canvas.ascent
         if reuseIdentifier == Self.footerIdentifier {
             let text = canvas.truncate(title, toWidth: frame.width)
-            canvas.drawText(text, at: Point(x: (frame.midX - canvas.textWidth(text) / 2).rounded(), y: baseline), color: colors.subtitle)
+            canvas.drawText(
+                text, at: Point(x: (frame.midX - canvas.textWidth(text) / 2).rounded(), y: baseline),
+                color: colors.subtitle)
             return
         }
         canvas.fill(Rect(x: frame.minX, y: frame.maxY - 2, width: frame.width, height: 2), color: colors.rule)
         let detailWidth = canvas.textWidth(detail)
-        canvas.drawText(canvas.truncate(title, toWidth: max(0, frame.width - detailWidth - 12)),
-                        at: Point(x: frame.minX, y: baseline), color: colors.title)
+        canvas.drawText(
+            canvas.truncate(title, toWidth: max(0, frame.width - detailWidth - 12)),
+            at: Point(x: frame.minX, y: baseline), color: colors.title)
         canvas.drawText(detail, at: Point(x: frame.maxX - detailWidth, y: baseline), color: colors.subtitle)
     }
 }

@@ -23,8 +23,13 @@ public struct ViewEventLog {
     /// and as tall as it (0 wide when the view keeps no bar).
     public static func scrollBarField(of view: CollectionView, origin: Point) -> (String, JSONValue) {
         let track = view.scrollBar.track.offsetBy(dx: origin.x, dy: origin.y)
-        return ("scrollBar", .object([("x", .number(track.minX)), ("y", .number(track.minY)),
-                                      ("width", .number(track.width)), ("height", .number(track.height))]))
+        return (
+            "scrollBar",
+            .object([
+                ("x", .number(track.minX)), ("y", .number(track.minY)),
+                ("width", .number(track.width)), ("height", .number(track.height)),
+            ])
+        )
     }
 
     /// The fields the `ready` and `layout` events share: the viewport and the scroll bar in window coordinates (the
@@ -73,9 +78,14 @@ public struct ViewEventLog {
         let kind = attributes.kind == .cell && attributes.spansAllColumns ? "banner" : attributes.kind.rawValue
         var fields: [(String, JSONValue)] = [("kind", .string(kind)), ("section", .int(attributes.indexPath.section))]
         if attributes.kind == .cell {
-            fields += [("item", .int(attributes.indexPath.item)), ("index", .int(index)), ("column", .int(attributes.column))]
+            fields += [
+                ("item", .int(attributes.indexPath.item)), ("index", .int(index)), ("column", .int(attributes.column)),
+            ]
         }
-        fields += [("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)), ("height", .number(frame.height))]
+        fields += [
+            ("x", .number(frame.minX)), ("y", .number(frame.minY)), ("width", .number(frame.width)),
+            ("height", .number(frame.height)),
+        ]
         if let path { fields.append(("path", .string(path))) }
         return .object(fields)
     }
@@ -97,7 +107,9 @@ public struct ViewEventLog {
 
     /// Logs a `bar` event: a header's or footer's view was made, with the text it shows.
     public func logBar(_ bar: SectionBarCell, kind: ElementKind, section: Int) {
-        var fields: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("section", .int(section)), ("title", .string(bar.title))]
+        var fields: [(String, JSONValue)] = [
+            ("kind", .string(kind.rawValue)), ("section", .int(section)), ("title", .string(bar.title)),
+        ]
         if kind == .header { fields.append(("detail", .string(bar.detail))) }
         log.log("bar", fields)
     }
@@ -117,20 +129,27 @@ extension ViewInput {
     /// (["shift", "control"]).
     public var logFields: [(String, JSONValue)] {
         switch self {
-        case let .resize(size): return [("kind", "resize"), ("width", .number(size.width)), ("height", .number(size.height))]
-        case let .wheel(notches, time): return [("kind", "wheel"), ("notches", .int(notches)), ("time", .number(time))]
-        case let .preciseScroll(notches, time): return [("kind", "preciseScroll"), ("notches", .number(notches)), ("time", .number(time))]
-        case let .animationFrame(time): return [("kind", "tick"), ("time", .number(time))]
+        case .resize(let size):
+            return [("kind", "resize"), ("width", .number(size.width)), ("height", .number(size.height))]
+        case .wheel(let notches, let time):
+            return [("kind", "wheel"), ("notches", .int(notches)), ("time", .number(time))]
+        case .preciseScroll(let notches, let time):
+            return [("kind", "preciseScroll"), ("notches", .number(notches)), ("time", .number(time))]
+        case .animationFrame(let time): return [("kind", "tick"), ("time", .number(time))]
         case .releasePull: return [("kind", "releasePull")]
-        case let .pointerDown(point, modifiers): return [("kind", "down")] + Self.fields(point) + Self.fields(modifiers)
-        case let .pointerMoved(point): return [("kind", "move")] + Self.fields(point)
-        case let .pointerUp(point): return [("kind", "up")] + Self.fields(point)
-        case let .key(key, modifiers): return [("kind", "key"), ("key", .string("\(key)"))] + Self.fields(modifiers)
-        case let .command(command): return [("kind", "command"), ("command", .string(command.rawValue))]
+        case .pointerDown(let point, let modifiers):
+            return [("kind", "down")] + Self.fields(point) + Self.fields(modifiers)
+        case .pointerMoved(let point): return [("kind", "move")] + Self.fields(point)
+        case .pointerUp(let point): return [("kind", "up")] + Self.fields(point)
+        case .key(let key, let modifiers):
+            return [("kind", "key"), ("key", .string("\(key)"))] + Self.fields(modifiers)
+        case .command(let command): return [("kind", "command"), ("command", .string(command.rawValue))]
         }
     }
 
-    private static func fields(_ point: Point) -> [(String, JSONValue)] { [("x", .number(point.x)), ("y", .number(point.y))] }
+    private static func fields(_ point: Point) -> [(String, JSONValue)] {
+        [("x", .number(point.x)), ("y", .number(point.y))]
+    }
 
     /// The `modifiers` field of `modifiers`.
     public static func fields(_ modifiers: ModifierKeys) -> [(String, JSONValue)] {

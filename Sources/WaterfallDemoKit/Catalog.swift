@@ -48,7 +48,10 @@ package enum Catalog {
             throw CatalogError(path: path, problem: "is not a regular file; expected a catalog JSON file")
         }
         guard info.st_size <= maximumFileSize else {
-            throw CatalogError(path: path, problem: "the file is \(info.st_size) bytes; a catalog may be at most \(maximumFileSize) bytes (64 MiB)")
+            throw CatalogError(
+                path: path,
+                problem: "the file is \(info.st_size) bytes; a catalog may be at most \(maximumFileSize) bytes (64 MiB)"
+            )
         }
         let data: Data
         do {
@@ -63,10 +66,12 @@ package enum Catalog {
     package static func parse(_ data: Data, path: String) throws(CatalogError) -> [CatalogItem] {
         if let offset = UTF8Check.firstInvalidByte(in: data) {
             let byte = data[data.startIndex + offset]
-            throw CatalogError(path: path, line: JSONLines.line(atOffset: offset, in: data),
-                               itemIndex: JSONLines.elementContaining(offset: offset, in: data),
-                               problem: "the text is not valid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) "
-                                   + "does not begin or continue a character")
+            throw CatalogError(
+                path: path, line: JSONLines.line(atOffset: offset, in: data),
+                itemIndex: JSONLines.elementContaining(offset: offset, in: data),
+                problem:
+                    "the text is not valid UTF-8: byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset) "
+                    + "does not begin or continue a character")
         }
         let raw: [RawItem]
         do {
@@ -77,7 +82,8 @@ package enum Catalog {
             throw CatalogError(path: path, problem: "\(error)")
         }
         guard !raw.isEmpty else {
-            throw CatalogError(path: path, problem: "the catalog has no items; it needs at least one (--items 0 shows the empty view)")
+            throw CatalogError(
+                path: path, problem: "the catalog has no items; it needs at least one (--items 0 shows the empty view)")
         }
         var items: [CatalogItem] = []
         items.reserveCapacity(raw.count)
@@ -102,17 +108,22 @@ package enum Catalog {
         var banner: Bool?
 
         func validated(index: Int, path: String) throws(CatalogError) -> CatalogItem {
-            func failure(_ problem: String) -> CatalogError { CatalogError(path: path, itemIndex: index, problem: problem) }
+            func failure(_ problem: String) -> CatalogError {
+                CatalogError(path: path, itemIndex: index, problem: problem)
+            }
             guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure("\"title\" is empty") }
             guard !category.trimmingCharacters(in: .whitespaces).isEmpty else { throw failure("\"category\" is empty") }
             guard let parsedColor = Color(hex: color) else {
                 throw failure("\"color\" is \"\(color)\"; expected #RRGGBB with six hexadecimal digits")
             }
             guard aspect.isFinite, aspect > 0, aspect <= CatalogItem.maximumAspect else {
-                throw failure("\"aspect\" is \(aspect); expected a number greater than 0 and at most \(CatalogItem.maximumAspect)")
+                throw failure(
+                    "\"aspect\" is \(aspect); expected a number greater than 0 and at most \(CatalogItem.maximumAspect)"
+                )
             }
-            return CatalogItem(title: title, subtitle: subtitle, color: parsedColor, aspect: aspect,
-                               category: category, banner: banner ?? false)
+            return CatalogItem(
+                title: title, subtitle: subtitle, color: parsedColor, aspect: aspect,
+                category: category, banner: banner ?? false)
         }
     }
 
@@ -145,26 +156,28 @@ package enum Catalog {
             return (index, field)
         }
         switch error {
-        case let .keyNotFound(key, context):
+        case .keyNotFound(let key, let context):
             let (index, _) = location(context.codingPath)
             return CatalogError(path: path, itemIndex: index, problem: "field \"\(key.stringValue)\" is missing")
-        case let .typeMismatch(type, context), let .valueNotFound(type, context):
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
             let (index, field) = location(context.codingPath)
             if index == nil && field.isEmpty {
                 return CatalogError(path: path, problem: "expected a JSON array of items")
             }
             return CatalogError(path: path, itemIndex: index, problem: "field \"\(field)\" should be \(typeName(type))")
-        case let .dataCorrupted(context):
+        case .dataCorrupted(let context):
             let (index, _) = location(context.codingPath)
             let detail = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return CatalogError(path: path, itemIndex: index, problem: "not valid JSON (\(detail ?? context.debugDescription))")
+            return CatalogError(
+                path: path, itemIndex: index, problem: "not valid JSON (\(detail ?? context.debugDescription))")
         @unknown default:
             return CatalogError(path: path, problem: "\(error)")
         }
     }
 
     private static func typeName(_ type: Any.Type) -> String {
-        type == String.self ? "a string" : type == Double.self ? "a number" : type == Bool.self ? "a boolean" : "\(type)"
+        type == String.self
+            ? "a string" : type == Double.self ? "a number" : type == Bool.self ? "a boolean" : "\(type)"
     }
 
     /// Where the bundled catalog is: `Resources/catalog.json` under the working directory, else under the

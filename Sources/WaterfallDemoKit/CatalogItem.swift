@@ -14,7 +14,8 @@ package struct CatalogItem: Equatable, Sendable {
     package var banner: Bool
 
     /// An item with every field given; `banner` defaults to `false`.
-    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false) {
+    package init(title: String, subtitle: String, color: Color, aspect: Double, category: String, banner: Bool = false)
+    {
         self.title = title
         self.subtitle = subtitle
         self.color = color
@@ -32,13 +33,15 @@ package struct CatalogItem: Equatable, Sendable {
     /// A deterministic made-up item for `index`, for runs with `--items N` (category "Synthesised", no banner).
     package static func synthesized(index: Int) -> CatalogItem {
         let (color, aspect) = synthesizedLook(index: index)
-        return CatalogItem(title: "Card \(index + 1)", subtitle: "synthesised item", color: color, aspect: aspect,
-                           category: synthesizedCategory)
+        return CatalogItem(
+            title: "Card \(index + 1)", subtitle: "synthesised item", color: color, aspect: aspect,
+            category: synthesizedCategory)
     }
 
     /// The colour and aspect of synthesised item `index`, made without building its strings.
     package static func synthesizedLook(index: Int) -> (color: Color, aspect: Double) {
-        let color = Color(rgb: UInt32(truncatingIfNeeded: synthesizedDraw(1, index: index) & 0xFFFFFF)).mixed(with: .white, fraction: 0.15)
+        let color = Color(rgb: UInt32(truncatingIfNeeded: synthesizedDraw(1, index: index) & 0xFFFFFF)).mixed(
+            with: .white, fraction: 0.15)
         return (color, synthesizedAspect(index: index))
     }
 
@@ -61,14 +64,14 @@ package enum ItemSource {
 
     package var count: Int {
         switch self {
-        case let .catalog(items): return items.count
-        case let .synthesized(count): return count
+        case .catalog(let items): return items.count
+        case .synthesized(let count): return count
         }
     }
 
     package subscript(index: Int) -> CatalogItem {
         switch self {
-        case let .catalog(items): return items[index]
+        case .catalog(let items): return items[index]
         case .synthesized: return CatalogItem.synthesized(index: index)
         }
     }
@@ -76,7 +79,7 @@ package enum ItemSource {
     /// Item `index`'s picture aspect (height / width).
     package func aspect(at index: Int) -> Double {
         switch self {
-        case let .catalog(items): return items[index].aspect
+        case .catalog(let items): return items[index].aspect
         case .synthesized: return CatalogItem.synthesizedAspect(index: index)
         }
     }
@@ -84,7 +87,7 @@ package enum ItemSource {
     /// Whether item `index` is a banner: a card as wide as all columns.
     package func isBanner(at index: Int) -> Bool {
         switch self {
-        case let .catalog(items): return items[index].banner
+        case .catalog(let items): return items[index].banner
         case .synthesized: return false
         }
     }
@@ -92,7 +95,7 @@ package enum ItemSource {
     /// Item `index`'s picture colour.
     package func color(at index: Int) -> Color {
         switch self {
-        case let .catalog(items): return items[index].color
+        case .catalog(let items): return items[index].color
         case .synthesized: return CatalogItem.synthesizedLook(index: index).color
         }
     }

@@ -30,7 +30,9 @@ package struct DemoItems {
 
         func copy() -> Storage {
             let copy = Storage(source: source, titles: sectionTitles, starts: sectionStarts)
-            (copy.availableCount, copy.sections, copy.firstIndexOfSection) = (availableCount, sections, firstIndexOfSection)
+            (copy.availableCount, copy.sections, copy.firstIndexOfSection) = (
+                availableCount, sections, firstIndexOfSection
+            )
             (copy.addedCards, copy.aspects) = (addedCards, aspects)
             return copy
         }
@@ -68,14 +70,16 @@ package struct DemoItems {
             starts.append(next)
             next += section.items.count
         }
-        self.init(source: .catalog(sections.flatMap(\.items)), titles: sections.map(\.category), starts: starts,
-                  availableCount: availableCount)
+        self.init(
+            source: .catalog(sections.flatMap(\.items)), titles: sections.map(\.category), starts: starts,
+            availableCount: availableCount)
     }
 
     /// `count` synthesised cards in one section.
     package init(synthesized count: Int, availableCount: Int? = nil) {
-        self.init(source: .synthesized(count: count), titles: count > 0 ? ["Synthesised"] : [], starts: count > 0 ? [0] : [],
-                  availableCount: availableCount)
+        self.init(
+            source: .synthesized(count: count), titles: count > 0 ? ["Synthesised"] : [], starts: count > 0 ? [0] : [],
+            availableCount: availableCount)
     }
 
     private init(source: ItemSource, titles: [String], starts: [Int], availableCount: Int?) {
@@ -157,8 +161,10 @@ package struct DemoItems {
 
     /// Writes the heights of `section`'s cards of `range` at `width` into `heights` (card `range.lowerBound + k` at
     /// `k`), in one loop over the section's cards: how a layout of a million synthesised cards asks them.
-    package func fillCardHeights(inSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
-                                 into heights: UnsafeMutableBufferPointer<Double>) {
+    package func fillCardHeights(
+        inSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
+        into heights: UnsafeMutableBufferPointer<Double>
+    ) {
         let cards = storage.sections[section]
         let source = storage.source
         let added = storage.addedCards
@@ -166,8 +172,9 @@ package struct DemoItems {
         if case .synthesized = source, aspects.isEmpty, let run = cards.sourceRun {
             // Unedited synthesised cards: their aspects from their indices alone.
             for item in range {
-                heights[item - range.lowerBound] = metrics.height(aspect: CatalogItem.synthesizedAspect(index: run.lowerBound + item),
-                                                                  columnWidth: width)
+                heights[item - range.lowerBound] = metrics.height(
+                    aspect: CatalogItem.synthesizedAspect(index: run.lowerBound + item),
+                    columnWidth: width)
             }
             return
         }

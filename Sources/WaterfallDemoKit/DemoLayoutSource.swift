@@ -38,11 +38,14 @@ package struct DemoLayoutSource: CollectionLayoutSource {
         items.banners(inSection: section, range: range)
     }
 
-    package func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+    package func heightsOfItems(
+        inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>
+    ) {
         items.fillCardHeights(inSection: section, range: range, width: width, metrics: metrics, into: heights)
     }
 
-    package func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
+    package func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double
+    {
         switch kind {
         case .header: return Self.headerHeight
         case .footer: return items.isComplete && section == items.numberOfSections - 1 ? Self.footerHeight : 0

@@ -40,7 +40,13 @@ package enum JSONLines {
         /// Takes the next byte; returns whether it is the first byte of a top-level element.
         mutating func take(_ byte: UInt8) -> Bool {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 return false
             }
             switch byte {
@@ -80,7 +86,9 @@ package enum JSONLines {
         if let range = message.range(of: "Number "), let end = message.range(of: " is not representable") {
             // "Number 1e400 is not representable in Swift.": the line where that text first appears.
             let number = Data(message[range.upperBound..<end.lowerBound].utf8)
-            if let found = data.firstRange(of: number) { return line(atOffset: found.lowerBound - data.startIndex, in: data) }
+            if let found = data.firstRange(of: number) {
+                return line(atOffset: found.lowerBound - data.startIndex, in: data)
+            }
         }
         guard let offset = number(after: "character ", in: message), offset >= 0 else { return nil }
         return line(atOffset: offset, in: data)

@@ -14,7 +14,8 @@ package struct LayoutOptions: ParsableArguments {
 
     /// Refuses a window size outside what X allows (1...32767 pixels a side).
     package static func validateWindowSize(width: Double, height: Double) throws {
-        for (name, value) in [("--width", width), ("--height", height)] where !(value.isFinite && value >= 1 && value <= 32_767) {
+        for (name, value) in [("--width", width), ("--height", height)]
+        where !(value.isFinite && value >= 1 && value <= 32_767) {
             throw ValidationError("\(name) is \(value); it must be from 1 to 32767")
         }
     }
@@ -25,7 +26,9 @@ package struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Show N synthesised items instead of a catalog (for big runs).", valueName: "n"))
     package var items: Int?
 
-    @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
+    @Option(
+        help: ArgumentHelp(
+            "The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
     package var columns: Int?
 
     @Option(help: ArgumentHelp("The column count when the window is portrait.", valueName: "p"))
@@ -34,7 +37,8 @@ package struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The column count when the window is landscape.", valueName: "l"))
     package var landscapeColumns: Int = 5
 
-    @Option(help: ArgumentHelp("Landscape from this width on (default: landscape when wider than tall).", valueName: "t"))
+    @Option(
+        help: ArgumentHelp("Landscape from this width on (default: landscape when wider than tall).", valueName: "t"))
     package var landscapeWidth: Double?
 
     @Option(help: ArgumentHelp("The space around the columns: top,left,bottom,right.", valueName: "t,l,b,r"))
@@ -46,18 +50,24 @@ package struct LayoutOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The gap between cards of a column.", valueName: "r"))
     package var rowSpacing: Double = 12
 
-    @Option(help: ArgumentHelp("Which column each card goes into: the shortest, or in rows from the left (ltr) or right (rtl).",
-                               valueName: "shortest|ltr|rtl"))
+    @Option(
+        help: ArgumentHelp(
+            "Which column each card goes into: the shortest, or in rows from the left (ltr) or right (rtl).",
+            valueName: "shortest|ltr|rtl"))
     package var placement: Placement = .shortest
 
-    @Option(help: ArgumentHelp("The text's font, a fontconfig pattern (sans-serif:size=10 by default); its line height sets the captions' height.",
-                               valueName: "pattern"))
+    @Option(
+        help: ArgumentHelp(
+            "The text's font, a fontconfig pattern (sans-serif:size=10 by default); its line height sets the captions' height.",
+            valueName: "pattern"))
     package var font: String?
 
     package mutating func validate() throws {
         if let problem = insets.problem { throw ValidationError(problem) }
         let columnRange = 1...WaterfallLayout.maximumColumnCount
-        for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
+        for (name, value) in [
+            ("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns),
+        ] {
             if let value, !columnRange.contains(value) {
                 throw ValidationError("\(name) is \(value); it must be from 1 to \(WaterfallLayout.maximumColumnCount)")
             }
@@ -67,7 +77,8 @@ package struct LayoutOptions: ParsableArguments {
         }
         // Spacing, as the insets, at most the largest window side: a larger gap shows nothing but itself, and
         // one beyond the layout's limit (2^20 px) would be refused only when laying out.
-        for (name, value) in [("--column-spacing", columnSpacing), ("--row-spacing", rowSpacing)] where !(value >= 0 && value <= Insets.maximum) {
+        for (name, value) in [("--column-spacing", columnSpacing), ("--row-spacing", rowSpacing)]
+        where !(value >= 0 && value <= Insets.maximum) {
             throw ValidationError("\(name) is \(value); it must be a number from 0 to \(Insets.maximum.plainText)")
         }
         if let landscapeWidth, !(landscapeWidth.isFinite && landscapeWidth >= 0) {
@@ -82,22 +93,30 @@ package struct LayoutOptions: ParsableArguments {
         let inset = insets.value
         let columnWidth = (areaWidth - inset.left - inset.right - Double(columns - 1) * columnSpacing) / Double(columns)
         guard columnWidth < 1 else { return }
-        let area = areaWidth.plainText, width = columnWidth.plainText
-        throw ValidationError("--insets \(insets.defaultValueDescription) and --column-spacing \(columnSpacing.plainText) leave "
-            + "\(Noun.column.counted(columns)) \(width) px wide in the \(area) px wide cards' area; each column must be at least 1 px wide, "
-            + "so left + right insets + \(columns - 1) × spacing must be at most \((areaWidth - Double(columns)).plainText) px")
+        let area = areaWidth.plainText
+        let width = columnWidth.plainText
+        throw ValidationError(
+            "--insets \(insets.defaultValueDescription) and --column-spacing \(columnSpacing.plainText) leave "
+                + "\(Noun.column.counted(columns)) \(width) px wide in the \(area) px wide cards' area; each column must be at least 1 px wide, "
+                + "so left + right insets + \(columns - 1) × spacing must be at most \((areaWidth - Double(columns)).plainText) px"
+        )
     }
 
     /// The column policy the options describe.
     package var columnPolicy: ColumnPolicy {
-        if let columns { return ColumnPolicy(portraitColumns: columns, landscapeColumns: columns, landscapeMinimumWidth: landscapeWidth) }
-        return ColumnPolicy(portraitColumns: portraitColumns, landscapeColumns: landscapeColumns, landscapeMinimumWidth: landscapeWidth)
+        if let columns {
+            return ColumnPolicy(
+                portraitColumns: columns, landscapeColumns: columns, landscapeMinimumWidth: landscapeWidth)
+        }
+        return ColumnPolicy(
+            portraitColumns: portraitColumns, landscapeColumns: landscapeColumns, landscapeMinimumWidth: landscapeWidth)
     }
 
     /// A layout with the options' spacing, insets and placement.
     package func makeLayout() -> CollectionLayout {
-        CollectionLayout(columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
-                         insets: insets.value, placement: placement.itemPlacement)
+        CollectionLayout(
+            columnCount: columnPolicy.portraitColumns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+            insets: insets.value, placement: placement.itemPlacement)
     }
 
     /// The items to show, in sections: synthesised when `--items` is given, else the catalog (the bundled one by
@@ -105,7 +124,9 @@ package struct LayoutOptions: ParsableArguments {
     package func loadItems(availableCount: Int? = nil) throws -> DemoItems {
         if let items { return DemoItems(synthesized: items, availableCount: availableCount) }
         guard let path = catalog ?? Catalog.defaultPath() else {
-            throw CatalogError(path: "Resources/catalog.json", problem: "not found in the working directory or beside the program; pass --catalog PATH")
+            throw CatalogError(
+                path: "Resources/catalog.json",
+                problem: "not found in the working directory or beside the program; pass --catalog PATH")
         }
         return DemoItems(catalog: try Catalog.load(path: path), availableCount: availableCount)
     }
@@ -134,11 +155,15 @@ package struct Insets: ExpressibleByArgument {
     package init(_ value: EdgeInsets) { self.value = value }
 
     package init?(argument: String) {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         value = .zero
         guard parts.count == 4, let top = parts[0], let left = parts[1], let bottom = parts[2], let right = parts[3],
-              [top, left, bottom, right].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
-            problem = "--insets is '\(argument)'; it must be four numbers from 0 to \(Self.maximum.plainText), top,left,bottom,right"
+            [top, left, bottom, right].allSatisfy({ $0.isFinite && $0 >= 0 })
+        else {
+            problem =
+                "--insets is '\(argument)'; it must be four numbers from 0 to \(Self.maximum.plainText), top,left,bottom,right"
             return
         }
         guard [top, left, bottom, right].allSatisfy({ $0 <= Self.maximum }) else {
@@ -173,7 +198,9 @@ package struct Heights: ExpressibleByArgument {
             values = []
             return
         }
-        let parsed = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parsed = argument.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
         guard !parsed.isEmpty, parsed.allSatisfy({ $0 != nil }) else { return nil }
         values = parsed.compactMap { $0 }
     }

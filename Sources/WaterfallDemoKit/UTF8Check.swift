@@ -28,9 +28,13 @@ package enum UTF8Check {
                 case 0xF4: (length, second) = (4, 0x80...0x8F)
                 default: return offset
                 }
-                guard offset + 1 < bytes.count, second.contains(bytes[offset + 1]) else { return offset + min(1, bytes.count - offset - 1) }
+                guard offset + 1 < bytes.count, second.contains(bytes[offset + 1]) else {
+                    return offset + min(1, bytes.count - offset - 1)
+                }
                 for next in (offset + 2)..<(offset + length) {
-                    guard next < bytes.count, (0x80...0xBF).contains(bytes[next]) else { return min(next, bytes.count - 1) }
+                    guard next < bytes.count, (0x80...0xBF).contains(bytes[next]) else {
+                        return min(next, bytes.count - 1)
+                    }
                 }
                 offset += length
             }

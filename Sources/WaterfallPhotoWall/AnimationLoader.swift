@@ -78,7 +78,8 @@ final class AnimationLoader: @unchecked Sendable {
             guard let request else { break }
             let outcome: Swift.Result<Animation?, PhotoError>
             do {
-                outcome = .success(try decoder.animation(ofFile: request.file, width: request.width, maximumBytes: Self.maximumBytes))
+                outcome = .success(
+                    try decoder.animation(ofFile: request.file, width: request.width, maximumBytes: Self.maximumBytes))
             } catch let error as PhotoError {
                 outcome = .failure(error)
             } catch {

@@ -25,7 +25,8 @@ final class ColumnsAhead: Sendable {
     }
 
     /// Layouts made ahead, by column count, each section's once: the layout that takes one owns it.
-    private struct Made: @unchecked Sendable {  // each layout is touched by one thread at a time: made, then handed over
+    // each layout is touched by one thread at a time: made, then handed over
+    private struct Made: @unchecked Sendable {
         var aspects: [[Double]] = []
         var layouts: [Int: [WaterfallLayout?]] = [:]
     }
@@ -96,7 +97,8 @@ final class ColumnsAhead: Sendable {
     func take(section: Int, columnCount: Int, aspects: [Double]) -> WaterfallLayout? {
         state.withLock { state in
             guard state.made.aspects.indices.contains(section), state.made.aspects[section] == aspects,
-                  let layout = state.made.layouts[columnCount]?[section] else { return nil }
+                let layout = state.made.layouts[columnCount]?[section]
+            else { return nil }
             state.made.layouts[columnCount]?[section] = nil
             return layout
         }
@@ -108,14 +110,18 @@ final class ColumnsAhead: Sendable {
 
     /// One section's columns at `columnCount`, as `CollectionLayout` would lay them out; `nil` when they cannot be.
     private static func layout(of aspects: [Double], columnCount: Int, _ request: Request) -> WaterfallLayout? {
-        let layout = WaterfallLayout(columnCount: columnCount, columnSpacing: request.columnSpacing, rowSpacing: request.rowSpacing,
-                                     insets: request.sideInsets)
+        let layout = WaterfallLayout(
+            columnCount: columnCount, columnSpacing: request.columnSpacing, rowSpacing: request.rowSpacing,
+            insets: request.sideInsets)
         layout.placement = request.placement
         let metrics = request.metrics
         do {
-            try layout.prepare(width: request.width, itemCount: aspects.count, spanningItems: [], heights: { range, width, heights in
-                PhotoWallItems.writeHeights(of: aspects, range: range, width: width, metrics: metrics, into: heights)
-            }, bannerHeight: { _, _ in nil })
+            try layout.prepare(
+                width: request.width, itemCount: aspects.count, spanningItems: [],
+                heights: { range, width, heights in
+                    PhotoWallItems.writeHeights(
+                        of: aspects, range: range, width: width, metrics: metrics, into: heights)
+                }, bannerHeight: { _, _ in nil })
             return layout
         } catch {
             return nil

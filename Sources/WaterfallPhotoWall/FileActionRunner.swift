@@ -96,8 +96,9 @@ final class FileActionRunner: Sendable {
             state.current = (job.action, 0, job.files.count)
             return job
         }) {
-            var finished = Finished(action: job.action, total: job.files.count, succeeded: [], failed: [], wasCancelled: false,
-                                    isUndo: job.isUndo)
+            var finished = Finished(
+                action: job.action, total: job.files.count, succeeded: [], failed: [], wasCancelled: false,
+                isUndo: job.isUndo)
             for (index, file) in job.files.enumerated() {
                 if state.withLock({ $0.isCancelling }) {
                     finished.wasCancelled = true

@@ -51,7 +51,9 @@ public struct KeyBindings: Sendable {
             entries[mode]![other].chords.removeAll { chords.contains($0) }
         }
         entries[mode]![index].chords = chords
-        table[mode] = Dictionary(entries[mode]!.flatMap { entry in entry.chords.map { ($0, entry.action) } }) { first, _ in first }
+        table[mode] = Dictionary(entries[mode]!.flatMap { entry in entry.chords.map { ($0, entry.action) } }) {
+            first, _ in first
+        }
         return true
     }
 
@@ -63,7 +65,8 @@ public struct KeyBindings: Sendable {
     /// The action `chord` does in `mode` (the wall or the lightbox), if any: see the type's rules.
     public func action(for chord: KeyChord, in mode: Mode) -> String? {
         var candidates = [chord]
-        for dropped: ModifierKeys in [.shift, .control, [.shift, .control]] where !chord.modifiers.isDisjoint(with: dropped) {
+        for dropped: ModifierKeys in [.shift, .control, [.shift, .control]]
+        where !chord.modifiers.isDisjoint(with: dropped) {
             candidates.append(KeyChord(chord.key, chord.modifiers.subtracting(dropped)))
         }
         for candidate in candidates {

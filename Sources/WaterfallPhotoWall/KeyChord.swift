@@ -18,17 +18,23 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The modifiers by the names a binding writes them with (case aside): Ctrl (or Control), Shift, Alt.
-    static let modifierNames: [(name: String, modifier: ModifierKeys)] = [("Ctrl", .control), ("Shift", .shift), ("Alt", .alt)]
+    static let modifierNames: [(name: String, modifier: ModifierKeys)] = [
+        ("Ctrl", .control), ("Shift", .shift), ("Alt", .alt),
+    ]
 
     /// Parses "Ctrl+Shift+x": modifiers, then the key, joined by "+" (the key "plus" is named so); `nil` when a
     /// modifier is unknown or the key is missing.
     public init?(parsing text: String) {
-        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard let key = parts.popLast(), !key.isEmpty else { return nil }
         var modifiers: ModifierKeys = []
         for part in parts {
             let name = part.lowercased() == "control" ? "ctrl" : part.lowercased()
-            guard let modifier = Self.modifierNames.first(where: { $0.name.lowercased() == name })?.modifier else { return nil }
+            guard let modifier = Self.modifierNames.first(where: { $0.name.lowercased() == name })?.modifier else {
+                return nil
+            }
             modifiers.insert(modifier)
         }
         self.init(key, modifiers)

@@ -90,7 +90,9 @@ struct LRUCache<Key: Hashable, Value> {
     /// Removes the least recent values, skipping those `isKept` keeps, while `shouldRemove()` says so (it must not
     /// read this cache); returns them.
     /// - Complexity: O(values visited).
-    mutating func removeOldest(while shouldRemove: () -> Bool, keeping isKept: (Key) -> Bool = { _ in false }) -> [(key: Key, value: Value)] {
+    mutating func removeOldest(
+        while shouldRemove: () -> Bool, keeping isKept: (Key) -> Bool = { _ in false }
+    ) -> [(key: Key, value: Value)] {
         var removed: [(key: Key, value: Value)] = []
         var next = oldest
         while shouldRemove(), let slot = next, let node = nodes[slot] {

@@ -31,13 +31,17 @@ extension Lightbox {
         switch result.outcome {
         case .success(nil):
             return
-        case let .failure(error):
+        case .failure(let error):
             log("animation", file: result.request.file, [("failed", .string("\(error)"))])
-        case let .success(.some(decoded)):
+        case .success(.some(let decoded)):
             let frames = decoded.frames.map { window.addImage(pixels: $0.pixels, width: $0.width, height: $0.height) }
             animation = AnimationPlayback(file: result.request.file, frames: frames, delays: decoded.delays)
-            log("animation", file: result.request.file, [("frames", .int(frames.count)),
-                                                         ("delays", .array(decoded.delays.map { .int(Int(($0 * 1000).rounded())) }))])
+            log(
+                "animation", file: result.request.file,
+                [
+                    ("frames", .int(frames.count)),
+                    ("delays", .array(decoded.delays.map { .int(Int(($0 * 1000).rounded())) })),
+                ])
             showFrame(0, in: window)
             scheduleNextFrame(in: window)
         }
@@ -55,7 +59,9 @@ extension Lightbox {
         } else {
             scheduleNextFrame(in: window)
         }
-        log("playing", file: playback.file, [("playing", .bool(animation?.timer != nil)), ("frame", .int(playback.frame))])
+        log(
+            "playing", file: playback.file,
+            [("playing", .bool(animation?.timer != nil)), ("frame", .int(playback.frame))])
     }
 
     /// Pauses the animation shown and shows its frame `step` on (back for a negative step), looping.

@@ -46,22 +46,27 @@ extension Lightbox {
         var size = PhotoCard.fileSize(card.fileSize)
         if let width = card.pixelWidth, let height = card.pixelHeight { size = "\(width) × \(height) pixels · " + size }
         let date = info.dateTakenComponents?.text ?? info.dateTaken
-        return [date, info.camera, info.lens, info.exposureLine, info.positionText, size, card.path.string].compactMap { $0 }
+        return [date, info.camera, info.lens, info.exposureLine, info.positionText, size, card.path.string].compactMap {
+            $0
+        }
     }
 
     /// Draws the panel over the lightbox's `frame` when it is shown and the photo's information was read, and logs its
     /// lines the first time they are drawn.
     func drawInfoPanel(on canvas: Canvas, frame: Rect) {
-        guard isInfoShown, let path = wall.items.path(ofIndex: index), let info = wall.infos?.info(of: wall.items[path].path) else { return }
+        guard isInfoShown, let path = wall.items.path(ofIndex: index),
+            let info = wall.infos?.info(of: wall.items[path].path)
+        else { return }
         let card = wall.items[path]
         let maxTextWidth = max(0, frame.width - 2 * (Self.infoMargin + Self.infoPadding))
         let lines = infoLines(info, card: card).map { canvas.truncate($0, toWidth: maxTextWidth) }
         let lineHeight = canvas.lineHeight + Self.infoLineGap
         let width = (lines.map(canvas.textWidth).max() ?? 0) + 2 * Self.infoPadding
         let height = Double(lines.count) * lineHeight - Self.infoLineGap + 2 * Self.infoPadding
-        let panel = Rect(x: (frame.minX + Self.infoMargin).rounded(.down),
-                         y: max(frame.minY, frame.maxY - Self.infoMargin - height).rounded(.down),
-                         width: width.rounded(.up), height: height.rounded(.up))
+        let panel = Rect(
+            x: (frame.minX + Self.infoMargin).rounded(.down),
+            y: max(frame.minY, frame.maxY - Self.infoMargin - height).rounded(.down),
+            width: width.rounded(.up), height: height.rounded(.up))
         canvas.fill(panel, color: Self.infoBackground)
         for (number, line) in lines.enumerated() {
             let baseline = panel.minY + Self.infoPadding + Double(number) * lineHeight + canvas.ascent
@@ -69,11 +74,22 @@ extension Lightbox {
         }
         guard infoPanel?.logged.map({ $0.file != card.path || $0.lines != lines }) ?? true else { return }
         infoPanel?.logged = (card.path, lines)
-        let fields: [(String, String?)] = [("date", info.dateTaken), ("camera", info.camera), ("lens", info.lens),
-                                           ("exposure", info.exposureLine), ("position", info.positionText)]
-        log("info", file: card.path, [("shown", .bool(true)), ("lines", .array(lines.map(JSONValue.string))),
-                                      ("panel", .object([("x", .number(panel.minX)), ("y", .number(panel.minY)),
-                                                         ("width", .number(panel.width)), ("height", .number(panel.height))]))]
+        let fields: [(String, String?)] = [
+            ("date", info.dateTaken), ("camera", info.camera), ("lens", info.lens),
+            ("exposure", info.exposureLine), ("position", info.positionText),
+        ]
+        log(
+            "info", file: card.path,
+            [
+                ("shown", .bool(true)), ("lines", .array(lines.map(JSONValue.string))),
+                (
+                    "panel",
+                    .object([
+                        ("x", .number(panel.minX)), ("y", .number(panel.minY)),
+                        ("width", .number(panel.width)), ("height", .number(panel.height)),
+                    ])
+                ),
+            ]
                 + fields.compactMap { name, value in value.map { (name, .string($0)) } })
     }
 }

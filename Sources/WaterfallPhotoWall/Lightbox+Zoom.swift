@@ -27,8 +27,9 @@ extension Lightbox {
         let scale = window.scale
         let aspect = aspect(at: index)
         let fitted = max(1, Int((min(viewport.width, viewport.height / max(aspect, 1e-6)) * scale).rounded(.down)))
-        var zoom = LightboxZoom(photoWidth: pixelWidth(at: index) ?? fitted, aspect: aspect,
-                                viewport: Size(width: viewport.width * scale, height: viewport.height * scale), level: zoomState.level)
+        var zoom = LightboxZoom(
+            photoWidth: pixelWidth(at: index) ?? fitted, aspect: aspect,
+            viewport: Size(width: viewport.width * scale, height: viewport.height * scale), level: zoomState.level)
         zoom.setPan(zoomState.pan)
         return zoom
     }
@@ -60,7 +61,8 @@ extension Lightbox {
     public func zoomToActualSize(in window: WaterfallWindow) {
         applyZoom(in: window, anchor: centre(of: window)) { zoom, _ in
             guard zoom.level != .scale(1) else { return false }
-            zoom = LightboxZoom(photoWidth: zoom.photoWidth, aspect: zoom.aspect, viewport: zoom.viewport, level: .scale(1))
+            zoom = LightboxZoom(
+                photoWidth: zoom.photoWidth, aspect: zoom.aspect, viewport: zoom.viewport, level: .scale(1))
             return true
         }
     }
@@ -83,7 +85,8 @@ extension Lightbox {
     /// Pans by a step, an eighth of the viewport, towards `direction` (`pan-left`, `pan-right`, `pan-up`, `pan-down`).
     public func pan(_ direction: PanDirection, in window: WaterfallWindow) {
         let step = window.viewportFrame.size
-        let x = step.width * LightboxZoom.panStep, y = step.height * LightboxZoom.panStep
+        let x = step.width * LightboxZoom.panStep
+        let y = step.height * LightboxZoom.panStep
         switch direction {
         case .left: pan(byX: x, y: 0, in: window)
         case .right: pan(byX: -x, y: 0, in: window)
@@ -109,17 +112,24 @@ extension Lightbox {
     private func applyZoom(in window: WaterfallWindow, anchor: Point?, _ change: (inout LightboxZoom, Point) -> Bool) {
         let viewport = window.viewportFrame.size
         var anchor = anchor ?? centre(of: window)
-        if anchor.x < 0 || anchor.y < 0 || anchor.x >= viewport.width || anchor.y >= viewport.height { anchor = centre(of: window) }
+        if anchor.x < 0 || anchor.y < 0 || anchor.x >= viewport.width || anchor.y >= viewport.height {
+            anchor = centre(of: window)
+        }
         var zoom = zoom(in: window)
         guard change(&zoom, Point(x: anchor.x * window.scale, y: anchor.y * window.scale)) else { return }
         zoomState = (zoom.level, zoom.pan)
         if let file = file(at: index) {
-            let scale: JSONValue = switch zoom.level {
-            case .fit: .string("fit")
-            case let .scale(scale): .number((scale * 1e4).rounded() / 1e4)
-            }
-            log("zoom", file: file, [("scale", scale), ("anchor", .object([("x", .number(anchor.x)), ("y", .number(anchor.y))])),
-                                     ("pan", point(zoom.pan, in: window)), ("width", .int(zoom.shownWidth))])
+            let scale: JSONValue =
+                switch zoom.level {
+                case .fit: .string("fit")
+                case .scale(let scale): .number((scale * 1e4).rounded() / 1e4)
+                }
+            log(
+                "zoom", file: file,
+                [
+                    ("scale", scale), ("anchor", .object([("x", .number(anchor.x)), ("y", .number(anchor.y))])),
+                    ("pan", point(zoom.pan, in: window)), ("width", .int(zoom.shownWidth)),
+                ])
         }
         show(in: window, action: nil)
     }
@@ -131,13 +141,17 @@ extension Lightbox {
 
     /// `pan` (device pixels) in points, for the log.
     private func point(_ pan: Point, in window: WaterfallWindow) -> JSONValue {
-        .object([("x", .number((pan.x / window.scale * 100).rounded() / 100)), ("y", .number((pan.y / window.scale * 100).rounded() / 100))])
+        .object([
+            ("x", .number((pan.x / window.scale * 100).rounded() / 100)),
+            ("y", .number((pan.y / window.scale * 100).rounded() / 100)),
+        ])
     }
 
     /// Where the photo shown lies within `frame` (the viewport in points) at `zoom`: its edges on whole pixels.
     func photoRect(_ zoom: LightboxZoom, in frame: Rect, scale: Double) -> Rect {
         let box = zoom.photoFrame
-        return Rect(x: frame.minX + box.minX.rounded() / scale, y: frame.minY + box.minY.rounded() / scale,
-                    width: box.width / scale, height: box.height / scale)
+        return Rect(
+            x: frame.minX + box.minX.rounded() / scale, y: frame.minY + box.minY.rounded() / scale,
+            width: box.width / scale, height: box.height / scale)
     }
 }

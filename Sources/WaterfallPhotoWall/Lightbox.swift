@@ -61,7 +61,9 @@ public final class Lightbox: WindowOverlay {
 
     /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
     func log(_ action: String, file: FilePath, index: Int? = nil, _ extra: [(String, JSONValue)] = []) {
-        wall.log?.log("lightbox", [("action", .string(action)), ("index", .int(index ?? self.index)), ("path", .string(file.string))] + extra)
+        wall.log?.log(
+            "lightbox",
+            [("action", .string(action)), ("index", .int(index ?? self.index)), ("path", .string(file.string))] + extra)
     }
 
     /// Shows the lightbox over the wall of `window`.
@@ -74,9 +76,13 @@ public final class Lightbox: WindowOverlay {
     /// Logs `ahead` for a neighbour's picture decoded ahead, so that a step to it shows it at once.
     func picturesArrived(_ files: [FilePath]) {
         for neighbour in [index - 1, index + 1] {
-            if let file = file(at: neighbour), files.contains(file), pictures.largeFailure(of: file) == nil { log("ahead", file: file, index: neighbour) }
+            if let file = file(at: neighbour), files.contains(file), pictures.largeFailure(of: file) == nil {
+                log("ahead", file: file, index: neighbour)
+            }
         }
-        if slideshow?.isWaitingForPicture == true, let next = file(at: index + 1), files.contains(next), let window = wall.window {
+        if slideshow?.isWaitingForPicture == true, let next = file(at: index + 1), files.contains(next),
+            let window = wall.window
+        {
             // A step shows the photo that arrived and logs its picture: logging it again below would say twice that
             // it is there (a slideshow waits so when the decode ahead is slower than its delay).
             let shown = index
@@ -107,9 +113,10 @@ public final class Lightbox: WindowOverlay {
         }
         requestAnimation(in: window)
         let wanted = [index, index + 1, index - 1].filter { $0 >= 0 && $0 < wall.items.count }
-        pictures.wantLarge(wanted.compactMap { card in
-            self.file(at: card).map { (card, $0, card == index ? width : fitWidth(card)) }
-        })
+        pictures.wantLarge(
+            wanted.compactMap { card in
+                self.file(at: card).map { (card, $0, card == index ? width : fitWidth(card)) }
+            })
     }
 
     /// Logs that the photo shown has its picture (drawn in the coming frame), or why it has none.
@@ -137,13 +144,13 @@ public final class Lightbox: WindowOverlay {
     /// Handles a key, the wheel or a drag of button 1 over the lightbox.
     public func handle(_ input: OverlayInput, in window: WaterfallWindow) throws {
         switch input {
-        case let .key(name, modifiers):
+        case .key(let name, let modifiers):
             try wall.handleKey(name, modifiers: modifiers)  // without the window's interceptor: the same bindings
-        case let .wheel(notches):
+        case .wheel(let notches):
             go(by: notches.signum(), in: window)
-        case let .pointerDown(point):
+        case .pointerDown(let point):
             dragStart = (point, zoomState.pan)
-        case let .pointerMoved(point):
+        case .pointerMoved(let point):
             guard let dragStart else { return }
             drag(from: dragStart.pointer, pan: dragStart.pan, to: point, in: window)
         case .pointerUp:
@@ -181,7 +188,8 @@ public final class Lightbox: WindowOverlay {
     /// Whether the photo shown has its picture at the size shown, or its failure: what the next frame draws.
     public var isPictureShown: Bool {
         guard let file = file(at: index), let window = wall.window else { return false }
-        return pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: zoom(in: window).decodeWidth) != nil
+        return pictures.largeFailure(of: file) != nil
+            || pictures.largePicture(of: file, width: zoom(in: window).decodeWidth) != nil
     }
 
     /// Shows the photo `step` cards on, when there is one.
@@ -217,7 +225,8 @@ public final class Lightbox: WindowOverlay {
         guard let file = file(at: index), let window = wall.window else { return }
         if let reason = pictures.largeFailure(of: file) {
             let text = canvas.truncate(reason, toWidth: frame.width - 24)
-            let origin = Point(x: frame.midX - canvas.textWidth(text) / 2, y: frame.midY - canvas.lineHeight / 2 + canvas.ascent)
+            let origin = Point(
+                x: frame.midX - canvas.textWidth(text) / 2, y: frame.midY - canvas.lineHeight / 2 + canvas.ascent)
             canvas.drawText(text, at: origin, color: wall.configuration.look.lightboxText)
             return
         }
@@ -225,18 +234,26 @@ public final class Lightbox: WindowOverlay {
         let rect = photoRect(zoom, in: frame, scale: window.scale)
         if let frame = animationFrame(of: file) {
             // A playing animation's frame, decoded at the width it fits: scaled when zoomed.
-            canvas.drawImage(frame, in: rect, scaling: frame.width == zoom.shownWidth ? .unscaled : zoom.scale > 1 ? .nearest : .smooth)
+            canvas.drawImage(
+                frame, in: rect,
+                scaling: frame.width == zoom.shownWidth ? .unscaled : zoom.scale > 1 ? .nearest : .smooth)
         } else if let picture = pictures.largePicture(of: file, width: zoom.decodeWidth) {
             // Beyond 1:1, the photo's own pixels magnified, each a crisp block.
-            canvas.drawImage(picture, in: rect, scaling: picture.width == zoom.shownWidth ? .unscaled : zoom.scale > 1 ? .nearest : .smooth)
-        } else if let standIn = pictures.largePicture(of: file) ?? pictures.standIn(of: file) ?? pictures.picture(of: file) {
+            canvas.drawImage(
+                picture, in: rect,
+                scaling: picture.width == zoom.shownWidth ? .unscaled : zoom.scale > 1 ? .nearest : .smooth)
+        } else if let standIn = pictures.largePicture(of: file) ?? pictures.standIn(of: file)
+            ?? pictures.picture(of: file)
+        {
             // Until the picture at this size arrives: the one of another step, or the thumbnail, scaled.
             canvas.drawImage(standIn, in: rect, scaling: standIn.width == zoom.shownWidth ? .unscaled : .smooth)
         }
         if let card = card(at: index) {
             // The photo's stars or reject at its bottom-right corner, as on its card (the culling keys work here too).
             MarksBadge.draw(card.marks, over: rect.intersection(frame) ?? rect, in: canvas)
-            if card.isVideo { VideoBadge.draw(duration: card.duration, over: rect.intersection(frame) ?? rect, in: canvas) }
+            if card.isVideo {
+                VideoBadge.draw(duration: card.duration, over: rect.intersection(frame) ?? rect, in: canvas)
+            }
         }
     }
 

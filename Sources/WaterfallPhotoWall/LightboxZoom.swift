@@ -50,7 +50,7 @@ public struct LightboxZoom: Hashable, Sendable {
     public var shownWidth: Int {
         switch level {
         case .fit: fitWidth
-        case let .scale(scale): max(1, Int((Double(photoWidth) * scale).rounded()))
+        case .scale(let scale): max(1, Int((Double(photoWidth) * scale).rounded()))
         }
     }
 
@@ -70,8 +70,9 @@ public struct LightboxZoom: Hashable, Sendable {
     /// Where the photo lies in the viewport (whose top-left corner is (0, 0)), in device pixels.
     public var photoFrame: Rect {
         let size = shownSize
-        return Rect(x: (viewport.width - size.width) / 2 + pan.x, y: (viewport.height - size.height) / 2 + pan.y,
-                    width: size.width, height: size.height)
+        return Rect(
+            x: (viewport.width - size.width) / 2 + pan.x, y: (viewport.height - size.height) / 2 + pan.y,
+            width: size.width, height: size.height)
     }
 
     /// The next step above the scale shown, if it is below 800 %.
@@ -81,7 +82,9 @@ public struct LightboxZoom: Hashable, Sendable {
     /// `nil` at fit.
     public var levelOut: Level? {
         guard !isFitted else { return nil }
-        guard let below = Self.steps.last(where: { $0 < scale * (1 - 1e-9) }), below > fitScale * (1 + 1e-9) else { return .fit }
+        guard let below = Self.steps.last(where: { $0 < scale * (1 - 1e-9) }), below > fitScale * (1 + 1e-9) else {
+            return .fit
+        }
         return .scale(below)
     }
 
@@ -113,7 +116,9 @@ public struct LightboxZoom: Hashable, Sendable {
         self.level = level
         let size = shownSize
         let origin = Point(x: anchor.x - fraction.x * size.width, y: anchor.y - fraction.y * size.height)
-        pan = clamped(Point(x: origin.x + size.width / 2 - viewport.width / 2, y: origin.y + size.height / 2 - viewport.height / 2))
+        pan = clamped(
+            Point(
+                x: origin.x + size.width / 2 - viewport.width / 2, y: origin.y + size.height / 2 - viewport.height / 2))
     }
 
     /// Moves the photo by `dx`, `dy` device pixels (as a drag does), within the edges. Returns whether it moved.
@@ -130,7 +135,8 @@ public struct LightboxZoom: Hashable, Sendable {
     /// `pan` held so that a photo larger than the viewport covers it, and a smaller one is centred on that axis.
     public func clamped(_ pan: Point) -> Point {
         let size = shownSize
-        let limitX = max(0, (size.width - viewport.width) / 2), limitY = max(0, (size.height - viewport.height) / 2)
+        let limitX = max(0, (size.width - viewport.width) / 2)
+        let limitY = max(0, (size.height - viewport.height) / 2)
         return Point(x: min(limitX, max(-limitX, pan.x)), y: min(limitY, max(-limitY, pan.y)))
     }
 }

@@ -7,7 +7,8 @@ extension Locale {
     /// `Locale.current` when none is, or it names the C (POSIX) locale. Foundation on Linux reads none of them itself:
     /// its `Locale.current` is English whatever the session's language.
     public static func forDates(environment: [String: String] = ProcessInfo.processInfo.environment) -> Locale {
-        guard let value = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
+        guard
+            let value = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
         else { return .current }
         let name = value.prefix { $0 != "." && $0 != "@" }
         guard !name.isEmpty, name != "C", name != "POSIX" else { return .current }

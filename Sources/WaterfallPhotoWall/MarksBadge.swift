@@ -33,6 +33,8 @@ enum MarksBadge {
     static func draw(_ marks: PhotoMarks, over picture: Rect, in canvas: Canvas) {
         guard let content = content(of: marks), let box = box(of: marks, over: picture, in: canvas) else { return }
         canvas.fill(box, color: content.background)
-        canvas.drawText(content.text, at: Point(x: box.minX + padding, y: box.minY + padding + canvas.ascent), color: content.foreground)
+        canvas.drawText(
+            content.text, at: Point(x: box.minX + padding, y: box.minY + padding + canvas.ascent),
+            color: content.foreground)
     }
 }

@@ -11,7 +11,8 @@ enum NameFolding {
             for index in bytes.indices where bytes[index] >= 65 && bytes[index] <= 90 { bytes[index] += 32 }
             return bytes
         }
-        return Array(name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).utf8)
+        return Array(
+            name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).utf8)
     }
 
     /// Whether `haystack` contains `needle` (empty: always). Names are short: a scan for the first byte, then a
@@ -24,7 +25,9 @@ enum NameFolding {
                 let last = hay.count - needle.count
                 var start = 0
                 while start <= last {
-                    if hay[start] == first, memcmp(hay.baseAddress! + start, needle.baseAddress!, needle.count) == 0 { return true }
+                    if hay[start] == first, memcmp(hay.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
+                        return true
+                    }
                     start += 1
                 }
                 return false

@@ -99,7 +99,8 @@ public struct PhotoArrangement: Hashable, Sendable {
     /// `cards` oldest first when `sortsByTaken` (ties in their order), else as they are.
     private func ordered(_ cards: [PhotoCard]) -> [PhotoCard] {
         guard sortsByTaken else { return cards }
-        return cards.enumerated().sorted { ($0.element.taken, $0.offset) < ($1.element.taken, $1.offset) }.map(\.element)
+        return cards.enumerated().sorted { ($0.element.taken, $0.offset) < ($1.element.taken, $1.offset) }.map(
+            \.element)
     }
 }
 

@@ -23,7 +23,11 @@ public struct PhotoCard: Equatable, Sendable {
         var taken: TakenTime
         var foldedName: [UInt8]
 
-        init(path: FilePath, title: String, subtitle: String, aspect: Double, pixelWidth: Int?, pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool, marks: PhotoMarks, taken: TakenTime, foldedName: [UInt8]) {
+        init(
+            path: FilePath, title: String, subtitle: String, aspect: Double, pixelWidth: Int?, pixelHeight: Int?,
+            fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool, marks: PhotoMarks,
+            taken: TakenTime, foldedName: [UInt8]
+        ) {
             self.path = path
             self.title = title
             self.subtitle = subtitle
@@ -41,7 +45,10 @@ public struct PhotoCard: Equatable, Sendable {
         }
 
         func copy() -> Storage {
-            Storage(path: path, title: title, subtitle: subtitle, aspect: aspect, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken, duration: duration, isVideo: isVideo, marks: marks, taken: taken, foldedName: foldedName)
+            Storage(
+                path: path, title: title, subtitle: subtitle, aspect: aspect, pixelWidth: pixelWidth,
+                pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
+                duration: duration, isVideo: isVideo, marks: marks, taken: taken, foldedName: foldedName)
         }
     }
 
@@ -61,7 +68,12 @@ public struct PhotoCard: Equatable, Sendable {
     /// The caption's first line: the file's name.
     public var title: String {
         get { storage.title }
-        set { change { $0.title = newValue; $0.foldedName = NameFolding.fold(newValue) } }
+        set {
+            change {
+                $0.title = newValue
+                $0.foldedName = NameFolding.fold(newValue)
+            }
+        }
     }
     /// The caption's second line: the size and date, or why the photo cannot be shown.
     public var subtitle: String {
@@ -135,18 +147,21 @@ public struct PhotoCard: Equatable, Sendable {
             caption = "\(size.width) × \(size.height) · \(Self.fileSize(photo.fileSize))"
             if let date = header.dateTaken { caption += " · " + Self.takenDate(date) }
         }
-        storage = Storage(path: photo.path, title: photo.name, subtitle: caption, aspect: min(Self.maximumAspect, photo.aspect),
-                          pixelWidth: photo.header?.orientedSize.width, pixelHeight: photo.header?.orientedSize.height,
-                          fileSize: photo.fileSize, modified: photo.modified, isBroken: photo.error != nil,
-                          duration: photo.header?.duration, isVideo: photo.header?.format == .video, marks: photo.marks,
-                          taken: photo.taken, foldedName: NameFolding.fold(photo.name))
+        storage = Storage(
+            path: photo.path, title: photo.name, subtitle: caption, aspect: min(Self.maximumAspect, photo.aspect),
+            pixelWidth: photo.header?.orientedSize.width, pixelHeight: photo.header?.orientedSize.height,
+            fileSize: photo.fileSize, modified: photo.modified, isBroken: photo.error != nil,
+            duration: photo.header?.duration, isVideo: photo.header?.format == .video, marks: photo.marks,
+            taken: photo.taken, foldedName: NameFolding.fold(photo.name))
     }
 
     /// Whether two cards show the same: every field equal (the same storage, at once).
     public static func == (a: PhotoCard, b: PhotoCard) -> Bool {
         if a.storage === b.storage { return true }
-        return a.path == b.path && a.title == b.title && a.subtitle == b.subtitle && a.aspect == b.aspect && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
-            && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration && a.isVideo == b.isVideo
+        return a.path == b.path && a.title == b.title && a.subtitle == b.subtitle && a.aspect == b.aspect
+            && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
+            && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration
+            && a.isVideo == b.isVideo
             && a.marks == b.marks && a.taken == b.taken
     }
 

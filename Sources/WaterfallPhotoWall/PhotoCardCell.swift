@@ -35,7 +35,8 @@ final class PhotoCardCell: CardCell {
     override func draw(in canvas: Canvas, frame: Rect) {
         super.draw(in: canvas, frame: frame)
         guard !isHighlighted else { return }
-        let picture = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(0, frame.height - metrics.captionHeight))
+        let picture = Rect(
+            x: frame.minX, y: frame.minY, width: frame.width, height: max(0, frame.height - metrics.captionHeight))
         MarksBadge.draw(marks, over: picture, in: canvas)
         guard video.isVideo, failure == nil else { return }
         VideoBadge.draw(duration: video.duration, over: picture, in: canvas)

@@ -64,7 +64,8 @@ final class PhotoPictures {
         let color = window.collectionView.backgroundColor
         background = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
         let wake = window.wakeSignal
-        pool = ThumbnailPool(background: background, displayProfile: displayProfile, cache: sharedCache, onResult: { wake.wake() })
+        pool = ThumbnailPool(
+            background: background, displayProfile: displayProfile, cache: sharedCache, onResult: { wake.wake() })
         scaler = ThumbnailScaler(wake: wake)
     }
 
@@ -88,7 +89,9 @@ final class PhotoPictures {
     /// scaled now, so that it is never drawn empty first.
     func prepare(_ cell: PhotoCardCell, width: Int) {
         guard let file = cell.file else { return }
-        if !Self.fits(pictures[file]?.width, width), failures[file] == nil { _ = installScaledThumbnail(of: file, width: width) }
+        if !Self.fits(pictures[file]?.width, width), failures[file] == nil {
+            _ = installScaledThumbnail(of: file, width: width)
+        }
         cell.picture = pictures[file]?.handle
         cell.failure = failures[file]
     }
@@ -105,7 +108,9 @@ final class PhotoPictures {
         var jobs: [ThumbnailPool.Job] = []
         var seen = Set<FilePath>()
         for area in [inView, ahead] {
-            let cells = view.layout.layoutAttributesForElements(in: area).filter { $0.kind == .cell }.sorted { $0.frame.minY < $1.frame.minY }
+            let cells = view.layout.layoutAttributesForElements(in: area).filter { $0.kind == .cell }.sorted {
+                $0.frame.minY < $1.frame.minY
+            }
             // The cards a screen ahead are not drawn yet: their thumbnails are scaled off the window's thread.
             let wasInBackground = scalesInBackground
             scalesInBackground = wasInBackground || area == ahead
@@ -114,7 +119,9 @@ final class PhotoPictures {
                 let path = attributes.indexPath
                 let file = items[path].path
                 let width = deviceWidth(of: attributes.frame)
-                guard !Self.fits(pictures[file]?.width, width), failures[file] == nil, seen.insert(file).inserted else { continue }
+                guard !Self.fits(pictures[file]?.width, width), failures[file] == nil, seen.insert(file).inserted else {
+                    continue
+                }
                 if installScaledThumbnail(of: file, width: width) {
                     showPicture(of: file, in: view)
                     continue
@@ -174,7 +181,7 @@ final class PhotoPictures {
         var uploaded = 0
         var index = 0
         while index < results.count, uploaded < Self.uploadBudget {
-            if case let .success(thumbnail) = results[index].outcome { uploaded += thumbnail.byteCount }
+            if case .success(let thumbnail) = results[index].outcome { uploaded += thumbnail.byteCount }
             index += 1
         }
         waiting = Array(results[index...])
@@ -191,14 +198,22 @@ final class PhotoPictures {
                 continue
             }
             switch result.outcome {
-            case let .success(thumbnail):
+            case .success(let thumbnail):
                 install(thumbnail, for: file, width: result.job.width)
                 keep(thumbnail, for: file)
-                log?.log("thumbnail", [("index", .int(result.job.id)), ("width", .int(thumbnail.width)), ("height", .int(thumbnail.height)),
-                                       ("decodeMs", .number((result.seconds * 1e4).rounded() / 10)), ("source", .string(result.source.rawValue))])
-            case let .failure(error):
+                log?.log(
+                    "thumbnail",
+                    [
+                        ("index", .int(result.job.id)), ("width", .int(thumbnail.width)),
+                        ("height", .int(thumbnail.height)),
+                        ("decodeMs", .number((result.seconds * 1e4).rounded() / 10)),
+                        ("source", .string(result.source.rawValue)),
+                    ])
+            case .failure(let error):
                 failures[file] = "\(error)"
-                log?.log("thumbnailFailed", [("index", .int(result.job.id)), ("path", .string(file.string)), ("reason", .string("\(error)"))])
+                log?.log(
+                    "thumbnailFailed",
+                    [("index", .int(result.job.id)), ("path", .string(file.string)), ("reason", .string("\(error)"))])
             }
             showPicture(of: file, in: view)
             delivered.thumbnails.append(file)
@@ -273,8 +288,10 @@ final class PhotoPictures {
     /// being decoded again at the new one).
     func staleCount(in view: CollectionView) -> Int {
         view.indexPathsForItemsInViewport.filter { path in
-            guard let cell = view.visibleCells[path] as? PhotoCardCell, let file = cell.file, let picture = pictures[file],
-                  let frame = view.layout.layoutAttributesForItem(at: path)?.frame else { return false }
+            guard let cell = view.visibleCells[path] as? PhotoCardCell, let file = cell.file,
+                let picture = pictures[file],
+                let frame = view.layout.layoutAttributesForItem(at: path)?.frame
+            else { return false }
             return !Self.fits(picture.width, deviceWidth(of: frame))
         }.count
     }
@@ -345,11 +362,11 @@ final class PhotoPictures {
     private func installLarge(_ result: ThumbnailPool.Result) {
         let file = result.job.path
         switch result.outcome {
-        case let .success(thumbnail):
+        case .success(let thumbnail):
             let handle = window.addImage(pixels: thumbnail.pixels, width: thumbnail.width, height: thumbnail.height)
             if let old = large.store((handle, result.job.width), for: file) { window.removeImage(old.handle) }
             for old in large.trim(toCount: Self.largeKept) { window.removeImage(old.value.handle) }
-        case let .failure(error):
+        case .failure(let error):
             largeFailures[file] = "\(error)"
         }
         largeWanted.removeAll { $0 == result.job }

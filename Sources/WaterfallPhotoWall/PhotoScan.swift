@@ -31,8 +31,10 @@ final class PhotoScan: Sendable {
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
     /// walk's thread after each batch, at the end, and after each update of the folders it then watches; `warn` hears
     /// (on that thread) why the folders' changes will not show.
-    init(roots: [String], recursive: Bool, order: PhotoOrder, warn: @escaping @Sendable (String) -> Void,
-         wake: @escaping @Sendable () -> Void) {
+    init(
+        roots: [String], recursive: Bool, order: PhotoOrder, warn: @escaping @Sendable (String) -> Void,
+        wake: @escaping @Sendable () -> Void
+    ) {
         self.roots = roots
         let thread = Thread { [self] in
             var watcher = Self.makeWatcher(warn: warn)
@@ -78,7 +80,9 @@ final class PhotoScan: Sendable {
 
     /// Turns the watcher's changes into updates until stopped; with a `walker` (a recursive walk's), it also walks
     /// the new folders.
-    private func keepLive(_ folders: inout LiveFolders, watcher: FolderWatcher, walker: PhotoWalker?, wake: @Sendable () -> Void) {
+    private func keepLive(
+        _ folders: inout LiveFolders, watcher: FolderWatcher, walker: PhotoWalker?, wake: @Sendable () -> Void
+    ) {
         while !state.withLock({ $0.isStopped }) {
             // The timeout only bounds how late `stop()` is noticed.
             let changes = watcher.waitForChanges(timeout: 0.5)

@@ -26,7 +26,8 @@ extension PhotoWall {
     func rearrange(scrollingToTop: Bool = false) {
         let selected = collectionView.indexPathsForSelectedItems.map { items[$0].path }
         if !selected.isEmpty { collectionView.deselectAllItems() }
-        items = arrangementState.showsEverythingAsWalked
+        items =
+            arrangementState.showsEverythingAsWalked
             ? library : arrangementState.arranged(library, periodTitle: periodTitles.title)
         do {
             try collectionView.reloadData()
@@ -35,8 +36,12 @@ extension PhotoWall {
         }
         if scrollingToTop { collectionView.setContentOffset(0) }
         if !selected.isEmpty { reselect(Set(selected)) }
-        log?.log("arranged", [("items", .int(items.count)), ("sections", .int(items.numberOfSections)),
-                              ("titles", .array(items.sectionTitles.prefix(20).map { .string($0) }))])
+        log?.log(
+            "arranged",
+            [
+                ("items", .int(items.count)), ("sections", .int(items.numberOfSections)),
+                ("titles", .array(items.sectionTitles.prefix(20).map { .string($0) })),
+            ])
     }
 
     /// Selects the cards of `files` that show.

@@ -12,10 +12,15 @@ extension PhotoWall {
     /// Caja paste as copies of the files.
     public static func clipboardFiles(_ files: [FilePath]) -> (text: String, formats: [SelectionFormat]) {
         let uris = files.map { FileURI.uri(of: $0) }
-        return (files.map(\.string).joined(separator: "\n"), [
-            SelectionFormat(target: "text/uri-list", bytes: Array(uris.map { $0 + "\r\n" }.joined().utf8)),
-            SelectionFormat(target: "x-special/gnome-copied-files", bytes: Array((["copy"] + uris).joined(separator: "\n").utf8)),
-        ])
+        return (
+            files.map(\.string).joined(separator: "\n"),
+            [
+                SelectionFormat(target: "text/uri-list", bytes: Array(uris.map { $0 + "\r\n" }.joined().utf8)),
+                SelectionFormat(
+                    target: "x-special/gnome-copied-files", bytes: Array((["copy"] + uris).joined(separator: "\n").utf8)
+                ),
+            ]
+        )
     }
 
     /// Takes the CLIPBOARD with the selected photos' files (`clipboardFiles(_:)`) at the time of the window's last
@@ -33,8 +38,10 @@ extension PhotoWall {
             owned = window.clipboard.own(clip.text, formats: clip.formats, at: time)
             if !owned { configuration.warn("copy: the X server did not give this window the CLIPBOARD") }
         }
-        var fields: [(String, JSONValue)] = [("cards", .int(files.count)), ("bytes", .int(files.isEmpty ? 0 : clip.text.utf8.count)),
-                                             ("owned", .bool(owned))]
+        var fields: [(String, JSONValue)] = [
+            ("cards", .int(files.count)), ("bytes", .int(files.isEmpty ? 0 : clip.text.utf8.count)),
+            ("owned", .bool(owned)),
+        ]
         if owned, let time = window.clipboard.ownershipTime { fields.append(("time", .int(Int(time.milliseconds)))) }
         log?.log("copy", fields)
         return owned

@@ -25,11 +25,12 @@ extension PhotoWall {
         let (trash, cache, identities) = (configuration.trash, configuration.sharedThumbnailCache, fileIdentities)
         let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
         if let lightbox, let window, items.count > 1 { _ = lightbox.perform("next", at: nil, in: window) }
-        fileActions.run(FileActionRunner.Job(action: .trash, files: files) { file in
-            let trashed = try trash.moveToTrash(file, expecting: identities.identity(of: file) ?? expected[file])
-            cache?.removeThumbnails(of: file)
-            return .restore(trashed)
-        })
+        fileActions.run(
+            FileActionRunner.Job(action: .trash, files: files) { file in
+                let trashed = try trash.moveToTrash(file, expecting: identities.identity(of: file) ?? expected[file])
+                cache?.removeThumbnails(of: file)
+                return .restore(trashed)
+            })
     }
 
     /// Turns the photos acted on by `quarterTurns` (1: clockwise), saved so that every viewer sees it: their cards
@@ -44,7 +45,9 @@ extension PhotoWall {
     /// The job that turns `files` by `quarterTurns` on disk.
     private func rotationJob(_ files: [FilePath], by quarterTurns: Int) -> FileActionRunner.Job {
         let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
-        let expected = Dictionary(files.compactMap { file in library.card(of: file).map { (file, $0.identity) } }) { first, _ in first }
+        let expected = Dictionary(files.compactMap { file in library.card(of: file).map { (file, $0.identity) } }) {
+            first, _ in first
+        }
         // A video's or a RAW's own orientation is read by a decoder process of the job's (libraw and FFmpeg never run
         // in the wall's), started at its first such file.
         let worker = LazyDecoder()
@@ -52,9 +55,10 @@ extension PhotoWall {
             guard let format = try PhotoFile.shownFormat(ofFile: file) else {
                 throw FileActionError(file: file, reason: "it is not a photo")
             }
-            _ = try SavedRotation.rotate(file, format: format, quarterTurns: quarterTurns,
-                                         expecting: identities.identity(of: file) ?? expected[file],
-                                         worker: ImageFormat.decodedInAWorker.contains(format) ? worker.process : nil)
+            _ = try SavedRotation.rotate(
+                file, format: format, quarterTurns: quarterTurns,
+                expecting: identities.identity(of: file) ?? expected[file],
+                worker: ImageFormat.decodedInAWorker.contains(format) ? worker.process : nil)
             identities.note(file)
             cache?.removeThumbnails(of: file)
             return .rotate(file, quarterTurns: -quarterTurns)
@@ -73,7 +77,8 @@ extension PhotoWall {
     }
 
     /// The job that writes `marks` to each file's sidecar, each undone by the file's `old` marks.
-    private func markJob(_ marks: [FilePath: PhotoMarks], undoingTo old: [FilePath: PhotoMarks]) -> FileActionRunner.Job {
+    private func markJob(_ marks: [FilePath: PhotoMarks], undoingTo old: [FilePath: PhotoMarks]) -> FileActionRunner.Job
+    {
         let files = marks.keys.sorted { $0.string < $1.string }
         return FileActionRunner.Job(action: .mark, files: files) { file in
             try PhotoSidecar.write(marks[file]!, for: file)
@@ -94,7 +99,7 @@ extension PhotoWall {
         switch last.action {
         case .trash, .restore:
             let steps = last.steps.reversed().compactMap { step -> TrashedFile? in
-                if case let .restore(trashed) = step { return trashed }
+                if case .restore(let trashed) = step { return trashed }
                 return nil
             }
             let byFile = Dictionary(steps.map { ($0.original, $0) }) { first, _ in first }
@@ -104,9 +109,9 @@ extension PhotoWall {
             }
             job.isUndo = true
             fileActions.run(job)
-        case let .rotate(quarterTurns):
+        case .rotate(let quarterTurns):
             let files = last.steps.compactMap { step -> FilePath? in
-                if case let .rotate(file, _) = step { return file }
+                if case .rotate(let file, _) = step { return file }
                 return nil
             }
             turnCards(of: Set(files), by: -quarterTurns)
@@ -115,8 +120,10 @@ extension PhotoWall {
             fileActions.run(job)
         case .mark:
             var old: [FilePath: PhotoMarks] = [:]
-            for case let .mark(file, marks) in last.steps { old[file] = marks }
-            let current = Dictionary(old.keys.compactMap { file in library.card(of: file).map { (file, $0.marks) } }) { first, _ in first }
+            for case .mark(let file, let marks) in last.steps { old[file] = marks }
+            let current = Dictionary(old.keys.compactMap { file in library.card(of: file).map { (file, $0.marks) } }) {
+                first, _ in first
+            }
             setCardMarks(old)
             var job = markJob(old, undoingTo: current)
             job.isUndo = true
@@ -131,15 +138,19 @@ extension PhotoWall {
     func deliverFileActions() {
         if let progress = fileActions.progress, progress.done != lastLoggedProgress {
             lastLoggedProgress = progress.done
-            log?.log("fileActionProgress", [("action", .string(progress.action.name)), ("done", .int(progress.done)),
-                                            ("total", .int(progress.total))])
+            log?.log(
+                "fileActionProgress",
+                [
+                    ("action", .string(progress.action.name)), ("done", .int(progress.done)),
+                    ("total", .int(progress.total)),
+                ])
         }
         for finished in fileActions.takeFinished() {
             let steps = finished.succeeded.compactMap(\.undo)
             if !steps.isEmpty, !finished.isUndo { undoHistory.append((finished.action, steps)) }
             let failedFiles = finished.failed.map(\.file)
             switch finished.action {
-            case let .rotate(quarterTurns):
+            case .rotate(let quarterTurns):
                 turnCards(of: Set(failedFiles), by: -quarterTurns)
                 forgetPictures(of: finished.succeeded.map(\.file))
             case .mark:
@@ -154,10 +165,14 @@ extension PhotoWall {
             }
             for failure in finished.failed { configuration.warn(failure.reason) }
             activityMessage = Self.message(of: finished)
-            log?.log("fileAction", [("action", .string(finished.action.name)), ("done", .int(finished.succeeded.count)),
-                                    ("total", .int(finished.total)), ("cancelled", .bool(finished.wasCancelled)),
-                                    ("undo", .bool(finished.isUndo)),
-                                    ("failed", .array(finished.failed.map { .string($0.reason) }))])
+            log?.log(
+                "fileAction",
+                [
+                    ("action", .string(finished.action.name)), ("done", .int(finished.succeeded.count)),
+                    ("total", .int(finished.total)), ("cancelled", .bool(finished.wasCancelled)),
+                    ("undo", .bool(finished.isUndo)),
+                    ("failed", .array(finished.failed.map { .string($0.reason) })),
+                ])
         }
     }
 
@@ -176,7 +191,9 @@ extension PhotoWall {
 
     /// The status bar's part for the file actions: the one running and its progress, else how the last one went.
     var fileActionText: String? {
-        if let progress = fileActions.progress { return progress.action.progressText(done: progress.done, total: progress.total) }
+        if let progress = fileActions.progress {
+            return progress.action.progressText(done: progress.done, total: progress.total)
+        }
         return activityMessage
     }
 
@@ -199,7 +216,8 @@ extension PhotoWall {
         guard !back.isEmpty else { return }
         var inserted: [ItemPath] = []
         for (card, path) in back where library.sections.indices.contains(path.section) {
-            let place = ItemPath(item: min(path.item, library.numberOfItems(inSection: path.section)), section: path.section)
+            let place = ItemPath(
+                item: min(path.item, library.numberOfItems(inSection: path.section)), section: path.section)
             library.insert(card, at: place)
             inserted.append(place)
         }
@@ -243,7 +261,8 @@ extension PhotoWall {
         reloadCards(of: Set(files))
         requestPictures()
         // The lightbox's photo, turned: its picture is asked for again.
-        if let lightbox, let window, let shown = items.path(ofIndex: lightbox.index), files.contains(items[shown].path) {
+        if let lightbox, let window, let shown = items.path(ofIndex: lightbox.index), files.contains(items[shown].path)
+        {
             lightbox.show(in: window, action: "turned")
         }
     }

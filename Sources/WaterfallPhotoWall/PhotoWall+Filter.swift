@@ -10,8 +10,9 @@ extension PhotoWall {
     func beginFilter() {
         guard let window, window.textEntry == nil else { return }
         let look = configuration.look
-        let bar = TextEntryBar(backgroundColor: look.cards.caption, textColor: look.cards.title,
-                               placeholderColor: look.cards.subtitle, prompt: "Filter: ")
+        let bar = TextEntryBar(
+            backgroundColor: look.cards.caption, textColor: look.cards.title,
+            placeholderColor: look.cards.subtitle, prompt: "Filter: ")
         bar.onChange = { [unowned self] text in
             arrangement.nameFilter = text
             log?.log("filter", [("text", .string(text)), ("items", .int(items.count))])
@@ -21,7 +22,7 @@ extension PhotoWall {
             window.textEntry = nil
             log?.log("filterEnd", [("accepted", .bool(ending == .accepted)), ("items", .int(items.count))])
         }
-        bar.setText(arrangementState.nameFilter)   // a filter kept with Return shows again, to edit or clear
+        bar.setText(arrangementState.nameFilter)  // a filter kept with Return shows again, to edit or clear
         window.textEntry = bar
         log?.log("filterBegin", [("text", .string(bar.text))])
     }
@@ -32,7 +33,9 @@ extension PhotoWall {
         let arrangement = arrangementState
         guard !arrangement.showsEverythingAsWalked else { return nil }
         var parts: [String] = []
-        if items.count != library.count { parts.append("\(Noun.grouped(items.count)) of \(Noun.photo.counted(library.count))") }
+        if items.count != library.count {
+            parts.append("\(Noun.grouped(items.count)) of \(Noun.photo.counted(library.count))")
+        }
         if !arrangement.nameFilter.isEmpty { parts.append("“\(arrangement.nameFilter)”") }
         if arrangement.minimumRating > 0 { parts.append("★\(arrangement.minimumRating)+") }
         if arrangement.hidesRejected { parts.append("rejects hidden") }

@@ -41,7 +41,9 @@ extension PhotoWall {
         if let point, let last = lastGridZoom, last.point == point, view.frameOfItem(last.item) != nil {
             try view.setColumnPolicy(policy, keepingItem: last.item, atY: point.y)
         } else {
-            lastGridZoom = try view.setColumnPolicy(policy, keepingPointAt: point).flatMap { item in point.map { (item, $0) } }
+            lastGridZoom = try view.setColumnPolicy(policy, keepingPointAt: point).flatMap { item in
+                point.map { (item, $0) }
+            }
         }
         drawStandInsCrisplyForAMoment()
     }
@@ -59,10 +61,12 @@ extension PhotoWall {
         standInPolish = window.schedule(after: Self.standInPolishDelay) { [weak self] in
             guard let self else { return }
             standInPolish = nil
-            for case let (path, card as PhotoCardCell) in collectionView.visibleCells where card.standInScaling == .nearest {
+            for case (let path, let card as PhotoCardCell) in collectionView.visibleCells
+            where card.standInScaling == .nearest {
                 card.standInScaling = .smooth
                 guard let picture = card.picture, let frame = collectionView.frameOfItem(path),
-                      picture.width != pictures?.deviceWidth(of: frame) else { continue }
+                    picture.width != pictures?.deviceWidth(of: frame)
+                else { continue }
                 collectionView.setNeedsDisplay(forItem: path)
             }
         }
@@ -104,9 +108,12 @@ extension PhotoWall {
         let current = layout.columnCount
         let counts = [current - 1, current + 1].filter { (1...gridZoomRange.mostColumns).contains($0) }
         guard gridZoomRange.available > 0, !counts.isEmpty else { return columnsAhead.cancel() }
-        columnsAhead.start(ColumnsAhead.Request(
-            aspects: items.sections.map(\.aspects), metrics: configuration.cardMetrics, width: collectionView.layoutWidth,
-            columnCounts: counts, columnSpacing: layout.columnSpacing, rowSpacing: layout.rowSpacing,
-            sideInsets: EdgeInsets(top: 0, left: layout.insets.left, bottom: 0, right: layout.insets.right), placement: layout.placement))
+        columnsAhead.start(
+            ColumnsAhead.Request(
+                aspects: items.sections.map(\.aspects), metrics: configuration.cardMetrics,
+                width: collectionView.layoutWidth,
+                columnCounts: counts, columnSpacing: layout.columnSpacing, rowSpacing: layout.rowSpacing,
+                sideInsets: EdgeInsets(top: 0, left: layout.insets.left, bottom: 0, right: layout.insets.right),
+                placement: layout.placement))
     }
 }

@@ -11,8 +11,10 @@ extension PhotoWall {
         var files: [FilePath] = []
         if let lightbox, lightbox.isInfoShown, let file = lightbox.file(at: lightbox.index) { files.append(file) }
         if configuration.captionInfo {
-            files += collectionView.indexPathsForItemsInViewport.sorted { $0.section == $1.section ? $0.item < $1.item : $0.section < $1.section }
-                .map { items[$0].path }
+            files += collectionView.indexPathsForItemsInViewport.sorted {
+                $0.section == $1.section ? $0.item < $1.item : $0.section < $1.section
+            }
+            .map { items[$0].path }
         }
         infos.want(files)
     }

@@ -10,12 +10,20 @@ extension PhotoWall {
         var keys = KeyBindings()
         keys.add("copy", "Copy the selected photos as files (to paste in a file manager)", in: .global, ["Ctrl+c"])
         keys.add("slideshow", "Start or stop the slideshow", in: .global, ["s"])
-        keys.add("trash", "Move the selected photos (in the lightbox, the one shown) to the Trash", in: .global, ["Delete", "KP_Delete"])
-        keys.add("rotate-clockwise", "Rotate the selected photos 90° clockwise, saved to the files", in: .global, ["bracketright", "Ctrl+r"])
-        keys.add("rotate-anticlockwise", "Rotate the selected photos 90° anticlockwise, saved to the files", in: .global,
-                 ["bracketleft", "Ctrl+Shift+r"])
+        keys.add(
+            "trash", "Move the selected photos (in the lightbox, the one shown) to the Trash", in: .global,
+            ["Delete", "KP_Delete"])
+        keys.add(
+            "rotate-clockwise", "Rotate the selected photos 90° clockwise, saved to the files", in: .global,
+            ["bracketright", "Ctrl+r"])
+        keys.add(
+            "rotate-anticlockwise", "Rotate the selected photos 90° anticlockwise, saved to the files", in: .global,
+            ["bracketleft", "Ctrl+Shift+r"])
         for stars in 1...5 {
-            keys.add("rate-\(stars)", "Rate the selected photos \(stars) star\(stars == 1 ? "" : "s") (in their XMP sidecars)", in: .global, ["\(stars)"])
+            keys.add(
+                "rate-\(stars)",
+                "Rate the selected photos \(stars) star\(stars == 1 ? "" : "s") (in their XMP sidecars)", in: .global,
+                ["\(stars)"])
         }
         keys.add("rate-0", "Clear the selected photos' rating", in: .global, ["0"])
         keys.add("reject", "Reject the selected photos, or take the reject back", in: .global, ["x"])
@@ -23,7 +31,9 @@ extension PhotoWall {
         keys.add("filter", "Filter the wall by name (type; Escape clears it)", in: .wall, ["slash", "KP_Divide"])
         keys.add("cycle-min-rating", "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
         keys.add("toggle-rejected", "Hide or show the rejected photos", in: .wall, ["Shift+x"])
-        keys.add("focus-up", "Move to the card above (Shift: select up to it; Ctrl: only move the focus)", in: .wall, ["Up", "KP_Up"])
+        keys.add(
+            "focus-up", "Move to the card above (Shift: select up to it; Ctrl: only move the focus)", in: .wall,
+            ["Up", "KP_Up"])
         keys.add("focus-down", "Move to the card below", in: .wall, ["Down", "KP_Down"])
         keys.add("focus-left", "Move to the card on the left", in: .wall, ["Left", "KP_Left"])
         keys.add("focus-right", "Move to the card on the right", in: .wall, ["Right", "KP_Right"])
@@ -38,23 +48,33 @@ extension PhotoWall {
         keys.add("select-all", "Select every photo", in: .wall, ["Ctrl+a"])
         keys.add("deselect", "Deselect every photo", in: .wall, ["Escape"])
         keys.add("refresh", "Walk the folders again", in: .wall, ["F5"])
-        keys.add("grid-zoom-in", "Larger cards: one column fewer, down to one (Ctrl+wheel at the pointer)", in: .wall,
-                 ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
-        keys.add("grid-zoom-out", "Smaller cards: one column more, while cards stay 160 points wide", in: .wall,
-                 ["minus", "KP_Subtract", "Ctrl+WheelDown"])
+        keys.add(
+            "grid-zoom-in", "Larger cards: one column fewer, down to one (Ctrl+wheel at the pointer)", in: .wall,
+            ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
+        keys.add(
+            "grid-zoom-out", "Smaller cards: one column more, while cards stay 160 points wide", in: .wall,
+            ["minus", "KP_Subtract", "Ctrl+WheelDown"])
         keys.add("close", "Back to the wall", in: .lightbox, ["Escape"])
-        keys.add("play", "Play a video in the desktop's player; on a picture, back to the wall", in: .lightbox, ["Return", "KP_Enter"])
+        keys.add(
+            "play", "Play a video in the desktop's player; on a picture, back to the wall", in: .lightbox,
+            ["Return", "KP_Enter"])
         keys.add("previous", "The previous photo", in: .lightbox, ["Prior", "KP_Prior", "BackSpace"])
         keys.add("next", "The next photo", in: .lightbox, ["Next", "KP_Next", "space"])
-        keys.add("pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left", "h"])
-        keys.add("pan-right", "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right", "l"])
+        keys.add(
+            "pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left", "h"])
+        keys.add(
+            "pan-right", "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right", "l"])
         keys.add("pan-up", "Pan up while zoomed in", in: .lightbox, ["Up", "KP_Up", "k"])
         keys.add("pan-down", "Pan down while zoomed in", in: .lightbox, ["Down", "KP_Down", "j"])
-        keys.add("zoom-in", "Zoom in a step, up to 800 % (the wheel: about the pointer)", in: .lightbox,
-                 ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
-        keys.add("zoom-out", "Zoom out a step, down to fitted", in: .lightbox, ["minus", "KP_Subtract", "Ctrl+WheelDown"])
+        keys.add(
+            "zoom-in", "Zoom in a step, up to 800 % (the wheel: about the pointer)", in: .lightbox,
+            ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
+        keys.add(
+            "zoom-out", "Zoom out a step, down to fitted", in: .lightbox, ["minus", "KP_Subtract", "Ctrl+WheelDown"])
         keys.add("zoom-fit", "Fit the photo to the window", in: .lightbox, ["w"])
-        keys.add("info", "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox, ["i"])
+        keys.add(
+            "info", "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox,
+            ["i"])
         keys.add("zoom-actual", "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
         keys.add("animation-play", "Pause or play an animated GIF or WebP", in: .lightbox, ["Ctrl+space"])
         keys.add("frame-next", "Pause an animation and show its next frame", in: .lightbox, ["Ctrl+n"])
@@ -65,7 +85,8 @@ extension PhotoWall {
     /// The keys that only modify others: pressed alone, they do nothing and are not logged.
     static let modifierKeyNames: Set<String> = [
         "Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R", "Meta_L", "Meta_R", "Super_L", "Super_R",
-        "Hyper_L", "Hyper_R", "ISO_Level3_Shift", "ISO_Level5_Shift", "Mode_switch", "Caps_Lock", "Num_Lock", "Shift_Lock",
+        "Hyper_L", "Hyper_R", "ISO_Level3_Shift", "ISO_Level5_Shift", "Mode_switch", "Caps_Lock", "Num_Lock",
+        "Shift_Lock",
     ]
 
     /// The mode whose bindings apply now: the lightbox's while it is open.
@@ -80,7 +101,8 @@ extension PhotoWall {
         guard !Self.modifierKeyNames.contains(name) else { return false }  // Shift alone is no key of its own
         let chord = KeyChord(name, modifiers)
         let action = keyBindings.action(for: chord, in: keyMode)
-        log?.log("key", [("chord", .string(chord.description))] + (action.map { [("action", JSONValue.string($0))] } ?? []))
+        log?.log(
+            "key", [("chord", .string(chord.description))] + (action.map { [("action", JSONValue.string($0))] } ?? []))
         if let lightbox, let window, lightbox.slideshow != nil, action != "slideshow" {
             lightbox.stopSlideshow(in: window, reason: "key")
         }
@@ -105,7 +127,8 @@ extension PhotoWall {
         case "copy": copySelectedFiles()
         case "slideshow":
             if let lightbox {
-                lightbox.slideshow == nil ? lightbox.startSlideshow(in: window) : lightbox.stopSlideshow(in: window, reason: "key")
+                lightbox.slideshow == nil
+                    ? lightbox.startSlideshow(in: window) : lightbox.stopSlideshow(in: window, reason: "key")
             } else {
                 startSlideshow()
             }
@@ -141,10 +164,14 @@ extension PhotoWall {
     }
 
     /// The wall's own actions: the view's keys and commands, and the grid zoom.
-    private func performOnWall(_ action: String, modifiers: ModifierKeys, at point: Point?, in window: WaterfallWindow) throws -> Bool {
-        let keys: [String: NavigationKey] = ["focus-up": .up, "focus-down": .down, "focus-left": .left, "focus-right": .right,
-                                             "focus-next": .tab, "page-up": .pageUp, "page-down": .pageDown,
-                                             "home": .home, "end": .end, "deselect": .cancel]
+    private func performOnWall(
+        _ action: String, modifiers: ModifierKeys, at point: Point?, in window: WaterfallWindow
+    ) throws -> Bool {
+        let keys: [String: NavigationKey] = [
+            "focus-up": .up, "focus-down": .down, "focus-left": .left, "focus-right": .right,
+            "focus-next": .tab, "page-up": .pageUp, "page-down": .pageDown,
+            "home": .home, "end": .end, "deselect": .cancel,
+        ]
         switch action {
         case let name where keys[name] != nil: try window.sendInput(.key(keys[name]!, modifiers: modifiers))
         case "focus-previous": try window.sendInput(.key(.tab, modifiers: modifiers.union(.shift)))

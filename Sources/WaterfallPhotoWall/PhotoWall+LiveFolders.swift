@@ -77,7 +77,9 @@ extension PhotoWall {
         pictures?.forget(goneFiles)
         infos?.forget(goneFiles)
         let newSection = change.newSectionIndices(oldCount: before.numberOfSections)
-        let inserted = change.inserted.compactMap { path in newSection[path.section].map { ItemPath(item: path.item, section: $0) } }
+        let inserted = change.inserted.compactMap { path in
+            newSection[path.section].map { ItemPath(item: path.item, section: $0) }
+        }
         guard arrangementState.showsEverythingAsWalked else { return rearrange() }
         items = library
         itemsBeforeBatch = before
@@ -89,7 +91,8 @@ extension PhotoWall {
                 if !change.replaced.isEmpty { try view.reloadItems(at: change.replaced) }
                 if !change.deleted.isEmpty { try view.deleteItems(at: change.deleted) }
                 if !inserted.isEmpty { try view.insertItems(at: inserted) }
-                try reloadFooters(lastBefore: before.numberOfSections > 0 ? newSection[before.numberOfSections - 1] : nil)
+                try reloadFooters(
+                    lastBefore: before.numberOfSections > 0 ? newSection[before.numberOfSections - 1] : nil)
             }
         } catch {
             configuration.warn("the folders' changes could not be shown: \(error)")
@@ -101,20 +104,27 @@ extension PhotoWall {
     /// Logs the `update` events of `change`: the cards deleted (their sections' too) and replaced, by their indices in
     /// `before`; the cards `inserted` (paths after the batch) and those of the new sections, by their indices now.
     private func logUpdates(of change: FolderBatch, inserted: [ItemPath], before: PhotoWallItems) {
-        let deleted = change.goneSections.flatMap { section in
-            (0..<before.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
-        } + change.deleted
+        let deleted =
+            change.goneSections.flatMap { section in
+                (0..<before.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
+            } + change.deleted
         if !deleted.isEmpty { logUpdate("delete", indices: deleted.map { before.index(of: $0) }.sorted()) }
         if !change.replaced.isEmpty { logUpdate("replace", indices: change.replaced.map { before.index(of: $0) }) }
-        let insertedIndices = inserted.map { items.index(of: $0) } + change.newSections.flatMap { section in
-            (0..<items.numberOfItems(inSection: section)).map { items.index(of: ItemPath(item: $0, section: section)) }
-        }
+        let insertedIndices =
+            inserted.map { items.index(of: $0) }
+            + change.newSections.flatMap { section in
+                (0..<items.numberOfItems(inSection: section)).map {
+                    items.index(of: ItemPath(item: $0, section: section))
+                }
+            }
         if !insertedIndices.isEmpty { logUpdate("insert", indices: insertedIndices.sorted()) }
     }
 
     /// Logs an `update` event: the `kind`, the cards' `indices` and the number of `items` after it.
     func logUpdate(_ kind: String, indices: [Int]) {
-        log?.log("update", [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.count))])
+        log?.log(
+            "update",
+            [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.count))])
     }
 
     /// Where the section of `folder`, new to the wall, goes: after the sections of the folders a walk of `roots`

@@ -19,9 +19,14 @@ extension PhotoWall {
             let title = PhotoWallItems.sectionTitle(of: batch.folder, roots: scan.roots)
             library.append(batch.photos.map(PhotoCard.init), toSectionTitled: title)
         }
-        log?.log("scanned", [("found", .int(counts.found)), ("skipped", .int(counts.skipped)), ("unreadable", .int(counts.unreadable)),
-                             ("loops", .int(counts.loops)), ("done", .bool(isDone)),
-                             ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) }))])
+        log?.log(
+            "scanned",
+            [
+                ("found", .int(counts.found)), ("skipped", .int(counts.skipped)),
+                ("unreadable", .int(counts.unreadable)),
+                ("loops", .int(counts.loops)), ("done", .bool(isDone)),
+                ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) })),
+            ])
         do {
             try showLibraryChange {
                 try collectionView.performBatchUpdates {
@@ -29,12 +34,15 @@ extension PhotoWall {
                     if !newSections.isEmpty { try collectionView.insertSections(newSections) }
                     var paths: [ItemPath] = []
                     for (section, oldCount) in oldSections.enumerated() {
-                        paths += (oldCount..<items.numberOfItems(inSection: section)).map { ItemPath(item: $0, section: section) }
+                        paths += (oldCount..<items.numberOfItems(inSection: section)).map {
+                            ItemPath(item: $0, section: section)
+                        }
                     }
                     if !paths.isEmpty { try collectionView.insertItems(at: paths) }
                     try reloadFooters(lastBefore: oldSections.indices.last)
                 }
-                if isDone && wasScanning { try collectionView.reloadData() }  // the loading view gives way to the empty one
+                // the loading view gives way to the empty one
+                if isDone && wasScanning { try collectionView.reloadData() }
             }
         } catch {
             configuration.warn("the photos found could not be shown: \(error)")
@@ -45,7 +53,9 @@ extension PhotoWall {
 
     /// Opens the lightbox on `Configuration.lightboxFile` when its card has arrived, once.
     private func openLightboxOnArrival() {
-        guard let file = configuration.lightboxFile, !hasOpenedLightboxFile, let path = items.path(of: file) else { return }
+        guard let file = configuration.lightboxFile, !hasOpenedLightboxFile, let path = items.path(of: file) else {
+            return
+        }
         hasOpenedLightboxFile = true
         collectionView.selectItem(at: path)
         collectionView.scrollItemToVisible(path)
@@ -56,8 +66,11 @@ extension PhotoWall {
     /// totals, and for that of the section that was last before the batch (`lastBefore`: its index after the batch,
     /// `nil` when it is gone), which loses it when sections come after it.
     func reloadFooters(lastBefore: Int?) throws {
-        let sections = Set([lastBefore, items.numberOfSections > 0 ? items.numberOfSections - 1 : nil].compactMap { $0 })
-        if !sections.isEmpty { try collectionView.reloadSupplementaryElements(ofKind: .footer, inSections: sections.sorted()) }
+        let sections = Set(
+            [lastBefore, items.numberOfSections > 0 ? items.numberOfSections - 1 : nil].compactMap { $0 })
+        if !sections.isEmpty {
+            try collectionView.reloadSupplementaryElements(ofKind: .footer, inSections: sections.sorted())
+        }
     }
 
     /// The user's pictures folder: `XDG_PICTURES_DIR` from `~/.config/user-dirs.dirs` (with `$HOME` expanded), else
@@ -68,7 +81,9 @@ extension PhotoWall {
         if let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8) {
             for line in text.split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
                 var value = line.dropFirst("XDG_PICTURES_DIR=".count).trimmingCharacters(in: .whitespaces)
-                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                    value = String(value.dropFirst().dropLast())
+                }
                 return value.replacingOccurrences(of: "$HOME", with: home)
             }
         }

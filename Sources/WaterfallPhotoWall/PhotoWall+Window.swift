@@ -7,17 +7,30 @@ import WaterfallX11
 /// The wall's window events in the log, and the state a program logs when the window closes.
 extension PhotoWall: WaterfallWindowObserver {
     public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {
-        log?.log("ready", [("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
-                           ("xdbe", .bool(window.usesDoubleBufferExtension))]
-                     + ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale))
+        log?.log(
+            "ready",
+            [
+                ("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
+                ("xdbe", .bool(window.usesDoubleBufferExtension)),
+            ]
+                + ViewEventLog.layoutFields(
+                    of: collectionView, origin: window.viewportFrame.origin, scale: window.scale))
     }
 
     public func windowDidPresentFrame(_ window: WaterfallWindow) {
         guard let log else { return }
         let uploads = window.imageUploads
-        log.log("frame", ViewEventLog.frameFields(of: collectionView, requests: window.requestsInLastFrame, roundTrips: window.roundTripsInLastFrame)
-                    + [("thumbnailsPending", .int(pendingPictureCount)), ("thumbnailsStale", .int(stalePictureCount)),
-                       ("uploads", .object([("sharedMemory", .int(uploads.sharedMemory)), ("putImage", .int(uploads.putImage))]))])
+        log.log(
+            "frame",
+            ViewEventLog.frameFields(
+                of: collectionView, requests: window.requestsInLastFrame, roundTrips: window.roundTripsInLastFrame)
+                + [
+                    ("thumbnailsPending", .int(pendingPictureCount)), ("thumbnailsStale", .int(stalePictureCount)),
+                    (
+                        "uploads",
+                        .object([("sharedMemory", .int(uploads.sharedMemory)), ("putImage", .int(uploads.putImage))])
+                    ),
+                ])
     }
 
     public func window(_ window: WaterfallWindow, willApply input: ViewInput) {
@@ -33,7 +46,10 @@ extension PhotoWall: WaterfallWindowObserver {
     /// with a walk afresh.
     public var stateFields: [(String, JSONValue)] {
         ViewEventLog.stateFields(of: collectionView) { items.index(of: $0) }
-            + [("status", .string(statusText)), ("elements", .array(Self.elementLines(of: collectionView.layout, items: items)))]
+            + [
+                ("status", .string(statusText)),
+                ("elements", .array(Self.elementLines(of: collectionView.layout, items: items))),
+            ]
     }
 
     /// Every element of `layout` (laid out with `items`) as `ViewEventLog.elementLine` gives it, with each card's path.
@@ -41,8 +57,9 @@ extension PhotoWall: WaterfallWindowObserver {
         let everything = Rect(x: 0, y: 0, width: layout.width, height: layout.contentSize.height)
         return layout.layoutAttributesForElements(in: everything).map { attributes in
             let isCell = attributes.kind == .cell
-            return ViewEventLog.elementLine(attributes, index: isCell ? items.index(of: attributes.indexPath) : 0,
-                                            path: isCell ? items[attributes.indexPath].path.string : nil)
+            return ViewEventLog.elementLine(
+                attributes, index: isCell ? items.index(of: attributes.indexPath) : 0,
+                path: isCell ? items[attributes.indexPath].path.string : nil)
         }
     }
 
@@ -50,15 +67,23 @@ extension PhotoWall: WaterfallWindowObserver {
     /// it out: a line per element, then `{"columns":…,"columnWidth":…,"contentHeight":…,"sections":…,"items":…}`.
     /// The column count comes from `columnPolicy` for the viewport of `size` with a scroll bar beside it.
     /// - Throws: `LayoutError` when the layout refuses the cards.
-    public static func layoutLines(of configuration: Configuration, in size: Size, layout: CollectionLayout,
-                                   columnPolicy: ColumnPolicy) throws -> [String] {
-        let folders = PhotoWalker(paths: configuration.paths, recursive: configuration.recursive, order: configuration.order).walkAll().folders
+    public static func layoutLines(
+        of configuration: Configuration, in size: Size, layout: CollectionLayout,
+        columnPolicy: ColumnPolicy
+    ) throws -> [String] {
+        let folders = PhotoWalker(
+            paths: configuration.paths, recursive: configuration.recursive, order: configuration.order
+        ).walkAll().folders
         let library = PhotoWallItems(folders: folders, roots: configuration.paths)
         let arrangement = configuration.startingArrangement
-        let items = arrangement.showsEverythingAsWalked ? library : arrangement.arranged(library, periodTitle: PeriodTitles().title)
-        layout.columnCount = columnPolicy.columnCount(for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height),
-                                                     layoutWidth: size.width, of: layout)
-        try layout.prepare(width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics))
+        let items =
+            arrangement.showsEverythingAsWalked
+            ? library : arrangement.arranged(library, periodTitle: PeriodTitles().title)
+        layout.columnCount = columnPolicy.columnCount(
+            for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height),
+            layoutWidth: size.width, of: layout)
+        try layout.prepare(
+            width: size.width, source: PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics))
         return (elementLines(of: layout, items: items) + [ViewEventLog.summaryLine(of: layout)]).map(\.text)
     }
 }

@@ -153,15 +153,20 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a
     /// view laid out by `layout` with `columnPolicy`.
-    public init(_ configuration: Configuration, layout: CollectionLayout = CollectionLayout(columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12)),
-                columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)) {
+    public init(
+        _ configuration: Configuration,
+        layout: CollectionLayout = CollectionLayout(columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12)),
+        columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)
+    ) {
         self.configuration = configuration
         arrangementState = configuration.startingArrangement
         let relay = wakeRelay
         columnsAhead = ColumnsAhead { relay.wake() }
         fileActions = FileActionRunner { relay.wake() }
-        scan = PhotoScan(roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,
-                         warn: configuration.warn) { relay.wake() }
+        scan = PhotoScan(
+            roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,
+            warn: configuration.warn
+        ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
         let look = configuration.look
         collectionView.register(forCellWithReuseIdentifier: CardCell.reuseIdentifier) {
@@ -186,11 +191,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         self.window = window
         let displayProfile = window.displayColorProfile.flatMap(ColorProfile.init(bytes:))
         log?.log("displayProfile", [("name", .string(displayProfile.map { $0.name ?? "unnamed" } ?? "sRGB"))])
-        pictures = PhotoPictures(window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache,
-                                 displayProfile: displayProfile)
+        pictures = PhotoPictures(
+            window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache,
+            displayProfile: displayProfile)
         let wake = window.wakeSignal
         infos = PhotoInfos { wake.wake() }
-        animations = AnimationLoader(background: pictures?.background ?? 0xFFFFFF, displayProfile: displayProfile) { wake.wake() }
+        animations = AnimationLoader(background: pictures?.background ?? 0xFFFFFF, displayProfile: displayProfile) {
+            wake.wake()
+        }
         window.onWake = { [unowned self] in deliver() }
         window.observer = self
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
@@ -212,11 +220,15 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         deliverScan()
         deliverFileActions()
         deliverInfo()
-        if let counts = columnsAhead.takeFinished() { log?.log("columnsAhead", [("columns", .array(counts.map { .int($0) }))]) }
+        if let counts = columnsAhead.takeFinished() {
+            log?.log("columnsAhead", [("columns", .array(counts.map { .int($0) }))])
+        }
         guard let pictures else { return }
         let delivered = pictures.deliver(log: log)
         if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
-        if let animation = animations?.take(), let lightbox, let window { lightbox.animationArrived(animation, in: window) }
+        if let animation = animations?.take(), let lightbox, let window {
+            lightbox.animationArrived(animation, in: window)
+        }
         requestPictures()
     }
 
@@ -235,8 +247,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// how the last went, what the arrangement leaves out ("12 of 1,234 photos · “beach” · ★3+"), then "1,234 photos
     /// in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) · cache 120/256 MB".
     public var statusText: String {
-        let status = PhotoWallText.status(scanCounts.counts, isScanning: !scanCounts.isDone,
-                                          cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
+        let status = PhotoWallText.status(
+            scanCounts.counts, isScanning: !scanCounts.isDone,
+            cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
         return ([fileActionText, arrangementText].compactMap { $0 } + [status]).joined(separator: " · ")
     }
 
@@ -248,7 +261,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Whether every picture asked for is decoded and uploaded, and no card in view waits for one.
     public var isIdle: Bool {
         guard let pictures else { return true }
-        return pictures.isIdle && pictures.pendingCount(in: collectionView) == 0 && !columnsAhead.isBusy && standInPolish == nil
+        return pictures.isIdle && pictures.pendingCount(in: collectionView) == 0 && !columnsAhead.isBusy
+            && standInPolish == nil
     }
 
     /// The cards in view whose picture is not drawn yet.
@@ -266,7 +280,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     public func numberOfItems(inSection section: Int) -> Int { items.numberOfItems(inSection: section) }
 
-    public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
+    public func collectionView(
+        _ collectionView: CollectionView, cellForItemAt indexPath: ItemPath
+    ) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: CardCell.reuseIdentifier)
         guard let card = cell as? PhotoCardCell else { return cell }
         card.show(items[indexPath], metrics: configuration.cardMetrics)
@@ -284,7 +300,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The section's columns from `columnsAhead`, when they were laid out ahead at this count from the cards it has.
     public func preparedColumns(inSection section: Int, width: Double, columnCount: Int) -> WaterfallLayout? {
         guard items.sections.indices.contains(section),
-              let columns = columnsAhead.take(section: section, columnCount: columnCount, aspects: items.sections[section].aspects)
+            let columns = columnsAhead.take(
+                section: section, columnCount: columnCount, aspects: items.sections[section].aspects)
         else { return nil }
         columnsGivenAhead.append((section, columns))
         return columns
@@ -295,32 +312,51 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     /// The cards' heights in one loop over their aspects (no card copied): a relayout of 100,000 cards (a grid zoom
     /// step) makes no 100,000 calls.
-    public func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
-        items.writeHeights(ofSection: section, range: range, width: width, metrics: configuration.cardMetrics, into: heights)
+    public func heightsOfItems(
+        inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>
+    ) {
+        items.writeHeights(
+            ofSection: section, range: range, width: width, metrics: configuration.cardMetrics, into: heights)
     }
 
-    public func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
-        PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics).heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
+    public func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double
+    {
+        PhotoWallLayoutSource(items: items, metrics: configuration.cardMetrics).heightOfSupplementaryElement(
+            ofKind: kind, inSection: section, width: width)
     }
 
-    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
-                               inSection section: Int) -> CollectionViewCell? {
-        let bar = kind == .header
-            ? SectionBarCell.dequeue(from: collectionView, kind: kind, title: items.sectionTitles[section],
-                                     detail: Noun.photo.counted(items.numberOfItems(inSection: section)))
-            : SectionBarCell.dequeue(from: collectionView, kind: kind,
-                                     title: PhotoWallText.footer(photos: items.count, sections: items.numberOfSections,
-                                                                 grouping: arrangementState.grouping))
+    public func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+        inSection section: Int
+    ) -> CollectionViewCell? {
+        let bar =
+            kind == .header
+            ? SectionBarCell.dequeue(
+                from: collectionView, kind: kind, title: items.sectionTitles[section],
+                detail: Noun.photo.counted(items.numberOfItems(inSection: section)))
+            : SectionBarCell.dequeue(
+                from: collectionView, kind: kind,
+                title: PhotoWallText.footer(
+                    photos: items.count, sections: items.numberOfSections,
+                    grouping: arrangementState.grouping))
         if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
         return bar
     }
 
     // MARK: Delegate
 
-    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) { logItem("highlight", indexPath) }
-    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) { logItem("unhighlight", indexPath) }
-    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { logItem("select", indexPath) }
-    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) { logItem("deselect", indexPath) }
+    public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) {
+        logItem("highlight", indexPath)
+    }
+    public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) {
+        logItem("unhighlight", indexPath)
+    }
+    public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+        logItem("select", indexPath)
+    }
+    public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
+        logItem("deselect", indexPath)
+    }
 
     /// Opens the lightbox on the card (Enter, or a double click).
     public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {
@@ -340,9 +376,12 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public func collectionViewDidLayout(_ collectionView: CollectionView) {
         if let log, let window {
             // The sections laid out ahead that the layout took (it lays out itself any whose settings differ).
-            let ahead = columnsGivenAhead.filter { collectionView.layout.columns(ofSection: $0.section) === $0.columns }.count
-            log.log("layout", ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale)
-                        + [("ahead", .int(ahead))])
+            let ahead = columnsGivenAhead.filter { collectionView.layout.columns(ofSection: $0.section) === $0.columns }
+                .count
+            log.log(
+                "layout",
+                ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale)
+                    + [("ahead", .int(ahead))])
         }
         columnsGivenAhead = []
         requestPictures()
@@ -359,10 +398,13 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// viewport for `offset` (the folder, or with the timeline the period taken: "March 2024"). Logs `scrubber` with it
     /// when it or the offset changed.
     /// - Complexity: O(log n) per column (the layout's query of a strip).
-    public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String? {
-        let strip = Rect(x: 0, y: offset, width: collectionView.layoutWidth, height: max(1, collectionView.viewportSize.height / 4))
+    public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String?
+    {
+        let strip = Rect(
+            x: 0, y: offset, width: collectionView.layoutWidth, height: max(1, collectionView.viewportSize.height / 4))
         guard let section = collectionView.layout.layoutAttributesForElements(in: strip).map(\.indexPath.section).min(),
-              items.sections.indices.contains(section) else { return nil }
+            items.sections.indices.contains(section)
+        else { return nil }
         let title = items.sections[section].title
         if let log, lastLoggedScrubberLabel.map({ $0 != (offset, title) }) ?? true {
             lastLoggedScrubberLabel = (offset, title)

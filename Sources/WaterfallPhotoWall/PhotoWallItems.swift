@@ -55,17 +55,23 @@ public struct PhotoWallItems {
 
     /// Writes the heights of `section`'s cards of `range` at `width` in `metrics` into `heights` (card
     /// `range.lowerBound + k` at `k`), reading only their aspects.
-    func writeHeights(ofSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
-                      into heights: UnsafeMutableBufferPointer<Double>) {
+    func writeHeights(
+        ofSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
+        into heights: UnsafeMutableBufferPointer<Double>
+    ) {
         Self.writeHeights(of: sections[section].aspects, range: range, width: width, metrics: metrics, into: heights)
     }
 
     /// Writes the heights of the cards of `range` whose aspects are `aspects` at `width` in `metrics` into `heights`
     /// (card `range.lowerBound + k` at `k`).
-    static func writeHeights(of aspects: [Double], range: Range<Int>, width: Double, metrics: CardMetrics,
-                             into heights: UnsafeMutableBufferPointer<Double>) {
+    static func writeHeights(
+        of aspects: [Double], range: Range<Int>, width: Double, metrics: CardMetrics,
+        into heights: UnsafeMutableBufferPointer<Double>
+    ) {
         aspects.withUnsafeBufferPointer { aspects in
-            for item in range { heights[item - range.lowerBound] = metrics.height(aspect: aspects[item], columnWidth: width) }
+            for item in range {
+                heights[item - range.lowerBound] = metrics.height(aspect: aspects[item], columnWidth: width)
+            }
         }
     }
 
@@ -92,7 +98,9 @@ public struct PhotoWallItems {
     /// - Complexity: O(cards).
     public func path(of file: FilePath) -> ItemPath? {
         for (section, cards) in sections.enumerated() {
-            if let item = cards.cards.firstIndex(where: { $0.path == file }) { return ItemPath(item: item, section: section) }
+            if let item = cards.cards.firstIndex(where: { $0.path == file }) {
+                return ItemPath(item: item, section: section)
+            }
         }
         return nil
     }
@@ -107,7 +115,9 @@ public struct PhotoWallItems {
         guard !files.isEmpty else { return [] }
         var paths: [ItemPath] = []
         for (section, cards) in sections.enumerated() {
-            for (item, card) in cards.cards.enumerated() where files.contains(card.path) { paths.append(ItemPath(item: item, section: section)) }
+            for (item, card) in cards.cards.enumerated() where files.contains(card.path) {
+                paths.append(ItemPath(item: item, section: section))
+            }
         }
         return paths
     }
@@ -214,7 +224,9 @@ struct PhotoWallLayoutSource: CollectionLayoutSource {
 
     func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] { [] }
 
-    func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+    func heightsOfItems(
+        inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>
+    ) {
         items.writeHeights(ofSection: section, range: range, width: width, metrics: metrics, into: heights)
     }
 

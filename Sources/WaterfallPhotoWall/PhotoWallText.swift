@@ -12,12 +12,13 @@ public enum PhotoWallText {
     /// The footer under the last section of a wall grouped by `grouping`: "12 photos in 3 folders", or with the
     /// timeline's periods "12 photos in 3 months" (days, years).
     public static func footer(photos: Int, sections: Int, grouping: PhotoGrouping) -> String {
-        let noun = switch grouping {
-        case .folder: Noun.folder
-        case .day: Noun("day")
-        case .month: Noun("month")
-        case .year: Noun("year")
-        }
+        let noun =
+            switch grouping {
+            case .folder: Noun.folder
+            case .day: Noun("day")
+            case .month: Noun("month")
+            case .year: Noun("year")
+            }
         return "\(Noun.photo.counted(photos)) in \(noun.counted(sections))"
     }
 

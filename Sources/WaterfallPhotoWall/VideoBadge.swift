@@ -32,7 +32,9 @@ enum VideoBadge {
         if !text.isEmpty { width += gap + canvas.textWidth(text) }
         let fits = { (width: Double) in width + 2 * margin <= picture.width && height + 2 * margin <= picture.height }
         if fits(width) {
-            return (Rect(x: picture.minX + margin, y: picture.maxY - margin - height, width: width, height: height), text)
+            return (
+                Rect(x: picture.minX + margin, y: picture.maxY - margin - height, width: width, height: height), text
+            )
         }
         let small = 2 * padding + triangleWidth
         guard fits(small) else { return nil }
@@ -43,9 +45,15 @@ enum VideoBadge {
     static func draw(duration: Double?, over picture: Rect, in canvas: Canvas) {
         guard let (box, text) = layout(duration: duration, over: picture, in: canvas) else { return }
         // A rounded box: its middle full width, its top and bottom rows cut at the corners.
-        canvas.fill(Rect(x: box.minX, y: box.minY + cornerCut, width: box.width, height: box.height - 2 * cornerCut), color: background)
-        canvas.fill(Rect(x: box.minX + cornerCut, y: box.minY, width: box.width - 2 * cornerCut, height: cornerCut), color: background)
-        canvas.fill(Rect(x: box.minX + cornerCut, y: box.maxY - cornerCut, width: box.width - 2 * cornerCut, height: cornerCut), color: background)
+        canvas.fill(
+            Rect(x: box.minX, y: box.minY + cornerCut, width: box.width, height: box.height - 2 * cornerCut),
+            color: background)
+        canvas.fill(
+            Rect(x: box.minX + cornerCut, y: box.minY, width: box.width - 2 * cornerCut, height: cornerCut),
+            color: background)
+        canvas.fill(
+            Rect(x: box.minX + cornerCut, y: box.maxY - cornerCut, width: box.width - 2 * cornerCut, height: cornerCut),
+            color: background)
         // The triangle pointing right, one device pixel wide column at a time, each shorter towards its tip.
         let triangleWidth = (triangleHeight * 0.87).rounded()
         let step = 1 / max(1, canvas.pixelScale)
@@ -54,7 +62,8 @@ enum VideoBadge {
         var x = 0.0
         while x < triangleWidth {
             let columnHeight = triangleHeight * (1 - x / triangleWidth)
-            canvas.fill(Rect(x: left + x, y: middle - columnHeight / 2, width: step, height: columnHeight), color: foreground)
+            canvas.fill(
+                Rect(x: left + x, y: middle - columnHeight / 2, width: step, height: columnHeight), color: foreground)
             x += step
         }
         guard !text.isEmpty else { return }

@@ -32,7 +32,10 @@ struct AreaScaler {
 
     /// A scaler of a `sourceWidth` × `sourceHeight` picture to `targetWidth` × `targetHeight` (at least 1 × 1),
     /// laid over `background` (`0xRRGGBB`), noting whether the rows are all opaque when `checksOpacity` is true.
-    init(sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int, background: UInt32, checksOpacity: Bool = false) {
+    init(
+        sourceWidth: Int, sourceHeight: Int, targetWidth: Int, targetHeight: Int, background: UInt32,
+        checksOpacity: Bool = false
+    ) {
         self.checksOpacity = checksOpacity
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
@@ -50,7 +53,9 @@ struct AreaScaler {
     /// Takes the next source row: `sourceWidth` RGBA pixels, 8 bits a channel.
     mutating func add(row: UnsafeBufferPointer<UInt8>) {
         precondition(nextRow < sourceHeight && row.count >= sourceWidth * 4, "a row past the picture's end, or short")
-        if checksOpacity && isOpaque { isOpaque = stride(from: 3, to: sourceWidth * 4, by: 4).allSatisfy { row[$0] == 255 } }
+        if checksOpacity && isOpaque {
+            isOpaque = stride(from: 3, to: sourceWidth * 4, by: 4).allSatisfy { row[$0] == 255 }
+        }
         scaleAcross(row)
         while targetRow < outHeight, span < rows.starts[targetRow + 1], rows.pixels[span] == nextRow {
             let weight = rows.weights[span]
@@ -82,7 +87,8 @@ struct AreaScaler {
                 let value = premultiplied / 255 + background * (1 - coverage)
                 return UInt32(max(0, min(255, value)) + 0.5)
             }
-            pixels.append(channel(sums[q], under.0) << 16 | channel(sums[q + 1], under.1) << 8 | channel(sums[q + 2], under.2))
+            pixels.append(
+                channel(sums[q], under.0) << 16 | channel(sums[q + 1], under.1) << 8 | channel(sums[q + 2], under.2))
         }
         sums.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
         targetRow += 1

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes a file's new content so that a crash at any instant leaves the old or the new file whole, plus at most a
 /// stray hidden temporary, never a truncated file: a temporary file in the same folder (".NAME.XXXXXX", created with
@@ -21,17 +22,24 @@ public enum AtomicFile {
     /// - Throws: `FileActionError` naming `file`: "the folder is read-only", "the disk is full", "it is gone", "it was
     ///   changed by another program since it was shown", or the error `write` threw (an `Errno` is translated). The
     ///   original is then untouched and the temporary removed.
-    public static func replace(_ file: FilePath, expecting: FileIdentity?,
-                               write: (FileDescriptor) throws -> Void) throws(FileActionError) {
+    public static func replace(
+        _ file: FilePath, expecting: FileIdentity?,
+        write: (FileDescriptor) throws -> Void
+    ) throws(FileActionError) {
         let target = resolvingLink(file)
         let original: stat
-        do throws(Errno) { original = try FileSystem.status(of: target) } catch { throw FileActionError(file: file, errno: error) }
+        do throws(Errno) { original = try FileSystem.status(of: target) } catch {
+            throw FileActionError(file: file, errno: error)
+        }
         try FileIdentity.check(file, against: expecting)
-        let temporary = try writeTemporary(for: file, beside: target, mode: original.st_mode & 0o7777,
-                                           owner: (original.st_uid, original.st_gid), write: write)
+        let temporary = try writeTemporary(
+            for: file, beside: target, mode: original.st_mode & 0o7777,
+            owner: (original.st_uid, original.st_gid), write: write)
         do throws(FileActionError) {
             try FileIdentity.check(file, against: expecting)
-            do throws(Errno) { try FileSystem.rename(temporary, to: target) } catch { throw FileActionError(file: file, errno: error) }
+            do throws(Errno) { try FileSystem.rename(temporary, to: target) } catch {
+                throw FileActionError(file: file, errno: error)
+            }
         } catch {
             try? FileSystem.remove(temporary)
             throw error
@@ -48,8 +56,10 @@ public enum AtomicFile {
         let target = resolvingLink(file)
         let existing = try? FileSystem.status(of: target)
         if existing != nil && !replacing { throw FileActionError(file: file, reason: nameTakenReason) }
-        let temporary = try writeTemporary(for: file, beside: target, mode: existing.map { $0.st_mode & 0o7777 },
-                                           owner: existing.map { ($0.st_uid, $0.st_gid) }) { descriptor in
+        let temporary = try writeTemporary(
+            for: file, beside: target, mode: existing.map { $0.st_mode & 0o7777 },
+            owner: existing.map { ($0.st_uid, $0.st_gid) }
+        ) { descriptor in
             _ = try descriptor.writeAll(contents)
         }
         do throws(Errno) {
@@ -60,7 +70,8 @@ public enum AtomicFile {
             }
         } catch {
             try? FileSystem.remove(temporary)
-            throw error == .fileExists ? FileActionError(file: file, reason: nameTakenReason) : FileActionError(file: file, errno: error)
+            throw error == .fileExists
+                ? FileActionError(file: file, reason: nameTakenReason) : FileActionError(file: file, errno: error)
         }
         finish(target)
     }
@@ -77,8 +88,10 @@ public enum AtomicFile {
 
     /// A new hidden temporary file beside `target`, holding what `write` wrote, fsync'ed and closed; its permission
     /// bits set to `mode` and its owner to `owner` when given. Reaches "rewrite.temporary-written".
-    private static func writeTemporary(for file: FilePath, beside target: FilePath, mode: mode_t?, owner: (uid_t, gid_t)?,
-                                       write: (FileDescriptor) throws -> Void) throws(FileActionError) -> FilePath {
+    private static func writeTemporary(
+        for file: FilePath, beside target: FilePath, mode: mode_t?, owner: (uid_t, gid_t)?,
+        write: (FileDescriptor) throws -> Void
+    ) throws(FileActionError) -> FilePath {
         // A mode to keep is set exactly once written; a new file's is 0666 less the umask, as open(2) makes it.
         let (temporary, descriptor) = try createTemporary(for: file, beside: target, mode: mode == nil ? 0o666 : 0o600)
         do throws(FileActionError) {
@@ -98,7 +111,9 @@ public enum AtomicFile {
             } catch {
                 throw FileActionError(file: file, reason: String(describing: error))
             }
-            do throws(Errno) { try FileSystem.sync(descriptor) } catch { throw FileActionError(file: file, errno: error) }
+            do throws(Errno) { try FileSystem.sync(descriptor) } catch {
+                throw FileActionError(file: file, errno: error)
+            }
         } catch {
             try? FileSystem.close(descriptor)
             try? FileSystem.remove(temporary)
@@ -116,8 +131,10 @@ public enum AtomicFile {
 
     /// Creates ".NAME.XXXXXX" beside `target` (NAME its last part, XXXXXX random letters and digits) with `O_EXCL`,
     /// trying other letters while the name is taken.
-    private static func createTemporary(for file: FilePath, beside target: FilePath,
-                                        mode: mode_t) throws(FileActionError) -> (FilePath, FileDescriptor) {
+    private static func createTemporary(
+        for file: FilePath, beside target: FilePath,
+        mode: mode_t
+    ) throws(FileActionError) -> (FilePath, FileDescriptor) {
         let name = target.lastComponent?.bytes ?? []
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         var attempts = 0
@@ -136,7 +153,8 @@ public enum AtomicFile {
     /// The file `file` names: itself, or what it links to when it is a symbolic link (`realpath(3)`).
     private static func resolvingLink(_ file: FilePath) -> FilePath {
         guard let info = try? FileSystem.linkStatus(of: file), info.st_mode & S_IFMT == S_IFLNK,
-              let resolved = file.withPlatformString({ realpath($0, nil) }) else { return file }
+            let resolved = file.withPlatformString({ realpath($0, nil) })
+        else { return file }
         defer { free(resolved) }
         return FilePath(platformString: resolved)
     }

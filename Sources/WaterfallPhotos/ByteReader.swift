@@ -34,8 +34,10 @@ struct ByteReader {
 
     /// A reader of a file of `size` bytes whose first bytes `start` were read, and whose others `more` reads as
     /// `reads` says.
-    init(start: [UInt8], size: Int, format: ImageFormat, reads: HeaderReads, file: FilePath? = nil,
-         more: @escaping HeaderReads.More) {
+    init(
+        start: [UInt8], size: Int, format: ImageFormat, reads: HeaderReads, file: FilePath? = nil,
+        more: @escaping HeaderReads.More
+    ) {
         self.format = format
         self.file = file
         self.size = max(size, start.count)

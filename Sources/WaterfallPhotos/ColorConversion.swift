@@ -79,8 +79,9 @@ final class ColorConversion {
         guard let source else { return nil }
         defer { if key.source != nil { cmsCloseProfile(source) } }
         guard cmsGetColorSpace(source) == cmsSigRgbData, cmsGetColorSpace(target) == cmsSigRgbData else { return nil }
-        return cmsCreateTransformTHR(context, source, waterfall_lcms2_thumbnail_format, target,
-                                     waterfall_lcms2_thumbnail_format, cmsUInt32Number(INTENT_PERCEPTUAL), 0)
+        return cmsCreateTransformTHR(
+            context, source, waterfall_lcms2_thumbnail_format, target,
+            waterfall_lcms2_thumbnail_format, cmsUInt32Number(INTENT_PERCEPTUAL), 0)
     }
 
     /// A target profile, opened once and kept; `nil` when lcms2 cannot read it.

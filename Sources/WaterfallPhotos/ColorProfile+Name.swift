@@ -7,7 +7,11 @@ extension ColorProfile {
     public var name: String? {
         let context = waterfall_lcms2_context()
         defer { if let context { cmsDeleteContext(context) } }
-        guard let profile = bytes.withUnsafeBytes({ cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count)) }) else {
+        guard
+            let profile = bytes.withUnsafeBytes({
+                cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
+            })
+        else {
             return nil
         }
         defer { cmsCloseProfile(profile) }

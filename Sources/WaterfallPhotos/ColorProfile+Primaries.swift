@@ -15,11 +15,14 @@ extension ColorProfile {
         defer { if let context { cmsDeleteContext(context) } }
         // sRGB's curve, IEC 61966-2-1: lcms2's parametric type 4, (a·x + b)^γ above d, c·x below it.
         let parameters: [cmsFloat64Number] = [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045]
-        guard let curve = parameters.withUnsafeBufferPointer({ cmsBuildParametricToneCurve(context, 4, $0.baseAddress) }) else { return nil }
+        guard
+            let curve = parameters.withUnsafeBufferPointer({ cmsBuildParametricToneCurve(context, 4, $0.baseAddress) })
+        else { return nil }
         defer { cmsFreeToneCurve(curve) }
         var whitePoint = cmsCIExyY(x: white.x, y: white.y, Y: 1)
-        var primaries = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: red.x, y: red.y, Y: 1), Green: cmsCIExyY(x: green.x, y: green.y, Y: 1),
-                                        Blue: cmsCIExyY(x: blue.x, y: blue.y, Y: 1))
+        var primaries = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: red.x, y: red.y, Y: 1), Green: cmsCIExyY(x: green.x, y: green.y, Y: 1),
+            Blue: cmsCIExyY(x: blue.x, y: blue.y, Y: 1))
         var curves: [OpaquePointer?] = [curve, curve, curve]
         guard let profile = cmsCreateRGBProfileTHR(context, &whitePoint, &primaries, &curves) else { return nil }
         defer { cmsCloseProfile(profile) }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reading and writing framed messages (`DecoderFrame`) on a descriptor: the worker's blocking pipes, or the wall's
@@ -21,11 +21,13 @@ enum DecoderDescriptor {
 
     /// One message's body (the bytes after its length) read from `descriptor`, waiting at most until `deadline`
     /// (`nil`: as long as it takes).
-    static func readMessage(from descriptor: Int32, until deadline: ContinuousClock.Instant?) -> Result<[UInt8], ReadFailure> {
+    static func readMessage(
+        from descriptor: Int32, until deadline: ContinuousClock.Instant?
+    ) -> Result<[UInt8], ReadFailure> {
         var lengthBytes = [UInt8](repeating: 0, count: 4)
         switch read(into: &lengthBytes, from: descriptor, until: deadline) {
         case .failure(.cutShort): return .failure(.ended)
-        case let .failure(failure): return .failure(failure)
+        case .failure(let failure): return .failure(failure)
         case .success: break
         }
         let length = lengthBytes.reversed().reduce(0) { $0 << 8 | Int($1) }
@@ -36,7 +38,7 @@ enum DecoderDescriptor {
             var piece = [UInt8](repeating: 0, count: min(length - body.count, 1 << 20))
             switch read(into: &piece, from: descriptor, until: deadline) {
             case .failure(.ended): return .failure(.cutShort)
-            case let .failure(failure): return .failure(failure)
+            case .failure(let failure): return .failure(failure)
             case .success: body += piece
             }
         }
@@ -44,7 +46,9 @@ enum DecoderDescriptor {
     }
 
     /// Fills `buffer` from `descriptor`. `.ended` when the other end closed before a byte, `.cutShort` after some.
-    private static func read(into buffer: inout [UInt8], from descriptor: Int32, until deadline: ContinuousClock.Instant?) -> Result<Void, ReadFailure> {
+    private static func read(
+        into buffer: inout [UInt8], from descriptor: Int32, until deadline: ContinuousClock.Instant?
+    ) -> Result<Void, ReadFailure> {
         var filled = 0
         while filled < buffer.count {
             if let deadline {
@@ -60,7 +64,9 @@ enum DecoderDescriptor {
                 }
                 if ready == 0 { continue }  // the loop's check gives the timeout
             }
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            let got = buffer.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 if errno == ECONNRESET { return .failure(filled == 0 ? .ended : .cutShort) }

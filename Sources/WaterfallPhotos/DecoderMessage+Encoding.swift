@@ -7,7 +7,9 @@ struct DecoderMessageWriter {
     mutating func byte(_ value: UInt8) { bytes.append(value) }
     mutating func uint32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
     mutating func int(_ value: Int) { uint32(UInt32(clamping: value)) }
-    mutating func double(_ value: Double) { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func double(_ value: Double) {
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    }
     mutating func data(_ value: [UInt8]) {
         int(value.count)
         bytes.append(contentsOf: value)
@@ -35,7 +37,9 @@ struct DecoderMessageReader {
     init(_ bytes: [UInt8]) throws(DecoderFrameError) {
         self.bytes = bytes
         let version = try byte()
-        guard version == DecoderFrame.version else { throw DecoderFrameError(reason: "a message of version \(version)") }
+        guard version == DecoderFrame.version else {
+            throw DecoderFrameError(reason: "a message of version \(version)")
+        }
     }
 
     mutating func byte() throws(DecoderFrameError) -> UInt8 {
@@ -52,10 +56,14 @@ struct DecoderMessageReader {
     mutating func data() throws(DecoderFrameError) -> [UInt8] { Array(try take(try int())) }
     mutating func string() throws(DecoderFrameError) -> String {
         let bytes = try data()
-        guard let string = String(validating: bytes, as: UTF8.self) else { throw DecoderFrameError(reason: "a string that is not UTF-8") }
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+            throw DecoderFrameError(reason: "a string that is not UTF-8")
+        }
         return string
     }
-    mutating func optional<Value>(_ read: (inout Self) throws(DecoderFrameError) -> Value) throws(DecoderFrameError) -> Value? {
+    mutating func optional<Value>(
+        _ read: (inout Self) throws(DecoderFrameError) -> Value
+    ) throws(DecoderFrameError) -> Value? {
         switch try byte() {
         case 0: return nil
         case 1: return try read(&self)
@@ -65,7 +73,9 @@ struct DecoderMessageReader {
 
     /// Throws unless every byte was read.
     func end() throws(DecoderFrameError) {
-        guard offset == bytes.count else { throw DecoderFrameError(reason: "\(bytes.count - offset) bytes after the message") }
+        guard offset == bytes.count else {
+            throw DecoderFrameError(reason: "\(bytes.count - offset) bytes after the message")
+        }
     }
 
     private mutating func take(_ count: Int) throws(DecoderFrameError) -> ArraySlice<UInt8> {
@@ -80,10 +90,10 @@ extension DecoderRequest {
     package var framed: [UInt8] {
         var writer = DecoderMessageWriter()
         switch self {
-        case let .header(path):
+        case .header(let path):
             writer.byte(1)
             writer.data(path.bytes)
-        case let .thumbnail(path, width, background):
+        case .thumbnail(let path, let width, let background):
             writer.byte(2)
             writer.data(path.bytes)
             writer.int(width)
@@ -105,7 +115,9 @@ extension DecoderRequest {
 
     private static func path(_ reader: inout DecoderMessageReader) throws(DecoderFrameError) -> FilePath {
         let bytes = try reader.data()
-        guard !bytes.isEmpty, !bytes.contains(0) else { throw DecoderFrameError(reason: "a path that is empty or holds a NUL") }
+        guard !bytes.isEmpty, !bytes.contains(0) else {
+            throw DecoderFrameError(reason: "a path that is empty or holds a NUL")
+        }
         return FilePath(bytes: bytes)
     }
 }
@@ -115,7 +127,7 @@ extension DecoderAnswer {
     package var framed: [UInt8] {
         var writer = DecoderMessageWriter()
         switch self {
-        case let .header(header):
+        case .header(let header):
             writer.byte(1)
             writer.string(header.format.rawValue)
             writer.int(header.width)
@@ -123,7 +135,7 @@ extension DecoderAnswer {
             writer.byte(UInt8(header.orientation.rawValue))
             writer.optional(header.dateTaken) { $0.string($1) }
             writer.optional(header.duration) { $0.double($1) }
-        case let .thumbnail(thumbnail, isOpaque, profile):
+        case .thumbnail(let thumbnail, let isOpaque, let profile):
             writer.byte(2)
             writer.int(thumbnail.width)
             writer.int(thumbnail.height)
@@ -131,7 +143,7 @@ extension DecoderAnswer {
             for pixel in thumbnail.pixels { writer.uint32(pixel) }
             writer.byte(isOpaque ? 1 : 0)
             writer.optional(profile) { $0.data($1.bytes) }
-        case let .failure(error):
+        case .failure(let error):
             writer.byte(3)
             error.write(to: &writer)
         }
@@ -144,16 +156,21 @@ extension DecoderAnswer {
         switch try reader.byte() {
         case 1:
             let format = try ImageFormat.read(&reader)
-            let width = try reader.int(), height = try reader.int()
+            let width = try reader.int()
+            let height = try reader.int()
             let orientationValue = try reader.byte()
             guard let orientation = ExifOrientation(rawValue: Int(orientationValue)) else {
                 throw DecoderFrameError(reason: "an orientation of \(orientationValue)")
             }
-            self = .header(ImageHeader(format: format, width: width, height: height, orientation: orientation,
-                                       dateTaken: try reader.optional { r throws(DecoderFrameError) in try r.string() },
-                                       duration: try reader.optional { r throws(DecoderFrameError) in try r.double() }))
+            self = .header(
+                ImageHeader(
+                    format: format, width: width, height: height, orientation: orientation,
+                    dateTaken: try reader.optional { r throws(DecoderFrameError) in try r.string() },
+                    duration: try reader.optional { r throws(DecoderFrameError) in try r.double() }))
         case 2:
-            let width = try reader.int(), height = try reader.int(), count = try reader.int()
+            let width = try reader.int()
+            let height = try reader.int()
+            let count = try reader.int()
             guard width > 0, height > 0, width * height == count else {
                 throw DecoderFrameError(reason: "a thumbnail of \(width) × \(height) with \(count) pixels")
             }
@@ -162,8 +179,9 @@ extension DecoderAnswer {
             for _ in 0..<count { pixels.append(try reader.uint32()) }
             let isOpaque = try reader.byte() != 0
             let profile = try reader.optional { r throws(DecoderFrameError) in try r.data() }
-            self = .thumbnail(Thumbnail(width: width, height: height, pixels: pixels), isOpaque: isOpaque,
-                              profile: profile.flatMap(ColorProfile.init(bytes:)))
+            self = .thumbnail(
+                Thumbnail(width: width, height: height, pixels: pixels), isOpaque: isOpaque,
+                profile: profile.flatMap(ColorProfile.init(bytes:)))
         case 3:
             self = .failure(try PhotoError.read(&reader))
         case let kind:
@@ -177,7 +195,9 @@ extension ImageFormat {
     /// The format named by its `rawValue` in a message.
     fileprivate static func read(_ reader: inout DecoderMessageReader) throws(DecoderFrameError) -> ImageFormat {
         let name = try reader.string()
-        guard let format = ImageFormat(rawValue: name) else { throw DecoderFrameError(reason: "a format named \(name)") }
+        guard let format = ImageFormat(rawValue: name) else {
+            throw DecoderFrameError(reason: "a format named \(name)")
+        }
         return format
     }
 }
@@ -188,41 +208,41 @@ extension PhotoError {
         switch self {
         case .empty: writer.byte(1)
         case .notAnImage: writer.byte(2)
-        case let .truncated(format):
+        case .truncated(let format):
             writer.byte(3)
             writer.string(format.rawValue)
-        case let .unsupported(format, detail):
+        case .unsupported(let format, let detail):
             writer.byte(4)
             writer.string(format.rawValue)
             writer.string(detail)
-        case let .unsupportedCodec(format, codec):
+        case .unsupportedCodec(let format, let codec):
             writer.byte(5)
             writer.string(format.rawValue)
             writer.string(codec)
-        case let .tooLarge(width, height):
+        case .tooLarge(let width, let height):
             writer.byte(6)
             writer.int(width)
             writer.int(height)
-        case let .unreadable(reason):
+        case .unreadable(let reason):
             writer.byte(7)
             writer.string(reason)
         case .vanished: writer.byte(8)
-        case let .failedBefore(reason):
+        case .failedBefore(let reason):
             writer.byte(9)
             writer.string(reason)
-        case let .timedOut(format, seconds):
+        case .timedOut(let format, let seconds):
             writer.byte(10)
             writer.string(format.rawValue)
             writer.double(seconds)
-        case let .decoderCrashed(format, how):
+        case .decoderCrashed(let format, let how):
             writer.byte(11)
             writer.string(format.rawValue)
             writer.string(how)
-        case let .decoderMissing(format, executable):
+        case .decoderMissing(let format, let executable):
             writer.byte(12)
             writer.string(format.rawValue)
             writer.string(executable)
-        case let .decoderFailed(format, detail):
+        case .decoderFailed(let format, let detail):
             writer.byte(13)
             writer.string(format.rawValue)
             writer.string(detail)

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A worker process (`waterfall-decoder`) that reads the headers and decodes the thumbnails of the formats whose
 /// libraries may hang or crash (`ImageFormat.decodedInAWorker`: video), as GNOME's thumbnailers run apart from the
@@ -50,8 +51,10 @@ public final class DecoderProcess {
 
     /// A worker of `executable` (`nil`: `defaultExecutable`), not started until the first request, whose requests may
     /// take `headerTimeLimit` and `thumbnailTimeLimit`.
-    public init(executable: String? = nil, headerTimeLimit: Duration = DecoderProcess.headerTimeLimit,
-                thumbnailTimeLimit: Duration = DecoderProcess.thumbnailTimeLimit) {
+    public init(
+        executable: String? = nil, headerTimeLimit: Duration = DecoderProcess.headerTimeLimit,
+        thumbnailTimeLimit: Duration = DecoderProcess.thumbnailTimeLimit
+    ) {
         self.executable = executable
         self.headerTimeLimit = headerTimeLimit
         self.thumbnailTimeLimit = thumbnailTimeLimit
@@ -67,8 +70,8 @@ public final class DecoderProcess {
     ///   `.decoderFailed` naming `format`.
     public func header(ofFile path: FilePath, format: ImageFormat) throws -> ImageHeader {
         switch try ask(.header(path), format: format, within: headerTimeLimit) {
-        case let .header(header): return header
-        case let .failure(error): throw error
+        case .header(let header): return header
+        case .failure(let error): throw error
         case .thumbnail: throw misanswered(format, "a thumbnail for a header")
         }
     }
@@ -77,23 +80,29 @@ public final class DecoderProcess {
     /// over `background`, upright, its colours still the photo's own (with the profile it carries), decoded by the
     /// worker.
     /// - Throws: as `header(ofFile:format:)`.
-    func thumbnail(ofFile path: FilePath, width: Int, background: UInt32, format: ImageFormat) throws -> ThumbnailDecoder.Decoded {
-        switch try ask(.thumbnail(path, width: width, background: background), format: format, within: thumbnailTimeLimit) {
-        case let .thumbnail(thumbnail, isOpaque, profile): return ThumbnailDecoder.Decoded(thumbnail: thumbnail, isOpaque: isOpaque, profile: profile)
-        case let .failure(error): throw error
+    func thumbnail(
+        ofFile path: FilePath, width: Int, background: UInt32, format: ImageFormat
+    ) throws -> ThumbnailDecoder.Decoded {
+        switch try ask(
+            .thumbnail(path, width: width, background: background), format: format, within: thumbnailTimeLimit)
+        {
+        case .thumbnail(let thumbnail, let isOpaque, let profile):
+            return ThumbnailDecoder.Decoded(thumbnail: thumbnail, isOpaque: isOpaque, profile: profile)
+        case .failure(let error): throw error
         case .header: throw misanswered(format, "a header for a thumbnail")
         }
     }
 
     /// Sends `request` to the worker (started first when none runs) and waits for its answer at most `timeLimit`.
-    private func ask(_ request: DecoderRequest, format: ImageFormat, within timeLimit: Duration) throws -> DecoderAnswer {
+    private func ask(_ request: DecoderRequest, format: ImageFormat, within timeLimit: Duration) throws -> DecoderAnswer
+    {
         let worker = try running ?? start(for: format)
         let deadline = ContinuousClock.now + timeLimit
         guard DecoderDescriptor.write(request.framed, to: worker.socket) else {
             throw PhotoError.decoderCrashed(format, how: stop())  // it died before reading the request
         }
         switch DecoderDescriptor.readMessage(from: worker.socket, until: deadline) {
-        case let .success(body):
+        case .success(let body):
             do {
                 return try DecoderAnswer(body: body)
             } catch {
@@ -101,12 +110,13 @@ public final class DecoderProcess {
             }
         case .failure(.timedOut):
             stop()
-            throw PhotoError.timedOut(format, seconds: Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18)
+            throw PhotoError.timedOut(
+                format, seconds: Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18)
         case .failure(.ended), .failure(.cutShort):
             throw PhotoError.decoderCrashed(format, how: stop())
-        case let .failure(.tooLong(length)):
+        case .failure(.tooLong(let length)):
             throw misanswered(format, "an answer of \(length) bytes")
-        case let .failure(.failed(code)):
+        case .failure(.failed(let code)):
             throw misanswered(format, String(cString: strerror(code)))
         }
     }
@@ -138,12 +148,13 @@ public final class DecoderProcess {
         let named = executable ?? Self.defaultExecutable
         let program = named.map { FilePath($0) } ?? Self.besideThisProgram() ?? FilePath(Self.executableName)
         switch DecoderSpawn.spawn(program) {
-        case let .success(worker):
+        case .success(let worker):
             running = worker
             return worker
-        case .failure(let error) where [.noSuchFileOrDirectory, .permissionDenied, .execFormatError, .notDirectory].contains(error):
+        case .failure(let error)
+        where [.noSuchFileOrDirectory, .permissionDenied, .execFormatError, .notDirectory].contains(error):
             throw PhotoError.decoderMissing(format, executable: named ?? Self.executableName)
-        case let .failure(error):
+        case .failure(let error):
             throw PhotoError.decoderCrashed(format, how: "cannot start: \(String(cString: strerror(error.rawValue)))")
         }
     }
@@ -152,7 +163,9 @@ public final class DecoderProcess {
     /// executable.
     private static func besideThisProgram() -> FilePath? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+        let count = buffer.withUnsafeMutableBytes {
+            readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1)
+        }
         guard count > 0 else { return nil }
         let path = FilePath(bytes: buffer[..<count]).removingLastComponent().appending(executableName)
         return path.withPlatformString { access($0, X_OK) } == 0 ? path : nil

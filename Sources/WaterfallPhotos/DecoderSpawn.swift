@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSpawn
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Starting the decoder worker: `posix_spawn` (`posix_spawnp` for a bare name, looked up on `PATH`) with one end of a
 /// `socketpair(2)` as its standard input and output, this program's standard error as its own, every other
@@ -26,7 +27,8 @@ enum DecoderSpawn {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), pipeSignal = sigset_t()
+        var noSignals = sigset_t()
+        var pipeSignal = sigset_t()
         sigemptyset(&noSignals)
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
@@ -38,8 +40,9 @@ enum DecoderSpawn {
         let code = program.withPlatformString { name in
             var argv: [UnsafeMutablePointer<CChar>?] = [strdup(name), nil]
             defer { free(argv[0]) }
-            return searchesPath ? posix_spawnp(&pid, name, &actions, &attributes, &argv, waterfall_spawn_environment())
-                                : posix_spawn(&pid, name, &actions, &attributes, &argv, waterfall_spawn_environment())
+            return searchesPath
+                ? posix_spawnp(&pid, name, &actions, &attributes, &argv, waterfall_spawn_environment())
+                : posix_spawn(&pid, name, &actions, &attributes, &argv, waterfall_spawn_environment())
         }
         guard code == 0 else {
             close(wallEnd)

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The decoder worker's side (the `waterfall-decoder` program): answers `DecoderRequest`s read from its standard
 /// input on its standard output, one at a time, through the library's own in-process functions
@@ -14,7 +15,7 @@ package enum DecoderWorker {
         while true {
             let body: [UInt8]
             switch DecoderDescriptor.readMessage(from: input, until: nil) {
-            case let .success(message): body = message
+            case .success(let message): body = message
             case .failure(.ended): return 0
             case .failure: return 2
             }
@@ -28,9 +29,9 @@ package enum DecoderWorker {
     static func answer(_ request: DecoderRequest, decoder: ThumbnailDecoder) -> DecoderAnswer {
         do {
             switch request {
-            case let .header(path):
+            case .header(let path):
                 return .header(try PhotoFile.readHeader(path: path))
-            case let .thumbnail(path, width, background):
+            case .thumbnail(let path, let width, let background):
                 decoder.background = background
                 let decoded = try decoder.withFile(path) { header, bytes in
                     try decoder.decode(bytes, header: header, width: width, path: path)

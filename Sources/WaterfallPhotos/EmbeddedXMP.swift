@@ -29,14 +29,21 @@ enum EmbeddedXMP {
         for _ in 0..<maximumSteps {
             guard let head = read(offset, 4), head.count == 4, head[0] == 0xFF else { return nil }
             let marker = head[1]
-            if marker == 0xFF { offset += 1; continue }  // a fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // a fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
             // XMP is written among the application segments (and comments) that open the file: the first table or
             // frame header ends the search, without walking to the image data.
             guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { return nil }
             let length = Int(head[2]) << 8 | Int(head[3])
             guard length >= 2 else { return nil }
-            if marker == 0xE1, length - 2 > jpegSignature.count, read(offset + 4, jpegSignature.count) == jpegSignature {
+            if marker == 0xE1, length - 2 > jpegSignature.count, read(offset + 4, jpegSignature.count) == jpegSignature
+            {
                 let start = offset + 4 + jpegSignature.count
                 return read(start, length - 2 - jpegSignature.count)
             }
@@ -55,7 +62,8 @@ enum EmbeddedXMP {
             let type = String(decoding: head[4..<8], as: UTF8.self)
             if type == "IDAT" || type == "IEND" { return nil }
             if type == "iTXt", length > pngKeyword.count + 2, length <= maximumSize,
-               let body = read(offset + 8, length), body.count == length, body.starts(with: pngKeyword) {
+                let body = read(offset + 8, length), body.count == length, body.starts(with: pngKeyword)
+            {
                 var rest = body.dropFirst(pngKeyword.count)
                 guard rest.first == 0 else { return nil }  // compressed: not read here
                 rest = rest.dropFirst(2)  // the compression flag and method

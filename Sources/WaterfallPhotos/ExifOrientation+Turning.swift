@@ -24,7 +24,9 @@ extension ExifOrientation {
 
     /// The orientation of `turns` (0...3) quarter turns clockwise after a mirror when `mirrored`.
     init(turns: Int, mirrored: Bool) {
-        let table: [[ExifOrientation]] = [[.up, .right, .down, .left], [.upMirrored, .rightMirrored, .downMirrored, .leftMirrored]]
+        let table: [[ExifOrientation]] = [
+            [.up, .right, .down, .left], [.upMirrored, .rightMirrored, .downMirrored, .leftMirrored],
+        ]
         self = table[mirrored ? 1 : 0][turns]
     }
 }

@@ -11,13 +11,16 @@ enum ExifReader {
     static func read(_ tiff: ArraySlice<UInt8>) -> (orientation: ExifOrientation, dateTaken: String?) {
         guard let structure = TIFFStructure(tiff) else { return (.up, nil) }
         let ifd0 = structure.entries(ofIFDAt: structure.firstIFD)
-        let orientation = ifd0[ExifTag.orientation].flatMap { entry -> ExifOrientation? in
-            entry.type == 3 ? structure.integer(entry).flatMap(ExifOrientation.init(rawValue:)) : nil
-        } ?? .up
+        let orientation =
+            ifd0[ExifTag.orientation].flatMap { entry -> ExifOrientation? in
+                entry.type == 3 ? structure.integer(entry).flatMap(ExifOrientation.init(rawValue:)) : nil
+            } ?? .up
         var date: String?
         if let exifIFD = structure.integer(ifd0[ExifTag.exifIFD]),
-           let entry = structure.entries(ofIFDAt: exifIFD)[ExifTag.dateTimeOriginal], entry.type == 2, entry.count >= 19,
-           let start = structure.valueStart(of: TIFFStructure.Entry(type: 2, count: 19, valueField: entry.valueField)) {
+            let entry = structure.entries(ofIFDAt: exifIFD)[ExifTag.dateTimeOriginal], entry.type == 2,
+            entry.count >= 19,
+            let start = structure.valueStart(of: TIFFStructure.Entry(type: 2, count: 19, valueField: entry.valueField))
+        {
             date = structure.string(at: start, count: 19)  // "2024:05:01 12:30:00"
         }
         return (orientation, date)

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a file was on disk when it was shown: its size and modification time. An action given one refuses to touch
 /// a file that differs now ("it was changed by another program since it was shown").
@@ -29,8 +30,9 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity in `status`.
     init(_ status: stat) {
-        self.init(size: Int(status.st_size),
-                  modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1_000_000_000)
+        self.init(
+            size: Int(status.st_size),
+            modified: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1_000_000_000)
     }
 
     /// Throws unless `file` is still what `expected` says (when there is an expectation).

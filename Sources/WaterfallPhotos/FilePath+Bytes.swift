@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A path's bytes as the system has them. A file name on Linux is any bytes but `/` and NUL: one that is not UTF-8
 /// must still open its file, and name it in `-o`'s output and in a URI, so photos carry a `FilePath` and only what

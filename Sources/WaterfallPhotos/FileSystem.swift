@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSpawn
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The file actions' one boundary to the C library: each call throws the `Errno` its C call set, and names that call.
 enum FileSystem {
@@ -34,7 +35,9 @@ enum FileSystem {
 
     /// `renameat2(2)` with `RENAME_NOREPLACE`: fails with `.fileExists` rather than replace anything at `to`.
     static func renameWithoutReplacing(_ from: FilePath, to: FilePath) throws(Errno) {
-        let result = from.withPlatformString { source in to.withPlatformString { waterfall_rename_noreplace(source, $0) } }
+        let result = from.withPlatformString { source in
+            to.withPlatformString { waterfall_rename_noreplace(source, $0) }
+        }
         guard result == 0 else { throw lastError }
     }
 
@@ -51,8 +54,9 @@ enum FileSystem {
     /// `open(2)` of a new file at `path` for writing, with `O_CREAT | O_EXCL | O_CLOEXEC` and `mode` (less the umask).
     static func createExclusively(_ path: FilePath, mode: mode_t) throws(Errno) -> FileDescriptor {
         do {
-            return try FileDescriptor.open(path, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
-                                           permissions: FilePermissions(rawValue: mode))
+            return try FileDescriptor.open(
+                path, .writeOnly, options: [.create, .exclusiveCreate, .closeOnExec],
+                permissions: FilePermissions(rawValue: mode))
         } catch let error as Errno {
             throw error
         } catch {

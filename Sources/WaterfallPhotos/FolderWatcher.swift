@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Watches folders with inotify for the changes a photo wall shows: a file created, written and closed, moved in or
 /// out, deleted or touched, a folder created or moved in, and the folder itself removed or moved away. A burst of
@@ -41,8 +42,9 @@ public final class FolderWatcher {
     private var folders: [Int32: FilePath] = [:]
 
     /// What a watch asks the kernel for.
-    private static let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB
-                                     | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    private static let mask = UInt32(
+        IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// A watcher with no watches yet.
     /// - Throws: `WatchError` when inotify cannot be had (too many instances).
@@ -100,8 +102,11 @@ public final class FolderWatcher {
                 let headerSize = MemoryLayout<inotify_event>.size
                 while offset + headerSize <= count {
                     let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    let nameBytes = bytes[(offset + headerSize)..<(offset + headerSize + Int(event.len))].prefix { $0 != 0 }
-                    note(event, name: nameBytes.isEmpty ? nil : FilePath(bytes: nameBytes).lastComponent, into: &changes)
+                    let nameBytes = bytes[(offset + headerSize)..<(offset + headerSize + Int(event.len))].prefix {
+                        $0 != 0
+                    }
+                    note(
+                        event, name: nameBytes.isEmpty ? nil : FilePath(bytes: nameBytes).lastComponent, into: &changes)
                     offset += headerSize + Int(event.len)
                 }
             }

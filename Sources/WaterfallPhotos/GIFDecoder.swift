@@ -14,20 +14,25 @@ enum GIFDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, screenWidth: Int, screenHeight: Int) throws -> RGBAImage {
         try withOpened(bytes) { gif in
             guard let control = try nextImage(gif) else { throw PhotoError.unsupported(.gif, "no image") }
-            return try readFrame(gif, transparentIndex: control.TransparentColor, screenWidth: screenWidth, screenHeight: screenHeight)
+            return try readFrame(
+                gif, transparentIndex: control.TransparentColor, screenWidth: screenWidth, screenHeight: screenHeight)
         }
     }
 
     /// Opens the GIF in `bytes` with giflib and calls `body` with it, then closes it.
     /// - Throws: what `body` throws, but `PhotoError.truncated(.gif)` whenever giflib ran out of bytes.
-    static func withOpened<Result>(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeMutablePointer<GifFileType>) throws -> Result) throws -> Result {
+    static func withOpened<Result>(
+        _ bytes: UnsafeRawBufferPointer, _ body: (UnsafeMutablePointer<GifFileType>) throws -> Result
+    ) throws -> Result {
         let input = Input(bytes)
         var error: Int32 = 0
         let opened = withExtendedLifetime(input) {
-            DGifOpen(Unmanaged.passUnretained(input).toOpaque(), { file, buffer, count in
-                guard let user = file?.pointee.UserData, let buffer else { return 0 }
-                return Unmanaged<Input>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
-            }, &error)
+            DGifOpen(
+                Unmanaged.passUnretained(input).toOpaque(),
+                { file, buffer, count in
+                    guard let user = file?.pointee.UserData, let buffer else { return 0 }
+                    return Unmanaged<Input>.fromOpaque(user).takeUnretainedValue().read(into: buffer, count: Int(count))
+                }, &error)
         }
         // giflib names a short read by where it happened (DGifOpen's "no screen descriptor" for a cut colour table):
         // whatever it says, data that ran out is a truncated GIF.
@@ -46,8 +51,9 @@ enum GIFDecoder {
     /// last graphics control extension before it (its transparent index, delay and disposal; none: no transparency,
     /// no delay, no disposal), or `nil` at the end of the file (its trailer).
     static func nextImage(_ gif: UnsafeMutablePointer<GifFileType>) throws -> GraphicsControlBlock? {
-        var control = GraphicsControlBlock(DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
-                                           TransparentColor: Int32(NO_TRANSPARENT_COLOR))
+        var control = GraphicsControlBlock(
+            DisposalMode: DISPOSAL_UNSPECIFIED, UserInputFlag: false, DelayTime: 0,
+            TransparentColor: Int32(NO_TRANSPARENT_COLOR))
         while true {
             var type = UNDEFINED_RECORD_TYPE
             try check(DGifGetRecordType(gif, &type), gif)
@@ -73,10 +79,14 @@ enum GIFDecoder {
     }
 
     /// Reads the rows of the image whose descriptor was just read, onto a transparent screen.
-    private static func readFrame(_ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32,
-                                  screenWidth: Int, screenHeight: Int) throws -> RGBAImage {
+    private static func readFrame(
+        _ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32,
+        screenWidth: Int, screenHeight: Int
+    ) throws -> RGBAImage {
         var screen = [UInt8](repeating: 0, count: screenWidth * screenHeight * 4)
-        try drawFrame(gif, transparentIndex: transparentIndex, onto: &screen, screenWidth: screenWidth, screenHeight: screenHeight)
+        try drawFrame(
+            gif, transparentIndex: transparentIndex, onto: &screen, screenWidth: screenWidth, screenHeight: screenHeight
+        )
         return RGBAImage(width: screenWidth, height: screenHeight, bytes: screen)
     }
 
@@ -84,13 +94,18 @@ enum GIFDecoder {
     /// × `screenHeight`) at the frame's position: its transparent index, and an index past its colour map, leave the
     /// screen's pixel as it was. Returns the frame's rectangle on the screen.
     @discardableResult
-    static func drawFrame(_ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32, onto screen: inout [UInt8],
-                          screenWidth: Int, screenHeight: Int) throws -> (left: Int, top: Int, width: Int, height: Int) {
+    static func drawFrame(
+        _ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32, onto screen: inout [UInt8],
+        screenWidth: Int, screenHeight: Int
+    ) throws -> (left: Int, top: Int, width: Int, height: Int) {
         let frame = gif.pointee.Image
         let (left, top, width, height) = (Int(frame.Left), Int(frame.Top), Int(frame.Width), Int(frame.Height))
         try ImageHeader(format: .gif, width: width, height: height).checkSize()
         guard left >= 0, top >= 0, left + width <= screenWidth, top + height <= screenHeight else {
-            throw PhotoError.unsupported(.gif, "a frame of \(width) × \(height) at (\(left), \(top)) outside its \(screenWidth) × \(screenHeight) screen")
+            throw PhotoError.unsupported(
+                .gif,
+                "a frame of \(width) × \(height) at (\(left), \(top)) outside its \(screenWidth) × \(screenHeight) screen"
+            )
         }
         guard let colorMap = frame.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors else {
             throw PhotoError.unsupported(.gif, "no colour map")
@@ -99,7 +114,8 @@ enum GIFDecoder {
         var palette = [UInt32](repeating: 0, count: 256)
         for index in 0..<min(256, Int(colorMap.pointee.ColorCount)) where index != Int(transparentIndex) {
             let color = colors[index]
-            palette[index] = (UInt32(color.Red) | UInt32(color.Green) << 8 | UInt32(color.Blue) << 16 | 255 << 24).littleEndian
+            palette[index] =
+                (UInt32(color.Red) | UInt32(color.Green) << 8 | UInt32(color.Blue) << 16 | 255 << 24).littleEndian
         }
         var line = [GifPixelType](repeating: 0, count: width)
         for row in rowOrder(height: height, interlaced: frame.Interlace) {

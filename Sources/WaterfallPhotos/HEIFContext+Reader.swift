@@ -11,21 +11,29 @@ extension HEIFContext {
     /// (`iloc`) past the end of the memory it is given, and the coded data lies past the `meta` box.
     /// - Throws: `PhotoError.truncated` when the file ends too soon; `PhotoError.unsupported` when libheif reads more
     ///   than `limit`, and what `withContext(_:format:_:)` throws.
-    static func withContext<Result>(reading reader: inout ByteReader, limit: Int, refusingFrom end: Int,
-                                    _ body: (HEIFContext) throws -> Result) throws -> Result {
+    static func withContext<Result>(
+        reading reader: inout ByteReader, limit: Int, refusingFrom end: Int,
+        _ body: (HEIFContext) throws -> Result
+    ) throws -> Result {
         let context = try allocate(reader.format)
         let source = Source(reader, limit: limit, end: end)
         defer { reader = source.reader }
-        var callbacks = heif_reader(reader_api_version: 1, get_position: { user in
-            Source.of(user).map { Int64($0.position) } ?? 0
-        }, read: { data, size, user in
-            Source.of(user)?.read(into: data, count: size) == true ? 0 : 1
-        }, seek: { position, user in
-            Source.of(user)?.position = Int(position)
-            return 0
-        }, wait_for_file_size: { size, user in
-            Source.of(user)?.has(size: Int(size)) == true ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
-        })
+        var callbacks = heif_reader(
+            reader_api_version: 1,
+            get_position: { user in
+                Source.of(user).map { Int64($0.position) } ?? 0
+            },
+            read: { data, size, user in
+                Source.of(user)?.read(into: data, count: size) == true ? 0 : 1
+            },
+            seek: { position, user in
+                Source.of(user)?.position = Int(position)
+                return 0
+            },
+            wait_for_file_size: { size, user in
+                Source.of(user)?.has(size: Int(size)) == true
+                    ? heif_reader_grow_status_size_reached : heif_reader_grow_status_size_beyond_eof
+            })
         let read = withExtendedLifetime(source) {
             heif_context_read_from_reader(context.context, &callbacks, Unmanaged.passUnretained(source).toOpaque(), nil)
         }

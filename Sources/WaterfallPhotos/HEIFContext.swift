@@ -36,8 +36,10 @@ final class HEIFContext {
     /// Calls `body` with a context over `bytes`, a whole file, and returns its result.
     /// - Throws: `PhotoError.truncated(format)` where libheif finds the data ending too soon;
     ///   `PhotoError.unsupported(format, ...)` with libheif's message for anything else it refuses.
-    static func withContext<Result>(_ bytes: UnsafeRawBufferPointer, format: ImageFormat,
-                                    _ body: (HEIFContext) throws -> Result) throws -> Result {
+    static func withContext<Result>(
+        _ bytes: UnsafeRawBufferPointer, format: ImageFormat,
+        _ body: (HEIFContext) throws -> Result
+    ) throws -> Result {
         let context = try allocate(format)
         guard let base = bytes.baseAddress else { throw PhotoError.truncated(format) }
         let read = heif_context_read_from_memory_without_copy(context.context, base, bytes.count, nil)

@@ -41,7 +41,9 @@ enum HEIFHeader {
             } else if size == 0 {
                 size = reader.size - start  // the box runs to the end of the file
             }
-            guard size >= reader.offset - start else { throw PhotoError.unsupported(reader.format, "a '\(type)' box of \(size) bytes") }
+            guard size >= reader.offset - start else {
+                throw PhotoError.unsupported(reader.format, "a '\(type)' box of \(size) bytes")
+            }
             try reader.skip(size - (reader.offset - start))
             if type == "meta" { return reader.offset }
         }

@@ -42,18 +42,22 @@ final class HEIFImageHandle {
     /// The profile of the image's `nclx` colour box (see `colorProfile`).
     private var nclxProfile: ColorProfile? {
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else { return nil }
+        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
+            return nil
+        }
         defer { heif_nclx_color_profile_free(nclx) }
         let box = nclx.pointee
         let sRGBPrimaries: Set<UInt32> = [1, 2]  // BT.709, unspecified
         let sRGBLikeTransfers: Set<UInt32> = [1, 2, 6, 13, 14, 15]
         guard !sRGBPrimaries.contains(box.color_primaries.rawValue),
-              sRGBLikeTransfers.contains(box.transfer_characteristics.rawValue) else { return nil }
+            sRGBLikeTransfers.contains(box.transfer_characteristics.rawValue)
+        else { return nil }
         func point(_ x: Float, _ y: Float) -> ColorProfile.Chromaticity { .init(x: Double(x), y: Double(y)) }
-        return ColorProfile.rgb(red: point(box.color_primary_red_x, box.color_primary_red_y),
-                                green: point(box.color_primary_green_x, box.color_primary_green_y),
-                                blue: point(box.color_primary_blue_x, box.color_primary_blue_y),
-                                white: point(box.color_primary_white_x, box.color_primary_white_y))
+        return ColorProfile.rgb(
+            red: point(box.color_primary_red_x, box.color_primary_red_y),
+            green: point(box.color_primary_green_x, box.color_primary_green_y),
+            blue: point(box.color_primary_blue_x, box.color_primary_blue_y),
+            white: point(box.color_primary_white_x, box.color_primary_white_y))
     }
 
     /// The thumbnails the file stores for the image (`heif_image_handle_get_list_of_thumbnail_IDs`).
@@ -81,12 +85,14 @@ final class HEIFImageHandle {
         var decoded: OpaquePointer?
         // AV1 through libaom: dav1d, libheif's first choice, prints what it finds wrong in a broken file on stderr.
         let decoder = context.format == .avif ? "aom" : nil
-        let result = decoder.map { name in
-            name.withCString { name in
-                options?.pointee.decoder_id = name
-                return heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
-            }
-        } ?? heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+        let result =
+            decoder.map { name in
+                name.withCString { name in
+                    options?.pointee.decoder_id = name
+                    return heif_decode_image(
+                        handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
+                }
+            } ?? heif_decode_image(handle, &decoded, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options)
         try context.check(result)
         guard let decoded else { throw PhotoError.unsupported(context.format, "no decoded image") }
         defer { heif_image_release(decoded) }
@@ -94,14 +100,17 @@ final class HEIFImageHandle {
         let height = Int(heif_image_get_height(decoded, heif_channel_interleaved))
         try ImageHeader(format: context.format, width: width, height: height).checkSize()
         var stride: Int32 = 0
-        guard let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride), Int(stride) >= width * 4 else {
+        guard let plane = heif_image_get_plane_readonly(decoded, heif_channel_interleaved, &stride),
+            Int(stride) >= width * 4
+        else {
             throw PhotoError.unsupported(context.format, "no interleaved RGBA plane")
         }
         let rowBytes = width * 4
         let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             for row in 0..<height {
-                UnsafeMutableRawPointer(base + row * rowBytes).copyMemory(from: plane + row * Int(stride), byteCount: rowBytes)
+                UnsafeMutableRawPointer(base + row * rowBytes).copyMemory(
+                    from: plane + row * Int(stride), byteCount: rowBytes)
             }
             initialized = rowBytes * height
         }

@@ -20,7 +20,9 @@ extension ImageFormat {
         guard format == .tiff else { return nil }
         if let name = path.lastComponent?.string, RAWHeader.isNamedAsRAW(name) { return .raw }
         var reader = ByteReader(Array(start), format: .tiff)
-        guard let ifd0 = try? TIFFHeader.firstIFD(&reader), ifd0.entries[RAWHeader.dngVersionTag] != nil else { return nil }
+        guard let ifd0 = try? TIFFHeader.firstIFD(&reader), ifd0.entries[RAWHeader.dngVersionTag] != nil else {
+            return nil
+        }
         return .raw
     }
 }

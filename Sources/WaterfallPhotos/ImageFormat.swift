@@ -23,7 +23,6 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     /// 3GP), or Matroska/WebM (EBML's `1A 45 DF A3`).
     case video = "video"
 
-
     /// A camera's RAW file, shown by its embedded preview (libraw): told by content where the content tells — Canon
     /// CR2 (a TIFF with `CR 02 00` at 8), Olympus ORF (`IIRO`, `IIRS`, `MMOR`), Panasonic RW2 (`IIU\0`), Fujifilm RAF
     /// (`FUJIFILMCCD-RAW`), Canon CR3 (`ftyp` brand `crx `), a DNG by its DNGVersion tag in IFD0 (`ImageHeader` finds
@@ -58,8 +57,10 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         case .video:
             return ["video/mp4", "video/quicktime", "video/x-matroska", "video/webm"]
         case .raw:
-            return ["image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef", "image/x-sony-arw",
-                    "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-fuji-raf"]
+            return [
+                "image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef", "image/x-sony-arw",
+                "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-fuji-raf",
+            ]
         default:
             return [mimeType]
         }
@@ -87,11 +88,13 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
             self = .webp
         } else if starts([0x49, 0x49, 0x2A, 0x00]) && starts([0x43, 0x52, 0x02, 0x00], at: 8)  // CR2
-                    || starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8)) || starts(Array("MMOR".utf8))  // ORF
-                    || starts([0x49, 0x49, 0x55, 0x00]) || starts(Array("FUJIFILMCCD-RAW".utf8)) {  // RW2, RAF
+            || starts(Array("IIRO".utf8)) || starts(Array("IIRS".utf8)) || starts(Array("MMOR".utf8))  // ORF
+            || starts([0x49, 0x49, 0x55, 0x00]) || starts(Array("FUJIFILMCCD-RAW".utf8))
+        {  // RW2, RAF
             self = .raw
         } else if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A])
-                    || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B]) {
+            || starts([0x49, 0x49, 0x2B, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2B])
+        {
             self = .tiff
         } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
             self = .gif
@@ -110,9 +113,11 @@ public enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1"]
     static let avifBrands: Set<String> = ["avif", "avis"]
     /// The major brands of MP4 and QuickTime videos (and M4V, 3GP, 3G2: every `3gp` brand too).
-    static let videoBrands: Set<String> = ["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
-                                           "M4V ", "M4VH", "M4VP", "3gp4", "3gp5", "3gp6", "3g2a", "mmp4", "dash", "f4v ",
-                                           "MSNV", "XAVC", "mp71"]
+    static let videoBrands: Set<String> = [
+        "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "qt  ",
+        "M4V ", "M4VH", "M4VP", "3gp4", "3gp5", "3gp6", "3g2a", "mmp4", "dash", "f4v ",
+        "MSNV", "XAVC", "mp71",
+    ]
 
     /// The format of an ISO base media file whose first bytes (`ftyp` at 4) are `head`: by the `ftyp` box's major
     /// brand, or, when it is the generic `mif1` or `msf1`, by its compatible brands (AVIF's first); a video by an MP4 or

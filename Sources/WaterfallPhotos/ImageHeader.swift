@@ -18,8 +18,10 @@ public struct ImageHeader: Hashable, Sendable {
 
     /// A header of `format`, `width` × `height` stored pixels (a video's: its display size, the sample aspect ratio
     /// applied, before its rotation), lasting `duration` seconds when it is a video.
-    public init(format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation = .up, dateTaken: String? = nil,
-                duration: Double? = nil) {
+    public init(
+        format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation = .up, dateTaken: String? = nil,
+        duration: Double? = nil
+    ) {
         self.format = format
         self.width = width
         self.height = height
@@ -54,16 +56,20 @@ public struct ImageHeader: Hashable, Sendable {
     /// were read, reading more with `more` as `reads` says: where the header lies further than `start`, only the
     /// pieces of the file that its walk needs are read. The result is the one `read(_:)` gives for the whole file.
     /// - Throws: what `read(_:)` throws, and what `more` throws.
-    package static func read(start: [UInt8], size: Int, reads: HeaderReads = .standard,
-                             more: @escaping HeaderReads.More) throws -> ImageHeader {
+    package static func read(
+        start: [UInt8], size: Int, reads: HeaderReads = .standard,
+        more: @escaping HeaderReads.More
+    ) throws -> ImageHeader {
         try readWithExif(start: start, size: size, reads: reads, more: more).header
     }
 
     /// `read(start:size:reads:more:)`, with the header's EXIF block (a TIFF structure), if it has one.
     /// `file`, the file's path when the bytes are a file's, lets libraw open a RAW from it (`RAWHeader`), and tells a
     /// TIFF-based RAW by its name.
-    static func readWithExif(start: [UInt8], size: Int, reads: HeaderReads = .standard, file: FilePath? = nil,
-                             more: @escaping HeaderReads.More) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
+    static func readWithExif(
+        start: [UInt8], size: Int, reads: HeaderReads = .standard, file: FilePath? = nil,
+        more: @escaping HeaderReads.More
+    ) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         guard let format = ImageFormat(magic: start) else {
             throw start.isEmpty ? PhotoError.empty : PhotoError.notAnImage
         }

@@ -12,18 +12,27 @@ enum JPEGColorProfile {
         while offset + 4 <= bytes.count {
             guard bytes[offset] == 0xFF else { return nil }
             let marker = bytes[offset + 1]
-            if marker == 0xFF { offset += 1; continue }  // a fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { offset += 2; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // a fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                offset += 2
+                continue
+            }
             if marker == 0xDA || marker == 0xD9 { break }  // the image data: no profile comes after it
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             let body = offset + 4
             let end = offset + 2 + length
             guard length >= 2, end <= bytes.count else { return nil }
             if marker == 0xE2, end - body > signature.count + 2,
-               bytes[body..<(body + signature.count)].elementsEqual(signature) {
+                bytes[body..<(body + signature.count)].elementsEqual(signature)
+            {
                 let number = Int(bytes[body + signature.count])
                 let count = Int(bytes[body + signature.count + 1])
-                guard number >= 1, number <= count, declaredCount == nil || declaredCount == count, chunks[number] == nil else { return nil }
+                guard number >= 1, number <= count, declaredCount == nil || declaredCount == count,
+                    chunks[number] == nil
+                else { return nil }
                 declaredCount = count
                 chunks[number] = ArraySlice(bytes[(body + signature.count + 2)..<end])
             }

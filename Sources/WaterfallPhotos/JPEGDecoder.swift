@@ -18,14 +18,19 @@ final class JPEGDecoder {
 
     /// Calls `body` with `bytes` (a whole JPEG file) decoded at the smallest DCT scale whose stored width is at least
     /// `storedWidth`, into `memory`, and returns its result.
-    func decode<Result>(_ bytes: UnsafeRawBufferPointer, storedWidth: Int, into memory: ScratchMemory,
-                        _ body: (RGBAPixels) throws -> Result) throws -> Result {
+    func decode<Result>(
+        _ bytes: UnsafeRawBufferPointer, storedWidth: Int, into memory: ScratchMemory,
+        _ body: (RGBAPixels) throws -> Result
+    ) throws -> Result {
         let source = bytes.bindMemory(to: UInt8.self)
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
         var colorspace: Int32 = 0
-        guard tjDecompressHeader3(handle, source.baseAddress, UInt(source.count), &width, &height, &subsampling, &colorspace) == 0 else {
+        guard
+            tjDecompressHeader3(
+                handle, source.baseAddress, UInt(source.count), &width, &height, &subsampling, &colorspace) == 0
+        else {
             throw error(bytes)
         }
         let factor = Self.scalingFactor(width: Int(width), atLeast: storedWidth)
@@ -34,8 +39,9 @@ final class JPEGDecoder {
         let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         return try memory.withBytes(scaledWidth * scaledHeight * 4) { memory in
             let pixels = memory.bindMemory(to: UInt8.self)
-            let status = tjDecompress2(handle, source.baseAddress, UInt(source.count), pixels.baseAddress, Int32(scaledWidth), 0,
-                                       Int32(scaledHeight), (isCMYK ? TJPF_CMYK : TJPF_RGBA).rawValue, TJFLAG_ACCURATEDCT)
+            let status = tjDecompress2(
+                handle, source.baseAddress, UInt(source.count), pixels.baseAddress, Int32(scaledWidth), 0,
+                Int32(scaledHeight), (isCMYK ? TJPF_CMYK : TJPF_RGBA).rawValue, TJFLAG_ACCURATEDCT)
             // A warning too (a truncated file, decoded in part) is an error card: the picture is not all there.
             if status != 0 { throw error(bytes) }
             if isCMYK { Self.invertedCMYKToRGBA(pixels) }
@@ -68,7 +74,9 @@ final class JPEGDecoder {
     /// short, whatever part of it the decoder missed first.
     private func error(_ bytes: UnsafeRawBufferPointer) -> PhotoError {
         let text = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "?"
-        if !bytes.suffix(2).elementsEqual([0xFF, 0xD9]) || text.lowercased().contains("premature end") { return .truncated(.jpeg) }
+        if !bytes.suffix(2).elementsEqual([0xFF, 0xD9]) || text.lowercased().contains("premature end") {
+            return .truncated(.jpeg)
+        }
         return .unsupported(.jpeg, text)
     }
 }

@@ -23,9 +23,14 @@ struct JPEGExifLayout {
         var exif: (segment: Range<Int>, tiff: [UInt8])?
         while true {
             let head = try read(offset, 4)
-            guard head.count == 4, head[0] == 0xFF else { throw Malformed("no marker where one belongs, at byte \(offset)") }
+            guard head.count == 4, head[0] == 0xFF else {
+                throw Malformed("no marker where one belongs, at byte \(offset)")
+            }
             let marker = head[1]
-            if marker == 0xFF { offset += 1; continue }  // a fill byte
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }  // a fill byte
             if insertionPoint == nil, marker != 0xE0 { insertionPoint = offset }
             guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { break }  // application segments and comments
             let length = Int(head[2]) << 8 | Int(head[3])
@@ -55,7 +60,9 @@ struct JPEGExifLayout {
     /// - Throws: `Malformed` when the EXIF block is no TIFF structure or the tag is not one SHORT.
     func orientationTag() throws -> (offset: Int, orientation: ExifOrientation, littleEndian: Bool)? {
         guard let exif else { return nil }
-        guard let structure = TIFFStructure(exif.tiff[...]), !structure.isBig else { throw Malformed("an EXIF block that is no TIFF structure") }
+        guard let structure = TIFFStructure(exif.tiff[...]), !structure.isBig else {
+            throw Malformed("an EXIF block that is no TIFF structure")
+        }
         guard let entry = structure.entries(ofIFDAt: structure.firstIFD)[ExifTag.orientation] else { return nil }
         guard entry.type == 3, entry.count == 1, let value = structure.number(at: entry.valueField, size: 2) else {
             throw Malformed("an EXIF orientation tag that is not one number")
@@ -74,7 +81,11 @@ struct JPEGExifLayout {
         if let exif {
             tiff = try Self.appendingIFD0(to: exif.tiff, orientation: orientation)
         } else {
-            tiff = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(orientation.rawValue), 0, 0, 0, 0, 0, 0]
+            tiff =
+                Array("MM".utf8) + [
+                    0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, UInt8(orientation.rawValue), 0, 0, 0, 0,
+                    0, 0,
+                ]
         }
         let length = 2 + Self.exifSignature.count + tiff.count
         guard length <= 0xFFFF else { throw Malformed("an EXIF block too full to take an orientation") }
@@ -84,7 +95,8 @@ struct JPEGExifLayout {
     /// `tiff` with a copy of its IFD0, the orientation entry added, appended (at an even offset) and made IFD0.
     private static func appendingIFD0(to tiff: [UInt8], orientation: ExifOrientation) throws -> [UInt8] {
         guard let structure = TIFFStructure(tiff[...]), !structure.isBig,
-              let count = structure.number(at: structure.firstIFD, size: 2) else { throw Malformed("an EXIF block that is no TIFF structure") }
+            let count = structure.number(at: structure.firstIFD, size: 2)
+        else { throw Malformed("an EXIF block that is no TIFF structure") }
         let entriesStart = structure.firstIFD + 2
         guard entriesStart + count * 12 + 4 <= tiff.count else { throw Malformed("an EXIF IFD0 cut short") }
         let littleEndian = tiff[0] == UInt8(ascii: "I")
@@ -93,7 +105,9 @@ struct JPEGExifLayout {
             return littleEndian ? bigEndian.reversed() : bigEndian
         }
         var entries = (0..<count).map { Array(tiff[(entriesStart + 12 * $0)..<(entriesStart + 12 * $0 + 12)]) }
-        let tag = { (entry: [UInt8]) -> Int in littleEndian ? Int(entry[1]) << 8 | Int(entry[0]) : Int(entry[0]) << 8 | Int(entry[1]) }
+        let tag = { (entry: [UInt8]) -> Int in
+            littleEndian ? Int(entry[1]) << 8 | Int(entry[0]) : Int(entry[0]) << 8 | Int(entry[1])
+        }
         let added = bytes(ExifTag.orientation, 2) + bytes(3, 2) + bytes(1, 4) + bytes(orientation.rawValue, 2) + [0, 0]
         entries.insert(added, at: entries.firstIndex { tag($0) > ExifTag.orientation } ?? entries.count)
         let nextIFD = Array(tiff[(entriesStart + 12 * count)..<(entriesStart + 12 * count + 4)])

@@ -40,8 +40,12 @@ enum JPEGHeader {
                 try frame.skip(1)  // sample precision
                 let height = try frame.uint16BE()
                 let width = try frame.uint16BE()
-                return (ImageHeader(format: .jpeg, width: width, height: height, orientation: exif.orientation, dateTaken: exif.dateTaken),
-                        exifBlock)
+                return (
+                    ImageHeader(
+                        format: .jpeg, width: width, height: height, orientation: exif.orientation,
+                        dateTaken: exif.dateTaken),
+                    exifBlock
+                )
             }
             try reader.skip(bodyLength)
         }

@@ -17,9 +17,11 @@ enum JXLDecoder {
         defer { JxlDecoderDestroy(decoder) }
         let events = Int32(JXL_DEC_BASIC_INFO.rawValue | JXL_DEC_COLOR_ENCODING.rawValue | JXL_DEC_FULL_IMAGE.rawValue)
         guard JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
-              JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
-              JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
-              JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count) == JXL_DEC_SUCCESS else {
+            JxlDecoderSetUnpremultiplyAlpha(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
+            JxlDecoderSubscribeEvents(decoder, events) == JXL_DEC_SUCCESS,
+            JxlDecoderSetInput(decoder, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
+                == JXL_DEC_SUCCESS
+        else {
             throw PhotoError.unsupported(.jxl, "libjxl refuses its options")
         }
         // The input is left open: bytes that end before the first frame does are then "more input needed", a
@@ -45,13 +47,15 @@ enum JXLDecoder {
             case JXL_DEC_NEED_IMAGE_OUT_BUFFER:
                 var length = 0
                 guard JxlDecoderImageOutBufferSize(decoder, &format, &length) == JXL_DEC_SUCCESS,
-                      length == size.width * size.height * 4 else {
+                    length == size.width * size.height * 4
+                else {
                     throw PhotoError.unsupported(.jxl, "libjxl's frame is not \(size.width) × \(size.height) RGBA")
                 }
                 pixels.deallocate()
                 pixels = .allocate(byteCount: length, alignment: 16)
                 pixels.initializeMemory(as: UInt8.self, repeating: 0)
-                guard JxlDecoderSetImageOutBuffer(decoder, &format, pixels.baseAddress, length) == JXL_DEC_SUCCESS else { throw PhotoError.unsupported(.jxl, "libjxl refuses an RGBA buffer") }
+                guard JxlDecoderSetImageOutBuffer(decoder, &format, pixels.baseAddress, length) == JXL_DEC_SUCCESS
+                else { throw PhotoError.unsupported(.jxl, "libjxl refuses an RGBA buffer") }
             case JXL_DEC_FULL_IMAGE:
                 // The first frame is whole: an animation's others are never decoded.
                 return RGBAImage(width: size.width, height: size.height, bytes: Array(pixels), profile: profile)
@@ -71,11 +75,13 @@ enum JXLDecoder {
     /// what libjxl converts an XYB-coded one to), or `nil` when they are in sRGB (or its PNG stand-in).
     private static func dataProfile(of decoder: OpaquePointer, format: inout JxlPixelFormat) -> ColorProfile? {
         var encoding = JxlColorEncoding()
-        if JxlDecoderGetColorAsEncodedProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &encoding) == JXL_DEC_SUCCESS,
-           encoding.color_space == JXL_COLOR_SPACE_RGB, encoding.white_point == JXL_WHITE_POINT_D65,
-           encoding.primaries == JXL_PRIMARIES_SRGB,
-           encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB
-            || (encoding.transfer_function == JXL_TRANSFER_FUNCTION_GAMMA && abs(encoding.gamma - 0.45455) < 0.0001) {
+        if JxlDecoderGetColorAsEncodedProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &encoding)
+            == JXL_DEC_SUCCESS,
+            encoding.color_space == JXL_COLOR_SPACE_RGB, encoding.white_point == JXL_WHITE_POINT_D65,
+            encoding.primaries == JXL_PRIMARIES_SRGB,
+            encoding.transfer_function == JXL_TRANSFER_FUNCTION_SRGB
+                || (encoding.transfer_function == JXL_TRANSFER_FUNCTION_GAMMA && abs(encoding.gamma - 0.45455) < 0.0001)
+        {
             // sRGB's primaries with a gamma of 0.45455 are the PNG specification's stand-in for sRGB (what its sRGB
             // chunk implies for gAMA and cHRM; ImageMagick writes them, and cjxl codes them so): shown as sRGB, as the
             // wall shows such a PNG.
@@ -83,9 +89,13 @@ enum JXLDecoder {
         }
         var length = 0
         guard JxlDecoderGetICCProfileSize(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &length) == JXL_DEC_SUCCESS,
-              length > 0 else { return nil }
+            length > 0
+        else { return nil }
         var bytes = [UInt8](repeating: 0, count: length)
-        guard JxlDecoderGetColorAsICCProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &bytes, length) == JXL_DEC_SUCCESS else {
+        guard
+            JxlDecoderGetColorAsICCProfile(decoder, &format, JXL_COLOR_PROFILE_TARGET_DATA, &bytes, length)
+                == JXL_DEC_SUCCESS
+        else {
             return nil
         }
         return ColorProfile(bytes: bytes)

@@ -13,18 +13,23 @@ enum JXLHeader {
         guard let decoder = JxlDecoderCreate(nil) else { throw PhotoError.unsupported(.jxl, "out of memory") }
         defer { JxlDecoderDestroy(decoder) }
         guard JxlDecoderSetKeepOrientation(decoder, JXL_TRUE) == JXL_DEC_SUCCESS,
-              JxlDecoderSubscribeEvents(decoder, Int32(JXL_DEC_BASIC_INFO.rawValue)) == JXL_DEC_SUCCESS else {
+            JxlDecoderSubscribeEvents(decoder, Int32(JXL_DEC_BASIC_INFO.rawValue)) == JXL_DEC_SUCCESS
+        else {
             throw PhotoError.unsupported(.jxl, "libjxl refuses its options")
         }
         var pending = [UInt8]()
         while true {
             // libjxl's hint of what it needs, at least 16 bytes and at most a 64 KB read at a time.
             let wanted = min(max(16, JxlDecoderSizeHintBasicInfo(decoder)), 65_536)
-            guard reader.offset < readLimit else { throw PhotoError.unsupported(.jxl, "no size in its first \(readLimit >> 20) MB") }
+            guard reader.offset < readLimit else {
+                throw PhotoError.unsupported(.jxl, "no size in its first \(readLimit >> 20) MB")
+            }
             guard reader.remaining > 0 else { throw PhotoError.truncated(.jxl) }
             pending += try reader.take(min(reader.remaining, wanted))
             let (status, unread) = pending.withUnsafeBufferPointer { input in
-                guard JxlDecoderSetInput(decoder, input.baseAddress, input.count) == JXL_DEC_SUCCESS else { return (JXL_DEC_ERROR, 0) }
+                guard JxlDecoderSetInput(decoder, input.baseAddress, input.count) == JXL_DEC_SUCCESS else {
+                    return (JXL_DEC_ERROR, 0)
+                }
                 let status = JxlDecoderProcessInput(decoder)
                 return (status, JxlDecoderReleaseInput(decoder))
             }
@@ -35,8 +40,9 @@ enum JXLHeader {
                 guard JxlDecoderGetBasicInfo(decoder, &info) == JXL_DEC_SUCCESS else {
                     throw PhotoError.unsupported(.jxl, "libjxl cannot read its basic info")
                 }
-                return ImageHeader(format: .jxl, width: Int(info.xsize), height: Int(info.ysize),
-                                   orientation: ExifOrientation(rawValue: Int(info.orientation.rawValue)) ?? .up)
+                return ImageHeader(
+                    format: .jxl, width: Int(info.xsize), height: Int(info.ysize),
+                    orientation: ExifOrientation(rawValue: Int(info.orientation.rawValue)) ?? .up)
             case JXL_DEC_NEED_MORE_INPUT:
                 continue  // the input is left open, so that a file cut inside its header is told from a broken one
             case JXL_DEC_ERROR:

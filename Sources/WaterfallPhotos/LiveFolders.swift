@@ -57,8 +57,10 @@ public struct LiveFolders {
                 updates[updates.count - 1].photos = folders[batch.folder] ?? []
                 updates[updates.count - 1].inserted += new
             } else {
-                updates.append(FolderUpdate(folder: batch.folder, photos: folders[batch.folder] ?? [], deleted: [],
-                                            inserted: Array(new), reloaded: []))
+                updates.append(
+                    FolderUpdate(
+                        folder: batch.folder, photos: folders[batch.folder] ?? [], deleted: [],
+                        inserted: Array(new), reloaded: []))
             }
         }
         return updates
@@ -72,7 +74,9 @@ public struct LiveFolders {
             if let update = removeFolder(folder) { updates.append(update) }
         }
         let rescanned = changes.overflowed ? Set(folders.keys).subtracting(changes.removedFolders) : []
-        for folder in Set(changes.names.keys).union(rescanned).sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
+        for folder in Set(changes.names.keys).union(rescanned).sorted(by: {
+            $0.bytes.lexicographicallyPrecedes($1.bytes)
+        }) {
             var names = changes.names[folder] ?? []
             if rescanned.contains(folder) {
                 guard let listed = PhotoWalker.list(folder) else {
@@ -90,7 +94,8 @@ public struct LiveFolders {
     /// The update of a folder that is gone: all its photos leave.
     private mutating func removeFolder(_ folder: FilePath) -> FolderUpdate? {
         guard let old = folders.removeValue(forKey: folder), !old.isEmpty else { return nil }
-        return FolderUpdate(folder: folder, photos: [], deleted: Array(old.indices), inserted: [], reloaded: [], folderRemoved: true)
+        return FolderUpdate(
+            folder: folder, photos: [], deleted: Array(old.indices), inserted: [], reloaded: [], folderRemoved: true)
     }
 
     /// The update of `folder` after looking at the files `names` again.
@@ -108,10 +113,12 @@ public struct LiveFolders {
                 if before != nil { gone.insert(path) }
                 continue
             }
-            if let before, before.fileSize == info.size, before.modified == info.modified, !marked.contains(name) { continue }
+            if let before, before.fileSize == info.size, before.modified == info.modified, !marked.contains(name) {
+                continue
+            }
             let candidate = Photo(path: path, fileSize: info.size, modified: info.modified, header: nil)
             switch PhotoWalker.read(candidate, worker: decoderProcess) {
-            case let .photo(photo):
+            case .photo(let photo):
                 if before != nil { replaced[path] = photo } else { added.append(photo) }
             case .notAnImage, .unreadable:
                 if before != nil { gone.insert(path) }
@@ -140,11 +147,14 @@ public struct LiveFolders {
     /// Applies the change to `folder`'s photos and says it as a batch of updates. A replaced photo stays in place
     /// (reloaded) when the photos left keep their order; otherwise (sorted by time or size, its time or size moved it)
     /// it is deleted and inserted again.
-    private mutating func change(_ folder: FilePath, from old: [Photo], gone: Set<FilePath>, replaced: [FilePath: Photo],
-                                 added: [Photo]) -> FolderUpdate {
+    private mutating func change(
+        _ folder: FilePath, from old: [Photo], gone: Set<FilePath>, replaced: [FilePath: Photo],
+        added: [Photo]
+    ) -> FolderUpdate {
         var staying = old.filter { !gone.contains($0.path) }.map { replaced[$0.path] ?? $0 }
         var moved: Set<FilePath> = []
-        if !replaced.isEmpty, zip(staying, staying.dropFirst()).contains(where: { order.areInIncreasingOrder($1, $0) }) {
+        if !replaced.isEmpty, zip(staying, staying.dropFirst()).contains(where: { order.areInIncreasingOrder($1, $0) })
+        {
             moved = Set(replaced.keys)
             staying.removeAll { moved.contains($0.path) }
         }
@@ -152,10 +162,11 @@ public struct LiveFolders {
         let new = merge(staying, arriving.sorted(by: order.areInIncreasingOrder))
         folders[folder] = new
         let arrivingPaths = Set(arriving.map(\.path))
-        return FolderUpdate(folder: folder, photos: new,
-                            deleted: old.indices.filter { gone.contains(old[$0].path) || moved.contains(old[$0].path) },
-                            inserted: new.indices.filter { arrivingPaths.contains(new[$0].path) },
-                            reloaded: old.indices.filter { replaced[old[$0].path] != nil && !moved.contains(old[$0].path) })
+        return FolderUpdate(
+            folder: folder, photos: new,
+            deleted: old.indices.filter { gone.contains(old[$0].path) || moved.contains(old[$0].path) },
+            inserted: new.indices.filter { arrivingPaths.contains(new[$0].path) },
+            reloaded: old.indices.filter { replaced[old[$0].path] != nil && !moved.contains(old[$0].path) })
     }
 
     /// `a` and `b`, each in order, merged in order (`a`'s photo first on a tie): the photos staying keep their order.

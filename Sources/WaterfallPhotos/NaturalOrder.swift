@@ -17,7 +17,8 @@ public enum NaturalOrder {
                     let (l, r) = (leftRun.drop { $0 == "0" }, rightRun.drop { $0 == "0" })
                     if l.count != r.count { return l.count < r.count }
                     if !l.elementsEqual(r) { return l.lexicographicallyPrecedes(r) { $0.value < $1.value } }
-                    if fewerLeadingZeros == nil { fewerLeadingZeros = leftRun.count < rightRun.count }  // "1" before "01"
+                    // "1" before "01"
+                    if fewerLeadingZeros == nil { fewerLeadingZeros = leftRun.count < rightRun.count }
                 }
                 continue
             }

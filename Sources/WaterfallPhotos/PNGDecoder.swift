@@ -9,14 +9,16 @@ enum PNGDecoder {
     }
 
     /// The image and its tEXt, zTXt and iTXt chunks (keyword, text) in file order.
-    static func decodeWithTexts(_ bytes: UnsafeRawBufferPointer) throws -> (image: RGBAImage, texts: [(String, String)]) {
+    static func decodeWithTexts(_ bytes: UnsafeRawBufferPointer) throws -> (image: RGBAImage, texts: [(String, String)])
+    {
         try withContext(bytes, flags: 0) { context, header in
             let format = Int32(SPNG_FMT_RGBA8.rawValue)
             var size = 0
             try check(spng_decoded_image_size(context, format, &size))
             var pixels = [UInt8](repeating: 0, count: size)
             try check(spng_decode_image(context, &pixels, size, format, Int32(SPNG_DECODE_TRNS.rawValue)))
-            let image = RGBAImage(width: Int(header.width), height: Int(header.height), bytes: pixels, profile: profile(of: context))
+            let image = RGBAImage(
+                width: Int(header.width), height: Int(header.height), bytes: pixels, profile: profile(of: context))
             return (image, texts(of: context))
         }
     }
@@ -26,25 +28,40 @@ enum PNGDecoder {
     /// and its iCCP profile. zlib's Adler-32 of the image data is not computed: every IDAT chunk's CRC still checks
     /// every byte of it. An interlaced PNG, whose rows come in seven passes, is decoded whole first.
     /// - Throws: as `decode(_:)`.
-    static func decodeScaled(_ bytes: UnsafeRawBufferPointer, storedWidth: Int, storedHeight: Int,
-                             background: UInt32) throws -> (thumbnail: Thumbnail, isOpaque: Bool, profile: ColorProfile?) {
+    static func decodeScaled(
+        _ bytes: UnsafeRawBufferPointer, storedWidth: Int, storedHeight: Int,
+        background: UInt32
+    ) throws -> (thumbnail: Thumbnail, isOpaque: Bool, profile: ColorProfile?) {
         try withContext(bytes, flags: Int32(SPNG_CTX_IGNORE_ADLER32.rawValue)) { context, header in
             guard header.interlace_method == 0 else {
                 let image = try decode(bytes)
-                return image.withPixels { ($0.scaled(toWidth: storedWidth, height: storedHeight, over: background), $0.isOpaque, image.profile) }
+                return image.withPixels {
+                    (
+                        $0.scaled(toWidth: storedWidth, height: storedHeight, over: background), $0.isOpaque,
+                        image.profile
+                    )
+                }
             }
             let format = Int32(SPNG_FMT_RGBA8.rawValue)
-            try check(spng_decode_image(context, nil, 0, format, Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue)))
+            try check(
+                spng_decode_image(
+                    context, nil, 0, format, Int32(SPNG_DECODE_TRNS.rawValue | SPNG_DECODE_PROGRESSIVE.rawValue)))
             // Only a grey-and-alpha or RGBA image, or one with a tRNS chunk, has pixels to look at for transparency.
             var transparency = spng_trns()
-            let mayBeTransparent = header.color_type == UInt8(SPNG_COLOR_TYPE_GRAYSCALE_ALPHA.rawValue)
-                || header.color_type == UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue) || spng_get_trns(context, &transparency) == 0
-            var scaler = AreaScaler(sourceWidth: Int(header.width), sourceHeight: Int(header.height), targetWidth: storedWidth,
-                                    targetHeight: storedHeight, background: background, checksOpacity: mayBeTransparent)
+            let mayBeTransparent =
+                header.color_type == UInt8(SPNG_COLOR_TYPE_GRAYSCALE_ALPHA.rawValue)
+                || header.color_type == UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue)
+                || spng_get_trns(context, &transparency) == 0
+            var scaler = AreaScaler(
+                sourceWidth: Int(header.width), sourceHeight: Int(header.height), targetWidth: storedWidth,
+                targetHeight: storedHeight, background: background, checksOpacity: mayBeTransparent)
             var row = [UInt8](repeating: 0, count: Int(header.width) * 4)
             while true {
                 let status = spng_decode_row(context, &row, row.count)
-                guard status == 0 || status == Int32(SPNG_EOI.rawValue) else { try check(status); break }
+                guard status == 0 || status == Int32(SPNG_EOI.rawValue) else {
+                    try check(status)
+                    break
+                }
                 row.withUnsafeBufferPointer { scaler.add(row: $0) }
                 if status == Int32(SPNG_EOI.rawValue) { break }
             }
@@ -54,8 +71,10 @@ enum PNGDecoder {
 
     /// Calls `body` with a libspng context of `flags` reading `bytes`, its limits set (the image's to what
     /// `ImageHeader` allows, each chunk's to 64 MB), and the header it read; frees the context after.
-    private static func withContext<Result>(_ bytes: UnsafeRawBufferPointer, flags: Int32,
-                                            _ body: (OpaquePointer, spng_ihdr) throws -> Result) throws -> Result {
+    private static func withContext<Result>(
+        _ bytes: UnsafeRawBufferPointer, flags: Int32,
+        _ body: (OpaquePointer, spng_ihdr) throws -> Result
+    ) throws -> Result {
         guard let context = spng_ctx_new(flags) else { throw PhotoError.unsupported(.png, "out of memory") }
         defer { spng_ctx_free(context) }
         try check(spng_set_image_limits(context, UInt32(ImageHeader.maximumSide), UInt32(ImageHeader.maximumSide)))
@@ -81,7 +100,10 @@ enum PNGDecoder {
         guard spng_get_text(context, &chunks, &count) == 0 else { return [] }
         return chunks.prefix(Int(count)).map { chunk in
             let keyword = withUnsafeBytes(of: chunk.keyword) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let text = chunk.text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: chunk.length), as: UTF8.self) } ?? ""
+            let text =
+                chunk.text.map {
+                    String(decoding: UnsafeRawBufferPointer(start: $0, count: chunk.length), as: UTF8.self)
+                } ?? ""
             return (keyword, text)
         }
     }

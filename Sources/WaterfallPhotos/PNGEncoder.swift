@@ -5,7 +5,9 @@ enum PNGEncoder {
     /// The PNG of `pixels` (`width` × `height` opaque 0xRRGGBB values) as 8-bit RGBA, with `texts` (keyword, value;
     /// Latin-1 text, as tEXt holds) in that order before the image data. `nil` when libspng refuses.
     static func encode(width: Int, height: Int, pixels: [UInt32], texts: [(String, String)]) -> [UInt8]? {
-        guard width > 0, height > 0, pixels.count == width * height, let context = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else {
+        guard width > 0, height > 0, pixels.count == width * height,
+            let context = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue))
+        else {
             return nil
         }
         defer { spng_ctx_free(context) }
@@ -14,9 +16,10 @@ enum PNGEncoder {
         // next one, and a few kilobytes more on disk cost nothing.
         _ = spng_set_option(context, SPNG_IMG_COMPRESSION_LEVEL, 1)
         _ = spng_set_option(context, SPNG_FILTER_CHOICE, Int32(SPNG_FILTER_CHOICE_SUB.rawValue))
-        var header = spng_ihdr(width: UInt32(width), height: UInt32(height), bit_depth: 8,
-                               color_type: UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue), compression_method: 0,
-                               filter_method: 0, interlace_method: 0)
+        var header = spng_ihdr(
+            width: UInt32(width), height: UInt32(height), bit_depth: 8,
+            color_type: UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue), compression_method: 0,
+            filter_method: 0, interlace_method: 0)
         guard spng_set_ihdr(context, &header) == 0 else { return nil }
         // The texts' bytes must outlive spng_encode_image: one buffer each, freed at the end.
         let buffers = texts.map { Array($0.1.utf8) + [0] }.map { bytes -> UnsafeMutablePointer<CChar> in
@@ -36,7 +39,10 @@ enum PNGEncoder {
             rgba[index * 4 + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
             rgba[index * 4 + 2] = UInt8(truncatingIfNeeded: pixel)
         }
-        guard spng_encode_image(context, rgba, rgba.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) == 0 else {
+        guard
+            spng_encode_image(
+                context, rgba, rgba.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) == 0
+        else {
             return nil
         }
         var length = 0

@@ -50,7 +50,9 @@ private struct FileEnd {
                 break
             }
             followed.append(chunk)
-            guard chunk + 12 <= bytes.count, bytes[(chunk + 4)..<(chunk + 8)].allSatisfy(Self.isNameLetter) else { break }
+            guard chunk + 12 <= bytes.count, bytes[(chunk + 4)..<(chunk + 8)].allSatisfy(Self.isNameLetter) else {
+                break
+            }
             let length = ByteReader.bigEndian(bytes[chunk..<(chunk + 4)])
             let next = chunk + 12 + length
             if next == bytes.count {

@@ -37,9 +37,12 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
     /// the shared thumbnail cache's failures), rather than in reading it.
     public var isTheFilesOwn: Bool {
         switch self {
-        case .empty, .notAnImage, .truncated, .unsupported, .unsupportedCodec, .tooLarge, .unsupportedRAWCamera, .rawHasNoPreview: return true
+        case .empty, .notAnImage, .truncated, .unsupported, .unsupportedCodec, .tooLarge, .unsupportedRAWCamera,
+            .rawHasNoPreview:
+            return true
         // A worker's failure may come from the machine (its load, a missing program): tried again at the next launch.
-        case .unreadable, .vanished, .failedBefore, .timedOut, .decoderCrashed, .decoderMissing, .decoderFailed: return false
+        case .unreadable, .vanished, .failedBefore, .timedOut, .decoderCrashed, .decoderMissing, .decoderFailed:
+            return false
         }
     }
 
@@ -49,19 +52,20 @@ public enum PhotoError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .empty: return "empty file"
         case .notAnImage: return "not an image"
-        case let .truncated(format): return "truncated \(format.rawValue)"
-        case let .unsupported(format, detail): return "unsupported \(format.rawValue): \(detail)"
-        case let .unsupportedCodec(format, codec): return "unsupported \(format.rawValue) codec: \(codec)"
-        case let .tooLarge(width, height): return "too large: \(width) × \(height) px"
-        case let .unreadable(reason): return "unreadable: \(reason)"
+        case .truncated(let format): return "truncated \(format.rawValue)"
+        case .unsupported(let format, let detail): return "unsupported \(format.rawValue): \(detail)"
+        case .unsupportedCodec(let format, let codec): return "unsupported \(format.rawValue) codec: \(codec)"
+        case .tooLarge(let width, let height): return "too large: \(width) × \(height) px"
+        case .unreadable(let reason): return "unreadable: \(reason)"
         case .vanished: return "file vanished"
         case .unsupportedRAWCamera: return "unsupported RAW camera"
         case .rawHasNoPreview: return "RAW has no preview"
-        case let .failedBefore(reason): return reason
-        case let .timedOut(format, seconds): return "\(format.rawValue) timed out after \(Self.seconds(seconds))"
-        case let .decoderCrashed(format, how): return "the \(format.rawValue) decoder crashed (\(how))"
-        case let .decoderMissing(format, executable): return "\(format.rawValue) needs \(executable), which is not installed"
-        case let .decoderFailed(format, detail): return "the \(format.rawValue) decoder failed: \(detail)"
+        case .failedBefore(let reason): return reason
+        case .timedOut(let format, let seconds): return "\(format.rawValue) timed out after \(Self.seconds(seconds))"
+        case .decoderCrashed(let format, let how): return "the \(format.rawValue) decoder crashed (\(how))"
+        case .decoderMissing(let format, let executable):
+            return "\(format.rawValue) needs \(executable), which is not installed"
+        case .decoderFailed(let format, let detail): return "the \(format.rawValue) decoder failed: \(detail)"
         }
     }
 

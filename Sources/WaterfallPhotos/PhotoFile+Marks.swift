@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reading a photo's marks and its sidecar's orientation with its header.
 extension PhotoFile {
@@ -12,8 +13,10 @@ extension PhotoFile {
     /// have them, and the XMP embedded in it read from the same open file (from the bytes already read when they hold
     /// it, as a JPEG's first 4 KB often do) when no sidecar has a rating.
     /// - Throws: what `readHeader(path:worker:)` throws.
-    static func readHeaderAndMarks(path: FilePath, worker: DecoderProcess?,
-                                   listing: SidecarListing) throws -> (header: ImageHeader, marks: PhotoMarks) {
+    static func readHeaderAndMarks(
+        path: FilePath, worker: DecoderProcess?,
+        listing: SidecarListing
+    ) throws -> (header: ImageHeader, marks: PhotoMarks) {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
@@ -28,11 +31,12 @@ extension PhotoFile {
             pieces.add(piece, at: offset)
             return piece
         }
-        var header = if let worker, let format = ImageFormat.decodedInAWorker(start: start, path: path) {
-            try worker.header(ofFile: path, format: format)
-        } else {
-            try ImageHeader.readWithExif(start: start, size: size ?? start.count, file: path, more: read).header
-        }
+        var header =
+            if let worker, let format = ImageFormat.decodedInAWorker(start: start, path: path) {
+                try worker.header(ofFile: path, format: format)
+            } else {
+                try ImageHeader.readWithExif(start: start, size: size ?? start.count, file: path, more: read).header
+            }
         let sidecars = SidecarNames(of: path)
         let packet = listing.mayHave(named: sidecars.own) ? PhotoSidecar.packet(at: sidecars.path(sidecars.own)) : nil
         if header.format != .jpeg, let orientation = packet.flatMap(PhotoSidecar.orientation(in:)) {
@@ -40,7 +44,8 @@ extension PhotoFile {
         }
         if let rating = packet?.integer(.rating) { return (header, PhotoMarks(xmpRating: rating)) }
         if let shared = sidecars.shared, listing.mayHave(named: shared),
-           let rating = PhotoSidecar.packet(at: sidecars.path(shared))?.integer(.rating) {
+            let rating = PhotoSidecar.packet(at: sidecars.path(shared))?.integer(.rating)
+        {
             return (header, PhotoMarks(xmpRating: rating))
         }
         pieces.add(start, at: 0)
@@ -58,7 +63,9 @@ extension PhotoFile {
 
         /// The `count` bytes at `offset`, when one piece holds them all.
         func bytes(at offset: Int, count: Int) -> [UInt8]? {
-            guard let piece = pieces.first(where: { offset >= $0.offset && offset + count <= $0.offset + $0.bytes.count }) else { return nil }
+            guard
+                let piece = pieces.first(where: { offset >= $0.offset && offset + count <= $0.offset + $0.bytes.count })
+            else { return nil }
             return Array(piece.bytes[(offset - piece.offset)..<(offset - piece.offset + count)])
         }
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reading a photo's header from its file.
 public enum PhotoFile {
@@ -37,7 +38,8 @@ public enum PhotoFile {
         if let worker, let format = ImageFormat.decodedInAWorker(start: start, path: path) {
             return turnedBySidecar(try worker.header(ofFile: path, format: format), of: path)
         }
-        return turnedBySidecar(try header(of: descriptor, start: start, size: size ?? start.count, file: path), of: path)
+        return turnedBySidecar(
+            try header(of: descriptor, start: start, size: size ?? start.count, file: path), of: path)
     }
 
     /// The format the first bytes of the file at `path` name (`ImageFormat(magic:)`), `nil` for a file of other bytes,
@@ -67,7 +69,8 @@ public enum PhotoFile {
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
         if ImageFormat.decodedInAWorker(start: start, path: path) != nil { return PhotoInfo() }
-        return try headerAndExif(of: descriptor, start: start, size: size ?? start.count, file: path).exif.map(PhotoInfo.init(exif:)) ?? PhotoInfo()
+        return try headerAndExif(of: descriptor, start: start, size: size ?? start.count, file: path).exif.map(
+            PhotoInfo.init(exif:)) ?? PhotoInfo()
     }
 
     /// Up to `count` bytes from the start of the file at `path`: a buffer of the file's size, at most `count`.
@@ -83,28 +86,36 @@ public enum PhotoFile {
     /// no more than `readHeader(path:)`; the rest follows into the same memory, except for a format decoded from its
     /// file (`ImageFormat.isDecodedFromItsFile`: a video), whose `body` gets only the first bytes read. The bytes are
     /// valid only during `body`.
-    static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory,
-                                           _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+    static func withHeaderAndBytes<Result>(
+        of path: FilePath, limit: Int, in memory: ScratchMemory,
+        _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result
+    ) throws -> Result {
         try withHeaderAndBytes(of: path, limit: limit, in: memory, worker: nil, inWorker: { _, _ in nil }, body)
     }
 
     /// `withHeaderAndBytes(of:limit:in:_:)`, except that, when there is a `worker` and the first bytes name a format of
     /// `ImageFormat.decodedInAWorker`, `inWorker` is called with it instead (its header is not read here) and its result
     /// returned (`body`'s when it gives `nil`). The file is opened once either way: a FIFO's bytes are read once.
-    static func withHeaderAndBytes<Result>(of path: FilePath, limit: Int, in memory: ScratchMemory, worker: DecoderProcess?,
-                                           inWorker: (DecoderProcess, ImageFormat) throws -> Result?,
-                                           _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+    static func withHeaderAndBytes<Result>(
+        of path: FilePath, limit: Int, in memory: ScratchMemory, worker: DecoderProcess?,
+        inWorker: (DecoderProcess, ImageFormat) throws -> Result?,
+        _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result
+    ) throws -> Result {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let count = min(limit, size ?? headerLimit)
         return try memory.withBytes(count) { buffer in
-            var filled = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(headerLimit, count)]))
+            var filled = try readFully(
+                descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(headerLimit, count)]))
             if let worker, let format = ImageFormat.decodedInAWorker(start: buffer[..<filled], path: path),
-               let result = try inWorker(worker, format) {
+                let result = try inWorker(worker, format)
+            {
                 return result
             }
-            let header = turnedBySidecar(try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled, file: path), of: path)
+            let header = turnedBySidecar(
+                try Self.header(of: descriptor, start: Array(buffer[..<filled]), size: size ?? filled, file: path),
+                of: path)
             // A video is decoded from its file as FFmpeg asks (its index, one keyframe's packets), and a RAW's preview
             // by libraw from its file (`RAWDecoder`): neither is read whole.
             if filled == headerLimit, !header.format.isDecodedFromItsFile {
@@ -121,8 +132,10 @@ public enum PhotoFile {
     }
 
     /// The header of the open file and its EXIF block, as `header(of:start:size:file:)` reads them.
-    private static func headerAndExif(of descriptor: Int32, start: [UInt8], size: Int,
-                                      file: FilePath) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
+    private static func headerAndExif(
+        of descriptor: Int32, start: [UInt8], size: Int,
+        file: FilePath
+    ) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         try ImageHeader.readWithExif(start: start, size: size, file: file) { offset, count in
             try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 initialized = try readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
@@ -153,14 +166,17 @@ public enum PhotoFile {
 
     /// Reads from `descriptor` until `buffer` is full or the file ends, from the file's offset (`read`, which moves it)
     /// or from `position` (`pread`, which does not); how many bytes it read.
-    static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at position: Int? = nil) throws -> Int {
+    static func readFully(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at position: Int? = nil
+    ) throws -> Int {
         var filled = 0
         while filled < buffer.count {
-            let got = if let position {
-                pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(position + filled))
-            } else {
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
+            let got =
+                if let position {
+                    pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(position + filled))
+                } else {
+                    read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                }
             if got < 0 {
                 if errno == EINTR { continue }
                 throw error(errno)

@@ -27,14 +27,16 @@ extension PhotoInfo {
     private static func position(_ entries: [Int: TIFFStructure.Entry], in structure: TIFFStructure) -> GPSPosition? {
         func degrees(_ tag: Int, ref: Int, negative: String) -> Double? {
             guard let entry = entries[tag], entry.count >= 3,
-                  let d = structure.rational(entry, at: 0), let m = structure.rational(entry, at: 1),
-                  let s = structure.rational(entry, at: 2) else { return nil }
+                let d = structure.rational(entry, at: 0), let m = structure.rational(entry, at: 1),
+                let s = structure.rational(entry, at: 2)
+            else { return nil }
             let value = d.value + m.value / 60 + s.value / 3600
             return structure.text(entries[ref]) == negative ? -value : value
         }
         guard let latitude = degrees(ExifTag.gpsLatitude, ref: ExifTag.gpsLatitudeRef, negative: "S"),
-              let longitude = degrees(ExifTag.gpsLongitude, ref: ExifTag.gpsLongitudeRef, negative: "W"),
-              latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            let longitude = degrees(ExifTag.gpsLongitude, ref: ExifTag.gpsLongitudeRef, negative: "W"),
+            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
         let altitude = structure.rational(entries[ExifTag.gpsAltitude]).map { altitude in
             structure.integer(entries[ExifTag.gpsAltitudeRef]) == 1 ? -altitude.value : altitude.value
         }
@@ -46,7 +48,9 @@ extension PhotoInfo {
     /// The information in the EXIF of a whole file's `bytes` (see `PhotoFile.readInfo(path:)`); empty without EXIF.
     /// - Throws: what `ImageHeader.read(_:)` throws.
     public init(fileBytes bytes: [UInt8]) throws {
-        guard let format = ImageFormat(magic: bytes) else { throw bytes.isEmpty ? PhotoError.empty : PhotoError.notAnImage }
+        guard let format = ImageFormat(magic: bytes) else {
+            throw bytes.isEmpty ? PhotoError.empty : PhotoError.notAnImage
+        }
         var reader = ByteReader(bytes, format: format)
         self = try ImageHeader.readWithExif(&reader).exif.map(PhotoInfo.init(exif:)) ?? PhotoInfo()
     }

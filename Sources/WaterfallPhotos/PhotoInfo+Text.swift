@@ -48,8 +48,9 @@ extension PhotoInfo {
     /// The position: "48.858370° N, 2.294481° E", then the altitude when known: ", 35 m".
     public var positionText: String? {
         guard let position else { return nil }
-        var text = String(format: "%.6f° %@, %.6f° %@", abs(position.latitude), position.latitude < 0 ? "S" : "N",
-                          abs(position.longitude), position.longitude < 0 ? "W" : "E")
+        var text = String(
+            format: "%.6f° %@, %.6f° %@", abs(position.latitude), position.latitude < 0 ? "S" : "N",
+            abs(position.longitude), position.longitude < 0 ? "W" : "E")
         if let altitude = position.altitude, altitude.isFinite { text += ", " + Self.decimal(altitude) + " m" }
         return text
     }
@@ -58,7 +59,8 @@ extension PhotoInfo {
     static func decimal(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         guard tenths.magnitude < 1e15 else { return "\(value)" }
-        let whole = Int(tenths) / 10, fraction = abs(Int(tenths) % 10)
+        let whole = Int(tenths) / 10
+        let fraction = abs(Int(tenths) % 10)
         let sign = tenths < 0 && whole == 0 ? "-" : ""
         return fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(fraction)"
     }

@@ -52,16 +52,20 @@ public struct DateTaken: Hashable, Sendable {
     public init?(exif: String) {
         let bytes = Array(exif.utf8)
         guard bytes.count >= 19, [4, 7].allSatisfy({ bytes[$0] == UInt8(ascii: ":") }), bytes[10] == UInt8(ascii: " "),
-              [13, 16].allSatisfy({ bytes[$0] == UInt8(ascii: ":") }) else { return nil }
+            [13, 16].allSatisfy({ bytes[$0] == UInt8(ascii: ":") })
+        else { return nil }
         func part(_ start: Int, _ count: Int) -> Int? {
             let digits = bytes[start..<(start + count)]
             guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
             return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
         guard let year = part(0, 4), let month = part(5, 2), let day = part(8, 2), let hour = part(11, 2),
-              let minute = part(14, 2), let second = part(17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
-        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+            let minute = part(14, 2), let second = part(17, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        else { return nil }
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
+            year, month, day, hour, minute, second
+        )
     }
 
     /// "2024-05-01 12:30:00".

@@ -15,8 +15,12 @@ extension PhotoSidecar {
         _ = orientation(in: packet)
         for (property, value) in [(XMPPacket.Property.rating, -1), (.orientation, 6)] {
             guard let edited = try? packet.setting(property, to: String(value)) else { continue }
-            guard let again = try? XMPPacket(edited) else { preconditionFailure("an edited packet is no longer well-formed") }
-            precondition(again.integer(property) == value, "an edited packet reads \(String(describing: again.integer(property))), not \(value)")
+            guard let again = try? XMPPacket(edited) else {
+                preconditionFailure("an edited packet is no longer well-formed")
+            }
+            precondition(
+                again.integer(property) == value,
+                "an edited packet reads \(String(describing: again.integer(property))), not \(value)")
         }
         return packet.integer(.rating).map(PhotoMarks.init(xmpRating:))
     }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A photo's XMP sidecars, as photo managers keep them beside it: `NAME.EXT.xmp` (darktable, digiKam), which this
 /// code reads first and writes, and `NAME.xmp` (Lightroom, Capture One), which it reads only. They hold the marks
@@ -58,14 +59,16 @@ public enum PhotoSidecar {
         guard let descriptor = try? FileDescriptor.open(file, .readOnly, options: .closeOnExec) else { return nil }
         defer { try? descriptor.close() }
         let size = (try? descriptor.seek(offset: 0, from: .end)).map(Int.init) ?? 0
-        guard let start = read(descriptor, at: 0, count: ImageFormat.bytesRead), let format = ImageFormat(magic: start) else { return nil }
+        guard let start = read(descriptor, at: 0, count: ImageFormat.bytesRead), let format = ImageFormat(magic: start)
+        else { return nil }
         return embeddedMarks(format: format, size: size) { read(descriptor, at: $0, count: $1) }
     }
 
     /// The marks in the XMP embedded in a file of `format` and `size` bytes read with `read`.
     static func embeddedMarks(format: ImageFormat, size: Int, read: EmbeddedXMP.Read) -> PhotoMarks? {
         guard let bytes = EmbeddedXMP.packet(format: format, size: size, read: read),
-              let rating = (try? XMPPacket(bytes))?.integer(.rating) else { return nil }
+            let rating = (try? XMPPacket(bytes))?.integer(.rating)
+        else { return nil }
         return PhotoMarks(xmpRating: rating)
     }
 
@@ -83,7 +86,8 @@ public enum PhotoSidecar {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            guard let got = try? chunk.withUnsafeMutableBytes({ try descriptor.read(into: $0, retryOnInterrupt: true) }) else { return nil }
+            guard let got = try? chunk.withUnsafeMutableBytes({ try descriptor.read(into: $0, retryOnInterrupt: true) })
+            else { return nil }
             if got == 0 { return bytes }
             bytes += chunk[..<got]
             if bytes.count > maximumSize { return nil }
@@ -96,9 +100,11 @@ public enum PhotoSidecar {
         return try? [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = 0
             while initialized < count {
-                let got = try descriptor.read(fromAbsoluteOffset: Int64(offset + initialized),
-                                              into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]),
-                                              retryOnInterrupt: true)
+                let got = try descriptor.read(
+                    fromAbsoluteOffset: Int64(offset + initialized),
+                    into: UnsafeMutableRawBufferPointer(
+                        rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]),
+                    retryOnInterrupt: true)
                 if got == 0 { break }
                 initialized += got
             }

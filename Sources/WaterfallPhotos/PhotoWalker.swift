@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What a walk found so far, for the status bar and the `scanned` event.
 public struct ScanCounts: Hashable, Sendable {
@@ -41,7 +42,9 @@ public struct ScanCounts: Hashable, Sendable {
 
     /// The kinds left out, the most first (ties in `SkippedKind`'s order), with their counts.
     public var skippedKindsByCount: [(kind: SkippedKind, count: Int)] {
-        skippedKinds.map { (kind: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.kind < $1.kind }
+        skippedKinds.map { (kind: $0.key, count: $0.value) }.sorted {
+            $0.count != $1.count ? $0.count > $1.count : $0.kind < $1.kind
+        }
     }
 }
 
@@ -102,7 +105,11 @@ public final class PhotoWalker {
             var byFolder: [(FilePath, [File])] = []
             for file in looseFiles {
                 let folder = file.path.removingLastComponent()
-                if byFolder.last?.0 == folder { byFolder[byFolder.count - 1].1.append(file) } else { byFolder.append((folder, [file])) }
+                if byFolder.last?.0 == folder {
+                    byFolder[byFolder.count - 1].1.append(file)
+                } else {
+                    byFolder.append((folder, [file]))
+                }
             }
             for (folder, files) in byFolder { readPhotos(files, in: folder, emit: emit) }
             looseFiles = []
@@ -178,10 +185,14 @@ public final class PhotoWalker {
 
     /// Sorts `files` in the walk's order, reads their headers and hands the photos on in batches.
     /// `sidecars` are the folder's sidecars, when it was listed (loose files' folders are not).
-    private func readPhotos(_ files: [File], in folder: FilePath, sidecars: SidecarListing = .unknown,
-                            emit: (PhotoBatch) -> Void) {
-        let candidates = files.map { Photo(path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified) }
-            .sorted(by: order.areInIncreasingOrder)
+    private func readPhotos(
+        _ files: [File], in folder: FilePath, sidecars: SidecarListing = .unknown,
+        emit: (PhotoBatch) -> Void
+    ) {
+        let candidates = files.map {
+            Photo(path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified)
+        }
+        .sorted(by: order.areInIncreasingOrder)
         var batch: [Photo] = []
         var started = false
         func send() {
@@ -193,11 +204,11 @@ public final class PhotoWalker {
         }
         for candidate in candidates {
             switch Self.read(candidate, worker: decoderProcess, sidecars: sidecars) {
-            case let .notAnImage(kind):
+            case .notAnImage(let kind):
                 counts.addSkipped(kind)
             case .unreadable:
                 counts.unreadable += 1
-            case let .photo(photo):
+            case .photo(let photo):
                 counts.found += 1
                 batch.append(photo)
                 if batch.count == batchSize { send() }
@@ -221,7 +232,8 @@ public final class PhotoWalker {
     static func read(_ photo: Photo, worker: DecoderProcess?, sidecars: SidecarListing = .unknown) -> FileOutcome {
         var photo = photo
         do {
-            (photo.header, photo.marks) = try PhotoFile.readHeaderAndMarks(path: photo.path, worker: worker, listing: sidecars)
+            (photo.header, photo.marks) = try PhotoFile.readHeaderAndMarks(
+                path: photo.path, worker: worker, listing: sidecars)
         } catch PhotoError.empty {
             return .notAnImage(.other)
         } catch PhotoError.notAnImage {

@@ -20,8 +20,9 @@ import SystemPackage
         let size = file.imageSize
         try ImageHeader(format: .raw, width: size.width, height: size.height).checkSize()
         return try file.withDevelopedImage { developedWidth, developedHeight, rgb in
-            let target = ThumbnailDecoder.storedTarget(of: ImageHeader(format: .raw, width: developedWidth, height: developedHeight),
-                                                       width: width)
+            let target = ThumbnailDecoder.storedTarget(
+                of: ImageHeader(format: .raw, width: developedWidth, height: developedHeight),
+                width: width)
             return RAWDecoder.expandToRGBA(width: developedWidth, height: developedHeight, channels: 3, rgb)
                 .scaled(toWidth: target.width, height: target.height, over: background)
         }

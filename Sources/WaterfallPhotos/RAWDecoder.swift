@@ -19,8 +19,8 @@ enum RAWDecoder {
         /// The RAW opened.
         func open() throws -> RAWFile {
             switch self {
-            case let .file(path): return try RAWFile(file: path)
-            case let .bytes(bytes): return try RAWFile(bytes: bytes)
+            case .file(let path): return try RAWFile(file: path)
+            case .bytes(let bytes): return try RAWFile(bytes: bytes)
             }
         }
     }
@@ -30,10 +30,13 @@ enum RAWDecoder {
     /// `orientation` when given (a saved rotation's, from the RAW's sidecar), else by the RAW's own.
     /// - Throws: `PhotoError.unsupportedRAWCamera`, `.truncated(.raw)` (the RAW or its preview JPEG ends too soon),
     ///   `.rawHasNoPreview`, `.tooLarge` for a preview over the limits (its JPEG's own size checked too), `.unsupported`.
-    static func thumbnail(of source: Source, width: Int, background: UInt32, orientation: ExifOrientation? = nil) throws -> Thumbnail {
+    static func thumbnail(
+        of source: Source, width: Int, background: UInt32, orientation: ExifOrientation? = nil
+    ) throws -> Thumbnail {
         let file = try source.open()
         guard let size = file.previewSize else { throw PhotoError.rawHasNoPreview }
-        let header = ImageHeader(format: .raw, width: size.width, height: size.height, orientation: orientation ?? file.orientation)
+        let header = ImageHeader(
+            format: .raw, width: size.width, height: size.height, orientation: orientation ?? file.orientation)
         try header.checkSize()
         let target = ThumbnailDecoder.storedTarget(of: header, width: width)
         return try withPreviewPixels(of: file, storedWidth: target.width) { pixels in
@@ -43,12 +46,14 @@ enum RAWDecoder {
 
     /// Calls `body` with the preview of `file` decoded to RGBA (a JPEG at the smallest DCT scale at least `storedWidth`
     /// wide), as stored, and returns its result.
-    static func withPreviewPixels<Result>(of file: RAWFile, storedWidth: Int, _ body: (RGBAPixels) throws -> Result) throws -> Result {
+    static func withPreviewPixels<Result>(
+        of file: RAWFile, storedWidth: Int, _ body: (RGBAPixels) throws -> Result
+    ) throws -> Result {
         try file.withPreview { preview in
             switch preview {
-            case let .jpeg(bytes):
+            case .jpeg(let bytes):
                 return try decodeJPEG(bytes, storedWidth: storedWidth, body)
-            case let .bitmap(width, height, channels, bytes):
+            case .bitmap(let width, let height, let channels, let bytes):
                 return try expandToRGBA(width: width, height: height, channels: channels, bytes).withPixels(body)
             }
         }
@@ -56,8 +61,10 @@ enum RAWDecoder {
 
     /// The preview JPEG `bytes` decoded through TurboJPEG, after its own header is read and checked (the JPEG may claim
     /// another size than the RAW's tags). A JPEG error is the RAW's: "truncated RAW" for a preview cut short.
-    private static func decodeJPEG<Result>(_ bytes: UnsafeRawBufferPointer, storedWidth: Int,
-                                           _ body: (RGBAPixels) throws -> Result) throws -> Result {
+    private static func decodeJPEG<Result>(
+        _ bytes: UnsafeRawBufferPointer, storedWidth: Int,
+        _ body: (RGBAPixels) throws -> Result
+    ) throws -> Result {
         guard let jpeg = JPEGDecoder() else { throw PhotoError.unsupported(.raw, "no TurboJPEG context") }
         do {
             let header = try ImageHeader.read(Array(bytes))
@@ -77,7 +84,9 @@ enum RAWDecoder {
         let count = width * height
         let rgba = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
             for pixel in 0..<count {
-                for channel in 0..<3 { out[4 * pixel + channel] = bytes[channels * pixel + (channels == 3 ? channel : 0)] }
+                for channel in 0..<3 {
+                    out[4 * pixel + channel] = bytes[channels * pixel + (channels == 3 ? channel : 0)]
+                }
                 out[4 * pixel + 3] = 255
             }
             initialized = count * 4

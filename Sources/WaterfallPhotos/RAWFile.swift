@@ -127,7 +127,9 @@ final class RAWFile {
     /// demosaicing, white balance, colour, 8-bit sRGB) and calls `body` with it as 3-channel pixels. Seconds for a
     /// camera's file: never on the wall, only to compare with the preview (the benchmark).
     /// - Throws: the errors of `error(_:)`.
-    func withDevelopedImage<Result>(_ body: (_ width: Int, _ height: Int, _ rgb: UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+    func withDevelopedImage<Result>(
+        _ body: (_ width: Int, _ height: Int, _ rgb: UnsafeRawBufferPointer) throws -> Result
+    ) throws -> Result {
         for step in [libraw_unpack, libraw_dcraw_process] {
             let status = step(data)
             guard status == LIBRAW_SUCCESS.rawValue else { throw Self.error(status) }
@@ -140,7 +142,8 @@ final class RAWFile {
             throw PhotoError.unsupported(.raw, "a development of \(channels) channels of \(image.pointee.bits) bits")
         }
         guard Int(image.pointee.data_size) >= width * height * channels,
-              let offset = MemoryLayout<libraw_processed_image_t>.offset(of: \.data) else {
+            let offset = MemoryLayout<libraw_processed_image_t>.offset(of: \.data)
+        else {
             throw PhotoError.unsupported(.raw, "a development of \(image.pointee.data_size) bytes")
         }
         let pixels = UnsafeRawBufferPointer(start: UnsafeRawPointer(image) + offset, count: width * height * channels)
@@ -155,7 +158,8 @@ final class RAWFile {
         case LIBRAW_FILE_UNSUPPORTED.rawValue: return .unsupportedRAWCamera
         case LIBRAW_IO_ERROR.rawValue: return .truncated(.raw)
         case LIBRAW_NO_THUMBNAIL.rawValue: return .rawHasNoPreview
-        default: return .unsupported(.raw, libraw_strerror(status).map { String(cString: $0) } ?? "libraw error \(status)")
+        default:
+            return .unsupported(.raw, libraw_strerror(status).map { String(cString: $0) } ?? "libraw error \(status)")
         }
     }
 }

@@ -35,8 +35,9 @@ struct RGBAPixels {
     /// The pixels shrunk (or enlarged) to `targetWidth` × `targetHeight` by `AreaScaler`, row by row, and laid over
     /// `background` so that the result is opaque.
     func scaled(toWidth targetWidth: Int, height targetHeight: Int, over background: UInt32) -> Thumbnail {
-        var scaler = AreaScaler(sourceWidth: width, sourceHeight: height, targetWidth: targetWidth, targetHeight: targetHeight,
-                                background: background)
+        var scaler = AreaScaler(
+            sourceWidth: width, sourceHeight: height, targetWidth: targetWidth, targetHeight: targetHeight,
+            background: background)
         for row in 0..<height {
             scaler.add(row: UnsafeBufferPointer(rebasing: bytes[(row * width * 4)..<((row + 1) * width * 4)]))
         }

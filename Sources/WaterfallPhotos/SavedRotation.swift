@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Saved rotation: a photo turned on disk, so that every viewer shows it turned, its pixels never re-encoded.
 ///
@@ -18,8 +19,10 @@ public enum SavedRotation {
     /// reads it, else (no worker: libraw and FFmpeg never run in this process) from upright.
     /// - Throws: `FileActionError` naming the file: changed since `expecting` (when given), gone, its folder
     ///   read-only, the disk full, or a JPEG whose segments or EXIF cannot be changed; the file is then as it was.
-    public static func rotate(_ file: FilePath, format: ImageFormat, quarterTurns: Int, expecting: FileIdentity?,
-                              worker: DecoderProcess? = nil) throws(FileActionError) -> ExifOrientation {
+    public static func rotate(
+        _ file: FilePath, format: ImageFormat, quarterTurns: Int, expecting: FileIdentity?,
+        worker: DecoderProcess? = nil
+    ) throws(FileActionError) -> ExifOrientation {
         try FileIdentity.check(file, against: expecting)
         if format == .jpeg { return try rotateJPEG(file, quarterTurns: quarterTurns, expecting: expecting) }
         let turned = try currentOrientation(of: file, worker: worker).turned(quarterTurns: quarterTurns)
@@ -29,7 +32,9 @@ public enum SavedRotation {
 
     /// The orientation a file that is not a JPEG shows at now: its sidecar's, else its header's (through `worker`
     /// for the formats it reads; upright for them without one).
-    private static func currentOrientation(of file: FilePath, worker: DecoderProcess?) throws(FileActionError) -> ExifOrientation {
+    private static func currentOrientation(
+        of file: FilePath, worker: DecoderProcess?
+    ) throws(FileActionError) -> ExifOrientation {
         if let orientation = PhotoSidecar.orientation(of: file) { return orientation }
         do {
             let start = try PhotoFile.readStart(of: file, count: PhotoFile.firstRead)
@@ -46,12 +51,15 @@ public enum SavedRotation {
     }
 
     /// Turns a JPEG through its EXIF orientation: in place when the tag exists, else by rewriting the file.
-    private static func rotateJPEG(_ file: FilePath, quarterTurns: Int, expecting: FileIdentity?) throws(FileActionError) -> ExifOrientation {
+    private static func rotateJPEG(
+        _ file: FilePath, quarterTurns: Int, expecting: FileIdentity?
+    ) throws(FileActionError) -> ExifOrientation {
         let descriptor = try open(file, .readOnly)
         defer { try? descriptor.close() }
         let read: JPEGExifLayout.Read = { offset, count in
             try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                initialized = try descriptor.read(fromAbsoluteOffset: Int64(offset), into: UnsafeMutableRawBufferPointer(buffer))
+                initialized = try descriptor.read(
+                    fromAbsoluteOffset: Int64(offset), into: UnsafeMutableRawBufferPointer(buffer))
             }
         }
         let layout: JPEGExifLayout
@@ -92,14 +100,18 @@ public enum SavedRotation {
     }
 
     /// Writes `orientation`'s 2 bytes at `offset` of `file` (`pwrite`), then `fsync`s it.
-    private static func writeInPlace(_ orientation: ExifOrientation, at offset: Int, littleEndian: Bool,
-                                     in file: FilePath) throws(FileActionError) {
+    private static func writeInPlace(
+        _ orientation: ExifOrientation, at offset: Int, littleEndian: Bool,
+        in file: FilePath
+    ) throws(FileActionError) {
         let descriptor = try open(file, .readWrite)
         defer { try? descriptor.close() }
         let value = UInt8(orientation.rawValue)
         let bytes: [UInt8] = littleEndian ? [value, 0] : [0, value]
         do {
-            let written = try bytes.withUnsafeBytes { try descriptor.write(toAbsoluteOffset: Int64(offset), $0, retryOnInterrupt: true) }
+            let written = try bytes.withUnsafeBytes {
+                try descriptor.write(toAbsoluteOffset: Int64(offset), $0, retryOnInterrupt: true)
+            }
             guard written == 2 else { throw Errno.ioError }
             try FileSystem.sync(descriptor)
         } catch let error as Errno {
@@ -110,7 +122,9 @@ public enum SavedRotation {
     }
 
     /// `file` opened for `mode`.
-    private static func open(_ file: FilePath, _ mode: FileDescriptor.AccessMode) throws(FileActionError) -> FileDescriptor {
+    private static func open(
+        _ file: FilePath, _ mode: FileDescriptor.AccessMode
+    ) throws(FileActionError) -> FileDescriptor {
         do {
             return try FileDescriptor.open(file, mode, options: .closeOnExec)
         } catch let error as Errno {

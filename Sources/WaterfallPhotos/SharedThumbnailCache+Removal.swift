@@ -10,7 +10,9 @@ extension SharedThumbnailCache {
     /// `original(of:)` takes it. Missing thumbnails are no error.
     public func removeThumbnails(of file: FilePath) {
         let key = Self.md5(FileURI.uri(of: Self.absolute(file)))
-        let failures = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/fail")) ?? []).map { "fail/" + $0 }
+        let failures = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/fail")) ?? []).map {
+            "fail/" + $0
+        }
         for folder in Self.allSizeFolders + failures {
             _ = try? FileSystem.remove(FilePath("\(root)/\(folder)/\(key).png"))
         }

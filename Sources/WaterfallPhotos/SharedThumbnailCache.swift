@@ -73,13 +73,16 @@ public final class SharedThumbnailCache: Sendable {
         guard !contains(path) else { return nil }
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
-        return Original(path: path, uri: FileURI.uri(ofPathBytes: path.bytes), modified: Int(info.st_mtim.tv_sec), size: Int(info.st_size))
+        return Original(
+            path: path, uri: FileURI.uri(ofPathBytes: path.bytes), modified: Int(info.st_mtim.tv_sec),
+            size: Int(info.st_size))
     }
 
     /// `path` from the root: a relative one joined to the current folder, without its `.` and `..` parts (symbolic
     /// links are kept, as a file manager names the file).
     static func absolute(_ path: FilePath) -> FilePath {
-        (path.isAbsolute ? path : FilePath(FileManager.default.currentDirectoryPath).pushing(path)).lexicallyNormalized()
+        (path.isAbsolute ? path : FilePath(FileManager.default.currentDirectoryPath).pushing(path))
+            .lexicallyNormalized()
     }
 
     /// The smallest cached thumbnail of `original` that is at least `width` pixels wide (or the whole picture, when
@@ -88,8 +91,10 @@ public final class SharedThumbnailCache: Sendable {
     public func thumbnail(of original: Original, width: Int, background: UInt32) -> Thumbnail? {
         for folder in Self.folders {
             guard let (image, _) = read(folder: folder.name, original: original),
-                  image.width >= width || max(image.width, image.height) < folder.size else { continue }
-            let height = max(1, min(20 * width, Int((Double(width) * Double(image.height) / Double(image.width)).rounded())))
+                image.width >= width || max(image.width, image.height) < folder.size
+            else { continue }
+            let height = max(
+                1, min(20 * width, Int((Double(width) * Double(image.height) / Double(image.width)).rounded())))
             return image.scaled(toWidth: width, height: height, over: background)
         }
         return nil
@@ -99,24 +104,31 @@ public final class SharedThumbnailCache: Sendable {
     private func read(folder: String, original: Original) -> (RGBAImage, [String: String])? {
         let file = "\(root)/\(folder)/\(original.key).png"
         guard let bytes = try? PhotoFile.readStart(of: FilePath(file), count: 32 << 20), !bytes.isEmpty,
-              (try? ImageHeader.read(bytes))?.format == .png,
-              let (image, texts) = try? bytes.withUnsafeBytes({ try PNGDecoder.decodeWithTexts($0) }) else { return nil }
+            (try? ImageHeader.read(bytes))?.format == .png,
+            let (image, texts) = try? bytes.withUnsafeBytes({ try PNGDecoder.decodeWithTexts($0) })
+        else { return nil }
         let keys = Dictionary(texts, uniquingKeysWith: { first, _ in first })
         guard keys["Thumb::MTime"].flatMap({ Int($0) }) == original.modified,
-              keys["Thumb::URI"].map({ $0 == original.uri }) ?? true,
-              keys["Thumb::Size"].map({ Int($0) == original.size }) ?? true else { return nil }
+            keys["Thumb::URI"].map({ $0 == original.uri }) ?? true,
+            keys["Thumb::Size"].map({ Int($0) == original.size }) ?? true
+        else { return nil }
         return (image, keys)
     }
 
     /// The folder a thumbnail for a card `width` pixels wide goes in, and the thumbnail's size there, for a photo
     /// of `upright` size: the smallest written folder whose thumbnail is at least that wide. `nil` when none is (the
     /// card is wider than a 512-pixel thumbnail, or the photo fits in 256 pixels and is stored as it is nowhere).
-    public static func folder(forWidth width: Int, upright: (width: Int, height: Int)) -> (name: String, width: Int, height: Int)? {
+    public static func folder(
+        forWidth width: Int, upright: (width: Int, height: Int)
+    ) -> (name: String, width: Int, height: Int)? {
         for folder in writtenFolders {
             let side = max(upright.width, upright.height)
             guard side > folder.size else { return nil }  // the standard keeps no thumbnail larger than the photo
             let scale = Double(folder.size) / Double(side)
-            let size = (max(1, Int((Double(upright.width) * scale).rounded())), max(1, Int((Double(upright.height) * scale).rounded())))
+            let size = (
+                max(1, Int((Double(upright.width) * scale).rounded())),
+                max(1, Int((Double(upright.height) * scale).rounded()))
+            )
             if size.0 >= width { return (folder.name, size.0, size.1) }
         }
         return nil
@@ -126,23 +138,32 @@ public final class SharedThumbnailCache: Sendable {
     /// 8-bit RGBA PNG with the standard's keys, through a temporary file renamed into place (mode 0600, folders
     /// 0700). Returns whether it was written.
     @discardableResult
-    public func store(_ thumbnail: Thumbnail, of original: Original, in folder: String, mimeType: String,
-                      imageWidth: Int, imageHeight: Int) -> Bool {
-        write(folder: folder, key: original.key, pixels: thumbnail, texts: [
-            ("Thumb::URI", original.uri), ("Thumb::MTime", String(original.modified)), ("Thumb::Size", String(original.size)),
-            ("Thumb::Mimetype", mimeType), ("Thumb::Image::Width", String(imageWidth)), ("Thumb::Image::Height", String(imageHeight)),
-            ("Software", application),
-        ])
+    public func store(
+        _ thumbnail: Thumbnail, of original: Original, in folder: String, mimeType: String,
+        imageWidth: Int, imageHeight: Int
+    ) -> Bool {
+        write(
+            folder: folder, key: original.key, pixels: thumbnail,
+            texts: [
+                ("Thumb::URI", original.uri), ("Thumb::MTime", String(original.modified)),
+                ("Thumb::Size", String(original.size)),
+                ("Thumb::Mimetype", mimeType), ("Thumb::Image::Width", String(imageWidth)),
+                ("Thumb::Image::Height", String(imageHeight)),
+                ("Software", application),
+            ])
     }
 
     /// Notes that `original` cannot be made a thumbnail of, and why, in `fail/<application>/`: not tried again
     /// until the file changes.
     @discardableResult
     public func storeFailure(of original: Original, reason: String) -> Bool {
-        write(folder: "fail/\(application)", key: original.key, pixels: Thumbnail(width: 1, height: 1, pixels: [0]), texts: [
-            ("Thumb::URI", original.uri), ("Thumb::MTime", String(original.modified)), ("Thumb::Size", String(original.size)),
-            ("Waterfall::Reason", reason), ("Software", application),
-        ])
+        write(
+            folder: "fail/\(application)", key: original.key, pixels: Thumbnail(width: 1, height: 1, pixels: [0]),
+            texts: [
+                ("Thumb::URI", original.uri), ("Thumb::MTime", String(original.modified)),
+                ("Thumb::Size", String(original.size)),
+                ("Waterfall::Reason", reason), ("Software", application),
+            ])
     }
 
     /// Why `original` failed before, when it did and has not changed since.
@@ -153,7 +174,9 @@ public final class SharedThumbnailCache: Sendable {
 
     private func write(folder: String, key: String, pixels: Thumbnail, texts: [(String, String)]) -> Bool {
         guard whyWritingStopped == nil else { return false }
-        guard let png = PNGEncoder.encode(width: pixels.width, height: pixels.height, pixels: pixels.pixels, texts: texts) else {
+        guard
+            let png = PNGEncoder.encode(width: pixels.width, height: pixels.height, pixels: pixels.pixels, texts: texts)
+        else {
             return false
         }
         let directory = "\(root)/\(folder)"
@@ -204,7 +227,7 @@ public final class SharedThumbnailCache: Sendable {
         case system(String, Int32)
         var description: String {
             switch self {
-            case let .system(what, code): return "\(what): \(String(cString: strerror(code)))"
+            case .system(let what, let code): return "\(what): \(String(cString: strerror(code)))"
             }
         }
     }

@@ -73,8 +73,10 @@ public enum SkippedKind: String, Hashable, Sendable, CaseIterable, Comparable {
 
     /// The extensions of the TIFF-based RAW formats (lower case): Canon CR2, Nikon NEF/NRW, Sony ARW/SR2/SRF, Adobe
     /// DNG, Pentax PEF, Samsung SRW, Hasselblad 3FR, Epson ERF, Kodak DCR/KDC, Leaf MOS, Phase One IIQ, Leica RWL.
-    static let rawExtensions: Set<String> = ["cr2", "nef", "nrw", "arw", "sr2", "srf", "dng", "pef", "srw", "3fr", "erf",
-                                             "dcr", "kdc", "mos", "iiq", "rwl"]
+    static let rawExtensions: Set<String> = [
+        "cr2", "nef", "nrw", "arw", "sr2", "srf", "dng", "pef", "srw", "3fr", "erf",
+        "dcr", "kdc", "mos", "iiq", "rwl",
+    ]
 
     /// The ISO base media file brands of HEIF image sequences (HEIF's and AVIF's still images, and Canon's CR3, are
     /// `ImageFormat`s), and of MP4 and QuickTime videos.

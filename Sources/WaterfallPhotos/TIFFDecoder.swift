@@ -18,7 +18,9 @@ enum TIFFDecoder {
         source.bytes = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         source.size = UInt64(bytes.count)
         return try withUnsafeMutablePointer(to: &source) { source in
-            guard let tiff = waterfall_tiff_open(source, tmsize_t(maximumAllocation)) else { throw error(of: source, tiff: nil) }
+            guard let tiff = waterfall_tiff_open(source, tmsize_t(maximumAllocation)) else {
+                throw error(of: source, tiff: nil)
+            }
             defer { TIFFClose(tiff) }
             let width = Int(waterfall_tiff_uint32_field(tiff, UInt32(TIFFTAG_IMAGEWIDTH)))
             let height = Int(waterfall_tiff_uint32_field(tiff, UInt32(TIFFTAG_IMAGELENGTH)))
@@ -26,14 +28,16 @@ enum TIFFDecoder {
             try ImageHeader(format: .tiff, width: width, height: height).checkSize()
             var reason = [CChar](repeating: 0, count: 1024)
             guard TIFFRGBAImageOK(tiff, &reason) == 1 else {
-                throw PhotoError.unsupported(.tiff, String(decoding: reason.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
+                throw PhotoError.unsupported(
+                    .tiff, String(decoding: reason.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
             }
             // Asked for the orientation the page has, libtiff flips nothing: the rows come as stored, top one first.
             let stored = waterfall_tiff_uint16_field(tiff, UInt32(TIFFTAG_ORIENTATION), UInt16(ORIENTATION_TOPLEFT))
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let done = pixels.withUnsafeMutableBytes { raster in
-                TIFFReadRGBAImageOriented(tiff, UInt32(width), UInt32(height), raster.baseAddress?.assumingMemoryBound(to: UInt32.self),
-                                          Int32(stored), 1)
+                TIFFReadRGBAImageOriented(
+                    tiff, UInt32(width), UInt32(height), raster.baseAddress?.assumingMemoryBound(to: UInt32.self),
+                    Int32(stored), 1)
             }
             guard done == 1 else { throw error(of: source, tiff: tiff) }
             unpremultiply(&pixels)
@@ -50,14 +54,21 @@ enum TIFFDecoder {
 
     /// The error libtiff reported on `source`: `.truncated` when a strip or tile of the page passes the end of the
     /// bytes, else libtiff's first message.
-    private static func error(of source: UnsafeMutablePointer<waterfall_tiff_source>, tiff: OpaquePointer?) -> PhotoError {
-        if let tiff, (0..<TIFFNumberOfStrips(tiff)).contains(where: { strile in
-            let offset = TIFFGetStrileOffset(tiff, strile), count = TIFFGetStrileByteCount(tiff, strile)
-            return offset > source.pointee.size || count > source.pointee.size - offset
-        }) {
+    private static func error(
+        of source: UnsafeMutablePointer<waterfall_tiff_source>, tiff: OpaquePointer?
+    ) -> PhotoError {
+        if let tiff,
+            (0..<TIFFNumberOfStrips(tiff)).contains(where: { strile in
+                let offset = TIFFGetStrileOffset(tiff, strile)
+                let count = TIFFGetStrileByteCount(tiff, strile)
+                return offset > source.pointee.size || count > source.pointee.size - offset
+            })
+        {
             return .truncated(.tiff)
         }
-        let message = withUnsafeBytes(of: source.pointee.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let message = withUnsafeBytes(of: source.pointee.error) {
+            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
         return .unsupported(.tiff, message.isEmpty ? "libtiff cannot read it" : message)
     }
 
@@ -67,9 +78,11 @@ enum TIFFDecoder {
     private static func unpremultiply(_ pixels: inout [UInt8]) {
         pixels.withUnsafeMutableBufferPointer { bytes in
             #if _endian(big)
-            for index in stride(from: 0, to: bytes.count, by: 4) {
-                (bytes[index], bytes[index + 1], bytes[index + 2], bytes[index + 3]) = (bytes[index + 3], bytes[index + 2], bytes[index + 1], bytes[index])
-            }
+                for index in stride(from: 0, to: bytes.count, by: 4) {
+                    (bytes[index], bytes[index + 1], bytes[index + 2], bytes[index + 3]) = (
+                        bytes[index + 3], bytes[index + 2], bytes[index + 1], bytes[index]
+                    )
+                }
             #endif
             for index in stride(from: 3, to: bytes.count, by: 4) where bytes[index] != 255 {
                 let alpha = Int(bytes[index])

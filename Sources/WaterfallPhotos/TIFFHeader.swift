@@ -12,14 +12,18 @@ enum TIFFHeader {
     /// IFD0's entries, read from the file `reader` reads from its start, with the piece of the structure they lie in.
     /// - Throws: `PhotoError.truncated` when IFD0 passes the end of the file; `.unsupported` when the file's header is
     ///   malformed.
-    static func firstIFD(_ reader: inout ByteReader) throws -> (window: TIFFStructure, entries: [Int: TIFFStructure.Entry]) {
+    static func firstIFD(
+        _ reader: inout ByteReader
+    ) throws -> (window: TIFFStructure, entries: [Int: TIFFStructure.Entry]) {
         var start = try reader.take(8)
         if start[start.startIndex + 2] == 0x2B || start[start.startIndex + 3] == 0x2B {  // BigTIFF: a 16-byte header
             start = start + (try reader.take(8))
         }
         guard let structure = TIFFStructure(start) else { throw PhotoError.unsupported(.tiff, "a malformed header") }
         let ifd = structure.firstIFD
-        guard ifd >= reader.offset else { throw PhotoError.unsupported(.tiff, "IFD0 at offset \(ifd), inside the header") }
+        guard ifd >= reader.offset else {
+            throw PhotoError.unsupported(.tiff, "IFD0 at offset \(ifd), inside the header")
+        }
         guard ifd <= reader.size else { throw PhotoError.truncated(.tiff) }
         try reader.skip(ifd - reader.offset)
         let countBytes = try reader.take(structure.entryCountSize)

@@ -34,7 +34,7 @@ struct TIFFStructure {
         bytes = Array(tiff)
         guard bytes.count >= 8 else { return nil }
         switch (bytes[0], bytes[1]) {
-        case (0x49, 0x49): isLittleEndian = true   // "II"
+        case (0x49, 0x49): isLittleEndian = true  // "II"
         case (0x4D, 0x4D): isLittleEndian = false  // "MM"
         default: return nil
         }
@@ -44,7 +44,8 @@ struct TIFFStructure {
         guard version == 42 || version == 43 else { return nil }
         // A BigTIFF's offsets are 8 bytes (its bytes 4 and 5 say so, and 6 and 7 are 0).
         guard !isBig || (number(at: 4, size: 2) == 8 && number(at: 6, size: 2) == 0),
-              let first = number(at: isBig ? 8 : 4, size: fieldSize) else { return nil }
+            let first = number(at: isBig ? 8 : 4, size: fieldSize)
+        else { return nil }
         firstIFD = first
     }
 
@@ -80,7 +81,8 @@ struct TIFFStructure {
         for index in 0..<min(count, Self.maximumEntries) {
             let entry = offset + entryCountSize + entrySize * index
             guard let tag = number(at: entry, size: 2), let type = number(at: entry + 2, size: 2),
-                  let values = number(at: entry + 4, size: fieldSize) else { break }
+                let values = number(at: entry + 4, size: fieldSize)
+            else { break }
             entries[tag] = Entry(type: type, count: values, valueField: entry + 4 + fieldSize)
         }
         return entries
@@ -123,16 +125,19 @@ struct TIFFStructure {
 
     /// The first value of a BYTE, SHORT, LONG, IFD (an offset), LONG8 or IFD8 entry.
     func integer(_ entry: Entry?) -> Int? {
-        guard let entry, [1, 3, 4, 13, 16, 18].contains(entry.type), let start = valueStart(of: entry) else { return nil }
+        guard let entry, [1, 3, 4, 13, 16, 18].contains(entry.type), let start = valueStart(of: entry) else {
+            return nil
+        }
         return number(at: start, size: Self.size(ofType: entry.type) ?? 1)
     }
 
     /// Value `index` of a RATIONAL or SRATIONAL entry, as numerator and denominator; `nil` when the denominator is 0.
     func rational(_ entry: Entry?, at index: Int = 0) -> ExifRational? {
         guard let entry, entry.type == 5 || entry.type == 10, index >= 0, index < entry.count,
-              let start = valueStart(of: entry),
-              var numerator = number(at: start + 8 * index, size: 4),
-              var denominator = number(at: start + 8 * index + 4, size: 4) else { return nil }
+            let start = valueStart(of: entry),
+            var numerator = number(at: start + 8 * index, size: 4),
+            var denominator = number(at: start + 8 * index + 4, size: 4)
+        else { return nil }
         if entry.type == 10 {  // signed
             numerator = Int(Int32(truncatingIfNeeded: numerator))
             denominator = Int(Int32(truncatingIfNeeded: denominator))
@@ -146,7 +151,8 @@ extension String {
     /// The text without the spaces at either end.
     var trimmingSpaces: String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " }), let last = scalars.lastIndex(where: { $0 != " " }) else { return "" }
+        guard let first = scalars.firstIndex(where: { $0 != " " }), let last = scalars.lastIndex(where: { $0 != " " })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -32,7 +32,8 @@ public struct Thumbnail: Hashable, Sendable {
             bytes[index * 4 + 2] = UInt8(pixel & 0xFF)
         }
         let height = max(1, Int((Double(width) * Double(self.height) / Double(self.width)).rounded()))
-        return RGBAImage(width: self.width, height: self.height, bytes: bytes).scaled(toWidth: max(1, width), height: height, over: 0)
+        return RGBAImage(width: self.width, height: self.height, bytes: bytes).scaled(
+            toWidth: max(1, width), height: height, over: 0)
     }
 }
 

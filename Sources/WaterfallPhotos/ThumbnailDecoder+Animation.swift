@@ -23,13 +23,16 @@ extension ThumbnailDecoder {
                     let budget = maximumBytes >= 1 << 20 ? "\(maximumBytes >> 20) MB" : "\(maximumBytes >> 10) KB"
                     throw PhotoError.unsupported(header.format, "an animation of more than \(budget) at \(width) px")
                 }
-                var frame = image.scaled(toWidth: stored.width, height: stored.height, over: background).oriented(header.orientation)
+                var frame = image.scaled(toWidth: stored.width, height: stored.height, over: background).oriented(
+                    header.orientation)
                 colors.convert(&frame, from: image.profile, to: displayProfile)
                 animation.frames.append(frame)
                 animation.delays.append(Animation.delay(seconds))
             }
             if header.format == .gif {
-                try GIFFrames.decode(bytes, screenWidth: header.width, screenHeight: header.height) { try add($0, seconds: $1) }
+                try GIFFrames.decode(bytes, screenWidth: header.width, screenHeight: header.height) {
+                    try add($0, seconds: $1)
+                }
             } else {
                 guard Self.isAnimatedWebP(bytes) else { return nil }
                 let profile = WebPColorProfile.read(bytes)

@@ -20,7 +20,9 @@ extension ThumbnailDecoder {
     /// the photo another program would show. They are written in sRGB, as the specification's thumbnails are and as
     /// every other program reads them, and converted to the display's profile when read.
     /// - Throws: `PhotoError`, as `thumbnail(ofFile:width:)`, or `.failedBefore` with the reason the cache noted.
-    public func thumbnail(ofFile path: FilePath, width: Int, cache: SharedThumbnailCache?) throws -> (thumbnail: Thumbnail, source: Source) {
+    public func thumbnail(
+        ofFile path: FilePath, width: Int, cache: SharedThumbnailCache?
+    ) throws -> (thumbnail: Thumbnail, source: Source) {
         // A photo turned by its sidecar (`PhotoSidecar.orientation(of:)`, a saved rotation) keeps its time: the cache's
         // upright thumbnails, valid by that time alone, may be from before the turn, so it is decoded and not cached.
         // One failed `open` for the photos without a sidecar, beside the cached thumbnail's read.
@@ -40,8 +42,9 @@ extension ThumbnailDecoder {
                 let large = try decode(folder.width)
                 guard large.isOpaque else { return (large.forDisplay(self).scaled(toWidth: width), .decoded) }
                 let sRGB = large.converted(to: nil, by: self)
-                cache.store(sRGB, of: original, in: folder.name, mimeType: header.format.mimeType,
-                            imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)
+                cache.store(
+                    sRGB, of: original, in: folder.name, mimeType: header.format.mimeType,
+                    imageWidth: header.orientedSize.width, imageHeight: header.orientedSize.height)
                 var shown = sRGB.scaled(toWidth: width)
                 colors.convert(&shown, from: nil, to: displayProfile)
                 return (shown, .decoded)

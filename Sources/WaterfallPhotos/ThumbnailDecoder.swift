@@ -39,9 +39,13 @@ public final class ThumbnailDecoder {
     /// - Throws: `PhotoError`: the file vanished or cannot be read, is not an image any more, is refused by its header
     ///   (too large), or is truncated or unsupported.
     public func thumbnail(ofFile path: FilePath, width: Int) throws -> Thumbnail {
-        try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker, inWorker: { worker, format in
-            try worker.thumbnail(ofFile: path, width: width, background: background, format: format).forDisplay(self)
-        }) { header, bytes in
+        try PhotoFile.withHeaderAndBytes(
+            of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker,
+            inWorker: { worker, format in
+                try worker.thumbnail(ofFile: path, width: width, background: background, format: format).forDisplay(
+                    self)
+            }
+        ) { header, bytes in
             try decode(bytes, header: header, width: width, path: path).forDisplay(self)
         }
     }
@@ -49,11 +53,18 @@ public final class ThumbnailDecoder {
     /// Calls `body` with the header of the file at `path` and a function that decodes it at a width: in this process
     /// from its bytes (`withFile(_:_:)`), or, for a format read by `worker`, by the worker (a header, then a
     /// thumbnail request). The file is opened once here either way.
-    func withDecoding<Result>(_ path: FilePath, _ body: (ImageHeader, (Int) throws -> Decoded) throws -> Result) throws -> Result {
-        try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker, inWorker: { worker, format in
-            let header = try worker.header(ofFile: path, format: format)
-            return try body(header) { width in try worker.thumbnail(ofFile: path, width: width, background: background, format: format) }
-        }) { header, bytes in
+    func withDecoding<Result>(
+        _ path: FilePath, _ body: (ImageHeader, (Int) throws -> Decoded) throws -> Result
+    ) throws -> Result {
+        try PhotoFile.withHeaderAndBytes(
+            of: path, limit: Self.maximumFileSize, in: fileMemory, worker: worker,
+            inWorker: { worker, format in
+                let header = try worker.header(ofFile: path, format: format)
+                return try body(header) { width in
+                    try worker.thumbnail(ofFile: path, width: width, background: background, format: format)
+                }
+            }
+        ) { header, bytes in
             try body(header) { try decode(bytes, header: header, width: $0, path: path) }
         }
     }
@@ -61,7 +72,9 @@ public final class ThumbnailDecoder {
     /// Calls `body` with the header and the whole bytes of the file at `path`, and returns its result. The header
     /// first, from the file's start: a refused file (a bomb) costs no more than that read. A RAW's bytes are only its
     /// start: libraw reads its preview from the file (`decode(_:header:width:file:)`).
-    func withFile<Result>(_ path: FilePath, _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+    func withFile<Result>(
+        _ path: FilePath, _ body: (ImageHeader, UnsafeRawBufferPointer) throws -> Result
+    ) throws -> Result {
         try PhotoFile.withHeaderAndBytes(of: path, limit: Self.maximumFileSize, in: fileMemory, body)
     }
 
@@ -97,7 +110,9 @@ public final class ThumbnailDecoder {
     /// JPEG XL's, HEIF's and AVIF's pixels are looked at) and the colour profile it carries. A video's poster frame is
     /// decoded from the file at `path` when it is given (its `bytes` are then only the file's start), else from
     /// `bytes`; so is a RAW, opened by libraw, whose embedded preview is decoded (`RAWDecoder`), opaque.
-    func decode(_ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int, path: FilePath? = nil) throws -> Decoded {
+    func decode(
+        _ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int, path: FilePath? = nil
+    ) throws -> Decoded {
         let (storedWidth, storedHeight) = Self.storedTarget(of: header, width: width)
         func thumbnail(of pixels: RGBAPixels) -> Thumbnail {
             pixels.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
@@ -113,8 +128,10 @@ public final class ThumbnailDecoder {
                 Decoded(thumbnail: thumbnail(of: $0), isOpaque: true, profile: profile)
             }
         case .png:
-            let png = try PNGDecoder.decodeScaled(bytes, storedWidth: storedWidth, storedHeight: storedHeight, background: background)
-            return Decoded(thumbnail: png.thumbnail.oriented(header.orientation), isOpaque: png.isOpaque, profile: png.profile)
+            let png = try PNGDecoder.decodeScaled(
+                bytes, storedWidth: storedWidth, storedHeight: storedHeight, background: background)
+            return Decoded(
+                thumbnail: png.thumbnail.oriented(header.orientation), isOpaque: png.isOpaque, profile: png.profile)
         case .webp:
             var image = try WebPDecoder.decode(bytes, storedWidth: storedWidth, storedHeight: storedHeight)
             image.profile = WebPColorProfile.read(bytes)
@@ -131,13 +148,16 @@ public final class ThumbnailDecoder {
         case .video:
             // Scaled by libswscale straight to the stored target, then turned upright once.
             let input: VideoInput = if let path { .file(path) } else { .bytes(bytes) }
-            let poster = try VideoDecoder.poster(of: input, width: storedWidth, height: storedHeight).oriented(header.orientation)
+            let poster = try VideoDecoder.poster(of: input, width: storedWidth, height: storedHeight).oriented(
+                header.orientation)
             return Decoded(thumbnail: poster, isOpaque: true, profile: nil)
         case .raw:
             let source: RAWDecoder.Source = path.map { .file($0) } ?? .bytes(bytes)
             // Turned by the header's orientation: libraw's flip, or the RAW's sidecar's (`PhotoFile.turnedBySidecar`).
-            return Decoded(thumbnail: try RAWDecoder.thumbnail(of: source, width: width, background: background, orientation: header.orientation),
-                           isOpaque: true, profile: nil)
+            return Decoded(
+                thumbnail: try RAWDecoder.thumbnail(
+                    of: source, width: width, background: background, orientation: header.orientation),
+                isOpaque: true, profile: nil)
         }
     }
 
@@ -147,7 +167,10 @@ public final class ThumbnailDecoder {
     static func storedTarget(of header: ImageHeader, width: Int) -> (width: Int, height: Int) {
         let upright = header.orientedSize
         let targetWidth = max(1, width)
-        let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
+        let targetHeight = max(
+            1,
+            min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded()))
+        )
         return header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
     }
 }

@@ -65,8 +65,10 @@ public final class ThumbnailPool: @unchecked Sendable {
     /// thumbnail `cache` when given (see `ThumbnailDecoder.thumbnail(ofFile:width:cache:)`), calling `onResult` from
     /// a worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then. (A pool of no
     /// workers only keeps its queue.)
-    public init(workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, displayProfile: ColorProfile? = nil,
-                cache: SharedThumbnailCache? = nil, onResult: @escaping @Sendable () -> Void) {
+    public init(
+        workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, displayProfile: ColorProfile? = nil,
+        cache: SharedThumbnailCache? = nil, onResult: @escaping @Sendable () -> Void
+    ) {
         self.onResult = onResult
         self.cache = cache
         workerCount = max(0, workers)

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Which Trash folder a file goes to, as the Trash specification chooses it.
 extension Trash {
@@ -39,9 +40,13 @@ extension Trash {
         }
         let top = Self.topDirectory(of: folder, device: device)
         let shared = top.appending(".Trash")
-        if let info = try? FileSystem.linkStatus(of: shared), info.st_mode & S_IFMT == S_IFDIR, info.st_mode & S_ISVTX != 0 {
+        if let info = try? FileSystem.linkStatus(of: shared), info.st_mode & S_IFMT == S_IFDIR,
+            info.st_mode & S_ISVTX != 0
+        {
             let own = shared.appending(String(userID))
-            if (try? makeTrash(own, creatingParents: false, for: file)) != nil { return Folder(root: own, topDirectory: top) }
+            if (try? makeTrash(own, creatingParents: false, for: file)) != nil {
+                return Folder(root: own, topDirectory: top)
+            }
         }
         let own = top.appending(".Trash-\(userID)")
         try makeTrash(own, creatingParents: false, for: file)

@@ -14,7 +14,9 @@ extension Trash {
             throw FileActionError(file: info, errno: error)
         }
         let suffix = Array(".trashinfo".utf8)
-        guard let name = info.lastComponent?.bytes, name.count > suffix.count, name.suffix(suffix.count).elementsEqual(suffix) else {
+        guard let name = info.lastComponent?.bytes, name.count > suffix.count,
+            name.suffix(suffix.count).elementsEqual(suffix)
+        else {
             throw FileActionError(file: info, reason: "a trash info file's name ends in .trashinfo")
         }
         guard let path = TrashInfo.path(inText: text), !path.isEmpty else {
@@ -22,7 +24,9 @@ extension Trash {
         }
         let root = info.folder.folder
         let trashed = root.appending("files").appending(bytes: Array(name.dropLast(suffix.count)))
-        if path.first == UInt8(ascii: "/") { return TrashedFile(original: FilePath(bytes: path), trashed: trashed, info: info) }
+        if path.first == UInt8(ascii: "/") {
+            return TrashedFile(original: FilePath(bytes: path), trashed: trashed, info: info)
+        }
         // `$topdir/.Trash-$uid` or `$topdir/.Trash/$uid`.
         var top = root.removingLastComponent()
         if top.lastComponent == ".Trash" { top.removeLastComponent() }

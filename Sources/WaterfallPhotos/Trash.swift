@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file moved to the Trash: where it was, where it is now, and its `.trashinfo`, which is all `Trash.restore`
 /// needs to put it back.
@@ -39,7 +40,8 @@ public struct Trash: Sendable {
     /// The Trash of the user running the process, its home Trash found from `environment`'s `XDG_DATA_HOME` (when
     /// an absolute path, as the Base Directory specification requires) else `HOME`.
     public init(environment: [String: String]) {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? Self.homeFolder(environment) + "/.local/share"
         home = FilePath(data).appending("Trash").lexicallyNormalized()
         userID = getuid()
@@ -54,19 +56,25 @@ public struct Trash: Sendable {
     ///   program since it was shown"...); the file is then where it was and no `.trashinfo` is left.
     public func moveToTrash(_ file: FilePath, expecting: FileIdentity? = nil) throws(FileActionError) -> TrashedFile {
         let original = SharedThumbnailCache.absolute(file)
-        guard let name = original.lastComponent?.bytes else { throw FileActionError(file: file, reason: "it is not a file") }
+        guard let name = original.lastComponent?.bytes else {
+            throw FileActionError(file: file, reason: "it is not a file")
+        }
         let status: stat
-        do throws(Errno) { status = try FileSystem.linkStatus(of: original) } catch { throw FileActionError(file: file, errno: error) }
+        do throws(Errno) { status = try FileSystem.linkStatus(of: original) } catch {
+            throw FileActionError(file: file, errno: error)
+        }
         try FileIdentity.check(file, against: expecting)
         let realFolder = Self.resolved(original.folder)
         let folder = try trashFolder(for: file, in: realFolder, device: status.st_dev)
-        let infoText = TrashInfo.text(path: folder.path(of: realFolder.appending(bytes: name), original: original), deleted: now())
+        let infoText = TrashInfo.text(
+            path: folder.path(of: realFolder.appending(bytes: name), original: original), deleted: now())
         var number = 1
         while true {
             let trashedName = number == 1 ? name : name + Array(".\(number)".utf8)
             number += 1
-            let trashed = TrashedFile(original: original, trashed: folder.files.appending(bytes: trashedName),
-                                      info: folder.info.appending(bytes: trashedName + Array(".trashinfo".utf8)))
+            let trashed = TrashedFile(
+                original: original, trashed: folder.files.appending(bytes: trashedName),
+                info: folder.info.appending(bytes: trashedName + Array(".trashinfo".utf8)))
             if FileSystem.exists(trashed.trashed) { continue }
             guard try writeInfo(infoText, at: trashed.info, for: file) else { continue }
             FileActionCheckpoint.reach(FileActionCheckpoint.trashInfoWritten)

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A `.trashinfo` file's text, as the freedesktop.org Trash specification 1.0 writes it and trash-cli and GIO read
 /// it: `[Trash Info]`, `Path=` the original path percent-encoded from its bytes (every byte but the unreserved ASCII
@@ -44,8 +45,9 @@ enum TrashInfo {
         var encoded: [UInt8] = []
         for byte in bytes {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 encoded.append(byte)
             default:
                 encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
@@ -60,7 +62,8 @@ enum TrashInfo {
         var index = 0
         while index < text.count {
             if text[index] == UInt8(ascii: "%") {
-                guard index + 2 < text.count, let high = hexValue(text[index + 1]), let low = hexValue(text[index + 2]) else { return nil }
+                guard index + 2 < text.count, let high = hexValue(text[index + 1]), let low = hexValue(text[index + 2])
+                else { return nil }
                 decoded.append(high << 4 | low)
                 index += 3
             } else {

@@ -29,15 +29,25 @@ final class VideoContext {
     init(_ source: VideoSource) throws {
         _ = Self.quiet
         self.source = source
-        guard let buffer = av_malloc(Self.bufferSize)?.assumingMemoryBound(to: UInt8.self) else { throw PhotoError.unsupported(.video, "out of memory") }
+        guard let buffer = av_malloc(Self.bufferSize)?.assumingMemoryBound(to: UInt8.self) else {
+            throw PhotoError.unsupported(.video, "out of memory")
+        }
         let opaque = Unmanaged.passUnretained(source).toOpaque()
-        guard let io = avio_alloc_context(buffer, Int32(Self.bufferSize), 0, opaque, { opaque, buffer, count in
-            guard let source = VideoSource.of(opaque), let buffer else { return waterfall_averror_exit() }
-            return source.read(into: buffer, count: Int(count), endOfFile: waterfall_averror_eof(), exit: waterfall_averror_exit())
-        }, nil, { opaque, offset, whence in
-            guard let source = VideoSource.of(opaque) else { return -1 }
-            return whence & AVSEEK_SIZE != 0 ? Int64(source.size) : source.seek(to: offset, whence: whence & ~AVSEEK_FORCE)
-        }) else {
+        guard
+            let io = avio_alloc_context(
+                buffer, Int32(Self.bufferSize), 0, opaque,
+                { opaque, buffer, count in
+                    guard let source = VideoSource.of(opaque), let buffer else { return waterfall_averror_exit() }
+                    return source.read(
+                        into: buffer, count: Int(count), endOfFile: waterfall_averror_eof(),
+                        exit: waterfall_averror_exit())
+                }, nil,
+                { opaque, offset, whence in
+                    guard let source = VideoSource.of(opaque) else { return -1 }
+                    return whence & AVSEEK_SIZE != 0
+                        ? Int64(source.size) : source.seek(to: offset, whence: whence & ~AVSEEK_FORCE)
+                })
+        else {
             av_free(buffer)
             throw PhotoError.unsupported(.video, "out of memory")
         }
@@ -50,9 +60,10 @@ final class VideoContext {
         allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
         allocated.pointee.probesize = Self.probeSize
         allocated.pointee.max_analyze_duration = Self.analyzeDuration
-        allocated.pointee.interrupt_callback = AVIOInterruptCB(callback: { opaque in
-            VideoSource.of(opaque)?.isPastDeadline == true ? 1 : 0
-        }, opaque: opaque)
+        allocated.pointee.interrupt_callback = AVIOInterruptCB(
+            callback: { opaque in
+                VideoSource.of(opaque)?.isPastDeadline == true ? 1 : 0
+            }, opaque: opaque)
         var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
         let status = avformat_open_input(&opened, nil, nil, nil)  // frees the context when it fails
         guard status >= 0, let opened else {
@@ -81,7 +92,8 @@ final class VideoContext {
     deinit { Self.close(format, io) }
 
     /// Closes the format context, then frees the I/O context and its buffer (libavformat leaves a custom one alone).
-    private static func close(_ format: UnsafeMutablePointer<AVFormatContext>, _ io: UnsafeMutablePointer<AVIOContext>) {
+    private static func close(_ format: UnsafeMutablePointer<AVFormatContext>, _ io: UnsafeMutablePointer<AVIOContext>)
+    {
         var format: UnsafeMutablePointer<AVFormatContext>? = format
         avformat_close_input(&format)
         free(io)
@@ -129,7 +141,9 @@ final class VideoContext {
     /// shows it; `.up` without one. (A phone records a portrait video as landscape frames and a 90° matrix.)
     var orientation: ExifOrientation {
         var size = 0
-        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 9 * MemoryLayout<Int32>.size else {
+        guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+            size >= 9 * MemoryLayout<Int32>.size
+        else {
             return .up
         }
         let anticlockwise = data.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
@@ -144,13 +158,15 @@ final class VideoContext {
             return Double(format.pointee.duration) / Double(AV_TIME_BASE)
         }
         let timeBase = stream.pointee.time_base
-        guard stream.pointee.duration != waterfall_av_nopts_value(), stream.pointee.duration > 0, timeBase.den > 0 else { return nil }
+        guard stream.pointee.duration != waterfall_av_nopts_value(), stream.pointee.duration > 0, timeBase.den > 0
+        else { return nil }
         return Double(stream.pointee.duration) * Double(timeBase.num) / Double(timeBase.den)
     }
 
     /// The header: the display size, the rotation and the duration.
     var header: ImageHeader {
         let size = displaySize
-        return ImageHeader(format: .video, width: size.width, height: size.height, orientation: orientation, duration: duration)
+        return ImageHeader(
+            format: .video, width: size.width, height: size.height, orientation: orientation, duration: duration)
     }
 }

@@ -33,8 +33,12 @@ public enum VideoDecoder {
         guard header.format == .video else { throw PhotoError.unsupported(header.format, "not a video") }
         let upright = header.orientedSize
         let targetWidth = max(1, width)
-        let targetHeight = max(1, min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded())))
-        let (storedWidth, storedHeight) = header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
+        let targetHeight = max(
+            1,
+            min(20 * targetWidth, Int((Double(targetWidth) * Double(upright.height) / Double(upright.width)).rounded()))
+        )
+        let (storedWidth, storedHeight) =
+            header.orientation.swapsSides ? (targetHeight, targetWidth) : (targetWidth, targetHeight)
         return try poster(of: input, width: storedWidth, height: storedHeight).oriented(header.orientation)
     }
 

@@ -13,7 +13,9 @@ final class VideoFrameDecoder {
     /// - Throws: `PhotoError.unsupportedCodec` when libavcodec has no decoder for the stream's codec or cannot open it.
     init(_ video: VideoContext) throws {
         self.video = video
-        guard let parameters = video.stream.pointee.codecpar else { throw PhotoError.unsupported(.video, "no codec parameters") }
+        guard let parameters = video.stream.pointee.codecpar else {
+            throw PhotoError.unsupported(.video, "no codec parameters")
+        }
         let id = parameters.pointee.codec_id
         let name = String(cString: avcodec_get_name(id))
         guard let decoder = avcodec_find_decoder(id) else { throw PhotoError.unsupportedCodec(.video, codec: name) }
@@ -46,7 +48,8 @@ final class VideoFrameDecoder {
         let stream = video.stream.pointee
         guard stream.time_base.num > 0, stream.time_base.den > 0 else { return }
         let start = stream.start_time == waterfall_av_nopts_value() ? 0 : stream.start_time
-        let offset = Int64((duration * fraction * Double(stream.time_base.den) / Double(stream.time_base.num)).rounded(.down))
+        let offset = Int64(
+            (duration * fraction * Double(stream.time_base.den) / Double(stream.time_base.num)).rounded(.down))
         if av_seek_frame(video.format, video.streamIndex, start + offset, AVSEEK_FLAG_BACKWARD) < 0 {
             // Back to the start, where reading began.
             _ = av_seek_frame(video.format, video.streamIndex, start, AVSEEK_FLAG_BACKWARD)
@@ -76,7 +79,9 @@ final class VideoFrameDecoder {
             if video.source.isPastDeadline { throw video.source.failure ?? PhotoError.truncated(.video) }
             let read = av_read_frame(video.format, packet)
             if read < 0 {
-                guard read == waterfall_averror_eof() || video.source.ranPastEnd else { throw VideoContext.error(read, video.source) }
+                guard read == waterfall_averror_eof() || video.source.ranPastEnd else {
+                    throw VideoContext.error(read, video.source)
+                }
                 // The file ended: the decoder gives up the frames it holds.
                 draining = true
                 _ = avcodec_send_packet(codec, nil)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where a video's bytes come from: its file, read as FFmpeg asks (`pread`), or its whole bytes in memory (the fuzz
 /// target's, a test's).
@@ -15,27 +16,35 @@ enum VideoInput {
 
     /// Calls `body` with a source over the input's bytes that gives up at `deadline`, and returns its result.
     /// - Throws: `PhotoError.vanished` or `.unreadable` when the file cannot be opened, and what `body` throws.
-    func withSource<Result>(until deadline: ContinuousClock.Instant, _ body: (VideoSource) throws -> Result) throws -> Result {
+    func withSource<Result>(
+        until deadline: ContinuousClock.Instant, _ body: (VideoSource) throws -> Result
+    ) throws -> Result {
         switch self {
-        case let .bytes(bytes):
-            return try body(VideoSource(size: bytes.count, deadline: deadline) { offset, buffer in
-                let count = min(buffer.count, bytes.count - offset)
-                if count > 0, let base = bytes.baseAddress { buffer.baseAddress?.copyMemory(from: base + offset, byteCount: count) }
-                return max(0, count)
-            })
-        case let .file(path):
+        case .bytes(let bytes):
+            return try body(
+                VideoSource(size: bytes.count, deadline: deadline) { offset, buffer in
+                    let count = min(buffer.count, bytes.count - offset)
+                    if count > 0, let base = bytes.baseAddress {
+                        buffer.baseAddress?.copyMemory(from: base + offset, byteCount: count)
+                    }
+                    return max(0, count)
+                })
+        case .file(let path):
             let descriptor = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else { throw errno == ENOENT ? PhotoError.vanished : PhotoError.unreadable(String(cString: strerror(errno))) }
+            guard descriptor >= 0 else {
+                throw errno == ENOENT ? PhotoError.vanished : PhotoError.unreadable(String(cString: strerror(errno)))
+            }
             defer { close(descriptor) }
             var info = stat()
             let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-            return try body(VideoSource(size: size, deadline: deadline) { offset, buffer in
-                while true {
-                    let got = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
-                    if got >= 0 { return got }
-                    if errno != EINTR { throw PhotoError.unreadable(String(cString: strerror(errno))) }
-                }
-            })
+            return try body(
+                VideoSource(size: size, deadline: deadline) { offset, buffer in
+                    while true {
+                        let got = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+                        if got >= 0 { return got }
+                        if errno != EINTR { throw PhotoError.unreadable(String(cString: strerror(errno))) }
+                    }
+                })
         }
     }
 }
@@ -74,7 +83,9 @@ final class VideoSource {
     /// Whether the deadline has passed; notes it as the failure once it has.
     var isPastDeadline: Bool {
         guard ContinuousClock.now >= deadline else { return false }
-        if failure == nil { failure = .unsupported(.video, "timed out after \(VideoDecoder.timeLimit.components.seconds) s") }
+        if failure == nil {
+            failure = .unsupported(.video, "timed out after \(VideoDecoder.timeLimit.components.seconds) s")
+        }
         return true
     }
 
@@ -92,8 +103,12 @@ final class VideoSource {
             return endOfFile
         }
         do {
-            let got = try readAt(position, UnsafeMutableRawBufferPointer(start: buffer, count: min(count, size - position)))
-            guard got > 0 else { ranPastEnd = true; return endOfFile }  // the file shrank since its size was read
+            let got = try readAt(
+                position, UnsafeMutableRawBufferPointer(start: buffer, count: min(count, size - position)))
+            guard got > 0 else {
+                ranPastEnd = true
+                return endOfFile
+            }  // the file shrank since its size was read
             position += got
             total += got
             if total > limit {

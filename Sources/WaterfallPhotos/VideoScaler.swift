@@ -6,8 +6,11 @@ enum VideoScaler {
     /// - Throws: `PhotoError.unsupported(.video, ...)` for a pixel format libswscale cannot convert.
     static func thumbnail(of frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int) throws -> Thumbnail {
         let source = frame.pointee
-        guard let scaler = sws_getContext(source.width, source.height, AVPixelFormat(source.format), Int32(width), Int32(height),
-                                          AV_PIX_FMT_RGBA, SWS_AREA, nil, nil, nil) else {
+        guard
+            let scaler = sws_getContext(
+                source.width, source.height, AVPixelFormat(source.format), Int32(width), Int32(height),
+                AV_PIX_FMT_RGBA, SWS_AREA, nil, nil, nil)
+        else {
             let name = av_get_pix_fmt_name(AVPixelFormat(source.format)).map { String(cString: $0) } ?? "none"
             throw PhotoError.unsupported(.video, "pixel format \(name)")
         }
@@ -22,13 +25,16 @@ enum VideoScaler {
                 withUnsafeBytes(of: &strides) { (strides: UnsafeRawBufferPointer) -> Int32 in
                     let planePointers = planes.bindMemory(to: UnsafePointer<UInt8>?.self).baseAddress
                     let strideValues = strides.bindMemory(to: Int32.self).baseAddress
-                    return sws_scale(scaler, planePointers, strideValues, 0, source.height, &destination, &destinationStrides)
+                    return sws_scale(
+                        scaler, planePointers, strideValues, 0, source.height, &destination, &destinationStrides)
                 }
             }
         }
         guard scaled == Int32(height) else { throw PhotoError.unsupported(.video, "a frame libswscale cannot scale") }
         let pixels = (0..<(width * height)).map { (index: Int) -> UInt32 in
-            let red = UInt32(rgba[index * 4]), green = UInt32(rgba[index * 4 + 1]), blue = UInt32(rgba[index * 4 + 2])
+            let red = UInt32(rgba[index * 4])
+            let green = UInt32(rgba[index * 4 + 1])
+            let blue = UInt32(rgba[index * 4 + 2])
             return red << 16 | green << 8 | blue
         }
         return Thumbnail(width: width, height: height, pixels: pixels)

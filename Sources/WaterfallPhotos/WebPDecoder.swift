@@ -7,8 +7,11 @@ enum WebPDecoder {
     static func decode(_ bytes: UnsafeRawBufferPointer, storedWidth: Int, storedHeight: Int) throws -> RGBAImage {
         var config = WebPDecoderConfig()
         guard waterfall_webp_init_config(&config) != 0 else { throw PhotoError.unsupported(.webp, "libwebp's version") }
-        guard WebPGetFeatures(bytes.baseAddress, bytes.count, &config.input) == VP8_STATUS_OK else { throw PhotoError.truncated(.webp) }
-        if config.input.has_animation != 0 { return try AnimatedWebPDecoder.firstFrame(bytes) }  // WebPDecode refuses one
+        guard WebPGetFeatures(bytes.baseAddress, bytes.count, &config.input) == VP8_STATUS_OK else {
+            throw PhotoError.truncated(.webp)
+        }
+        // WebPDecode refuses one
+        if config.input.has_animation != 0 { return try AnimatedWebPDecoder.firstFrame(bytes) }
         if storedWidth < Int(config.input.width) && storedHeight < Int(config.input.height) {
             config.options.use_scaling = 1
             config.options.scaled_width = Int32(storedWidth)
@@ -25,7 +28,9 @@ enum WebPDecoder {
         let width = Int(config.output.width)
         let height = Int(config.output.height)
         let rgba = config.output.u.RGBA
-        guard let pixels = rgba.rgba, Int(rgba.stride) >= width * 4 else { throw PhotoError.unsupported(.webp, "no pixels") }
+        guard let pixels = rgba.rgba, Int(rgba.stride) >= width * 4 else {
+            throw PhotoError.unsupported(.webp, "no pixels")
+        }
         var image = [UInt8]()
         image.reserveCapacity(width * height * 4)
         for row in 0..<height {

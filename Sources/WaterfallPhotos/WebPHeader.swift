@@ -20,7 +20,9 @@ enum WebPHeader {
             let height = try reader.uint16LE() & 0x3FFF
             return (ImageHeader(format: .webp, width: width, height: height), nil)
         case "VP8L":
-            guard try reader.uint8() == 0x2F else { throw PhotoError.unsupported(.webp, "a lossless image without its signature") }
+            guard try reader.uint8() == 0x2F else {
+                throw PhotoError.unsupported(.webp, "a lossless image without its signature")
+            }
             let bits = try reader.uint32LE()
             return (ImageHeader(format: .webp, width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1), nil)
         case "VP8X":
@@ -38,7 +40,9 @@ enum WebPHeader {
     /// Follows the chunks after VP8X by their lengths up to `end` for `EXIF`, whose body (at most
     /// `ExifReader.readLimit` bytes of it) gives the orientation and date; returns that TIFF structure, if found.
     /// - Throws: `PhotoError.truncated` when a chunk passes the end of the file.
-    private static func readExif(into header: inout ImageHeader, from reader: inout ByteReader, end: Int) throws -> ArraySlice<UInt8>? {
+    private static func readExif(
+        into header: inout ImageHeader, from reader: inout ByteReader, end: Int
+    ) throws -> ArraySlice<UInt8>? {
         while end - reader.offset >= 8 {
             let type = try reader.take(4)
             let length = try reader.uint32LE()

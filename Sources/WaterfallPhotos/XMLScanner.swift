@@ -47,8 +47,10 @@ enum XMLScanner {
             Self.resolve(attribute.name, in: namespaces, isAttribute: true)
         }
 
-        private static func resolve(_ name: String, in namespaces: [String: String],
-                                    isAttribute: Bool) -> (namespace: String?, local: String) {
+        private static func resolve(
+            _ name: String, in namespaces: [String: String],
+            isAttribute: Bool
+        ) -> (namespace: String?, local: String) {
             guard let colon = name.firstIndex(of: ":") else { return (isAttribute ? nil : namespaces[""], name) }
             return (namespaces[String(name[..<colon])], String(name[name.index(after: colon)...]))
         }
@@ -78,12 +80,15 @@ enum XMLScanner {
             } else if cursor.skip("</") {
                 let name = try cursor.name()
                 cursor.skipSpace()
-                guard cursor.skip(">") else { throw XMLError(reason: "an unterminated end tag </\(name)", offset: start) }
+                guard cursor.skip(">") else {
+                    throw XMLError(reason: "an unterminated end tag </\(name)", offset: start)
+                }
                 guard let top = open.last else {
                     throw XMLError(reason: "an end tag </\(name)> outside the elements", offset: start)
                 }
                 guard elements[top].name == name else {
-                    throw XMLError(reason: "an end tag </\(name)> where </\(elements[top].name)> belongs", offset: start)
+                    throw XMLError(
+                        reason: "an end tag </\(name)> where </\(elements[top].name)> belongs", offset: start)
                 }
                 open.removeLast()
                 let contentStart = elements[top].content?.lowerBound ?? start
@@ -107,21 +112,27 @@ enum XMLScanner {
                 let textStart = cursor.position
                 while !cursor.atEnd, bytes[cursor.position] != UInt8(ascii: "<") { cursor.position += 1 }
                 // Outside the root only whitespace, and the NULs that pad some embedded packets.
-                if open.isEmpty, bytes[textStart..<cursor.position].contains(where: { !Cursor.isSpace($0) && $0 != 0 }) {
+                if open.isEmpty, bytes[textStart..<cursor.position].contains(where: { !Cursor.isSpace($0) && $0 != 0 })
+                {
                     throw XMLError(reason: "text outside the elements", offset: textStart)
                 }
             }
         }
-        if let last = open.last { throw XMLError(reason: "<\(elements[last].name)> is never closed", offset: bytes.count) }
+        if let last = open.last {
+            throw XMLError(reason: "<\(elements[last].name)> is never closed", offset: bytes.count)
+        }
         guard !elements.isEmpty else { throw XMLError(reason: "no element", offset: 0) }
         return elements
     }
 
     /// Reads a start tag after its `<`: its name and attributes, up to its `>` or `/>` (then its content is `nil`).
-    private static func startTag(_ cursor: inout Cursor, start: Int, parent: Int?, elements: [Element]) throws(XMLError) -> Element {
+    private static func startTag(
+        _ cursor: inout Cursor, start: Int, parent: Int?, elements: [Element]
+    ) throws(XMLError) -> Element {
         let name = try cursor.name()
-        var element = Element(name: name, start: start, insertionPoint: cursor.position, parent: parent,
-                              namespaces: parent.map { elements[$0].namespaces } ?? [:])
+        var element = Element(
+            name: name, start: start, insertionPoint: cursor.position, parent: parent,
+            namespaces: parent.map { elements[$0].namespaces } ?? [:])
         while true {
             let spaceStart = cursor.position
             cursor.skipSpace()
@@ -135,18 +146,27 @@ enum XMLScanner {
             }
             let attributeName = try cursor.name()
             cursor.skipSpace()
-            guard cursor.skip("=") else { throw XMLError(reason: "an attribute \(attributeName) without a value", offset: cursor.position) }
+            guard cursor.skip("=") else {
+                throw XMLError(reason: "an attribute \(attributeName) without a value", offset: cursor.position)
+            }
             cursor.skipSpace()
-            guard !cursor.atEnd, let quote = [UInt8(ascii: "\""), UInt8(ascii: "'")].first(where: { $0 == cursor.bytes[cursor.position] }) else {
+            guard !cursor.atEnd,
+                let quote = [UInt8(ascii: "\""), UInt8(ascii: "'")].first(where: { $0 == cursor.bytes[cursor.position] }
+                )
+            else {
                 throw XMLError(reason: "an unquoted value of \(attributeName)", offset: cursor.position)
             }
             cursor.position += 1
             let valueStart = cursor.position
             while !cursor.atEnd, cursor.bytes[cursor.position] != quote {
-                if cursor.bytes[cursor.position] == UInt8(ascii: "<") { throw XMLError(reason: "a '<' in the value of \(attributeName)", offset: cursor.position) }
+                if cursor.bytes[cursor.position] == UInt8(ascii: "<") {
+                    throw XMLError(reason: "a '<' in the value of \(attributeName)", offset: cursor.position)
+                }
                 cursor.position += 1
             }
-            guard !cursor.atEnd else { throw XMLError(reason: "an unterminated value of \(attributeName)", offset: valueStart) }
+            guard !cursor.atEnd else {
+                throw XMLError(reason: "an unterminated value of \(attributeName)", offset: valueStart)
+            }
             let value = valueStart..<cursor.position
             cursor.position += 1
             element.insertionPoint = cursor.position
@@ -154,8 +174,11 @@ enum XMLScanner {
                 throw XMLError(reason: "attribute \(attributeName) twice in <\(name)>", offset: spaceStart)
             }
             let text = decodeEntities(cursor.bytes[value])
-            element.attributes.append(Attribute(name: attributeName, leadingSpace: spaceStart..<(spaceStart + cursor.whitespaceLength(from: spaceStart)),
-                                                value: value, text: text))
+            element.attributes.append(
+                Attribute(
+                    name: attributeName,
+                    leadingSpace: spaceStart..<(spaceStart + cursor.whitespaceLength(from: spaceStart)),
+                    value: value, text: text))
             if attributeName == "xmlns" { element.namespaces[""] = text }
             if attributeName.hasPrefix("xmlns:") { element.namespaces[String(attributeName.dropFirst(6))] = text }
         }
@@ -228,8 +251,12 @@ enum XMLScanner {
         /// A name: the bytes up to whitespace, `/`, `>`, `=` or `<`.
         mutating func name() throws(XMLError) -> String {
             let start = position
-            while !atEnd, !Self.isSpace(bytes[position]), ![UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="),
-                                                               UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(bytes[position]) {
+            while !atEnd, !Self.isSpace(bytes[position]),
+                ![
+                    UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="),
+                    UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                ].contains(bytes[position])
+            {
                 position += 1
             }
             guard position > start else { throw XMLError(reason: "a tag without a name", offset: start) }

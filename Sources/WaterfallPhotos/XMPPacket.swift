@@ -15,7 +15,8 @@ struct XMPPacket {
         /// `xmp:Rating`: the stars, -1 for a reject.
         static let rating = Property(namespace: "http://ns.adobe.com/xap/1.0/", name: "Rating", prefix: "xmp")
         /// `tiff:Orientation`: EXIF's orientation, 1 to 8.
-        static let orientation = Property(namespace: "http://ns.adobe.com/tiff/1.0/", name: "Orientation", prefix: "tiff")
+        static let orientation = Property(
+            namespace: "http://ns.adobe.com/tiff/1.0/", name: "Orientation", prefix: "tiff")
     }
 
     static let rdfNamespace = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -34,7 +35,8 @@ struct XMPPacket {
         self.elements = elements
         descriptions = elements.indices.filter { index in
             guard let parent = elements[index].parent else { return false }
-            return Self.isRDF(elements[index].resolvedName, "Description") && Self.isRDF(elements[parent].resolvedName, "RDF")
+            return Self.isRDF(elements[index].resolvedName, "Description")
+                && Self.isRDF(elements[parent].resolvedName, "RDF")
         }
     }
 
@@ -56,12 +58,16 @@ struct XMPPacket {
     private func find(_ property: Property) -> (value: String, place: Place)? {
         for index in descriptions {
             let description = elements[index]
-            if let attribute = description.attributes.first(where: { matches(description.resolvedName(of: $0), property) }) {
+            if let attribute = description.attributes.first(where: {
+                matches(description.resolvedName(of: $0), property)
+            }) {
                 return (attribute.text, .attribute(attribute.value))
             }
             for child in description.children where matches(elements[child].resolvedName, elements[child], property) {
                 let element = elements[child]
-                guard let content = element.content else { return ("", .emptyElement(element.name, element.start..<element.end)) }
+                guard let content = element.content else {
+                    return ("", .emptyElement(element.name, element.start..<element.end))
+                }
                 return (XMLScanner.decodeEntities(bytes[content]), .text(content))
             }
         }
@@ -73,7 +79,9 @@ struct XMPPacket {
     }
 
     /// Whether `element` named `name` is `property` with a simple value (no child elements).
-    private func matches(_ name: (namespace: String?, local: String), _ element: XMLScanner.Element, _ property: Property) -> Bool {
+    private func matches(
+        _ name: (namespace: String?, local: String), _ element: XMLScanner.Element, _ property: Property
+    ) -> Bool {
         matches(name, property) && element.children.isEmpty
     }
 
@@ -98,10 +106,11 @@ struct XMPPacket {
         let valueBytes = Array(value.utf8)
         if let (_, place) = find(property) {
             switch place {
-            case let .attribute(range), let .text(range):
+            case .attribute(let range), .text(let range):
                 return Array(bytes[..<range.lowerBound]) + valueBytes + bytes[range.upperBound...]
-            case let .emptyElement(name, range):
-                return Array(bytes[..<range.lowerBound]) + Array("<\(name)>".utf8) + valueBytes + Array("</\(name)>".utf8) + bytes[range.upperBound...]
+            case .emptyElement(let name, let range):
+                return Array(bytes[..<range.lowerBound]) + Array("<\(name)>".utf8) + valueBytes
+                    + Array("</\(name)>".utf8) + bytes[range.upperBound...]
             }
         }
         let declaring = descriptions.first { elements[$0].namespaces.values.contains(property.namespace) }
@@ -114,7 +123,10 @@ struct XMPPacket {
         if let bound = description.namespaces.first(where: { $0.value == property.namespace && !$0.key.isEmpty })?.key {
             prefix = bound
         } else {
-            let used = Set(description.attributes.compactMap { $0.name.split(separator: ":", maxSplits: 1).dropLast().first.map(String.init) })
+            let used = Set(
+                description.attributes.compactMap {
+                    $0.name.split(separator: ":", maxSplits: 1).dropLast().first.map(String.init)
+                })
             prefix = Self.freePrefix(property.prefix, in: description.namespaces, used: used)
             added.append("xmlns:\(prefix)=\"\(property.namespace)\"")
         }
@@ -153,10 +165,13 @@ struct XMPPacket {
         for (property, _) in properties where !namespaces.contains(where: { $0.namespace == property.namespace }) {
             namespaces.append(property)
         }
-        let lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\" x:xmptk=\"XMP Core 4.4.0-Exiv2\">",
-                     " <rdf:RDF xmlns:rdf=\"\(rdfNamespace)\">",
-                     "  <rdf:Description rdf:about=\"\""]
+        let lines =
+            [
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\" x:xmptk=\"XMP Core 4.4.0-Exiv2\">",
+                " <rdf:RDF xmlns:rdf=\"\(rdfNamespace)\">",
+                "  <rdf:Description rdf:about=\"\"",
+            ]
             + namespaces.map { "    xmlns:\($0.prefix)=\"\($0.namespace)\"" }
             + properties.map { "    \($0.0.prefix):\($0.0.name)=\"\($0.1)\"" }
         return Array((lines.joined(separator: "\n") + "/>\n </rdf:RDF>\n</x:xmpmeta>\n").utf8)
@@ -167,7 +182,9 @@ extension String {
     /// The string without XML's whitespace (space, tab, line feed, carriage return) at its ends.
     func trimmingXMLSpace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

@@ -23,7 +23,10 @@ final class BackBuffer {
     /// Whether the buffer is an Xdbe back buffer.
     let usesDoubleBufferExtension: Bool
 
-    init(display: Display, window: Window, gc: GraphicsContext, width: UInt32, height: UInt32, allowDoubleBufferExtension: Bool) {
+    init(
+        display: Display, window: Window, gc: GraphicsContext, width: UInt32, height: UInt32,
+        allowDoubleBufferExtension: Bool
+    ) {
         self.display = display
         self.window = window
         self.gc = gc
@@ -76,7 +79,9 @@ final class BackBuffer {
         if usesDoubleBufferExtension {
             display.swapBuffers(of: window.id)
         } else {
-            gc.copy(PixelBox(x: 0, y: 0, width: pixmapSize.width, height: pixmapSize.height), from: pixmap, to: window.id, x: 0, y: 0)
+            gc.copy(
+                PixelBox(x: 0, y: 0, width: pixmapSize.width, height: pixmapSize.height), from: pixmap, to: window.id,
+                x: 0, y: 0)
         }
     }
 }

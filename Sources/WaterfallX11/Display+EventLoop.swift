@@ -72,10 +72,12 @@ extension Display {
         switch event.kind {
         case .keyboardMappingChanged:
             shortcutKeys.mappingChanged()
-        case let .sharedMemoryCompletion(segment):
+        case .sharedMemoryCompletion(let segment):
             sharedMemoryUploads?.completed(segment: segment)
-        case let .xinput(xinput):
-            for window in windows where event.window == 0 || event.window == window.windowID { try window.handle(xinput) }
+        case .xinput(let xinput):
+            for window in windows where event.window == 0 || event.window == window.windowID {
+                try window.handle(xinput)
+            }
         default:
             for window in windows where try window.handle(event) { return }
         }

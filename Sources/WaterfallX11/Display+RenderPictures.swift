@@ -27,10 +27,14 @@ extension Display {
     /// Copies `source` into `destination` at `box` (whole pixels): destination pixel (x, y) shows the source at
     /// ((x - box.x) × `step.x` + `offset.x`, (y - box.y) × `step.y` + `offset.y`), sampled with `filter` ("nearest",
     /// "bilinear"): `XRenderSetPictureTransform`, `XRenderSetPictureFilter`, then one `XRenderComposite` (`PictOpSrc`).
-    func composite(_ source: UInt, into destination: UInt, box: PixelBox, step: (x: Double, y: Double), offset: (x: Double, y: Double),
-                   filter: String) {
+    func composite(
+        _ source: UInt, into destination: UInt, box: PixelBox, step: (x: Double, y: Double),
+        offset: (x: Double, y: Double),
+        filter: String
+    ) {
         func fixed(_ value: Double) -> XFixed { XFixed((value * 65536).rounded()) }
-        var transform = XTransform(matrix: ((fixed(step.x), 0, fixed(offset.x)), (0, fixed(step.y), fixed(offset.y)), (0, 0, fixed(1))))
+        var transform = XTransform(
+            matrix: ((fixed(step.x), 0, fixed(offset.x)), (0, fixed(step.y), fixed(offset.y)), (0, 0, fixed(1))))
         XRenderSetPictureTransform(handle, source, &transform)
         filter.withCString { XRenderSetPictureFilter(handle, source, $0, nil, 0) }
         XRenderComposite(handle, PictOpSrc, source, 0, destination, 0, 0, 0, 0, box.x, box.y, box.width, box.height)

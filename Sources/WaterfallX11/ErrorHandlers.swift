@@ -68,12 +68,15 @@ enum ErrorHandlers {
 
     /// Runs `body`, which ends in a round trip, and returns the protocol errors of requests of `majorOpcode` it met:
     /// errors the caller expects (a probe), recorded but not told to the program's `X11ErrorHandler`.
-    static func expectingErrors(fromRequest majorOpcode: UInt8, on display: OpaquePointer, _ body: () -> Void) -> [X11ProtocolError] {
+    static func expectingErrors(
+        fromRequest majorOpcode: UInt8, on display: OpaquePointer, _ body: () -> Void
+    ) -> [X11ProtocolError] {
         let connection = UInt(bitPattern: display)
         expectations.withLock { $0.append(Expectation(connection: connection, majorOpcode: majorOpcode)) }
         body()
         return expectations.withLock { list in
-            guard let index = list.lastIndex(where: { $0.connection == connection && $0.majorOpcode == majorOpcode }) else { return [] }
+            guard let index = list.lastIndex(where: { $0.connection == connection && $0.majorOpcode == majorOpcode })
+            else { return [] }
             return list.remove(at: index).errors
         }
     }
@@ -81,7 +84,10 @@ enum ErrorHandlers {
     /// Whether a probe expects `error` of `display` (see `expectingErrors(fromRequest:on:_:)`), which then has it.
     static func takeExpected(_ error: X11ProtocolError, on display: OpaquePointer) -> Bool {
         expectations.withLock { list in
-            guard let index = list.lastIndex(where: { $0.connection == UInt(bitPattern: display) && $0.majorOpcode == error.requestCode })
+            guard
+                let index = list.lastIndex(where: {
+                    $0.connection == UInt(bitPattern: display) && $0.majorOpcode == error.requestCode
+                })
             else { return false }
             list[index].errors.append(error)
             return true

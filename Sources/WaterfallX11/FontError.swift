@@ -9,11 +9,12 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidPattern(pattern):
-            return "the font pattern '\(pattern)' cannot be read; it must be a fontconfig pattern such as 'sans-serif:size=10'"
-        case let .noFont(pattern):
+        case .invalidPattern(let pattern):
+            return
+                "the font pattern '\(pattern)' cannot be read; it must be a fontconfig pattern such as 'sans-serif:size=10'"
+        case .noFont(let pattern):
             return "no installed font matches '\(pattern)'"
-        case let .cannotOpen(file, pattern):
+        case .cannotOpen(let file, let pattern):
             return "the font file \(file), which '\(pattern)' matches, cannot be opened"
         }
     }

@@ -34,7 +34,9 @@ public struct FontMetrics: Equatable, Sendable {
         if FcPatternGetDouble(match, FC_PIXEL_SIZE, 0, &pixels) != FcResultMatch { pixels = 96.0 / 72 * 10 }
         let path = String(cString: file)
         var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { throw FontError.cannotOpen(file: path, pattern: request.text) }
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw FontError.cannotOpen(file: path, pattern: request.text)
+        }
         defer { FT_Done_FreeType(library) }
         var face: FT_Face?
         guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
@@ -45,6 +47,8 @@ public struct FontMetrics: Equatable, Sendable {
         FT_Set_Char_Size(face, 0, FT_F26Dot6((pixels * 64).rounded()), 72, 72)
         guard let size = face.pointee.size else { throw FontError.cannotOpen(file: path, pattern: request.text) }
         let metrics = size.pointee.metrics
-        self.init(ascent: (Double(metrics.ascender) / 64).rounded(.up), descent: (Double(-metrics.descender) / 64).rounded(.up))
+        self.init(
+            ascent: (Double(metrics.ascender) / 64).rounded(.up),
+            descent: (Double(-metrics.descender) / 64).rounded(.up))
     }
 }

@@ -44,8 +44,9 @@ final class FontPattern {
         FcConfigSubstitute(nil, query, FcMatchPattern)
         FcDefaultSubstitute(query)
         var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, query, &result), result == FcResultMatch else { throw FontError.noFont(pattern: text) }
+        guard let match = FcFontMatch(nil, query, &result), result == FcResultMatch else {
+            throw FontError.noFont(pattern: text)
+        }
         return match
     }
 }
-

@@ -47,7 +47,8 @@ struct FrameDamage {
 extension PixelBox {
     /// The pixels both boxes cover, `nil` when none.
     func intersection(_ other: PixelBox) -> PixelBox? {
-        let left = max(Int64(x), Int64(other.x)), top = max(Int64(y), Int64(other.y))
+        let left = max(Int64(x), Int64(other.x))
+        let top = max(Int64(y), Int64(other.y))
         let right = min(Int64(x) + Int64(width), Int64(other.x) + Int64(other.width))
         let bottom = min(Int64(y) + Int64(height), Int64(other.y) + Int64(other.height))
         guard right > left, bottom > top else { return nil }
@@ -61,7 +62,8 @@ extension PixelBox {
 
     /// The smallest box that covers both.
     func union(_ other: PixelBox) -> PixelBox {
-        let left = min(Int64(x), Int64(other.x)), top = min(Int64(y), Int64(other.y))
+        let left = min(Int64(x), Int64(other.x))
+        let top = min(Int64(y), Int64(other.y))
         let right = max(Int64(x) + Int64(width), Int64(other.x) + Int64(other.width))
         let bottom = max(Int64(y) + Int64(height), Int64(other.y) + Int64(other.height))
         return PixelBox(x: Int32(left), y: Int32(top), width: UInt32(right - left), height: UInt32(bottom - top))

@@ -36,7 +36,9 @@ final class ImageStore {
     func add(_ rgb: [UInt32], width: Int, height: Int) -> ImageHandle {
         let pixmap = display.createPixmap(for: window.id, width: UInt32(max(1, width)), height: UInt32(max(1, height)))
         let server = pixels.serverPixels(rgb)
-        if let shared = display.sharedMemoryUploads, gc.put(server, width: width, height: height, into: pixmap, through: shared) {
+        if let shared = display.sharedMemoryUploads,
+            gc.put(server, width: width, height: height, into: pixmap, through: shared)
+        {
             uploads.sharedMemory += 1
         } else {
             gc.put(server, width: width, height: height, into: pixmap, connection: display.connection)
@@ -75,7 +77,10 @@ extension PixelFormat {
     /// `rgb` (`0xRRGGBB` each) as the visual's pixel values: the same values for the usual 24-bit TrueColor masks.
     func serverPixels(_ rgb: [UInt32]) -> [UInt32] {
         if pixel(for: Color(rgb: 0xFF0000)) == 0xFF0000, pixel(for: Color(rgb: 0x00FF00)) == 0x00FF00,
-           pixel(for: Color(rgb: 0x0000FF)) == 0x0000FF { return rgb }
+            pixel(for: Color(rgb: 0x0000FF)) == 0x0000FF
+        {
+            return rgb
+        }
         return rgb.map { UInt32(truncatingIfNeeded: pixel(for: Color(rgb: $0))) }
     }
 }

@@ -65,7 +65,9 @@ final class InputContext {
         self.method = method
         handle = context
         let filtered = waterfall_ic_filter_events(context)
-        if filtered & ~windowEvents.rawValue != 0 { XSelectInput(display.handle, window, windowEvents.rawValue | filtered) }
+        if filtered & ~windowEvents.rawValue != 0 {
+            XSelectInput(display.handle, window, windowEvents.rawValue | filtered)
+        }
     }
 
     deinit {

@@ -17,7 +17,10 @@ struct PixelBox: Equatable {
     }
 
     init(_ rect: Rect, scale: Double = 1) {
-        let rect = scale == 1 ? rect : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+        let rect =
+            scale == 1
+            ? rect
+            : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
         let left = Self.coordinate(rect.minX)
         let top = Self.coordinate(rect.minY)
         x = left

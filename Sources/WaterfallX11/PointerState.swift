@@ -22,10 +22,12 @@ struct PointerState {
     /// Notes a press of button 1 and returns whether it is the second of a double click: soon after the last and near
     /// it. A double click's second press is not the first of another.
     mutating func isDoubleClick(_ press: PointerEvent) -> Bool {
-        let isSecond = lastClick.map { last in
-            press.time &- last.time <= Self.doubleClickTime
-                && abs(press.x - last.x) <= Self.doubleClickDistance && abs(press.y - last.y) <= Self.doubleClickDistance
-        } ?? false
+        let isSecond =
+            lastClick.map { last in
+                press.time &- last.time <= Self.doubleClickTime
+                    && abs(press.x - last.x) <= Self.doubleClickDistance
+                    && abs(press.y - last.y) <= Self.doubleClickDistance
+            } ?? false
         lastClick = isSecond ? nil : (press.time, press.x, press.y)
         return isSecond
     }

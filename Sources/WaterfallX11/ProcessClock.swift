@@ -17,7 +17,8 @@ import Foundation
     /// Seconds since the process started (from /proc/self/stat, in clock ticks: 10 ms resolution).
     public static func secondsSinceProcessStart() -> Double {
         guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return 0 }
         let fields = stat[afterName.upperBound...].split(separator: " ")
         // Field 22 of the file is the start time; fields here start at field 3.
         guard fields.count > 19, let startTicks = Double(fields[19]) else { return 0 }

@@ -32,13 +32,18 @@ final class ScaledImageDraw {
 
     /// Draws `image` scaled to fill the whole box from `left`, `top` to `right`, `bottom` (device pixels, edges whole
     /// and possibly far beyond the screen), only its part in `visible` (within the X protocol's 16-bit coordinates).
-    func draw(_ image: ImageHandle, left: Double, top: Double, right: Double, bottom: Double, visible: PixelBox, scaling: ImageScaling) {
+    func draw(
+        _ image: ImageHandle, left: Double, top: Double, right: Double, bottom: Double, visible: PixelBox,
+        scaling: ImageScaling
+    ) {
         guard scaling != .unscaled, right > left, bottom > top, image.width > 0, image.height > 0,
-              let source = images.renderPicture(of: image), let destination = destinationPicture() else { return }
+            let source = images.renderPicture(of: image), let destination = destinationPicture()
+        else { return }
         let step = (x: Double(image.width) / (right - left), y: Double(image.height) / (bottom - top))
-        display.composite(source, into: destination, box: visible, step: step,
-                          offset: ((Double(visible.x) - left) * step.x, (Double(visible.y) - top) * step.y),
-                          filter: scaling == .nearest ? "nearest" : "bilinear")
+        display.composite(
+            source, into: destination, box: visible, step: step,
+            offset: ((Double(visible.x) - left) * step.x, (Double(visible.y) - top) * step.y),
+            filter: scaling == .nearest ? "nearest" : "bilinear")
     }
 
     private func destinationPicture() -> UInt? {

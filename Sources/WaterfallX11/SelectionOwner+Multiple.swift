@@ -10,18 +10,23 @@ extension SelectionOwner {
         var written = pairs
         for index in stride(from: 0, to: pairs.count, by: 2) {
             let (target, into) = (pairs[index], pairs[index + 1])
-            let answer = target == atoms.multiple || into == 0 ? nil : convert(target, into: into, of: requestor, owned: owned)
+            let answer =
+                target == atoms.multiple || into == 0 ? nil : convert(target, into: into, of: requestor, owned: owned)
             report(target, answer)
             if answer == nil { written[index + 1] = 0 }
         }
-        if written != pairs { changeProperty(property, on: requestor, type: atoms.atomPair, longs: written.map { Int($0) }) }
+        if written != pairs {
+            changeProperty(property, on: requestor, type: atoms.atomPair, longs: written.map { Int($0) })
+        }
         return (4 * pairs.count, false)
     }
 
     /// The atoms of a format-32 property on the requestor's window (of type ATOM_PAIR, or any), an even number of
     /// them; none when the property or the window is missing.
     private func atomPairs(in property: Atom, of requestor: UInt) -> [Atom] {
-        guard let items = display.longProperty(property, of: requestor, maximumLongs: largestPropertySize / 4) else { return [] }
+        guard let items = display.longProperty(property, of: requestor, maximumLongs: largestPropertySize / 4) else {
+            return []
+        }
         return Array(items.prefix(items.count & ~1))
     }
 }

@@ -42,7 +42,7 @@ extension SelectionOwner {
         guard eventWindow != window else { return false }
         if watchedWindows[eventWindow] != nil {
             switch event.kind {
-            case let .propertyNotify(atom, deleted) where deleted:
+            case .propertyNotify(let atom, let deleted) where deleted:
                 sendNextChunk(TransferKey(requestor: eventWindow, property: atom))
             case .destroy:
                 for key in transfers.keys where key.requestor == eventWindow { end(key, .requestorDestroyed) }
@@ -64,8 +64,9 @@ extension SelectionOwner {
         guard var transfer = transfers[key] else { return }
         let count = min(chunkSize, transfer.bytes.count - transfer.offset)
         if count == 0 { end(key, .completed) }
-        changeProperty(key.property, on: key.requestor, type: transfer.type,
-                       bytes: transfer.bytes[transfer.offset..<(transfer.offset + count)])
+        changeProperty(
+            key.property, on: key.requestor, type: transfer.type,
+            bytes: transfer.bytes[transfer.offset..<(transfer.offset + count)])
         display.flush()
         guard count > 0 else { return }
         transfer.offset += count

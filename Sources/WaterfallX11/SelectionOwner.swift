@@ -106,16 +106,21 @@ public final class SelectionOwner {
 
     /// An owner of `selection` for `window`, with the timers of the window's event loop. Interns its atoms (one
     /// round trip).
-    init(selection: String, display: Display, window: UInt,
-         schedule: @escaping (Double, @escaping () -> Void) -> TimerToken, cancel: @escaping (TimerToken) -> Void) {
+    init(
+        selection: String, display: Display, window: UInt,
+        schedule: @escaping (Double, @escaping () -> Void) -> TimerToken, cancel: @escaping (TimerToken) -> Void
+    ) {
         selectionName = selection
         self.display = display
         self.window = window
         scheduleTimer = schedule
         cancelTimer = cancel
-        let interned = display.internAtoms([selection, "TARGETS", "MULTIPLE", "ATOM_PAIR", "TIMESTAMP", "UTF8_STRING", "INCR"])
-        atoms = Atoms(selection: interned[0], targets: interned[1], multiple: interned[2], atomPair: interned[3],
-                      timestamp: interned[4], utf8String: interned[5], incr: interned[6])
+        let interned = display.internAtoms([
+            selection, "TARGETS", "MULTIPLE", "ATOM_PAIR", "TIMESTAMP", "UTF8_STRING", "INCR",
+        ])
+        atoms = Atoms(
+            selection: interned[0], targets: interned[1], multiple: interned[2], atomPair: interned[3],
+            timestamp: interned[4], utf8String: interned[5], incr: interned[6])
         largestPropertySize = max(1, display.maximumRequestLength * 4 - 24)
         chunkSize = min(65_536, max(1, largestPropertySize / 4))
     }
@@ -133,7 +138,8 @@ public final class SelectionOwner {
     /// - Returns: whether the window owns the selection with `text` now. When it does not, nothing changed here.
     @discardableResult
     public func own(_ text: String, formats: [SelectionFormat] = [], at time: ServerTime) -> Bool {
-        if let owned = ownershipTime, time.isBefore(owned) { return false }  // the server would keep the newer ownership
+        // the server would keep the newer ownership
+        if let owned = ownershipTime, time.isBefore(owned) { return false }
         let textTargets = Set(Self.targetNames)
         let formats = formats.filter { !textTargets.contains($0.target) }  // the text's own targets stay the text's
         let interned = formats.isEmpty ? [] : display.internAtoms(formats.map(\.target))
@@ -152,11 +158,11 @@ public final class SelectionOwner {
     /// of a requestor it watches. Returns whether it was one (the window's own events never are).
     func handle(_ event: XlibEvent) -> Bool {
         switch event.kind {
-        case let .selectionRequest(request):
+        case .selectionRequest(let request):
             guard request.owner == window, request.selection == atoms.selection else { return false }
             answer(request)
             return true
-        case let .selectionClear(selection, time):
+        case .selectionClear(let selection, let time):
             guard event.window == window, selection == atoms.selection else { return false }
             lose(changedAt: time)
             return true
@@ -193,7 +199,8 @@ public final class SelectionOwner {
     func convert(_ target: Atom, into property: Atom, of requestor: UInt, owned: ServerTime) -> Answer? {
         switch target {
         case atoms.targets:
-            let targets = [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, PredefinedAtom.string] + formatAtoms
+            let targets =
+                [atoms.targets, atoms.multiple, atoms.timestamp, atoms.utf8String, PredefinedAtom.string] + formatAtoms
             changeProperty(property, on: requestor, type: PredefinedAtom.atom, longs: targets.map { Int($0) })
             return (4 * targets.count, false)
         case atoms.timestamp:
@@ -244,7 +251,8 @@ public final class SelectionOwner {
     /// Drops the ownership after a SelectionClear, unless the selection was taken again since the change it reports.
     private func lose(changedAt time: XTimestamp) {
         guard let owned = ownershipTime else { return }
-        if let changed = ServerTime(time), changed.isBefore(owned) { return }  // a stale clear from before the last own()
+        // a stale clear from before the last own()
+        if let changed = ServerTime(time), changed.isBefore(owned) { return }
         ownershipTime = nil
         text = nil
         formats = []

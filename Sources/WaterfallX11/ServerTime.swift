@@ -21,6 +21,5 @@ public struct ServerTime: Hashable, Sendable, CustomStringConvertible {
         Int32(bitPattern: milliseconds &- other.milliseconds) < 0
     }
 
-
     public var description: String { "\(milliseconds) ms" }
 }

@@ -41,7 +41,8 @@ final class SharedMemoryUploads {
         var eventBase: Int32 = 0
         var errorBase: Int32 = 0
         let present = ClientLibraryLock.run {  // the display's first call to libXext's MIT-SHM
-            XQueryExtension(handle, "MIT-SHM", &majorOpcode, &eventBase, &errorBase) != 0 && XShmQueryExtension(handle) != 0
+            XQueryExtension(handle, "MIT-SHM", &majorOpcode, &eventBase, &errorBase) != 0
+                && XShmQueryExtension(handle) != 0
         }
         guard present else { return nil }
         completionEventType = eventBase + ShmCompletion
@@ -76,8 +77,9 @@ final class SharedMemoryUploads {
             shmctl(id, IPC_RMID, nil)
             return nil
         }
-        return XShmSegmentInfo(shmseg: 0 /* XShmAttach allocates it */, shmid: id,
-                               shmaddr: address.assumingMemoryBound(to: CChar.self), readOnly: 1)
+        return XShmSegmentInfo(
+            shmseg: 0, shmid: id,  // XShmAttach allocates shmseg
+            shmaddr: address.assumingMemoryBound(to: CChar.self), readOnly: 1)
     }
 
     /// Whether some segment holds no upload the server may still read.
@@ -88,17 +90,23 @@ final class SharedMemoryUploads {
     /// room for them: the caller then uses `XPutImage`.
     func put(_ pixels: [UInt32], width: Int, height: Int, into drawable: UInt, gc: GC) -> Bool {
         let bytes = width * height * 4
-        guard width > 0, height > 0, pixels.count >= width * height, let index = segment(withRoomFor: bytes) else { return false }
+        guard width > 0, height > 0, pixels.count >= width * height, let index = segment(withRoomFor: bytes) else {
+            return false
+        }
         let offset = segments[index].used
         guard let base = segments[index].info.shmaddr else { return false }
         pixels.withUnsafeBytes { source in
             UnsafeMutableRawPointer(base + offset).copyMemory(from: source.baseAddress!, byteCount: bytes)
         }
         let sent = withUnsafeMutablePointer(to: &segments[index].info) { info -> Bool in
-            guard let image = XShmCreateImage(connection.handle, UnsafeMutablePointer<Visual>(connection.visual), UInt32(connection.depth),
-                                              ZPixmap, base + offset, info, UInt32(width), UInt32(height)) else { return false }
-            let sent = XShmPutImage(connection.handle, drawable, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 1) != 0
-            image.pointee.data = nil    // the segment's, and
+            guard
+                let image = XShmCreateImage(
+                    connection.handle, UnsafeMutablePointer<Visual>(connection.visual), UInt32(connection.depth),
+                    ZPixmap, base + offset, info, UInt32(width), UInt32(height))
+            else { return false }
+            let sent =
+                XShmPutImage(connection.handle, drawable, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 1) != 0
+            image.pointee.data = nil  // the segment's, and
             image.pointee.obdata = nil  // the segment's description is ours: XDestroyImage must free neither
             _ = image.pointee.f.destroy_image?(image)
             return sent
@@ -123,7 +131,9 @@ final class SharedMemoryUploads {
     /// An upload into `segment` completed (its completion event arrived): when it was the last one reading the
     /// segment, the segment can be written from its start again.
     func completed(segment id: UInt) {
-        guard let index = segments.firstIndex(where: { $0.info.shmseg == id }), segments[index].pending > 0 else { return }
+        guard let index = segments.firstIndex(where: { $0.info.shmseg == id }), segments[index].pending > 0 else {
+            return
+        }
         segments[index].pending -= 1
         if segments[index].pending == 0 { segments[index].used = 0 }
     }

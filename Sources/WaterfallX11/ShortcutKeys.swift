@@ -75,7 +75,9 @@ final class ShortcutKeys {
     /// `AD`, `AC` and `AB` counted from 01 at the left, `TLDE` and `BKSL`. Latin-1 keysyms are their code points.
     static let usQWERTY: [String: KeySym] = {
         var table: [String: KeySym] = ["TLDE": KeySym(UInt8(ascii: "`")), "BKSL": KeySym(UInt8(ascii: "\\"))]
-        for (row, characters) in [("AE", "1234567890-="), ("AD", "qwertyuiop[]"), ("AC", "asdfghjkl;'"), ("AB", "zxcvbnm,./")] {
+        for (row, characters) in [
+            ("AE", "1234567890-="), ("AD", "qwertyuiop[]"), ("AC", "asdfghjkl;'"), ("AB", "zxcvbnm,./"),
+        ] {
             for (index, character) in characters.unicodeScalars.enumerated() {
                 let column = index + 1
                 table[row + (column < 10 ? "0" : "") + String(column)] = KeySym(character.value)

@@ -52,7 +52,8 @@ public final class StatusBar {
         guard needsFill || text != textShown else { return }
         let width = canvas.textWidth(text)
         canvas.setClip(bar)
-        let changed = Rect(x: bar.minX, y: bar.minY, width: 2 * textInset + max(width, textWidthShown), height: bar.height)
+        let changed = Rect(
+            x: bar.minX, y: bar.minY, width: 2 * textInset + max(width, textWidthShown), height: bar.height)
         canvas.fill(needsFill ? bar : changed, color: backgroundColor)
         let baseline = bar.minY + ((bar.height - canvas.lineHeight) / 2).rounded(.down) + canvas.ascent
         canvas.drawText(text, at: Point(x: bar.minX + textInset, y: baseline), color: textColor)

@@ -50,7 +50,8 @@ public final class TextEntryBar {
 
     /// A bar `height` points tall showing `prompt` and the text in `textColor` on `backgroundColor`, and the
     /// placeholder in `placeholderColor` while the text is empty.
-    public init(height: Double = 28, backgroundColor: Color, textColor: Color, placeholderColor: Color, prompt: String) {
+    public init(height: Double = 28, backgroundColor: Color, textColor: Color, placeholderColor: Color, prompt: String)
+    {
         self.height = height.isFinite ? max(0, height) : 0
         self.backgroundColor = backgroundColor
         self.textColor = textColor
@@ -80,7 +81,8 @@ public final class TextEntryBar {
 
     /// Types `typed` at the caret, without its control characters (a Return's "\r", a BackSpace's "\u{8}").
     func insert(_ typed: String) -> Bool {
-        let printable = String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        let printable = String(
+            String.UnicodeScalarView(typed.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
         guard !printable.isEmpty else { return false }
         return edit(before: beforeCaret + printable, after: afterCaret)
     }

@@ -96,8 +96,9 @@ struct TimerQueue {
     /// Traps unless the entries are sorted by deadline, then by id. For tests.
     func checkInvariants() {
         for (earlier, later) in zip(entries, entries.dropFirst()) {
-            precondition((earlier.deadline, earlier.token.id) < (later.deadline, later.token.id),
-                         "timers out of order")
+            precondition(
+                (earlier.deadline, earlier.token.id) < (later.deadline, later.token.id),
+                "timers out of order")
         }
     }
 

@@ -36,8 +36,10 @@ extension WaterfallWindow {
     /// sent every `interval`, as a hand turns a wheel, and the loop runs meanwhile (a photo wall uploads the
     /// thumbnails that arrived, and draws their cards): a notch's time then includes waiting for whatever turn was
     /// under way when it came.
-    @_spi(Benchmarking) public func measureWheelScrolling(notches: Int, interval: Duration? = nil,
-                                                         afterEachFrame: () -> Void = {}) throws -> [FrameMeasurement] {
+    @_spi(Benchmarking) public func measureWheelScrolling(
+        notches: Int, interval: Duration? = nil,
+        afterEachFrame: () -> Void = {}
+    ) throws -> [FrameMeasurement] {
         let wasSmooth = collectionView.isSmoothScrollingEnabled
         let wasSyncing = syncsAfterEachFrame
         collectionView.isSmoothScrollingEnabled = false
@@ -57,7 +59,9 @@ extension WaterfallWindow {
                 guard try runTurns(until: nextNotch, clock: clock) else { return measurements }
                 nextNotch += interval
             }
-            if down ? collectionView.contentOffset >= collectionView.scroll.maxOffset : collectionView.contentOffset <= 0 {
+            if down
+                ? collectionView.contentOffset >= collectionView.scroll.maxOffset : collectionView.contentOffset <= 0
+            {
                 down.toggle()
             }
             let start = clock.now
@@ -68,8 +72,10 @@ extension WaterfallWindow {
             }
             let elapsed = clock.now - start
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            measurements.append(FrameMeasurement(milliseconds: milliseconds, requests: requestsInLastFrame,
-                                                 roundTrips: roundTripsInLastFrame))
+            measurements.append(
+                FrameMeasurement(
+                    milliseconds: milliseconds, requests: requestsInLastFrame,
+                    roundTrips: roundTripsInLastFrame))
             afterEachFrame()
         }
         return measurements
@@ -79,17 +85,22 @@ extension WaterfallWindow {
     /// out: the notches reach `onKey` or `keyInterceptor` as "WheelUp" and "WheelDown"), each sent through the server
     /// as `measureWheelScrolling(notches:)` sends its notches, and timed from the event to the frame it drew.
     /// `beforeEachStep` runs before each, outside the measurement (to wait until the window is idle, say).
-    @_spi(Benchmarking) public func measureZoomNotches(steps: Int, beforeEachStep: () throws -> Void = {}) throws -> [FrameMeasurement] {
+    @_spi(Benchmarking) public func measureZoomNotches(
+        steps: Int, beforeEachStep: () throws -> Void = {}
+    ) throws -> [FrameMeasurement] {
         try measureFrames(count: steps, beforeEach: beforeEachStep) { step in
-            display.sendWheelNotch(down: step % 2 == 1, to: window.id, x: Int32(viewportFrame.midX * scale),
-                                   y: Int32(viewportFrame.midY * scale), state: StateBits.control)
+            display.sendWheelNotch(
+                down: step % 2 == 1, to: window.id, x: Int32(viewportFrame.midX * scale),
+                y: Int32(viewportFrame.midY * scale), state: StateBits.control)
             display.flush()
         }
     }
 
     /// Draws every pixel of the window again `count` times, nothing else changed (the frame an expose asks for), each
     /// timed from the request to the frame presented: the floor of any frame that changes the whole window.
-    @_spi(Benchmarking) public func measureFullRedraws(count: Int, beforeEach: () throws -> Void = {}) throws -> [FrameMeasurement] {
+    @_spi(Benchmarking) public func measureFullRedraws(
+        count: Int, beforeEach: () throws -> Void = {}
+    ) throws -> [FrameMeasurement] {
         try measureFrames(count: count, beforeEach: beforeEach) { _ in
             setNeedsFullFrame()
             wakeSignal.wake()
@@ -99,8 +110,10 @@ extension WaterfallWindow {
     /// Times `count` frames, each from `cause` (given its number) to the frame presented, synced (not what its turn
     /// does after it); `beforeEach` runs before each, outside the measurement. A cause that changes nothing drawn
     /// must still ask for a frame (`setNeedsFullFrame()`), or the wait never ends.
-    @_spi(Benchmarking) public func measureFrames(count: Int, beforeEach: () throws -> Void = {},
-                                                  cause: (Int) throws -> Void) throws -> [FrameMeasurement] {
+    @_spi(Benchmarking) public func measureFrames(
+        count: Int, beforeEach: () throws -> Void = {},
+        cause: (Int) throws -> Void
+    ) throws -> [FrameMeasurement] {
         let wasSyncing = syncsAfterEachFrame
         syncsAfterEachFrame = true
         defer { syncsAfterEachFrame = wasSyncing }
@@ -117,8 +130,11 @@ extension WaterfallWindow {
             }
             // To the frame's presenting: what its turn does after it (`performAfterNextFrame`) delays no frame.
             let elapsed = (counters.lastPresented ?? clock.now) - start
-            measurements.append(FrameMeasurement(milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-                                                 requests: requestsInLastFrame, roundTrips: roundTripsInLastFrame))
+            measurements.append(
+                FrameMeasurement(
+                    milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds)
+                        / 1e15,
+                    requests: requestsInLastFrame, roundTrips: roundTripsInLastFrame))
         }
         return measurements
     }
@@ -136,7 +152,8 @@ extension WaterfallWindow {
 
     /// Sends the window a wheel notch (a button 4 or 5 press at the viewport's centre) through the server.
     func postWheelNotch(down: Bool) {
-        display.sendWheelNotch(down: down, to: window.id, x: Int32(viewportFrame.midX * scale), y: Int32(viewportFrame.midY * scale))
+        display.sendWheelNotch(
+            down: down, to: window.id, x: Int32(viewportFrame.midX * scale), y: Int32(viewportFrame.midY * scale))
         display.flush()
     }
 }

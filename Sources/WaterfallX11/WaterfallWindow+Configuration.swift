@@ -48,10 +48,12 @@ extension WaterfallWindow {
 
         /// A configuration with the given members; every one but the title and the size has a default (see each
         /// member).
-        public init(title: String, size: Size, scale: Double? = nil, fontPattern: String? = nil,
-                    statusBar: StatusBar? = nil, className: String? = nil, instanceName: String? = nil,
-                    startupID: String? = nil, icons: [WindowIcon] = [],
-                    useDoubleBufferExtension: Bool = true, useXInput2: Bool = true) {
+        public init(
+            title: String, size: Size, scale: Double? = nil, fontPattern: String? = nil,
+            statusBar: StatusBar? = nil, className: String? = nil, instanceName: String? = nil,
+            startupID: String? = nil, icons: [WindowIcon] = [],
+            useDoubleBufferExtension: Bool = true, useXInput2: Bool = true
+        ) {
             self.title = title
             self.size = size
             self.scale = scale

@@ -116,11 +116,14 @@ extension WaterfallWindow {
         guard event.window == window.id else { return false }
         noteUserEventTime(of: event)
         if case .filtered = event.kind { return true }  // the input method took it
-        if let entry = textEntry, case let .keyPress(keycode, state, _) = event.kind {  // the text entry takes every key
+        // the text entry takes every key
+        if let entry = textEntry, case .keyPress(let keycode, let state, _) = event.kind {
             handleTextEntryKey(entry, keycode: keycode, state: state, typed: event.committedText ?? "")
             return true
         }
-        if let (name, modifiers) = keyName(of: event.kind), let keyInterceptor, try keyInterceptor(name, modifiers) { return true }
+        if let (name, modifiers) = keyName(of: event.kind), let keyInterceptor, try keyInterceptor(name, modifiers) {
+            return true
+        }
         if let overlay, try handOverlay(overlay, event.kind) { return true }
         switch event.kind {
         case .expose:
@@ -135,10 +138,10 @@ extension WaterfallWindow {
         case .destroy:
             window.isDestroyed = true
             exitReason = .destroyedByAnotherClient
-        case let .configure(width, height):
+        case .configure(let width, let height):
             backBuffer.windowDidResize(width: UInt32(clamping: width), height: UInt32(clamping: height))
             batch.size = Size(width: Double(width), height: Double(height))
-        case let .buttonPress(pointer):
+        case .buttonPress(let pointer):
             if let (name, modifiers) = Self.modifiedWheelName(pointer) {
                 try apply(&batch)
                 try onKey?(name, modifiers)
@@ -146,36 +149,39 @@ extension WaterfallWindow {
                 batch.wheelNotches += pointer.button == 5 ? 1 : -1
             } else if pointer.button == 1 {
                 try apply(&batch)
-                try send(.pointerDown(viewportPoint(x: pointer.x, y: pointer.y), modifiers: ModifierKeys(xState: pointer.state)))
-                if self.pointer.isDoubleClick(pointer) { try send(.command(.activate)) }  // the first click focused the item
+                try send(
+                    .pointerDown(
+                        viewportPoint(x: pointer.x, y: pointer.y), modifiers: ModifierKeys(xState: pointer.state)))
+                // the first click focused the item
+                if self.pointer.isDoubleClick(pointer) { try send(.command(.activate)) }
             }
-        case let .motion(pointer):
+        case .motion(let pointer):
             notePointer(x: pointer.x, y: pointer.y)
             // Without button 1 it is hovering, which only moves the cursor (WaterfallWindow+Cursor.swift).
             guard pointer.state & StateBits.button1 != 0 else { break }
             try apply(&batch)
             try send(.pointerMoved(viewportPoint(x: pointer.x, y: pointer.y)))
-        case let .buttonRelease(pointer) where pointer.button == 1:
+        case .buttonRelease(let pointer) where pointer.button == 1:
             try apply(&batch)
             try send(.pointerUp(viewportPoint(x: pointer.x, y: pointer.y)))
-        case let .keyPress(keycode, state, _):
+        case .keyPress(let keycode, let state, _):
             try apply(&batch)
             let modifiers = ModifierKeys(xState: state)
             // The key's Latin keysym under any layout (ShortcutKeys.swift).
             let keysym = display.shortcutKeys.keysym(keycode: keycode, state: state, on: display)
             switch KeyBinding(keysym: keysym, modifiers: modifiers) {
-            case let .key(key)?: try send(.key(key, modifiers: modifiers))
-            case let .command(command)?: try send(.command(command))
+            case .key(let key)?: try send(.key(key, modifiers: modifiers))
+            case .command(let command)?: try send(.command(command))
             case nil:
                 guard let onKey, let name = Display.name(ofKeysym: keysym) else { break }
                 try onKey(name, modifiers)
             }
-        case let .clientMessage(type, format, firstLong):
+        case .clientMessage(let type, let format, let firstLong):
             if type == display.atoms.wmProtocols, format == 32, firstLong == display.atoms.wmDeleteWindow {
                 exitReason = .closedByWindowManager
             }
         // The pointer entering and leaving decides the cursor only (WaterfallWindow+Cursor.swift).
-        case let .enter(x, y):
+        case .enter(let x, let y):
             notePointer(x: x, y: y)
         case .leave:
             notePointerLeft()
@@ -189,10 +195,10 @@ extension WaterfallWindow {
     /// ("WheelUp", "WheelDown"): what `keyInterceptor` is offered; `nil` for any other event.
     func keyName(of kind: XlibEvent.Kind) -> (String, ModifierKeys)? {
         switch kind {
-        case let .keyPress(keycode, state, _):
+        case .keyPress(let keycode, let state, _):
             let keysym = display.shortcutKeys.keysym(keycode: keycode, state: state, on: display)
             return Display.name(ofKeysym: keysym).map { ($0, ModifierKeys(xState: state)) }
-        case let .buttonPress(pointer):
+        case .buttonPress(let pointer):
             return Self.modifiedWheelName(pointer)
         default:
             return nil
@@ -203,7 +209,9 @@ extension WaterfallWindow {
     /// "WheelUp" or "WheelDown", with the modifiers.
     static func modifiedWheelName(_ pointer: PointerEvent) -> (String, ModifierKeys)? {
         let modifiers = ModifierKeys(xState: pointer.state)
-        guard pointer.button == 4 || pointer.button == 5, !modifiers.isDisjoint(with: [.control, .alt]) else { return nil }
+        guard pointer.button == 4 || pointer.button == 5, !modifiers.isDisjoint(with: [.control, .alt]) else {
+            return nil
+        }
         return (pointer.button == 4 ? "WheelUp" : "WheelDown", modifiers)
     }
 

@@ -23,7 +23,8 @@ extension WaterfallWindow {
         if on {
             if hasEWMHFullscreen {
                 fullscreen = FullscreenState(throughWindowManager: true)
-                display.requestWindowState(window.id, messageType: atoms.netWmState, state: atoms.netWmStateFullscreen, adding: true)
+                display.requestWindowState(
+                    window.id, messageType: atoms.netWmState, state: atoms.netWmStateFullscreen, adding: true)
             } else {
                 fullscreen = FullscreenState(throughWindowManager: false, restore: display.rootGeometry(of: window.id))
                 let screen = display.screenSize
@@ -32,9 +33,11 @@ extension WaterfallWindow {
         } else if let state = fullscreen {
             fullscreen = nil
             if state.throughWindowManager {
-                display.requestWindowState(window.id, messageType: atoms.netWmState, state: atoms.netWmStateFullscreen, adding: false)
+                display.requestWindowState(
+                    window.id, messageType: atoms.netWmState, state: atoms.netWmStateFullscreen, adding: false)
             } else if let restore = state.restore {
-                display.moveResizeAndRaise(window.id, x: restore.x, y: restore.y, width: restore.width, height: restore.height)
+                display.moveResizeAndRaise(
+                    window.id, x: restore.x, y: restore.y, width: restore.width, height: restore.height)
             }
         }
         display.flush()
@@ -45,8 +48,9 @@ extension WaterfallWindow {
     private var hasEWMHFullscreen: Bool {
         let atoms = display.atoms
         guard let check = display.longProperty(atoms.netSupportingWmCheck, of: display.root, maximumLongs: 1)?.first,
-              display.longProperty(atoms.netSupportingWmCheck, of: check, maximumLongs: 1)?.first == check,
-              let supported = display.longProperty(atoms.netSupported, of: display.root, maximumLongs: 4096) else { return false }
+            display.longProperty(atoms.netSupportingWmCheck, of: check, maximumLongs: 1)?.first == check,
+            let supported = display.longProperty(atoms.netSupported, of: display.root, maximumLongs: 4096)
+        else { return false }
         return supported.contains(UInt(atoms.netWmStateFullscreen))
     }
 }

@@ -15,9 +15,10 @@ extension WaterfallWindow {
     /// first use (interning its atoms is one round trip); it serves requests from the window's event loop.
     public var clipboard: SelectionOwner {
         if let owner = selections.clipboard { return owner }
-        let owner = SelectionOwner(selection: "CLIPBOARD", display: display, window: window.id,
-                                   schedule: { [unowned self] seconds, action in schedule(after: seconds, action) },
-                                   cancel: { [unowned self] token in cancel(token) })
+        let owner = SelectionOwner(
+            selection: "CLIPBOARD", display: display, window: window.id,
+            schedule: { [unowned self] seconds, action in schedule(after: seconds, action) },
+            cancel: { [unowned self] token in cancel(token) })
         selections.clipboard = owner
         return owner
     }
@@ -26,9 +27,9 @@ extension WaterfallWindow {
     func noteUserEventTime(of event: XlibEvent) {
         let time: XTimestamp
         switch event.kind {
-        case let .keyPress(_, _, keyTime): time = keyTime
-        case let .keyRelease(keyTime): time = keyTime
-        case let .buttonPress(pointer), let .buttonRelease(pointer): time = pointer.time
+        case .keyPress(_, _, let keyTime): time = keyTime
+        case .keyRelease(let keyTime): time = keyTime
+        case .buttonPress(let pointer), .buttonRelease(let pointer): time = pointer.time
         default: return
         }
         selections.lastUserEventTime = ServerTime(time) ?? selections.lastUserEventTime

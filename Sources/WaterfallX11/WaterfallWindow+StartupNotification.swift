@@ -12,8 +12,9 @@ extension WaterfallWindow {
         }
         let payloads = StartupNotification.eventPayloads(of: StartupNotification.removeMessage(id: id))
         for (index, payload) in payloads.enumerated() {
-            display.broadcastMessage(type: index == 0 ? display.atoms.netStartupInfoBegin : display.atoms.netStartupInfo,
-                                     payload: payload, from: sender)
+            display.broadcastMessage(
+                type: index == 0 ? display.atoms.netStartupInfoBegin : display.atoms.netStartupInfo,
+                payload: payload, from: sender)
         }
     }
 }

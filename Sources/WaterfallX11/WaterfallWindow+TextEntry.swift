@@ -36,7 +36,8 @@ extension WaterfallWindow {
 
     /// The text entry's part of the window, in points (zero height when none is shown).
     var textEntryFrame: Rect {
-        Rect(x: 0, y: 0, width: windowSize.width / scale, height: min(textEntry?.height ?? 0, windowSize.height / scale))
+        Rect(
+            x: 0, y: 0, width: windowSize.width / scale, height: min(textEntry?.height ?? 0, windowSize.height / scale))
     }
 
     /// Makes the window's input context at the first entry; without an input method, keys are read without one.
@@ -44,7 +45,8 @@ extension WaterfallWindow {
         guard !textEntryState.triedInputContext else { return }
         textEntryState.triedInputContext = true
         guard let method = display.openInputMethodOnce() else { return }
-        textEntryState.inputContext = InputContext(display: display, method: method, window: window.id, windowEvents: window.eventMask)
+        textEntryState.inputContext = InputContext(
+            display: display, method: method, window: window.id, windowEvents: window.eventMask)
     }
 
     /// Handles a key press while `entry` is shown: an edit, Return, Escape, or the text the key typed (`typed`,

@@ -12,19 +12,22 @@ extension WaterfallWindow {
     func handle(_ event: XInputEvent) throws {
         guard let xinput, exitReason == nil else { return }
         var motion: PointerEvent?
-        if case let .motion(pointer, _, _) = event { motion = pointer }
+        if case .motion(let pointer, _, _) = event { motion = pointer }
         for action in xinput.translate(event, coreEventMask: window.eventMask) {
             switch action {
-            case let .core(core):
+            case .core(let core):
                 _ = try handle(XlibEvent(window: window.id, serial: 0, kind: core))
-            case let .scroll(scroll) where motion.map { !ModifierKeys(xState: $0.state).isDisjoint(with: [.control, .alt]) } == true:
+            case .scroll(let scroll)
+            where motion.map { !ModifierKeys(xState: $0.state).isDisjoint(with: [.control, .alt]) } == true:
                 var press = motion!
                 let notches = wholeZoomNotches(scroll)
                 press.button = notches > 0 ? 5 : 4
-                for _ in 0..<abs(notches) { _ = try handle(XlibEvent(window: window.id, serial: 0, kind: .buttonPress(press))) }
-            case let .scroll(.precise(notches)):
+                for _ in 0..<abs(notches) {
+                    _ = try handle(XlibEvent(window: window.id, serial: 0, kind: .buttonPress(press)))
+                }
+            case .scroll(.precise(let notches)):
                 batch.preciseNotches += notches
-            case let .scroll(.wheel(notches)):
+            case .scroll(.wheel(let notches)):
                 batch.wheelNotches += notches
             }
         }
@@ -34,9 +37,9 @@ extension WaterfallWindow {
     /// across its events until they make one.
     private func wholeZoomNotches(_ scroll: ValuatorScroll) -> Int {
         switch scroll {
-        case let .wheel(notches):
+        case .wheel(let notches):
             return notches
-        case let .precise(fraction):
+        case .precise(let fraction):
             pointer.zoomNotches += fraction
             let notches = Int(pointer.zoomNotches.rounded(.towardZero))
             pointer.zoomNotches -= Double(notches)

@@ -91,10 +91,13 @@ public final class WaterfallWindow {
     /// - Throws: `X11Error.unsupportedVisual` when the default visual is not TrueColor;
     ///   `X11Error.cannotCreateWakeSignal` when the wake pipe cannot be opened; `FontError` when no font matches
     ///   the pattern; `LayoutError` from the first layout.
-    public init(display: Display, collectionView: CollectionView, configuration: Configuration,
-                wakeSignal: WakeSignal? = nil) throws {
+    public init(
+        display: Display, collectionView: CollectionView, configuration: Configuration,
+        wakeSignal: WakeSignal? = nil
+    ) throws {
         guard let pixels = PixelFormat(display.connection) else {
-            throw X11Error.unsupportedVisual(depth: display.connection.depth, visualClass: display.connection.visualClass)
+            throw X11Error.unsupportedVisual(
+                depth: display.connection.depth, visualClass: display.connection.visualClass)
         }
         self.wakeSignal = try wakeSignal ?? WakeSignal()
         self.display = display
@@ -106,20 +109,23 @@ public final class WaterfallWindow {
         windowSize = Size(width: side(configuration.size.width), height: side(configuration.size.height))
         let instance = configuration.instanceName ?? Window.defaultInstanceName
         title = configuration.title
-        window = Window(display: display, size: windowSize, title: configuration.title,
-                        className: configuration.className ?? Window.defaultClassName(instanceName: instance),
-                        instanceName: instance)
+        window = Window(
+            display: display, size: windowSize, title: configuration.title,
+            className: configuration.className ?? Window.defaultClassName(instanceName: instance),
+            instanceName: instance)
         if let startupID = configuration.startupID { window.setStartupID(startupID) }
         if !configuration.icons.isEmpty { _ = window.setIcons(configuration.icons) }
         startupID = configuration.startupID
         cursors = CursorCache(display: display)
         xinput = configuration.useXInput2 ? XInput2(display: display, window: window.id) : nil
-        let fonts = try FontSet(display: display, pattern: configuration.fontPattern ?? FontPattern.defaultPattern, scale: scale)
+        let fonts = try FontSet(
+            display: display, pattern: configuration.fontPattern ?? FontPattern.defaultPattern, scale: scale)
         renderer = XlibRenderer(display: display, window: window, pixels: pixels, fonts: fonts, scale: scale)
         canvas = BatchingCanvas(target: renderer)
-        backBuffer = BackBuffer(display: display, window: window, gc: renderer.copyGC,
-                                width: UInt32(windowSize.width), height: UInt32(windowSize.height),
-                                allowDoubleBufferExtension: configuration.useDoubleBufferExtension)
+        backBuffer = BackBuffer(
+            display: display, window: window, gc: renderer.copyGC,
+            width: UInt32(windowSize.width), height: UInt32(windowSize.height),
+            allowDoubleBufferExtension: configuration.useDoubleBufferExtension)
         try collectionView.setViewportSize(viewportFrame.size)
         window.map()
         display.flush()
@@ -146,8 +152,9 @@ public final class WaterfallWindow {
     /// and below the text entry while one is shown (the cards' area and, at its right edge, the scroll bar).
     public var viewportFrame: Rect {
         let top = textEntryFrame.height
-        return Rect(x: 0, y: top, width: windowSize.width / scale,
-                    height: max(0, windowSize.height / scale - (statusBar?.height ?? 0) - top))
+        return Rect(
+            x: 0, y: top, width: windowSize.width / scale,
+            height: max(0, windowSize.height / scale - (statusBar?.height ?? 0) - top))
     }
 
     /// `scale` when it is a finite number from 0.25 to 8 (others clamped to the nearer), else 1: the scales a
@@ -220,14 +227,17 @@ public final class WaterfallWindow {
         } else {
             collectionView.draw(in: canvas, at: viewportFrame.origin)
         }
-        statusBar?.draw(in: canvas, frame: Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: statusBar?.height ?? 0))
+        statusBar?.draw(
+            in: canvas,
+            frame: Rect(x: 0, y: viewportFrame.maxY, width: viewportFrame.width, height: statusBar?.height ?? 0))
         drawTextEntry()
         canvas.flush()
         backBuffer.present(renderer.damage, width: UInt32(windowSize.width), height: UInt32(windowSize.height))
         renderer.damage.removeAll()
         let isFirstFrame = !counters.firstFramePresented
-        counters.countFrame(firstRequest: firstRequest, nextRequest: display.nextRequestSerial,
-                            lastProcessed: display.lastKnownRequestProcessed)
+        counters.countFrame(
+            firstRequest: firstRequest, nextRequest: display.nextRequestSerial,
+            lastProcessed: display.lastKnownRequestProcessed)
         if syncsAfterEachFrame || isFirstFrame { display.sync() } else { display.flush() }
         counters.lastPresented = ContinuousClock.now
         collectionView.checkInvariantsInDebugBuilds()

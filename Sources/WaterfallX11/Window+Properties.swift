@@ -8,15 +8,18 @@ extension Window {
     /// ICCCM give a pid meaning only with the machine it runs on, so a window manager can kill a hung client), and
     /// `_NET_WM_WINDOW_TYPE` (ATOM) = `_NET_WM_WINDOW_TYPE_NORMAL`, a top-level window.
     func setProcessProperties() {
-        display.changeProperty(PredefinedAtom.wmClientMachine, of: id, type: PredefinedAtom.string, bytes: latin1Bytes(Self.hostName)[...])
+        display.changeProperty(
+            PredefinedAtom.wmClientMachine, of: id, type: PredefinedAtom.string, bytes: latin1Bytes(Self.hostName)[...])
         display.changeProperty(display.atoms.netWmPid, of: id, type: PredefinedAtom.cardinal, longs: [Int(getpid())])
-        display.changeProperty(display.atoms.netWmWindowType, of: id, type: PredefinedAtom.atom,
-                               longs: [Int(bitPattern: display.atoms.netWmWindowTypeNormal)])
+        display.changeProperty(
+            display.atoms.netWmWindowType, of: id, type: PredefinedAtom.atom,
+            longs: [Int(bitPattern: display.atoms.netWmWindowTypeNormal)])
     }
 
     /// Sets `_NET_STARTUP_ID` (UTF8_STRING): the startup notification launch the window belongs to.
     func setStartupID(_ startupID: String) {
-        display.changeProperty(display.atoms.netStartupID, of: id, type: display.atoms.utf8String, bytes: Array(startupID.utf8)[...])
+        display.changeProperty(
+            display.atoms.netStartupID, of: id, type: display.atoms.utf8String, bytes: Array(startupID.utf8)[...])
     }
 
     /// Sets `_NET_WM_ICON` (CARDINAL) to `values` (see `WindowIcon.propertyValue(of:)`), or deletes it when empty.

@@ -15,9 +15,12 @@ final class Window {
     /// without a button too, and the pointer's entering and leaving, for the cursor (see WaterfallWindow+Cursor.swift).
     init(display: Display, size: Size, title: String, className: String, instanceName: String) {
         self.display = display
-        eventMask = [.exposure, .keyPress, .buttonPress, .buttonRelease, .pointerMotion, .enterWindow, .leaveWindow,
-                     .structureNotify]
-        id = display.createWindow(width: UInt32(max(1, size.width)), height: UInt32(max(1, size.height)), events: eventMask)
+        eventMask = [
+            .exposure, .keyPress, .buttonPress, .buttonRelease, .pointerMotion, .enterWindow, .leaveWindow,
+            .structureNotify,
+        ]
+        id = display.createWindow(
+            width: UInt32(max(1, size.width)), height: UInt32(max(1, size.height)), events: eventMask)
         setTitle(title)
         display.setClass(className: className, instanceName: instanceName, of: id)
         display.setProtocols([display.atoms.wmDeleteWindow], of: id)
@@ -30,8 +33,10 @@ final class Window {
 
     /// Sets WM_NAME (type STRING, so Latin-1, other characters as '?') and _NET_WM_NAME (UTF-8).
     func setTitle(_ title: String) {
-        display.changeProperty(PredefinedAtom.wmName, of: id, type: PredefinedAtom.string, bytes: latin1Bytes(title)[...])
-        display.changeProperty(display.atoms.netWmName, of: id, type: display.atoms.utf8String, bytes: Array(title.utf8)[...])
+        display.changeProperty(
+            PredefinedAtom.wmName, of: id, type: PredefinedAtom.string, bytes: latin1Bytes(title)[...])
+        display.changeProperty(
+            display.atoms.netWmName, of: id, type: display.atoms.utf8String, bytes: Array(title.utf8)[...])
     }
 
     /// Shows the window (`XMapWindow`).

@@ -16,7 +16,8 @@ public struct WindowIcon: Hashable, Sendable {
     /// `width` × `height` pixels.
     public init?(width: Int, height: Int, pixels: [UInt32]) {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
-              pixels.count == width * height else { return nil }
+            pixels.count == width * height
+        else { return nil }
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -41,7 +42,8 @@ extension Window {
     /// exceed the largest request the server takes.
     func setIcons(_ icons: [WindowIcon]) -> Bool {
         let value = WindowIcon.propertyValue(of: icons)
-        guard value.count + 7 <= display.maximumRequestLength else { return false }  // ChangeProperty's header: 6 or 7 words
+        // ChangeProperty's header: 6 or 7 words
+        guard value.count + 7 <= display.maximumRequestLength else { return false }
         setIcon(value)
         return true
     }

@@ -56,20 +56,20 @@ extension WaterfallWindow {
     /// button 1), which the view then never sees.
     func handOverlay(_ overlay: WindowOverlay, _ kind: XlibEvent.Kind) throws -> Bool {
         // Where the pointer is (`pointerLocation`, a Ctrl+wheel zoom's anchor), followed over the overlay too.
-        if case let .motion(pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
-        if case let .buttonPress(pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
+        if case .motion(let pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
+        if case .buttonPress(let pointer) = kind { notePointer(x: pointer.x, y: pointer.y) }
         let input: OverlayInput
         if let (name, modifiers) = keyName(of: kind) {
             input = .key(name: name, modifiers: modifiers)  // a key, or a wheel notch with Control or Alt held
         } else {
             switch kind {
-            case let .buttonPress(pointer) where pointer.button == 4 || pointer.button == 5:
+            case .buttonPress(let pointer) where pointer.button == 4 || pointer.button == 5:
                 input = .wheel(notches: pointer.button == 5 ? 1 : -1)
-            case let .buttonPress(pointer) where pointer.button == 1:
+            case .buttonPress(let pointer) where pointer.button == 1:
                 input = .pointerDown(viewportPoint(x: pointer.x, y: pointer.y))
-            case let .motion(pointer) where pointer.state & StateBits.button1 != 0:
+            case .motion(let pointer) where pointer.state & StateBits.button1 != 0:
                 input = .pointerMoved(viewportPoint(x: pointer.x, y: pointer.y))
-            case let .buttonRelease(pointer) where pointer.button == 1:
+            case .buttonRelease(let pointer) where pointer.button == 1:
                 input = .pointerUp(viewportPoint(x: pointer.x, y: pointer.y))
             case .keyPress, .buttonPress, .buttonRelease, .motion:
                 return true  // a key without a name, other buttons, and hovering do nothing over an overlay

@@ -18,15 +18,17 @@ public enum X11Error: Error, Equatable, CustomStringConvertible {
         switch self {
         case .cannotOpenDisplay(name: nil, _):
             return "cannot open an X display: $DISPLAY is not set (start an X server or set DISPLAY, e.g. DISPLAY=:0)"
-        case let .cannotOpenDisplay(name: name?, reason: reason?):
+        case .cannotOpenDisplay(name: let name?, reason: let reason?):
             return "cannot open X display '\(name)' ($DISPLAY): the server refused the connection: \(reason)"
-        case let .cannotOpenDisplay(name: name?, reason: nil):
+        case .cannotOpenDisplay(name: let name?, reason: nil):
             return "cannot open X display '\(name)' ($DISPLAY): is an X server running there and may this user connect?"
-        case let .unsupportedVisual(depth, visualClass):
-            return "the X server's default visual (depth \(depth), class \(visualClass)) is not TrueColor; Waterfall needs TrueColor"
-        case let .cannotCreateWakeSignal(code):
-            return "cannot create the event loop's wake-up pipe: pipe2 failed: \(String(cString: strerror(code))) (errno \(code))"
-        case let .connectionLost(display):
+        case .unsupportedVisual(let depth, let visualClass):
+            return
+                "the X server's default visual (depth \(depth), class \(visualClass)) is not TrueColor; Waterfall needs TrueColor"
+        case .cannotCreateWakeSignal(let code):
+            return
+                "cannot create the event loop's wake-up pipe: pipe2 failed: \(String(cString: strerror(code))) (errno \(code))"
+        case .connectionLost(let display):
             return "lost the connection to X display '\(display)': the server went away or closed the connection"
         }
     }

@@ -49,8 +49,9 @@ final class XInput2 {
         scrolling.removeAllDevices()
         let touchpads = display.inputDevices(ofType: touchpadType)
         for device in display.slavePointers() {
-            scrolling.setDevice(device.id, valuators: device.valuators,
-                                isTouchpad: touchpads.contains(device.id) || Self.nameSuggestsTouchpad(device.name))
+            scrolling.setDevice(
+                device.id, valuators: device.valuators,
+                isTouchpad: touchpads.contains(device.id) || Self.nameSuggestsTouchpad(device.name))
         }
     }
 
@@ -67,26 +68,29 @@ final class XInput2 {
     /// or goes); entering the window and the focus coming to it reset the valuators.
     func translate(_ event: XInputEvent, coreEventMask: EventMask) -> [Action] {
         switch event {
-        case let .button(isPress, pointer, sourceDevice, isEmulated):
+        case .button(let isPress, let pointer, let sourceDevice, let isEmulated):
             if isPress, pointer.button == 4 || pointer.button == 5, isEmulated,
-               !scrolling.acceptsEmulatedWheelButton(fromDevice: sourceDevice) {
+                !scrolling.acceptsEmulatedWheelButton(fromDevice: sourceDevice)
+            {
                 return []
             }
             guard coreEventMask.contains(isPress ? .buttonPress : .buttonRelease) else { return [] }
             return [.core(isPress ? .buttonPress(pointer) : .buttonRelease(pointer))]
-        case let .motion(pointer, sourceDevice, valuators):
+        case .motion(let pointer, let sourceDevice, let valuators):
             var actions: [Action] = []
-            if let scroll = scrolling.motion(ofDevice: sourceDevice, values: valuators) { actions.append(.scroll(scroll)) }
+            if let scroll = scrolling.motion(ofDevice: sourceDevice, values: valuators) {
+                actions.append(.scroll(scroll))
+            }
             if Self.movesPointer(valuators), Self.coreEventMask(coreEventMask, selectsMotionWithState: pointer.state) {
                 actions.append(.core(.motion(pointer)))
             }
             return actions
-        case let .enter(x, y):
+        case .enter(let x, let y):
             scrolling.resetAll()
             return coreEventMask.contains(.enterWindow) ? [.core(.enter(x: x, y: y))] : []
         case .focusIn:
             scrolling.resetAll()
-        case let .deviceChanged(slaveSwitch, sourceDevice):
+        case .deviceChanged(let slaveSwitch, let sourceDevice):
             if slaveSwitch { scrolling.reset(device: sourceDevice) } else { listDevices() }
         case .hierarchyChanged:
             listDevices()

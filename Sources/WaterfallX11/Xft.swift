@@ -102,8 +102,12 @@ final class FontSet {
     /// The font that has `scalar`: one already open, or a fallback found and opened now; the primary when none has it.
     private func fontIndex(for scalar: Unicode.Scalar) -> Int {
         let wantsColour = scalar.properties.isEmojiPresentation
-        if !wantsColour, let open = fonts.firstIndex(where: { XftCharExists(display.handle, $0, scalar.value) != 0 }) { return open }
-        if let found = fallback(for: scalar, colour: wantsColour) ?? (wantsColour ? fallback(for: scalar, colour: false) : nil) {
+        if !wantsColour, let open = fonts.firstIndex(where: { XftCharExists(display.handle, $0, scalar.value) != 0 }) {
+            return open
+        }
+        if let found = fallback(for: scalar, colour: wantsColour)
+            ?? (wantsColour ? fallback(for: scalar, colour: false) : nil)
+        {
             return found
         }
         return fonts.firstIndex { XftCharExists(display.handle, $0, scalar.value) != 0 } ?? 0
@@ -125,7 +129,8 @@ final class FontSet {
             return XftCharExists(display.handle, fonts[open], scalar.value) != 0 ? open : nil
         }
         guard XftCharExists(display.handle, found.font, scalar.value) != 0,
-              !colour || Self.isColour(found.font) else {
+            !colour || Self.isColour(found.font)
+        else {
             XftFontClose(display.handle, found.font)
             return nil
         }
@@ -135,7 +140,9 @@ final class FontSet {
     }
 
     /// Opens the best match for `request` with the desktop's Xft settings, and names its file.
-    private static func open(_ request: OpaquePointer, on display: Display) -> (font: UnsafeMutablePointer<XftFont>, file: String)? {
+    private static func open(
+        _ request: OpaquePointer, on display: Display
+    ) -> (font: UnsafeMutablePointer<XftFont>, file: String)? {
         let query = FcPatternDuplicate(request)
         defer { FcPatternDestroy(query) }
         FcConfigSubstitute(nil, query, FcMatchPattern)
@@ -143,7 +150,8 @@ final class FontSet {
         var result = FcResultNoMatch
         guard let match = XftFontMatch(display.handle, display.connection.screen, query, &result) else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
-        let path = FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch ? file.map { String(cString: $0) } ?? "" : ""
+        let path =
+            FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch ? file.map { String(cString: $0) } ?? "" : ""
         // XftFontOpenPattern takes the match and frees it with the font (or on failure).
         guard let font = XftFontOpenPattern(display.handle, match) else { return nil }
         return (font, path)
@@ -205,8 +213,10 @@ final class TextDraw {
                 var pen = item.x
                 for scalar in item.text.unicodeScalars {
                     let glyph = fonts.glyph(for: scalar)
-                    glyphs.append(XftGlyphFontSpec(font: fonts.fonts[glyph.font], glyph: glyph.index,
-                                                   x: Int16(clamping: pen), y: Int16(clamping: item.y)))
+                    glyphs.append(
+                        XftGlyphFontSpec(
+                            font: fonts.fonts[glyph.font], glyph: glyph.index,
+                            x: Int16(clamping: pen), y: Int16(clamping: item.y)))
                     pen &+= glyph.advance
                 }
             }
@@ -236,7 +246,9 @@ final class TextDraw {
     /// `color` as Xft takes it, opaque (`XftColorAllocValue`). With `ClientLibraryLock` held.
     private func xftColor(_ color: Color) -> XftColor {
         if let known = colors[color] { return known }
-        var value = XRenderColor(red: UInt16(color.red) * 257, green: UInt16(color.green) * 257, blue: UInt16(color.blue) * 257, alpha: 0xFFFF)
+        var value = XRenderColor(
+            red: UInt16(color.red) * 257, green: UInt16(color.green) * 257, blue: UInt16(color.blue) * 257,
+            alpha: 0xFFFF)
         var made = XftColor()
         XftColorAllocValue(display.handle, visual, display.connection.colormap, &value, &made)
         colors[color] = made

@@ -118,10 +118,14 @@ struct XlibConnection {
         let screen = XDefaultScreen(handle)
         let visual = XDefaultVisual(handle, screen)!
         let isTrueColor = visual.pointee.`class` == TrueColor
-        return (XlibConnection(handle: handle, screen: screen, root: XRootWindow(handle, screen), visual: OpaquePointer(visual),
-                               depth: XDefaultDepth(handle, screen), colormap: XDefaultColormap(handle, screen),
-                               trueColorMasks: isTrueColor ? (visual.pointee.red_mask, visual.pointee.green_mask, visual.pointee.blue_mask) : nil,
-                               visualClass: visual.pointee.`class`), refusal)
+        return (
+            XlibConnection(
+                handle: handle, screen: screen, root: XRootWindow(handle, screen), visual: OpaquePointer(visual),
+                depth: XDefaultDepth(handle, screen), colormap: XDefaultColormap(handle, screen),
+                trueColorMasks: isTrueColor
+                    ? (visual.pointee.red_mask, visual.pointee.green_mask, visual.pointee.blue_mask) : nil,
+                visualClass: visual.pointee.`class`), refusal
+        )
     }
 
     /// `XOpenDisplay(name)`, with whatever libX11 and libxcb print on stderr meanwhile (a server's refusal, such as
@@ -197,7 +201,8 @@ extension XlibConnection {
 /// `line` without the spaces and tabs at its ends.
 private func trimmed(_ line: Substring) -> Substring {
     let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) }) else { return "" }
+    guard let first = line.firstIndex(where: { !isBlank($0) }), let last = line.lastIndex(where: { !isBlank($0) })
+    else { return "" }
     return line[first...last]
 }
 
@@ -251,7 +256,6 @@ extension Display {
         return String(cString: name)
     }
 
-
     /// `Xft.dpi` as the resource database the server had at connection time says (`XResourceManagerString`,
     /// `XrmGetResource`), when it says a positive number.
     var resourceDPI: Double? {
@@ -262,7 +266,8 @@ extension Display {
         var type: UnsafeMutablePointer<CChar>?
         var value = XrmValue()
         guard XrmGetResource(database, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let address = value.addr,
-              let dpi = Double(String(cString: address).filter { $0 != " " && $0 != "\t" }), dpi.isFinite, dpi > 0 else { return nil }
+            let dpi = Double(String(cString: address).filter { $0 != " " && $0 != "\t" }), dpi.isFinite, dpi > 0
+        else { return nil }
         return dpi
     }
 }
@@ -277,8 +282,10 @@ extension Display {
         attributes.background_pixmap = 0  // None: no server-side clearing
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = events.rawValue
-        return XCreateWindow(handle, root, 0, 0, max(1, width), max(1, height), 0, connection.depth, UInt32(InputOutput),
-                             UnsafeMutablePointer<Visual>(connection.visual), UInt(CWBackPixmap | CWBitGravity | CWEventMask), &attributes)
+        return XCreateWindow(
+            handle, root, 0, 0, max(1, width), max(1, height), 0, connection.depth, UInt32(InputOutput),
+            UnsafeMutablePointer<Visual>(connection.visual), UInt(CWBackPixmap | CWBitGravity | CWEventMask),
+            &attributes)
     }
 
     /// An unmapped 1 × 1 InputOnly window off screen that the window manager leaves alone (`override_redirect`), to
@@ -286,7 +293,8 @@ extension Display {
     func createMessageWindow() -> UInt {
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
-        return XCreateWindow(handle, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+        return XCreateWindow(
+            handle, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
     }
 
     /// `XDestroyWindow`; nothing on a lost connection, where the server has let the window go.
@@ -308,8 +316,9 @@ extension Display {
     func setClass(className: String, instanceName: String, of window: UInt) {
         className.withCString { classPointer in
             instanceName.withCString { instancePointer in
-                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instancePointer),
-                                      res_class: UnsafeMutablePointer(mutating: classPointer))
+                var hint = XClassHint(
+                    res_name: UnsafeMutablePointer(mutating: instancePointer),
+                    res_class: UnsafeMutablePointer(mutating: classPointer))
                 _ = XSetClassHint(handle, window, &hint)
             }
         }
@@ -318,7 +327,8 @@ extension Display {
     /// Replaces `property` of `window` with `bytes` of `type` in format 8 (`XChangeProperty`).
     func changeProperty(_ property: Atom, of window: UInt, type: Atom, bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBufferPointer { buffer in
-            _ = XChangeProperty(handle, window, property, type, 8, PropModeReplace, buffer.baseAddress, Int32(buffer.count))
+            _ = XChangeProperty(
+                handle, window, property, type, 8, PropModeReplace, buffer.baseAddress, Int32(buffer.count))
         }
     }
 
@@ -326,8 +336,9 @@ extension Display {
     /// `long`s).
     func changeProperty(_ property: Atom, of window: UInt, type: Atom, longs values: [Int]) {
         values.withUnsafeBytes { buffer in
-            _ = XChangeProperty(handle, window, property, type, 32, PropModeReplace,
-                                buffer.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
+            _ = XChangeProperty(
+                handle, window, property, type, 32, PropModeReplace,
+                buffer.bindMemory(to: UInt8.self).baseAddress, Int32(values.count))
         }
     }
 
@@ -341,17 +352,28 @@ extension Display {
     /// Where `window`'s top-left corner is on the root, and its size in pixels (`XGetGeometry` and
     /// `XTranslateCoordinates`: round trips).
     func rootGeometry(of window: UInt) -> (x: Int32, y: Int32, width: UInt32, height: UInt32)? {
-        var root: UInt = 0, child: UInt = 0
-        var x: Int32 = 0, y: Int32 = 0, rootX: Int32 = 0, rootY: Int32 = 0
-        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        var root: UInt = 0
+        var child: UInt = 0
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var rootX: Int32 = 0
+        var rootY: Int32 = 0
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var border: UInt32 = 0
+        var depth: UInt32 = 0
         guard XGetGeometry(handle, window, &root, &x, &y, &width, &height, &border, &depth) != 0,
-              XTranslateCoordinates(handle, window, root, 0, 0, &rootX, &rootY, &child) != 0 else { return nil }
+            XTranslateCoordinates(handle, window, root, 0, 0, &rootX, &rootY, &child) != 0
+        else { return nil }
         return (rootX, rootY, width, height)
     }
 
     /// The default screen's size in pixels (`XDisplayWidth`, `XDisplayHeight`).
     var screenSize: (width: UInt32, height: UInt32) {
-        (UInt32(max(1, XDisplayWidth(handle, connection.screen))), UInt32(max(1, XDisplayHeight(handle, connection.screen))))
+        (
+            UInt32(max(1, XDisplayWidth(handle, connection.screen))),
+            UInt32(max(1, XDisplayHeight(handle, connection.screen)))
+        )
     }
 
     /// `XDeleteProperty`.
@@ -378,15 +400,18 @@ extension Display {
 
     /// Calls `read` with the items of property `property` of `window` (`XGetWindowProperty` of at most `units` 32-bit
     /// units, any type), their count and the bytes left unread, when it is there in `format`; frees them after.
-    private func withProperty<Result>(_ property: Atom, of window: UInt, units: Int, format wanted: Int32,
-                                      _ read: (UnsafeMutablePointer<UInt8>, Int, UInt) -> Result?) -> Result? {
+    private func withProperty<Result>(
+        _ property: Atom, of window: UInt, units: Int, format wanted: Int32,
+        _ read: (UnsafeMutablePointer<UInt8>, Int, UInt) -> Result?
+    ) -> Result? {
         var type: CX11.Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(handle, window, property, 0, units, 0, CX11.Atom(AnyPropertyType),
-                                        &type, &format, &count, &remaining, &data)
+        let status = XGetWindowProperty(
+            handle, window, property, 0, units, 0, CX11.Atom(AnyPropertyType),
+            &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, format == wanted, let data else { return nil }
         return read(data, Int(count), remaining)
@@ -451,8 +476,10 @@ final class GraphicsContext {
     func fill(_ boxes: [PixelBox], in drawable: UInt) {
         rectangles.removeAll(keepingCapacity: true)
         for box in boxes {
-            rectangles.append(XRectangle(x: Int16(clamping: box.x), y: Int16(clamping: box.y),
-                                         width: UInt16(clamping: box.width), height: UInt16(clamping: box.height)))
+            rectangles.append(
+                XRectangle(
+                    x: Int16(clamping: box.x), y: Int16(clamping: box.y),
+                    width: UInt16(clamping: box.width), height: UInt16(clamping: box.height)))
         }
         XFillRectangles(display.handle, drawable, gc, &rectangles, Int32(rectangles.count))
     }
@@ -473,8 +500,11 @@ final class GraphicsContext {
         var copy = pixels
         copy.withUnsafeMutableBytes { buffer in
             let data = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
-            guard let image = XCreateImage(display.handle, UnsafeMutablePointer<Visual>(connection.visual), UInt32(connection.depth),
-                                           ZPixmap, 0, data, UInt32(width), UInt32(height), 32, Int32(width * 4)) else { return }
+            guard
+                let image = XCreateImage(
+                    display.handle, UnsafeMutablePointer<Visual>(connection.visual), UInt32(connection.depth),
+                    ZPixmap, 0, data, UInt32(width), UInt32(height), 32, Int32(width * 4))
+            else { return }
             XPutImage(display.handle, drawable, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
             image.pointee.data = nil  // the pixels are Swift's: XDestroyImage must not free them
             _ = image.pointee.f.destroy_image?(image)
@@ -483,7 +513,9 @@ final class GraphicsContext {
 
     /// Puts `pixels` into `drawable` as `put(_:width:height:into:connection:)` does, through a segment of
     /// `uploads` (`XShmPutImage`); false, having sent nothing, when no segment has room.
-    func put(_ pixels: [UInt32], width: Int, height: Int, into drawable: UInt, through uploads: SharedMemoryUploads) -> Bool {
+    func put(
+        _ pixels: [UInt32], width: Int, height: Int, into drawable: UInt, through uploads: SharedMemoryUploads
+    ) -> Bool {
         uploads.put(pixels, width: width, height: height, into: drawable, gc: gc)
     }
 
@@ -496,7 +528,9 @@ final class GraphicsContext {
 extension XRectangle {
     /// `box` as Xlib's 16-bit rectangle.
     init(_ box: PixelBox) {
-        self.init(x: Int16(clamping: box.x), y: Int16(clamping: box.y), width: UInt16(clamping: box.width), height: UInt16(clamping: box.height))
+        self.init(
+            x: Int16(clamping: box.x), y: Int16(clamping: box.y), width: UInt16(clamping: box.width),
+            height: UInt16(clamping: box.height))
     }
 }
 
@@ -549,13 +583,16 @@ extension Display {
         guard let keyboard = XkbGetMap(handle, 0, UInt32(XkbUseCoreKbd)) else { return [:] }
         defer { XkbFreeKeyboard(keyboard, 0, 1) }
         guard XkbGetNames(handle, UInt32(XkbKeyNamesMask), keyboard) == Success,
-              let keys = keyboard.pointee.names?.pointee.keys else { return [:] }
+            let keys = keyboard.pointee.names?.pointee.keys
+        else { return [:] }
         let first = Int(keyboard.pointee.min_key_code)
         let last = Int(keyboard.pointee.max_key_code)
         guard first <= last else { return [:] }
         var names: [Int: String] = [:]
         for code in first...last {
-            names[code] = withUnsafeBytes(of: keys[code].name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            names[code] = withUnsafeBytes(of: keys[code].name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
         }
         return names
     }
@@ -579,8 +616,9 @@ extension ErrorHandlers {
     /// The handlers before Waterfall's: installing them (`XSetErrorHandler`, `XSetIOErrorHandler`) happens once,
     /// when this is first read. Later displays keep the handlers as they are, so a host that installed one of its
     /// own after Waterfall's (and chains to Waterfall's) is not chained to in a loop.
-    static let previous = PreviousErrorHandlers(protocolError: XSetErrorHandler(reportProtocolError),
-                                                connectionLoss: XSetIOErrorHandler(reportLostConnection))
+    static let previous = PreviousErrorHandlers(
+        protocolError: XSetErrorHandler(reportProtocolError),
+        connectionLoss: XSetIOErrorHandler(reportLostConnection))
 
     /// Installs Waterfall's process-wide handlers, the first time.
     static func installOnce() { _ = previous }
@@ -604,8 +642,9 @@ private func reportProtocolError(_ display: OpaquePointer?, _ event: UnsafeMutab
     var buffer = [CChar](repeating: 0, count: 256)
     XGetErrorText(display, Int32(event.pointee.error_code), &buffer, Int32(buffer.count))
     let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let error = X11ProtocolError(errorCode: event.pointee.error_code, requestCode: event.pointee.request_code,
-                                 minorCode: event.pointee.minor_code, resource: event.pointee.resourceid, text: text)
+    let error = X11ProtocolError(
+        errorCode: event.pointee.error_code, requestCode: event.pointee.request_code,
+        minorCode: event.pointee.minor_code, resource: event.pointee.resourceid, text: text)
     ErrorHandlers.record(error, on: display)
     if !ErrorHandlers.takeExpected(error, on: display) { X11ErrorHandler.report(error) }
     return 0

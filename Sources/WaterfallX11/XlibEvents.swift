@@ -119,43 +119,68 @@ extension Display {
         case UnmapNotify: return XlibEvent(window: window, serial: serial, kind: .unmap)
         case DestroyNotify: return XlibEvent(window: window, serial: serial, kind: .destroy)
         case ConfigureNotify:
-            return XlibEvent(window: window, serial: serial, kind: .configure(width: event.xconfigure.width, height: event.xconfigure.height))
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: .configure(width: event.xconfigure.width, height: event.xconfigure.height))
         case ButtonPress, ButtonRelease:
             let button = event.xbutton
-            let pointer = PointerEvent(x: button.x, y: button.y, button: button.button, state: button.state, time: button.time)
-            return XlibEvent(window: window, serial: serial, kind: event.type == ButtonPress ? .buttonPress(pointer) : .buttonRelease(pointer))
+            let pointer = PointerEvent(
+                x: button.x, y: button.y, button: button.button, state: button.state, time: button.time)
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: event.type == ButtonPress ? .buttonPress(pointer) : .buttonRelease(pointer))
         case MotionNotify:
             let motion = event.xmotion
-            return XlibEvent(window: window, serial: serial,
-                             kind: .motion(PointerEvent(x: motion.x, y: motion.y, button: 0, state: motion.state, time: motion.time)))
-        case EnterNotify: return XlibEvent(window: window, serial: serial, kind: .enter(x: event.xcrossing.x, y: event.xcrossing.y))
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: .motion(PointerEvent(x: motion.x, y: motion.y, button: 0, state: motion.state, time: motion.time))
+            )
+        case EnterNotify:
+            return XlibEvent(window: window, serial: serial, kind: .enter(x: event.xcrossing.x, y: event.xcrossing.y))
         case LeaveNotify: return XlibEvent(window: window, serial: serial, kind: .leave)
         case KeyPress:
-            return XlibEvent(window: window, serial: serial, kind: .keyPress(keycode: event.xkey.keycode, state: event.xkey.state, time: event.xkey.time),
-                             committedText: typedText(of: &event.xkey))
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: .keyPress(keycode: event.xkey.keycode, state: event.xkey.state, time: event.xkey.time),
+                committedText: typedText(of: &event.xkey))
         case KeyRelease: return XlibEvent(window: window, serial: serial, kind: .keyRelease(time: event.xkey.time))
         case ClientMessage:
             let message = event.xclient
-            return XlibEvent(window: window, serial: serial, kind: .clientMessage(type: message.message_type, format: message.format,
-                                                                               firstLong: UInt(bitPattern: message.data.l.0)))
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: .clientMessage(
+                    type: message.message_type, format: message.format,
+                    firstLong: UInt(bitPattern: message.data.l.0)))
         case SelectionRequest:
             let request = event.xselectionrequest
-            return XlibEvent(window: window, serial: serial, kind: .selectionRequest(ConversionRequest(
-                owner: request.owner, requestor: request.requestor, selection: request.selection, target: request.target,
-                property: request.property, time: request.time)))
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: .selectionRequest(
+                    ConversionRequest(
+                        owner: request.owner, requestor: request.requestor, selection: request.selection,
+                        target: request.target,
+                        property: request.property, time: request.time)))
         case SelectionClear:
-            return XlibEvent(window: window, serial: serial, kind: .selectionClear(selection: event.xselectionclear.selection,
-                                                                                time: event.xselectionclear.time))
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: .selectionClear(
+                    selection: event.xselectionclear.selection,
+                    time: event.xselectionclear.time))
         case PropertyNotify:
-            return XlibEvent(window: window, serial: serial, kind: .propertyNotify(atom: event.xproperty.atom,
-                                                                                deleted: event.xproperty.state == PropertyDelete))
+            return XlibEvent(
+                window: window, serial: serial,
+                kind: .propertyNotify(
+                    atom: event.xproperty.atom,
+                    deleted: event.xproperty.state == PropertyDelete))
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)  // the keyboard layout changed: look keys up anew
             return XlibEvent(window: 0, serial: serial, kind: .keyboardMappingChanged)
         case GenericEvent:
             return readGenericEvent(&event)
         case sharedMemoryUploads?.completionEventType:
-            let segment = withUnsafePointer(to: &event) { $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg } }
+            let segment = withUnsafePointer(to: &event) {
+                $0.withMemoryRebound(to: XShmCompletionEvent.self, capacity: 1) { $0.pointee.shmseg }
+            }
             return XlibEvent(window: 0, serial: serial, kind: .sharedMemoryCompletion(segment: segment))
         default:
             return XlibEvent(window: window, serial: serial, kind: .other(type: event.type))
@@ -166,7 +191,9 @@ extension Display {
     /// context commits, or the key's own character when no input method opened; `nil` when no entry is shown there.
     private func typedText(of key: inout XKeyEvent) -> String? {
         let id = key.window
-        guard let window = windows.lazy.compactMap(\.window).first(where: { $0.windowID == id }), window.textEntry != nil else {
+        guard let window = windows.lazy.compactMap(\.window).first(where: { $0.windowID == id }),
+            window.textEntry != nil
+        else {
             return nil
         }
         if let context = window.textEntryState.inputContext { return context.committedText(of: &key) }
@@ -185,25 +212,34 @@ extension Display {
         case XI_ButtonPress, XI_ButtonRelease:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
             let isPress = device.evtype == XI_ButtonPress
-            return XlibEvent(window: device.event, serial: serial,
-                             kind: .xinput(.button(isPress: isPress, Self.pointerEvent(device, button: UInt32(bitPattern: device.detail)),
-                                                   sourceDevice: device.sourceid, isEmulated: device.flags & XIPointerEmulated != 0)))
+            return XlibEvent(
+                window: device.event, serial: serial,
+                kind: .xinput(
+                    .button(
+                        isPress: isPress, Self.pointerEvent(device, button: UInt32(bitPattern: device.detail)),
+                        sourceDevice: device.sourceid, isEmulated: device.flags & XIPointerEmulated != 0)))
         case XI_Motion:
             let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            return XlibEvent(window: device.event, serial: serial,
-                             kind: .xinput(.motion(Self.pointerEvent(device, button: 0), sourceDevice: device.sourceid,
-                                                   valuators: Self.valuatorValues(device.valuators))))
+            return XlibEvent(
+                window: device.event, serial: serial,
+                kind: .xinput(
+                    .motion(
+                        Self.pointerEvent(device, button: 0), sourceDevice: device.sourceid,
+                        valuators: Self.valuatorValues(device.valuators))))
         case XI_Enter:
             let enter = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
-            return XlibEvent(window: enter.event, serial: serial,
-                             kind: .xinput(.enter(x: Self.coreCoordinate(enter.event_x), y: Self.coreCoordinate(enter.event_y))))
+            return XlibEvent(
+                window: enter.event, serial: serial,
+                kind: .xinput(.enter(x: Self.coreCoordinate(enter.event_x), y: Self.coreCoordinate(enter.event_y))))
         case XI_FocusIn:
             let focus = data.assumingMemoryBound(to: XIEnterEvent.self).pointee
             return XlibEvent(window: focus.event, serial: serial, kind: .xinput(.focusIn))
         case XI_DeviceChanged:
             let change = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
-            return XlibEvent(window: 0, serial: serial,
-                             kind: .xinput(.deviceChanged(slaveSwitch: change.reason == XISlaveSwitch, sourceDevice: change.sourceid)))
+            return XlibEvent(
+                window: 0, serial: serial,
+                kind: .xinput(
+                    .deviceChanged(slaveSwitch: change.reason == XISlaveSwitch, sourceDevice: change.sourceid)))
         case XI_HierarchyChanged:
             return XlibEvent(window: 0, serial: serial, kind: .xinput(.hierarchyChanged))
         default:
@@ -214,8 +250,9 @@ extension Display {
     /// The core pointer event an XI2 press, release or motion stands for: its position in whole pixels of XI2's
     /// fractional one, `button`, the core state and the time.
     static func pointerEvent(_ device: XIDeviceEvent, button: UInt32) -> PointerEvent {
-        PointerEvent(x: coreCoordinate(device.event_x), y: coreCoordinate(device.event_y), button: button,
-                     state: coreState(device), time: device.time)
+        PointerEvent(
+            x: coreCoordinate(device.event_x), y: coreCoordinate(device.event_y), button: button,
+            state: coreState(device), time: device.time)
     }
 
     /// The values in an event's valuator state: for each bit set in its mask, in increasing order, the valuator's
@@ -236,8 +273,10 @@ extension Display {
     static func coreState(_ device: XIDeviceEvent) -> UInt32 {
         var state = UInt32(bitPattern: device.mods.effective) & 0xFF
         if let mask = device.buttons.mask {
-            for button in 1...5 where Int(device.buttons.mask_len) * 8 > button
-                && waterfall_xi_mask_is_set(mask, Int32(button)) != 0 {
+            for button in 1...5
+            where Int(device.buttons.mask_len) * 8 > button
+                && waterfall_xi_mask_is_set(mask, Int32(button)) != 0
+            {
                 state |= UInt32(Button1Mask) << UInt32(button - 1)
             }
         }
@@ -259,9 +298,10 @@ extension Display {
     /// conversion, or is 0 (None) for a refusal.
     func sendSelectionNotify(answering request: ConversionRequest, property: Atom) {
         var reply = XEvent()
-        reply.xselection = XSelectionEvent(type: SelectionNotify, serial: 0, send_event: 1, display: handle,
-                                           requestor: request.requestor, selection: request.selection, target: request.target,
-                                           property: property, time: request.time)
+        reply.xselection = XSelectionEvent(
+            type: SelectionNotify, serial: 0, send_event: 1, display: handle,
+            requestor: request.requestor, selection: request.selection, target: request.target,
+            property: property, time: request.time)
         XSendEvent(handle, request.requestor, 0, 0, &reply)
     }
 
@@ -342,7 +382,8 @@ extension Display {
     /// the server sends hierarchy changes): devices added, removed, enabled or disabled, and devices whose classes
     /// changed or whose master switched to another source (`XISelectEvents`).
     func selectXInputEvents(on window: UInt) {
-        selectXInput([XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_FocusIn], of: XIAllMasterDevices, on: window)
+        selectXInput(
+            [XI_ButtonPress, XI_ButtonRelease, XI_Motion, XI_Enter, XI_FocusIn], of: XIAllMasterDevices, on: window)
         selectXInput([XI_HierarchyChanged, XI_DeviceChanged], of: XIAllDevices, on: root)
     }
 
@@ -362,7 +403,12 @@ extension Display {
         defer { XIFreeDeviceInfo(devices) }
         return UnsafeBufferPointer(start: devices, count: Int(max(0, count)))
             .filter { $0.use == XISlavePointer || $0.use == XIFloatingSlave }
-            .map { ($0.deviceid, $0.name.map { String(cString: $0) } ?? "", Self.scrollValuators($0.classes, count: $0.num_classes)) }
+            .map {
+                (
+                    $0.deviceid, $0.name.map { String(cString: $0) } ?? "",
+                    Self.scrollValuators($0.classes, count: $0.num_classes)
+                )
+            }
     }
 
     /// The devices whose type is `type` in the XInput 1 device list (`XListInputDevices`; XI2's has no types).
@@ -371,20 +417,24 @@ extension Display {
         var count: Int32 = 0
         guard let list = XListInputDevices(handle, &count) else { return [] }
         defer { XFreeDeviceList(list) }
-        return Set(UnsafeBufferPointer(start: list, count: Int(max(0, count)))
-            .filter { $0.type == type }.map { Int32(truncatingIfNeeded: $0.id) })
+        return Set(
+            UnsafeBufferPointer(start: list, count: Int(max(0, count)))
+                .filter { $0.type == type }.map { Int32(truncatingIfNeeded: $0.id) })
     }
 
     /// The `XIScrollClassInfo`s among a device's classes.
-    private static func scrollValuators(_ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?,
-                                        count: Int32) -> [ScrollValuator] {
+    private static func scrollValuators(
+        _ classes: UnsafeMutablePointer<UnsafeMutablePointer<XIAnyClassInfo>?>?,
+        count: Int32
+    ) -> [ScrollValuator] {
         guard let classes else { return [] }
         return (0..<Int(max(0, count))).compactMap { index in
             guard let any = classes[index], any.pointee.type == XIScrollClass else { return nil }
             let scroll = UnsafeMutableRawPointer(any).assumingMemoryBound(to: XIScrollClassInfo.self).pointee
-            return ScrollValuator(number: Int(scroll.number),
-                                  axis: scroll.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
-                                  increment: scroll.increment)
+            return ScrollValuator(
+                number: Int(scroll.number),
+                axis: scroll.scroll_type == XIScrollTypeVertical ? .vertical : .horizontal,
+                increment: scroll.increment)
         }
     }
 }

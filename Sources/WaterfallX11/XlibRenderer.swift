@@ -77,7 +77,8 @@ final class XlibRenderer: BatchDrawingTarget {
     func drawTexts(_ texts: [(text: String, origin: Point)], color: Color) {
         self.texts.removeAll(keepingCapacity: true)
         for item in texts {
-            self.texts.append((item.text, PixelBox.coordinate(item.origin.x * scale), PixelBox.coordinate(item.origin.y * scale)))
+            self.texts.append(
+                (item.text, PixelBox.coordinate(item.origin.x * scale), PixelBox.coordinate(item.origin.y * scale)))
         }
         if let clip { damage.add(clip) } else { damage.addWhole() }
         text.drawTexts(self.texts, color: color)
@@ -102,9 +103,14 @@ final class XlibRenderer: BatchDrawingTarget {
     /// Draws `image` scaled to fill `rect`, only its part under the clip and within the X protocol's coordinates:
     /// `rect` in pixels may be far larger than the screen (a photo magnified 8×), so its edges are not clamped.
     private func drawScaled(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
-        let left = (rect.minX * scale).rounded(), top = (rect.minY * scale).rounded()
-        let right = (rect.maxX * scale).rounded(), bottom = (rect.maxY * scale).rounded()
-        var minX = max(left, 0), minY = max(top, 0), maxX = min(right, 32_000), maxY = min(bottom, 32_000)
+        let left = (rect.minX * scale).rounded()
+        let top = (rect.minY * scale).rounded()
+        let right = (rect.maxX * scale).rounded()
+        let bottom = (rect.maxY * scale).rounded()
+        var minX = max(left, 0)
+        var minY = max(top, 0)
+        var maxX = min(right, 32_000)
+        var maxY = min(bottom, 32_000)
         if let clip {
             minX = max(minX, Double(clip.x))
             minY = max(minY, Double(clip.y))
@@ -127,7 +133,8 @@ final class XlibRenderer: BatchDrawingTarget {
     func copyRect(_ source: Rect, to destination: Point) {
         let box = PixelBox(source, scale: scale)
         guard box.width > 0, box.height > 0 else { return }
-        let x = PixelBox.coordinate(destination.x * scale), y = PixelBox.coordinate(destination.y * scale)
+        let x = PixelBox.coordinate(destination.x * scale)
+        let y = PixelBox.coordinate(destination.y * scale)
         copyGC.copy(box, from: drawable, to: drawable, x: x, y: y)
         damage.add(PixelBox(x: x, y: y, width: box.width, height: box.height))
     }

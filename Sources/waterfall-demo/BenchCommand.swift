@@ -11,12 +11,12 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure wheel scrolling in the real window and print frame-time percentiles.",
         discussion: """
-        Opens the window, sends it --notches wheel notches one at a time through the X server (the path a \
-        mouse takes), and times each from the event to the presented frame (an XSync after each frame, for \
-        measuring only). Prints p50, p99 and max frame times, the X requests per frame, the peak resident \
-        memory and the time from the process's start to the first frame. Build in release for real numbers: \
-        swift build -c release.
-        """
+            Opens the window, sends it --notches wheel notches one at a time through the X server (the path a \
+            mouse takes), and times each from the event to the presented frame (an XSync after each frame, for \
+            measuring only). Prints p50, p99 and max frame times, the X requests per frame, the peak resident \
+            memory and the time from the process's start to the first frame. Build in release for real numbers: \
+            swift build -c release.
+            """
     )
 
     @OptionGroup var layout: LayoutOptions
@@ -30,8 +30,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window height (the status bar included).", valueName: "h"))
     var height: Double = 1080
 
-    @Option(help: ArgumentHelp("Milliseconds between notches, as a hand turns the wheel; 0 sends each as soon as the last one's frame is drawn.",
-                               valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "Milliseconds between notches, as a hand turns the wheel; 0 sends each as soon as the last one's frame is drawn.",
+            valueName: "ms"))
     var notchInterval: Double = 0
 
     @Flag(help: "Print the results as one JSON object.")
@@ -50,7 +52,8 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let timeline = DemoStartupTimeline()
         timeline.mark(.running)
-        let session = try DemoSession(options: layout, size: Size(width: width, height: height), log: nil, timeline: timeline)
+        let session = try DemoSession(
+            options: layout, size: Size(width: width, height: height), log: nil, timeline: timeline)
         let result: BenchResult = try orExit {
             try session.window.runUntilFirstFrame()
             timeline.mark(.firstFrame)
@@ -59,8 +62,9 @@ struct BenchCommand: ParsableCommand {
             let frames = try session.window.measureWheelScrolling(notches: notches, interval: interval) {
                 colours.append(session.controller.coloursOnScreen(of: session.collectionView))
             }
-            return BenchResult(frames: frames, colours: colours, startup: timeline.durations,
-                               items: session.controller.items.totalCount)
+            return BenchResult(
+                frames: frames, colours: colours, startup: timeline.durations,
+                items: session.controller.items.totalCount)
         }
         print(json ? result.json : result.table)
     }

@@ -37,8 +37,10 @@ extension DemoController {
             owned = window.clipboard.own(copied.text, at: time)
             if !owned { printError("copy: the X server did not give this window the CLIPBOARD") }
         }
-        var fields: [(String, JSONValue)] = [("cards", .int(copied?.cards ?? 0)), ("bytes", .int(copied?.text.utf8.count ?? 0)),
-                                             ("owned", .bool(owned))]
+        var fields: [(String, JSONValue)] = [
+            ("cards", .int(copied?.cards ?? 0)), ("bytes", .int(copied?.text.utf8.count ?? 0)),
+            ("owned", .bool(owned)),
+        ]
         if owned, let time = window.clipboard.ownershipTime { fields.append(("time", .int(Int(time.milliseconds)))) }
         log?.log("copy", fields)
     }

@@ -31,7 +31,8 @@ extension DemoController {
         items.delete(paths)
         try collectionView.performBatchUpdates {
             try collectionView.deleteItems(at: paths)
-            try reloadFooters(in: collectionView, lastBefore: nil)  // the same sections: the last one's footer counts the cards
+            // the same sections: the last one's footer counts the cards
+            try reloadFooters(in: collectionView, lastBefore: nil)
         }
         logUpdate("delete", indices: indices)
     }
@@ -40,16 +41,19 @@ extension DemoController {
     /// is selected) and selects it.
     func insertCard(in collectionView: CollectionView) throws {
         guard items.numberOfSections > 0 else { return }
-        let path = collectionView.indexPathsForSelectedItems.last.map { ItemPath(item: $0.item + 1, section: $0.section) }
+        let path =
+            collectionView.indexPathsForSelectedItems.last.map { ItemPath(item: $0.item + 1, section: $0.section) }
             ?? ItemPath(item: 0, section: 0)
         insertedCount += 1
         let look = CatalogItem.synthesizedLook(index: -insertedCount)
-        let card = CatalogItem(title: "New card \(insertedCount)", subtitle: "inserted with Insert", color: look.color,
-                               aspect: look.aspect, category: items.sectionTitles[path.section])
+        let card = CatalogItem(
+            title: "New card \(insertedCount)", subtitle: "inserted with Insert", color: look.color,
+            aspect: look.aspect, category: items.sectionTitles[path.section])
         items.insert(card, at: path)
         try collectionView.performBatchUpdates {
             try collectionView.insertItems(at: [path])
-            try reloadFooters(in: collectionView, lastBefore: nil)  // the same sections: the last one's footer counts the cards
+            // the same sections: the last one's footer counts the cards
+            try reloadFooters(in: collectionView, lastBefore: nil)
         }
         logUpdate("insert", indices: [items.index(of: path)])
         collectionView.deselectAllItems()
@@ -71,6 +75,8 @@ extension DemoController {
 
     /// Logs an `update` event: the `kind`, the cards' `indices` and the number of `items` after it.
     func logUpdate(_ kind: String, indices: [Int]) {
-        log?.log("update", [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.shownCount))])
+        log?.log(
+            "update",
+            [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.shownCount))])
     }
 }

@@ -70,7 +70,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
-        items.cardHeight(at: indexPath, width: width, metrics: metrics)  // as DemoLayoutSource answers, without copying the items
+        // as DemoLayoutSource answers, without copying the items
+        items.cardHeight(at: indexPath, width: width, metrics: metrics)
     }
 
     func itemSpansAllColumns(at indexPath: ItemPath) -> Bool {
@@ -81,7 +82,9 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         items.banners(inSection: section, range: range)
     }
 
-    func heightsOfItems(inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>) {
+    func heightsOfItems(
+        inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>
+    ) {
         items.fillCardHeights(inSection: section, range: range, width: width, metrics: metrics, into: heights)
     }
 
@@ -89,13 +92,18 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         layoutSource.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
     }
 
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
-                        inSection section: Int) -> CollectionViewCell? {
-        let bar = kind == .header
-            ? SectionBarCell.dequeue(from: collectionView, kind: kind, title: items.sectionTitles[section],
-                                     detail: WallText.sectionCount(items.totalItems(inSection: section), of: .card))
-            : SectionBarCell.dequeue(from: collectionView, kind: kind,
-                                     title: WallText.catalogFooter(cards: items.shownCount, sections: items.sectionTitles.count))
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+        inSection section: Int
+    ) -> CollectionViewCell? {
+        let bar =
+            kind == .header
+            ? SectionBarCell.dequeue(
+                from: collectionView, kind: kind, title: items.sectionTitles[section],
+                detail: WallText.sectionCount(items.totalItems(inSection: section), of: .card))
+            : SectionBarCell.dequeue(
+                from: collectionView, kind: kind,
+                title: WallText.catalogFooter(cards: items.shownCount, sections: items.sectionTitles.count))
         if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
         return bar
     }
@@ -104,17 +112,28 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// totals, and for that of the section that was last before the batch (`lastBefore`: its index after the batch,
     /// `nil` when it is gone), which loses it when sections come after it.
     func reloadFooters(in view: CollectionView, lastBefore: Int?) throws {
-        let sections = Set([lastBefore, items.numberOfSections > 0 ? items.numberOfSections - 1 : nil].compactMap { $0 })
+        let sections = Set(
+            [lastBefore, items.numberOfSections > 0 ? items.numberOfSections - 1 : nil].compactMap { $0 })
         if !sections.isEmpty { try view.reloadSupplementaryElements(ofKind: .footer, inSections: sections.sorted()) }
     }
 
     // MARK: Delegate
 
-    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) { logItem("highlight", indexPath) }
-    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) { logItem("unhighlight", indexPath) }
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { logItem("select", indexPath) }
-    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) { logItem("deselect", indexPath) }
-    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) { logItem("activate", indexPath) }
+    func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) {
+        logItem("highlight", indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) {
+        logItem("unhighlight", indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+        logItem("select", indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
+        logItem("deselect", indexPath)
+    }
+    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {
+        logItem("activate", indexPath)
+    }
 
     func collectionViewDidScroll(_ collectionView: CollectionView) {
         log?.log("scroll", [("offset", .number(collectionView.contentOffset))])
@@ -123,7 +142,9 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func collectionViewDidLayout(_ collectionView: CollectionView) {
         timeline?.mark(.layout)
         guard let log else { return }
-        log.log("layout", ViewEventLog.layoutFields(of: collectionView, origin: window?.viewportFrame.origin ?? .zero, scale: scale))
+        log.log(
+            "layout",
+            ViewEventLog.layoutFields(of: collectionView, origin: window?.viewportFrame.origin ?? .zero, scale: scale))
     }
 
     func collectionViewWillRefresh(_ collectionView: CollectionView) {
@@ -144,7 +165,8 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func collectionViewLoadMore(_ collectionView: CollectionView) {
         guard let loader else { return }
         log?.log("loadMore", [("page", .int(nextPage)), ("items", .int(items.availableCount))])
-        collectionView.loadMoreFooterView.progress = items.source.count > 0 ? Double(items.availableCount) / Double(items.source.count) : 0
+        collectionView.loadMoreFooterView.progress =
+            items.source.count > 0 ? Double(items.availableCount) / Double(items.source.count) : 0
         loader.request(page: nextPage)
     }
 
@@ -163,16 +185,21 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
         guard let loader else { return }
         for result in loader.takeResults() {
             switch result {
-            case let .loaded(page):
+            case .loaded(let page):
                 items.setAvailableCount(page * loader.pageSize)
-                log?.log("loaded", [("page", .int(page)), ("items", .int(items.availableCount)), ("total", .int(items.source.count)),
-                                    ("hasMore", .bool(!items.isComplete))])
+                log?.log(
+                    "loaded",
+                    [
+                        ("page", .int(page)), ("items", .int(items.availableCount)),
+                        ("total", .int(items.source.count)),
+                        ("hasMore", .bool(!items.isComplete)),
+                    ])
                 do {
                     try collectionView.finishLoadingMore(.loaded(hasMore: !items.isComplete))
                 } catch {
                     log?.log("loadFailed", [("page", .int(page)), ("message", .string("\(error)"))])
                 }
-            case let .failed(page, message):
+            case .failed(let page, let message):
                 log?.log("loadFailed", [("page", .int(page)), ("message", .string(message))])
                 try? collectionView.finishLoadingMore(.failed(message))
             }
@@ -183,9 +210,14 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
 
     func windowDidPresentFirstFrame(_ window: WaterfallWindow) {
         guard let log else { return }
-        log.log("ready", [("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
-                          ("xdbe", .bool(window.usesDoubleBufferExtension))]
-                    + ViewEventLog.layoutFields(of: window.collectionView, origin: window.viewportFrame.origin, scale: scale))
+        log.log(
+            "ready",
+            [
+                ("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
+                ("xdbe", .bool(window.usesDoubleBufferExtension)),
+            ]
+                + ViewEventLog.layoutFields(
+                    of: window.collectionView, origin: window.viewportFrame.origin, scale: scale))
     }
 
     func window(_ window: WaterfallWindow, willApply input: ViewInput) {
@@ -202,8 +234,11 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     }
 
     func windowDidPresentFrame(_ window: WaterfallWindow) {
-        log?.log("frame", ViewEventLog.frameFields(of: window.collectionView, requests: window.requestsInLastFrame,
-                                                   roundTrips: window.roundTripsInLastFrame))
+        log?.log(
+            "frame",
+            ViewEventLog.frameFields(
+                of: window.collectionView, requests: window.requestsInLastFrame,
+                roundTrips: window.roundTripsInLastFrame))
     }
 
     /// How many distinct colours the viewport shows: the cards' pictures in view plus the fixed colours of
@@ -212,8 +247,10 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     func coloursOnScreen(of view: CollectionView) -> Int {
         var colours = Set(view.indexPathsForItemsInViewport.map { items[$0].color })
         let cards = CardColors()
-        colours.formUnion([view.backgroundColor, cards.caption, cards.title, cards.subtitle,
-                           cards.selection, ProgramLook.statusBarColor, ProgramLook.statusTextColor])
+        colours.formUnion([
+            view.backgroundColor, cards.caption, cards.title, cards.subtitle,
+            cards.selection, ProgramLook.statusBarColor, ProgramLook.statusTextColor,
+        ])
         if !view.visibleSupplementaryViews.isEmpty { colours.insert(cards.rule) }
         if view.scrollBarWidth > 0 { colours.insert(view.scrollBarTrackColor) }
         if view.scrollBar.thumb != nil {
@@ -225,10 +262,16 @@ final class DemoController: CollectionViewDataSource, CollectionViewDelegate, Wa
     /// The status bar's text.
     func statusText(for view: CollectionView) -> String {
         let selected = view.selectedItems.count
-        let selection = selected > 1 ? Noun.card.counted(selected) : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
-        let loaded = items.isComplete ? Noun.item.counted(items.shownCount)
+        let selection =
+            selected > 1
+            ? Noun.card.counted(selected)
+            : view.selectedItem.map { "#\(items.index(of: $0)) \(items[$0].title)" } ?? "none"
+        let loaded =
+            items.isComplete
+            ? Noun.item.counted(items.shownCount)
             : "\(Noun.grouped(items.shownCount)) of \(Noun.item.counted(items.totalCount))"
-        return "\(loaded) | \(Noun.section.counted(view.numberOfSections)) | \(Noun.column.counted(view.layout.columnCount)) | "
+        return
+            "\(loaded) | \(Noun.section.counted(view.numberOfSections)) | \(Noun.column.counted(view.layout.columnCount)) | "
             + "\(Noun.grouped(view.visibleCells.count)) visible | "
             + "\(Noun.grouped(view.reusePool.created)) created, \(Noun.grouped(view.reusePool.reused)) reused | selected: \(selection)"
     }

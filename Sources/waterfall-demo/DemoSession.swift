@@ -16,8 +16,12 @@ struct DemoSession {
     /// is there at first: pages arrive from a background loader that wakes the window. Prints the problem and
     /// exits with status 2 for bad items, 1 for no display, 2 when the window cannot be made.
     /// `timeline` marks when the cards and the window were made, and (through the controller) the first layout.
-    init(options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size, scale: Double? = nil,
-         log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true, timeline: DemoStartupTimeline? = nil) throws {
+    init(
+        options: LayoutOptions, loading: LoadingOptions? = nil, selection: SelectionOptions? = nil, size: Size,
+        scale: Double? = nil,
+        log: EventLog?, useDoubleBufferExtension: Bool = true, useXInput2: Bool = true,
+        timeline: DemoStartupTimeline? = nil
+    ) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
         let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
@@ -26,21 +30,24 @@ struct DemoSession {
         let wakeSignal = try orExit { try WakeSignal() }
         let display = try ProgramRun.openDisplay(report: printError)
         let metrics = try orExit { try options.cardMetrics() }
-        let controller = DemoController(items: items, metrics: metrics, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
+        let controller = DemoController(
+            items: items, metrics: metrics, loader: loading?.makeLoader { wakeSignal.wake() }, log: log)
         let scale = scale.map(WaterfallWindow.validScale) ?? display.preferredScale
         controller.scale = scale
         controller.timeline = timeline
         let collectionView = Self.makeCollectionView(options: options, controller: controller)
         let window = try orExit {
-            try WaterfallWindow(display: display, collectionView: collectionView, configuration: .init(
-                                    title: "Waterfall", size: size, scale: scale, fontPattern: options.font,
-                                    statusBar: ProgramLook.makeStatusBar { [unowned controller, unowned collectionView] in
-                                        controller.statusText(for: collectionView)
-                                    }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
-                                    icons: ProgramLook.icons,
-                                     useDoubleBufferExtension: useDoubleBufferExtension,
-                                    useXInput2: useXInput2),
-                                wakeSignal: wakeSignal)
+            try WaterfallWindow(
+                display: display, collectionView: collectionView,
+                configuration: .init(
+                    title: "Waterfall", size: size, scale: scale, fontPattern: options.font,
+                    statusBar: ProgramLook.makeStatusBar { [unowned controller, unowned collectionView] in
+                        controller.statusText(for: collectionView)
+                    }, className: "Waterfall", instanceName: "waterfall-demo", startupID: startupID,
+                    icons: ProgramLook.icons,
+                    useDoubleBufferExtension: useDoubleBufferExtension,
+                    useXInput2: useXInput2),
+                wakeSignal: wakeSignal)
         }
         selection?.apply(to: collectionView, selecting: cardToSelect)
         controller.window = window

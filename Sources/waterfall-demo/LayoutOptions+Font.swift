@@ -1,5 +1,5 @@
-import WaterfallCards
 import ArgumentParser
+import WaterfallCards
 import WaterfallDemoKit
 import WaterfallX11
 

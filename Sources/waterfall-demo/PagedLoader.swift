@@ -44,7 +44,8 @@ final class PagedLoader: Sendable {
             signalSource = nil
             return
         }
-        signal(SIGUSR1, SIG_IGN)  // the dispatch source receives it instead of the default action, which ends the process
+        // the dispatch source receives it instead of the default action, which ends the process
+        signal(SIGUSR1, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
         signalSource = source
         source.setEventHandler { [weak self] in self?.deliverPendingAnswer() }
@@ -73,15 +74,17 @@ final class PagedLoader: Sendable {
             return state.requests
         }
         let fails = failEvery.map { request % $0 == 0 } ?? false
-        let result: PageResult = fails
+        let result: PageResult =
+            fails
             ? .failed(page: page, message: "simulated network error on request \(request) (page \(page))")
             : .loaded(page: page)
         switch arrival {
         case .onSignal:
             state.withLock { $0.pending.append(result) }
-        case let .after(delay):
+        case .after(let delay):
             let thread = Thread { [self] in
-                Thread.sleep(forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+                Thread.sleep(
+                    forTimeInterval: Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
                 state.withLock { $0.inbox.append(result) }
                 wake()
             }

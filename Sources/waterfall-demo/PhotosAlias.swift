@@ -20,7 +20,9 @@ enum PhotosAlias {
     /// The `waterfall` arguments for the demo's `arguments` (without the program's name), or `nil` when they do not
     /// ask for photos.
     static func translate(_ arguments: [String]) -> [String]? {
-        if arguments.first == "photos" { return translate(Array(arguments.dropFirst()), printingLayout: false) ?? Array(arguments.dropFirst()) }
+        if arguments.first == "photos" {
+            return translate(Array(arguments.dropFirst()), printingLayout: false) ?? Array(arguments.dropFirst())
+        }
         guard !["bench", "replay"].contains(arguments.first) else { return nil }
         return translate(arguments, printingLayout: arguments.first == "layout")
     }
@@ -57,7 +59,8 @@ struct PhotosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photos",
         abstract: "Open a wall of photos: runs the `waterfall` program with these arguments (see waterfall --help).",
-        discussion: "Kept for scripts: `waterfall-demo photos ARGS` is `waterfall ARGS`, and `--photos PATH` in any subcommand but bench and replay is the argument PATH of `waterfall`."
+        discussion:
+            "Kept for scripts: `waterfall-demo photos ARGS` is `waterfall ARGS`, and `--photos PATH` in any subcommand but bench and replay is the argument PATH of `waterfall`."
     )
 
     @Argument(parsing: .captureForPassthrough, help: "The arguments of waterfall.")

@@ -16,8 +16,9 @@ enum RecordedInput: Equatable {
     /// `command` (a `CollectionViewCommand`'s raw value) and the held `modifiers` (["shift", "control"]).
     var logFields: [(String, JSONValue)] {
         switch self {
-        case let .view(input): return input.logFields
-        case let .demoKey(name, modifiers): return [("kind", "demoKey"), ("key", .string(name))] + ViewInput.fields(modifiers)
+        case .view(let input): return input.logFields
+        case .demoKey(let name, let modifiers):
+            return [("kind", "demoKey"), ("key", .string(name))] + ViewInput.fields(modifiers)
         }
     }
 
@@ -38,14 +39,16 @@ enum RecordedInput: Equatable {
             }
         }
         switch try need(line.kind, "kind") {
-        case "resize": self = .view(.resize(Size(width: try need(line.width, "width"), height: try need(line.height, "height"))))
+        case "resize":
+            self = .view(.resize(Size(width: try need(line.width, "width"), height: try need(line.height, "height"))))
         case "wheel":
             let notches = try need(line.notches, "notches")
             guard let whole = Int(exactly: notches) else {
                 throw RecordedInputError("the wheel input's \"notches\" is \(notches); expected a whole number")
             }
             self = .view(.wheel(notches: whole, time: try need(line.time, "time")))
-        case "preciseScroll": self = .view(.preciseScroll(notches: try need(line.notches, "notches"), time: try need(line.time, "time")))
+        case "preciseScroll":
+            self = .view(.preciseScroll(notches: try need(line.notches, "notches"), time: try need(line.time, "time")))
         case "tick": self = .view(.animationFrame(time: try need(line.time, "time")))
         case "releasePull": self = .view(.releasePull)
         case "down": self = .view(.pointerDown(try point(), modifiers: try modifiers()))
@@ -60,7 +63,8 @@ enum RecordedInput: Equatable {
         case "command":
             let name = try need(line.command, "command")
             guard let command = CollectionViewCommand(rawValue: name) else {
-                throw RecordedInputError("the command \"\(name)\" is not one of \(CollectionViewCommand.allCases.map(\.rawValue))")
+                throw RecordedInputError(
+                    "the command \"\(name)\" is not one of \(CollectionViewCommand.allCases.map(\.rawValue))")
             }
             self = .view(.command(command))
         case "demoKey": self = .demoKey(name: try need(line.key, "key"), modifiers: try modifiers())

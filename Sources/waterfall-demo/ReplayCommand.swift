@@ -9,15 +9,15 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a window's --log-events log through the collection view alone, without a display.",
         discussion: """
-        Reads the log's start event (the window's arguments, and its first viewport and scroll bar: side by side the \
-        view's first size) and its input events (every input the window handed the collection view, with the times \
-        it gave it, and every key it left to the demo), and applies them in order to a collection view over the \
-        same cards, as the window did. Prints the view's events as the window logs them (scroll, select, layout, \
-        update...), then {"event":"state",...} with the fields of the window's exit event: offset, pull, viewport, \
-        scrollBar, columns, columnWidth, contentHeight, items, selected and focused. Run it where the window ran (a relative --catalog is found from there). A log of a \
-        --load-more window cannot be replayed: its pages arrive from a background thread at times the log does not \
-        hold.
-        """
+            Reads the log's start event (the window's arguments, and its first viewport and scroll bar: side by side the \
+            view's first size) and its input events (every input the window handed the collection view, with the times \
+            it gave it, and every key it left to the demo), and applies them in order to a collection view over the \
+            same cards, as the window did. Prints the view's events as the window logs them (scroll, select, layout, \
+            update...), then {"event":"state",...} with the fields of the window's exit event: offset, pull, viewport, \
+            scrollBar, columns, columnWidth, contentHeight, items, selected and focused. Run it where the window ran (a relative --catalog is found from there). A log of a \
+            --load-more window cannot be replayed: its pages arrive from a background thread at times the log does not \
+            hold.
+            """
     )
 
     @Argument(help: ArgumentHelp("The log a window wrote with --log-events; - reads standard input.", valueName: "log"))
@@ -27,8 +27,10 @@ struct ReplayCommand: ParsableCommand {
         let lines = try orExit { try readLines() }
         let decoder = JSONDecoder()
         func decode(_ index: Int) throws -> LogLine? {
-            guard let data = lines[index].data(using: .utf8), let name = try? decoder.decode(EventName.self, from: data),
-                  name.event == "start" || name.event == "input" else { return nil }
+            guard let data = lines[index].data(using: .utf8),
+                let name = try? decoder.decode(EventName.self, from: data),
+                name.event == "start" || name.event == "input"
+            else { return nil }
             do {
                 return try decoder.decode(LogLine.self, from: data)
             } catch {
@@ -50,7 +52,8 @@ struct ReplayCommand: ParsableCommand {
         let eventLog = EventLog()
         let items = try loadOrExit(window.layout)
         let cardToSelect = try orExit { try window.selection.cardToSelect(in: items) }
-        let controller = DemoController(items: items, metrics: try orExit { try window.layout.cardMetrics() }, loader: nil, log: eventLog)
+        let controller = DemoController(
+            items: items, metrics: try orExit { try window.layout.cardMetrics() }, loader: nil, log: eventLog)
         controller.scale = start.scale ?? 1
         let collectionView = DemoSession.makeCollectionView(options: window.layout, controller: controller)
         try orExit {
@@ -77,10 +80,13 @@ struct ReplayCommand: ParsableCommand {
         if log == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
-            guard let contents = FileManager.default.contents(atPath: log) else { throw RecordedInputError("\(log): cannot be read") }
+            guard let contents = FileManager.default.contents(atPath: log) else {
+                throw RecordedInputError("\(log): cannot be read")
+            }
             data = contents
         }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     /// The window command the start event's arguments describe, and the view's first size. Exits with status 2 when
@@ -95,11 +101,14 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode(2)
         }
         guard let window = command as? WindowCommand, let viewSize = start.viewSize else {
-            printError("\(log):\(line): the start event is not a window's (no window arguments, no viewport or no scrollBar)")
+            printError(
+                "\(log):\(line): the start event is not a window's (no window arguments, no viewport or no scrollBar)")
             throw ExitCode(2)
         }
         guard !window.loading.loadMore else {
-            printError("\(log):\(line): a --load-more window cannot be replayed: its pages arrive at times the log does not hold")
+            printError(
+                "\(log):\(line): a --load-more window cannot be replayed: its pages arrive at times the log does not hold"
+            )
             throw ExitCode(2)
         }
         return (window, viewSize)
@@ -116,8 +125,8 @@ extension DemoController {
     /// - Throws: `LayoutError` from a relayout or refresh.
     func replay(_ input: RecordedInput, in collectionView: CollectionView) throws {
         switch input {
-        case let .view(input): try collectionView.apply(input)
-        case let .demoKey(name, _): try handleKey(name, in: collectionView)
+        case .view(let input): try collectionView.apply(input)
+        case .demoKey(let name, _): try handleKey(name, in: collectionView)
         }
     }
 }

@@ -5,12 +5,16 @@ import WaterfallDemoKit
 
 /// `--selection` and `--select`: how many cards may be selected, and which one is selected at start.
 struct SelectionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("How many cards may be selected: none, single or multiple (Ctrl+click, Shift+click, Ctrl+A).",
-                               valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "How many cards may be selected: none, single or multiple (Ctrl+click, Shift+click, Ctrl+A).",
+            valueName: "mode"))
     var selection: Mode = .multiple
 
-    @Option(help: ArgumentHelp("Select the card with this index (in section order, as `layout` prints it) at start and scroll it into view.",
-                               valueName: "index"))
+    @Option(
+        help: ArgumentHelp(
+            "Select the card with this index (in section order, as `layout` prints it) at start and scroll it into view.",
+            valueName: "index"))
     var select: Int?
 
     mutating func validate() throws {
@@ -36,7 +40,8 @@ struct SelectionOptions: ParsableArguments {
         guard let select else { return nil }
         guard let path = items.path(ofIndex: select) else {
             let range = items.shownCount == 0 ? "none can be selected" : "it must be from 0 to \(items.shownCount - 1)"
-            throw ValidationError("--select is \(select); the window starts with \(Noun.card.counted(items.shownCount)), so \(range)")
+            throw ValidationError(
+                "--select is \(select); the window starts with \(Noun.card.counted(items.shownCount)), so \(range)")
         }
         return path
     }

@@ -10,7 +10,9 @@ struct WaterfallDemo: ParsableCommand {
         commandName: "waterfall-demo",
         abstract: "A masonry (waterfall) collection view in an X11 window.",
         version: WaterfallDemo.version,
-        subcommands: [WindowCommand.self, PhotosCommand.self, LayoutCommand.self, BenchCommand.self, ReplayCommand.self],
+        subcommands: [
+            WindowCommand.self, PhotosCommand.self, LayoutCommand.self, BenchCommand.self, ReplayCommand.self,
+        ],
         defaultSubcommand: WindowCommand.self
     )
 

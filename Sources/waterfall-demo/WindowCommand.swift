@@ -12,14 +12,14 @@ struct WindowCommand: ParsableCommand {
         commandName: "window",
         abstract: "Open the Waterfall window (the default).",
         discussion: """
-        Mouse wheel scrolls (smoothly unless --no-smooth), a touchpad pixel-precisely (XInput 2); wheeling up at \
-        the top pulls to refresh, F5 refreshes; \
-        the scroll bar at the right edge scrolls by dragging its thumb and pages by a click on its track; a click \
-        selects a card, Ctrl+click toggles one, Shift+click selects a range, Ctrl+A selects all, Escape clears; \
-        Ctrl+C copies the selected cards' titles; arrow keys and Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space \
-        toggles); Enter activates the focused card or retries a failed page in view; Delete removes the selected \
-        cards, Insert adds one, r re-measures cards in view; Page Up/Down, Space, Home and End scroll; q quits.
-        """
+            Mouse wheel scrolls (smoothly unless --no-smooth), a touchpad pixel-precisely (XInput 2); wheeling up at \
+            the top pulls to refresh, F5 refreshes; \
+            the scroll bar at the right edge scrolls by dragging its thumb and pages by a click on its track; a click \
+            selects a card, Ctrl+click toggles one, Shift+click selects a range, Ctrl+A selects all, Escape clears; \
+            Ctrl+C copies the selected cards' titles; arrow keys and Tab move the focus and the selection (Shift extends, Ctrl moves the focus only, Ctrl+Space \
+            toggles); Enter activates the focused card or retries a failed page in view; Delete removes the selected \
+            cards, Insert adds one, r re-measures cards in view; Page Up/Down, Space, Home and End scroll; q quits.
+            """
     )
 
     @OptionGroup var layout: LayoutOptions
@@ -34,8 +34,10 @@ struct WindowCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The initial window height (the status bar included).", valueName: "h"))
     var height: Double = LayoutOptions.defaultHeight
 
-    @Option(help: ArgumentHelp("Pixels per point, 0.25 to 8 (by default Xft.dpi ÷ 96 from the X resources, else 1): everything drawn grows by it; --width and --height are in points.",
-                               valueName: "s"))
+    @Option(
+        help: ArgumentHelp(
+            "Pixels per point, 0.25 to 8 (by default Xft.dpi ÷ 96 from the X resources, else 1): everything drawn grows by it; --width and --height are in points.",
+            valueName: "s"))
     var scale: Double?
 
     @OptionGroup var flags: WindowFlags
@@ -52,14 +54,20 @@ struct WindowCommand: ParsableCommand {
     /// Opens the window and runs it until it closes, then calls `afterExit` with the session (before an error exit).
     func run(afterExit: (DemoSession) throws -> Void) throws {
         let log = flags.logEvents ? EventLog() : nil
-        let session = try DemoSession(options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
-                                      scale: scale, log: log, useDoubleBufferExtension: !flags.noXdbe, useXInput2: !flags.noXinput2)
+        let session = try DemoSession(
+            options: layout, loading: loading, selection: selection, size: Size(width: width, height: height),
+            scale: scale, log: log, useDoubleBufferExtension: !flags.noXdbe, useXInput2: !flags.noXinput2)
         session.window.syncsAfterEachFrame = flags.logEvents
         session.collectionView.isSmoothScrollingEnabled = !flags.noSmooth
         // The first viewport and scroll bar: together the view's first size, which a replay gives its view.
-        log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
-                           session.controller.viewportField(of: session.collectionView, withPosition: false),
-                           session.controller.scrollBarField(of: session.collectionView), ("scale", .number(session.controller.scale))])
+        log?.log(
+            "start",
+            [
+                ("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
+                session.controller.viewportField(of: session.collectionView, withPosition: false),
+                session.controller.scrollBarField(of: session.collectionView),
+                ("scale", .number(session.controller.scale)),
+            ])
         let reason = try ProgramRun.run(session.window, report: printError)
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         try afterExit(session)

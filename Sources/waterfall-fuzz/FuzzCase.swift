@@ -33,15 +33,19 @@ enum FuzzCase {
             precondition(!items.isEmpty, "the parser accepted an empty catalog")
             for item in items {
                 precondition(!item.title.trimmingCharacters(in: .whitespaces).isEmpty, "an item with a blank title")
-                precondition(!item.category.trimmingCharacters(in: .whitespaces).isEmpty, "an item with a blank category")
-                precondition(item.aspect.isFinite && item.aspect > 0 && item.aspect <= CatalogItem.maximumAspect,
-                             "an item with aspect \(item.aspect)")
+                precondition(
+                    !item.category.trimmingCharacters(in: .whitespaces).isEmpty, "an item with a blank category")
+                precondition(
+                    item.aspect.isFinite && item.aspect > 0 && item.aspect <= CatalogItem.maximumAspect,
+                    "an item with aspect \(item.aspect)")
             }
             return items
         } catch {
             let lines = data.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            precondition(error.description.hasPrefix("fuzz.json") && !error.problem.isEmpty, "an unclear error: \(error)")
-            precondition(error.line.map { (1...lines).contains($0) } ?? true, "line \(error.line ?? 0) of \(lines): \(error)")
+            precondition(
+                error.description.hasPrefix("fuzz.json") && !error.problem.isEmpty, "an unclear error: \(error)")
+            precondition(
+                error.line.map { (1...lines).contains($0) } ?? true, "line \(error.line ?? 0) of \(lines): \(error)")
             return nil
         }
     }
@@ -68,13 +72,17 @@ enum FuzzCase {
             return
         }
         let layout = options.makeLayout()
-        layout.columnCount = options.columnPolicy.columnCount(for: Size(width: area.width + ScrollBar.defaultWidth, height: area.height))
+        layout.columnCount = options.columnPolicy.columnCount(
+            for: Size(width: area.width + ScrollBar.defaultWidth, height: area.height))
         do {
             try layout.prepare(width: area.width, source: DemoLayoutSource(items: items, metrics: CardMetrics()))
         } catch {
-            preconditionFailure("options that passed their checks failed to lay out \(items.shownCount) cards: \(error); \(arguments), \(area)")
+            preconditionFailure(
+                "options that passed their checks failed to lay out \(items.shownCount) cards: \(error); \(arguments), \(area)"
+            )
         }
-        precondition(layout.numberOfItems == items.shownCount, "\(layout.numberOfItems) of \(items.shownCount) cards laid out")
+        precondition(
+            layout.numberOfItems == items.shownCount, "\(layout.numberOfItems) of \(items.shownCount) cards laid out")
         LayoutChecks.check(layout, everyItemHasArea: true)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if FUZZING
-import CFuzzerDriver
+    import CFuzzerDriver
 #endif
 
 /// Runs one input through `FuzzCase`: the callback libFuzzer's driver calls, under the name libFuzzer's runtime
@@ -19,22 +20,24 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 struct FuzzMain {
     static func main() throws {
         #if FUZZING
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { fuzzOneInput($0, $1) })
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(LLVMFuzzerRunDriver(&argc, &argv) { fuzzOneInput($0, $1) })
         #else
-        var count = 0
-        for path in CommandLine.arguments.dropFirst() {
-            var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            let files = exists && isFolder.boolValue
-                ? try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { path + "/" + $0 } : [path]
-            for file in files {
-                FuzzCase.run([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
-                count += 1
+            var count = 0
+            for path in CommandLine.arguments.dropFirst() {
+                var isFolder: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                let files =
+                    exists && isFolder.boolValue
+                    ? try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { path + "/" + $0 }
+                    : [path]
+                for file in files {
+                    FuzzCase.run([UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
+                    count += 1
+                }
             }
-        }
-        print("ran \(count) inputs")
+            print("ran \(count) inputs")
         #endif
     }
 }

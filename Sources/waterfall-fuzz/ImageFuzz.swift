@@ -25,16 +25,19 @@ enum ImageFuzz {
     nonisolated(unsafe) static let decoder = ThumbnailDecoder(worker: nil)
 
     static func run(_ input: [UInt8]) {
-        _ = PhotoSidecar.exercise(input)  // as a sidecar and as embedded XMP (Fuzz/corpus/darktable-sidecar.xmp, tiny-xmp-rating.jpg)
+        // as a sidecar and as embedded XMP (Fuzz/corpus/darktable-sidecar.xmp, tiny-xmp-rating.jpg)
+        _ = PhotoSidecar.exercise(input)
         let whole = Result { try ImageHeader.read(input) }
         checkReadAsAFile(input, gives: whole)
         checkInfo(PhotoInfo(exif: input[...]))
         if let info = try? PhotoInfo(fileBytes: input) { checkInfo(info) }
         do {
             let header = try whole.get()
-            precondition(header.width > 0 && header.height > 0 && header.width <= ImageHeader.maximumSide
-                         && header.height <= ImageHeader.maximumSide && header.width * header.height <= ImageHeader.maximumPixels,
-                         "a header of \(header.width) × \(header.height) passed its limits")
+            precondition(
+                header.width > 0 && header.height > 0 && header.width <= ImageHeader.maximumSide
+                    && header.height <= ImageHeader.maximumSide
+                    && header.width * header.height <= ImageHeader.maximumPixels,
+                "a header of \(header.width) × \(header.height) passed its limits")
             let upright = header.orientedSize
             precondition(upright.width * upright.height == header.width * header.height, "orientation changed the area")
         } catch {
@@ -42,8 +45,11 @@ enum ImageFuzz {
         }
         do {
             let thumbnail = try decoder.thumbnail(of: input, width: 64)
-            precondition(thumbnail.width >= 1 && thumbnail.width <= 64 && thumbnail.height >= 1, "a thumbnail of \(thumbnail.width) × \(thumbnail.height)")
-            precondition(thumbnail.pixels.count == thumbnail.width * thumbnail.height, "a thumbnail's pixels do not fill it")
+            precondition(
+                thumbnail.width >= 1 && thumbnail.width <= 64 && thumbnail.height >= 1,
+                "a thumbnail of \(thumbnail.width) × \(thumbnail.height)")
+            precondition(
+                thumbnail.pixels.count == thumbnail.width * thumbnail.height, "a thumbnail's pixels do not fill it")
         } catch {
             return
         }
@@ -55,10 +61,13 @@ enum ImageFuzz {
         for text in [info.dateTaken, info.make, info.model, info.lens].compactMap({ $0 }) {
             precondition(!text.isEmpty && text.utf8.count <= 256 * 3, "a text of \(text.utf8.count) bytes")
         }
-        precondition([info.fNumber, info.focalLength, info.exposureTime?.value].allSatisfy { ($0 ?? 1) > 0 }, "a number not positive")
+        precondition(
+            [info.fNumber, info.focalLength, info.exposureTime?.value].allSatisfy { ($0 ?? 1) > 0 },
+            "a number not positive")
         precondition((info.iso ?? 1) > 0 && (info.focalLength35mm ?? 1) > 0, "a count not positive")
         if let position = info.position {
-            precondition(abs(position.latitude) <= 90 && abs(position.longitude) <= 180, "a position off the globe: \(position)")
+            precondition(
+                abs(position.latitude) <= 90 && abs(position.longitude) <= 180, "a position off the globe: \(position)")
         }
         _ = [info.camera, info.exposureLine, info.summary, info.positionText, info.dateTakenComponents?.text]
     }
@@ -72,20 +81,22 @@ enum ImageFuzz {
         let start = Array(input.prefix(ImageFormat.bytesRead + input.count % 7))
         let readAsAFile = Result {
             try ImageHeader.read(start: start, size: input.count, reads: reads) { offset, count in
-                precondition(offset >= 0 && count >= 0 && offset + count <= input.count,
-                             "a read of \(count) bytes at \(offset) of \(input.count)")
+                precondition(
+                    offset >= 0 && count >= 0 && offset + count <= input.count,
+                    "a read of \(count) bytes at \(offset) of \(input.count)")
                 return Array(input[offset..<(offset + count)])
             }
         }
         switch (expected, readAsAFile) {
-        case let (.success(header), .success(other)):
+        case (.success(let header), .success(let other)):
             precondition(header == other, "read as a file, \(other) for \(header)")
-        case let (.failure(error), .failure(other)):
-            precondition(error as? PhotoError == other as? PhotoError && error is PhotoError,
-                         "read as a file, the error \(other) for \(error)")
-        case let (.success(header), .failure(error)):
+        case (.failure(let error), .failure(let other)):
+            precondition(
+                error as? PhotoError == other as? PhotoError && error is PhotoError,
+                "read as a file, the error \(other) for \(error)")
+        case (.success(let header), .failure(let error)):
             preconditionFailure("read as a file, the error \(error) for \(header)")
-        case let (.failure(error), .success(header)):
+        case (.failure(let error), .success(let header)):
             preconditionFailure("read as a file, \(header) for the error \(error)")
         }
     }

@@ -6,8 +6,12 @@ import Waterfall
 /// or lay out every item within its invariants.
 struct UncheckedLayout: CollectionLayoutSource {
     static let counts = [3, 1, 2, 5, 64, 0, 65, -1, Int.max, Int.min]
-    static let lengths: [Double] = [8, 0, 0.5, 12, -1, -0.0, .nan, .infinity, -.infinity, 1e308, .leastNonzeroMagnitude, 32767, 1e9]
-    static let heights: [Double?] = [100, 40, 1, 0, 123.5, nil, -1, .nan, .infinity, 1e308, .leastNonzeroMagnitude, 1e15]
+    static let lengths: [Double] = [
+        8, 0, 0.5, 12, -1, -0.0, .nan, .infinity, -.infinity, 1e308, .leastNonzeroMagnitude, 32767, 1e9,
+    ]
+    static let heights: [Double?] = [
+        100, 40, 1, 0, 123.5, nil, -1, .nan, .infinity, 1e308, .leastNonzeroMagnitude, 1e15,
+    ]
     static let widths: [Double] = [1024, 320, 1, 0, 0.5, 32767, -1, .nan, .infinity, 1e300]
     static let placements: [ItemPlacement] = [.shortestColumn, .leftToRight, .rightToLeft]
 
@@ -18,8 +22,9 @@ struct UncheckedLayout: CollectionLayoutSource {
     var footerHeights: [Double]
 
     static func run(_ choices: inout FuzzBytes) {
-        let layout = CollectionLayout(columnCount: choices.pick(counts), columnSpacing: choices.pick(lengths),
-                                      rowSpacing: choices.pick(lengths), insets: insets(&choices), placement: choices.pick(placements))
+        let layout = CollectionLayout(
+            columnCount: choices.pick(counts), columnSpacing: choices.pick(lengths),
+            rowSpacing: choices.pick(lengths), insets: insets(&choices), placement: choices.pick(placements))
         var source = UncheckedLayout(styles: [], itemHeights: [], banners: [], headerHeights: [], footerHeights: [])
         for _ in 0..<choices.choice(4) {
             var style = SectionStyle()
@@ -44,18 +49,23 @@ struct UncheckedLayout: CollectionLayoutSource {
         } catch {
             preconditionFailure("prepare threw something other than a LayoutError: \(error)")
         }
-        precondition(layout.numberOfItems == source.itemHeights.reduce(0) { $0 + $1.count }, "items missing from the layout")
+        precondition(
+            layout.numberOfItems == source.itemHeights.reduce(0) { $0 + $1.count }, "items missing from the layout")
         LayoutChecks.check(layout, everyItemHasArea: false)
     }
 
     private static func insets(_ choices: inout FuzzBytes) -> EdgeInsets {
-        EdgeInsets(top: choices.pick(lengths), left: choices.pick(lengths), bottom: choices.pick(lengths), right: choices.pick(lengths))
+        EdgeInsets(
+            top: choices.pick(lengths), left: choices.pick(lengths), bottom: choices.pick(lengths),
+            right: choices.pick(lengths))
     }
 
     var numberOfSections: Int { styles.count }
     func numberOfItems(inSection section: Int) -> Int { itemHeights[section].count }
     func style(ofSection section: Int) -> SectionStyle { styles[section] }
-    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? { itemHeights[indexPath.section][indexPath.item] }
+    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+        itemHeights[indexPath.section][indexPath.item]
+    }
     func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { banners[indexPath.section][indexPath.item] }
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
         kind == .header ? headerHeights[section] : kind == .footer ? footerHeights[section] : 0

@@ -13,17 +13,22 @@ enum CheckpointPause {
     /// when given.
     static func install(_ setting: String, until releaseFile: String? = nil) {
         #if DEBUG
-        let parts = setting.split(separator: "#", maxSplits: 1)
-        guard let step = parts.first.map(String.init) else { return }
-        let count = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
-        let reached = Mutex(0)
-        FileActionCheckpoint.setHandler { name in
-            guard name == step, reached.withLock({ $0 += 1; return $0 }) == count else { return }
-            StandardError.write("waterfall: paused at \(name) #\(count)\n")
-            guard let releaseFile else { while true { pause() } }
-            // A test's release, polled: the held thread is a test's, and nothing else waits on it.
-            while access(releaseFile, F_OK) != 0 { usleep(10_000) }
-        }
+            let parts = setting.split(separator: "#", maxSplits: 1)
+            guard let step = parts.first.map(String.init) else { return }
+            let count = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
+            let reached = Mutex(0)
+            FileActionCheckpoint.setHandler { name in
+                guard name == step,
+                    reached.withLock({
+                        $0 += 1
+                        return $0
+                    }) == count
+                else { return }
+                StandardError.write("waterfall: paused at \(name) #\(count)\n")
+                guard let releaseFile else { while true { pause() } }
+                // A test's release, polled: the held thread is a test's, and nothing else waits on it.
+                while access(releaseFile, F_OK) != 0 { usleep(10_000) }
+            }
         #endif
     }
 }

@@ -22,11 +22,12 @@ enum ConfigProblem: Error {
     /// The message after the key's name.
     var message: String {
         switch self {
-        case let .wrongType(expected): "must be \(expected)"
-        case let .outOfRange(reason): reason
+        case .wrongType(let expected): "must be \(expected)"
+        case .outOfRange(let reason): reason
         case .unknownKey: "is not a setting of waterfall (see waterfall --print-config)"
-        case let .unknownAction(mode): "is not an action of the \(mode) keys (see waterfall --print-config)"
-        case let .badChord(chord): "has \(ConfigValue.quoted(chord)), which is not a key: write modifiers (Ctrl, Shift, Alt) and a key name joined by +, as \"Ctrl+plus\""
+        case .unknownAction(let mode): "is not an action of the \(mode) keys (see waterfall --print-config)"
+        case .badChord(let chord):
+            "has \(ConfigValue.quoted(chord)), which is not a key: write modifiers (Ctrl, Shift, Alt) and a key name joined by +, as \"Ctrl+plus\""
         }
     }
 }
@@ -80,7 +81,12 @@ enum ConfigFile {
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            return (config, ["\(path):\(error.source.begin.line): \(error.description) (column \(error.source.begin.column)); the file is not used"])
+            return (
+                config,
+                [
+                    "\(path):\(error.source.begin.line): \(error.description) (column \(error.source.begin.column)); the file is not used"
+                ]
+            )
         } catch {
             return (config, ["\(path): \(error); the file is not used"])
         }
@@ -89,7 +95,9 @@ enum ConfigFile {
         var problems: [(line: Int, message: String)] = []
         func report(_ name: String, _ problem: ConfigProblem, table: String, key: String?) {
             let line = lines.line(ofKey: key, inTable: table)
-            problems.append((line ?? 0, "\(path)\(line.map { ":\($0)" } ?? ""): \(name) \(problem.message); \(problem.consequence)"))
+            problems.append(
+                (line ?? 0, "\(path)\(line.map { ":\($0)" } ?? ""): \(name) \(problem.message); \(problem.consequence)")
+            )
         }
         for tableName in table.keys {
             guard let inner = table[tableName]?.table else {
@@ -117,8 +125,10 @@ enum ConfigFile {
     }
 
     /// `[keys.global]`, `[keys.wall]` and `[keys.lightbox]`: each action's chords, a string or an array of strings.
-    private static func readKeys(_ keys: TOMLTable, into config: inout Config,
-                                 report: (String, ConfigProblem, _ table: String, _ key: String?) -> Void) {
+    private static func readKeys(
+        _ keys: TOMLTable, into config: inout Config,
+        report: (String, ConfigProblem, _ table: String, _ key: String?) -> Void
+    ) {
         for modeName in keys.keys {
             let tableName = "keys.\(modeName)"
             guard let mode = KeyBindings.Mode(rawValue: modeName), let actions = keys[modeName]?.table else {
@@ -132,7 +142,9 @@ enum ConfigFile {
                     continue
                 }
                 guard let texts = ConfigValue(value: actions[action]!).strings else {
-                    report(name, .wrongType(expected: "a key or an array of keys, as [\"q\", \"Ctrl+w\"]"), tableName, action)
+                    report(
+                        name, .wrongType(expected: "a key or an array of keys, as [\"q\", \"Ctrl+w\"]"), tableName,
+                        action)
                     continue
                 }
                 let chords = texts.map { KeyChord(parsing: $0) }

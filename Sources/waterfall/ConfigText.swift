@@ -19,16 +19,21 @@ extension Config {
             lines += setting.comment.split(separator: "\n").map { "# " + $0 }
             lines.append("\(setting.key) = \(setting.text(self))")
         }
-        lines += ["", "# Keys: each action and the keys that do it, as a list. A key is its X name (xev shows it: \"q\", \"F11\",",
-                  "# \"Prior\" for Page Up, \"equal\" for the key of = and +, \"KP_Add\" for the keypad's +), after any of Ctrl,",
-                  "# Shift and Alt joined by +; \"WheelUp\" and \"WheelDown\" are the wheel with Ctrl or Alt. A key bound to nothing",
-                  "# is looked up without Shift, then without Ctrl. [keys.global] apply in the wall and the lightbox alike; a",
-                  "# key of [keys.wall] or [keys.lightbox] wins over it there. [] binds an action to no key."]
+        lines += [
+            "",
+            "# Keys: each action and the keys that do it, as a list. A key is its X name (xev shows it: \"q\", \"F11\",",
+            "# \"Prior\" for Page Up, \"equal\" for the key of = and +, \"KP_Add\" for the keypad's +), after any of Ctrl,",
+            "# Shift and Alt joined by +; \"WheelUp\" and \"WheelDown\" are the wheel with Ctrl or Alt. A key bound to nothing",
+            "# is looked up without Shift, then without Ctrl. [keys.global] apply in the wall and the lightbox alike; a",
+            "# key of [keys.wall] or [keys.lightbox] wins over it there. [] binds an action to no key.",
+        ]
         for mode in KeyBindings.Mode.allCases {
             lines += ["", "[keys.\(mode.rawValue)]"]
             for entry in keys.entries[mode] ?? [] {
                 lines.append("# " + entry.summary)
-                lines.append("\(entry.action) = [" + entry.chords.map { ConfigValue.quoted($0.description) }.joined(separator: ", ") + "]")
+                lines.append(
+                    "\(entry.action) = ["
+                        + entry.chords.map { ConfigValue.quoted($0.description) }.joined(separator: ", ") + "]")
             }
         }
         return lines.joined(separator: "\n") + "\n"

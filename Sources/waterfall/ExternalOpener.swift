@@ -43,7 +43,8 @@ final class ExternalOpener {
     func open(_ path: FilePath) {
         message = nil
         guard let executable = Self.find(Self.opener, in: ProcessInfo.processInfo.environment["PATH"] ?? "") else {
-            return refuse("cannot play \(path.lastComponent?.string ?? path.string): \(Self.opener) not found", path: path)
+            return refuse(
+                "cannot play \(path.lastComponent?.string ?? path.string): \(Self.opener) not found", path: path)
         }
         do {
             let child = try ChildProcess(executable: executable, arguments: [path.string], input: [], onEnd: wake)
@@ -64,8 +65,8 @@ final class ExternalOpener {
             }
             var fields: [(String, JSONValue)] = [("state", .string("exited")), ("path", .string(path.string))]
             switch end {
-            case let .exited(status): fields.append(("status", .int(Int(status))))
-            case let .signalled(signal): fields.append(("signal", .int(Int(signal))))
+            case .exited(let status): fields.append(("status", .int(Int(status))))
+            case .signalled(let signal): fields.append(("signal", .int(Int(signal))))
             }
             if !end.isSuccess {
                 message = "\(Self.opener) \(path.lastComponent?.string ?? path.string): \(end)"
@@ -79,11 +80,15 @@ final class ExternalOpener {
     /// Shows `text` in the status bar and logs it as `refused`.
     private func refuse(_ text: String, path: FilePath) {
         message = text
-        log?.log("openExternally", [("state", .string("refused")), ("path", .string(path.string)), ("message", .string(text))])
+        log?.log(
+            "openExternally",
+            [("state", .string("refused")), ("path", .string(path.string)), ("message", .string(text))])
     }
 
     /// The first executable file named `name` in the folders of `searchPath` (a PATH value), as a shell finds it.
     static func find(_ name: String, in searchPath: String) -> String? {
-        searchPath.split(separator: ":").map { ($0.isEmpty ? "." : String($0)) + "/" + name }.first { access($0, X_OK) == 0 }
+        searchPath.split(separator: ":").map { ($0.isEmpty ? "." : String($0)) + "/" + name }.first {
+            access($0, X_OK) == 0
+        }
     }
 }

@@ -110,7 +110,7 @@ final class KeyHandler {
 
     /// Ctrl+X: waits for the key to run the handler with, or refuses while a handler runs.
     func beginPrefix() {
-        if case let .running(key, _) = phase { return refuse("key-handler \(key) is still running") }
+        if case .running(let key, _) = phase { return refuse("key-handler \(key) is still running") }
         phase = .waitingForKey
         shownAtPrefix = shownPhoto
         message = "Ctrl+X-"
@@ -120,18 +120,26 @@ final class KeyHandler {
     /// The handler's argument for the key `name` (the window's first-level keysym name) with `modifiers`, as nsxiv
     /// names it: "C-" for Control; Shift makes a letter upper case, and is "S-" for any other key.
     static func keyName(_ name: String, modifiers: ModifierKeys) -> String {
-        var key = name, prefix = modifiers.contains(.control) ? "C-" : ""
+        var key = name
+        var prefix = modifiers.contains(.control) ? "C-" : ""
         if modifiers.contains(.shift) {
-            if name.count == 1, name.allSatisfy({ $0.isASCII && $0.isLowercase }) { key = name.uppercased() } else { prefix += "S-" }
+            if name.count == 1, name.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+                key = name.uppercased()
+            } else {
+                prefix += "S-"
+            }
         }
         return prefix + key
     }
 
     /// Whether `name` is a modifier key's keysym (X's `IsModifierKey`): pressed alone, it is not the awaited key.
     static func isModifierKey(_ name: String) -> Bool {
-        let modifiers: Set<String> = ["Shift_L", "Shift_R", "Control_L", "Control_R", "Caps_Lock", "Shift_Lock", "Meta_L", "Meta_R",
-                                      "Alt_L", "Alt_R", "Super_L", "Super_R", "Hyper_L", "Hyper_R", "Mode_switch", "Num_Lock"]
-        return modifiers.contains(name) || name.hasPrefix("ISO_Level") || name.hasPrefix("ISO_") && name.hasSuffix("_Lock")
+        let modifiers: Set<String> = [
+            "Shift_L", "Shift_R", "Control_L", "Control_R", "Caps_Lock", "Shift_Lock", "Meta_L", "Meta_R",
+            "Alt_L", "Alt_R", "Super_L", "Super_R", "Hyper_L", "Hyper_R", "Mode_switch", "Num_Lock",
+        ]
+        return modifiers.contains(name) || name.hasPrefix("ISO_Level")
+            || name.hasPrefix("ISO_") && name.hasSuffix("_Lock")
     }
 
     /// A click, a wheel turn or a key: clears the message of an ended handler, and cancels a pending Ctrl+X.
@@ -150,7 +158,9 @@ final class KeyHandler {
 
     /// The photos the handler gets: the one shown in the lightbox, else the selected ones, else the focused one.
     private var chosenFiles: [FilePath] {
-        if let lightbox = wall.lightbox { return wall.items.path(ofIndex: lightbox.index).map { [wall.items[$0].path] } ?? [] }
+        if let lightbox = wall.lightbox {
+            return wall.items.path(ofIndex: lightbox.index).map { [wall.items[$0].path] } ?? []
+        }
         let selected = wall.selectedFiles
         if !selected.isEmpty { return selected }
         return wall.collectionView.focusedItem.map { [wall.items[$0].path] } ?? []
@@ -171,12 +181,14 @@ final class KeyHandler {
         let end: UInt8 = settings.nulSeparated ? 0 : UInt8(ascii: "\n")
         let input = files.flatMap { $0.bytes + [end] }  // the paths' own bytes, UTF-8 or not
         do {
-            let child = try ChildProcess(executable: path, arguments: [key],
-                                         environment: ["WATERFALL_USING_NULL": settings.nulSeparated ? "1" : "0"],
-                                         input: input, onEnd: wake)
+            let child = try ChildProcess(
+                executable: path, arguments: [key],
+                environment: ["WATERFALL_USING_NULL": settings.nulSeparated ? "1" : "0"],
+                input: input, onEnd: wake)
             phase = .running(key: key, child: child)
             message = "key-handler \(key) running…"
-            log?.log("keyHandler", [("key", .string(key)), ("state", .string("started")), ("files", .int(files.count))])
+            log?.log(
+                "keyHandler", [("key", .string(key)), ("state", .string("started")), ("files", .int(files.count))])
         } catch {
             printError("key-handler \(key): \(error)")
             refuse("key-handler \(key): \(error)", key: key)
@@ -185,13 +197,13 @@ final class KeyHandler {
 
     /// On the window's thread after a wake: when the handler has ended, shows how (only a failure stays) and logs it.
     private func collectEnd() {
-        guard case let .running(key, child) = phase, let end = child.termination else { return }
+        guard case .running(let key, let child) = phase, let end = child.termination else { return }
         phase = .idle
         message = end.isSuccess ? nil : "key-handler \(key): \(end)"
         var fields: [(String, JSONValue)] = [("key", .string(key)), ("state", .string("exited"))]
         switch end {
-        case let .exited(status): fields.append(("status", .int(Int(status))))
-        case let .signalled(signal): fields.append(("signal", .int(Int(signal))))
+        case .exited(let status): fields.append(("status", .int(Int(status))))
+        case .signalled(let signal): fields.append(("signal", .int(Int(signal))))
         }
         if let message { fields.append(("message", .string(message))) }
         log?.log("keyHandler", fields)
@@ -200,6 +212,10 @@ final class KeyHandler {
     /// Shows `text` until the next action, and logs it as `refused`.
     private func refuse(_ text: String, key: String? = nil) {
         message = text
-        log?.log("keyHandler", (key.map { [("key", JSONValue.string($0))] } ?? []) + [("state", .string("refused")), ("message", .string(text))])
+        log?.log(
+            "keyHandler",
+            (key.map { [("key", JSONValue.string($0))] } ?? []) + [
+                ("state", .string("refused")), ("message", .string(text)),
+            ])
     }
 }

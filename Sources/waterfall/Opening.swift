@@ -14,7 +14,8 @@ enum Opening {
             return
         }
         guard configuration.paths.count == 1, let only = configuration.paths.first,
-              isImageFile(only) else { return }
+            isImageFile(only)
+        else { return }
         let file = absolute(FilePath(only))
         configuration.paths = [file.removingLastComponent().string]
         configuration.lightboxFile = file
@@ -27,7 +28,8 @@ enum Opening {
         defer { try? handle.close() }
         var status = stat()
         guard fstat(handle.fileDescriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-              let magic = try? handle.read(upToCount: ImageFormat.bytesRead) else { return false }
+            let magic = try? handle.read(upToCount: ImageFormat.bytesRead)
+        else { return false }
         return ImageFormat(magic: magic) != nil
     }
 

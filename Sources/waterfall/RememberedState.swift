@@ -18,8 +18,9 @@ struct RememberedState: Equatable {
     /// The state in the file at `path`; `nil` when there is none or it is not what this program writes.
     static func read(from path: String) -> RememberedState? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8), let table = try? TOMLTable(string: text),
-              let width = number(table["card-width"]), let configWidth = number(table["config-card-width"]),
-              Config.cardWidths.contains(width) else { return nil }
+            let width = number(table["card-width"]), let configWidth = number(table["config-card-width"]),
+            Config.cardWidths.contains(width)
+        else { return nil }
         return RememberedState(cardWidth: width, configCardWidth: configWidth)
     }
 
@@ -33,12 +34,12 @@ struct RememberedState: Equatable {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let text = """
-        # What waterfall remembers across launches (rewritten when it quits). The grid zoom's card width, in points,
-        # is used while config.toml's card-width is still what it was then (config-card-width).
-        card-width = \(ConfigValue.format(cardWidth))
-        config-card-width = \(ConfigValue.format(configCardWidth))
+            # What waterfall remembers across launches (rewritten when it quits). The grid zoom's card width, in points,
+            # is used while config.toml's card-width is still what it was then (config-card-width).
+            card-width = \(ConfigValue.format(cardWidth))
+            config-card-width = \(ConfigValue.format(configCardWidth))
 
-        """
+            """
         let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StateWriteError(path: temporary, reason: String(cString: strerror(errno))) }

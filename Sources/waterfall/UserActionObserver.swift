@@ -16,7 +16,9 @@ final class UserActionObserver: WaterfallWindowObserver {
 
     func windowDidPresentFirstFrame(_ window: WaterfallWindow) { base.windowDidPresentFirstFrame(window) }
     func windowDidPresentFrame(_ window: WaterfallWindow) { base.windowDidPresentFrame(window) }
-    func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) { base.window(window, didChangeCursorTo: shape) }
+    func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) {
+        base.window(window, didChangeCursorTo: shape)
+    }
 
     func window(_ window: WaterfallWindow, willApply input: ViewInput) {
         base.window(window, willApply: input)

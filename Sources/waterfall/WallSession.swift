@@ -19,12 +19,16 @@ struct WallSession {
 
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
-    init(configuration: PhotoWall.Configuration, window options: WindowOptions, config: Config, columnPolicy: ColumnPolicy,
-         keyHandler settings: KeyHandler.Settings) throws {
+    init(
+        configuration: PhotoWall.Configuration, window options: WindowOptions, config: Config,
+        columnPolicy: ColumnPolicy,
+        keyHandler settings: KeyHandler.Settings
+    ) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
-        let wall = PhotoWall(configuration, layout: options.makeLayout(spacing: config.spacing), columnPolicy: columnPolicy)
+        let wall = PhotoWall(
+            configuration, layout: options.makeLayout(spacing: config.spacing), columnPolicy: columnPolicy)
         let display = try ProgramRun.openDisplay(report: printError)
         let log = options.flags.logEvents ? EventLog() : nil
         wall.log = log
@@ -32,12 +36,17 @@ struct WallSession {
         let opener = ExternalOpener(log: log)
         let window: WaterfallWindow
         do {
-            window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
-                title: "Waterfall", size: options.size, scale: options.scale, fontPattern: options.fontPattern(config: config),
-                statusBar: ProgramLook.makeStatusBar(backgroundColor: config.statusBarColor, textColor: config.statusTextColor) { [unowned wall] in keyHandler.message ?? opener.message ?? wall.statusText },
-                className: "Waterfall", instanceName: "waterfall", startupID: startupID,
-                icons: ProgramLook.icons,
-                useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
+            window = try WaterfallWindow(
+                display: display, collectionView: wall.collectionView,
+                configuration: .init(
+                    title: "Waterfall", size: options.size, scale: options.scale,
+                    fontPattern: options.fontPattern(config: config),
+                    statusBar: ProgramLook.makeStatusBar(
+                        backgroundColor: config.statusBarColor, textColor: config.statusTextColor
+                    ) { [unowned wall] in keyHandler.message ?? opener.message ?? wall.statusText },
+                    className: "Waterfall", instanceName: "waterfall", startupID: startupID,
+                    icons: ProgramLook.icons,
+                    useDoubleBufferExtension: !options.flags.noXdbe, useXInput2: !options.flags.noXinput2))
         } catch {
             printError("\(error)")
             throw ExitCode(2)
@@ -46,9 +55,13 @@ struct WallSession {
         wall.collectionView.isSmoothScrollingEnabled = !options.flags.noSmooth
         if let log { ClipboardEventLog(log: log).watch(window) }
         let view = wall.collectionView
-        log?.log("start", [("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
-                           ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
-                           ("scale", .number(window.scale))])
+        log?.log(
+            "start",
+            [
+                ("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
+                ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
+                ("scale", .number(window.scale)),
+            ])
         wall.show(in: window)
         keyHandler.attach(to: window)
         opener.attach(to: window)
@@ -81,8 +94,10 @@ struct WallSession {
         var keys = PhotoWall.defaultKeyBindings
         keys.add("quit", "Quit (with -o, print the selected photos' paths)", in: .global, ["q"])
         keys.add("fullscreen", "Fullscreen and back", in: .global, ["f", "F11"])
-        keys.add("key-handler", "Run the key handler ($XDG_CONFIG_HOME/waterfall/key-handler) with the next key, as nsxiv's Ctrl+X",
-                 in: .global, ["Ctrl+x"])
+        keys.add(
+            "key-handler",
+            "Run the key handler ($XDG_CONFIG_HOME/waterfall/key-handler) with the next key, as nsxiv's Ctrl+X",
+            in: .global, ["Ctrl+x"])
         return keys
     }
 

@@ -17,45 +17,46 @@ struct WaterfallCommand: ParsableCommand {
         commandName: "waterfall",
         abstract: "A wall of the photos in folders and files, in an X11 window.",
         discussion: """
-        Each photo is a card at its upright aspect (EXIF orientation applied), captioned with its file name and its \
-        size, e.g. "4032 × 3024 · 3.1 MB"; each folder is a section (--recursive walks into subfolders). Images are \
-        told by their bytes (JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF, AVIF and camera RAW; an animation's first frame, a RAW's embedded preview) and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open), not their names; a photo that cannot be shown gets a card that says \
-        why. Given one image file, the photo opens in the lightbox among the other photos of its folder; given several \
-        files, the wall shows exactly those; given folders, their photos. Videos and camera RAWs are read by a worker \
-        process, waterfall-decoder (installed beside waterfall; the WATERFALL_DECODER environment variable names another), \
-        so that a file that hangs or crashes its decoder costs only its card, which says why.
+            Each photo is a card at its upright aspect (EXIF orientation applied), captioned with its file name and its \
+            size, e.g. "4032 × 3024 · 3.1 MB"; each folder is a section (--recursive walks into subfolders). Images are \
+            told by their bytes (JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF, AVIF and camera RAW; an animation's first frame, a RAW's embedded preview) and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open), not their names; a photo that cannot be shown gets a card that says \
+            why. Given one image file, the photo opens in the lightbox among the other photos of its folder; given several \
+            files, the wall shows exactly those; given folders, their photos. Videos and camera RAWs are read by a worker \
+            process, waterfall-decoder (installed beside waterfall; the WATERFALL_DECODER environment variable names another), \
+            so that a file that hangs or crashes its decoder costs only its card, which says why.
 
-        The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
-        all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
-        Right (or the wheel) go to the previous and next photo, plus, minus and Ctrl+wheel zoom in steps up to 800 % \
-        (about the pointer for the wheel), z shows it pixel for pixel and back, w fits it, the arrows (and h, j, k, l) \
-        and a drag pan it while zoomed, s starts and stops a slideshow, i shows and hides the photo's info (date \
-        taken, camera and lens, exposure, GPS position, size and path), and Escape goes back to the wall. On the \
-        wall, plus, minus and Ctrl+wheel make the cards larger or smaller a column at a time (remembered). f or F11 \
-        goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits. Every key can be bound \
-        otherwise in the config file (waterfall --print-config lists them by action name).
+            The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
+            all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
+            Right (or the wheel) go to the previous and next photo, plus, minus and Ctrl+wheel zoom in steps up to 800 % \
+            (about the pointer for the wheel), z shows it pixel for pixel and back, w fits it, the arrows (and h, j, k, l) \
+            and a drag pan it while zoomed, s starts and stops a slideshow, i shows and hides the photo's info (date \
+            taken, camera and lens, exposure, GPS position, size and path), and Escape goes back to the wall. On the \
+            wall, plus, minus and Ctrl+wheel make the cards larger or smaller a column at a time (remembered). f or F11 \
+            goes fullscreen and back; Ctrl+C copies the selected photos as files; q quits. Every key can be bound \
+            otherwise in the config file (waterfall --print-config lists them by action name).
 
-        Culling: Delete moves the selected photos (in the lightbox, the one shown) to the desktop's Trash (the \
-        freedesktop.org Trash, which trash-cli and file managers read); ] and [ (Ctrl+R, Ctrl+Shift+R) turn them 90° in \
-        their files (a JPEG's EXIF orientation, never re-encoded; another format's XMP sidecar); 1 to 5 rate them, 0 \
-        clears the rating and x rejects them, in their XMP sidecars (NAME.EXT.xmp, xmp:Rating, as darktable and digiKam \
-        write them). Each action runs beside the window with its progress in the status bar; Escape stops it, and \
-        Ctrl+Z undoes the last one (a trashed photo is put back only where its name is still free). / filters the wall \
-        by name as you type (through the X input method: compose, dead keys, ibus and fcitx); r cycles the least \
-        rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
-        the sections periods of the date taken, named in your locale, and --sort taken orders each section by it. \
-        Every write is atomic: a crash at any instant leaves each file whole.
+            Culling: Delete moves the selected photos (in the lightbox, the one shown) to the desktop's Trash (the \
+            freedesktop.org Trash, which trash-cli and file managers read); ] and [ (Ctrl+R, Ctrl+Shift+R) turn them 90° in \
+            their files (a JPEG's EXIF orientation, never re-encoded; another format's XMP sidecar); 1 to 5 rate them, 0 \
+            clears the rating and x rejects them, in their XMP sidecars (NAME.EXT.xmp, xmp:Rating, as darktable and digiKam \
+            write them). Each action runs beside the window with its progress in the status bar; Escape stops it, and \
+            Ctrl+Z undoes the last one (a trashed photo is put back only where its name is still free). / filters the wall \
+            by name as you type (through the X input method: compose, dead keys, ibus and fcitx); r cycles the least \
+            rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
+            the sections periods of the date taken, named in your locale, and --sort taken orders each section by it. \
+            Every write is atomic: a crash at any instant leaves each file whole.
 
-        Ctrl+X then a key runs the key handler, $XDG_CONFIG_HOME/waterfall/key-handler (~/.config/waterfall/key-handler), \
-        when it is executable, as nsxiv does: its argument is the key's name ("r", "R", "C-r" for Ctrl+R), and the \
-        paths of the selected photos (in the lightbox, of the photo shown) come on its standard input, one a line \
-        (--key-handler-nul: each ended by a NUL). The window goes on while it runs; its output goes to standard error, \
-        and the status bar shows a failure. Escape cancels Ctrl+X.
-        """,
+            Ctrl+X then a key runs the key handler, $XDG_CONFIG_HOME/waterfall/key-handler (~/.config/waterfall/key-handler), \
+            when it is executable, as nsxiv does: its argument is the key's name ("r", "R", "C-r" for Ctrl+R), and the \
+            paths of the selected photos (in the lightbox, of the photo shown) come on its standard input, one a line \
+            (--key-handler-nul: each ended by a NUL). The window goes on while it runs; its output goes to standard error, \
+            and the status bar shows a failure. Escape cancels Ctrl+X.
+            """,
         version: version
     )
 
-    @Argument(help: ArgumentHelp("Folders and image files (default: XDG_PICTURES_DIR, else ~/Pictures).", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp("Folders and image files (default: XDG_PICTURES_DIR, else ~/Pictures).", valueName: "path"))
     var paths: [String] = []
 
     @OptionGroup(title: "Photos") var photos: PhotoOptions
@@ -63,16 +64,22 @@ struct WaterfallCommand: ParsableCommand {
     @OptionGroup(title: "Window") var window: WindowOptions
 
     /// `--print-layout`: the wall's layout as JSON lines, without a window (what `waterfall-demo layout --photos` prints).
-    @Flag(help: ArgumentHelp("Print every element's frame as JSON lines instead of opening a window; --width and --height are then the cards' area.",
-                             visibility: .hidden))
+    @Flag(
+        help: ArgumentHelp(
+            "Print every element's frame as JSON lines instead of opening a window; --width and --height are then the cards' area.",
+            visibility: .hidden))
     var printLayout = false
 
     mutating func validate() throws {
-        if photos.nulTerminated && !photos.printSelection { throw ValidationError("-0 goes with -o (--print-selection)") }
+        if photos.nulTerminated && !photos.printSelection {
+            throw ValidationError("-0 goes with -o (--print-selection)")
+        }
         if let cacheMB = photos.cacheMB, !Config.cacheSizes.contains(cacheMB) {
             throw ValidationError("--cache-mb is \(cacheMB); it must be from 1 to 65536")
         }
-        if !(0...5).contains(photos.minRating) { throw ValidationError("--min-rating is \(photos.minRating); it must be from 0 to 5") }
+        if !(0...5).contains(photos.minRating) {
+            throw ValidationError("--min-rating is \(photos.minRating); it must be from 0 to 5")
+        }
         if let delay = photos.slideshowDelay, !(delay.isFinite && Config.slideshowDelays.contains(delay)) {
             throw ValidationError("--slideshow-delay is \(delay); it must be from 0.1 to 3600 seconds")
         }
@@ -84,11 +91,17 @@ struct WaterfallCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         // The decoder worker that reads videos apart from the wall: WATERFALL_DECODER names another than the
         // waterfall-decoder installed beside this program (for tests, and for a sandboxing wrapper).
-        if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty { DecoderProcess.defaultExecutable = decoder }
-        if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty { CheckpointPause.install(step, until: environment["WATERFALL_PAUSE_UNTIL"]) }
+        if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty {
+            DecoderProcess.defaultExecutable = decoder
+        }
+        if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
+            CheckpointPause.install(step, until: environment["WATERFALL_PAUSE_UNTIL"])
+        }
         let config = loadConfig(environment: environment)
         let statePath = RememberedState.path(environment: environment)
-        let remembered = RememberedState.read(from: statePath).flatMap { $0.configCardWidth == config.cardWidthOrZero ? $0 : nil }
+        let remembered = RememberedState.read(from: statePath).flatMap {
+            $0.configCardWidth == config.cardWidthOrZero ? $0 : nil
+        }
         var configuration = PhotoWall.Configuration(paths: paths)
         configuration.recursive = photos.recursive || config.recursive
         configuration.order = photos.sort ?? config.sort
@@ -105,14 +118,17 @@ struct WaterfallCommand: ParsableCommand {
         if !photos.noThumbnailCache && config.sharedThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
                 root: SharedThumbnailCache.defaultRoot(environment: environment),
-                application: "waterfall-\(Self.version)") { reason in
-                    printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
-                }
+                application: "waterfall-\(Self.version)"
+            ) { reason in
+                printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
+            }
         }
-        let keyHandler = KeyHandler.Settings(executable: KeyHandler.defaultExecutable(environment: environment),
-                                             nulSeparated: photos.keyHandlerNul || config.keyHandlerNulSeparated)
-        let session = try WallSession(configuration: configuration, window: window, config: config, columnPolicy: columnPolicy,
-                                      keyHandler: keyHandler)
+        let keyHandler = KeyHandler.Settings(
+            executable: KeyHandler.defaultExecutable(environment: environment),
+            nulSeparated: photos.keyHandlerNul || config.keyHandlerNulSeparated)
+        let session = try WallSession(
+            configuration: configuration, window: window, config: config, columnPolicy: columnPolicy,
+            keyHandler: keyHandler)
         try session.run()
         remember(session.wall.zoomedCardWidth, startedWith: columnPolicy, config: config, at: statePath)
         guard photos.printSelection else { return }
@@ -131,7 +147,10 @@ struct WaterfallCommand: ParsableCommand {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             // No file is the defaults; a file named on the command line must be there.
-            if photos.config != nil { printError("\(path): cannot be read (\((error as NSError).localizedDescription)); the defaults are used") }
+            if photos.config != nil {
+                printError(
+                    "\(path): cannot be read (\((error as NSError).localizedDescription)); the defaults are used")
+            }
             return Config()
         }
         let (config, problems) = ConfigFile.read(text, path: path)
@@ -151,11 +170,15 @@ struct WaterfallCommand: ParsableCommand {
 
     /// `--print-layout`: the layout of a walk of the paths, as the window lays it out in a cards' area of `--width`
     /// by `--height` (default: the window's, less the scroll bar and the status bar).
-    private func printLayoutLines(of configuration: PhotoWall.Configuration, config: Config, columnPolicy: ColumnPolicy) throws {
+    private func printLayoutLines(
+        of configuration: PhotoWall.Configuration, config: Config, columnPolicy: ColumnPolicy
+    ) throws {
         let area = window.cardsArea
         do {
-            EventLog().writeLines(try PhotoWall.layoutLines(of: configuration, in: area, layout: window.makeLayout(spacing: config.spacing),
-                                                            columnPolicy: columnPolicy))
+            EventLog().writeLines(
+                try PhotoWall.layoutLines(
+                    of: configuration, in: area, layout: window.makeLayout(spacing: config.spacing),
+                    columnPolicy: columnPolicy))
         } catch {
             printError("\(error)")
             throw ExitCode(2)
@@ -171,52 +194,75 @@ func printError(_ message: String) {
 
 /// What to show and how: the walk, the pictures' memory, the shared thumbnail cache, and what to print at the end.
 struct PhotoOptions: ParsableArguments {
-    @Flag(help: "Walk into subfolders too; each folder is a section (the config file's wall.recursive = true does too).")
+    @Flag(
+        help: "Walk into subfolders too; each folder is a section (the config file's wall.recursive = true does too).")
     var recursive = false
 
-    @Option(help: ArgumentHelp("Each section's photos by name (naturally: img2 before img10), time (modified), size or taken (EXIF DateTimeOriginal, else modified) (default: name, or the config file's).",
-                               valueName: "name|time|size|taken"))
+    @Option(
+        help: ArgumentHelp(
+            "Each section's photos by name (naturally: img2 before img10), time (modified), size or taken (EXIF DateTimeOriginal, else modified) (default: name, or the config file's).",
+            valueName: "name|time|size|taken"))
     var sort: PhotoOrder?
 
-    @Option(help: ArgumentHelp("The sections: a folder each (as walked), or a day, month or year of the date taken, named in your locale (\"March 2024\"), newest first.",
-                               valueName: "folder|day|month|year"))
+    @Option(
+        help: ArgumentHelp(
+            "The sections: a folder each (as walked), or a day, month or year of the date taken, named in your locale (\"March 2024\"), newest first.",
+            valueName: "folder|day|month|year"))
     var group: PhotoGrouping = .folder
 
     @Flag(help: "With --group day, month or year, the oldest period first.")
     var oldestFirst = false
 
-    @Option(name: .customLong("min-rating"), help: ArgumentHelp("Show only photos of at least this many stars (1 to 5; 0: all). The r key cycles it.", valueName: "n"))
+    @Option(
+        name: .customLong("min-rating"),
+        help: ArgumentHelp(
+            "Show only photos of at least this many stars (1 to 5; 0: all). The r key cycles it.", valueName: "n"))
     var minRating = 0
 
     @Flag(help: "Hide rejected photos (x marks one; Shift+X shows or hides them).")
     var hideRejected = false
 
-    @Flag(name: [.customShort("o"), .customLong("print-selection")],
-          help: "When the window closes, print the selected photos' paths on standard output, one a line (as nsxiv -o).")
+    @Flag(
+        name: [.customShort("o"), .customLong("print-selection")],
+        help: "When the window closes, print the selected photos' paths on standard output, one a line (as nsxiv -o).")
     var printSelection = false
 
     @Flag(name: .customShort("0"), help: "With -o, end each path with a NUL instead of a newline (for xargs -0).")
     var nulTerminated = false
 
-    @Flag(help: "Give the key handler (Ctrl+X) the photos' paths each ended by a NUL instead of a newline (for xargs -0).")
+    @Flag(
+        help: "Give the key handler (Ctrl+X) the photos' paths each ended by a NUL instead of a newline (for xargs -0)."
+    )
     var keyHandlerNul = false
 
-    @Option(name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB (default: 256, or the config file's).", valueName: "n"))
+    @Option(
+        name: .customLong("cache-mb"),
+        help: ArgumentHelp(
+            "The memory the pictures may take, in MB (default: 256, or the config file's).", valueName: "n"))
     var cacheMB: Int?
 
-    @Option(help: ArgumentHelp("How long the slideshow (s) shows each photo, in seconds (default: 5, or the config file's).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "How long the slideshow (s) shows each photo, in seconds (default: 5, or the config file's).",
+            valueName: "seconds"))
     var slideshowDelay: Double?
 
-    @Flag(name: .customLong("info-captions"),
-          help: "Give each card a third caption line with its photo's exposure (\"1/250 s · f/2.8 · ISO 400\"), else its camera, from its EXIF.")
+    @Flag(
+        name: .customLong("info-captions"),
+        help:
+            "Give each card a third caption line with its photo's exposure (\"1/250 s · f/2.8 · ISO 400\"), else its camera, from its EXIF."
+    )
     var infoCaptions = false
 
-    @Flag(name: .customLong("no-thumbnail-cache"),
-          help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
+    @Flag(
+        name: .customLong("no-thumbnail-cache"),
+        help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
     var noThumbnailCache = false
 
-    @Option(help: ArgumentHelp("The configuration file (default: $XDG_CONFIG_HOME/waterfall/config.toml); --print-config shows every setting.",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The configuration file (default: $XDG_CONFIG_HOME/waterfall/config.toml); --print-config shows every setting.",
+            valueName: "file"))
     var config: String?
 
     @Flag(help: "Print the default configuration, every setting and key binding with what it does, and exit.")

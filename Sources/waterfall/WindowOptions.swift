@@ -15,25 +15,37 @@ struct WindowOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The initial window height, the status bar included (default 768).", valueName: "h"))
     var height: Double?
 
-    @Option(help: ArgumentHelp("Pixels per point, 0.25 to 8 (by default Xft.dpi ÷ 96 from the X resources, else 1): everything drawn grows by it; --width and --height are in points.",
-                               valueName: "s"))
+    @Option(
+        help: ArgumentHelp(
+            "Pixels per point, 0.25 to 8 (by default Xft.dpi ÷ 96 from the X resources, else 1): everything drawn grows by it; --width and --height are in points.",
+            valueName: "s"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
+    @Option(
+        help: ArgumentHelp(
+            "The column count in both orientations (overrides the portrait and landscape counts).", valueName: "c"))
     var columns: Int?
 
-    @Option(help: ArgumentHelp("The column count when the window is portrait (default: 3, or the config file's).", valueName: "p"))
+    @Option(
+        help: ArgumentHelp(
+            "The column count when the window is portrait (default: 3, or the config file's).", valueName: "p"))
     var portraitColumns: Int?
 
-    @Option(help: ArgumentHelp("The column count when the window is landscape (default: 5, or the config file's).", valueName: "l"))
+    @Option(
+        help: ArgumentHelp(
+            "The column count when the window is landscape (default: 5, or the config file's).", valueName: "l"))
     var landscapeColumns: Int?
 
-    @Option(help: ArgumentHelp("The cards' width in points, 160 or more: as many columns as fit (the grid zoom's +, - and Ctrl+wheel change it, and it is remembered).",
-                               valueName: "points"))
+    @Option(
+        help: ArgumentHelp(
+            "The cards' width in points, 160 or more: as many columns as fit (the grid zoom's +, - and Ctrl+wheel change it, and it is remembered).",
+            valueName: "points"))
     var cardWidth: Double?
 
-    @Option(help: ArgumentHelp("The text's font, a fontconfig pattern (sans-serif:size=10 by default); its line height sets the captions' height.",
-                               valueName: "pattern"))
+    @Option(
+        help: ArgumentHelp(
+            "The text's font, a fontconfig pattern (sans-serif:size=10 by default); its line height sets the captions' height.",
+            valueName: "pattern"))
     var font: String?
 
     @OptionGroup var flags: WindowFlags
@@ -49,13 +61,17 @@ struct WindowOptions: ParsableArguments {
             throw ValidationError("--scale is \(scale); it must be from 0.25 to 8")
         }
         let columnRange = 1...WaterfallLayout.maximumColumnCount
-        for (name, value) in [("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns)] {
+        for (name, value) in [
+            ("--columns", columns), ("--portrait-columns", portraitColumns), ("--landscape-columns", landscapeColumns),
+        ] {
             if let value, !columnRange.contains(value) {
                 throw ValidationError("\(name) is \(value); it must be from 1 to \(WaterfallLayout.maximumColumnCount)")
             }
         }
         if let cardWidth, !(cardWidth.isFinite && Config.cardWidths.contains(cardWidth)) {
-            throw ValidationError("--card-width is \(cardWidth); it must be from \(ConfigValue.format(Config.cardWidths.lowerBound)) to \(ConfigValue.format(Config.cardWidths.upperBound))")
+            throw ValidationError(
+                "--card-width is \(cardWidth); it must be from \(ConfigValue.format(Config.cardWidths.lowerBound)) to \(ConfigValue.format(Config.cardWidths.upperBound))"
+            )
         }
         _ = try cardMetrics(config: Config())
     }
@@ -66,18 +82,22 @@ struct WindowOptions: ParsableArguments {
     /// The cards' area of `--print-layout`: `--width` by `--height` when given, else the default window's less the
     /// scroll bar and the status bar.
     var cardsArea: Size {
-        Size(width: width ?? Self.defaultSize.width, height: height ?? Self.defaultSize.height - ProgramLook.statusBarHeight)
+        Size(
+            width: width ?? Self.defaultSize.width,
+            height: height ?? Self.defaultSize.height - ProgramLook.statusBarHeight)
     }
 
     /// The column policy: column counts given as options; else a card width given as an option, remembered from
     /// the last grid zoom, or set by `config`; else `config`'s column counts.
     func columnPolicy(config: Config, rememberedCardWidth: Double?) -> ColumnPolicy {
         if columns == nil, portraitColumns == nil, landscapeColumns == nil,
-           let width = cardWidth ?? rememberedCardWidth ?? config.cardWidth {
+            let width = cardWidth ?? rememberedCardWidth ?? config.cardWidth
+        {
             return .fitting(columnWidth: width)
         }
-        return ColumnPolicy(portraitColumns: columns ?? portraitColumns ?? config.portraitColumns,
-                            landscapeColumns: columns ?? landscapeColumns ?? config.landscapeColumns)
+        return ColumnPolicy(
+            portraitColumns: columns ?? portraitColumns ?? config.portraitColumns,
+            landscapeColumns: columns ?? landscapeColumns ?? config.landscapeColumns)
     }
 
     /// The wall's layout: `spacing` points between the cards and around them.

@@ -14,6 +14,7 @@ enum XDGFolders {
     }
 
     private static func folder(_ variable: String, default relative: String, environment: [String: String]) -> String {
-        environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/" + relative
+        environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (environment["HOME"] ?? NSHomeDirectory())
+            + "/" + relative
     }
 }

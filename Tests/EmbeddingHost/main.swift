@@ -28,7 +28,9 @@ func name(of display: OpaquePointer?) -> String {
 func hostErrorHandler(_ display: OpaquePointer?, _ event: UnsafeMutablePointer<XErrorEvent>?) -> Int32 {
     guard let event else { return 0 }
     let resource = String(event.pointee.resourceid, radix: 16)
-    say("host error handler: error \(event.pointee.error_code), request \(event.pointee.request_code), resource 0x\(resource)")
+    say(
+        "host error handler: error \(event.pointee.error_code), request \(event.pointee.request_code), resource 0x\(resource)"
+    )
     return 0
 }
 
@@ -74,8 +76,9 @@ func makeWindow(on display: Display, cards: Cards, firstFrame: FirstFrame) throw
     let view = CollectionView(layout: CollectionLayout(columnCount: 2), columnPolicy: .fixed(2))
     view.register(forCellWithReuseIdentifier: "card") { CollectionViewCell(reuseIdentifier: "card") }
     view.dataSource = cards
-    let window = try WaterfallWindow(display: display, collectionView: view,
-                                     configuration: .init(title: "Host", size: Size(width: 200, height: 200)))
+    let window = try WaterfallWindow(
+        display: display, collectionView: view,
+        configuration: .init(title: "Host", size: Size(width: 200, height: 200)))
     window.syncsAfterEachFrame = true
     window.observer = firstFrame
     return window

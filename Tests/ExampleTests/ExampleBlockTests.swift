@@ -18,8 +18,10 @@ struct ExampleBlockTests {
             let folder = "Sources/\(module)"
             for catalog in (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
             where catalog.hasSuffix(".docc") {
-                files += try manager.contentsOfDirectory(atPath: root.appendingPathComponent("\(folder)/\(catalog)").path)
-                    .filter { $0.hasSuffix(".md") }.map { "\(folder)/\(catalog)/\($0)" }
+                files += try manager.contentsOfDirectory(
+                    atPath: root.appendingPathComponent("\(folder)/\(catalog)").path
+                )
+                .filter { $0.hasSuffix(".md") }.map { "\(folder)/\(catalog)/\($0)" }
             }
         }
         return files.sorted()
@@ -38,16 +40,26 @@ struct ExampleBlockTests {
             problems += markerProblems
             for block in blocks {
                 shown[name, default: []].append(block.path + (block.region.map { "#\($0)" } ?? ""))
-                if let problem = ExampleBlocks.problem(with: block, in: name, readFile: Self.read) { problems.append(problem) }
+                if let problem = ExampleBlocks.problem(with: block, in: name, readFile: Self.read) {
+                    problems.append(problem)
+                }
             }
         }
         #expect(problems == [])
-        let examples = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Examples").path)
-            .sorted().map { "Examples/\($0)/main.swift" }
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: Self.root.appendingPathComponent("Examples").path
+        )
+        .sorted().map { "Examples/\($0)/main.swift" }
         #expect(examples.contains("Examples/Swatches/main.swift"))
-        #expect(examples.filter { !(shown["README.md"] ?? []).contains($0) } == [], "examples the README does not show whole")
-        #expect(shown["Sources/WaterfallX11/WaterfallX11.docc/GettingStarted.md"]
-                == ["Examples/Swatches/main.swift#cell", "Examples/Swatches/main.swift#data", "Examples/Swatches/main.swift#window"])
+        #expect(
+            examples.filter { !(shown["README.md"] ?? []).contains($0) } == [],
+            "examples the README does not show whole")
+        #expect(
+            shown["Sources/WaterfallX11/WaterfallX11.docc/GettingStarted.md"]
+                == [
+                    "Examples/Swatches/main.swift#cell", "Examples/Swatches/main.swift#data",
+                    "Examples/Swatches/main.swift#window",
+                ])
     }
 
     // The checker itself, on made-up files: each way a block can be wrong is reported with its place.
@@ -102,10 +114,11 @@ struct ExampleBlockTests {
             }
             ```
             """
-        #expect(Self.check(markdown) == [
-            "GUIDE.md:4: the block differs from Examples/A/main.swift#cell at Examples/A/main.swift:4: "
-                + "the file has `    var color = 0`, the block `    var colour = 0`",
-        ])
+        #expect(
+            Self.check(markdown) == [
+                "GUIDE.md:4: the block differs from Examples/A/main.swift#cell at Examples/A/main.swift:4: "
+                    + "the file has `    var color = 0`, the block `    var colour = 0`"
+            ])
     }
 
     @Test func aBlockLongerOrShorterThanItsCodeIsNamed() {
@@ -118,9 +131,10 @@ struct ExampleBlockTests {
             cell.draw()
             ```
             """
-        #expect(Self.check(longer) == [
-            "GUIDE.md:6: the block goes on after the end of Examples/A/main.swift#cell with `cell.draw()`",
-        ])
+        #expect(
+            Self.check(longer) == [
+                "GUIDE.md:6: the block goes on after the end of Examples/A/main.swift#cell with `cell.draw()`"
+            ])
         let shorter = """
             <!-- example: Examples/A/main.swift -->
             ```swift
@@ -130,9 +144,10 @@ struct ExampleBlockTests {
             }
             ```
             """
-        #expect(Self.check(shorter) == [
-            "GUIDE.md:7: the block ends before Examples/A/main.swift does: it lacks Examples/A/main.swift:7 `let cell = Cell()`",
-        ])
+        #expect(
+            Self.check(shorter) == [
+                "GUIDE.md:7: the block ends before Examples/A/main.swift does: it lacks Examples/A/main.swift:7 `let cell = Cell()`"
+            ])
     }
 
     @Test func aMissingFileOrRegionAndABrokenMarkerAreNamed() {
@@ -152,12 +167,13 @@ struct ExampleBlockTests {
             ```swift
             import Waterfall
             """
-        #expect(Self.check(markdown) == [
-            "GUIDE.md:7: the example marker of Examples/A/main.swift is not followed by a ```swift fence",
-            "GUIDE.md:11: an example marker is <!-- example: PATH --> or <!-- example: PATH#REGION -->, not `<!-- example: -->`",
-            "GUIDE.md:13: the block of Examples/A/main.swift has no closing ``` fence",
-            "GUIDE.md:1: the example Examples/B/main.swift does not exist",
-            "GUIDE.md:4: Examples/A/main.swift has no region `window` (a line `// snippet.window`, then one `// snippet.end`)",
-        ])
+        #expect(
+            Self.check(markdown) == [
+                "GUIDE.md:7: the example marker of Examples/A/main.swift is not followed by a ```swift fence",
+                "GUIDE.md:11: an example marker is <!-- example: PATH --> or <!-- example: PATH#REGION -->, not `<!-- example: -->`",
+                "GUIDE.md:13: the block of Examples/A/main.swift has no closing ``` fence",
+                "GUIDE.md:1: the example Examples/B/main.swift does not exist",
+                "GUIDE.md:4: Examples/A/main.swift has no region `window` (a line `// snippet.window`, then one `// snippet.end`)",
+            ])
     }
 }

@@ -43,22 +43,26 @@ enum ExampleBlocks {
             guard line.hasPrefix(markerPrefix) else { continue }
             let markerLine = index
             guard line.hasSuffix(markerSuffix), line.count > markerPrefix.count + markerSuffix.count else {
-                problems.append("\(name):\(markerLine): an example marker is \(markerPrefix)PATH\(markerSuffix) or "
-                                + "\(markerPrefix)PATH#REGION\(markerSuffix), not `\(line)`")
+                problems.append(
+                    "\(name):\(markerLine): an example marker is \(markerPrefix)PATH\(markerSuffix) or "
+                        + "\(markerPrefix)PATH#REGION\(markerSuffix), not `\(line)`")
                 continue
             }
             let reference = String(line.dropFirst(markerPrefix.count).dropLast(markerSuffix.count))
             let parts = reference.split(separator: "#", maxSplits: 1).map(String.init)
             guard index < lines.count, lines[index].trimmingTrailingSpaces == "```swift" else {
-                problems.append("\(name):\(markerLine): the example marker of \(reference) is not followed by a ```swift fence")
+                problems.append(
+                    "\(name):\(markerLine): the example marker of \(reference) is not followed by a ```swift fence")
                 continue
             }
             guard let close = lines[(index + 1)...].firstIndex(where: { $0.trimmingTrailingSpaces == "```" }) else {
                 problems.append("\(name):\(index + 1): the block of \(reference) has no closing ``` fence")
                 break
             }
-            blocks.append(Block(markerLine: markerLine, path: parts[0], region: parts.count > 1 ? parts[1] : nil,
-                                lines: Array(lines[(index + 1)..<close])))
+            blocks.append(
+                Block(
+                    markerLine: markerLine, path: parts[0], region: parts.count > 1 ? parts[1] : nil,
+                    lines: Array(lines[(index + 1)..<close])))
             index = close + 1
         }
         return (blocks, problems)
@@ -74,9 +78,9 @@ enum ExampleBlocks {
         guard let region else { return numbered.filter { !isMarker($0.text) } }
         let begin = regionMarker + region
         guard let start = numbered.firstIndex(where: { $0.text.trimmingCharacters(in: .whitespaces) == begin }),
-              let end = numbered[(start + 1)...].firstIndex(where: {
-                  $0.text.trimmingCharacters(in: .whitespaces) == regionMarker + "end"
-              })
+            let end = numbered[(start + 1)...].firstIndex(where: {
+                $0.text.trimmingCharacters(in: .whitespaces) == regionMarker + "end"
+            })
         else { return nil }
         return numbered[(start + 1)..<end].filter { !isMarker($0.text) }
     }
@@ -95,7 +99,8 @@ enum ExampleBlocks {
         }
         let firstBlockLine = block.markerLine + 2  // after the marker and the opening fence
         for (offset, (expected, shown)) in zip(code, block.lines).enumerated() where expected.text != shown {
-            return "\(name):\(firstBlockLine + offset): the block differs from \(reference) at \(block.path):\(expected.line): "
+            return
+                "\(name):\(firstBlockLine + offset): the block differs from \(reference) at \(block.path):\(expected.line): "
                 + "the file has `\(expected.text)`, the block `\(shown)`"
         }
         if block.lines.count > code.count {

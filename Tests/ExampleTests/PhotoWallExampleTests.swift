@@ -21,9 +21,12 @@ struct PhotoWallExampleTests {
         try waitForPixel(RGB(0xC03020), x: first.x, y: first.y, window: window, display: xvfb.display, while: program)
         try waitForPixel(RGB(0x2050C0), x: second.x, y: second.y, window: window, display: xvfb.display, while: program)
 
-        try xdotool(["mousemove", "--window", String(window), String(second.x), String(second.y), "click", "1"], display: xvfb.display)
+        try xdotool(
+            ["mousemove", "--window", String(window), String(second.x), String(second.y), "click", "1"],
+            display: xvfb.display)
         // Selected: the blue border at the card's left edge.
-        try waitForPixel(RGB(0x0A64FF), x: 12 + 183 + 12 + 1, y: second.y, window: window, display: xvfb.display, while: program)
+        try waitForPixel(
+            RGB(0x0A64FF), x: 12 + 183 + 12 + 1, y: second.y, window: window, display: xvfb.display, while: program)
         try xdotool(["key", "q"], display: xvfb.display)
         #expect(try program.waitForExit() == 0)
         #expect(program.lines == [photos.path("b.png")])

@@ -17,16 +17,22 @@ struct SwatchesTests {
         let third = (x: 8 + 2 * (187 + 8), width: 187)
         // Item 2's picture is 187 × (0.5 + 0.74) = 231.88 points tall, its 24-point label below it.
         let labelMiddle = 8 + 231 + 12
-        #expect(try Screenshot.of(window: window, display: xvfb.display).pixel(x: third.x + third.width - 4, y: labelMiddle) == RGB(0xFFFFFF))
+        #expect(
+            try Screenshot.of(window: window, display: xvfb.display).pixel(x: third.x + third.width - 4, y: labelMiddle)
+                == RGB(0xFFFFFF))
 
-        try xdotool(["mousemove", "--window", String(window), String(third.x + 90), "100", "click", "1"], display: xvfb.display)
+        try xdotool(
+            ["mousemove", "--window", String(window), String(third.x + 90), "100", "click", "1"], display: xvfb.display)
         let selected = try swatches.waitForLine("the selection") { $0.hasPrefix("selected") }
         #expect(selected == "selected 3")
-        try waitForPixel(RGB(0x1F6FEB), x: third.x + third.width - 4, y: labelMiddle, window: window, display: xvfb.display, while: swatches)
+        try waitForPixel(
+            RGB(0x1F6FEB), x: third.x + third.width - 4, y: labelMiddle, window: window, display: xvfb.display,
+            while: swatches)
         let shot = try Screenshot.of(window: window, display: xvfb.display)
         try shot.savePNG(window: window, display: xvfb.display, to: artifactPath("swatches.png"))
 
-        try xdotool(["key", "q"], display: xvfb.display)  // to the window under the pointer: no window manager gives focus
+        // to the window under the pointer: no window manager gives focus
+        try xdotool(["key", "q"], display: xvfb.display)
         #expect(try swatches.waitForExit() == 0)
         #expect(swatches.lines == ["selected 3"])
         #expect(swatches.standardError.isEmpty, "\(swatches.standardError)")
@@ -40,7 +46,9 @@ struct SwatchesTests {
         xvfb.stop()
         // `run()` throws; the example's catch prints the error after its name and exits with status 1.
         #expect(try swatches.waitForExit() == 1)
-        #expect(swatches.standardError
-            == "swatches: lost the connection to X display '\(xvfb.display)': the server went away or closed the connection\n")
+        #expect(
+            swatches.standardError
+                == "swatches: lost the connection to X display '\(xvfb.display)': the server went away or closed the connection\n"
+        )
     }
 }

@@ -9,11 +9,16 @@ extension GeneratedImages {
     /// - Parameter jpegOrientation: an EXIF Orientation that `exiftool` writes into the preview JPEG itself (a
     ///   preview's own tag, which the RAW's orientation overrides); none when `nil`.
     @discardableResult
-    public func dng(_ name: String, previewWidth: Int, previewHeight: Int, color: String, rightHalf: String? = nil,
-                    orientation: Int = 1, jpegOrientation: Int? = nil, bitmap: Bool = false) throws -> String {
+    public func dng(
+        _ name: String, previewWidth: Int, previewHeight: Int, color: String, rightHalf: String? = nil,
+        orientation: Int = 1, jpegOrientation: Int? = nil, bitmap: Bool = false
+    ) throws -> String {
         let jpegName = "\(name)-preview.jpg"
-        let pixels = ["-size", "\(previewWidth)x\(previewHeight)", "xc:\(color)"]
-            + (rightHalf.map { ["-fill", $0, "-draw", "rectangle \(previewWidth / 2),0 \(previewWidth),\(previewHeight)"] } ?? [])
+        let pixels =
+            ["-size", "\(previewWidth)x\(previewHeight)", "xc:\(color)"]
+            + (rightHalf.map {
+                ["-fill", $0, "-draw", "rectangle \(previewWidth / 2),0 \(previewWidth),\(previewHeight)"]
+            } ?? [])
         try convert(pixels + ["-quality", "95", jpegName])
         defer { try? FileManager.default.removeItem(atPath: path(jpegName)) }
         if let jpegOrientation { try exiftool(jpegName, ["-n", "-Orientation=\(jpegOrientation)"]) }
@@ -25,8 +30,9 @@ extension GeneratedImages {
         } else {
             preview = .jpeg(Array(try Data(contentsOf: URL(fileURLWithPath: path(jpegName)))))
         }
-        let bytes = HeaderBytes.dngFile(preview: preview, previewWidth: previewWidth, previewHeight: previewHeight,
-                                        orientation: orientation)
+        let bytes = HeaderBytes.dngFile(
+            preview: preview, previewWidth: previewWidth, previewHeight: previewHeight,
+            orientation: orientation)
         return try write(bytes, to: name)
     }
 }

@@ -14,12 +14,18 @@ extension GeneratedImages {
     /// `name` (its extension names the container) with `options` (`-metadata:s:v:0 rotate=90`, `-aspect`...): 4 s
     /// long, so that its frame at 10 % (0.4 s, a keyframe) is `rest` and its first frame `first`.
     @discardableResult
-    public func twoColourVideo(_ name: String, codec: String = "libx264", width: Int = 64, height: Int = 48,
-                               first: String = "red", rest: String = "blue", options: [String] = []) throws -> String {
+    public func twoColourVideo(
+        _ name: String, codec: String = "libx264", width: Int = 64, height: Int = 48,
+        first: String = "red", rest: String = "blue", options: [String] = []
+    ) throws -> String {
         let size = "s=\(width)x\(height):r=25"
-        return try ffmpeg(["-f", "lavfi", "-i", "color=c=\(first):\(size):d=0.2", "-f", "lavfi", "-i", "color=c=\(rest):\(size):d=3.8",
-                           "-filter_complex", "[0:v][1:v]concat=n=2:v=1:a=0", "-c:v", codec, "-g", "5", "-pix_fmt", "yuv420p"]
-                          + options, to: name)
+        return try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=c=\(first):\(size):d=0.2", "-f", "lavfi", "-i",
+                "color=c=\(rest):\(size):d=3.8",
+                "-filter_complex", "[0:v][1:v]concat=n=2:v=1:a=0", "-c:v", codec, "-g", "5", "-pix_fmt", "yuv420p",
+            ]
+                + options, to: name)
     }
 
     /// What `ffprobe` says of the file at `path`: the `entries` (`-show_entries`, e.g. `stream_side_data=rotation`) as

@@ -55,7 +55,12 @@ extension GeneratedImages {
     /// `orientation` (1-8) says a camera stores it, as a JPEG with that EXIF, named `name`. The stored corner comes
     /// from the EXIF definitions (where the stored first row and first column are shown), not from the code tested.
     public func orientedJPEG(_ orientation: Int, name: String) throws -> String {
-        let jpeg = try Array(Data(contentsOf: URL(fileURLWithPath: try convert(["-quality", "95", orientedPicture(orientation, name: name), name + "-plain.jpg"]))))
+        let jpeg = try Array(
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: try convert([
+                        "-quality", "95", orientedPicture(orientation, name: name), name + "-plain.jpg",
+                    ]))))
         let exif = HeaderBytes.tiff(orientation: orientation, date: nil, littleEndian: orientation % 2 == 0)
         return try write(Array(jpeg.prefix(2)) + HeaderBytes.exifSegment(exif) + Array(jpeg.dropFirst(2)), to: name)
     }

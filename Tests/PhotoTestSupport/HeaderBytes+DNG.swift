@@ -17,35 +17,44 @@ extension HeaderBytes {
     ///
     /// libraw wants a sensor of at least 22 pixels a side; the preview's declared size is free, so a test can declare
     /// a bomb over a small strip.
-    public static func dngFile(preview: DNGPreview, previewWidth: Int, previewHeight: Int, orientation: Int = 1,
-                               rawWidth: Int = 32, rawHeight: Int = 24, make: String = "Waterfall",
-                               model: String = "Test DNG") -> [UInt8] {
+    public static func dngFile(
+        preview: DNGPreview, previewWidth: Int, previewHeight: Int, orientation: Int = 1,
+        rawWidth: Int = 32, rawHeight: Int = 24, make: String = "Waterfall",
+        model: String = "Test DNG"
+    ) -> [UInt8] {
         let sensor = (0..<(rawWidth * rawHeight)).flatMap { _ in le16(2048) }
         let strip: [UInt8]
         let (compression, photometric): (Int, Int)
         switch preview {
-        case let .jpeg(bytes): (strip, compression, photometric) = (bytes, 7, 6)
-        case let .rgb(bytes): (strip, compression, photometric) = (bytes, 1, 2)
+        case .jpeg(let bytes): (strip, compression, photometric) = (bytes, 7, 6)
+        case .rgb(let bytes): (strip, compression, photometric) = (bytes, 1, 2)
         }
         func ascii(_ text: String) -> [UInt8] { Array(text.utf8) + [0] }
         func shorts(_ values: Int...) -> [UInt8] { values.flatMap(le16) }
         func longs(_ values: Int...) -> [UInt8] { values.flatMap(le32) }
         let identity = [1, 0, 0, 0, 1, 0, 0, 0, 1].flatMap { le32($0) + le32(1) }  // SRATIONAL n/1
         func previewEntries(_ stripOffset: Int, _ rawIFD: Int) -> [TIFFIFD.Entry] {
-            [(254, 4, 1, longs(1)), (256, 4, 1, longs(previewWidth)), (257, 4, 1, longs(previewHeight)),
-             (258, 3, 3, shorts(8, 8, 8)), (259, 3, 1, shorts(compression)), (262, 3, 1, shorts(photometric)),
-             (271, 2, make.utf8.count + 1, ascii(make)), (272, 2, model.utf8.count + 1, ascii(model)),
-             (273, 4, 1, longs(stripOffset)), (274, 3, 1, shorts(orientation)), (277, 3, 1, shorts(3)),
-             (278, 4, 1, longs(previewHeight)), (279, 4, 1, longs(strip.count)), (330, 4, 1, longs(rawIFD)),
-             (0xC612, 1, 4, [1, 4, 0, 0]), (0xC613, 1, 4, [1, 1, 0, 0]),
-             (0xC614, 2, make.utf8.count + model.utf8.count + 2, ascii(make + " " + model)),
-             (0xC621, 10, 9, identity), (0xC65A, 3, 1, shorts(21))]
+            [
+                (254, 4, 1, longs(1)), (256, 4, 1, longs(previewWidth)), (257, 4, 1, longs(previewHeight)),
+                (258, 3, 3, shorts(8, 8, 8)), (259, 3, 1, shorts(compression)), (262, 3, 1, shorts(photometric)),
+                (271, 2, make.utf8.count + 1, ascii(make)), (272, 2, model.utf8.count + 1, ascii(model)),
+                (273, 4, 1, longs(stripOffset)), (274, 3, 1, shorts(orientation)), (277, 3, 1, shorts(3)),
+                (278, 4, 1, longs(previewHeight)), (279, 4, 1, longs(strip.count)), (330, 4, 1, longs(rawIFD)),
+                (0xC612, 1, 4, [1, 4, 0, 0]), (0xC613, 1, 4, [1, 1, 0, 0]),
+                (0xC614, 2, make.utf8.count + model.utf8.count + 2, ascii(make + " " + model)),
+                (0xC621, 10, 9, identity), (0xC65A, 3, 1, shorts(21)),
+            ]
         }
         func rawEntries(_ stripOffset: Int) -> [TIFFIFD.Entry] {
-            [(254, 4, 1, longs(0)), (256, 4, 1, longs(rawWidth)), (257, 4, 1, longs(rawHeight)), (258, 3, 1, shorts(16)),
-             (259, 3, 1, shorts(1)), (262, 3, 1, shorts(32803)), (273, 4, 1, longs(stripOffset)), (277, 3, 1, shorts(1)),
-             (278, 4, 1, longs(rawHeight)), (279, 4, 1, longs(sensor.count)), (284, 3, 1, shorts(1)),
-             (33421, 3, 2, shorts(2, 2)), (33422, 1, 4, [0, 1, 1, 2]), (50714, 4, 1, longs(0)), (50717, 4, 1, longs(4095))]
+            [
+                (254, 4, 1, longs(0)), (256, 4, 1, longs(rawWidth)), (257, 4, 1, longs(rawHeight)),
+                (258, 3, 1, shorts(16)),
+                (259, 3, 1, shorts(1)), (262, 3, 1, shorts(32803)), (273, 4, 1, longs(stripOffset)),
+                (277, 3, 1, shorts(1)),
+                (278, 4, 1, longs(rawHeight)), (279, 4, 1, longs(sensor.count)), (284, 3, 1, shorts(1)),
+                (33421, 3, 2, shorts(2, 2)), (33422, 1, 4, [0, 1, 1, 2]), (50714, 4, 1, longs(0)),
+                (50717, 4, 1, longs(4095)),
+            ]
         }
         let rawIFDStart = 8 + TIFFIFD.size(of: previewEntries(0, 0))
         let previewStart = rawIFDStart + TIFFIFD.size(of: rawEntries(0))

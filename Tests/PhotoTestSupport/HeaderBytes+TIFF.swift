@@ -4,8 +4,10 @@ extension HeaderBytes {
     /// none), PhotometricInterpretation (RGB), StripOffsets, Orientation (`orientation`), SamplesPerPixel,
     /// RowsPerStrip and StripByteCounts. A classic TIFF, or a BigTIFF when `big`; `pixels: false` leaves the strip
     /// out (a header declaring a size no test should allocate).
-    public static func tiffFile(width: Int, height: Int, orientation: Int = 1, littleEndian: Bool = true, big: Bool = false,
-                                compression: Int = 1, rgb: [UInt8] = [255, 0, 0], pixels: Bool = true) -> [UInt8] {
+    public static func tiffFile(
+        width: Int, height: Int, orientation: Int = 1, littleEndian: Bool = true, big: Bool = false,
+        compression: Int = 1, rgb: [UInt8] = [255, 0, 0], pixels: Bool = true
+    ) -> [UInt8] {
         let u16 = littleEndian ? le16 : be16
         let u32 = littleEndian ? le32 : be32
         func u64(_ value: Int) -> [UInt8] { littleEndian ? u32(value) + [0, 0, 0, 0] : [0, 0, 0, 0] + u32(value) }

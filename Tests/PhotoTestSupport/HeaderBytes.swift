@@ -1,9 +1,13 @@
 /// Headers built byte by byte, so that each test names exactly what the file says.
 public enum HeaderBytes {
     public static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
-    public static func be32(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF)] + be16(value) }
+    public static func be32(_ value: Int) -> [UInt8] {
+        [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF)] + be16(value)
+    }
     public static func le16(_ value: Int) -> [UInt8] { be16(value).reversed() }
-    public static func le24(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)] }
+    public static func le24(_ value: Int) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)]
+    }
     public static func le32(_ value: Int) -> [UInt8] { be32(value).reversed() }
 
     /// A TIFF structure (as EXIF holds it) with IFD0's Orientation and, through the Exif IFD, DateTimeOriginal.

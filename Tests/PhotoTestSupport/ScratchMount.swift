@@ -10,7 +10,8 @@ public final class ScratchMount {
 
     /// A tmpfs of `kilobytes` mounted on a new temporary folder.
     public init(kilobytes: Int = 1024) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-mount-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("waterfall-mount-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do {
             try TestTool.run(["mount", "-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0755", "tmpfs", folder])

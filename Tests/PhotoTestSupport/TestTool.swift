@@ -25,13 +25,17 @@ public enum TestTool {
         try process.run()
         // Standard error on a thread of its own, while standard output is read here.
         let errorText = LockedText()
-        let reader = Thread { errorText.set(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)) }
+        let reader = Thread {
+            errorText.set(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
         reader.start()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let stderr = errorText.wait()
         guard process.terminationStatus == 0 else {
-            throw GeneratedImagesError("\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(stderr)\(text); run scripts/install-deps.sh")
+            throw GeneratedImagesError(
+                "\(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(stderr)\(text); run scripts/install-deps.sh"
+            )
         }
         return Output(output: text, errors: stderr)
     }

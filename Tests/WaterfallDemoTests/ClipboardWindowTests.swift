@@ -31,7 +31,8 @@ struct ClipboardWindowTests {
     /// Writes the catalog to a temporary file and returns its path.
     static func writeCatalog() throws -> String {
         let items = titles.map { title in
-            ["title": title, "subtitle": "clipboard test", "color": "#3366AA", "aspect": 0.5, "category": "Clipboard"] as [String: Any]
+            ["title": title, "subtitle": "clipboard test", "color": "#3366AA", "aspect": 0.5, "category": "Clipboard"]
+                as [String: Any]
         }
         let path = NSTemporaryDirectory() + "waterfall-clipboard-\(getpid()).json"
         try JSONSerialization.data(withJSONObject: items).write(to: URL(fileURLWithPath: path))
@@ -50,8 +51,10 @@ struct ClipboardWindowTests {
         let catalog = try Self.writeCatalog()
         defer { try? FileManager.default.removeItem(atPath: catalog) }
         let demo = try RunningDemo(Self.options + ["--catalog", catalog])
-        let cards = try runLayoutCommand(["--catalog", catalog, "--width", String(Int(demo.cardsWidth)), "--columns", "3",
-                                          "--height", String(Int(demo.viewportHeight))]).items
+        let cards = try runLayoutCommand([
+            "--catalog", catalog, "--width", String(Int(demo.cardsWidth)), "--columns", "3",
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         #expect(cards.map(\.index) == Array(0..<6))
         let display = demo.xvfb.display
 
@@ -85,10 +88,17 @@ struct ClipboardWindowTests {
         #expect(all.int("bytes") == allTitles.utf8.count)
         #expect(try readClipboard(display: display).data == Data(allTitles.utf8))
         // The demo logs a request once it has answered it: the reader may have the data first.
-        try waitUntil("the demo logged the fourth clipboard request") { demo.events(named: "clipboardRequest", after: 0).count >= 4 }
-        let requests = demo.events(named: "clipboardRequest", after: 0).map { "\($0.string("target") ?? "") \($0.int("bytes") ?? -1) \($0["incr"] as? Bool ?? true)" }
-        #expect(requests == ["UTF8_STRING \(Self.titles[4].utf8.count) false", "UTF8_STRING \(threeTitles.utf8.count) false",
-                             "UTF8_STRING \(threeTitles.utf8.count) false", "UTF8_STRING \(allTitles.utf8.count) false"])
+        try waitUntil("the demo logged the fourth clipboard request") {
+            demo.events(named: "clipboardRequest", after: 0).count >= 4
+        }
+        let requests = demo.events(named: "clipboardRequest", after: 0).map {
+            "\($0.string("target") ?? "") \($0.int("bytes") ?? -1) \($0["incr"] as? Bool ?? true)"
+        }
+        #expect(
+            requests == [
+                "UTF8_STRING \(Self.titles[4].utf8.count) false", "UTF8_STRING \(threeTitles.utf8.count) false",
+                "UTF8_STRING \(threeTitles.utf8.count) false", "UTF8_STRING \(allTitles.utf8.count) false",
+            ])
         demo.expectNoXErrors()
     }
 
@@ -104,7 +114,8 @@ struct ClipboardWindowTests {
 
         let targets = try readClipboard(target: "TARGETS", display: display)
         #expect(targets.status == 0)
-        #expect(targets.text == "TARGETS\nMULTIPLE\nTIMESTAMP\nUTF8_STRING\nSTRING\n")   // xclip prints the atoms' names a line each
+        // xclip prints the atoms' names a line each
+        #expect(targets.text == "TARGETS\nMULTIPLE\nTIMESTAMP\nUTF8_STRING\nSTRING\n")
 
         let latin1 = try readClipboard(target: "STRING", display: display)
         #expect(latin1.status == 0)
@@ -112,14 +123,16 @@ struct ClipboardWindowTests {
 
         let timestamp = try readClipboard(target: "TIMESTAMP", display: display)
         #expect(timestamp.status == 0)
-        #expect(timestamp.text == "\(time)\n")   // xclip prints an INTEGER in decimal
+        #expect(timestamp.text == "\(time)\n")  // xclip prints an INTEGER in decimal
 
         let start = demo.eventCount
         let png = try readClipboard(target: "image/png", display: display)
         #expect(png.status == 1)
         #expect(png.data.isEmpty)
         #expect(png.errors == "Error: target image/png not available\n")
-        try demo.process.waitForEvent(after: start, "the refusal") { $0.name == "clipboardRefused" && $0.string("target") == "image/png" }
+        try demo.process.waitForEvent(after: start, "the refusal") {
+            $0.name == "clipboardRefused" && $0.string("target") == "image/png"
+        }
 
         // Refusing one target changes nothing for the others.
         #expect(try readClipboard(display: display).data == Data(Self.titles.joined(separator: "\n").utf8))
@@ -135,7 +148,7 @@ struct ClipboardWindowTests {
         let bytes = expected.joined(separator: "\n").utf8.count
         #expect(copied.int("cards") == 10_000)
         #expect(copied.int("bytes") == bytes)
-        #expect(bytes > 65_536)   // more than one 64 KiB chunk
+        #expect(bytes > 65_536)  // more than one 64 KiB chunk
 
         // Two readers at once, UTF8_STRING and STRING: two INCR transfers side by side.
         let start = demo.eventCount
@@ -151,7 +164,9 @@ struct ClipboardWindowTests {
             #expect(lines.count == 10_000)
             #expect(lines == expected)
         }
-        let first = try demo.process.waitForEvent(after: start, "the first transfer's end") { $0.name == "clipboardTransfer" }.position
+        let first = try demo.process.waitForEvent(after: start, "the first transfer's end") {
+            $0.name == "clipboardTransfer"
+        }.position
         try demo.process.waitForEvent(after: first + 1, "the second transfer's end") { $0.name == "clipboardTransfer" }
         let requests = demo.events(named: "clipboardRequest", after: start)
         #expect(Set(requests.compactMap { $0.string("target") }) == ["UTF8_STRING", "STRING"])
@@ -172,7 +187,9 @@ struct ClipboardWindowTests {
 
         let start = demo.eventCount
         let other = try XclipOwner(text: "copied elsewhere", display: display)
-        let lost = try demo.process.waitForEvent(after: start, "the loss of the CLIPBOARD") { $0.name == "clipboardLost" }.position
+        let lost = try demo.process.waitForEvent(after: start, "the loss of the CLIPBOARD") {
+            $0.name == "clipboardLost"
+        }.position
         let read = try readClipboard(display: display)
         #expect(read.status == 0)
         #expect(read.text == "copied elsewhere")

@@ -6,16 +6,19 @@ import XvfbSupport
 /// and clear errors with the right exit status.
 struct CommandLineTests {
     @Test func layoutPrintsExactFramesForFixedHeights() throws {
-        let output = try runLayoutCommand(["--width", "400", "--columns", "2", "--insets", "10,10,10,10",
-                                           "--column-spacing", "10", "--row-spacing", "5", "--heights", "100,50,60,10"])
+        let output = try runLayoutCommand([
+            "--width", "400", "--columns", "2", "--insets", "10,10,10,10",
+            "--column-spacing", "10", "--row-spacing", "5", "--heights", "100,50,60,10",
+        ])
         // Column width (400 - 20 - 10) / 2 = 185. Item 2 goes under item 1 (column 1 is shorter: 60 < 110),
         // item 3 under item 0 (110 < 125).
-        #expect(output.items == [
-            LaidOutItem(kind: "cell", section: 0, index: 0, column: 0, x: 10, y: 10, width: 185, height: 100),
-            LaidOutItem(kind: "cell", section: 0, index: 1, column: 1, x: 205, y: 10, width: 185, height: 50),
-            LaidOutItem(kind: "cell", section: 0, index: 2, column: 1, x: 205, y: 65, width: 185, height: 60),
-            LaidOutItem(kind: "cell", section: 0, index: 3, column: 0, x: 10, y: 115, width: 185, height: 10),
-        ])
+        #expect(
+            output.items == [
+                LaidOutItem(kind: "cell", section: 0, index: 0, column: 0, x: 10, y: 10, width: 185, height: 100),
+                LaidOutItem(kind: "cell", section: 0, index: 1, column: 1, x: 205, y: 10, width: 185, height: 50),
+                LaidOutItem(kind: "cell", section: 0, index: 2, column: 1, x: 205, y: 65, width: 185, height: 60),
+                LaidOutItem(kind: "cell", section: 0, index: 3, column: 0, x: 10, y: 115, width: 185, height: 10),
+            ])
         #expect(output.summary.int("columns") == 2)
         #expect(output.summary.double("columnWidth") == 185)
         #expect(output.summary.double("contentHeight") == 135)  // column 1 ends at 125, plus the 10 px bottom inset
@@ -27,16 +30,19 @@ struct CommandLineTests {
         (["--insets", "30,12,7,12"], #"{"columns":4,"columnWidth":232,"contentHeight":37,"sections":1,"items":0}"#),
     ])
     func emptyHeightsPrintTheEmptyLayout(insets: [String], summary: String) throws {
-        let layout = try DemoProcess(arguments: ["layout", "--width", "988", "--height", "700", "--columns", "4", "--heights", ""] + insets,
-                                     display: nil)
+        let layout = try DemoProcess(
+            arguments: ["layout", "--width", "988", "--height", "700", "--columns", "4", "--heights", ""] + insets,
+            display: nil)
         #expect(try layout.waitForExit() == 0, "\(layout.standardError)")
         #expect(layout.lines == [summary])
         #expect(layout.standardError == "")
     }
 
     @Test func placementRightToLeftFillsRowsFromTheRight() throws {
-        let output = try runLayoutCommand(["--width", "340", "--columns", "3", "--insets", "10,10,10,10", "--column-spacing", "10",
-                                           "--row-spacing", "10", "--placement", "rtl", "--heights", "100,20,30,40"])
+        let output = try runLayoutCommand([
+            "--width", "340", "--columns", "3", "--insets", "10,10,10,10", "--column-spacing", "10",
+            "--row-spacing", "10", "--placement", "rtl", "--heights", "100,20,30,40",
+        ])
         #expect(output.items.map(\.column) == [2, 1, 0, 2])
         #expect(output.items.map(\.y) == [10, 10, 10, 120])
         #expect(output.items.map(\.x) == [230, 120, 10, 230])
@@ -45,7 +51,9 @@ struct CommandLineTests {
     @Test func layoutUsesThePolicyForTheGivenSize() throws {
         let portrait = try runLayoutCommand(["--width", "600", "--height", "900", "--heights", "10"])
         let landscape = try runLayoutCommand(["--width", "900", "--height", "600", "--heights", "10"])
-        let threshold = try runLayoutCommand(["--width", "700", "--height", "900", "--landscape-width", "700", "--heights", "10"])
+        let threshold = try runLayoutCommand([
+            "--width", "700", "--height", "900", "--landscape-width", "700", "--heights", "10",
+        ])
         #expect(portrait.summary.int("columns") == 3)
         #expect(landscape.summary.int("columns") == 5)
         #expect(threshold.summary.int("columns") == 5)
@@ -72,14 +80,18 @@ struct CommandLineTests {
         }
         // The header sits at the top inset, full width inside the insets; the columns start 12 below it.
         let header = try #require(output.elements.first)
-        #expect(header == LaidOutItem(kind: "header", section: 0, index: -1, column: -1, x: 12, y: 12, width: 776, height: 32))
+        #expect(
+            header
+                == LaidOutItem(kind: "header", section: 0, index: -1, column: -1, x: 12, y: 12, width: 776, height: 32))
         #expect(output.items.prefix(3).map(\.y) == [56, 56, 56])
         // Four banners, item 7 of sections 0, 2, 3 and 5, as wide as the three columns; nothing in a column overlaps one.
         let banners = output.items.filter { $0.kind == "banner" }
         #expect(banners.map(\.index) == [7, 87, 127, 207])
         #expect(banners.allSatisfy { $0.x == 12 && $0.width == 776 })
         for banner in banners {
-            let overlapping = output.items.filter { $0.index != banner.index && $0.y < banner.y + banner.height && banner.y < $0.y + $0.height }
+            let overlapping = output.items.filter {
+                $0.index != banner.index && $0.y < banner.y + banner.height && banner.y < $0.y + $0.height
+            }
             #expect(overlapping.isEmpty, "banner \(banner.index) overlaps \(overlapping.map(\.index))")
         }
         // Each section starts below the tallest column of the one before: its header is below every card before it.
@@ -113,7 +125,8 @@ struct CommandLineTests {
         #expect(try demo.waitForExit() == 1)
         let lines = demo.standardError.split(separator: "\n").map(String.init)
         #expect(lines.count == 1)
-        let prefix = "waterfall-demo: cannot open X display '\(xvfb.display)' ($DISPLAY): the server refused the connection: "
+        let prefix =
+            "waterfall-demo: cannot open X display '\(xvfb.display)' ($DISPLAY): the server refused the connection: "
         #expect(lines.first?.hasPrefix(prefix) == true, "\(lines)")
         // libX11's own words, which it would otherwise print on a line of their own.
         #expect(lines.first.map { $0.dropFirst(prefix.count).contains("uthoriz") } == true, "\(lines)")
@@ -121,12 +134,18 @@ struct CommandLineTests {
 
     @Test func aBrokenCatalogIsNamedWithStatusTwo() throws {
         let path = NSTemporaryDirectory() + "waterfall-broken-\(getpid()).json"
-        try Data(##"[{"title":"A","subtitle":"b","color":"#112233","aspect":1,"category":"C"},{"title":"B","subtitle":"c","color":"red","aspect":1,"category":"C"}]"##.utf8)
-            .write(to: URL(fileURLWithPath: path))
+        try Data(
+            ##"[{"title":"A","subtitle":"b","color":"#112233","aspect":1,"category":"C"},{"title":"B","subtitle":"c","color":"red","aspect":1,"category":"C"}]"##
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let demo = try DemoProcess(arguments: ["layout", "--catalog", path], display: nil)
         #expect(try demo.waitForExit() == 2)
-        #expect(demo.standardError == "waterfall-demo: \(path):1: item 1: \"color\" is \"red\"; expected #RRGGBB with six hexadecimal digits\n")
+        #expect(
+            demo.standardError
+                == "waterfall-demo: \(path):1: item 1: \"color\" is \"red\"; expected #RRGGBB with six hexadecimal digits\n"
+        )
     }
 
     @Test(arguments: [["--columns", "0"], ["--columns", "65"], ["--portrait-columns", "-1"], ["--insets", "1,2,3"]])
@@ -149,21 +168,36 @@ struct CommandLineTests {
         (["--height", "0"], "--height is 0.0; it must be from 1 to 32767"),
         (["--row-spacing=-1"], "--row-spacing is -1.0; it must be a number from 0 to 32767"),
         // Found by the fuzz target: a row spacing of 1e308 passed, and the layout's frames overflowed to infinity.
-        (["layout", "--items", "5", "--row-spacing", "1e308"], "--row-spacing is 1e+308; it must be a number from 0 to 32767"),
-        (["--columns", "1", "--column-spacing", "40000"], "--column-spacing is 40000.0; it must be a number from 0 to 32767"),
+        (
+            ["layout", "--items", "5", "--row-spacing", "1e308"],
+            "--row-spacing is 1e+308; it must be a number from 0 to 32767"
+        ),
+        (
+            ["--columns", "1", "--column-spacing", "40000"],
+            "--column-spacing is 40000.0; it must be a number from 0 to 32767"
+        ),
         (["--landscape-width", "nan"], "--landscape-width is nan; it must be a number of 0 or more"),
         (["--insets", "1,2,3"], "--insets is '1,2,3'; it must be four numbers from 0 to 32767, top,left,bottom,right"),
-        (["--insets", "1,-2,3,4"], "--insets is '1,-2,3,4'; it must be four numbers from 0 to 32767, top,left,bottom,right"),
+        (
+            ["--insets", "1,-2,3,4"],
+            "--insets is '1,-2,3,4'; it must be four numbers from 0 to 32767, top,left,bottom,right"
+        ),
         (["--insets", "1,2,3,40000"], "--insets is '1,2,3,40000'; each inset must be from 0 to 32767"),
-        (["--columns", "3", "--width", "700", "--insets", "12,300,12,300", "--column-spacing", "50"],
-         "--insets 12,300,12,300 and --column-spacing 50 leave 3 columns -4 px wide in the 688 px wide cards' area; "
-            + "each column must be at least 1 px wide, so left + right insets + 2 × spacing must be at most 685 px"),
-        (["layout", "--width", "100", "--columns", "64", "--heights", "1"],
-         "--insets 12,12,12,12 and --column-spacing 12 leave 64 columns -10.625 px wide in the 100 px wide cards' area; "
-            + "each column must be at least 1 px wide, so left + right insets + 63 × spacing must be at most 36 px"),
-        (["bench", "--width", "200", "--columns", "3", "--column-spacing", "90"],
-         "--insets 12,12,12,12 and --column-spacing 90 leave 3 columns -5.333333333333333 px wide in the 188 px wide cards' area; "
-            + "each column must be at least 1 px wide, so left + right insets + 2 × spacing must be at most 185 px"),
+        (
+            ["--columns", "3", "--width", "700", "--insets", "12,300,12,300", "--column-spacing", "50"],
+            "--insets 12,300,12,300 and --column-spacing 50 leave 3 columns -4 px wide in the 688 px wide cards' area; "
+                + "each column must be at least 1 px wide, so left + right insets + 2 × spacing must be at most 685 px"
+        ),
+        (
+            ["layout", "--width", "100", "--columns", "64", "--heights", "1"],
+            "--insets 12,12,12,12 and --column-spacing 12 leave 64 columns -10.625 px wide in the 100 px wide cards' area; "
+                + "each column must be at least 1 px wide, so left + right insets + 63 × spacing must be at most 36 px"
+        ),
+        (
+            ["bench", "--width", "200", "--columns", "3", "--column-spacing", "90"],
+            "--insets 12,12,12,12 and --column-spacing 90 leave 3 columns -5.333333333333333 px wide in the 188 px wide cards' area; "
+                + "each column must be at least 1 px wide, so left + right insets + 2 × spacing must be at most 185 px"
+        ),
     ])
     func refusedOptionsSayTheAllowedRange(arguments: [String], message: String) throws {
         let demo = try DemoProcess(arguments: arguments, display: nil)
@@ -176,13 +210,17 @@ struct CommandLineTests {
     @Test func anEmptyHeightInTheListIsRefused() throws {
         let demo = try DemoProcess(arguments: ["layout", "--heights", "1,,2"], display: nil)
         #expect(try demo.waitForExit() == 64)
-        #expect(demo.standardError.split(separator: "\n").first == "Error: The value '1,,2' is invalid for '--heights <h1,h2,...>'")
+        #expect(
+            demo.standardError.split(separator: "\n").first
+                == "Error: The value '1,,2' is invalid for '--heights <h1,h2,...>'")
     }
 
     @Test func insetsThatLeaveOnePixelColumnsAreAccepted() throws {
         // 400 - 12 (scroll bar) - 2 × 100 - 2 × 93 = 2 px for 2 columns: 1 px each.
-        let output = try runLayoutCommand(["--width", "388", "--columns", "2", "--insets", "0,100,0,100", "--column-spacing", "186",
-                                           "--heights", "5"])
+        let output = try runLayoutCommand([
+            "--width", "388", "--columns", "2", "--insets", "0,100,0,100", "--column-spacing", "186",
+            "--heights", "5",
+        ])
         #expect(output.summary.double("columnWidth") == 1)
     }
 
@@ -192,12 +230,18 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let empty = try DemoProcess(arguments: ["--catalog", path], display: nil)
         #expect(try empty.waitForExit() == 2)
-        #expect(empty.standardError == "waterfall-demo: \(path): the catalog has no items; it needs at least one (--items 0 shows the empty view)\n")
+        #expect(
+            empty.standardError
+                == "waterfall-demo: \(path): the catalog has no items; it needs at least one (--items 0 shows the empty view)\n"
+        )
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 200 << 20)  // sparse
         try handle.close()
         let huge = try DemoProcess(arguments: ["layout", "--catalog", path], display: nil)
         #expect(try huge.waitForExit() == 2)
-        #expect(huge.standardError == "waterfall-demo: \(path): the file is 209715200 bytes; a catalog may be at most 67108864 bytes (64 MiB)\n")
+        #expect(
+            huge.standardError
+                == "waterfall-demo: \(path): the file is 209715200 bytes; a catalog may be at most 67108864 bytes (64 MiB)\n"
+        )
     }
 }

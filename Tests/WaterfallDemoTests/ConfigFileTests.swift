@@ -28,8 +28,10 @@ import XvfbSupport
         /// `waterfall --print-layout` of the photos in a 1000 × 700 cards' area with `arguments`: the summary line and
         /// what it printed on standard error.
         func layout(_ arguments: [String] = []) throws -> (summary: Event, errors: String) {
-            let process = try DemoProcess(executable: "waterfall", arguments: ["--print-layout", photos, "--width", "1000", "--height", "700"] + arguments,
-                                          display: nil, environment: environment)
+            let process = try DemoProcess(
+                executable: "waterfall",
+                arguments: ["--print-layout", photos, "--width", "1000", "--height", "700"] + arguments,
+                display: nil, environment: environment)
             #expect(try process.waitForExit() == 0, "\(process.standardError)")
             return (try #require(process.events.last), process.standardError)
         }
@@ -44,11 +46,15 @@ import XvfbSupport
 
     @Test func thePrintedConfigIsTheDefaultsEveryActionIncludedAndReadsBackWithoutAWord() throws {
         let text = try printedConfig()
-        for line in ["card-width = 0", "portrait-columns = 3", "landscape-columns = 5", "spacing = 12", "sort = \"name\"",
-                     "background = \"#ECEFF3\"", "status-bar = \"#2B2F36\"", "lightbox = \"#101113\"", "delay = 5", "memory-mb = 256",
-                     "shared-thumbnails = true", "nul-separated = false", "[keys.global]", "[keys.wall]", "[keys.lightbox]",
-                     "quit = [\"q\"]", "fullscreen = [\"f\", \"F11\"]", "key-handler = [\"Ctrl+x\"]", "copy = [\"Ctrl+c\"]",
-                     "grid-zoom-in = [\"plus\", \"equal\", \"KP_Add\", \"Ctrl+WheelUp\"]", "info = [\"i\"]", "close = [\"Escape\"]", "play = [\"Return\", \"KP_Enter\"]"] {
+        for line in [
+            "card-width = 0", "portrait-columns = 3", "landscape-columns = 5", "spacing = 12", "sort = \"name\"",
+            "background = \"#ECEFF3\"", "status-bar = \"#2B2F36\"", "lightbox = \"#101113\"", "delay = 5",
+            "memory-mb = 256",
+            "shared-thumbnails = true", "nul-separated = false", "[keys.global]", "[keys.wall]", "[keys.lightbox]",
+            "quit = [\"q\"]", "fullscreen = [\"f\", \"F11\"]", "key-handler = [\"Ctrl+x\"]", "copy = [\"Ctrl+c\"]",
+            "grid-zoom-in = [\"plus\", \"equal\", \"KP_Add\", \"Ctrl+WheelUp\"]", "info = [\"i\"]",
+            "close = [\"Escape\"]", "play = [\"Return\", \"KP_Enter\"]",
+        ] {
             #expect(text.split(separator: "\n").contains(Substring(line)), "\(line)")
         }
         // Every setting and action has its comment on the line above.
@@ -80,9 +86,12 @@ import XvfbSupport
         #expect(try home.layout(["--landscape-columns", "6"]).summary.int("columns") == 6)
         // wall.info-captions gives every card a third caption line from the start, as --info-captions does.
         try home.write("[wall]\ninfo-captions = true\n")
-        let withInfo = try home.layout().summary, without = try home.layout(["--config", "/dev/null"]).summary
+        let withInfo = try home.layout().summary
+        let without = try home.layout(["--config", "/dev/null"]).summary
         #expect(withInfo.double("contentHeight").map { $0 > (without.double("contentHeight") ?? .infinity) } == true)
-        #expect(withInfo.double("contentHeight") == (try home.layout(["--config", "/dev/null", "--info-captions"]).summary.double("contentHeight")))
+        #expect(
+            withInfo.double("contentHeight")
+                == (try home.layout(["--config", "/dev/null", "--info-captions"]).summary.double("contentHeight")))
         // --config names another file.
         let other = home.folder.path("other.toml")
         try Data("[wall]\nlandscape-columns = 7\n".utf8).write(to: URL(fileURLWithPath: other))
@@ -91,39 +100,41 @@ import XvfbSupport
 
     @Test func aWrongSettingKeepsItsDefaultWithAMessageNamingItsLineAndKey() throws {
         let home = try Home()
-        try home.write("""
-        # mine
-        [wall]
-        card-width = 300
-        spacing = "wide"
-        bogus = 1
-        sort = "colour"
+        try home.write(
+            """
+            # mine
+            [wall]
+            card-width = 300
+            spacing = "wide"
+            bogus = 1
+            sort = "colour"
 
-        [look]
-        background = "pink"
+            [look]
+            background = "pink"
 
-        [slideshow]
-        delay = 0
+            [slideshow]
+            delay = 0
 
-        [keys.wall]
-        fly = ["x"]
+            [keys.wall]
+            fly = ["x"]
 
-        [keys.lightbox]
-        next = ["Ctrl+Hyper+x"]
-        close = 3
-        """)
+            [keys.lightbox]
+            next = ["Ctrl+Hyper+x"]
+            close = 3
+            """)
         let (summary, errors) = try home.layout()
         let path = home.config + "/waterfall/config.toml"
-        #expect(errors.split(separator: "\n").map(String.init) == [
-            "waterfall: \(path):4: wall.spacing must be a number; its default is used",
-            "waterfall: \(path):5: wall.bogus is not a setting of waterfall (see waterfall --print-config); it is ignored",
-            "waterfall: \(path):6: wall.sort is \"colour\"; it must be one of \"name\", \"time\", \"size\", \"taken\"; its default is used",
-            "waterfall: \(path):9: look.background is \"pink\"; a colour is \"#RRGGBB\"; its default is used",
-            "waterfall: \(path):12: slideshow.delay is 0; it must be from 0.1 to 3600; its default is used",
-            "waterfall: \(path):15: keys.wall.fly is not an action of the wall keys (see waterfall --print-config); it is ignored",
-            "waterfall: \(path):18: keys.lightbox.next has \"Ctrl+Hyper+x\", which is not a key: write modifiers (Ctrl, Shift, Alt) and a key name joined by +, as \"Ctrl+plus\"; its default is used",
-            "waterfall: \(path):19: keys.lightbox.close must be a key or an array of keys, as [\"q\", \"Ctrl+w\"]; its default is used",
-        ])
+        #expect(
+            errors.split(separator: "\n").map(String.init) == [
+                "waterfall: \(path):4: wall.spacing must be a number; its default is used",
+                "waterfall: \(path):5: wall.bogus is not a setting of waterfall (see waterfall --print-config); it is ignored",
+                "waterfall: \(path):6: wall.sort is \"colour\"; it must be one of \"name\", \"time\", \"size\", \"taken\"; its default is used",
+                "waterfall: \(path):9: look.background is \"pink\"; a colour is \"#RRGGBB\"; its default is used",
+                "waterfall: \(path):12: slideshow.delay is 0; it must be from 0.1 to 3600; its default is used",
+                "waterfall: \(path):15: keys.wall.fly is not an action of the wall keys (see waterfall --print-config); it is ignored",
+                "waterfall: \(path):18: keys.lightbox.next has \"Ctrl+Hyper+x\", which is not a key: write modifiers (Ctrl, Shift, Alt) and a key name joined by +, as \"Ctrl+plus\"; its default is used",
+                "waterfall: \(path):19: keys.lightbox.close must be a key or an array of keys, as [\"q\", \"Ctrl+w\"]; its default is used",
+            ])
         // What was right still applies: card-width 300 in 12-point spacing gives 3 columns.
         #expect(summary.int("columns") == 3)
     }
@@ -138,7 +149,9 @@ import XvfbSupport
         #expect(summary.int("columns") == 5)
         // A --config file that is not there is named; the default file missing is no message at all.
         let missing = try home.layout(["--config", home.folder.path("nowhere.toml")])
-        #expect(missing.errors.hasPrefix("waterfall: \(home.folder.path("nowhere.toml")): cannot be read"), "\(missing.errors)")
+        #expect(
+            missing.errors.hasPrefix("waterfall: \(home.folder.path("nowhere.toml")): cannot be read"),
+            "\(missing.errors)")
         try FileManager.default.removeItem(atPath: path)
         #expect(try home.layout().errors.isEmpty)
     }
@@ -148,7 +161,8 @@ import XvfbSupport
 /// prints them: a binding added or changed without the docs fails here.
 @Suite struct KeyDocsTests {
     @Test func theKeysDocumentListsEveryBindingByActionName() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let program = try DemoProcess.executableURL(named: "waterfall").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

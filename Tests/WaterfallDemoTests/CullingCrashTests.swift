@@ -10,14 +10,19 @@ import XvfbSupport
 struct CullingCrashTests {
     /// Starts the wall paused at `step`, selects the cards of `indices`, presses `keys`, waits until the program says it
     /// stopped there, and SIGKILLs it. Returns the wall, whose files the caller checks.
-    func killed(at step: String, selecting indices: [Int] = [0], keys: [String], prepare: (CullingWall) throws -> Void = { _ in }) throws -> CullingWall {
+    func killed(
+        at step: String, selecting indices: [Int] = [0], keys: [String],
+        prepare: (CullingWall) throws -> Void = { _ in }
+    ) throws -> CullingWall {
         let wall = try CullingWall(environment: ["WATERFALL_PAUSE_AT": step])
         try prepare(wall)
         let demo = wall.demo
         try wall.select(indices[0])
         for _ in indices.dropFirst() { try demo.key("shift+Right") }
         for key in keys { try demo.key(key) }
-        try waitUntil("the program to stop at \(step)") { demo.process.standardError.contains("paused at \(step.split(separator: "#")[0])") }
+        try waitUntil("the program to stop at \(step)") {
+            demo.process.standardError.contains("paused at \(step.split(separator: "#")[0])")
+        }
         let pid = try #require(demo.process.processIdentifier)
         #expect(kill(pid, SIGKILL) == 0)
         try waitUntil("the program to end") { !demo.process.isRunning }
@@ -41,7 +46,8 @@ struct CullingCrashTests {
         let trash = wall.home.path("data/Trash")
         var inTrash = 0
         for photo in CullingWall.photos {
-            let inPlace = wall.folder.path(photo.name), trashed = trash + "/files/" + photo.name
+            let inPlace = wall.folder.path(photo.name)
+            let trashed = trash + "/files/" + photo.name
             let info = trash + "/info/" + photo.name + ".trashinfo"
             if FileManager.default.fileExists(atPath: inPlace) {
                 #expect(try bytes(inPlace) == originals[photo.name], "\(photo.name) in place, whole")
@@ -58,7 +64,8 @@ struct CullingCrashTests {
 
     @Test(arguments: ["rewrite.temporary-written", "rewrite.renamed"])
     func aRotationKilledLeavesTheJPEGOldOrNewAndItsPixelsUntouched(step: String) throws {
-        var original = Data(), pixelsBefore = ""
+        var original = Data()
+        var pixelsBefore = ""
         let wall = try killed(at: step, keys: ["bracketright"]) { wall in
             original = try bytes(wall.folder.path("a.jpg"))
             pixelsBefore = try pixels(wall.folder.path("a.jpg"))
@@ -73,7 +80,8 @@ struct CullingCrashTests {
         }
         #expect(try pixels(path) == pixelsBefore)
         // At most a stray temporary file beside it, never a second photo: a walk afresh finds the three photos.
-        let names = try FileManager.default.contentsOfDirectory(atPath: wall.folder.root).filter { !$0.hasPrefix(".") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: wall.folder.root).filter { !$0.hasPrefix(".") }
+            .sorted()
         #expect(names == ["a.jpg", "b.jpg", "c.png"])
     }
 
@@ -82,12 +90,14 @@ struct CullingCrashTests {
         let sidecar = "b.jpg.xmp"
         let wall = try killed(at: step, selecting: [1], keys: ["4"]) { wall in
             // An existing sidecar with a rating of 2 and a field of another program's.
-            try Data("""
-            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-             <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"
-              xmp:Rating="2"><dc:subject><rdf:Bag><rdf:li>beach</rdf:li></rdf:Bag></dc:subject></rdf:Description>
-            </rdf:RDF></x:xmpmeta>
-            """.utf8).write(to: URL(fileURLWithPath: wall.folder.path(sidecar)))
+            try Data(
+                """
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                 <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"
+                  xmp:Rating="2"><dc:subject><rdf:Bag><rdf:li>beach</rdf:li></rdf:Bag></dc:subject></rdf:Description>
+                </rdf:RDF></x:xmpmeta>
+                """.utf8
+            ).write(to: URL(fileURLWithPath: wall.folder.path(sidecar)))
         }
         let path = wall.folder.path(sidecar)
         let rating = try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", path]).output
@@ -102,7 +112,9 @@ struct CullingCrashTests {
         try wall.select(0)
         try wall.act("Delete", "trash")
         try demo.key("ctrl+z")
-        try waitUntil("the program to stop at restore.moved") { demo.process.standardError.contains("paused at restore.moved") }
+        try waitUntil("the program to stop at restore.moved") {
+            demo.process.standardError.contains("paused at restore.moved")
+        }
         #expect(kill(try #require(demo.process.processIdentifier), SIGKILL) == 0)
         try waitUntil("the program to end") { !demo.process.isRunning }
         #expect(try bytes(wall.folder.path("a.jpg")) == original)

@@ -18,22 +18,31 @@ final class CullingWall {
 
     /// The environment that gives the program `home`'s folders.
     static func environment(home: GeneratedImages) -> [String: String] {
-        ["XDG_DATA_HOME": home.path("data"), "XDG_CACHE_HOME": home.path("cache"), "XDG_CONFIG_HOME": home.path("config"),
-         "HOME": home.folder.path]
+        [
+            "XDG_DATA_HOME": home.path("data"), "XDG_CACHE_HOME": home.path("cache"),
+            "XDG_CONFIG_HOME": home.path("config"),
+            "HOME": home.folder.path,
+        ]
     }
 
     /// Makes the photos (in `folder`, when given: a test's own mount; none when `photos` is false: the folder has its
     /// own), starts the wall with `arguments` added and `environment`'s variables, and waits until every card's
     /// picture is drawn.
-    init(in folder: GeneratedImages? = nil, photos: Bool = true, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    init(
+        in folder: GeneratedImages? = nil, photos: Bool = true, arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         self.folder = try folder ?? GeneratedImages()
         home = try GeneratedImages()
         for photo in Self.photos where photos {
             try self.folder.convert(["-size", "\(photo.width)x\(photo.height)", "xc:\(photo.color)", photo.name])
         }
-        demo = try RunningDemo([self.folder.root, "--width", "800", "--height", "620", "--columns", "3"] + arguments,
-                               executable: "waterfall", environment: Self.environment(home: home).merging(environment) { _, new in new })
-        let walked = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        demo = try RunningDemo(
+            [self.folder.root, "--width", "800", "--height", "620", "--columns", "3"] + arguments,
+            executable: "waterfall", environment: Self.environment(home: home).merging(environment) { _, new in new })
+        let walked = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         try waitUntilDrawn(after: walked.position)
     }
 
@@ -57,7 +66,9 @@ final class CullingWall {
         let card = try #require(try cards().first { $0.index == index })
         let before = demo.eventCount
         try demo.click(x: card.x + card.width / 2, y: card.y + card.height / 2)
-        _ = try demo.process.waitForEvent(after: before, "card \(index) selected") { $0.name == "select" && $0.int("index") == index }
+        _ = try demo.process.waitForEvent(after: before, "card \(index) selected") {
+            $0.name == "select" && $0.int("index") == index
+        }
     }
 
     /// Presses `key` and waits for the file action it starts to end; returns its `fileAction` event.
@@ -72,8 +83,10 @@ final class CullingWall {
 
     /// The cards' frames as the window lays out the folder as walked (the `layout` command's).
     func cards() throws -> [LaidOutItem] {
-        try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
-                              String(Int(demo.viewportHeight)), "--columns", "3"]).items
+        try runLayoutCommand([
+            "--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ]).items
     }
 
     /// Runs a tool with the wall's home as its environment (`trash-list`, `trash-restore`).
@@ -91,7 +104,9 @@ final class CullingWall {
         try inputPipe.fileHandleForWriting.close()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw X11TestError("\(arguments) failed (\(process.terminationStatus)): \(text)") }
+        guard process.terminationStatus == 0 else {
+            throw X11TestError("\(arguments) failed (\(process.terminationStatus)): \(text)")
+        }
         return text
     }
 }

@@ -12,7 +12,8 @@ struct CullingWindowTests {
     /// Whether `pixel` is within `tolerance` of `expected` in each channel.
     func near(_ pixel: RGB?, _ expected: RGB, tolerance: Int = 40) -> Bool {
         guard let pixel else { return false }
-        return abs(Int(pixel.red) - Int(expected.red)) <= tolerance && abs(Int(pixel.green) - Int(expected.green)) <= tolerance
+        return abs(Int(pixel.red) - Int(expected.red)) <= tolerance
+            && abs(Int(pixel.green) - Int(expected.green)) <= tolerance
             && abs(Int(pixel.blue) - Int(expected.blue)) <= tolerance
     }
 
@@ -40,7 +41,9 @@ struct CullingWindowTests {
         let info = try String(contentsOfFile: trash + "/info/a.jpg.trashinfo", encoding: .utf8)
         #expect(info.hasPrefix("[Trash Info]\nPath=\(original)\nDeletionDate="))
         // The card goes when the live folders see the file go; the red picture is gone from the screen.
-        _ = try demo.process.waitForEvent("the card's deletion") { $0.name == "update" && $0.string("kind") == "delete" }
+        _ = try demo.process.waitForEvent("the card's deletion") {
+            $0.name == "update" && $0.string("kind") == "delete"
+        }
         try wall.settle()
         #expect(wall.extentOfRed(in: try demo.screenshot()) == nil)
         // trash-cli lists it with its original path.
@@ -68,7 +71,9 @@ struct CullingWindowTests {
         // trash-restore (trash-cli) puts it back once the name is free.
         try FileManager.default.removeItem(atPath: original)
         _ = try wall.runWithHome(["trash-restore", wall.folder.root], input: "0\n")
-        #expect(FileManager.default.fileExists(atPath: original) && !FileManager.default.fileExists(atPath: trash + "/files/a.jpg"))
+        #expect(
+            FileManager.default.fileExists(atPath: original)
+                && !FileManager.default.fileExists(atPath: trash + "/files/a.jpg"))
         demo.expectNoXErrors()
     }
 
@@ -78,19 +83,26 @@ struct CullingWindowTests {
         let home = try GeneratedImages()
         try folder.convert(["-size", "400x300", "xc:#D02020", "a.jpg"])
         try folder.convert(["-size", "300x400", "xc:#20A040", "b.jpg"])
-        let demo = try RunningDemo([folder.path("a.jpg"), folder.path("b.jpg"), "--width", "800", "--height", "620", "--columns", "3"],
-                                   executable: "waterfall", environment: CullingWall.environment(home: home))
-        _ = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let demo = try RunningDemo(
+            [folder.path("a.jpg"), folder.path("b.jpg"), "--width", "800", "--height", "620", "--columns", "3"],
+            executable: "waterfall", environment: CullingWall.environment(home: home))
+        _ = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         try demo.key("Right")
         _ = try demo.process.waitForEvent("the first card selected") { $0.name == "select" && $0.int("index") == 0 }
         var before = demo.eventCount
         try demo.key("Delete")
-        let gone = try demo.process.waitForEvent(after: before, "the card's deletion") { $0.name == "update" && $0.string("kind") == "delete" }
+        let gone = try demo.process.waitForEvent(after: before, "the card's deletion") {
+            $0.name == "update" && $0.string("kind") == "delete"
+        }
         #expect(gone.event.ints("indices") == [0] && gone.event.int("items") == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.path("a.jpg")))
         before = demo.eventCount
         try demo.key("ctrl+z")
-        let back = try demo.process.waitForEvent(after: before, "the card's return") { $0.name == "update" && $0.string("kind") == "insert" }
+        let back = try demo.process.waitForEvent(after: before, "the card's return") {
+            $0.name == "update" && $0.string("kind") == "insert"
+        }
         #expect(back.event.ints("indices") == [0] && back.event.int("items") == 2)
         #expect(FileManager.default.fileExists(atPath: folder.path("a.jpg")))
         demo.expectNoXErrors()
@@ -110,7 +122,8 @@ struct CullingWindowTests {
         try wall.settle()
         // The card stands: the red picture is now taller than wide, at the turned aspect.
         let after = try #require(extent(of: red, in: try demo.screenshot()))
-        #expect(after.height > after.width && abs(Double(after.height) / Double(after.width) - 4.0 / 3) < 0.05, "\(after)")
+        #expect(
+            after.height > after.width && abs(Double(after.height) / Double(after.width) - 4.0 / 3) < 0.05, "\(after)")
 
         let back = try wall.act("ctrl+z", "rotate", undo: true)
         #expect(back.int("done") == 1)
@@ -137,7 +150,9 @@ struct CullingWindowTests {
         try wall.select(1)
         try wall.act("3", "mark")
         let sidecar = wall.folder.path("b.jpg.xmp")
-        func rating() throws -> String { try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", sidecar]).output }
+        func rating() throws -> String {
+            try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", sidecar]).output
+        }
         #expect(try rating() == "3\n")
         try wall.settle()
         // Three gold stars on a dark box at the picture's bottom-right corner.
@@ -167,7 +182,9 @@ struct CullingWindowTests {
         try demo.key("Return")
         try demo.waitForLightbox("picture", index: 1, after: before)
         try wall.act("5", "mark")
-        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("b.jpg.xmp")]).output == "5\n")
+        #expect(
+            try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("b.jpg.xmp")]).output
+                == "5\n")
         // Five gold stars at the photo's bottom-right corner, over the lightbox (drawn in the key's own frame, before
         // the sidecar was written).
         #expect(wall.pixels(near: RGB(0xFFC107), in: try demo.screenshot(), tolerance: 40) >= 40)
@@ -199,8 +216,12 @@ extension CullingWall {
         for y in 0..<shot.height {
             for x in 0..<shot.width {
                 guard let pixel = shot.pixel(x: x, y: y) else { continue }
-                if abs(Int(pixel.red) - Int(colour.red)) <= tolerance && abs(Int(pixel.green) - Int(colour.green)) <= tolerance
-                    && abs(Int(pixel.blue) - Int(colour.blue)) <= tolerance { count += 1 }
+                if abs(Int(pixel.red) - Int(colour.red)) <= tolerance
+                    && abs(Int(pixel.green) - Int(colour.green)) <= tolerance
+                    && abs(Int(pixel.blue) - Int(colour.blue)) <= tolerance
+                {
+                    count += 1
+                }
             }
         }
         return count
@@ -214,21 +235,33 @@ struct CullingManyAndErrorsTests {
         let folder = try GeneratedImages()
         let release = try GeneratedImages()
         try folder.convert(["-size", "64x48", "xc:#808080", "seed.jpg"])
-        for index in 0..<1000 { #expect(link(folder.path("seed.jpg"), folder.path(String(format: "p%04d.jpg", index))) == 0) }
+        for index in 0..<1000 {
+            #expect(link(folder.path("seed.jpg"), folder.path(String(format: "p%04d.jpg", index))) == 0)
+        }
         try FileManager.default.removeItem(atPath: folder.path("seed.jpg"))
         // The action is held at its tenth file until the test has pressed Escape.
-        let wall = try CullingWall(in: folder, photos: false, environment: ["WATERFALL_PAUSE_AT": "trash.moved#10",
-                                                                             "WATERFALL_PAUSE_UNTIL": release.path("go")])
+        let wall = try CullingWall(
+            in: folder, photos: false,
+            environment: [
+                "WATERFALL_PAUSE_AT": "trash.moved#10",
+                "WATERFALL_PAUSE_UNTIL": release.path("go"),
+            ])
         let demo = wall.demo
         try demo.key("ctrl+a")
         try demo.key("Delete")
-        try waitUntil("the action to stop at its tenth file") { demo.process.standardError.contains("paused at trash.moved #10") }
-        let progress = try demo.process.waitForEvent("the progress") { $0.name == "fileActionProgress" && $0.int("done") == 9 }
+        try waitUntil("the action to stop at its tenth file") {
+            demo.process.standardError.contains("paused at trash.moved #10")
+        }
+        let progress = try demo.process.waitForEvent("the progress") {
+            $0.name == "fileActionProgress" && $0.int("done") == 9
+        }
         #expect(progress.event.int("total") == 1000 && progress.event.string("action") == "trash")
         // The window goes on meanwhile: the status bar has text, and a key is handled.
         let before = demo.eventCount
         try demo.key("Escape")
-        _ = try demo.process.waitForEvent(after: before, "Escape handled") { $0.name == "key" && $0.string("chord") == "Escape" }
+        _ = try demo.process.waitForEvent(after: before, "Escape handled") {
+            $0.name == "key" && $0.string("chord") == "Escape"
+        }
         try Data().write(to: URL(fileURLWithPath: release.path("go")))
         let ended = try demo.process.waitForEvent(after: before, "the action's end") { $0.name == "fileAction" }
         #expect(ended.event.fields["cancelled"] as? Bool == true)
@@ -251,13 +284,17 @@ struct CullingManyAndErrorsTests {
         try wall.select(1)
         let rated = try wall.act("5", "mark")
         #expect(rated.fields["failed"] as? [String] == ["b.jpg.xmp: the folder is read-only"], "\(rated.fields)")
-        #expect(FileManager.default.fileExists(atPath: folder.path("a.jpg")) && !FileManager.default.fileExists(atPath: folder.path("b.jpg.xmp")))
+        #expect(
+            FileManager.default.fileExists(atPath: folder.path("a.jpg"))
+                && !FileManager.default.fileExists(atPath: folder.path("b.jpg.xmp")))
         // The card shows no stars (given back), and the status bar says why.
         try wall.settle()
         #expect(wall.pixels(near: RGB(0xFFC107), in: try demo.screenshot(), tolerance: 40) == 0)
         try demo.key("q")
         let exit = try demo.process.waitForEvent("the exit") { $0.name == "exit" }.event
-        #expect(exit.string("status")?.hasPrefix("0 photos marked · 1 not changed: b.jpg.xmp: the folder is read-only") == true,
-                "\(exit.string("status") ?? "")")
+        #expect(
+            exit.string("status")?.hasPrefix("0 photos marked · 1 not changed: b.jpg.xmp: the folder is read-only")
+                == true,
+            "\(exit.string("status") ?? "")")
     }
 }

@@ -12,14 +12,17 @@ struct CursorWindowTests {
     private func shape(afterMovingTo x: Double, _ y: Double, in demo: RunningDemo) throws -> String? {
         let start = demo.eventCount
         try demo.movePointer(x: x, y: y)
-        return try demo.process.waitForEvent(after: start, "a cursor event") { $0.name == "cursor" }.event.string("shape")
+        return try demo.process.waitForEvent(after: start, "a cursor event") { $0.name == "cursor" }.event.string(
+            "shape")
     }
 
     @Test func aHandOverCardsTheDefaultBetweenThemAndHoveringIsNoInput() throws {
         let demo = try RunningDemo(WindowTests.wallOptions + ["--no-smooth"])
         let display = demo.xvfb.display
-        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4",
-                                           "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--columns", "4",
+            "--height", String(Int(demo.viewportHeight)),
+        ])
         let first = try #require(layout.items.first { $0.kind == "cell" && $0.column == 0 })
         let neighbour = try #require(layout.items.first { $0.kind == "cell" && $0.column == 1 })
         #expect(first.height > 64)
@@ -46,7 +49,9 @@ struct CursorWindowTests {
         #expect(try shape(afterMovingTo: pointer.x, pointer.y, in: demo) == "pointingHand")
         let beforeWheel = demo.eventCount
         try demo.wheel(notches: 1)
-        let scrolled = try demo.process.waitForEvent(after: beforeWheel, "the cursor after the scroll") { $0.name == "cursor" }
+        let scrolled = try demo.process.waitForEvent(after: beforeWheel, "the cursor after the scroll") {
+            $0.name == "cursor"
+        }
         #expect(scrolled.event.string("shape") == "default")
         #expect(demo.events(named: "scroll", after: beforeWheel).last?.double("offset") == 64)
 
@@ -61,8 +66,10 @@ struct CursorWindowTests {
 extension CursorWindowTests {
     @Test func busyWhileTheFirstPageLoadsAndAHandOnAFailedPagesRetry() throws {
         // Each page arrives when the test sends SIGUSR1; the second request fails.
-        let demo = try RunningDemo(["--load-more", "--page-size", "60", "--pages-on-signal", "--fail-every", "2",
-                                    "--width", "900", "--height", "720", "--columns", "4"])
+        let demo = try RunningDemo([
+            "--load-more", "--page-size", "60", "--pages-on-signal", "--fail-every", "2",
+            "--width", "900", "--height", "720", "--columns", "4",
+        ])
         let display = demo.xvfb.display
         let pid = try #require(demo.process.processIdentifier)
         #expect(demo.ready.int("items") == 0)
@@ -77,12 +84,14 @@ extension CursorWindowTests {
         let rootCursor = try CursorImage.current(display: display)
         #expect(watch.name != rootCursor.name || watch.serial != rootCursor.serial)
         #expect(watch.width != rootCursor.width || watch.height != rootCursor.height)
-        try demo.movePointer(x: 2, y: 2)   // back to the inset: still busy, nothing new to log
+        try demo.movePointer(x: 2, y: 2)  // back to the inset: still busy, nothing new to log
 
         // The first page arrives: the still pointer is over the inset, the default.
         kill(pid, SIGUSR1)
         let loaded = try demo.process.waitForEvent(after: busy.position, "the first page") { $0.name == "loaded" }
-        let arrived = try demo.process.waitForEvent(after: loaded.position, "the cursor after it") { $0.name == "cursor" }
+        let arrived = try demo.process.waitForEvent(after: loaded.position, "the cursor after it") {
+            $0.name == "cursor"
+        }
         #expect(arrived.event.string("shape") == "default")
 
         // At the end, the pending second page's footer takes the viewport's bottom 56 rows: not clickable.
@@ -105,7 +114,9 @@ extension CursorWindowTests {
         try xdotool(["click", "1"], display: display)
         let retried = try demo.process.waitForEvent(after: click, "the retry") { $0.name == "loadMore" }
         #expect(retried.event.int("page") == 2)
-        let loading = try demo.process.waitForEvent(after: click, "the cursor of the pending retry") { $0.name == "cursor" }
+        let loading = try demo.process.waitForEvent(after: click, "the cursor of the pending retry") {
+            $0.name == "cursor"
+        }
         #expect(loading.event.string("shape") == "default")
         #expect(demo.process.events.filter { $0.name == "input" && $0.string("kind") == "move" }.isEmpty)
         demo.expectNoXErrors()

@@ -29,7 +29,10 @@ struct DesktopResourcesTests {
         let drawn = AppIcon.pixels(side: side)
         let rendered = try renderedSVG(side: side)
         let differing = rendered.indices.filter { rendered[$0] != drawn[$0] }
-        #expect(differing.isEmpty, "\(differing.count) pixels differ, the first at \(differing.first.map { "x \($0 % side), y \($0 / side)" } ?? "")")
+        #expect(
+            differing.isEmpty,
+            "\(differing.count) pixels differ, the first at \(differing.first.map { "x \($0 % side), y \($0 / side)" } ?? "")"
+        )
         // Not all one colour: the tile, its transparent cut corners and the cards' five colours are all there.
         #expect(Set(rendered).count == 7)
     }

@@ -25,12 +25,16 @@ struct FilterWindowTests {
         #expect(steps(typed) == ["e 4", "et 2", "ete 2"])
         #expect(demo.events(named: "arranged", after: begun.position).map { $0.int("items") } == [4, 2, 2])
         // The bar along the top has the text's ink; the cards are below it, and only the two named "Été" and "ete" show.
-        let layout = try demo.process.waitForEvent(after: begun.position, "the layout under the bar") { $0.name == "layout" }.event
+        let layout = try demo.process.waitForEvent(after: begun.position, "the layout under the bar") {
+            $0.name == "layout"
+        }.event
         let top = try #require(layout.double("viewport", "y"))
         #expect(top == 28)
         let shot = try wall.syncAndShoot()
-        try shot.savePNG(window: wall.demo.window, display: wall.demo.xvfb.display, to: artifactPath("filter-typed.png"))
-        let barInk = shot.textInk(xs: 0..<shot.width, ys: 0..<28, ink: TimelineWall.title, background: TimelineWall.filterBar)
+        try shot.savePNG(
+            window: wall.demo.window, display: wall.demo.xvfb.display, to: artifactPath("filter-typed.png"))
+        let barInk = shot.textInk(
+            xs: 0..<shot.width, ys: 0..<28, ink: TimelineWall.title, background: TimelineWall.filterBar)
         #expect(barInk.isText(minimumSolid: 20), "the filter bar: \(barInk)")
         for photo in Self.photos {
             let colour = RGB(UInt32(photo.color.dropFirst(), radix: 16) ?? 0)
@@ -40,7 +44,8 @@ struct FilterWindowTests {
         }
 
         // BackSpace widens again, a character at a time.
-        #expect(steps(try wall.send(["key", "BackSpace", "BackSpace", "BackSpace"], until: "")) == ["et 2", "e 4", " 6"])
+        #expect(
+            steps(try wall.send(["key", "BackSpace", "BackSpace", "BackSpace"], until: "")) == ["et 2", "e 4", " 6"])
         // A dead key composes: the filter is "é", which finds the e's too.
         try wall.bindUnusedKeycodes(to: ["dead_acute", "U6771", "U4EAC"])
         #expect(steps(try wall.send(["key", "dead_acute", "e"], until: "é")) == ["é 4"])
@@ -68,15 +73,19 @@ struct FilterWindowTests {
         try wall.type("東京", until: "東京")
         try wall.press("Return", until: "filterEnd")
         let exit = try wall.quit()
-        #expect(exit.string("status")?.hasPrefix("1 of 6 photos · “東京” · 6 photos") == true, "\(exit.string("status") ?? "")")
+        #expect(
+            exit.string("status")?.hasPrefix("1 of 6 photos · “東京” · 6 photos") == true,
+            "\(exit.string("status") ?? "")")
         #expect(TimelineWall.names(in: exit) == [["東京タワー.jpg"]])
         demo.expectNoXErrors()
     }
 
     @Test func theLeastRatingAndTheRejectsLeavePhotosOut() throws {
         let photos = [
-            TimelinePhoto(name: "a.jpg", color: "#D02020", rating: 4), TimelinePhoto(name: "b.jpg", color: "#20A040", rating: 3),
-            TimelinePhoto(name: "c.jpg", color: "#2040C0", rating: 1), TimelinePhoto(name: "d.jpg", color: "#E0A000", rating: 5),
+            TimelinePhoto(name: "a.jpg", color: "#D02020", rating: 4),
+            TimelinePhoto(name: "b.jpg", color: "#20A040", rating: 3),
+            TimelinePhoto(name: "c.jpg", color: "#2040C0", rating: 1),
+            TimelinePhoto(name: "d.jpg", color: "#E0A000", rating: 5),
             TimelinePhoto(name: "e.jpg", color: "#A020C0"), TimelinePhoto(name: "f.jpg", color: "#20B0B0", rating: -1),
             TimelinePhoto(name: "g.jpg", color: "#808080", rating: 2),
         ]
@@ -84,15 +93,23 @@ struct FilterWindowTests {
         let demo = wall.demo
         #expect(try wall.firstArrangement().int("items") == 3)
         // A photo rated below the least rating leaves the wall, and Ctrl+Z brings it back.
-        #expect(try wall.press("Right", until: "select").event.int("index") == 0)   // a.jpg, 4 stars
+        #expect(try wall.press("Right", until: "select").event.int("index") == 0)  // a.jpg, 4 stars
         let rated = try wall.press("1", until: "arranged")
         #expect(rated.event.int("items") == 2)
-        _ = try demo.process.waitForEvent(after: rated.position, "the rating's end") { $0.name == "fileAction" && $0.string("action") == "mark" }
-        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("a.jpg.xmp")]).output == "1\n")
+        _ = try demo.process.waitForEvent(after: rated.position, "the rating's end") {
+            $0.name == "fileAction" && $0.string("action") == "mark"
+        }
+        #expect(
+            try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("a.jpg.xmp")]).output
+                == "1\n")
         let undone = try wall.press("ctrl+z", until: "arranged")
         #expect(undone.event.int("items") == 3)
-        _ = try demo.process.waitForEvent(after: undone.position, "the undo's end") { $0.name == "fileAction" && $0.string("action") == "mark" }
-        #expect(try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("a.jpg.xmp")]).output == "4\n")
+        _ = try demo.process.waitForEvent(after: undone.position, "the undo's end") {
+            $0.name == "fileAction" && $0.string("action") == "mark"
+        }
+        #expect(
+            try TestTool.run(["exiftool", "-s3", "-n", "-XMP-xmp:Rating", wall.folder.path("a.jpg.xmp")]).output
+                == "4\n")
         // r cycles the least rating: 4, 5, none, 1, 2, 3, 4, 5, none.
         var counts: [Int] = []
         for _ in 0..<9 { counts.append(try wall.press("r", until: "arranged").event.int("items") ?? -1) }

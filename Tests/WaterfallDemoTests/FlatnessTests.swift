@@ -32,7 +32,9 @@ struct FlatnessTests {
     static let residentGrowthToleranceKiB = 192
 
     @Test func reloadsWheelNotchesAndResizesLeaveCreatedCellsAndResidentMemoryFlat() throws {
-        let demo = try RunningDemo(["--width", String(Self.landscape.width), "--height", String(Self.landscape.height), "--no-smooth"])
+        let demo = try RunningDemo([
+            "--width", String(Self.landscape.width), "--height", String(Self.landscape.height), "--no-smooth",
+        ])
         let pid = try #require(demo.process.processIdentifier)
         let input = try XdotoolSession(display: demo.xvfb.display)
         let log = LogFollower(demo.process)
@@ -42,12 +44,16 @@ struct FlatnessTests {
         /// Resizes the window as a window manager would; returns the layout for the new size.
         func resize(to size: WindowSize) throws -> Event {
             try input.send(["windowsize \(demo.window) \(size.width) \(size.height)"])
-            return try log.waitFor("the layout at \(size.width) px") { $0.name == "layout" && $0.viewWidth == Double(size.width) }
+            return try log.waitFor("the layout at \(size.width) px") {
+                $0.name == "layout" && $0.viewWidth == Double(size.width)
+            }
         }
         /// `count` (odd) resizes between the two sizes, alternating from `target`, so that each changes the size.
         func resizeBurst(_ count: Int, endingAt target: WindowSize) -> [String] {
             (0..<count).map { index in
-                let size = index.isMultiple(of: 2) ? target : (target.width == Self.landscape.width ? Self.portrait : Self.landscape)
+                let size =
+                    index.isMultiple(of: 2)
+                    ? target : (target.width == Self.landscape.width ? Self.portrait : Self.landscape)
                 return "windowsize \(demo.window) \(size.width) \(size.height)"
             }
         }
@@ -68,7 +74,8 @@ struct FlatnessTests {
             if size.width != Self.landscape.width {
                 let layout = try resize(to: size)
                 #expect(layout.int("columns") == size.columns)
-                maxOffset[size.width] = try #require(layout.double("contentHeight")) - (try #require(layout.double("viewport", "height")))
+                maxOffset[size.width] =
+                    try #require(layout.double("contentHeight")) - (try #require(layout.double("viewport", "height")))
             }
             let bottom = try #require(maxOffset[size.width])
             let notches = try notchesThroughCatalog(size)
@@ -94,7 +101,8 @@ struct FlatnessTests {
 
         // The long run: ten rounds, each a burst of resizes that ends at the other size, ten reloads, then wheel
         // passes down to the bottom and back up until the notches reach their share of 10,000.
-        var resizes = 0, notches = 0
+        var resizes = 0
+        var notches = 0
         let refreshesBefore = log.refreshes
         var current = Self.landscape
         for round in 0..<10 {
@@ -129,11 +137,14 @@ struct FlatnessTests {
         #expect(resizes == 1_000)
         #expect(log.refreshes - refreshesBefore == 100)
         #expect(notches >= 10_000)
-        #expect(endFrame.int("created") == created, "cells created after the warm-up: \(created); at the end: \(endFrame.int("created") ?? -1)")
+        #expect(
+            endFrame.int("created") == created,
+            "cells created after the warm-up: \(created); at the end: \(endFrame.int("created") ?? -1)")
         // Each reload alone gives every cell on screen back to the pool and takes it again (ten or more at the top).
         #expect((endFrame.int("reused") ?? 0) - warmReused >= 1_000, "the long run recycles cells")
-        #expect(residentAtEnd - residentAtStart <= Self.residentGrowthToleranceKiB,
-                "resident memory grew from \(residentAtStart) KiB to \(residentAtEnd) KiB")
+        #expect(
+            residentAtEnd - residentAtStart <= Self.residentGrowthToleranceKiB,
+            "resident memory grew from \(residentAtStart) KiB to \(residentAtEnd) KiB")
         demo.expectNoXErrors()
     }
 

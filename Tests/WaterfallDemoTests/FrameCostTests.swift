@@ -38,7 +38,9 @@ struct FrameCostTests {
         // The colours a person sees, counted in a screenshot of the last frame, bound that frame's requests.
         let shot = try demo.screenshot()
         var colours = Set<RGB>()
-        for y in 0..<shot.height { for x in 0..<shot.width { if let pixel = shot.pixel(x: x, y: y) { colours.insert(pixel) } } }
+        for y in 0..<shot.height {
+            for x in 0..<shot.width { if let pixel = shot.pixel(x: x, y: y) { colours.insert(pixel) } }
+        }
         let lastRequests = try #require(frames.last?.int("requests"))
         #expect(lastRequests <= 10 + colours.count, "\(lastRequests) requests for \(colours.count) colours")
         #expect(lastRequests > 0)
@@ -47,9 +49,11 @@ struct FrameCostTests {
 
     @Test func theBenchSubcommandReportsEveryFrameWithinTheRequestBound() throws {
         let xvfb = try XvfbServer(width: 1920, height: 1080)
-        let bench = try DemoProcess(arguments: ["bench", "--items", "100000", "--notches", "150", "--json"], display: xvfb.display)
+        let bench = try DemoProcess(
+            arguments: ["bench", "--items", "100000", "--notches", "150", "--json"], display: xvfb.display)
         #expect(try withExtendedLifetime(xvfb) { try bench.waitForExit(limit: 120) } == 0)
-        let result = try #require(bench.lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let result = try #require(
+            bench.lines.last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
         #expect(result["frames"] as? Int == 150)
         #expect(result["roundTrips"] as? Int == 0)
         #expect((result["requestsAboveColours"] as? Int ?? 99) <= 10)
@@ -61,7 +65,9 @@ struct FrameCostTests {
         let steps = try #require(result["startupMs"] as? [String: NSNumber])
         #expect(Set(steps.keys) == ["running", "cards", "window", "layout", "firstFrame"])
         let total = steps.values.reduce(0) { $0 + $1.doubleValue }
-        #expect(abs(total - ((result["firstFrameMs"] as? NSNumber)?.doubleValue ?? 0)) < 0.01, "steps \(steps) add up to \(total)")
+        #expect(
+            abs(total - ((result["firstFrameMs"] as? NSNumber)?.doubleValue ?? 0)) < 0.01,
+            "steps \(steps) add up to \(total)")
     }
 
     @Test(arguments: [[], ["--no-xdbe"]])

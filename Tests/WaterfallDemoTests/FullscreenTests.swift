@@ -13,14 +13,22 @@ import XvfbSupport
     /// drawn; under openbox when `underOpenbox`.
     func launch(underOpenbox: Bool) throws -> (demo: RunningDemo, folder: GeneratedImages, manager: Openbox?) {
         let folder = try GeneratedImages()
-        for (index, colour) in Self.colours.enumerated() { try folder.image("p\(index).png", width: 400, height: 300, colour: colour) }
+        for (index, colour) in Self.colours.enumerated() {
+            try folder.image("p\(index).png", width: 400, height: 300, colour: colour)
+        }
         var manager: Openbox?
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-                                   screen: Self.screen) { server in
+        let demo = try RunningDemo(
+            [folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
+            screen: Self.screen
+        ) { server in
             if underOpenbox { manager = try Openbox(display: server.display) }
         }
-        let last = try demo.process.waitForEvent("three pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 3 }
-        try demo.process.waitForEvent(after: last.position, "drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let last = try demo.process.waitForEvent("three pictures") { _ in
+            demo.events(named: "thumbnail", after: 0).count == 3
+        }
+        try demo.process.waitForEvent(after: last.position, "drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         return (demo, folder, manager)
     }
 
@@ -30,15 +38,20 @@ import XvfbSupport
         let before = demo.eventCount
         try demo.key(key)
         let laidOut = try demo.process.waitForEvent(after: before, "the layout at \(size)") { event in
-            event.name == "layout" && event.viewWidth == Double(size.width) && event.double("viewport", "height") == Double(size.height - 20)
+            event.name == "layout" && event.viewWidth == Double(size.width)
+                && event.double("viewport", "height") == Double(size.height - 20)
         }
-        try demo.process.waitForEvent(after: laidOut.position, "its pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(after: laidOut.position, "its pictures drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         return try demo.screenshot()
     }
 
     /// The atoms of the window's `_NET_WM_STATE`.
     func state(of demo: RunningDemo) throws -> [String] {
-        try atomNames(readProperty("_NET_WM_STATE", of: demo.window, display: demo.xvfb.display)?.items ?? [], display: demo.xvfb.display)
+        try atomNames(
+            readProperty("_NET_WM_STATE", of: demo.window, display: demo.xvfb.display)?.items ?? [],
+            display: demo.xvfb.display)
     }
 
     /// Checks the wall in `shot`: every caption and the status bar have text, and each photo's colour fills its card.
@@ -47,8 +60,10 @@ import XvfbSupport
         let cards = try text.expectText(in: shot, state: state)
         #expect(cards.count == 3, "\(state): \(cards.count) cards in view")
         for card in cards {
-            #expect(text.pictureCentre(of: card, offset: 0, in: shot) == RGB(UInt32(Self.colours[card.index].dropFirst(), radix: 16) ?? 0),
-                    "\(state): card \(card.index)")
+            #expect(
+                text.pictureCentre(of: card, offset: 0, in: shot)
+                    == RGB(UInt32(Self.colours[card.index].dropFirst(), radix: 16) ?? 0),
+                "\(state): card \(card.index)")
         }
     }
 
@@ -62,7 +77,8 @@ import XvfbSupport
         try expectWall(shot, of: demo, folder: folder, state: "fullscreen")
 
         // The lightbox fills the screen too: the second photo fitted to 1280 × 1004, its colour in the middle.
-        let cards = try ScreenText(demo, layoutArguments: ["--photos", folder.root, "--columns", "3"]).elements().filter { $0.kind == "cell" }
+        let cards = try ScreenText(demo, layoutArguments: ["--photos", folder.root, "--columns", "3"]).elements().filter
+        { $0.kind == "cell" }
         let before = demo.eventCount
         try demo.movePointer(x: cards[1].midX, y: cards[1].y + 20)
         try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)

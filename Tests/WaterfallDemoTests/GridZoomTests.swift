@@ -20,18 +20,24 @@ import XvfbSupport
     func folder() throws -> GeneratedImages {
         let folder = try GeneratedImages()
         for index in 0..<Self.count {
-            try folder.image(String(format: "p%02d.png", index), width: 400, height: 300,
-                             colour: String(format: "#%06X", Self.rgb(index)))
+            try folder.image(
+                String(format: "p%02d.png", index), width: 400, height: 300,
+                colour: String(format: "#%06X", Self.rgb(index)))
         }
         return folder
     }
 
     /// Starts `waterfall` on `folder` in a 1000 × 720 window (5 columns of about 182 points) and waits until every
     /// card in view has its thumbnail.
-    func launch(_ folder: GeneratedImages, _ extra: [String] = [], environment: [String: String] = [:]) throws -> RunningDemo {
-        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--no-smooth"] + extra,
-                                   executable: "waterfall", environment: environment)
-        let walked = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+    func launch(
+        _ folder: GeneratedImages, _ extra: [String] = [], environment: [String: String] = [:]
+    ) throws -> RunningDemo {
+        let demo = try RunningDemo(
+            [folder.root, "--width", "1000", "--height", "720", "--no-smooth"] + extra,
+            executable: "waterfall", environment: environment)
+        let walked = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         try waitForThumbnails(demo, after: walked.position)
         return demo
     }
@@ -58,7 +64,9 @@ import XvfbSupport
         try demo.key("q")
         #expect(try demo.process.waitForExit() == 0)
         let exit = try #require(demo.process.events.last { $0.name == "exit" })
-        let cards = (exit.fields["elements"] as? [[String: Any]] ?? []).map(LaidOutItem.init(fields:)).filter { $0.kind == "cell" }
+        let cards = (exit.fields["elements"] as? [[String: Any]] ?? []).map(LaidOutItem.init(fields:)).filter {
+            $0.kind == "cell"
+        }
         return (exit.double("offset") ?? .nan, cards)
     }
 
@@ -71,19 +79,25 @@ import XvfbSupport
         let photos = try folder()
         let demo = try launch(photos)
         #expect(demo.ready.int("columns") == 5)
-        let cards = try runLayoutCommand(["--photos", photos.root, "--width", String(Int(demo.cardsWidth)),
-                                          "--height", String(Int(demo.viewportHeight))]).items
+        let cards = try runLayoutCommand([
+            "--photos", photos.root, "--width", String(Int(demo.cardsWidth)),
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         // Card 12, in the middle of the screen: clicked, it is focused.
         let card = cards[12]
         let centre = pictureCentre(card, offset: 0)
         try demo.click(x: card.midX, y: card.midY)
         try demo.process.waitForEvent("the selection") { $0.name == "select" && $0.int("index") == 12 }
         let first = try demo.screenshot()
-        #expect(first.pixel(x: centre.x, y: centre.y) == Self.colour(12), "\(String(describing: first.pixel(x: centre.x, y: centre.y))) at \(centre) \(card)")
+        #expect(
+            first.pixel(x: centre.x, y: centre.y) == Self.colour(12),
+            "\(String(describing: first.pixel(x: centre.x, y: centre.y))) at \(centre) \(card)")
 
         // The next step's columns are laid out ahead (6 columns would be narrower than 160 points), and the step
         // takes them: its frames are checked against the `layout` command's below.
-        try demo.process.waitForEvent("the columns laid out ahead") { $0.name == "columnsAhead" && $0.ints("columns") == [4] }
+        try demo.process.waitForEvent("the columns laid out ahead") {
+            $0.name == "columnsAhead" && $0.ints("columns") == [4]
+        }
         var mark = demo.eventCount
         try demo.key("plus")
         let four = try waitForColumns(4, demo, after: mark)
@@ -91,13 +105,17 @@ import XvfbSupport
         #expect(four.int("ahead") == 1)
         // What a person sees: the focused photo, in its new column, has its centre at the same height (to the
         // pixel the offset is rounded to), drawn in its colour.
-        let fourCards = try runLayoutCommand(["--photos", photos.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
-                                              "--height", String(Int(demo.viewportHeight))]).items
+        let fourCards = try runLayoutCommand([
+            "--photos", photos.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         let fourOffset = try #require(demo.process.events.last { $0.name == "scroll" }?.double("offset"))
         #expect(abs(fourCards[12].midY - fourOffset - card.midY) <= 1, "\(fourCards[12]) at \(fourOffset), was \(card)")
         let moved = pictureCentre(fourCards[12], offset: fourOffset)
         #expect(try demo.screenshot().pixel(x: moved.x, y: moved.y) == Self.colour(12))
-        try demo.process.waitForEvent(after: mark, "the columns laid out ahead of 4") { $0.name == "columnsAhead" && $0.ints("columns") == [3, 5] }
+        try demo.process.waitForEvent(after: mark, "the columns laid out ahead of 4") {
+            $0.name == "columnsAhead" && $0.ints("columns") == [3, 5]
+        }
         mark = demo.eventCount
         try demo.key("minus")
         #expect(try waitForColumns(5, demo, after: mark).int("ahead") == 1)
@@ -118,7 +136,11 @@ import XvfbSupport
         let layouts = demo.process.events.dropFirst(mark).filter { $0.name == "layout" }.map { $0.int("columns") ?? -1 }
         #expect(layouts == [4, 3, 2, 1, 2], "\(layouts)")
         let keys = demo.process.events.dropFirst(mark).filter { $0.name == "key" }.map { $0.string("action") ?? "-" }
-        #expect(keys == ["grid-zoom-out", "grid-zoom-in", "grid-zoom-in", "grid-zoom-in", "grid-zoom-in", "grid-zoom-in", "grid-zoom-out"])
+        #expect(
+            keys == [
+                "grid-zoom-out", "grid-zoom-in", "grid-zoom-in", "grid-zoom-in", "grid-zoom-in", "grid-zoom-in",
+                "grid-zoom-out",
+            ])
         #expect(two.double("columnWidth").map { $0 >= 160 } == true)
         // The focused card stayed at its height through all of it.
         let (offset, after) = try quit(demo)
@@ -138,8 +160,10 @@ import XvfbSupport
             $0.name == "scroll" && $0.double("offset") == offset
         }
         try waitForThumbnails(demo, after: scrolled.position)
-        let cards = try runLayoutCommand(["--photos", photos.root, "--width", String(Int(demo.cardsWidth)),
-                                          "--height", String(Int(demo.viewportHeight))]).items
+        let cards = try runLayoutCommand([
+            "--photos", photos.root, "--width", String(Int(demo.cardsWidth)),
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         let card = cards[17]
         let pointer = (x: Int(card.midX), y: Int((card.y - offset + card.height * 0.3).rounded()))
         let fraction = (Double(pointer.y) - (card.y - offset)) / card.height
@@ -153,15 +177,19 @@ import XvfbSupport
             let step = demo.eventCount
             try xdotool(["keydown", "Control_L", "click", "4", "keyup", "Control_L"], display: demo.xvfb.display)
             try waitForColumns(columns, demo, after: step)
-            let zoomed = try runLayoutCommand(["--photos", photos.root, "--columns", String(columns), "--width", String(Int(demo.cardsWidth)),
-                                               "--height", String(Int(demo.viewportHeight))]).items[17]
+            let zoomed = try runLayoutCommand([
+                "--photos", photos.root, "--columns", String(columns), "--width", String(Int(demo.cardsWidth)),
+                "--height", String(Int(demo.viewportHeight)),
+            ]).items[17]
             let zoomedOffset = try #require(demo.process.events.last { $0.name == "scroll" }?.double("offset"))
             let newFraction = (Double(pointer.y) - (zoomed.y - zoomedOffset)) / zoomed.height
-            #expect(abs(newFraction - fraction) * zoomed.height <= 1, "\(columns) columns: \(fraction) → \(newFraction)")
+            #expect(
+                abs(newFraction - fraction) * zoomed.height <= 1, "\(columns) columns: \(fraction) → \(newFraction)")
             #expect(try demo.screenshot().pixel(x: Int(zoomed.midX), y: pointer.y) == Self.colour(17))
         }
         // No scroll input on the way: a Ctrl+wheel notch zooms only.
-        #expect(demo.process.events.dropFirst(mark).filter { $0.name == "input" && $0.string("kind") == "wheel" }.isEmpty)
+        #expect(
+            demo.process.events.dropFirst(mark).filter { $0.name == "input" && $0.string("kind") == "wheel" }.isEmpty)
         _ = try quit(demo)
         demo.expectNoXErrors()
     }
@@ -177,7 +205,9 @@ import XvfbSupport
         let width = try #require(zoomed.double("columnWidth"))
         _ = try quit(demo)
         let state = try String(contentsOfFile: home.path("state") + "/waterfall/state.toml", encoding: .utf8)
-        let remembered = state.split(separator: "\n").first { $0.hasPrefix("card-width = ") }.flatMap { Double($0.dropFirst(13)) }
+        let remembered = state.split(separator: "\n").first { $0.hasPrefix("card-width = ") }.flatMap {
+            Double($0.dropFirst(13))
+        }
         #expect(remembered.map { abs($0 - width) < 1e-9 } == true, "\(state)")
 
         demo = try launch(photos, environment: environment)
@@ -189,8 +219,10 @@ import XvfbSupport
         #expect(demo.ready.int("columns") == 5)
         _ = try quit(demo)
         // A card width set in the config after the zoom was remembered wins too: 400 points give 2 columns.
-        try FileManager.default.createDirectory(atPath: home.path("config") + "/waterfall", withIntermediateDirectories: true)
-        try Data("[wall]\ncard-width = 400\n".utf8).write(to: URL(fileURLWithPath: home.path("config") + "/waterfall/config.toml"))
+        try FileManager.default.createDirectory(
+            atPath: home.path("config") + "/waterfall", withIntermediateDirectories: true)
+        try Data("[wall]\ncard-width = 400\n".utf8).write(
+            to: URL(fileURLWithPath: home.path("config") + "/waterfall/config.toml"))
         demo = try launch(photos, environment: environment)
         #expect(demo.ready.int("columns") == 2)
         #expect(demo.process.standardError.isEmpty, "\(demo.process.standardError)")

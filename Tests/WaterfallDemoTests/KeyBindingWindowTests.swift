@@ -10,26 +10,34 @@ import XvfbSupport
         let folder = try GeneratedImages()
         try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
         for index in 0..<6 { try folder.image("photos/p\(index).png", width: 400, height: 300, colour: "#808080") }
-        try FileManager.default.createDirectory(atPath: folder.path("config/waterfall"), withIntermediateDirectories: true)
-        try Data("""
-        [look]
-        background = "#FF00FF"
-        status-bar = "#00A000"
-        lightbox = "#0000C0"
+        try FileManager.default.createDirectory(
+            atPath: folder.path("config/waterfall"), withIntermediateDirectories: true)
+        try Data(
+            """
+            [look]
+            background = "#FF00FF"
+            status-bar = "#00A000"
+            lightbox = "#0000C0"
 
-        [keys.global]
-        quit = ["x"]
+            [keys.global]
+            quit = ["x"]
 
-        [keys.wall]
-        grid-zoom-in = ["g"]
+            [keys.wall]
+            grid-zoom-in = ["g"]
 
-        [keys.lightbox]
-        next = ["n"]
-        """.utf8).write(to: URL(fileURLWithPath: folder.path("config/waterfall/config.toml")))
-        let demo = try RunningDemo([folder.path("photos"), "--width", "800", "--height", "620"], executable: "waterfall",
-                                   environment: ["XDG_CONFIG_HOME": folder.path("config")])
-        let walked = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
-        try demo.process.waitForEvent(after: walked.position, "a frame with every thumbnail") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+            [keys.lightbox]
+            next = ["n"]
+            """.utf8
+        ).write(to: URL(fileURLWithPath: folder.path("config/waterfall/config.toml")))
+        let demo = try RunningDemo(
+            [folder.path("photos"), "--width", "800", "--height", "620"], executable: "waterfall",
+            environment: ["XDG_CONFIG_HOME": folder.path("config")])
+        let walked = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
+        try demo.process.waitForEvent(after: walked.position, "a frame with every thumbnail") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         var shot = try demo.screenshot()
         #expect(shot.pixel(x: 4, y: 4) == RGB(0xFF00FF))  // the inset around the cards
         #expect(shot.pixel(x: 797, y: 618) == RGB(0x00A000))  // the status bar's right end, past its text
@@ -40,7 +48,9 @@ import XvfbSupport
         try demo.key("q")
         try demo.key("g")
         try demo.process.waitForEvent(after: mark, "the zoom by g") { $0.name == "layout" && $0.int("columns") == 4 }
-        let keys = demo.events(named: "key", after: mark).map { "\($0.string("chord") ?? "?") \($0.string("action") ?? "-")" }
+        let keys = demo.events(named: "key", after: mark).map {
+            "\($0.string("chord") ?? "?") \($0.string("action") ?? "-")"
+        }
         #expect(keys == ["q -", "g grid-zoom-in"])
 
         // The lightbox: its colour, and n for the next photo.

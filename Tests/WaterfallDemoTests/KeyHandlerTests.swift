@@ -35,9 +35,12 @@ final class KeyHandlerHome {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("key-handler-\(UUID().uuidString)")
         config = root.appendingPathComponent("config")
         out = root.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("waterfall"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("waterfall"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        guard mkfifo(fifo, 0o600) == 0 else { throw X11TestError("mkfifo \(fifo): \(String(cString: strerror(errno)))") }
+        guard mkfifo(fifo, 0o600) == 0 else {
+            throw X11TestError("mkfifo \(fifo): \(String(cString: strerror(errno)))")
+        }
         if installing { try install(mode: mode) }
     }
 
@@ -47,7 +50,9 @@ final class KeyHandlerHome {
 
     func install(mode: mode_t) throws {
         try Data(Self.script.utf8).write(to: URL(fileURLWithPath: handler))
-        guard chmod(handler, mode) == 0 else { throw X11TestError("chmod \(handler): \(String(cString: strerror(errno)))") }
+        guard chmod(handler, mode) == 0 else {
+            throw X11TestError("chmod \(handler): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// The program's environment: this home's config, and where the handler writes.
@@ -68,7 +73,9 @@ final class KeyHandlerHome {
             return descriptor >= 0
         }
         defer { close(descriptor) }
-        guard write(descriptor, "go\n", 3) == 3 else { throw X11TestError("write to the fifo: \(String(cString: strerror(errno)))") }
+        guard write(descriptor, "go\n", 3) == 3 else {
+            throw X11TestError("write to the fifo: \(String(cString: strerror(errno)))")
+        }
     }
 }
 
@@ -81,8 +88,11 @@ struct KeyHandlerTests {
 
     /// A folder of `count` photos p00.png... (or, with `badName`, "a.png", "b c.png" and the non-UTF-8 name, in that
     /// order on the wall) and the wall open on it, walked and drawn, with each card's frame.
-    private func openWall(_ home: KeyHandlerHome, count: Int = 3, withBadName: Bool = false, _ extra: [String] = [])
-        throws -> (folder: GeneratedImages, demo: RunningDemo, cards: [LaidOutItem]) {
+    private func openWall(
+        _ home: KeyHandlerHome, count: Int = 3, withBadName: Bool = false, _ extra: [String] = []
+    )
+        throws -> (folder: GeneratedImages, demo: RunningDemo, cards: [LaidOutItem])
+    {
         let folder = try GeneratedImages()
         if withBadName {
             try folder.image("a.png", width: 300, height: 200)
@@ -91,14 +101,17 @@ struct KeyHandlerTests {
         } else {
             for index in 0..<count { try folder.image(String(format: "p%02d.png", index), width: 300, height: 200) }
         }
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "4"] + extra,
-                                   executable: "waterfall", environment: home.environment)
+        let demo = try RunningDemo(
+            [folder.root, "--width", "800", "--height", "600", "--columns", "4"] + extra,
+            executable: "waterfall", environment: home.environment)
         try demo.process.waitForEvent("every picture drawn") {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0
                 && demo.events(named: "scanned", after: 0).contains { $0.fields["done"] as? Bool == true }
         }
-        let cards = try runLayoutCommand(["--photos", folder.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
-                                          "--height", String(Int(demo.viewportHeight))]).items
+        let cards = try runLayoutCommand([
+            "--photos", folder.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         return (folder, demo, cards)
     }
 
@@ -106,12 +119,18 @@ struct KeyHandlerTests {
     private static func makeBadName(in folder: GeneratedImages) throws {
         try folder.image("made.png", width: 200, height: 300)
         let renamed = (folder.root + "/made.png").withCString { from in
-            (badPathBytes(in: folder).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename(from, $0.baseAddress!) }
+            (badPathBytes(in: folder).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+                rename(from, $0.baseAddress!)
+            }
         }
-        guard renamed == 0 else { throw X11TestError("cannot make the non-UTF-8 name: \(String(cString: strerror(errno)))") }
+        guard renamed == 0 else {
+            throw X11TestError("cannot make the non-UTF-8 name: \(String(cString: strerror(errno)))")
+        }
     }
 
-    private static func badPathBytes(in folder: GeneratedImages) -> [UInt8] { Array(folder.root.utf8) + [UInt8(ascii: "/")] + badName }
+    private static func badPathBytes(in folder: GeneratedImages) -> [UInt8] {
+        Array(folder.root.utf8) + [UInt8(ascii: "/")] + badName
+    }
 
     /// Presses Ctrl+X, then `key` (xdotool's name), and waits for the `keyHandler` event of `state` after it.
     @discardableResult
@@ -132,7 +151,9 @@ struct KeyHandlerTests {
             try demo.click(x: cards[index].midX, y: cards[index].midY)
         }
         if indices.count > 1 { try xdotool(["keyup", "Control_L"], display: demo.xvfb.display) }
-        try demo.process.waitForEvent(after: start, "the selection") { _ in demo.events(named: "select", after: start).count == indices.count }
+        try demo.process.waitForEvent(after: start, "the selection") { _ in
+            demo.events(named: "select", after: start).count == indices.count
+        }
     }
 
     /// The status bar's pixels in `shot`: the rows below the cards' area.
@@ -148,19 +169,25 @@ struct KeyHandlerTests {
         let started = try run("r", in: demo, until: "started")
         #expect(started.string("key") == "r")
         #expect(started.int("files") == 2)
-        let exited = try demo.process.waitForEvent("its end") { $0.name == "keyHandler" && $0.string("state") == "exited" }.event
+        let exited = try demo.process.waitForEvent("its end") {
+            $0.name == "keyHandler" && $0.string("state") == "exited"
+        }.event
         #expect(exited.int("status") == 0)
         #expect(exited.string("message") == nil)
 
         #expect(try home.text("args") == "r\n")
         let newline = [UInt8(ascii: "\n")]
-        #expect(try home.written("stdin-r") == Array((folder.root + "/a.png").utf8) + newline + Self.badPathBytes(in: folder) + newline)
+        #expect(
+            try home.written("stdin-r") == Array((folder.root + "/a.png").utf8) + newline
+                + Self.badPathBytes(in: folder) + newline)
         #expect(try home.text("using-null") == "0\n")
         // ls's own descriptors: the three standard ones and its listing of /proc/self/fd; not the X connection's,
         // not the wake pipe's, not inotify's.
         #expect(try home.text("fds") == "0\n1\n2\n3\n")
         // Its standard output and error are the program's standard error; the event log on standard output has neither.
-        try waitUntil("the handler's lines on standard error") { demo.process.standardError.contains("handler r on stderr") }
+        try waitUntil("the handler's lines on standard error") {
+            demo.process.standardError.contains("handler r on stderr")
+        }
         #expect(demo.process.standardError.contains("handler r on stdout\n"))
         #expect(demo.process.standardOutput.range(of: Data("handler r".utf8)) == nil)
         demo.expectNoXErrors()
@@ -171,8 +198,9 @@ struct KeyHandlerTests {
         let folder = try GeneratedImages()
         try folder.image("a.png", width: 300, height: 200)
         try Self.makeBadName(in: folder)
-        let demo = try RunningDemo([folder.root + "/a.png", "--key-handler-nul", "--width", "800", "--height", "600"],
-                                   executable: "waterfall", environment: home.environment)
+        let demo = try RunningDemo(
+            [folder.root + "/a.png", "--key-handler-nul", "--width", "800", "--height", "600"],
+            executable: "waterfall", environment: home.environment)
         try demo.waitForLightbox("picture", index: 0, after: 0)
         try demo.key("Right")  // to the photo whose name is not UTF-8
         try demo.waitForLightbox("picture", index: 1, after: 0)
@@ -197,14 +225,18 @@ struct KeyHandlerTests {
         start = demo.eventCount
         let started = try run("Right", in: demo, until: "started")
         #expect(started.string("key") == "Right")
-        try demo.process.waitForEvent(after: start, "its end") { $0.name == "keyHandler" && $0.string("state") == "exited" }
+        try demo.process.waitForEvent(after: start, "its end") {
+            $0.name == "keyHandler" && $0.string("state") == "exited"
+        }
         #expect(try home.written("stdin-Right") == Array((folder.root + "/p00.png\n").utf8))
         #expect(demo.events(named: "lightbox", after: start).filter { $0.string("action") == "show" }.isEmpty)
         // Escape after Ctrl+X cancels it; the lightbox stays open on the same photo, and Right then steps.
         start = demo.eventCount
         try demo.key("ctrl+x")
         try demo.key("Escape")
-        try demo.process.waitForEvent(after: start, "the cancel") { $0.name == "keyHandler" && $0.string("state") == "cancelled" }
+        try demo.process.waitForEvent(after: start, "the cancel") {
+            $0.name == "keyHandler" && $0.string("state") == "cancelled"
+        }
         try demo.key("Right")
         try demo.waitForLightbox("show", index: 1, after: start)
         #expect(demo.events(named: "lightbox", after: start).map { $0.string("action") ?? "?" }.prefix(1) == ["show"])
@@ -234,14 +266,18 @@ struct KeyHandlerTests {
         // Ctrl+X shows that it waits for a key.
         var start = demo.eventCount
         try demo.key("ctrl+x")
-        let prefix = try demo.process.waitForEvent(after: start, "the prefix") { $0.name == "keyHandler" && $0.string("state") == "prefix" }
+        let prefix = try demo.process.waitForEvent(after: start, "the prefix") {
+            $0.name == "keyHandler" && $0.string("state") == "prefix"
+        }
         try demo.process.waitForEvent(after: prefix.position, "its frame") { $0.name == "frame" }
         let waiting = try demo.screenshot()
         #expect(statusBar(of: waiting, demo: demo) != wallBar)
 
         start = demo.eventCount
         try demo.key("e")
-        let exited = try demo.process.waitForEvent(after: start, "the handler's end") { $0.name == "keyHandler" && $0.string("state") == "exited" }
+        let exited = try demo.process.waitForEvent(after: start, "the handler's end") {
+            $0.name == "keyHandler" && $0.string("state") == "exited"
+        }
         #expect(exited.event.int("status") == 3)
         #expect(exited.event.string("message") == "key-handler e: exit status 3")
         try demo.process.waitForEvent(after: exited.position, "the frame that shows it") { $0.name == "frame" }
@@ -250,7 +286,8 @@ struct KeyHandlerTests {
         #expect(failedBar != wallBar)
         #expect(failedBar != statusBar(of: waiting, demo: demo))
         let top = Int(demo.viewportHeight * (demo.ready.double("scale") ?? 1))
-        let ink = failed.textInk(xs: 0..<failed.width, ys: top..<failed.height, ink: ScreenText.statusText, background: ScreenText.statusBar)
+        let ink = failed.textInk(
+            xs: 0..<failed.width, ys: top..<failed.height, ink: ScreenText.statusText, background: ScreenText.statusBar)
         #expect(ink.isText(minimumSolid: 40), "the status bar has \(ink)")
 
         // The next action (a click) brings the wall's counts back.
@@ -273,16 +310,21 @@ struct KeyHandlerTests {
         // The handler blocks on the fifo: the window scrolls all the same.
         var start = demo.eventCount
         try demo.key("End")
-        try demo.process.waitForEvent(after: start, "a frame scrolled down") { $0.name == "frame" && ($0.double("offset") ?? 0) > 0 }
+        try demo.process.waitForEvent(after: start, "a frame scrolled down") {
+            $0.name == "frame" && ($0.double("offset") ?? 0) > 0
+        }
         // That frame's status bar says that the handler runs, in text, instead of the wall's counts.
         let shot = try demo.screenshot()
         #expect(statusBar(of: shot, demo: demo) != wallBar)
         let top = Int(demo.viewportHeight * (demo.ready.double("scale") ?? 1))
-        let ink = shot.textInk(xs: 0..<shot.width, ys: top..<shot.height, ink: ScreenText.statusText, background: ScreenText.statusBar)
+        let ink = shot.textInk(
+            xs: 0..<shot.width, ys: top..<shot.height, ink: ScreenText.statusText, background: ScreenText.statusBar)
         #expect(ink.isText(minimumSolid: 40), "the status bar has \(ink)")
         start = demo.eventCount
         try demo.key("ctrl+x")
-        let refused = try demo.process.waitForEvent(after: start, "the refusal") { $0.name == "keyHandler" && $0.string("state") == "refused" }
+        let refused = try demo.process.waitForEvent(after: start, "the refusal") {
+            $0.name == "keyHandler" && $0.string("state") == "refused"
+        }
         #expect(refused.event.string("message") == "key-handler w is still running")
         #expect(demo.events(named: "keyHandler", after: 0).filter { $0.string("state") == "exited" }.isEmpty)
 
@@ -306,7 +348,9 @@ struct KeyHandlerTests {
         #expect(missing.string("message") == "no key handler: \(home.handler) does not exist (see docs/key-handler.md)")
         try home.install(mode: 0o644)
         let notExecutable = try run("r", in: demo, until: "refused")
-        #expect(notExecutable.string("message") == "the key handler \(home.handler) is not an executable file (chmod +x it)")
+        #expect(
+            notExecutable.string("message") == "the key handler \(home.handler) is not an executable file (chmod +x it)"
+        )
         #expect(demo.events(named: "keyHandler", after: 0).filter { $0.string("state") == "started" }.isEmpty)
         demo.expectNoXErrors()
     }
@@ -326,7 +370,10 @@ struct KeyHandlerTests {
             demo.events(named: "keyHandler", after: start).filter { $0.string("state") == "cancelled" }.count == 2
         }
         // The keys are handled in order: a run by the r would have been logged before the second cancel.
-        #expect(demo.events(named: "keyHandler", after: start).map { $0.string("state") ?? "?" } == ["prefix", "cancelled", "prefix", "cancelled"])
+        #expect(
+            demo.events(named: "keyHandler", after: start).map { $0.string("state") ?? "?" } == [
+                "prefix", "cancelled", "prefix", "cancelled",
+            ])
         demo.expectNoXErrors()
     }
 
@@ -337,7 +384,9 @@ struct KeyHandlerTests {
         let start = demo.eventCount
         #expect(try run("d", in: demo).int("status") == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.root + "/p01.png"))
-        let update = try demo.process.waitForEvent(after: start, "the live folder's update") { $0.name == "update" && $0.string("kind") == "delete" }
+        let update = try demo.process.waitForEvent(after: start, "the live folder's update") {
+            $0.name == "update" && $0.string("kind") == "delete"
+        }
         #expect(update.event.ints("indices") == [1])
         #expect(update.event.int("items") == 2)
         #expect(demo.events(named: "deselect", after: start).map { $0.int("index") } == [1])
@@ -356,10 +405,14 @@ struct KeyHandlerTests {
         defer { withExtendedLifetime(folder) {} }
         var start = demo.eventCount
         try demo.key("ctrl+a")
-        try demo.process.waitForEvent(after: start, "all three selected") { _ in demo.events(named: "select", after: start).count == 3 }
+        try demo.process.waitForEvent(after: start, "all three selected") { _ in
+            demo.events(named: "select", after: start).count == 3
+        }
         start = demo.eventCount
         #expect(try run("d", in: demo).int("status") == 0)
-        let update = try demo.process.waitForEvent(after: start, "the live folder's update") { $0.name == "update" && $0.string("kind") == "delete" }
+        let update = try demo.process.waitForEvent(after: start, "the live folder's update") {
+            $0.name == "update" && $0.string("kind") == "delete"
+        }
         #expect(update.event.ints("indices") == [0, 1, 2])
         #expect(update.event.int("items") == 0)
         #expect(demo.events(named: "deselect", after: start).map { $0.int("index") } == [0, 1, 2])

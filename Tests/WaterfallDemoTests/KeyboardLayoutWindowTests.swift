@@ -9,13 +9,13 @@ struct KeyboardLayoutWindowTests {
     @Test func underARussianLayoutCtrlACtrlCTheDemosKeysAndQWorkOnTheirKeys() throws {
         let demo = try RunningDemo(WindowTests.wallOptions)
         let display = demo.xvfb.display
-        _ = try runTool("setxkbmap", ["ru"], display: display)     // while the program runs, as a user switches
+        _ = try runTool("setxkbmap", ["ru"], display: display)  // while the program runs, as a user switches
         // Pressed by keycode: `xdotool key ctrl+a` would find no `a` in the Russian map and bind one to a spare key.
         let keyA = try keycode(ofKeyNamed: "AC01", display: display)
         let keyR = try keycode(ofKeyNamed: "AD04", display: display)
         let keyQ = try keycode(ofKeyNamed: "AD01", display: display)
         let keyC = try keycode(ofKeyNamed: "AB03", display: display)
-        try demo.key("Shift_L")   // the server takes the new map for the core keyboard at the next key
+        try demo.key("Shift_L")  // the server takes the new map for the core keyboard at the next key
         #expect(try firstLevelKeysyms(ofKeycode: keyA, display: display) == ["Cyrillic_ef"])
         #expect(try firstLevelKeysyms(ofKeycode: keyR, display: display) == ["Cyrillic_ka"])
         #expect(try firstLevelKeysyms(ofKeycode: keyQ, display: display) == ["Cyrillic_shorti"])
@@ -23,7 +23,9 @@ struct KeyboardLayoutWindowTests {
         let selectAll = demo.eventCount
         try xdotool(["key", "ctrl+\(keyA)"], display: display)
         // The key after Ctrl's own press (a demoKey Control_L).
-        let key = try demo.process.waitForEvent(after: selectAll, "Ctrl+Ф") { $0.name == "input" && $0.string("key") != "Control_L" }
+        let key = try demo.process.waitForEvent(after: selectAll, "Ctrl+Ф") {
+            $0.name == "input" && $0.string("key") != "Control_L"
+        }
         #expect(key.event.string("kind") == "command")
         #expect(key.event.string("command") == "selectAll")
         try demo.process.waitForEvent(after: key.position, "the frame after it") { $0.name == "frame" }

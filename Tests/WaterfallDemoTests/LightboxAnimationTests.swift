@@ -15,7 +15,9 @@ struct LightboxAnimationTests {
         let demo = wall.demo
         try demo.movePointer(x: wall.card.midX, y: wall.card.midY)
         try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: demo.xvfb.display)
-        let animation = try demo.process.waitForEvent("the animation's frames") { $0.name == "lightbox" && $0.string("action") == "animation" }
+        let animation = try demo.process.waitForEvent("the animation's frames") {
+            $0.name == "lightbox" && $0.string("action") == "animation"
+        }
         return (wall, animation.event)
     }
 
@@ -27,7 +29,9 @@ struct LightboxAnimationTests {
 
     /// Waits for the lightbox's first `frame` event after the event at `position` and returns it.
     func nextFrame(_ demo: RunningDemo, after position: Int) throws -> (event: Event, position: Int) {
-        let found = try demo.process.waitForEvent(after: position + 1, "a frame shown") { $0.name == "lightbox" && $0.string("action") == "frame" }
+        let found = try demo.process.waitForEvent(after: position + 1, "a frame shown") {
+            $0.name == "lightbox" && $0.string("action") == "frame"
+        }
         return (found.event, found.position)
     }
 
@@ -46,10 +50,15 @@ struct LightboxAnimationTests {
         #expect(Array(shown.drop { $0 != 1 }.prefix(3)) == [1, 2, 0])
         // Paused, the frame stays: the screen shows its colour.
         try demo.key("ctrl+space")
-        let paused = try demo.process.waitForEvent(after: position + 1, "paused") { $0.name == "lightbox" && $0.string("action") == "playing" && $0.fields["playing"] as? Bool == false }
+        let paused = try demo.process.waitForEvent(after: position + 1, "paused") {
+            $0.name == "lightbox" && $0.string("action") == "playing" && $0.fields["playing"] as? Bool == false
+        }
         let frame = try #require(paused.event.int("frame"))
         // The paused frame was drawn by the window's first frame after it was shown (before the pause).
-        let shownAt = try #require(demo.process.events[..<paused.position].lastIndex { $0.name == "lightbox" && $0.string("action") == "frame" })
+        let shownAt = try #require(
+            demo.process.events[..<paused.position].lastIndex {
+                $0.name == "lightbox" && $0.string("action") == "frame"
+            })
         #expect(demo.process.events[shownAt].int("frame") == frame)
         #expect(try centreColour(demo, after: shownAt) == RGB(Self.colours[frame]))
         // Stepped: the next frame, and back.
@@ -63,7 +72,9 @@ struct LightboxAnimationTests {
         #expect(try centreColour(demo, after: back.position) == RGB(Self.colours[frame]))
         // Played again, it goes on by itself.
         try demo.key("ctrl+space")
-        let playing = try demo.process.waitForEvent(after: back.position + 1, "playing") { $0.name == "lightbox" && $0.string("action") == "playing" }
+        let playing = try demo.process.waitForEvent(after: back.position + 1, "playing") {
+            $0.name == "lightbox" && $0.string("action") == "playing"
+        }
         #expect(playing.event.fields["playing"] as? Bool == true)
         let after = try nextFrame(demo, after: playing.position)
         #expect(after.event.int("frame") == (frame + 1) % 3)
@@ -72,14 +83,18 @@ struct LightboxAnimationTests {
 
     @Test func anAnimatedGIFPlaysWithItsDelays() throws {
         let folder = try GeneratedImages()
-        _ = try folder.convert(["-delay", "20", "-size", "400x300", "xc:#E01010", "-delay", "30", "xc:#10E010", "-delay", "40", "xc:#1010E0", "anim.gif"])
+        _ = try folder.convert([
+            "-delay", "20", "-size", "400x300", "xc:#E01010", "-delay", "30", "xc:#10E010", "-delay", "40",
+            "xc:#1010E0", "anim.gif",
+        ])
         let (wall, animation) = try openAnimation(in: folder, format: "GIF")
         try playsPausesAndSteps(wall, animation: animation)
     }
 
     @Test func anAnimatedWebPPlaysWithItsDurations() throws {
         let folder = try GeneratedImages()
-        _ = try pillow("""
+        _ = try pillow(
+            """
             import sys
             from PIL import Image
             frames = [Image.new("RGB", (400, 300), colour) for colour in [(224, 16, 16), (16, 224, 16), (16, 16, 224)]]

@@ -15,7 +15,8 @@ struct LiveWindowTests {
     /// The card at the top of the viewport at `offset`: of those that reach into it, the one whose top is highest
     /// (the leftmost on a tie).
     func topCard(_ cards: [LaidOutItem], offset: Double, height: Double) throws -> LaidOutItem {
-        try #require(cards.filter { $0.y < offset + height && $0.y + $0.height > offset }.min { ($0.y, $0.x) < ($1.y, $1.x) })
+        try #require(
+            cards.filter { $0.y < offset + height && $0.y + $0.height > offset }.min { ($0.y, $0.x) < ($1.y, $1.x) })
     }
 
     @Test func aResizeThatChangesTheColumnCountKeepsTheTopCardInPlace() throws {
@@ -25,13 +26,15 @@ struct LiveWindowTests {
         try demo.wheel(notches: 30)
         let offset = 30 * demo.wheelStep
         try demo.waitForFrame(after: start, offset: offset)
-        let before = try topCard(try cards(width: demo.cardsWidth, height: demo.viewportHeight), offset: offset, height: demo.viewportHeight)
+        let before = try topCard(
+            try cards(width: demo.cardsWidth, height: demo.viewportHeight), offset: offset, height: demo.viewportHeight)
 
         start = demo.eventCount
         try demo.resize(width: 600, height: 900)
         let layout = try demo.process.waitForEvent(after: start, "the portrait layout") { $0.name == "layout" }
         #expect(layout.event.int("columns") == 3)
-        let frame = try demo.process.waitForEvent(after: layout.position, "the frame after it") { $0.name == "frame" }.event
+        let frame = try demo.process.waitForEvent(after: layout.position, "the frame after it") { $0.name == "frame" }
+            .event
         let newOffset = try #require(frame.double("offset"))
         let height = try #require(layout.event.double("viewport", "height"))
         let portrait = try cards(width: try #require(layout.event.double("viewport", "width")), height: height)
@@ -66,11 +69,12 @@ struct LiveWindowTests {
         #expect(try demo.screenshot().pixel(x: probe.x, y: probe.y) == colors[1])
 
         start = demo.eventCount
-        try demo.key("Insert")                      // nothing selected: at the start of the first section
+        try demo.key("Insert")  // nothing selected: at the start of the first section
         let inserted = try demo.process.waitForEvent(after: start, "the insert") { $0.name == "update" }.event
         #expect(inserted.string("kind") == "insert")
         #expect(inserted.int("items") == 240)
-        let selected = try demo.process.waitForEvent(after: start, "the new card's selection") { $0.name == "select" }.event
+        let selected = try demo.process.waitForEvent(after: start, "the new card's selection") { $0.name == "select" }
+            .event
         #expect(selected.int("index") == 0)
 
         start = demo.eventCount
@@ -85,16 +89,22 @@ struct LiveWindowTests {
 
     @Test func theFooterInViewCountsACardInsertedFarAboveIt() throws {
         let demo = try RunningDemo(WindowTests.wallOptions)
-        let sections = try #require(try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight)),
-                                                          "--columns", "4"]).summary.int("sections"))
+        let sections = try #require(
+            try runLayoutCommand([
+                "--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight)),
+                "--columns", "4",
+            ]).summary.int("sections"))
         var start = demo.eventCount
         try demo.key("End")
         try demo.process.waitForEvent(after: start, "the footer in view") {
-            $0.name == "bar" && $0.string("kind") == "footer" && $0.string("title") == "End of the catalog: 240 cards in \(sections) sections"
+            $0.name == "bar" && $0.string("kind") == "footer"
+                && $0.string("title") == "End of the catalog: 240 cards in \(sections) sections"
         }
         start = demo.eventCount
         try demo.key("Insert")  // nothing selected: at the start of the first section, far above the footer
-        let footer = try demo.process.waitForEvent(after: start, "the footer asked again") { $0.name == "bar" && $0.string("kind") == "footer" }
+        let footer = try demo.process.waitForEvent(after: start, "the footer asked again") {
+            $0.name == "bar" && $0.string("kind") == "footer"
+        }
         #expect(footer.event.string("title") == "End of the catalog: 241 cards in \(sections) sections")
         #expect(footer.event.int("section") == sections - 1)
         demo.expectNoXErrors()

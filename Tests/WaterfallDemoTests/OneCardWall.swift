@@ -18,17 +18,26 @@ struct OneCardWall {
     /// Launches the wall on `folder`, waits for `format`'s thumbnail to be drawn and takes the screenshot, saved as
     /// `artifact` (a PNG's name in artifacts/); the program runs with `environment`'s variables added to its own.
     /// `beforeLaunch` runs once the server is up, before the wall starts.
-    init(_ folder: GeneratedImages, format: String, artifact: String, environment: [String: String] = [:],
-         beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
-        demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-                               environment: environment, beforeLaunch: beforeLaunch)
-        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+    init(
+        _ folder: GeneratedImages, format: String, artifact: String, environment: [String: String] = [:],
+        beforeLaunch: (XvfbServer) throws -> Void = { _ in }
+    ) throws {
+        demo = try RunningDemo(
+            [folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
+            environment: environment, beforeLaunch: beforeLaunch)
+        let scanned = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         #expect(scanned.event.int("found") == 1 && scanned.event.int("skipped") == 0)
         let decoded = try demo.process.waitForEvent("the \(format)'s thumbnail") { $0.name == "thumbnail" }
-        try demo.process.waitForEvent(after: decoded.position, "its picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(after: decoded.position, "its picture drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         thumbnail = decoded.event
-        let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "3"])
+        let layout = try runLayoutCommand([
+            "--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ])
         card = try #require(layout.items.first)
         screenshot = try demo.screenshot()
         try screenshot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath(artifact))

@@ -11,7 +11,8 @@ struct PagedLoadingTests {
 
     /// The white panel pixels and the progress bar's blue pixels in the footer: the viewport's bottom 56 rows.
     static func footerPixels(_ shot: Screenshot, viewportHeight: Int) -> (white: Int, blue: Int) {
-        var white = 0, blue = 0
+        var white = 0
+        var blue = 0
         for y in (viewportHeight - 56)..<viewportHeight {
             for x in 0..<shot.width {
                 let pixel = shot.pixel(x: x, y: y)
@@ -24,20 +25,24 @@ struct PagedLoadingTests {
 
     @Test func scrollingToTheEndLoadsPagesUntilTheSourceIsExhausted() throws {
         // Each page arrives when the test sends SIGUSR1, so the screenshots of a pending page cannot race it.
-        let demo = try RunningDemo(["--load-more", "--page-size", "60", "--pages-on-signal",
-                                    "--width", "900", "--height", "720", "--columns", "4"])
+        let demo = try RunningDemo([
+            "--load-more", "--page-size", "60", "--pages-on-signal",
+            "--width", "900", "--height", "720", "--columns", "4",
+        ])
         let pid = try #require(demo.process.processIdentifier)
-        #expect(demo.ready.int("items") == 0)   // the first frame shows the loading view
+        #expect(demo.ready.int("items") == 0)  // the first frame shows the loading view
         let viewportHeight = Int(demo.viewportHeight)
-        let first = try demo.screenshot()       // the first page is pending until the signal below
-        #expect(first.pixel(x: 450, y: viewportHeight / 2 - 20) == Self.panelWhite)   // the loading view's panel
-        #expect(first.pixel(x: 20, y: 20) == RGB(0xECEFF3))                          // no cards around it
+        let first = try demo.screenshot()  // the first page is pending until the signal below
+        #expect(first.pixel(x: 450, y: viewportHeight / 2 - 20) == Self.panelWhite)  // the loading view's panel
+        #expect(first.pixel(x: 20, y: 20) == RGB(0xECEFF3))  // no cards around it
         var loadedPages: [Int] = []
         var position = 0
         while loadedPages.last.map({ $0 < 4 }) ?? true {
             #expect(demo.events(named: "loaded", after: position).isEmpty)  // nothing arrives before its signal
             kill(pid, SIGUSR1)
-            let loaded = try demo.process.waitForEvent(after: position, limit: 30, "page \(loadedPages.count + 1)") { $0.name == "loaded" }
+            let loaded = try demo.process.waitForEvent(after: position, limit: 30, "page \(loadedPages.count + 1)") {
+                $0.name == "loaded"
+            }
             loadedPages.append(loaded.event.int("page") ?? -1)
             #expect(loaded.event.int("items") == min(240, 60 * loadedPages.count))
             #expect(loaded.event["hasMore"] as? Bool == (loadedPages.count < 4))
@@ -45,7 +50,8 @@ struct PagedLoadingTests {
             guard loadedPages.count < 4 else { break }
             // Go to the end: the view asks for the next page and shows the loading footer while it is pending.
             try demo.key("End")
-            let asked = try demo.process.waitForEvent(after: position, "the request for page \(loadedPages.count + 1)") { $0.name == "loadMore" }
+            let asked = try demo.process.waitForEvent(after: position, "the request for page \(loadedPages.count + 1)")
+            { $0.name == "loadMore" }
             #expect(asked.event.int("page") == loadedPages.count + 1)
             try demo.process.waitForEvent(after: asked.position, "the frame with the footer") { $0.name == "frame" }
             let shot = try demo.screenshot()
@@ -53,7 +59,8 @@ struct PagedLoadingTests {
             #expect(footer.white > 2000, "page \(loadedPages.count + 1): no footer panel at the bottom")
             #expect(footer.blue > 0, "page \(loadedPages.count + 1): no progress bar in the footer")
             if loadedPages.count == 1 {
-                try? shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("load-more-footer.png"))
+                try? shot.savePNG(
+                    window: demo.window, display: demo.xvfb.display, to: artifactPath("load-more-footer.png"))
             }
         }
         #expect(loadedPages == [1, 2, 3, 4])
@@ -63,7 +70,10 @@ struct PagedLoadingTests {
         for (index, event) in all.enumerated() where event.name == "loaded" {
             let before = all[..<index].last { $0.name == "frame" }?.double("offset")
             let after = all[(index + 1)...].first { $0.name == "frame" }?.double("offset")
-            #expect(before != nil && before == after, "page \(event.int("page") ?? -1) moved the offset from \(String(describing: before)) to \(String(describing: after))")
+            #expect(
+                before != nil && before == after,
+                "page \(event.int("page") ?? -1) moved the offset from \(String(describing: before)) to \(String(describing: after))"
+            )
         }
         // Exhausted: the end asks for nothing more.
         let end = demo.eventCount
@@ -77,15 +87,21 @@ struct PagedLoadingTests {
     }
 
     @Test func aFailedPageShowsARetryThatWorks() throws {
-        let demo = try RunningDemo(["--load-more", "--page-size", "120", "--page-delay", "100", "--fail-every", "2",
-                                    "--width", "900", "--height", "720", "--columns", "4"])
+        let demo = try RunningDemo([
+            "--load-more", "--page-size", "120", "--page-delay", "100", "--fail-every", "2",
+            "--width", "900", "--height", "720", "--columns", "4",
+        ])
         try demo.process.waitForEvent(limit: 30, "the first page") { $0.name == "loaded" }
         let start = demo.eventCount
         try demo.key("End")
-        let failed = try demo.process.waitForEvent(after: start, limit: 30, "the failed second page") { $0.name == "loadFailed" }
+        let failed = try demo.process.waitForEvent(after: start, limit: 30, "the failed second page") {
+            $0.name == "loadFailed"
+        }
         #expect(failed.event.int("page") == 2)
         #expect(failed.event.string("message") == "simulated network error on request 2 (page 2)")
-        let errorFrame = try demo.process.waitForEvent(after: failed.position, "the frame with the error") { $0.name == "frame" }
+        let errorFrame = try demo.process.waitForEvent(after: failed.position, "the frame with the error") {
+            $0.name == "frame"
+        }
         let shot = try demo.screenshot()
         #expect(Self.footerPixels(shot, viewportHeight: Int(demo.viewportHeight)).white > 2000)
         try? shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("load-more-failed.png"))
@@ -100,7 +116,9 @@ struct PagedLoadingTests {
         sent = demo.eventCount
         try demo.wheel(notches: 3)
         try demo.waitForFrame(after: sent, offset: end)
-        let notches = demo.process.events.dropFirst(failed.position).filter { $0.name == "input" && $0.string("kind") == "wheel" }
+        let notches = demo.process.events.dropFirst(failed.position).filter {
+            $0.name == "input" && $0.string("kind") == "wheel"
+        }
         #expect(notches.compactMap { $0.int("notches") }.reduce(0, +) == 1)
         #expect(demo.events(named: "loadMore", after: failed.position).isEmpty)
         // A click on the footer does.
@@ -108,7 +126,9 @@ struct PagedLoadingTests {
         try demo.click(x: 450, y: demo.viewportHeight - 28)
         let retried = try demo.process.waitForEvent(after: click, "the retry") { $0.name == "loadMore" }
         #expect(retried.event.int("page") == 2)
-        let loaded = try demo.process.waitForEvent(after: retried.position, limit: 30, "the second page") { $0.name == "loaded" }
+        let loaded = try demo.process.waitForEvent(after: retried.position, limit: 30, "the second page") {
+            $0.name == "loaded"
+        }
         #expect(loaded.event.int("items") == 240)
         #expect(demo.events(named: "select", after: click).isEmpty)
         demo.expectNoXErrors()
@@ -116,7 +136,9 @@ struct PagedLoadingTests {
 
     @Test func aClickOnASectionHeaderIsNotASelection() throws {
         let demo = try RunningDemo(["--width", "1000", "--height", "720", "--columns", "4"])
-        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight)),
+        ])
         let header = try #require(layout.elements.first { $0.kind == "header" })
         let start = demo.eventCount
         try demo.click(x: header.x + 40, y: header.midY)

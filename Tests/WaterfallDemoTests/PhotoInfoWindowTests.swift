@@ -26,9 +26,15 @@ struct PhotoInfoWindowTests {
 
     /// The wall at 800 × 620 in `columns` columns, both pictures drawn.
     func launch(columns: Int = 2, _ extra: [String] = []) throws -> (demo: RunningDemo, drawn: Int) {
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", String(columns)] + extra, executable: "waterfall")
-        let last = try demo.process.waitForEvent("two pictures") { _ in demo.process.events.filter { $0.name == "thumbnail" }.count == 2 }
-        let drawn = try demo.process.waitForEvent(after: last.position, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let demo = try RunningDemo(
+            [photos, "--width", "800", "--height", "620", "--columns", String(columns)] + extra, executable: "waterfall"
+        )
+        let last = try demo.process.waitForEvent("two pictures") { _ in
+            demo.process.events.filter { $0.name == "thumbnail" }.count == 2
+        }
+        let drawn = try demo.process.waitForEvent(after: last.position, "every picture drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         return (demo, drawn.position)
     }
 
@@ -56,11 +62,15 @@ struct PhotoInfoWindowTests {
         _ = try waitForInfo(demo, index: 0, shown: true, read: false, after: before)
         let info = try waitForInfo(demo, index: 0, shown: true, read: true, after: before)
         let size = try FileManager.default.attributesOfItem(atPath: images.path("photos/a.jpg"))[.size] as? Int ?? 0
-        let sizeText = size < 10_000 ? "\((Double(size) / 100).rounded() / 10) KB" : "\(Int((Double(size) / 1000).rounded())) KB"
-        #expect(info["lines"] as? [String] == ["2024-05-01 12:30:45", "Canon EOS 5D", "EF50mm f/1.8 II",
-                                               "1/250 s · f/2.8 · ISO 400 · 50 mm (75 mm in 35 mm)",
-                                               "48.858370° N, 2.294481° E, 35 m", "400 × 800 pixels · " + sizeText,
-                                               images.path("photos/a.jpg")])
+        let sizeText =
+            size < 10_000 ? "\((Double(size) / 100).rounded() / 10) KB" : "\(Int((Double(size) / 1000).rounded())) KB"
+        #expect(
+            info["lines"] as? [String] == [
+                "2024-05-01 12:30:45", "Canon EOS 5D", "EF50mm f/1.8 II",
+                "1/250 s · f/2.8 · ISO 400 · 50 mm (75 mm in 35 mm)",
+                "48.858370° N, 2.294481° E, 35 m", "400 × 800 pixels · " + sizeText,
+                images.path("photos/a.jpg"),
+            ])
         #expect(info.string("camera") == "Canon EOS 5D" && info.string("date") == "2024:05:01 12:30:45")
         let panel = try #require(panelBox(info))
         #expect(panel.xs.lowerBound == 12 && panel.ys.upperBound == 600 - 12)
@@ -71,7 +81,8 @@ struct PhotoInfoWindowTests {
         #expect(shot.pixel(x: panel.xs.lowerBound + 1, y: panel.ys.lowerBound + 1) == Self.panelBackground)
         #expect(inkOutside(panel, in: shot) == 0)
         let photo = try #require(shot.pixel(x: 400, y: 100))  // the photo, above the panel (a JPEG: within a shade)
-        #expect(abs(Int(photo.green) - 0xA0) <= 2 && abs(Int(photo.red) - 0x10) <= 2 && abs(Int(photo.blue) - 0x40) <= 2)
+        #expect(
+            abs(Int(photo.green) - 0xA0) <= 2 && abs(Int(photo.red) - 0x10) <= 2 && abs(Int(photo.blue) - 0x40) <= 2)
 
         // The next photo has no EXIF: only its size and path.
         before = demo.eventCount
@@ -83,9 +94,12 @@ struct PhotoInfoWindowTests {
         #expect((next["lines"] as? [String])?.last == images.path("photos/b.jpg"))
         let nextPanel = try #require(panelBox(next))
         shot = try demo.screenshot()
-        #expect(shot.textInk(xs: nextPanel.xs, ys: nextPanel.ys, ink: Self.panelText, background: Self.panelBackground).isText(minimumSolid: 2 * 40))
+        #expect(
+            shot.textInk(xs: nextPanel.xs, ys: nextPanel.ys, ink: Self.panelText, background: Self.panelBackground)
+                .isText(minimumSolid: 2 * 40))
         #expect(inkOutside(nextPanel, in: shot) == 0)
-        #expect(shot.pixel(x: nextPanel.xs.lowerBound + 1, y: panel.ys.lowerBound + 1) == RGB(0x101113))  // the taller panel is gone
+        // the taller panel is gone
+        #expect(shot.pixel(x: nextPanel.xs.lowerBound + 1, y: panel.ys.lowerBound + 1) == RGB(0x101113))
 
         before = demo.eventCount
         try demo.key("i")
@@ -112,10 +126,14 @@ struct PhotoInfoWindowTests {
         #expect(first.event.string("line") == "1/250 s · f/2.8 · ISO 400")
         let second = try demo.process.waitForEvent("card 1's info line") { $0.name == "info" && $0.int("index") == 1 }
         #expect(second.event.string("line") == "")  // no EXIF: no summary
-        _ = try demo.process.waitForEvent(after: max(first.position, second.position), "the frame after them") { $0.name == "frame" }
+        _ = try demo.process.waitForEvent(after: max(first.position, second.position), "the frame after them") {
+            $0.name == "frame"
+        }
         let shot = try demo.screenshot()
         let line = Int(lineHeight)
-        #expect(captionLineInk(of: cards[0], line: 3, height: line, in: shot).isText(), "\(captionLineInk(of: cards[0], line: 3, height: line, in: shot))")
+        #expect(
+            captionLineInk(of: cards[0], line: 3, height: line, in: shot).isText(),
+            "\(captionLineInk(of: cards[0], line: 3, height: line, in: shot))")
         #expect(captionLineInk(of: cards[1], line: 3, height: line, in: shot).solid == 0)
         // The second line (the size) is above it, on both.
         #expect(captionLineInk(of: cards[1], line: 2, height: line, in: shot).isText())
@@ -124,24 +142,36 @@ struct PhotoInfoWindowTests {
 
     /// The cards' frames, by index, as `waterfall --print-layout` gives them for the window's `extra` arguments.
     func cardFrames(of demo: RunningDemo, _ extra: [String]) throws -> [LaidOutItem] {
-        let process = try DemoProcess(executable: "waterfall", arguments: [photos] + extra
-                                      + ["--print-layout", "--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight))],
-                                      display: nil)
-        guard try process.waitForExit() == 0 else { throw X11TestError("--print-layout failed: \(process.standardError)") }
-        return process.events.dropLast().map { LaidOutItem(fields: $0.fields) }.filter { $0.kind == "cell" }.sorted { $0.index < $1.index }
+        let process = try DemoProcess(
+            executable: "waterfall",
+            arguments: [photos] + extra
+                + [
+                    "--print-layout", "--width", String(Int(demo.cardsWidth)), "--height",
+                    String(Int(demo.viewportHeight)),
+                ],
+            display: nil)
+        guard try process.waitForExit() == 0 else {
+            throw X11TestError("--print-layout failed: \(process.standardError)")
+        }
+        return process.events.dropLast().map { LaidOutItem(fields: $0.fields) }.filter { $0.kind == "cell" }.sorted {
+            $0.index < $1.index
+        }
     }
 
     /// The subtitle colour's ink in a card's caption line `line` (2 or 3) of a three-line caption of lines `height`
     /// points tall: counted from the padding at its bottom.
     func captionLineInk(of card: LaidOutItem, line: Int, height: Int, in shot: Screenshot) -> TextInk {
         let top = Int(card.y + card.height) - 6 - (4 - line) * height - (3 - line) * 2
-        return shot.textInk(xs: Int(card.x)..<Int(card.x + card.width), ys: top..<(top + height), ink: RGB(0x5F6873), background: RGB(0xFFFFFF))
+        return shot.textInk(
+            xs: Int(card.x)..<Int(card.x + card.width), ys: top..<(top + height), ink: RGB(0x5F6873),
+            background: RGB(0xFFFFFF))
     }
 
     /// The panel's box from an `info` event.
     func panelBox(_ event: Event) -> (xs: Range<Int>, ys: Range<Int>)? {
         guard let x = event.int("panel", "x"), let y = event.int("panel", "y"), let width = event.int("panel", "width"),
-              let height = event.int("panel", "height") else { return nil }
+            let height = event.int("panel", "height")
+        else { return nil }
         return (x..<(x + width), y..<(y + height))
     }
 
@@ -149,7 +179,8 @@ struct PhotoInfoWindowTests {
     func inkOutside(_ panel: (xs: Range<Int>, ys: Range<Int>), in shot: Screenshot) -> Int {
         var count = 0
         for y in 0..<600 {
-            for x in 0..<800 where !(panel.xs.contains(x) && panel.ys.contains(y)) && shot.pixel(x: x, y: y) == Self.panelText {
+            for x in 0..<800
+            where !(panel.xs.contains(x) && panel.ys.contains(y)) && shot.pixel(x: x, y: y) == Self.panelText {
                 count += 1
             }
         }

@@ -15,30 +15,39 @@ struct PhotoLightboxTests {
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         // Tall photos: fitted to the 800 × 600 viewport they are 300 × 600, from x 250 to 550. The first is red above
         // its middle and blue below, to show where 1:1 and a drag put it.
-        _ = try images.convert(["-size", "400x400", "xc:#D02010", "-size", "400x400", "xc:#2040C0", "-append", "photos/a.png"])
+        _ = try images.convert([
+            "-size", "400x400", "xc:#D02010", "-size", "400x400", "xc:#2040C0", "-append", "photos/a.png",
+        ])
         _ = try images.convert(["-size", "400x800", "xc:#10A040", "photos/b.png"])
-        let whole = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "200x400", "gradient:", "c.jpg"])))
-        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: images.path("photos/c.jpg")))  // a truncated JPEG
+        let whole = try Data(
+            contentsOf: URL(fileURLWithPath: try images.convert(["-size", "200x400", "gradient:", "c.jpg"])))
+        // a truncated JPEG
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: images.path("photos/c.jpg")))
     }
 
     static let background = RGB(0x101113)
 
     /// The wall at 800 × 620 (a 600 px viewport) in 3 columns, every card's picture or failure drawn.
     func launch() throws -> (demo: RunningDemo, cards: [LaidOutItem], drawn: Int) {
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
+        let demo = try RunningDemo(
+            [photos, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
         let last = try demo.process.waitForEvent("three pictures or failures") { _ in
             demo.process.events.filter { $0.name == "thumbnail" || $0.name == "thumbnailFailed" }.count == 3
         }
         let drawn = try demo.process.waitForEvent(after: last.position, "every picture drawn") {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0
         }
-        let layout = try runLayoutCommand(["--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "3"])
+        let layout = try runLayoutCommand([
+            "--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ])
         return (demo, layout.items, drawn.position)
     }
 
     func title(of demo: RunningDemo) throws -> String {
-        String(decoding: try runTool("xprop", ["-id", String(demo.window), "_NET_WM_NAME"], display: demo.xvfb.display), as: UTF8.self)
+        String(
+            decoding: try runTool("xprop", ["-id", String(demo.window), "_NET_WM_NAME"], display: demo.xvfb.display),
+            as: UTF8.self)
     }
 
     @Test func aDoubleClickOpensThePhotoFittedAndTheKeysGoThroughThem() throws {
@@ -63,7 +72,10 @@ struct PhotoLightboxTests {
         try demo.waitForLightbox("picture", index: 1, after: beforeRight)
         // Decoded ahead while the first was shown: its picture is in the key's own frame.
         let afterKey = demo.process.events.dropFirst(beforeRight).filter { $0.name == "lightbox" || $0.name == "frame" }
-        #expect(afterKey.prefix(3).map { $0.name + ($0.string("action").map { " " + $0 } ?? "") } == ["lightbox show", "lightbox picture", "frame"])
+        #expect(
+            afterKey.prefix(3).map { $0.name + ($0.string("action").map { " " + $0 } ?? "") } == [
+                "lightbox show", "lightbox picture", "frame",
+            ])
         shot = try demo.screenshot()
         #expect(shot.pixel(x: 400, y: 300) == RGB(0x10A040))
         #expect(try title(of: demo).contains("\"b.png\""))
@@ -74,7 +86,8 @@ struct PhotoLightboxTests {
         #expect(failed.string("reason") == demo.events(named: "thumbnailFailed", after: 0).first?.string("reason"))
         shot = try demo.screenshot()
         #expect(shot.pixel(x: 400, y: 100) == Self.background && shot.pixel(x: 400, y: 500) == Self.background)
-        #expect((290..<310).contains { y in (300..<500).contains { shot.pixel(x: $0, y: y) == RGB(0xD8DCE2) } })  // the reason
+        // the reason
+        #expect((290..<310).contains { y in (300..<500).contains { shot.pixel(x: $0, y: y) == RGB(0xD8DCE2) } })
 
         before = demo.eventCount
         try demo.key("Left")
@@ -107,7 +120,9 @@ struct PhotoLightboxTests {
         // 1:1: 400 × 800 centred on the 800 × 600 viewport, x 200 to 600, its rows 100 to 699 in view (red above 300).
         var before = demo.eventCount
         try demo.key("z")
-        let zoom = try demo.process.waitForEvent(after: before, "the zoom") { $0.name == "lightbox" && $0.string("action") == "zoom" }
+        let zoom = try demo.process.waitForEvent(after: before, "the zoom") {
+            $0.name == "lightbox" && $0.string("action") == "zoom"
+        }
         #expect(zoom.event.double("scale") == 1)
         try demo.waitForLightbox("picture", index: 0, after: zoom.position)
         var shot = try demo.screenshot()
@@ -115,9 +130,12 @@ struct PhotoLightboxTests {
         #expect(shot.pixel(x: 199, y: 300) == Self.background && shot.pixel(x: 600, y: 300) == Self.background)
 
         // Dragged up 150 px: the photo stops with its bottom edge at the viewport's, 100 px up (red above 200).
-        try xdotool(["mousemove", "--window", String(demo.window), "400", "400", "mousedown", "1",
-                     "mousemove", "--window", String(demo.window), "400", "320",
-                     "mousemove", "--window", String(demo.window), "400", "250", "mouseup", "1"], display: demo.xvfb.display)
+        try xdotool(
+            [
+                "mousemove", "--window", String(demo.window), "400", "400", "mousedown", "1",
+                "mousemove", "--window", String(demo.window), "400", "320",
+                "mousemove", "--window", String(demo.window), "400", "250", "mouseup", "1",
+            ], display: demo.xvfb.display)
         try waitUntil("the photo dragged to its bottom edge") {
             let shot = try demo.screenshot()
             return shot.pixel(x: 400, y: 199) == RGB(0xD02010) && shot.pixel(x: 400, y: 200) == RGB(0x2040C0)
@@ -128,7 +146,9 @@ struct PhotoLightboxTests {
         // z again: fitted and centred, 300 × 600 from x 250.
         before = demo.eventCount
         try demo.key("z")
-        let fit = try demo.process.waitForEvent(after: before, "the zoom back") { $0.name == "lightbox" && $0.string("action") == "zoom" }
+        let fit = try demo.process.waitForEvent(after: before, "the zoom back") {
+            $0.name == "lightbox" && $0.string("action") == "zoom"
+        }
         #expect(fit.event.string("scale") == "fit")
         try demo.waitForLightbox("picture", index: 0, after: fit.position)
         shot = try demo.screenshot()

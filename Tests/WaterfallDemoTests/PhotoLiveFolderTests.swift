@@ -33,8 +33,10 @@ struct PhotoLiveFolderTests {
 
     /// The frames `layout --photos` gives the folder as it is now, at the window's size.
     func layout(_ demo: RunningDemo) throws -> [LaidOutItem] {
-        try runLayoutCommand(["--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
-                              String(Int(demo.viewportHeight)), "--columns", "3"]).items
+        try runLayoutCommand([
+            "--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ]).items
     }
 
     /// Moves `staging/name` into the folder in one step (`rename`, replacing a file of that name), as a camera
@@ -48,7 +50,9 @@ struct PhotoLiveFolderTests {
     /// Waits for the `update` of `kind` after the first `after` events.
     @discardableResult
     func waitForUpdate(_ demo: RunningDemo, _ kind: String, after: Int) throws -> (event: Event, position: Int) {
-        try demo.process.waitForEvent(after: after, "an update of kind \(kind)") { $0.name == "update" && $0.string("kind") == kind }
+        try demo.process.waitForEvent(after: after, "an update of kind \(kind)") {
+            $0.name == "update" && $0.string("kind") == kind
+        }
     }
 
     /// Quits with `q` and returns the `exit` event, the status having been 0.
@@ -76,12 +80,16 @@ struct PhotoLiveFolderTests {
         let after = try layout(demo)
         #expect(after.count == 13)
         let moved = after[anchor.index + 1]  // the same photo, one card on
-        let frame = try demo.process.waitForEvent(after: update.position, "the frame after the insert") { $0.name == "frame" }
+        let frame = try demo.process.waitForEvent(after: update.position, "the frame after the insert") {
+            $0.name == "frame"
+        }
         #expect(frame.event.double("offset") == offset + moved.y - anchor.y)
         #expect(demo.events(named: "layout", after: scrolled).count == 1)
         // Its picture is decoded when it comes into view: at the top.
         try demo.key("Home")
-        try demo.process.waitForEvent(after: update.position, "the new photo's picture") { $0.name == "thumbnail" && $0.int("index") == 0 }
+        try demo.process.waitForEvent(after: update.position, "the new photo's picture") {
+            $0.name == "thumbnail" && $0.int("index") == 0
+        }
         demo.expectNoXErrors()
     }
 
@@ -114,7 +122,8 @@ struct PhotoLiveFolderTests {
 
     @Test func fiveHundredFilesInABurstAreAFewRelayouts() throws {
         let (demo, drawn) = try launch()
-        let one = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "30x40", "xc:#806040", "one.png"])))
+        let one = try Data(
+            contentsOf: URL(fileURLWithPath: try images.convert(["-size", "30x40", "xc:#806040", "one.png"])))
         let burst = images.path("burst")
         try FileManager.default.createDirectory(atPath: burst, withIntermediateDirectories: true)
         for number in 0..<500 { try one.write(to: URL(fileURLWithPath: burst + "/import\(number).png")) }
@@ -125,7 +134,9 @@ struct PhotoLiveFolderTests {
         try copy.run()
         copy.waitUntilExit()
         #expect(copy.terminationStatus == 0)
-        let last = try demo.process.waitForEvent(after: drawn, "all 512 photos") { $0.name == "update" && $0.int("items") == 512 }
+        let last = try demo.process.waitForEvent(after: drawn, "all 512 photos") {
+            $0.name == "update" && $0.int("items") == 512
+        }
         let relayouts = demo.events(named: "layout", after: drawn).count
         #expect(relayouts >= 1 && relayouts <= 10, "\(relayouts) relayouts")
         let inserted = demo.process.events.prefix(last.position + 1).dropFirst(drawn).filter { $0.name == "update" }
@@ -138,7 +149,8 @@ struct PhotoLiveFolderTests {
     @Test func underARecursiveWallAFolderMovedInOrMadeGetsItsSections() throws {
         let (demo, drawn) = try launch(["--recursive"])
         // A folder moved in whole, with a photo of its own and one in a subfolder.
-        try FileManager.default.createDirectory(atPath: images.path("staging/trip/day2"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: images.path("staging/trip/day2"), withIntermediateDirectories: true)
         _ = try images.convert(["-size", "40x60", "xc:#A03060", "staging/trip/t1.png"])
         _ = try images.convert(["-size", "40x50", "xc:#A03060", "staging/trip/day2/t2.png"])
         try moveIn("trip")
@@ -148,13 +160,17 @@ struct PhotoLiveFolderTests {
         // A folder made empty, then a photo moved into it: walked when it appears, or watched and then changed.
         try FileManager.default.createDirectory(atPath: photos + "/later", withIntermediateDirectories: false)
         _ = try images.convert(["-size", "40x40", "xc:#A03060", "staging/l1.png"])
-        guard rename(images.path("staging/l1.png"), photos + "/later/l1.png") == 0 else { throw X11TestError("cannot move l1.png in") }
+        guard rename(images.path("staging/l1.png"), photos + "/later/l1.png") == 0 else {
+            throw X11TestError("cannot move l1.png in")
+        }
         let later = try waitForUpdate(demo, "insert", after: trip.position + 1)
         #expect(later.event.ints("indices") == [12])  // "later" sorts before "trip": its section goes between
         #expect(later.event.int("items") == 15)
         // The moved-in folder's last picture is decoded when it comes into view: at the end.
         try demo.key("End")
-        try demo.process.waitForEvent(after: later.position, "trip/day2's picture") { $0.name == "thumbnail" && $0.int("index") == 14 }
+        try demo.process.waitForEvent(after: later.position, "trip/day2's picture") {
+            $0.name == "thumbnail" && $0.int("index") == 14
+        }
         let exit = try quit(demo)
         #expect(exit.int("items") == 15)
         let paths = (exit["elements"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }

@@ -39,7 +39,8 @@ struct PhotoLiveSectionTests {
     @discardableResult
     func waitForFooter(_ demo: RunningDemo, section: Int, _ text: String, after: Int) throws -> Int {
         try demo.process.waitForEvent(after: after, "the footer of section \(section) saying \(text)") {
-            $0.name == "bar" && $0.string("kind") == "footer" && $0.int("section") == section && $0.string("title") == text
+            $0.name == "bar" && $0.string("kind") == "footer" && $0.int("section") == section
+                && $0.string("title") == text
         }.position + 1
     }
 
@@ -52,33 +53,47 @@ struct PhotoLiveSectionTests {
 
     @Test func foldersMadeMovedInRemovedAndFilledLiveLeaveTheWallAsAWalkAfreshShowsIt() throws {
         // wall/b (1 photo), wall/d (2), wall/empty (none yet), wall/z (1); the wall's own folder has none.
-        for name in ["wall/b/b1.png", "wall/d/d1.png", "wall/d/d2.png", "wall/z/z1.png", "staging/c/c1.png", "staging/a/a1.png",
-                     "staging/e1.png"] {
+        for name in [
+            "wall/b/b1.png", "wall/d/d1.png", "wall/d/d2.png", "wall/z/z1.png", "staging/c/c1.png", "staging/a/a1.png",
+            "staging/e1.png",
+        ] {
             try photo(name)
         }
         try FileManager.default.createDirectory(atPath: wall + "/empty", withIntermediateDirectories: false)
         let demo = try RunningDemo([wall, "--recursive"] + Self.options, executable: "waterfall")
-        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let scanned = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         var seen = try waitForFooter(demo, section: 2, "4 photos in 3 folders", after: 0)
         seen = max(seen, scanned.position + 1)
 
         try moveIn("c")  // between b and d
-        let c = try demo.process.waitForEvent(after: seen, "c's card") { $0.name == "update" && $0.string("kind") == "insert" }
+        let c = try demo.process.waitForEvent(after: seen, "c's card") {
+            $0.name == "update" && $0.string("kind") == "insert"
+        }
         #expect(c.event.ints("indices") == [1])
         seen = try waitForFooter(demo, section: 3, "5 photos in 4 folders", after: seen)  // z, moved down, asked again
 
         try moveIn("a")  // before every other section
-        let a = try demo.process.waitForEvent(after: c.position + 1, "a's card") { $0.name == "update" && $0.string("kind") == "insert" }
+        let a = try demo.process.waitForEvent(after: c.position + 1, "a's card") {
+            $0.name == "update" && $0.string("kind") == "insert"
+        }
         #expect(a.event.ints("indices") == [0])
         seen = try waitForFooter(demo, section: 4, "6 photos in 5 folders", after: seen)
 
         try FileManager.default.removeItem(atPath: wall + "/z")  // the last section: the footer goes to d's
-        let z = try demo.process.waitForEvent(after: a.position + 1, "z's card gone") { $0.name == "update" && $0.string("kind") == "delete" }
+        let z = try demo.process.waitForEvent(after: a.position + 1, "z's card gone") {
+            $0.name == "update" && $0.string("kind") == "delete"
+        }
         #expect(z.event.ints("indices") == [5])
         seen = try waitForFooter(demo, section: 3, "5 photos in 4 folders", after: seen)
 
-        guard rename(images.path("staging/e1.png"), wall + "/empty/e1.png") == 0 else { throw X11TestError("cannot move e1.png in") }
-        let e = try demo.process.waitForEvent(after: z.position + 1, "e1's card") { $0.name == "update" && $0.string("kind") == "insert" }
+        guard rename(images.path("staging/e1.png"), wall + "/empty/e1.png") == 0 else {
+            throw X11TestError("cannot move e1.png in")
+        }
+        let e = try demo.process.waitForEvent(after: z.position + 1, "e1's card") {
+            $0.name == "update" && $0.string("kind") == "insert"
+        }
         #expect(e.event.ints("indices") == [5])
         seen = try waitForFooter(demo, section: 4, "6 photos in 5 folders", after: seen)
         let header = try demo.process.waitForEvent(after: z.position + 1, "the filled folder's header") {
@@ -87,16 +102,23 @@ struct PhotoLiveSectionTests {
         #expect(header.event.string("title") == "wall/empty" && header.event.string("detail") == "1 photo")
 
         // What a person sees: ink in the footer's band, under the last section.
-        let afresh = try runLayoutCommand(["--photos", wall, "--recursive", "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "4"])
+        let afresh = try runLayoutCommand([
+            "--photos", wall, "--recursive", "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "4",
+        ])
         #expect(afresh.summary.int("sections") == 5)
         try #require((afresh.summary.double("contentHeight") ?? .infinity) <= demo.viewportHeight)  // all in view
         let footer = try #require(afresh.elements.last)
         #expect(footer.kind == "footer" && footer.section == 4)
-        try demo.process.waitForEvent(after: seen, "a frame with every picture") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(after: seen, "a frame with every picture") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         let shot = try demo.screenshot()
         try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("photo-live-sections.png"))
-        let (left, top) = (Int(footer.x + (demo.ready.double("viewport", "x") ?? 0)), Int(footer.y + (demo.ready.double("viewport", "y") ?? 0)))
+        let (left, top) = (
+            Int(footer.x + (demo.ready.double("viewport", "x") ?? 0)),
+            Int(footer.y + (demo.ready.double("viewport", "y") ?? 0))
+        )
         let background = shot.pixel(x: left, y: top)
         let ink = (top..<(top + Int(footer.height))).flatMap { y in
             (left..<(left + Int(footer.width))).filter { shot.pixel(x: $0, y: y) != background }
@@ -114,7 +136,9 @@ struct PhotoLiveSectionTests {
     @Test func aFolderOfOnePhotoSaysOnePhotoInOneFolder() throws {
         try photo("wall/only.png")
         let demo = try RunningDemo([wall] + Self.options, executable: "waterfall")
-        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         let bars = try demo.process.waitForEvent("the footer") { $0.name == "bar" && $0.string("kind") == "footer" }
         let header = try #require(demo.events(named: "bar", after: 0).first { $0.string("kind") == "header" })
         #expect(header.string("title") == "wall" && header.string("detail") == "1 photo")

@@ -11,13 +11,20 @@ struct PhotoSelectionOutTests {
     static let names = ["a b.png", "50%.png", "new\nline.png", "café.png"]
 
     /// A folder of the four photos, the wall open on it (walked to its end), and each card's frame in index order.
-    private func openWall(_ extra: [String] = []) throws -> (folder: GeneratedImages, demo: RunningDemo, cards: [LaidOutItem]) {
+    private func openWall(
+        _ extra: [String] = []
+    ) throws -> (folder: GeneratedImages, demo: RunningDemo, cards: [LaidOutItem]) {
         let folder = try GeneratedImages()
         for name in Self.names { try folder.image(name, width: 300, height: 200) }
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "4"] + extra, executable: "waterfall")
-        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
-        let cards = try runLayoutCommand(["--photos", folder.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
-                                          "--height", String(Int(demo.viewportHeight))]).items
+        let demo = try RunningDemo(
+            [folder.root, "--width", "800", "--height", "600", "--columns", "4"] + extra, executable: "waterfall")
+        try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
+        let cards = try runLayoutCommand([
+            "--photos", folder.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         #expect(cards.count == 4)
         return (folder, demo, cards)
     }
@@ -53,13 +60,21 @@ struct PhotoSelectionOutTests {
         #expect(copied["owned"] as? Bool == true)
 
         let files = paths(folder, [1, 3])
-        let uris = files.map { "file://" + $0.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "\n", with: "%0A") }
+        let uris = files.map {
+            "file://" + $0.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "\n", with: "%0A")
+        }
         let targets = try readClipboard(target: "TARGETS", display: display)
-        #expect(targets.text == "TARGETS\nMULTIPLE\nTIMESTAMP\nUTF8_STRING\nSTRING\ntext/uri-list\nx-special/gnome-copied-files\n")
-        #expect(try readClipboard(target: "text/uri-list", display: display).data == Data(uris.map { $0 + "\r\n" }.joined().utf8))
-        #expect(try readClipboard(target: "x-special/gnome-copied-files", display: display).data
+        #expect(
+            targets.text
+                == "TARGETS\nMULTIPLE\nTIMESTAMP\nUTF8_STRING\nSTRING\ntext/uri-list\nx-special/gnome-copied-files\n")
+        #expect(
+            try readClipboard(target: "text/uri-list", display: display).data
+                == Data(uris.map { $0 + "\r\n" }.joined().utf8))
+        #expect(
+            try readClipboard(target: "x-special/gnome-copied-files", display: display).data
                 == Data((["copy"] + uris).joined(separator: "\n").utf8))
-        #expect(try readClipboard(target: "UTF8_STRING", display: display).data == Data(files.joined(separator: "\n").utf8))
+        #expect(
+            try readClipboard(target: "UTF8_STRING", display: display).data == Data(files.joined(separator: "\n").utf8))
         demo.expectNoXErrors()
     }
 
@@ -79,7 +94,9 @@ struct PhotoSelectionOutTests {
         let (folder, demo, _) = try openWall(["-o", "-0"])
         let start = demo.eventCount
         try demo.key("ctrl+a")
-        try demo.process.waitForEvent(after: start, "the last selection") { $0.name == "select" && $0.int("index") == 3 }
+        try demo.process.waitForEvent(after: start, "the last selection") {
+            $0.name == "select" && $0.int("index") == 3
+        }
         try sendDeleteWindow(to: demo.window, display: demo.xvfb.display)
         #expect(try demo.process.waitForExit() == 0)
         let expected: [UInt8] = paths(folder, [0, 1, 2, 3]).flatMap { Array($0.utf8) + [0] }
@@ -108,11 +125,14 @@ struct PhotoSelectionOutTests {
             (badPath.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { rename(from, $0.baseAddress!) }
         }
         #expect(renamed == 0)
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "600", "--columns", "2", "-o", "-0"], executable: "waterfall")
+        let demo = try RunningDemo(
+            [folder.root, "--width", "800", "--height", "600", "--columns", "2", "-o", "-0"], executable: "waterfall")
         try demo.process.waitForEvent("both pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 2 }
         #expect(demo.events(named: "thumbnailFailed", after: 0).isEmpty)
-        let cards = try runLayoutCommand(["--photos", folder.root, "--columns", "2", "--width", String(Int(demo.cardsWidth)),
-                                          "--height", String(Int(demo.viewportHeight))]).items
+        let cards = try runLayoutCommand([
+            "--photos", folder.root, "--columns", "2", "--width", String(Int(demo.cardsWidth)),
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         #expect(cards.count == 2)
 
         // Opened large: decoded from the file the name reaches, titled with U+FFFD.
@@ -128,18 +148,25 @@ struct PhotoSelectionOutTests {
         #expect(String(decoding: title, as: UTF8.self) == "_NET_WM_NAME = \"bad\u{FFFD}\u{FFFD}.png\"\n")
         start = demo.eventCount
         try demo.key("Escape")
-        try demo.process.waitForEvent(after: start, "the lightbox's close") { $0.name == "lightbox" && $0.string("action") == "close" }
+        try demo.process.waitForEvent(after: start, "the lightbox's close") {
+            $0.name == "lightbox" && $0.string("action") == "close"
+        }
 
         // Copied: the URI escapes each byte; the text, which must be UTF-8, shows U+FFFD for each.
         start = demo.eventCount
         try demo.key("ctrl+a")  // the photo shown is selected already: the other one joins it
-        try demo.process.waitForEvent(after: start, "the other's selection") { $0.name == "select" && $0.int("index") == 0 }
+        try demo.process.waitForEvent(after: start, "the other's selection") {
+            $0.name == "select" && $0.int("index") == 0
+        }
         start = demo.eventCount
         try demo.key("ctrl+c")
         try demo.process.waitForEvent(after: start, "the copy event") { $0.name == "copy" }
         let uris = ["file://" + folder.root + "/a%20b.png", "file://" + folder.root + "/bad%FF%FE.png"]
-        #expect(try readClipboard(target: "text/uri-list", display: display).data == Data(uris.map { $0 + "\r\n" }.joined().utf8))
-        #expect(try readClipboard(target: "UTF8_STRING", display: display).text
+        #expect(
+            try readClipboard(target: "text/uri-list", display: display).data
+                == Data(uris.map { $0 + "\r\n" }.joined().utf8))
+        #expect(
+            try readClipboard(target: "UTF8_STRING", display: display).text
                 == folder.root + "/a b.png\n" + folder.root + "/bad\u{FFFD}\u{FFFD}.png")
 
         // Printed: the paths' own bytes.

@@ -31,9 +31,12 @@ struct PhotoThumbnailCacheTests {
     /// Opens the wall of the photos at 800 × 620 in 3 columns (cards narrower than 256 px: the `large` folder), waits
     /// until `expected` photos have a picture or a failure and every picture in view is drawn, closes it with `q`;
     /// returns the `thumbnail` and `thumbnailFailed` events, and what it said on stderr.
-    func launch(expecting expected: Int, _ extra: [String] = [], cacheHome: String? = nil) throws -> (thumbnails: [Event], failures: [Event], errors: String) {
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"] + extra, executable: "waterfall",
-                                   environment: ["XDG_CACHE_HOME": cacheHome ?? self.cacheHome])
+    func launch(
+        expecting expected: Int, _ extra: [String] = [], cacheHome: String? = nil
+    ) throws -> (thumbnails: [Event], failures: [Event], errors: String) {
+        let demo = try RunningDemo(
+            [photos, "--width", "800", "--height", "620", "--columns", "3"] + extra, executable: "waterfall",
+            environment: ["XDG_CACHE_HOME": cacheHome ?? self.cacheHome])
         let last = try demo.process.waitForEvent("\(expected) pictures or failures") { _ in
             demo.process.events.filter { $0.name == "thumbnail" || $0.name == "thumbnailFailed" }.count >= expected
         }
@@ -44,12 +47,17 @@ struct PhotoThumbnailCacheTests {
         #expect(try demo.process.waitForExit() == 0)
         demo.expectNoXErrors()
         let events = demo.process.events
-        return (events.filter { $0.name == "thumbnail" }, events.filter { $0.name == "thumbnailFailed" }, demo.process.standardError)
+        return (
+            events.filter { $0.name == "thumbnail" }, events.filter { $0.name == "thumbnailFailed" },
+            demo.process.standardError
+        )
     }
 
     /// The PNGs in the cache's `folder`.
     func entries(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: thumbnails + "/" + folder)) ?? []).filter { $0.hasSuffix(".png") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: thumbnails + "/" + folder)) ?? []).filter {
+            $0.hasSuffix(".png")
+        }
     }
 
     @Test func aSecondLaunchDecodesNoPhotoAndATouchedOneIsDecodedAgain() throws {
@@ -62,17 +70,23 @@ struct PhotoThumbnailCacheTests {
 
         let second = try launch(expecting: 6)
         #expect(second.thumbnails.map { $0.string("source") } == Array(repeating: "cache", count: 6))
-        #expect(second.thumbnails.compactMap { $0.int("index") }.sorted() == first.thumbnails.compactMap { $0.int("index") }.sorted())
+        #expect(
+            second.thumbnails.compactMap { $0.int("index") }.sorted()
+                == first.thumbnails.compactMap { $0.int("index") }.sorted())
 
         // p3.jpg touched to a new time: its entry no longer describes it, so it alone is decoded (and written again).
         var info = stat()
         #expect(stat(photos + "/p3.jpg", &info) == 0)
-        var times = [timespec(tv_sec: info.st_mtim.tv_sec + 60, tv_nsec: 0), timespec(tv_sec: info.st_mtim.tv_sec + 60, tv_nsec: 0)]
+        var times = [
+            timespec(tv_sec: info.st_mtim.tv_sec + 60, tv_nsec: 0),
+            timespec(tv_sec: info.st_mtim.tv_sec + 60, tv_nsec: 0),
+        ]
         #expect(utimensat(AT_FDCWD, photos + "/p3.jpg", &times, 0) == 0)
         let third = try launch(expecting: 6)
         let decoded = third.thumbnails.filter { $0.string("source") == "decoded" }
         #expect(decoded.count == 1 && third.thumbnails.filter { $0.string("source") == "cache" }.count == 5)
-        let touchedIndex = try #require(first.thumbnails.sorted { ($0.int("index") ?? 0) < ($1.int("index") ?? 0) }[2].int("index"))
+        let touchedIndex = try #require(
+            first.thumbnails.sorted { ($0.int("index") ?? 0) < ($1.int("index") ?? 0) }[2].int("index"))
         #expect(decoded.first?.int("index") == touchedIndex)
         #expect(try launch(expecting: 6).thumbnails.allSatisfy { $0.string("source") == "cache" })
     }
@@ -82,7 +96,8 @@ struct PhotoThumbnailCacheTests {
         // As GNOME writes it: 256 px on the long side, its URI's MD5 as its name, MTime and URI; but blue, so that the
         // screen tells which was shown.
         try FileManager.default.createDirectory(atPath: thumbnails + "/large", withIntermediateDirectories: true)
-        _ = try pillow("""
+        _ = try pillow(
+            """
             import hashlib, os, sys, urllib.parse
             from PIL import Image, PngImagePlugin
             path, folder = sys.argv[1], sys.argv[2]
@@ -94,13 +109,18 @@ struct PhotoThumbnailCacheTests {
             name = hashlib.md5(uri.encode()).hexdigest() + ".png"
             Image.new("RGBA", (256, 192), (0, 0, 255, 255)).save(os.path.join(folder, name), pnginfo=info)
             """, [red, thumbnails + "/large"])
-        let demo = try RunningDemo([photos, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-                                   environment: ["XDG_CACHE_HOME": cacheHome])
+        let demo = try RunningDemo(
+            [photos, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
+            environment: ["XDG_CACHE_HOME": cacheHome])
         let shown = try demo.process.waitForEvent("the photo's picture") { $0.name == "thumbnail" }
         #expect(shown.event.string("source") == "cache")
-        try demo.process.waitForEvent(after: shown.position, "the picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
-        let layout = try runLayoutCommand(["--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "3"])
+        try demo.process.waitForEvent(after: shown.position, "the picture drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
+        let layout = try runLayoutCommand([
+            "--photos", photos, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ])
         let card = layout.items[0]
         let shot = try demo.screenshot()
         #expect(shot.pixel(x: Int(card.midX), y: Int(card.y + card.width * 3 / 8)) == RGB(0x0000FF))
@@ -136,10 +156,13 @@ struct PhotoThumbnailCacheTests {
         // still shown, so the file was not decoded again.
         var info = stat()
         #expect(stat(broken, &info) == 0)
-        let small = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "16x12", "xc:#2080C0", "small.jpg"])))
+        let small = try Data(
+            contentsOf: URL(fileURLWithPath: try images.convert(["-size", "16x12", "xc:#2080C0", "small.jpg"])))
         let padding = whole.count / 2 - small.count - 4
         try #require(padding > 0)
-        let comment = Data([0xFF, 0xFE, UInt8((padding + 2) >> 8), UInt8((padding + 2) & 0xFF)]) + Data(repeating: 0x20, count: padding)
+        let comment =
+            Data([0xFF, 0xFE, UInt8((padding + 2) >> 8), UInt8((padding + 2) & 0xFF)])
+            + Data(repeating: 0x20, count: padding)
         try (small.prefix(2) + comment + small.dropFirst(2)).write(to: URL(fileURLWithPath: broken))
         var times = [info.st_atim, info.st_mtim]
         #expect(utimensat(AT_FDCWD, broken, &times, 0) == 0)

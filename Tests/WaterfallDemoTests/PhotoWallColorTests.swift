@@ -16,18 +16,22 @@ struct PhotoWallColorTests {
         for (x, y) in [(1, 1), (width - 2, height - 2), (width / 2, height / 2)] {
             let pixel = wall.pixel(x, y)
             let channels = pixel.map { [Int($0.red), Int($0.green), Int($0.blue)] } ?? []
-            #expect(channels.count == 3 && zip(channels, expected).allSatisfy { abs($0 - Int($1)) <= tolerance },
-                    "(\(x), \(y)): \(String(describing: pixel)) for \(expected)")
+            #expect(
+                channels.count == 3 && zip(channels, expected).allSatisfy { abs($0 - Int($1)) <= tolerance },
+                "(\(x), \(y)): \(String(describing: pixel)) for \(expected)")
         }
     }
 
     @Test(arguments: ["PNG24:photo.png", "photo.jpg"])
     func aPhotoInAdobeRGBShowsItsSRGBColours(file: String) throws {
         let folder = try GeneratedImages()
-        let photo = try folder.convert(["-size", "400x300", "xc:\(colour)", "-profile", TestProfiles.adobeRGB, "-quality", "100", file])
+        let photo = try folder.convert([
+            "-size", "400x300", "xc:\(colour)", "-profile", TestProfiles.adobeRGB, "-quality", "100", file,
+        ])
         let reference = try folder.pixel(of: photo, x: 200, y: 150, after: ["-profile", TestProfiles.sRGB])
         #expect(abs(Int(reference[0]) - 40) > 20)  // converted, the colour is not its numbers
-        let wall = try OneCardWall(folder, format: "tagged", artifact: "photo-wall-adobe-rgb-\(file.hasSuffix("png") ? "png" : "jpeg").png")
+        let wall = try OneCardWall(
+            folder, format: "tagged", artifact: "photo-wall-adobe-rgb-\(file.hasSuffix("png") ? "png" : "jpeg").png")
         let profile = try wall.demo.process.waitForEvent("the display's profile") { $0.name == "displayProfile" }
         #expect(profile.event.string("name") == "sRGB")
         expectCard(wall, near: reference, tolerance: 2)
@@ -37,7 +41,8 @@ struct PhotoWallColorTests {
     @Test func aDisplayProfileInTheRootWindowConvertsAPhotoWithoutOne() throws {
         let folder = try GeneratedImages()
         let photo = try folder.convert(["-size", "400x300", "xc:\(colour)", "PNG24:photo.png"])
-        let reference = try folder.pixel(of: photo, x: 200, y: 150, after: ["-profile", TestProfiles.sRGB, "-profile", TestProfiles.adobeRGB])
+        let reference = try folder.pixel(
+            of: photo, x: 200, y: 150, after: ["-profile", TestProfiles.sRGB, "-profile", TestProfiles.adobeRGB])
         #expect(abs(Int(reference[0]) - 40) > 20)
         let profile = try TestProfiles.bytes(TestProfiles.adobeRGB)
         let wall = try OneCardWall(folder, format: "untagged", artifact: "photo-wall-display-profile.png") { xvfb in

@@ -29,13 +29,17 @@ struct PhotoWallDecoderWorkerTests {
             """
         let source = try tools.write(Array(script.utf8), to: "hanging-worker.txt")
         let worker = tools.path("hanging-worker")
-        let install = try Process.run(URL(fileURLWithPath: "/usr/bin/install"), arguments: ["-m", "0755", source, worker])
+        let install = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/install"), arguments: ["-m", "0755", source, worker])
         install.waitUntilExit()
         #expect(install.terminationStatus == 0)
 
-        let demo = try RunningDemo([folder.folder.path, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-                                   environment: ["WATERFALL_DECODER": worker])
-        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let demo = try RunningDemo(
+            [folder.folder.path, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
+            environment: ["WATERFALL_DECODER": worker])
+        let scanned = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         #expect(scanned.event.int("found") == 1 && scanned.event.int("skipped") == 0)
         // The window answers while the worker hangs: Right focuses and selects the card.
         let mark = demo.eventCount
@@ -44,13 +48,17 @@ struct PhotoWallDecoderWorkerTests {
         let failed = try demo.process.waitForEvent("the video's failure") { $0.name == "thumbnailFailed" }
         #expect(failed.event.string("reason") == "video timed out after 5 s")
         #expect(failed.event.string("path") == folder.path("clip.mp4"))
-        try demo.process.waitForEvent(after: failed.position, "the card drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(after: failed.position, "the card drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         #expect(demo.events(named: "thumbnail", after: 0).isEmpty)
         // The wall still answers: plus makes the cards larger, a column fewer.
         let zoom = demo.eventCount
         try demo.key("plus")
         try demo.process.waitForEvent(after: zoom, "the zoom by plus") { $0.name == "layout" && $0.int("columns") == 2 }
-        #expect(demo.events(named: "key", after: zoom).map { "\($0.string("chord") ?? "?") \($0.string("action") ?? "-")" } == ["Shift+equal grid-zoom-in"])
+        #expect(
+            demo.events(named: "key", after: zoom).map { "\($0.string("chord") ?? "?") \($0.string("action") ?? "-")" }
+                == ["Shift+equal grid-zoom-in"])
         try demo.key("q")
         #expect(try demo.process.waitForExit() == 0)
         #expect(demo.process.standardError.isEmpty, "stderr: \(demo.process.standardError)")

@@ -10,7 +10,8 @@ struct PhotoWallHEIFTests {
     /// Whether `pixel` is within `tolerance` of `expected` in each channel.
     func near(_ pixel: RGB?, _ expected: RGB, tolerance: Int = 8) -> Bool {
         guard let pixel else { return false }
-        return abs(Int(pixel.red) - Int(expected.red)) <= tolerance && abs(Int(pixel.green) - Int(expected.green)) <= tolerance
+        return abs(Int(pixel.red) - Int(expected.red)) <= tolerance
+            && abs(Int(pixel.green) - Int(expected.green)) <= tolerance
             && abs(Int(pixel.blue) - Int(expected.blue)) <= tolerance
     }
 

@@ -17,7 +17,8 @@ struct PhotoWallJXLTests {
         try FileManager.default.removeItem(atPath: png)
         let wall = try OneCardWall(folder, format: "JPEG XL", artifact: "photo-wall-jxl.png")
         let width = wall.width
-        #expect(wall.thumbnail.int("width") == width && wall.thumbnail.int("height") == wall.thumbnailHeight(aspect: 0.5))
+        #expect(
+            wall.thumbnail.int("width") == width && wall.thumbnail.int("height") == wall.thumbnailHeight(aspect: 0.5))
         // The picture's frame on screen: the card's width by half of it, its edges rounded as the canvas rounds them.
         let shown = wall.shownHeight(aspect: 0.5)
         for (x, y) in [(0, 0), (0, shown - 1), (width / 4, shown / 2), (width / 2 - 2, shown / 2)] {

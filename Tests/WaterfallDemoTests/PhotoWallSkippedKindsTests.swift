@@ -13,7 +13,9 @@ struct PhotoWallSkippedKindsTests {
         try folder.write(Array("%PDF-1.4\n%%EOF\n".utf8), to: "doc.pdf")
         try folder.write(Array("shopping list\n".utf8), to: "notes.txt")
         let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], executable: "waterfall")
-        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let scanned = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         #expect(scanned.event.int("found") == 1 && scanned.event.int("skipped") == 3)
         let kinds = scanned.event.fields["skippedKinds"] as? [String: Any] ?? [:]
         #expect(kinds.mapValues { ($0 as? NSNumber)?.intValue ?? -1 } == ["psd": 1, "pdf": 1, "other": 1])

@@ -9,7 +9,9 @@ struct PhotoWallTIFFTests {
     @Test func aTIFFShowsItsCardInItsColourAtItsUprightAspect() throws {
         let folder = try GeneratedImages()
         // Stored 400 × 300 and turned a quarter (orientation 6, RightTop): upright 300 × 400, a portrait card.
-        try folder.convert(["-size", "400x300", "xc:#2060A0", "-depth", "8", "-compress", "LZW", "-orient", "RightTop", "scan.tif"])
+        try folder.convert([
+            "-size", "400x300", "xc:#2060A0", "-depth", "8", "-compress", "LZW", "-orient", "RightTop", "scan.tif",
+        ])
         let wall = try OneCardWall(folder, format: "TIFF", artifact: "photo-wall-tiff.png")
         // The picture's frame in whole pixels, its edges rounded as the canvas rounds them: 3 wide for 4 tall.
         let (width, height) = (wall.width, wall.thumbnailHeight(aspect: 4.0 / 3))

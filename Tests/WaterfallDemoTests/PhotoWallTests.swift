@@ -2,8 +2,9 @@ import Foundation
 import PhotoTestSupport
 import Testing
 import WaterfallPhotoWall
-@testable import WaterfallDemoKit
 import XvfbSupport
+
+@testable import WaterfallDemoKit
 
 extension GeneratedImages {
     /// The folder's path.
@@ -25,7 +26,8 @@ struct PhotoWallTests {
         try folder.image("img1.webp", width: 200, height: 200)
         try Data("not a photo".utf8).write(to: URL(fileURLWithPath: folder.root + "/readme.jpg"))
         let output = try runLayoutCommand(["--photos", folder.root, "--columns", "3", "--width", "612"])
-        let process = try DemoProcess(arguments: ["layout", "--photos", folder.root, "--columns", "3", "--width", "612"], display: nil)
+        let process = try DemoProcess(
+            arguments: ["layout", "--photos", folder.root, "--columns", "3", "--width", "612"], display: nil)
         #expect(try process.waitForExit() == 0)
         let paths = process.events.compactMap { $0.string("path") }
         #expect(paths == ["img1.webp", "img2.png", "img10.jpg"].map { folder.root + "/" + $0 })
@@ -43,7 +45,9 @@ struct PhotoWallTests {
         try Data("nothing to see".utf8).write(to: URL(fileURLWithPath: folder.root + "/notes.txt"))
         let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], executable: "waterfall")
         #expect(demo.ready.int("items") == 0)
-        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let scanned = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         #expect(scanned.event.int("found") == 0 && scanned.event.int("skipped") == 1)
         try demo.process.waitForEvent(after: scanned.position, "the frame after it") { $0.name == "frame" }
         let shot = try demo.screenshot()
@@ -54,21 +58,31 @@ struct PhotoWallTests {
     @Test func eachPictureFillsExactlyItsCardsPictureFrameAndABrokenOneSaysWhy() throws {
         let folder = try GeneratedImages()
         try folder.image("a-solid.png", width: 400, height: 300, colour: "#C03020")
-        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)).write(to: URL(fileURLWithPath: folder.root + "/b-broken.jpg"))
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
-        let scanned = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)).write(
+            to: URL(fileURLWithPath: folder.root + "/b-broken.jpg"))
+        let demo = try RunningDemo(
+            [folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
+        let scanned = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         #expect(scanned.event.int("found") == 2 && scanned.event.int("skipped") == 0)
         let decoded = try demo.process.waitForEvent("the solid photo's thumbnail") { $0.name == "thumbnail" }
         let failed = try demo.process.waitForEvent("the broken photo's failure") { $0.name == "thumbnailFailed" }
-        #expect(failed.event.string("reason") == "truncated JPEG" && failed.event.string("path") == folder.root + "/b-broken.jpg")
-        let drawn = try demo.process.waitForEvent(after: max(decoded.position, failed.position), "every picture in view drawn") {
+        #expect(
+            failed.event.string("reason") == "truncated JPEG"
+                && failed.event.string("path") == folder.root + "/b-broken.jpg")
+        let drawn = try demo.process.waitForEvent(
+            after: max(decoded.position, failed.position), "every picture in view drawn"
+        ) {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0
         }
         // The one picture went to the server once, through shared memory (Xvfb has MIT-SHM).
         #expect(drawn.event.int("uploads", "sharedMemory") == 1 && drawn.event.int("uploads", "putImage") == 0)
         let thumbnail = decoded.event
-        let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "3"])
+        let layout = try runLayoutCommand([
+            "--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ])
         let solid = layout.items[0]
         // The picture's frame in whole pixels, its edges rounded as the canvas rounds them.
         let left = Int(solid.x.rounded())
@@ -78,10 +92,14 @@ struct PhotoWallTests {
         let shot = try demo.screenshot()
         try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("photo-wall.png"))
         let picture = (x: left, y: Int(solid.y.rounded()), width: width, height: height)
-        for (x, y) in [(0, 0), (picture.width - 1, 0), (0, picture.height - 1), (picture.width - 1, picture.height - 1), (picture.width / 2, picture.height / 2)] {
+        for (x, y) in [
+            (0, 0), (picture.width - 1, 0), (0, picture.height - 1), (picture.width - 1, picture.height - 1),
+            (picture.width / 2, picture.height / 2),
+        ] {
             #expect(shot.pixel(x: picture.x + x, y: picture.y + y) == RGB(0xC03020), "(\(x), \(y))")
         }
-        #expect(shot.pixel(x: picture.x + picture.width / 2, y: picture.y + picture.height) != RGB(0xC03020))  // the caption below
+        // the caption below
+        #expect(shot.pixel(x: picture.x + picture.width / 2, y: picture.y + picture.height) != RGB(0xC03020))
         let broken = layout.items[1]
         #expect(shot.pixel(x: Int(broken.x) + 5, y: Int(broken.y) + 5) == RGB(0xF3D6D6))  // the error card's picture
         demo.expectNoXErrors()
@@ -91,10 +109,17 @@ struct PhotoWallTests {
     /// counts only grow and every photo ends up on the wall.
     @Test func photosArriveAsTheWalkGoesOnAndAllEndUpOnTheWall() throws {
         let folder = try GeneratedImages()
-        let png = try Data(contentsOf: URL(fileURLWithPath: { try folder.image("seed.png", width: 4, height: 3); return folder.root + "/seed.png" }()))
+        let png = try Data(
+            contentsOf: URL(
+                fileURLWithPath: {
+                    try folder.image("seed.png", width: 4, height: 3)
+                    return folder.root + "/seed.png"
+                }()))
         for index in 0..<300 { try png.write(to: URL(fileURLWithPath: folder.root + "/p\(index).png")) }
         let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], executable: "waterfall")
-        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         let found = demo.events(named: "scanned", after: 0).compactMap { $0.int("found") }
         #expect(found == found.sorted() && found.last == 301)
         try demo.key("q")
@@ -107,23 +132,35 @@ struct PhotoWallTests {
         try folder.image("seed.png", width: 40, height: 30, colour: "#3070B0")
         let png = try Data(contentsOf: URL(fileURLWithPath: folder.root + "/seed.png"))
         for index in 0..<9_999 { try png.write(to: URL(fileURLWithPath: folder.root + "/p\(index).png")) }
-        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--no-smooth"], executable: "waterfall")
-        try demo.process.waitForEvent(limit: 60, "the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let demo = try RunningDemo(
+            [folder.root, "--width", "1000", "--height", "720", "--no-smooth"], executable: "waterfall")
+        try demo.process.waitForEvent(limit: 60, "the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         try demo.wheel(notches: 40)  // at speed: no wait between notches
         try demo.key("End")
-        let end = try demo.process.waitForEvent("the bottom") { $0.name == "frame" && ($0.double("offset") ?? 0) > 100_000 }
-        try demo.process.waitForEvent(after: end.position, "the bottom's pictures") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let end = try demo.process.waitForEvent("the bottom") {
+            $0.name == "frame" && ($0.double("offset") ?? 0) > 100_000
+        }
+        try demo.process.waitForEvent(after: end.position, "the bottom's pictures") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         try demo.key("Home")
-        let top = try demo.process.waitForEvent(after: end.position, "the top again") { $0.name == "frame" && $0.double("offset") == 0 }
-        try demo.process.waitForEvent(after: top.position, "the top's pictures") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let top = try demo.process.waitForEvent(after: end.position, "the top again") {
+            $0.name == "frame" && $0.double("offset") == 0
+        }
+        try demo.process.waitForEvent(after: top.position, "the top's pictures") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         let decoded = demo.events(named: "thumbnail", after: 0).count
         // About 15 cards a screen: the top, 40 notches (a few screens), one screen ahead of each, and the bottom.
         #expect(decoded > 15 && decoded < 400, "\(decoded) of 10,000 photos decoded")
         // The memory stays within the pictures' budget (256 MB by default) and 100 MB: the peak resident set.
         let pid = try #require(demo.process.processIdentifier)
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let peakKB = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-            .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") })
+        let peakKB = try #require(
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+                .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") })
         #expect(peakKB < (256 + 100) * 1024, "peak RSS \(peakKB / 1024) MB")
         demo.expectNoXErrors()
     }
@@ -131,17 +168,25 @@ struct PhotoWallTests {
     @Test func everyOrientationShowsItsRedCornerTopLeftOnTheWall() throws {
         let folder = try GeneratedImages()
         for orientation in 1...8 { _ = try folder.orientedJPEG(orientation, name: "o\(orientation).jpg") }
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.root) where !file.hasSuffix(".jpg") || file.contains("plain") {
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.root)
+        where !file.hasSuffix(".jpg") || file.contains("plain") {
             try FileManager.default.removeItem(atPath: folder.root + "/" + file)
         }
-        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "4"], executable: "waterfall")
-        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let demo = try RunningDemo(
+            [folder.root, "--width", "1000", "--height", "720", "--columns", "4"], executable: "waterfall")
+        try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         let decoded = try demo.process.waitForEvent("eight pictures") { _ in
             Set(demo.events(named: "thumbnail", after: 0).compactMap { $0.int("index") }).count == 8
         }
-        try demo.process.waitForEvent(after: decoded.position, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
-        let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "4"])
+        try demo.process.waitForEvent(after: decoded.position, "every picture drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
+        let layout = try runLayoutCommand([
+            "--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "4",
+        ])
         #expect(layout.items.count == 8)
         let shot = try demo.screenshot()
         try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("photo-orientations.png"))
@@ -152,10 +197,14 @@ struct PhotoWallTests {
             let (left, top) = (Int(card.x.rounded()), Int(card.y.rounded()))
             func isRed(_ pixel: RGB?) -> Bool { pixel.map { $0.red > 200 && $0.blue < 80 } ?? false }
             func isBlue(_ pixel: RGB?) -> Bool { pixel.map { $0.blue > 200 && $0.red < 80 } ?? false }
-            #expect(isRed(shot.pixel(x: left + 4, y: top + 4)), "card \(card.index): top left \(String(describing: shot.pixel(x: left + 4, y: top + 4)))")
+            #expect(
+                isRed(shot.pixel(x: left + 4, y: top + 4)),
+                "card \(card.index): top left \(String(describing: shot.pixel(x: left + 4, y: top + 4)))")
             #expect(isBlue(shot.pixel(x: left + Int(width) - 5, y: top + 4)), "card \(card.index): top right")
             #expect(isBlue(shot.pixel(x: left + 4, y: top + Int(pictureHeight) - 5)), "card \(card.index): bottom left")
-            #expect(isBlue(shot.pixel(x: left + Int(width) - 5, y: top + Int(pictureHeight) - 5)), "card \(card.index): bottom right")
+            #expect(
+                isBlue(shot.pixel(x: left + Int(width) - 5, y: top + Int(pictureHeight) - 5)),
+                "card \(card.index): bottom right")
         }
         demo.expectNoXErrors()
     }
@@ -163,19 +212,29 @@ struct PhotoWallTests {
     @Test func narrowerColumnsScaleTheDecodedThumbnailsInsteadOfDecodingAgain() throws {
         let folder = try GeneratedImages()
         for index in 0..<6 { try folder.image("p\(index).png", width: 400, height: 300, colour: "#2080C0") }
-        let demo = try RunningDemo([folder.root, "--width", "1000", "--height", "720", "--columns", "3"], executable: "waterfall")
-        let first = try demo.process.waitForEvent("six pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 6 }
-        try demo.process.waitForEvent(after: first.position, "drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let demo = try RunningDemo(
+            [folder.root, "--width", "1000", "--height", "720", "--columns", "3"], executable: "waterfall")
+        let first = try demo.process.waitForEvent("six pictures") { _ in
+            demo.events(named: "thumbnail", after: 0).count == 6
+        }
+        try demo.process.waitForEvent(after: first.position, "drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         let before = demo.eventCount
         try demo.resize(width: 800, height: 720)  // narrower columns
         let layout = try demo.process.waitForEvent(after: before, "the new layout") { $0.name == "layout" }
-        try demo.process.waitForEvent(after: layout.position, "the narrower pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(after: layout.position, "the narrower pictures drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         let shot = try demo.screenshot()
-        let cards = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth) - 200), "--height",
-                                          String(Int(demo.viewportHeight)), "--columns", "3"]).items
+        let cards = try runLayoutCommand([
+            "--photos", folder.root, "--width", String(Int(demo.cardsWidth) - 200), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ]).items
         let card = try #require(cards.first)
         let right = Int((card.x + card.width).rounded()) - 3
-        #expect(shot.pixel(x: right, y: Int(card.y.rounded()) + 3) == RGB(0x2080C0))  // the picture reaches the narrower edge
+        // the picture reaches the narrower edge
+        #expect(shot.pixel(x: right, y: Int(card.y.rounded()) + 3) == RGB(0x2080C0))
         #expect(demo.events(named: "thumbnail", after: before).isEmpty)  // scaled, not decoded again
         demo.expectNoXErrors()
     }
@@ -185,16 +244,24 @@ struct PhotoWallTests {
     @Test func theFirstFrameAfterTheColumnsChangeDrawsEveryCardAtItsNewWidth() throws {
         let folder = try GeneratedImages()
         for index in 0..<6 { try folder.image("p\(index).png", width: 400, height: 300, colour: "#2080C0") }
-        let demo = try RunningDemo([folder.root, "--width", "900", "--height", "720", "--columns", "3"], executable: "waterfall")
-        let first = try demo.process.waitForEvent("six pictures") { _ in demo.events(named: "thumbnail", after: 0).count == 6 }
-        try demo.process.waitForEvent(after: first.position, "drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        let demo = try RunningDemo(
+            [folder.root, "--width", "900", "--height", "720", "--columns", "3"], executable: "waterfall")
+        let first = try demo.process.waitForEvent("six pictures") { _ in
+            demo.events(named: "thumbnail", after: 0).count == 6
+        }
+        try demo.process.waitForEvent(after: first.position, "drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         let resized = demo.eventCount
         for width in [960, 700] {  // columns 7 % wider (scaled up), then much narrower (scaled down)
             let before = demo.eventCount
             try demo.resize(width: width, height: 720)
             let layout = try demo.process.waitForEvent(after: before, "the layout at \(width)") { $0.name == "layout" }
-            let frame = try demo.process.waitForEvent(after: layout.position, "its first frame") { $0.name == "frame" }.event
-            #expect(frame.int("thumbnailsStale") == 0 && frame.int("thumbnailsPending") == 0, "at \(width): \(frame.fields)")
+            let frame = try demo.process.waitForEvent(after: layout.position, "its first frame") { $0.name == "frame" }
+                .event
+            #expect(
+                frame.int("thumbnailsStale") == 0 && frame.int("thumbnailsPending") == 0, "at \(width): \(frame.fields)"
+            )
         }
         #expect(demo.events(named: "thumbnail", after: resized).isEmpty)  // scaled, never decoded again
         demo.expectNoXErrors()
@@ -206,7 +273,9 @@ struct PhotoWallTests {
         #expect(PhotoCard.fileSize(3_145_728) == "3.1 MB")
         #expect(PhotoCard.fileSize(1_200_000_000) == "1.2 GB")
         #expect(PhotoCard.takenDate("2024:05:01 12:30:00") == "2024-05-01")
-        #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"]) == "Pictures/2023/May")
+        #expect(
+            PhotoWallItems.sectionTitle(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"])
+                == "Pictures/2023/May")
         #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures", roots: ["/home/a/Pictures"]) == "Pictures")
     }
 
@@ -214,9 +283,13 @@ struct PhotoWallTests {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("user-dirs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: config) }
-        #expect(PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Pictures")
+        #expect(
+            PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path])
+                == "/home/a/Pictures")
         try Data("# written by xdg-user-dirs-update\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n".utf8)
             .write(to: config.appendingPathComponent("user-dirs.dirs"))
-        #expect(PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path]) == "/home/a/Bilder")
+        #expect(
+            PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path])
+                == "/home/a/Bilder")
     }
 }

@@ -14,7 +14,8 @@ struct ReplayCommandTests {
         return (process, try process.waitForExit(), path)
     }
 
-    private static let start = #"{"event":"start","arguments":["--log-events","--width","1000","--height","720","--no-smooth"],"#
+    private static let start =
+        #"{"event":"start","arguments":["--log-events","--width","1000","--height","720","--no-smooth"],"#
         + #""viewport":{"width":988,"height":700},"scrollBar":{"x":988,"y":0,"width":12,"height":700}}"#
 
     @Test func aWrittenLogReplaysToAnExactStateWithoutADisplay() throws {
@@ -22,7 +23,11 @@ struct ReplayCommandTests {
         // notches scroll to 192 at once.
         let landscape = try runLayoutCommand(["--width", "988", "--height", "700"])
         let point = (x: 100.0, y: 300.0)
-        let card = try #require(landscape.items.first { $0.x <= point.x && point.x < $0.x + $0.width && $0.y <= point.y + 192 && point.y + 192 < $0.y + $0.height })
+        let card = try #require(
+            landscape.items.first {
+                $0.x <= point.x && point.x < $0.x + $0.width && $0.y <= point.y + 192
+                    && point.y + 192 < $0.y + $0.height
+            })
         let portrait = try runLayoutCommand(["--width", "588", "--height", "880"]).summary
         let run = try replay([
             #"{"event":"layout","columns":5}"#,  // the window's other events are not inputs: skipped
@@ -74,16 +79,38 @@ struct ReplayCommandTests {
         ([#"{"event":"ready"}"#], ": no start event; record the log with waterfall-demo --log-events"),
         ([start, #"{"event":"input","kind":"jump"}"#], ":2: the input kind \"jump\" is unknown"),
         ([start, #"{"event":"input","kind":"wheel","notches":1}"#], ":2: the wheel input has no \"time\""),
-        ([start, #"{"event":"input","kind":"wheel","notches":1.5,"time":3}"#], ":2: the wheel input's \"notches\" is 1.5; expected a whole number"),
-        ([start, #"{"event":"input","kind":"preciseScroll","notches":0.25}"#], ":2: the preciseScroll input has no \"time\""),
-        ([start, #"{"event":"input","kind":"key","key":"q","modifiers":[]}"#], ":2: the key \"q\" is not a navigation key"),
-        ([start, #"{"event":"input","kind":"down","x":1,"y":2,"modifiers":["alt"]}"#], ":2: the modifier \"alt\" is unknown; expected shift or control"),
-        ([#"{"event":"start","arguments":["--load-more"],"viewport":{"width":88,"height":10},"scrollBar":{"x":88,"y":0,"width":12,"height":10}}"#],
-         ":1: a --load-more window cannot be replayed: its pages arrive at times the log does not hold"),
-        ([#"{"event":"start","arguments":["layout"],"viewport":{"width":88,"height":10},"scrollBar":{"x":88,"y":0,"width":12,"height":10}}"#],
-         ":1: the start event is not a window's (no window arguments, no viewport or no scrollBar)"),
-        ([#"{"event":"start","arguments":[],"viewport":{"width":88,"height":10}}"#],
-         ":1: the start event is not a window's (no window arguments, no viewport or no scrollBar)"),
+        (
+            [start, #"{"event":"input","kind":"wheel","notches":1.5,"time":3}"#],
+            ":2: the wheel input's \"notches\" is 1.5; expected a whole number"
+        ),
+        (
+            [start, #"{"event":"input","kind":"preciseScroll","notches":0.25}"#],
+            ":2: the preciseScroll input has no \"time\""
+        ),
+        (
+            [start, #"{"event":"input","kind":"key","key":"q","modifiers":[]}"#],
+            ":2: the key \"q\" is not a navigation key"
+        ),
+        (
+            [start, #"{"event":"input","kind":"down","x":1,"y":2,"modifiers":["alt"]}"#],
+            ":2: the modifier \"alt\" is unknown; expected shift or control"
+        ),
+        (
+            [
+                #"{"event":"start","arguments":["--load-more"],"viewport":{"width":88,"height":10},"scrollBar":{"x":88,"y":0,"width":12,"height":10}}"#
+            ],
+            ":1: a --load-more window cannot be replayed: its pages arrive at times the log does not hold"
+        ),
+        (
+            [
+                #"{"event":"start","arguments":["layout"],"viewport":{"width":88,"height":10},"scrollBar":{"x":88,"y":0,"width":12,"height":10}}"#
+            ],
+            ":1: the start event is not a window's (no window arguments, no viewport or no scrollBar)"
+        ),
+        (
+            [#"{"event":"start","arguments":[],"viewport":{"width":88,"height":10}}"#],
+            ":1: the start event is not a window's (no window arguments, no viewport or no scrollBar)"
+        ),
     ])
     func aLogThatCannotBeReplayedIsRefusedNamingTheLine(lines: [String], message: String) throws {
         let run = try replay(lines)

@@ -11,13 +11,19 @@ struct ResizeBurstTests {
         #expect(demo.ready.int("columns") == 5)
         let start = demo.eventCount
         // Alternately portrait and landscape, each size a little different, then a size seen nowhere before.
-        let burst = (0..<999).map { $0.isMultiple(of: 2) ? (width: 640 + $0 % 50, height: 960) : (width: 1100 - $0 % 50, height: 650) }
+        let burst =
+            (0..<999).map {
+                $0.isMultiple(of: 2) ? (width: 640 + $0 % 50, height: 960) : (width: 1100 - $0 % 50, height: 650)
+            }
             + [(width: 1013, height: 741)]
         try resizeWindow(demo.window, through: burst, display: demo.xvfb.display)
         let last = try demo.process.waitForEvent(after: start, "the last size") {
-            $0.name == "input" && $0.string("kind") == "resize" && $0.double("width") == 1013 && $0.double("height") == 721
+            $0.name == "input" && $0.string("kind") == "resize" && $0.double("width") == 1013
+                && $0.double("height") == 721
         }
-        let (frame, framePosition) = try demo.process.waitForEvent(after: last.position, "the frame after it") { $0.name == "frame" }
+        let (frame, framePosition) = try demo.process.waitForEvent(after: last.position, "the frame after it") {
+            $0.name == "frame"
+        }
 
         // How many sizes are applied depends on how fast the program drains the burst: at most one per display
         // frame (16.7 ms, the window's clock; ResizeCoalescingTests proves that on a manual clock). What holds on
@@ -26,8 +32,12 @@ struct ResizeBurstTests {
         let events = Array(demo.process.events[start...framePosition])
         let resizes = events.filter { $0.name == "input" && $0.string("kind") == "resize" }
         let layouts = events.filter { $0.name == "layout" }
-        let applied = resizes.map { ViewportSize(width: Int($0.double("width") ?? -1), height: Int($0.double("height") ?? -1)) }
-        let sent = [ViewportSize(width: 1000, height: 700)] + burst.map { ViewportSize(width: $0.width, height: $0.height - 20) }
+        let applied = resizes.map {
+            ViewportSize(width: Int($0.double("width") ?? -1), height: Int($0.double("height") ?? -1))
+        }
+        let sent =
+            [ViewportSize(width: 1000, height: 700)]
+            + burst.map { ViewportSize(width: $0.width, height: $0.height - 20) }
         #expect(applied.last == ViewportSize(width: 1013, height: 721))
         #expect(applied.isOrderedSubsequence(of: sent.dropFirst()), "applied \(applied)")
         #expect(zip([sent[0]] + applied, applied).allSatisfy { $0 != $1 }, "applied \(applied)")
@@ -40,15 +50,18 @@ struct ResizeBurstTests {
         }
         #expect(kinds.first == "resize")
         #expect(kinds.last == "frame")
-        #expect(kinds.split(separator: "resize").allSatisfy { $0.first == "layout" && $0.filter { $0 == "layout" }.count == 1 && $0.contains("frame") },
-                "resizes, layouts and frames: \(kinds)")
+        #expect(
+            kinds.split(separator: "resize").allSatisfy {
+                $0.first == "layout" && $0.filter { $0 == "layout" }.count == 1 && $0.contains("frame")
+            },
+            "resizes, layouts and frames: \(kinds)")
         #expect(zip(resizes, layouts).allSatisfy { $0.double("height") == $1.double("viewport", "height") })
         print("resize burst: 1000 resizes, \(resizes.count) applied, \(layouts.count) relayouts")
 
         // The last layout is the one for the last size: the `layout` subcommand's for its cards' area.
         let layout = try #require(layouts.last)
         let expected = try runLayoutCommand(["--width", "1001", "--height", "721"])
-        #expect(layout.double("viewport", "width") == 1001)   // the cards' area: the window less its 12 px scroll bar
+        #expect(layout.double("viewport", "width") == 1001)  // the cards' area: the window less its 12 px scroll bar
         #expect(layout.double("viewport", "height") == 721)
         #expect(layout.double("scrollBar", "x") == 1001)
         #expect(layout.double("scrollBar", "width") == 12)
@@ -77,9 +90,9 @@ private struct ViewportSize: Equatable, CustomStringConvertible {
     var description: String { "\(width)x\(height)" }
 }
 
-private extension Array where Element: Equatable {
+extension Array where Element: Equatable {
     /// Whether every element of `self` is in `other`, in the same order (not necessarily adjacent).
-    func isOrderedSubsequence<Other: Collection>(of other: Other) -> Bool where Other.Element == Element {
+    fileprivate func isOrderedSubsequence<Other: Collection>(of other: Other) -> Bool where Other.Element == Element {
         var rest = other[...]
         for element in self {
             guard let index = rest.firstIndex(of: element) else { return false }

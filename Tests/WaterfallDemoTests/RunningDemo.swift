@@ -15,16 +15,22 @@ final class RunningDemo {
     /// X `resources` (as `xrdb -merge` reads them, e.g. "Xft.dpi: 192") on the server when given, on a screen of
     /// `screen` pixels, and the variables of `environment` added to its environment. `beforeLaunch` runs once the
     /// server (and the window manager) is up, before the demo starts.
-    init(_ arguments: [String], executable: String = "waterfall-demo", subcommand: String? = nil, underWindowManager: Bool = false,
-         resources: String? = nil, directory: String? = nil,
-         screen: (width: Int, height: Int) = (1280, 1024), environment: [String: String] = [:],
-         beforeLaunch: (XvfbServer) throws -> Void = { _ in }) throws {
+    init(
+        _ arguments: [String], executable: String = "waterfall-demo", subcommand: String? = nil,
+        underWindowManager: Bool = false,
+        resources: String? = nil, directory: String? = nil,
+        screen: (width: Int, height: Int) = (1280, 1024), environment: [String: String] = [:],
+        beforeLaunch: (XvfbServer) throws -> Void = { _ in }
+    ) throws {
         xvfb = try XvfbServer(width: screen.width, height: screen.height)
-        if let resources { _ = try runTool("xrdb", ["-nocpp", "-merge"], display: xvfb.display, input: Data(resources.utf8)) }
+        if let resources {
+            _ = try runTool("xrdb", ["-nocpp", "-merge"], display: xvfb.display, input: Data(resources.utf8))
+        }
         windowManager = underWindowManager ? try WindowManager(display: xvfb.display) : nil
         try beforeLaunch(xvfb)
-        process = try DemoProcess(executable: executable, arguments: (subcommand.map { [$0] } ?? []) + ["--log-events"] + arguments,
-                                  display: xvfb.display, directory: directory, environment: environment)
+        process = try DemoProcess(
+            executable: executable, arguments: (subcommand.map { [$0] } ?? []) + ["--log-events"] + arguments,
+            display: xvfb.display, directory: directory, environment: environment)
         ready = try process.waitForEvent("the ready event") { $0.name == "ready" }.event
         // Keyboard focus follows the pointer on a server without a window manager: park the pointer inside.
         try xdotool(["mousemove", "--window", String(window), "2", "2"], display: xvfb.display)
@@ -97,7 +103,9 @@ final class RunningDemo {
     @discardableResult
     func syncWithAPull(after: Int) throws -> Int {
         try wheel(notches: -1)
-        let pulled = try process.waitForEvent(after: after, "the pull's frame") { $0.name == "frame" && ($0.double("pull") ?? 0) > 0 }
+        let pulled = try process.waitForEvent(after: after, "the pull's frame") {
+            $0.name == "frame" && ($0.double("pull") ?? 0) > 0
+        }
         return try process.waitForEvent(after: pulled.position, "the frame after the pull's release") {
             $0.name == "frame" && $0.double("pull") == 0
         }.position
@@ -154,16 +162,20 @@ extension LaidOutItem {
     /// The element of one line as `layout` prints it (and a photo wall's `exit` event lists them).
     init(fields: [String: Any]) {
         func number(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
-        self.init(kind: fields["kind"] as? String ?? "?", section: number("section").map { Int($0) } ?? -1,
-                  index: number("index").map { Int($0) } ?? -1, column: number("column").map { Int($0) } ?? -1,
-                  x: number("x") ?? .nan, y: number("y") ?? .nan, width: number("width") ?? .nan, height: number("height") ?? .nan,
-                  path: fields["path"] as? String)
+        self.init(
+            kind: fields["kind"] as? String ?? "?", section: number("section").map { Int($0) } ?? -1,
+            index: number("index").map { Int($0) } ?? -1, column: number("column").map { Int($0) } ?? -1,
+            x: number("x") ?? .nan, y: number("y") ?? .nan, width: number("width") ?? .nan,
+            height: number("height") ?? .nan,
+            path: fields["path"] as? String)
     }
 }
 
 /// Runs `waterfall-demo layout` with `arguments` and parses its output.
 /// `items` are the cards (cells and banners); `elements` everything, headers and footers too.
-func runLayoutCommand(_ arguments: [String], directory: String? = nil) throws -> (items: [LaidOutItem], summary: Event, elements: [LaidOutItem]) {
+func runLayoutCommand(
+    _ arguments: [String], directory: String? = nil
+) throws -> (items: [LaidOutItem], summary: Event, elements: [LaidOutItem]) {
     let process = try DemoProcess(arguments: ["layout"] + arguments, display: nil, directory: directory)
     let status = try process.waitForExit()
     guard status == 0 else { throw X11TestError("layout exited with \(status): \(process.standardError)") }

@@ -35,9 +35,12 @@ struct ScaleTests {
         for card in layout.items where card.kind == "cell" && card.y < 380 {
             for y in Int(card.y)..<min(380, Int(card.y + card.height)) {
                 for x in stride(from: Int(card.x), to: Int(card.x + card.width), by: 7) {
-                    guard one.pixel(x: x, y: y) == colours[card.index] else { continue }  // the picture, not its caption
+                    // the picture, not its caption
+                    guard one.pixel(x: x, y: y) == colours[card.index] else { continue }
                     for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                        #expect(two.pixel(x: 2 * x + dx, y: 2 * y + dy) == colours[card.index], "card \(card.index) at (\(x), \(y))")
+                        #expect(
+                            two.pixel(x: 2 * x + dx, y: 2 * y + dy) == colours[card.index],
+                            "card \(card.index) at (\(x), \(y))")
                     }
                     checked += 1
                 }
@@ -60,7 +63,8 @@ struct ScaleTests {
         demo.expectNoXErrors()
         let refused = try DemoProcess(arguments: ["--scale", "9"], display: nil)
         #expect(try refused.waitForExit() == 64)
-        #expect(refused.standardError.split(separator: "\n").first == "Error: --scale is 9.0; it must be from 0.25 to 8")
+        #expect(
+            refused.standardError.split(separator: "\n").first == "Error: --scale is 9.0; it must be from 0.25 to 8")
     }
 
     @Test func thePointerIsInPointsAtScale2ForClicksAndTheCursor() throws {
@@ -84,7 +88,8 @@ struct ScaleTests {
         #expect(selected.int("index") == card.index)
         let down = try #require(demo.events(named: "input", after: start).first { $0.string("kind") == "down" })
         // The pixel the pointer is on, in points: half pixels are points' halves.
-        #expect(down.double("x") == Double(Int(2 * card.midX)) / 2 && down.double("y") == Double(Int(2 * card.midY)) / 2)
+        #expect(
+            down.double("x") == Double(Int(2 * card.midX)) / 2 && down.double("y") == Double(Int(2 * card.midY)) / 2)
         demo.expectNoXErrors()
     }
 }

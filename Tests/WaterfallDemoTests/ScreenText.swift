@@ -35,27 +35,38 @@ struct ScreenText {
     /// The cards, headers and footers laid out at this geometry.
     func elements() throws -> [LaidOutItem] {
         func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
-        return try runLayoutCommand(layoutArguments + ["--width", number(cardsWidth), "--height", number(viewportHeight)]).elements
+        return try runLayoutCommand(
+            layoutArguments + ["--width", number(cardsWidth), "--height", number(viewportHeight)]
+        ).elements
     }
 
     /// Checks `shot`, taken at scroll `offset` in state `state`: every caption, header and footer wholly in view and
     /// the status bar have text. Returns the cards wholly in view, whose captions were checked.
     @discardableResult
-    func expectText(in shot: Screenshot, offset: Double = 0, state: String,
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> [LaidOutItem] {
+    func expectText(
+        in shot: Screenshot, offset: Double = 0, state: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [LaidOutItem] {
         let inView = try elements().filter { $0.y >= offset && $0.y + $0.height <= offset + viewportHeight }
         let cards = inView.filter { $0.kind == "cell" || $0.kind == "banner" }
         #expect(!cards.isEmpty, "\(state): no card wholly in view", sourceLocation: sourceLocation)
         for card in cards {
             let band = captionBand(of: card, offset: offset, in: shot)
-            let ink = shot.textInk(xs: pixel(card.x)..<pixel(card.x + card.width), ys: band, ink: Self.title, background: Self.caption)
-            #expect(band.count >= pixel(20) && ink.isText(), "\(state): card \(card.index)'s caption (rows \(band)) has \(ink)",
-                    sourceLocation: sourceLocation)
+            let ink = shot.textInk(
+                xs: pixel(card.x)..<pixel(card.x + card.width), ys: band, ink: Self.title, background: Self.caption)
+            #expect(
+                band.count >= pixel(20) && ink.isText(),
+                "\(state): card \(card.index)'s caption (rows \(band)) has \(ink)",
+                sourceLocation: sourceLocation)
         }
         for bar in inView where bar.kind == "header" || bar.kind == "footer" {
-            let ink = shot.textInk(xs: pixel(bar.x)..<pixel(bar.x + bar.width),
-                                   ys: pixel(bar.y - offset)..<pixel(bar.y - offset + bar.height), ink: Self.subtitle, background: Self.wall)
-            #expect(ink.isText(), "\(state): the \(bar.kind) of section \(bar.section) has \(ink)", sourceLocation: sourceLocation)
+            let ink = shot.textInk(
+                xs: pixel(bar.x)..<pixel(bar.x + bar.width),
+                ys: pixel(bar.y - offset)..<pixel(bar.y - offset + bar.height), ink: Self.subtitle,
+                background: Self.wall)
+            #expect(
+                ink.isText(), "\(state): the \(bar.kind) of section \(bar.section) has \(ink)",
+                sourceLocation: sourceLocation)
         }
         expectStatusBarText(in: shot, state: state, sourceLocation: sourceLocation)
         return cards
@@ -65,9 +76,14 @@ struct ScreenText {
     /// viewport's edge spills onto it (the clip, which text keeps through a new picture, holds).
     func expectStatusBarText(in shot: Screenshot, state: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let top = pixel(viewportHeight)
-        #expect(shot.pixel(x: 0, y: top) == Self.statusBar, "\(state): no status bar at row \(top)", sourceLocation: sourceLocation)
-        let ink = shot.textInk(xs: 0..<shot.width, ys: top..<shot.height, ink: Self.statusText, background: Self.statusBar)
-        #expect(ink.isText(minimumSolid: 40) && ink.other == 0, "\(state): the status bar has \(ink)", sourceLocation: sourceLocation)
+        #expect(
+            shot.pixel(x: 0, y: top) == Self.statusBar, "\(state): no status bar at row \(top)",
+            sourceLocation: sourceLocation)
+        let ink = shot.textInk(
+            xs: 0..<shot.width, ys: top..<shot.height, ink: Self.statusText, background: Self.statusBar)
+        #expect(
+            ink.isText(minimumSolid: 40) && ink.other == 0, "\(state): the status bar has \(ink)",
+            sourceLocation: sourceLocation)
     }
 
     /// The rows of `card`'s caption in `shot`: up from 4 points above the card's bottom (inside a selected card's

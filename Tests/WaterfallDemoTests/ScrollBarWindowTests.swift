@@ -42,7 +42,7 @@ struct ScrollBarWindowTests {
         #expect(before.pixel(x: Int(bar.midX), y: 0) == Self.thumb)
         #expect(before.pixel(x: Int(bar.midX), y: Int(bar.thumbLength) - 1) == Self.thumb)
         #expect(before.pixel(x: Int(bar.midX), y: Int(bar.thumbLength)) == Self.track)
-        #expect(before.pixel(x: Int(bar.trackX), y: 5) == Self.track)   // the 2 px beside the thumb
+        #expect(before.pixel(x: Int(bar.trackX), y: 5) == Self.track)  // the 2 px beside the thumb
 
         // Grab the thumb 10 px below its top and pull it down 200 px: its top goes to 200.
         try demo.movePointer(x: bar.midX, y: 10)
@@ -77,14 +77,14 @@ struct ScrollBarWindowTests {
         let demo = try RunningDemo(WindowTests.wallOptions)
         let bar = ExpectedScrollBar(demo)
         var start = demo.eventCount
-        try demo.click(x: bar.midX, y: 600)   // below the thumb: a page down
+        try demo.click(x: bar.midX, y: 600)  // below the thumb: a page down
         try demo.waitForFrame(after: start, offset: 700)
         let shot = try demo.screenshot()
         let top = Int(bar.thumbTop(at: 700))
         #expect(shot.pixel(x: Int(bar.midX), y: top - 1) == Self.track)
         #expect(shot.pixel(x: Int(bar.midX), y: top) == Self.thumb)
         start = demo.eventCount
-        try demo.click(x: bar.midX, y: 2)     // above it: a page up
+        try demo.click(x: bar.midX, y: 2)  // above it: a page up
         try demo.waitForFrame(after: start, offset: 0)
         #expect(demo.events(named: "select", after: 0).isEmpty)
     }
@@ -173,7 +173,9 @@ struct IdleWindowTests {
         // never scheduled. The context switches prove it more finely than the 10 ms clock ticks can: a loop
         // that woke 60 times a second for nothing would use too little CPU to be sure to show in the ticks.
         #expect(after - before == 0, "the idle window used \(after - before) clock ticks of CPU in 1 s")
-        #expect(switchesAfter - switchesBefore == 0, "the idle event loop woke \(switchesAfter - switchesBefore) times in 1 s")
-        #expect(demo.eventCount == events)   // and drew nothing
+        #expect(
+            switchesAfter - switchesBefore == 0,
+            "the idle event loop woke \(switchesAfter - switchesBefore) times in 1 s")
+        #expect(demo.eventCount == events)  // and drew nothing
     }
 }

@@ -10,7 +10,9 @@ struct SelectionWindowTests {
     static let focusRing = RGB(0xE8590C)
 
     func layout(_ demo: RunningDemo) throws -> (items: [LaidOutItem], summary: Event, elements: [LaidOutItem]) {
-        try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight)),
+        ])
     }
 
     /// The `select` and `deselect` events after the first `after`, as "select 12".
@@ -48,7 +50,9 @@ struct SelectionWindowTests {
 
         let shot = try demo.screenshot()
         for card in [first, second] {
-            #expect(shot.pixel(x: Int(card.x) + 1, y: Int(card.midY)) == Self.selectionBlue, "left border of card \(card.index)")
+            #expect(
+                shot.pixel(x: Int(card.x) + 1, y: Int(card.midY)) == Self.selectionBlue,
+                "left border of card \(card.index)")
             #expect(shot.pixel(x: Int(card.x + card.width) - 2, y: Int(card.midY)) == Self.selectionBlue)
         }
         try? shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("two-selected.png"))
@@ -69,7 +73,7 @@ struct SelectionWindowTests {
         let range = (anchor.index...end.index).map { "select \($0)" }
         let cleared = (anchor.index...end.index).map { "deselect \($0)" }
         #expect(selectionEvents(demo, after: start) == ["select \(anchor.index)"] + range.dropFirst() + cleared)
-        #expect(demo.process.isRunning)   // Escape clears; it does not quit
+        #expect(demo.process.isRunning)  // Escape clears; it does not quit
     }
 
     @Test func tabMovesTheFocusWithItsRingAndEnterActivates() throws {
@@ -90,7 +94,8 @@ struct SelectionWindowTests {
     @Test func selectAtStartSelectsTheCardAndScrollsItIntoView() throws {
         let index = 150
         let demo = try RunningDemo(WindowTests.wallOptions + ["--select", String(index)])
-        let card = try #require(try layout(demo).elements.first { $0.kind != "header" && $0.kind != "footer" && $0.index == index })
+        let card = try #require(
+            try layout(demo).elements.first { $0.kind != "header" && $0.kind != "footer" && $0.index == index })
         let selects = demo.process.events.filter { $0.name == "select" }.compactMap { $0.int("index") }
         #expect(selects == [index])
         // Centred: the card with its 12 px margins in the middle of the 700 px viewport.
@@ -105,6 +110,8 @@ struct SelectionWindowTests {
         let xvfb = try XvfbServer()
         let process = try DemoProcess(arguments: ["--select", "240"], display: xvfb.display)
         #expect(try process.waitForExit() == 2)
-        #expect(process.standardError.contains("--select is 240; the window starts with 240 cards, so it must be from 0 to 239"))
+        #expect(
+            process.standardError.contains(
+                "--select is 240; the window starts with 240 cards, so it must be from 0 to 239"))
     }
 }

@@ -10,7 +10,9 @@ import XvfbSupport
 
     func folder() throws -> GeneratedImages {
         let folder = try GeneratedImages()
-        for (index, colour) in Self.colours.enumerated() { try folder.image("p\(index).png", width: 400, height: 300, colour: colour) }
+        for (index, colour) in Self.colours.enumerated() {
+            try folder.image("p\(index).png", width: 400, height: 300, colour: colour)
+        }
         return folder
     }
 
@@ -20,7 +22,8 @@ import XvfbSupport
             if event.name == "frame" { return "frame" }
             guard event.name == "lightbox", let action = event.string("action"), action != "ahead" else { return nil }
             if action == "slideshow" {
-                return "slideshow \(event.fields["running"] as? Bool == true ? "on" : "off") \(event.string("reason") ?? "")"
+                return
+                    "slideshow \(event.fields["running"] as? Bool == true ? "on" : "off") \(event.string("reason") ?? "")"
             }
             return "\(action) \(event.int("index") ?? -1)"
         }
@@ -28,8 +31,9 @@ import XvfbSupport
 
     @Test func itShowsEachNextPhotoWithItsPictureInTheStepsOwnTurnAndEndsAtTheLast() throws {
         let photos = try folder()
-        let demo = try RunningDemo([photos.path("p0.png"), "--slideshow-delay", "0.3", "--width", "800", "--height", "620"],
-                                   executable: "waterfall")
+        let demo = try RunningDemo(
+            [photos.path("p0.png"), "--slideshow-delay", "0.3", "--width", "800", "--height", "620"],
+            executable: "waterfall")
         try demo.waitForLightbox("picture", index: 0, after: 0)
         let started = demo.eventCount
         try demo.key("s")
@@ -37,7 +41,11 @@ import XvfbSupport
             $0.name == "lightbox" && $0.string("action") == "slideshow" && $0.string("reason") == "end"
         }
         let lightbox = steps(of: demo, after: started).filter { $0 != "frame" }
-        #expect(lightbox == ["slideshow on ", "show 1", "picture 1", "show 2", "picture 2", "show 3", "picture 3", "slideshow off end"])
+        #expect(
+            lightbox == [
+                "slideshow on ", "show 1", "picture 1", "show 2", "picture 2", "show 3", "picture 3",
+                "slideshow off end",
+            ])
         // Each step's picture is there in the step's own turn: no frame between a `show` and its `picture`.
         let all = steps(of: demo, after: started)
         for index in 1...3 {
@@ -51,30 +59,41 @@ import XvfbSupport
 
     @Test func sOnTheWallStartsFromTheSelectedPhotoAndAnyKeyPausesIt() throws {
         let photos = try folder()
-        let demo = try RunningDemo([photos.root, "--slideshow-delay", "60", "--width", "800", "--height", "620", "--columns", "4"],
-                                   executable: "waterfall")
-        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
-        let cards = try runLayoutCommand(["--photos", photos.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
-                                          "--height", String(Int(demo.viewportHeight))]).items
+        let demo = try RunningDemo(
+            [photos.root, "--slideshow-delay", "60", "--width", "800", "--height", "620", "--columns", "4"],
+            executable: "waterfall")
+        try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
+        let cards = try runLayoutCommand([
+            "--photos", photos.root, "--columns", "4", "--width", String(Int(demo.cardsWidth)),
+            "--height", String(Int(demo.viewportHeight)),
+        ]).items
         try demo.click(x: cards[2].midX, y: cards[2].midY)
         try demo.process.waitForEvent("the selection") { $0.name == "select" && $0.int("index") == 2 }
         let started = demo.eventCount
         try demo.key("s")
-        try demo.process.waitForEvent(after: started, "the slideshow") { $0.name == "lightbox" && $0.string("action") == "slideshow" }
+        try demo.process.waitForEvent(after: started, "the slideshow") {
+            $0.name == "lightbox" && $0.string("action") == "slideshow"
+        }
         try demo.key("i")  // a key the lightbox does not use pauses it all the same
-        try demo.process.waitForEvent(after: started, "the pause") { $0.name == "lightbox" && $0.string("reason") == "key" }
+        try demo.process.waitForEvent(after: started, "the pause") {
+            $0.name == "lightbox" && $0.string("reason") == "key"
+        }
         try demo.key("s")
         try demo.key("s")  // s starts it again, and stops it
         try demo.process.waitForEvent(after: started, "the second pause") { _ in
             demo.events(named: "lightbox", after: started).filter { $0.string("reason") == "key" }.count == 2
         }
-        #expect(steps(of: demo, after: started).filter { $0.hasPrefix("open") || $0.hasPrefix("slideshow") }
+        #expect(
+            steps(of: demo, after: started).filter { $0.hasPrefix("open") || $0.hasPrefix("slideshow") }
                 == ["open 2", "slideshow on ", "slideshow off key", "slideshow on ", "slideshow off key"])
         demo.expectNoXErrors()
     }
 
     @Test func aDelayOutOfRangeIsRefusedNamingIt() throws {
-        let refused = try DemoProcess(executable: "waterfall", arguments: ["--slideshow-delay", "0", "/tmp"], display: nil)
+        let refused = try DemoProcess(
+            executable: "waterfall", arguments: ["--slideshow-delay", "0", "/tmp"], display: nil)
         #expect(try refused.waitForExit() == 64)
         #expect(refused.standardError.contains("--slideshow-delay is 0.0; it must be from 0.1 to 3600 seconds"))
     }

@@ -16,8 +16,9 @@ struct StartupMessagesTests {
         chmod(staging + "/locked", 0)
         defer { chmod(photos + "/locked", 0o755) }  // for the folder's removal
         let server = try HeldXServer()
-        let demo = try DemoProcess(arguments: ["photos", "--recursive", "--no-thumbnail-cache", photos], display: server.display,
-                                   launcher: try withoutReadingEveryFile())
+        let demo = try DemoProcess(
+            arguments: ["photos", "--recursive", "--no-thumbnail-cache", photos], display: server.display,
+            launcher: try withoutReadingEveryFile())
         // From here the demo waits inside XOpenDisplay, capturing stderr for the server's answer.
         try server.acceptSetup()
         guard rename(staging + "/locked", photos + "/locked") == 0 else {
@@ -29,8 +30,9 @@ struct StartupMessagesTests {
         try server.refuse(reason: "Maximum number of clients reached")
         #expect(warned, "the walk's warning did not reach stderr while the display was opening")
         #expect(try demo.waitForExit() == 1)
-        #expect(demo.standardError == warning + "\n" + "waterfall: cannot open X display '\(server.display)' ($DISPLAY): "
-            + "the server refused the connection: Maximum number of clients reached\n")
+        #expect(
+            demo.standardError == warning + "\n" + "waterfall: cannot open X display '\(server.display)' ($DISPLAY): "
+                + "the server refused the connection: Maximum number of clients reached\n")
     }
 }
 
@@ -39,6 +41,8 @@ struct StartupMessagesTests {
 /// - Throws: `X11TestError` when root runs the tests and `setpriv` (util-linux) is missing.
 private func withoutReadingEveryFile() throws -> [String] {
     guard getuid() == 0 else { return [] }
-    guard let setpriv = findExecutable("setpriv") else { throw X11TestError("setpriv (util-linux) is needed to run the demo as root without CAP_DAC_OVERRIDE") }
+    guard let setpriv = findExecutable("setpriv") else {
+        throw X11TestError("setpriv (util-linux) is needed to run the demo as root without CAP_DAC_OVERRIDE")
+    }
     return [setpriv, "--inh-caps=-all", "--bounding-set=-dac_override,-dac_read_search", "--"]
 }

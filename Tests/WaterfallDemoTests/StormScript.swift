@@ -1,4 +1,5 @@
 import SeededRandom
+
 @testable import waterfall_demo
 
 /// A seeded random storm of real X input for one window, as xdotool commands for one `xdotool -` process: pointer
@@ -38,7 +39,10 @@ struct StormScript {
 
     /// A storm of at least `minimumEvents` X events for `window`, now `size` with the pointer at (2, 2), that ends
     /// with the window resized to `finalSize`, the pointer inside and six notches down (which end any pull).
-    init(seed: UInt64, window: UInt, size: (width: Int, height: Int), minimumEvents: Int, finalSize: (width: Int, height: Int)) {
+    init(
+        seed: UInt64, window: UInt, size: (width: Int, height: Int), minimumEvents: Int,
+        finalSize: (width: Int, height: Int)
+    ) {
         self.window = window
         self.size = size
         random = SplitMix64(seed: seed)
@@ -113,14 +117,18 @@ struct StormScript {
     /// click on its track).
     private mutating func drag() {
         let onTheBar = random.int(below: 100) < 35
-        let start = onTheBar ? (x: size.width - 1 - random.int(below: 12), y: random.int(below: size.height - 20)) : randomPoint()
+        let start =
+            onTheBar
+            ? (x: size.width - 1 - random.int(below: 12), y: random.int(below: size.height - 20)) : randomPoint()
         move(to: start)
         append("mousedown 1")
         events += 1
         presses += 1
         for _ in 0..<(2 + random.int(below: 5)) {
             let before = pointer
-            move(to: onTheBar && random.int(below: 4) > 0 ? (x: pointer.x, y: random.int(below: size.height)) : randomPoint())
+            move(
+                to: onTheBar && random.int(below: 4) > 0
+                    ? (x: pointer.x, y: random.int(below: size.height)) : randomPoint())
             if pointer != before { draggedMotions += 1 }
         }
         append("mouseup 1")
@@ -129,18 +137,21 @@ struct StormScript {
     }
 
     private static let keys: [(combo: String, weight: Int)] = [
-        ("Up", 6), ("Down", 8), ("Left", 5), ("Right", 5), ("shift+Down", 3), ("shift+Up", 2), ("ctrl+Right", 2), ("ctrl+Down", 2),
-        ("Tab", 5), ("shift+Tab", 4), ("Prior", 3), ("Next", 4), ("Home", 1), ("End", 1), ("space", 3), ("ctrl+space", 3),
+        ("Up", 6), ("Down", 8), ("Left", 5), ("Right", 5), ("shift+Down", 3), ("shift+Up", 2), ("ctrl+Right", 2),
+        ("ctrl+Down", 2),
+        ("Tab", 5), ("shift+Tab", 4), ("Prior", 3), ("Next", 4), ("Home", 1), ("End", 1), ("space", 3),
+        ("ctrl+space", 3),
         ("Escape", 3), ("ctrl+a", 1), ("Return", 2), ("F5", 1), ("Delete", 1), ("Insert", 2), ("r", 3),
     ]
     private static let keyWeights = keys.reduce(0) { $0 + $1.weight }
 
     private mutating func key() {
         var pick = random.int(below: Self.keyWeights)
-        let combo = Self.keys.first { entry in
-            pick -= entry.weight
-            return pick < 0
-        }?.combo ?? "Down"
+        let combo =
+            Self.keys.first { entry in
+                pick -= entry.weight
+                return pick < 0
+            }?.combo ?? "Down"
         append("key --delay 0 \(combo)")
         let keysyms = combo.split(separator: "+").count
         events += 2 * keysyms

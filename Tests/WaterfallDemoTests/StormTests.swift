@@ -9,16 +9,19 @@ import XvfbSupport
 @Suite(.serialized)
 struct StormTests {
     /// The events the collection view and the demo report through the delegate, which a replay must repeat.
-    static let viewEvents: Set<String> = ["layout", "scroll", "highlight", "unhighlight", "select", "deselect", "activate", "update",
-                                          "updateFailed", "refresh"]
+    static let viewEvents: Set<String> = [
+        "layout", "scroll", "highlight", "unhighlight", "select", "deselect", "activate", "update",
+        "updateFailed", "refresh",
+    ]
 
     @Test func aSeededStormLeavesTheProgramAliveAndItsLogReplaysToTheSameState() throws {
         let demo = try RunningDemo(["--width", "900", "--height", "700"])
-        let storm = StormScript(seed: 0x5707_2026, window: demo.window, size: (900, 700), minimumEvents: 10_000, finalSize: (960, 700))
+        let storm = StormScript(
+            seed: 0x5707_2026, window: demo.window, size: (900, 700), minimumEvents: 10_000, finalSize: (960, 700))
         #expect(storm.events >= 10_000)
         #expect(storm.resizes >= 50)
 
-        #expect(storm.chunks.count == 4)   // three pulls end a chunk each
+        #expect(storm.chunks.count == 4)  // three pulls end a chunk each
         let started = Date()
         let input = try XdotoolSession(display: demo.xvfb.display)
         let log = LogFollower(demo.process)
@@ -34,8 +37,10 @@ struct StormTests {
                 guard event.name == "input" else { return false }
                 switch event.string("kind") {
                 case "key", "command", "demoKey": keyPressesRead += 1
-                case "wheel" where keyPressesRead == storm.keyPressesThroughPulls[chunk]: notchesAfterHome += event.int("notches") ?? 0
-                case "releasePull": return keyPressesRead == storm.keyPressesThroughPulls[chunk] && notchesAfterHome == -4
+                case "wheel" where keyPressesRead == storm.keyPressesThroughPulls[chunk]:
+                    notchesAfterHome += event.int("notches") ?? 0
+                case "releasePull":
+                    return keyPressesRead == storm.keyPressesThroughPulls[chunk] && notchesAfterHome == -4
                 default: break
                 }
                 return false
@@ -51,7 +56,9 @@ struct StormTests {
         try log.waitFor("the last key after the storm", limit: 120) {
             $0.name == "input" && $0.string("kind") == "demoKey" && $0.string("key") == "F12"
         }
-        print("storm: \(storm.events) X events (\(storm.lines.count) xdotool commands) handled in \(Date().timeIntervalSince(started)) s")
+        print(
+            "storm: \(storm.events) X events (\(storm.lines.count) xdotool commands) handled in \(Date().timeIntervalSince(started)) s"
+        )
         #expect(demo.process.isRunning)
         try demo.key("q")
         #expect(try demo.process.waitForExit() == 0)
@@ -64,8 +71,11 @@ struct StormTests {
         #expect(count("down") == storm.presses)
         #expect(count("up") == storm.releases)
         #expect(count("move") == storm.draggedMotions)
-        #expect(inputs.filter { $0.string("kind") == "wheel" }.compactMap { $0.int("notches") }.reduce(0, +) == storm.netNotches)
-        #expect(count("key") + count("command") + count("demoKey") == storm.keyPresses + 5)  // Escape, Control_L, a, End, F12
+        #expect(
+            inputs.filter { $0.string("kind") == "wheel" }.compactMap { $0.int("notches") }.reduce(0, +)
+                == storm.netNotches)
+        // Escape, Control_L, a, End, F12
+        #expect(count("key") + count("command") + count("demoKey") == storm.keyPresses + 5)
         #expect(count("resize") >= 1 && count("resize") <= storm.resizes)
         #expect(count("tick") > 0)
 

@@ -32,14 +32,17 @@ struct TextInEveryStateTests {
         try demo.exposeAndWait()
         try check("exposed", offset: 2 * step)
         try demo.resizeAndWait(width: 700 * scale, height: 520 * scale)
-        try check("grown again to 700 × 520", offset: demo.process.events.last { $0.name == "frame" }?.double("offset") ?? 0)
+        try check(
+            "grown again to 700 × 520", offset: demo.process.events.last { $0.name == "frame" }?.double("offset") ?? 0)
         demo.expectNoXErrors()
     }
 
     @Test(arguments: [(xdbe: true, scale: 1), (xdbe: false, scale: 1), (xdbe: true, scale: 2), (xdbe: false, scale: 2)])
     func theCatalogKeepsItsTextThroughResizesScrollsAndExposes(xdbe: Bool, scale: Int) throws {
-        let demo = try RunningDemo(["--width", "640", "--height", "480", "--no-smooth", "--scale", String(scale)] + (xdbe ? [] : ["--no-xdbe"]),
-                                   screen: (2000, 1600))
+        let demo = try RunningDemo(
+            ["--width", "640", "--height", "480", "--no-smooth", "--scale", String(scale)]
+                + (xdbe ? [] : ["--no-xdbe"]),
+            screen: (2000, 1600))
         #expect(demo.ready["xdbe"] as? Bool == xdbe)
         try expectTextThroughStates(demo, scale: scale, label: "\(xdbe ? "Xdbe" : "Pixmap") at scale \(scale)")
     }
@@ -68,13 +71,17 @@ struct PhotoTextInEveryStateTests {
                 try images.convert(["-size", sizes[index], "xc:\(colour)", "\(index + 1)-photo.png"])
             }
         }
-        let whole = try Data(contentsOf: URL(fileURLWithPath: try images.convert(["-size", "300x300", "gradient:", "whole.jpg"])))
+        let whole = try Data(
+            contentsOf: URL(fileURLWithPath: try images.convert(["-size", "300x300", "gradient:", "whole.jpg"])))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: images.path("2-cut.jpg")))
         try FileManager.default.removeItem(atPath: images.path("whole.jpg"))
 
-        let demo = try RunningDemo([images.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
+        let demo = try RunningDemo(
+            [images.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
         let layoutArguments = ["--photos", images.root, "--columns", "3"]
-        try demo.process.waitForEvent(limit: 60, "every picture drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0 }
+        try demo.process.waitForEvent(limit: 60, "every picture drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0
+        }
         func checkWall(_ state: String) throws {
             let shot = try demo.screenshot()
             let text = ScreenText(demo, layoutArguments: layoutArguments)
@@ -82,7 +89,9 @@ struct PhotoTextInEveryStateTests {
             #expect(cards.count == Self.colours.count, "\(state): \(cards.count) cards wholly in view")
             for card in cards {
                 let expected = Self.colours[card.index] ?? RGB(0xF3D6D6)  // a broken photo's card
-                #expect(text.pictureCentre(of: card, offset: 0, in: shot) == expected, "\(state): card \(card.index)'s picture")
+                #expect(
+                    text.pictureCentre(of: card, offset: 0, in: shot) == expected,
+                    "\(state): card \(card.index)'s picture")
             }
         }
         try checkWall("the wall's first frame")
@@ -115,10 +124,13 @@ struct PhotoTextInEveryStateTests {
         before = demo.eventCount
         try demo.key("Escape")
         try demo.waitForLightbox("close", index: 1, after: before, limit: 60)
-        try demo.process.waitForEvent(after: before, limit: 60, "the wall's pictures drawn") { $0.name == "frame" && $0.int("thumbnailsPending") == 0 }
+        try demo.process.waitForEvent(after: before, limit: 60, "the wall's pictures drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0
+        }
         let shot = try demo.screenshot()
         let offset = demo.process.events.last { $0.name == "frame" }?.double("offset") ?? 0
-        try ScreenText(demo, layoutArguments: layoutArguments).expectText(in: shot, offset: offset, state: "the wall after the lightbox")
+        try ScreenText(demo, layoutArguments: layoutArguments).expectText(
+            in: shot, offset: offset, state: "the wall after the lightbox")
         demo.expectNoXErrors()
     }
 
@@ -128,11 +140,14 @@ struct PhotoTextInEveryStateTests {
         let text = ScreenText(demo)
         let middle = (x: text.pixel(text.cardsWidth / 2), y: text.pixel(text.viewportHeight / 2))
         if let colour {
-            try waitUntil("\(state): the photo's colour in the middle", limit: 60) { try demo.screenshot().pixel(x: middle.x, y: middle.y) == colour }
+            try waitUntil("\(state): the photo's colour in the middle", limit: 60) {
+                try demo.screenshot().pixel(x: middle.x, y: middle.y) == colour
+            }
         }
         let shot = try demo.screenshot()
         text.expectStatusBarText(in: shot, state: state)
-        let band = shot.textInk(xs: 0..<shot.width, ys: (middle.y - 12)..<(middle.y + 12), ink: RGB(0xD8DCE2), background: RGB(0x101113))
+        let band = shot.textInk(
+            xs: 0..<shot.width, ys: (middle.y - 12)..<(middle.y + 12), ink: RGB(0xD8DCE2), background: RGB(0x101113))
         if colour == nil {
             #expect(band.isText(), "\(state): the reason has \(band)")
         } else {

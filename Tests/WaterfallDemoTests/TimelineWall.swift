@@ -35,15 +35,20 @@ final class TimelineWall {
 
     /// Makes `photos` (48 × 36 pixels, or `folder`'s own when given), starts the wall on them with `arguments` added and
     /// `environment`'s variables, and waits until the walk has ended and every card in view is drawn.
-    init(_ photos: [TimelinePhoto], in folder: GeneratedImages? = nil, arguments: [String] = [],
-         environment: [String: String] = [:]) throws {
+    init(
+        _ photos: [TimelinePhoto], in folder: GeneratedImages? = nil, arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         self.folder = try folder ?? GeneratedImages()
         home = try GeneratedImages()
         for photo in photos { try Self.make(photo, in: self.folder) }
-        demo = try RunningDemo([self.folder.root, "--width", "800", "--height", "620", "--columns", "3"] + arguments,
-                               executable: "waterfall",
-                               environment: CullingWall.environment(home: home).merging(environment) { _, new in new })
-        walked = try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }.position
+        demo = try RunningDemo(
+            [self.folder.root, "--width", "800", "--height", "620", "--columns", "3"] + arguments,
+            executable: "waterfall",
+            environment: CullingWall.environment(home: home).merging(environment) { _, new in new })
+        walked = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }.position
         try waitUntilDrawn(after: walked)
     }
 
@@ -75,7 +80,9 @@ final class TimelineWall {
 
     /// Presses `key` (a keysym name) and waits for the next event named `name` after it (and `where` it holds).
     @discardableResult
-    func press(_ key: String, until name: String, where predicate: @escaping (Event) -> Bool = { _ in true }) throws -> (event: Event, position: Int) {
+    func press(
+        _ key: String, until name: String, where predicate: @escaping (Event) -> Bool = { _ in true }
+    ) throws -> (event: Event, position: Int) {
         let before = demo.eventCount
         try demo.key(key)
         return try demo.process.waitForEvent(after: before, "\(name) after \(key)") { $0.name == name && predicate($0) }
@@ -110,8 +117,12 @@ final class TimelineWall {
         for y in ys ?? 0..<shot.height {
             for x in 0..<shot.width {
                 guard let pixel = shot.pixel(x: x, y: y) else { continue }
-                if abs(Int(pixel.red) - Int(colour.red)) <= tolerance && abs(Int(pixel.green) - Int(colour.green)) <= tolerance
-                    && abs(Int(pixel.blue) - Int(colour.blue)) <= tolerance { count += 1 }
+                if abs(Int(pixel.red) - Int(colour.red)) <= tolerance
+                    && abs(Int(pixel.green) - Int(colour.green)) <= tolerance
+                    && abs(Int(pixel.blue) - Int(colour.blue)) <= tolerance
+                {
+                    count += 1
+                }
             }
         }
         return count
@@ -130,7 +141,9 @@ final class TimelineWall {
     func send(_ arguments: [String], until expected: String) throws -> [Event] {
         let before = demo.eventCount
         _ = try runTool("xdotool", arguments, display: demo.xvfb.display, environment: ["LC_ALL": "C.UTF-8"])
-        _ = try demo.process.waitForEvent(after: before, "the filter \"\(expected)\"") { $0.name == "filter" && $0.string("text") == expected }
+        _ = try demo.process.waitForEvent(after: before, "the filter \"\(expected)\"") {
+            $0.name == "filter" && $0.string("text") == expected
+        }
         return demo.events(named: "filter", after: before)
     }
 

@@ -64,8 +64,11 @@ struct ViewportContractTests {
     }
 
     /// What the `layout` subcommand prints for the 4 columns of `WindowTests.wallOptions` in `event`'s viewport.
-    static func layoutOfViewport(in event: Event) throws -> (items: [LaidOutItem], summary: Event, elements: [LaidOutItem]) {
-        let width = try #require(event.double("viewport", "width")), height = try #require(event.double("viewport", "height"))
+    static func layoutOfViewport(
+        in event: Event
+    ) throws -> (items: [LaidOutItem], summary: Event, elements: [LaidOutItem]) {
+        let width = try #require(event.double("viewport", "width"))
+        let height = try #require(event.double("viewport", "height"))
         return try runLayoutCommand(["--width", width.plain, "--height", height.plain, "--columns", "4"])
     }
 
@@ -85,7 +88,8 @@ struct ViewportContractTests {
     }
 
     /// The `layout` subcommand's summary line has the window's layout.
-    static func expectSummary(_ summary: Event, equalTo event: Event, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectSummary(_ summary: Event, equalTo event: Event, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         for key in ["columns", "columnWidth", "contentHeight", "sections", "items"] {
             #expect(summary.double(key) == event.double(key), "\(key)", sourceLocation: sourceLocation)
         }
@@ -95,24 +99,34 @@ struct ViewportContractTests {
     /// picture's colour at its top corners and the background just left and right of them; for a card wholly in
     /// the area, also its caption's white at its bottom corners and the background just below. Returns how many
     /// cards reach into the area and how many of them are whole.
-    static func expectCardsShown(_ cards: [LaidOutItem], in shot: Screenshot, cardsHeight: Double,
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> (reaching: Int, whole: Int) {
+    static func expectCardsShown(
+        _ cards: [LaidOutItem], in shot: Screenshot, cardsHeight: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (reaching: Int, whole: Int) {
         let colors = try bundledCatalogColors()
         let reaching = cards.filter { $0.y < cardsHeight }
         var whole = 0
         for card in reaching {
-            let left = Int(card.x), right = Int(card.x + card.width) - 1, top = Int(card.y), bottom = Int(card.y + card.height) - 1
+            let left = Int(card.x)
+            let right = Int(card.x + card.width) - 1
+            let top = Int(card.y)
+            let bottom = Int(card.y + card.height) - 1
             var probes: [(x: Int, y: Int, color: RGB, what: String)] = [
                 (left, top, colors[card.index], "top left"), (right, top, colors[card.index], "top right"),
                 (left - 1, top, background, "left of it"), (right + 1, top, background, "right of it"),
             ]
             if card.y + card.height < cardsHeight {
                 whole += 1
-                probes += [(left, bottom, caption, "bottom left"), (right, bottom, caption, "bottom right"), (left, bottom + 1, background, "below it")]
+                probes += [
+                    (left, bottom, caption, "bottom left"), (right, bottom, caption, "bottom right"),
+                    (left, bottom + 1, background, "below it"),
+                ]
             }
             for probe in probes {
-                #expect(shot.pixel(x: probe.x, y: probe.y) == probe.color, "card \(card.index) \(probe.what) at (\(probe.x), \(probe.y))",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    shot.pixel(x: probe.x, y: probe.y) == probe.color,
+                    "card \(card.index) \(probe.what) at (\(probe.x), \(probe.y))",
+                    sourceLocation: sourceLocation)
             }
         }
         return (reaching.count, whole)
@@ -129,7 +143,7 @@ struct ViewportContractTests {
     }
 }
 
-private extension Double {
+extension Double {
     /// The number as an argument: "988" for 988.0.
-    var plain: String { self == rounded() ? String(Int(self)) : String(self) }
+    fileprivate var plain: String { self == rounded() ? String(Int(self)) : String(self) }
 }

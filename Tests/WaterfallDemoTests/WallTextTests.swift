@@ -2,6 +2,7 @@ import Testing
 import WaterfallCards
 import WaterfallPhotoWall
 import WaterfallPhotos
+
 @testable import WaterfallDemoKit
 
 /// Every count the demo shows goes through `Noun`: "1 photo", never "1 photos".
@@ -16,7 +17,10 @@ struct WallTextTests {
     }
 
     @Test func countsAreGroupedByThousands() {
-        #expect([0, 999, 1_000, 12_345, 1_234_567, -1_234].map(Noun.grouped) == ["0", "999", "1,000", "12,345", "1,234,567", "-1,234"])
+        #expect(
+            [0, 999, 1_000, 12_345, 1_234_567, -1_234].map(Noun.grouped) == [
+                "0", "999", "1,000", "12,345", "1,234,567", "-1,234",
+            ])
         #expect(Noun.grouped(Int.min) == "-9,223,372,036,854,775,808")
     }
 
@@ -38,17 +42,22 @@ struct WallTextTests {
         #expect(PhotoWallText.status(counts, isScanning: true, cacheMB: nil) == "0 photos in 0 folders · scanning…")
         counts.found = 1
         counts.folders = 1
-        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: (0, 256)) == "1 photo in 1 folder · cache 0/256 MB")
+        #expect(
+            PhotoWallText.status(counts, isScanning: false, cacheMB: (0, 256)) == "1 photo in 1 folder · cache 0/256 MB"
+        )
         counts.found = 2
         counts.folders = 2
         counts.unreadable = 1
         counts.skipped = 2
         counts.loops = 1
-        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: (1_200, 2_048))
-            == "2 photos in 2 folders · 1 unreadable · 2 skipped · 1 link not followed again · cache 1,200/2,048 MB")
+        #expect(
+            PhotoWallText.status(counts, isScanning: false, cacheMB: (1_200, 2_048))
+                == "2 photos in 2 folders · 1 unreadable · 2 skipped · 1 link not followed again · cache 1,200/2,048 MB"
+        )
         counts.loops = 2
-        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
-            == "2 photos in 2 folders · 1 unreadable · 2 skipped · 2 links not followed again")
+        #expect(
+            PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
+                == "2 photos in 2 folders · 1 unreadable · 2 skipped · 2 links not followed again")
     }
 
     @Test func theStatusBarNamesTheSkippedKindsTheMostFirstAndAtMostThree() {
@@ -56,12 +65,16 @@ struct WallTextTests {
         counts.found = 1
         counts.folders = 1
         for kind in [SkippedKind.other, .pdf, .psd] { counts.addSkipped(kind) }
-        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil) == "1 photo in 1 folder · 3 skipped (1 PSD, 1 PDF, 1 other)")
+        #expect(
+            PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
+                == "1 photo in 1 folder · 3 skipped (1 PSD, 1 PDF, 1 other)")
         for kind in [SkippedKind.svg, .svg, .bmp] { counts.addSkipped(kind) }
-        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
-            == "1 photo in 1 folder · 6 skipped (2 SVG, 1 BMP, 1 PSD, …)")
+        #expect(
+            PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
+                == "1 photo in 1 folder · 6 skipped (2 SVG, 1 BMP, 1 PSD, …)")
         for _ in 0..<1_000 { counts.addSkipped(.raw) }
-        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
-            == "1 photo in 1 folder · 1,006 skipped (1,000 RAW, 2 SVG, 1 BMP, …)")
+        #expect(
+            PhotoWallText.status(counts, isScanning: false, cacheMB: nil)
+                == "1 photo in 1 folder · 1,006 skipped (1,000 RAW, 2 SVG, 1 BMP, …)")
     }
 }

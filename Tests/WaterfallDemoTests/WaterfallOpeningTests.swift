@@ -24,8 +24,9 @@ import XvfbSupport
         let folder = try Self.folder()
         let shown = 25  // index 24: far below the first screen
         // A relative path, as a launcher in the folder would give it.
-        let demo = try RunningDemo([Self.name(shown), "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-                                   directory: folder.root)
+        let demo = try RunningDemo(
+            [Self.name(shown), "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
+            directory: folder.root)
         let opened = try demo.waitForLightbox("picture", index: shown - 1, after: 0)
         #expect(opened.string("path") == folder.path(Self.name(shown)))
         let scanned = try #require(demo.events(named: "scanned", after: 0).last)
@@ -40,10 +41,14 @@ import XvfbSupport
             $0.name == "frame" && $0.int("thumbnailsPending") == 0
         }.event
         let offset = try #require(frame.double("offset"))
-        let layout = try runLayoutCommand(["--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
-                                           String(Int(demo.viewportHeight)), "--columns", "3"])
+        let layout = try runLayoutCommand([
+            "--photos", folder.root, "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "3",
+        ])
         let card = try #require(layout.items.first { $0.index == shown - 1 })
-        #expect(card.y >= offset && card.y + card.height <= offset + demo.viewportHeight, "card \(card) not in view at \(offset)")
+        #expect(
+            card.y >= offset && card.y + card.height <= offset + demo.viewportHeight,
+            "card \(card) not in view at \(offset)")
         // On screen: its picture, and the selection's blue border at its left edge.
         let shot = try demo.screenshot()
         #expect(shot.pixel(x: Int(card.midX), y: Int(card.y - offset + 40)) == Self.rgb(shown))
@@ -58,9 +63,12 @@ import XvfbSupport
 
     @Test func severalFilesAreExactlyThoseAndNoLightboxOpens() throws {
         let folder = try Self.folder()
-        let demo = try RunningDemo([folder.path(Self.name(7)), folder.path(Self.name(3)), "--width", "800", "--height", "620"],
-                                   executable: "waterfall")
-        try demo.process.waitForEvent("the end of the walk") { $0.name == "scanned" && $0.fields["done"] as? Bool == true }
+        let demo = try RunningDemo(
+            [folder.path(Self.name(7)), folder.path(Self.name(3)), "--width", "800", "--height", "620"],
+            executable: "waterfall")
+        try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
         try demo.key("q")
         #expect(try demo.process.waitForExit() == 0)
         let exit = try #require(demo.events(named: "exit", after: 0).last)
@@ -75,19 +83,29 @@ import XvfbSupport
         let help = try DemoProcess(executable: "waterfall", arguments: ["--help"], display: nil)
         #expect(try help.waitForExit() == 0)
         let text = String(decoding: help.standardOutput, as: UTF8.self)
-        for option in ["--recursive", "--sort", "--print-selection", "-0", "--cache-mb", "--no-thumbnail-cache", "--log-events",
-                       "--version", "--columns", "--width", "--scale", "--key-handler-nul", "Ctrl+X"] {
+        for option in [
+            "--recursive", "--sort", "--print-selection", "-0", "--cache-mb", "--no-thumbnail-cache", "--log-events",
+            "--version", "--columns", "--width", "--scale", "--key-handler-nul", "Ctrl+X",
+        ] {
             #expect(text.contains(option), "--help lacks \(option)")
         }
-        for catalogOnly in ["--items", "--catalog", "--load-more", "--page-size", "--fail-every", "--heights", "--print-layout"] {
+        for catalogOnly in [
+            "--items", "--catalog", "--load-more", "--page-size", "--fail-every", "--heights", "--print-layout",
+        ] {
             #expect(!text.contains(catalogOnly), "--help offers \(catalogOnly)")
         }
         #expect(text.hasPrefix("OVERVIEW: A wall of the photos in folders and files"))
         // The help's lines are wrapped to the terminal: the words are compared.
         let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("(JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF, AVIF and camera RAW; an animation's first frame, a RAW's embedded preview)"), "--help lists the formats shown")
-        #expect(words.contains("and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open)"),
-                "--help lists the videos shown")
+        #expect(
+            words.contains(
+                "(JPEG, PNG, WebP, TIFF, GIF, JPEG XL, HEIC/HEIF, AVIF and camera RAW; an animation's first frame, a RAW's embedded preview)"
+            ), "--help lists the formats shown")
+        #expect(
+            words.contains(
+                "and videos (MP4, MOV, MKV, WebM: a poster frame with a play badge; Enter in the lightbox plays one with xdg-open)"
+            ),
+            "--help lists the videos shown")
     }
 
     @Test func thePhotosAliasOfTheDemoRunsTheProgram() throws {

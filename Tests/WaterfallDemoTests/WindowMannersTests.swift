@@ -11,7 +11,8 @@ struct WindowMannersTests {
         var icons: [(width: Int, height: Int, pixels: [UInt32])] = []
         var rest = property.items[...]
         while rest.count >= 2 {
-            let width = Int(rest[rest.startIndex]), height = Int(rest[rest.startIndex + 1])
+            let width = Int(rest[rest.startIndex])
+            let height = Int(rest[rest.startIndex + 1])
             let pixels = Array(rest.dropFirst(2).prefix(width * height))
             icons.append((width, height, pixels))
             rest = rest.dropFirst(2 + width * height)
@@ -24,7 +25,8 @@ struct WindowMannersTests {
         let display = demo.xvfb.display
         #expect(try readProperty("WM_CLASS", of: demo.window, display: display)?.text == "waterfall-demo\0Waterfall\0")
         let pid = try #require(demo.process.processIdentifier)
-        #expect(try readProperty("_NET_WM_PID", of: demo.window, display: display)
+        #expect(
+            try readProperty("_NET_WM_PID", of: demo.window, display: display)
                 == WindowProperty(type: "CARDINAL", format: 32, items: [UInt32(pid)]))
         let machine = try #require(try readProperty("WM_CLIENT_MACHINE", of: demo.window, display: display))
         #expect(machine.type == "STRING")
@@ -44,16 +46,30 @@ struct WindowMannersTests {
         #expect(icons.map(\.pixels.count) == [256, 1024, 2304])
         #expect(property.items.count == 3 * 2 + 256 + 1024 + 2304)
         func pixel(_ icon: Int, _ x: Int, _ y: Int) -> UInt32 { icons[icon].pixels[y * icons[icon].width + x] }
-        let clear: UInt32 = 0, tile: UInt32 = 0xFFEC_EFF3
-        let blue: UInt32 = 0xFF4C_6EF5, amber: UInt32 = 0xFFF5_9F00, teal: UInt32 = 0xFF12_B886, violet: UInt32 = 0xFF79_50F2
+        let clear: UInt32 = 0
+        let tile: UInt32 = 0xFFEC_EFF3
+        let blue: UInt32 = 0xFF4C_6EF5
+        let amber: UInt32 = 0xFFF5_9F00
+        let teal: UInt32 = 0xFF12_B886
+        let violet: UInt32 = 0xFF79_50F2
         // 16 px, a pixel a unit: the tile's corners cut by 2, columns at x 1, 6 and 11, 4 wide, cards from y 1.
-        #expect([pixel(0, 0, 0), pixel(0, 1, 0), pixel(0, 0, 1), pixel(0, 1, 15), pixel(0, 15, 15)] == [clear, clear, clear, clear, clear])
-        #expect([pixel(0, 2, 0), pixel(0, 0, 2), pixel(0, 5, 3), pixel(0, 3, 15), pixel(0, 1, 8)] == [tile, tile, tile, tile, tile])
-        #expect([pixel(0, 1, 1), pixel(0, 4, 7), pixel(0, 1, 9), pixel(0, 6, 1), pixel(0, 11, 1), pixel(0, 14, 9)]
+        #expect(
+            [pixel(0, 0, 0), pixel(0, 1, 0), pixel(0, 0, 1), pixel(0, 1, 15), pixel(0, 15, 15)] == [
+                clear, clear, clear, clear, clear,
+            ])
+        #expect(
+            [pixel(0, 2, 0), pixel(0, 0, 2), pixel(0, 5, 3), pixel(0, 3, 15), pixel(0, 1, 8)] == [
+                tile, tile, tile, tile, tile,
+            ])
+        #expect(
+            [pixel(0, 1, 1), pixel(0, 4, 7), pixel(0, 1, 9), pixel(0, 6, 1), pixel(0, 11, 1), pixel(0, 14, 9)]
                 == [blue, blue, amber, teal, violet, violet])
         // 48 px, 3 px a unit: the cards' corners cut by 2 px.
         #expect([pixel(2, 3, 3), pixel(2, 4, 3), pixel(2, 3, 4), pixel(2, 18, 3)] == [tile, tile, tile, tile])
-        #expect([pixel(2, 5, 3), pixel(2, 4, 4), pixel(2, 9, 12), pixel(2, 16, 10), pixel(2, 19, 4)] == [blue, blue, blue, tile, teal])
+        #expect(
+            [pixel(2, 5, 3), pixel(2, 4, 4), pixel(2, 9, 12), pixel(2, 16, 10), pixel(2, 19, 4)] == [
+                blue, blue, blue, tile, teal,
+            ])
         #expect([pixel(2, 0, 5), pixel(2, 0, 6), pixel(2, 47, 47)] == [clear, tile, clear])
         // Every pixel is the tile, a card's colour or clear: no stray colour.
         let palette: Set<UInt32> = [clear, tile, blue, amber, teal, violet, 0xFFE6_4980]
@@ -64,10 +80,10 @@ struct WindowMannersTests {
         var launcher: StartupInfoListener?
         let id = #"waterfall-demo-4242-vm "twice" \ _TIME1234"#
         let demo = try RunningDemo(WindowTests.wallOptions, environment: ["DESKTOP_STARTUP_ID": id]) { xvfb in
-            launcher = try StartupInfoListener(display: xvfb.display)   // listening before the program starts
+            launcher = try StartupInfoListener(display: xvfb.display)  // listening before the program starts
         }
         defer {
-            launcher?.close()   // while the server runs: the demo (and its server) go after it
+            launcher?.close()  // while the server runs: the demo (and its server) go after it
             withExtendedLifetime(demo) {}
         }
         let message = try #require(launcher).waitForMessage()
@@ -82,7 +98,9 @@ struct WindowMannersTests {
 
     @Test func launchedWithoutOneItSendsNoMessage() throws {
         var launcher: StartupInfoListener?
-        let demo = try RunningDemo(WindowTests.wallOptions) { xvfb in launcher = try StartupInfoListener(display: xvfb.display) }
+        let demo = try RunningDemo(WindowTests.wallOptions) { xvfb in
+            launcher = try StartupInfoListener(display: xvfb.display)
+        }
         defer {
             launcher?.close()
             withExtendedLifetime(demo) {}

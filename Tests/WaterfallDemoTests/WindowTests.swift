@@ -20,8 +20,10 @@ struct WindowTests {
         #expect(demo.ready.double("columnWidth") == 232)  // (1000 - 12 - 24 - 3 × 12) / 4
         #expect(demo.scrollBarWidth == 12)
         #expect(demo.ready.int("items") == 240)
-        let properties = String(decoding: try runTool("xprop", ["-id", String(demo.window), "WM_NAME", "_NET_WM_NAME", "WM_CLASS"],
-                                                      display: demo.xvfb.display), as: UTF8.self)
+        let properties = String(
+            decoding: try runTool(
+                "xprop", ["-id", String(demo.window), "WM_NAME", "_NET_WM_NAME", "WM_CLASS"],
+                display: demo.xvfb.display), as: UTF8.self)
         #expect(properties.contains("WM_NAME(STRING) = \"Waterfall\""))
         #expect(properties.contains("_NET_WM_NAME(UTF8_STRING) = \"Waterfall\""))
         #expect(properties.contains("WM_CLASS(STRING) = \"waterfall-demo\", \"Waterfall\""))
@@ -41,9 +43,13 @@ struct WindowTests {
     @Test func wheelingUpAtTheTopPullsAndSpringsBackWithoutScrolling() throws {
         let demo = try RunningDemo(Self.wallOptions)
         let start = demo.eventCount
-        try demo.wheel(notches: -1)   // half a step of pull: short of the 80 px threshold
-        try demo.process.waitForEvent(after: start, "the pulled frame") { $0.name == "frame" && $0.double("pull") == 32 }
-        try demo.process.waitForEvent(after: start, "the sprung-back frame") { $0.name == "frame" && $0.double("pull") == 0 }
+        try demo.wheel(notches: -1)  // half a step of pull: short of the 80 px threshold
+        try demo.process.waitForEvent(after: start, "the pulled frame") {
+            $0.name == "frame" && $0.double("pull") == 32
+        }
+        try demo.process.waitForEvent(after: start, "the sprung-back frame") {
+            $0.name == "frame" && $0.double("pull") == 0
+        }
         #expect(demo.events(named: "scroll", after: start).isEmpty)
         #expect(demo.events(named: "refresh", after: start).isEmpty)
         // A notch down then scrolls (smoothly) by a whole step: the pull never moved the offset.
@@ -59,10 +65,12 @@ struct WindowTests {
     @Test func pullingPastTheThresholdRefreshesAndF5Too() throws {
         let demo = try RunningDemo(Self.wallOptions)
         let start = demo.eventCount
-        try demo.wheel(notches: -3)   // 96 px of pull: past the threshold
+        try demo.wheel(notches: -3)  // 96 px of pull: past the threshold
         try demo.process.waitForEvent(after: start, "the armed frame") { $0.name == "frame" && $0.double("pull") == 96 }
         let refresh = try demo.process.waitForEvent(after: start, "the refresh") { $0.name == "refresh" }
-        try demo.process.waitForEvent(after: refresh.position, "the frame after it") { $0.name == "frame" && $0.double("pull") == 0 }
+        try demo.process.waitForEvent(after: refresh.position, "the frame after it") {
+            $0.name == "frame" && $0.double("pull") == 0
+        }
         #expect(refresh.event.int("items") == 240)
         let keyed = demo.eventCount
         try demo.key("F5")
@@ -74,7 +82,9 @@ struct WindowTests {
         let demo = try RunningDemo(["--items", "60", "--width", "600", "--height", "520", "--columns", "3"])
         let maxOffset = demo.maxOffset
         #expect(maxOffset > 0)
-        #expect(maxOffset.truncatingRemainder(dividingBy: demo.wheelStep) != 0, "the test needs an end that is not a whole notch")
+        #expect(
+            maxOffset.truncatingRemainder(dividingBy: demo.wheelStep) != 0,
+            "the test needs an end that is not a whole notch")
         let start = demo.eventCount
         try demo.wheel(notches: Int((maxOffset / demo.wheelStep).rounded(.up)) + 4)
         let atEnd = try demo.waitForFrame(after: start, offset: maxOffset)
@@ -87,7 +97,9 @@ struct WindowTests {
 
     @Test func clickSelectsTheCardUnderThePointerAndDrawsItsBorder() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight)),
+        ])
         let colors = try bundledCatalogColors()
         // The first card of the third column and the first of the second, both whole on screen.
         let target = try #require(layout.items.first { $0.column == 2 })
@@ -103,7 +115,8 @@ struct WindowTests {
         let selected = try demo.process.waitForEvent(after: start, "a select event") { $0.name == "select" }
         try demo.process.waitForEvent(after: selected.position, "the frame after the selection") { $0.name == "frame" }
         // The view's events (the pointer over the card also gives the window a hand cursor, a window event).
-        let names = demo.process.events.dropFirst(start).filter { !["frame", "input", "cursor"].contains($0.name) }.map { "\($0.name) \($0.int("index") ?? -1)" }
+        let names = demo.process.events.dropFirst(start).filter { !["frame", "input", "cursor"].contains($0.name) }.map
+        { "\($0.name) \($0.int("index") ?? -1)" }
         #expect(names == ["highlight \(target.index)", "unhighlight \(target.index)", "select \(target.index)"])
 
         let after = try demo.screenshot()
@@ -119,7 +132,9 @@ struct WindowTests {
 
     @Test func pressDarkensTheCardUntilRelease() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight)),
+        ])
         let colors = try bundledCatalogColors()
         let card = try #require(layout.items.first)
         let probe = (x: Int(card.x) + 10, y: Int(card.y) + 10)
@@ -130,7 +145,8 @@ struct WindowTests {
         try demo.process.waitForEvent(after: highlight.position, "the pressed frame") { $0.name == "frame" }
         let pressed = try demo.screenshot().pixel(x: probe.x, y: probe.y)
         #expect(pressed != colors[card.index])
-        #expect(pressed.map { Int($0.red) + Int($0.green) + Int($0.blue) } ?? 0
+        #expect(
+            pressed.map { Int($0.red) + Int($0.green) + Int($0.blue) } ?? 0
                 < Int(colors[card.index].red) + Int(colors[card.index].green) + Int(colors[card.index].blue))
         try xdotool(["mouseup", "1"], display: demo.xvfb.display)
         let select = try demo.process.waitForEvent(after: highlight.position, "a select event") { $0.name == "select" }
@@ -140,7 +156,9 @@ struct WindowTests {
 
     @Test func dragOffTheCardCancelsTheSelection() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight)),
+        ])
         let card = try #require(layout.items.first { $0.column == 0 })
         let neighbour = try #require(layout.items.first { $0.column == 1 })
         try demo.movePointer(x: card.midX, y: card.midY)
@@ -150,8 +168,10 @@ struct WindowTests {
         try xdotool(["mouseup", "1"], display: demo.xvfb.display)
         try demo.wheel(notches: 1)  // a marker: everything before it has been handled once its frame is logged
         try demo.waitForFrame(after: start, offset: demo.wheelStep)
-        let names = demo.process.events.dropFirst(start).filter { ["highlight", "unhighlight", "select"].contains($0.name) }
-            .map { "\($0.name) \($0.int("index") ?? -1)" }
+        let names = demo.process.events.dropFirst(start).filter {
+            ["highlight", "unhighlight", "select"].contains($0.name)
+        }
+        .map { "\($0.name) \($0.int("index") ?? -1)" }
         #expect(names == ["highlight \(card.index)", "unhighlight \(card.index)"])
     }
 
@@ -180,20 +200,25 @@ struct WindowTests {
         for width in [808, 809, 792, 791] {
             let start = demo.eventCount
             try demo.resize(width: width, height: 400)
-            counts.append(try demo.process.waitForEvent(after: start, "the layout at \(width)") { $0.name == "layout" }.event.int("columns") ?? -1)
+            counts.append(
+                try demo.process.waitForEvent(after: start, "the layout at \(width)") { $0.name == "layout" }.event.int(
+                    "columns") ?? -1)
         }
         #expect(counts == [3, 5, 5, 3])
     }
 
     @Test func arrowKeysMoveTheSelectionWithinAndAcrossColumns() throws {
         let demo = try RunningDemo(Self.wallOptions)
-        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight))])
+        let layout = try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--columns", "4", "--height", String(Int(demo.viewportHeight)),
+        ])
         let start = demo.eventCount
-        try demo.key("Down")   // nothing selected: selects the first card in view
-        try demo.key("Down")   // the next card of column 0
+        try demo.key("Down")  // nothing selected: selects the first card in view
+        try demo.key("Down")  // the next card of column 0
         try demo.key("Right")  // the nearest card of column 1
         let second = layout.items.filter { $0.column == 0 }[1]
-        let nearest = try #require(layout.items.filter { $0.column == 1 }.min { abs($0.midY - second.midY) < abs($1.midY - second.midY) })
+        let nearest = try #require(
+            layout.items.filter { $0.column == 1 }.min { abs($0.midY - second.midY) < abs($1.midY - second.midY) })
         try demo.process.waitForEvent(after: start, "the selection of card \(nearest.index)") {
             $0.name == "select" && $0.int("index") == nearest.index
         }
@@ -218,7 +243,8 @@ struct WindowTests {
 
 /// A path under `artifacts/` at the package root for screenshots a person may look at after a run.
 func artifactPath(_ name: String) -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     let folder = root.appendingPathComponent("artifacts")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent(name).path
@@ -232,9 +258,11 @@ struct EmptyWindowTests {
         let shot = try demo.screenshot()
         let centre = (x: 400, y: 300)  // the viewport is 800 x 600
         #expect(shot.pixel(x: centre.x, y: centre.y - 20) == RGB(0xFFFFFF))  // the message panel (48 high)
-        #expect(shot.pixel(x: 20, y: 20) == RGB(0xECEFF3))                  // the background around it
+        #expect(shot.pixel(x: 20, y: 20) == RGB(0xECEFF3))  // the background around it
         // The message is drawn in the title colour somewhere on the panel's middle line.
-        let textPixels = (250..<550).filter { shot.pixel(x: $0, y: centre.y) == RGB(0x1F2328) || shot.pixel(x: $0, y: centre.y - 2) == RGB(0x1F2328) }
+        let textPixels = (250..<550).filter {
+            shot.pixel(x: $0, y: centre.y) == RGB(0x1F2328) || shot.pixel(x: $0, y: centre.y - 2) == RGB(0x1F2328)
+        }
         #expect(!textPixels.isEmpty)
 
         let start = demo.eventCount

@@ -14,8 +14,9 @@ struct XFaultTests {
         demo.xvfb.stop()
         #expect(try demo.process.waitForExit() == 1)
         // The program's line (the library prints nothing of its own), naming the display.
-        #expect(demo.process.standardError == "waterfall-demo: lost the connection to X display '\(display)': "
-            + "the server went away or closed the connection; exiting\n")
+        #expect(
+            demo.process.standardError == "waterfall-demo: lost the connection to X display '\(display)': "
+                + "the server went away or closed the connection; exiting\n")
     }
 
     @Test func aWindowDestroyedByAnotherClientEndsTheProgramCleanlyWithStatusOne() throws {
@@ -48,7 +49,9 @@ struct XFaultTests {
                 hiddenStates.contains(try windowManagerState(of: demo.window, display: display))
             }
             try xdotool(["windowmap", "--sync", String(demo.window)], display: display)
-            try waitUntil("WM_STATE normal after windowmap") { try windowManagerState(of: demo.window, display: display) == 1 }
+            try waitUntil("WM_STATE normal after windowmap") {
+                try windowManagerState(of: demo.window, display: display) == 1
+            }
             try demo.process.waitForEvent(after: start, "a frame after \(hide) and windowmap") { $0.name == "frame" }
             let restored = try demo.screenshot()
             #expect(restored.width == shown.width && restored.height == shown.height)
@@ -87,19 +90,27 @@ struct XFaultTests {
         start = demo.eventCount
         try demo.resize(width: 8000, height: 8000)
         try expectLayout(of: demo, width: 8000, height: 8000, after: start)
-        try demo.process.waitForEvent(after: start, "a frame at 8000 x 8000") { $0.name == "frame" && ($0.int("visible") ?? 0) > 0 }
+        try demo.process.waitForEvent(after: start, "a frame at 8000 x 8000") {
+            $0.name == "frame" && ($0.int("visible") ?? 0) > 0
+        }
 
         start = demo.eventCount
         try demo.resize(width: 1000, height: 720)
         let back = try demo.process.waitForEvent(after: start, "the layout for 1000 x 720") {
             $0.name == "layout" && $0.viewWidth == 1000
         }.event
-        for key in ["columns", "columnWidth", "contentHeight"] { #expect(back.double(key) == demo.ready.double(key), "\(key)") }
-        let layout = try runLayoutCommand(["--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight))])
+        for key in ["columns", "columnWidth", "contentHeight"] {
+            #expect(back.double(key) == demo.ready.double(key), "\(key)")
+        }
+        let layout = try runLayoutCommand([
+            "--width", String(Int(demo.cardsWidth)), "--height", String(Int(demo.viewportHeight)),
+        ])
         let first = try #require(layout.items.first)
         start = demo.eventCount
         try demo.click(x: first.midX, y: first.midY)
-        let selected = try demo.process.waitForEvent(after: start, "a selection after the extremes") { $0.name == "select" }.event
+        let selected = try demo.process.waitForEvent(after: start, "a selection after the extremes") {
+            $0.name == "select"
+        }.event
         #expect(selected.int("index") == first.index)
         demo.expectNoXErrors()
     }
@@ -109,12 +120,15 @@ struct XFaultTests {
 /// the viewport (the cards' area) above the status bar and left of the scroll bar, and the columns, column width
 /// and content height the `layout` subcommand computes for that viewport. Returns the layout event.
 @discardableResult
-private func expectLayout(of demo: RunningDemo, width: Int, height: Int, after start: Int,
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> Event {
+private func expectLayout(
+    of demo: RunningDemo, width: Int, height: Int, after start: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Event {
     let layout = try demo.process.waitForEvent(after: start, "the layout for \(width) x \(height)") {
         $0.name == "layout" && $0.viewWidth == Double(width)
     }.event
-    let viewportWidth = width - 12, viewportHeight = height - 20  // the scroll bar, the status bar
+    let viewportWidth = width - 12
+    let viewportHeight = height - 20  // the scroll bar, the status bar
     #expect(layout.double("viewport", "width") == Double(viewportWidth), sourceLocation: sourceLocation)
     #expect(layout.double("viewport", "height") == Double(viewportHeight), sourceLocation: sourceLocation)
     let expected = try runLayoutCommand(["--width", String(viewportWidth), "--height", String(viewportHeight)]).summary

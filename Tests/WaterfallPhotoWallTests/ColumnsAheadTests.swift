@@ -2,6 +2,7 @@ import Dispatch
 import Testing
 import Waterfall
 import WaterfallCards
+
 @testable import WaterfallPhotoWall
 
 /// The wall's columns laid out ahead for the next grid zoom step: made on their own thread from a copy of the
@@ -13,9 +14,11 @@ struct ColumnsAheadTests {
     func madeAhead(_ aspects: [[Double]] = Self.aspects) throws -> ColumnsAhead {
         let finished = DispatchSemaphore(value: 0)
         let ahead = ColumnsAhead { finished.signal() }
-        ahead.start(ColumnsAhead.Request(aspects: aspects, metrics: CardMetrics(), width: 900, columnCounts: [3, 5], columnSpacing: 12,
-                                         rowSpacing: 12, sideInsets: EdgeInsets(top: 0, left: 12, bottom: 0, right: 12),
-                                         placement: .shortestColumn))
+        ahead.start(
+            ColumnsAhead.Request(
+                aspects: aspects, metrics: CardMetrics(), width: 900, columnCounts: [3, 5], columnSpacing: 12,
+                rowSpacing: 12, sideInsets: EdgeInsets(top: 0, left: 12, bottom: 0, right: 12),
+                placement: .shortestColumn))
         try #require(finished.wait(timeout: .now() + 30) == .success, "the columns were not made")
         #expect(!ahead.isBusy)
         #expect(ahead.takeFinished() == [3, 5])
@@ -29,8 +32,11 @@ struct ColumnsAheadTests {
         #expect(columns.columnCount == 5 && columns.numberOfItems == 500 && columns.width == 900)
         // Card 0 is 0.75 × the column width tall, over a caption of CardMetrics' height.
         let width = (900 - 24 - 4 * 12) / 5.0
-        #expect(columns.layoutAttributesForItem(at: 0)?.frame == Rect(x: 12, y: 0, width: width,
-                                                                     height: (0.75 * width).rounded() + CardMetrics().captionHeight))
+        #expect(
+            columns.layoutAttributesForItem(at: 0)?.frame
+                == Rect(
+                    x: 12, y: 0, width: width,
+                    height: (0.75 * width).rounded() + CardMetrics().captionHeight))
         #expect(ahead.take(section: 0, columnCount: 5, aspects: Self.aspects[0]) == nil)  // the layout owns it now
         #expect(ahead.take(section: 1, columnCount: 3, aspects: Self.aspects[1])?.numberOfItems == 20)
         #expect(ahead.take(section: 1, columnCount: 4, aspects: Self.aspects[1]) == nil)  // not a count made

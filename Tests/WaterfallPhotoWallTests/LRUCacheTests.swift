@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WaterfallPhotoWall
 
 /// The one cache shape of the wall: values in the order they were last stored, removed from the middle in O(1).
@@ -43,7 +44,11 @@ struct LRUCacheTests {
         for key in 0..<6 { cache.store(key, for: key) }
         // Asked before each value visited: yes for the first three (0 kept, 1 removed, 2 kept), then no.
         var asked = 0
-        let removed = cache.removeOldest(while: { asked += 1; return asked <= 3 }, keeping: { $0 % 2 == 0 })
+        let removed = cache.removeOldest(
+            while: {
+                asked += 1
+                return asked <= 3
+            }, keeping: { $0 % 2 == 0 })
         #expect(removed.map(\.key) == [1])
         #expect(cache.keysOldestFirst == [0, 2, 3, 4, 5])
         asked = 0

@@ -1,5 +1,6 @@
 import Testing
 import Waterfall
+
 @testable import WaterfallPhotoWall
 
 /// The lightbox's zoom model: the steps from fit to 800 %, the photo's point under the anchor kept there, and the
@@ -20,7 +21,8 @@ struct LightboxZoomTests {
         var zoom = Self.landscape()
         #expect(zoom.isFitted && zoom.fitWidth == 800 && zoom.shownSize == Size(width: 800, height: 533))
         #expect(zoom.photoFrame == Rect(x: 0, y: 33.5, width: 800, height: 533))
-        var widths: [Int] = [], decoded: [Int] = []
+        var widths: [Int] = []
+        var decoded: [Int] = []
         let centre = Point(x: 400, y: 300)
         while zoom.zoomIn(at: centre) {
             widths.append(zoom.shownWidth)
@@ -32,7 +34,8 @@ struct LightboxZoomTests {
         #expect(zoom.level == .scale(8) && zoom.stepIn == nil)
         var levels: [LightboxZoom.Level] = []
         while zoom.zoomOut(at: centre) { levels.append(zoom.level) }
-        let expected: [LightboxZoom.Level] = [5.5, 4, 3, 2, 1.5, 1, 2.0 / 3, 0.5, 1.0 / 3, 0.25].map { .scale($0) } + [.fit]
+        let expected: [LightboxZoom.Level] =
+            [5.5, 4, 3, 2, 1.5, 1, 2.0 / 3, 0.5, 1.0 / 3, 0.25].map { .scale($0) } + [.fit]
         #expect(levels == expected)
         #expect(zoom.isFitted && zoom.pan == Point(x: 0, y: 0) && zoom.levelOut == nil)
     }
@@ -59,12 +62,16 @@ struct LightboxZoomTests {
             var before = Self.fraction(at: anchor, of: zoom)
             while zoom.zoomIn(at: anchor) {
                 let after = Self.fraction(at: anchor, of: zoom)
-                #expect(abs(after.x - before.x) < 1e-12 && abs(after.y - before.y) < 1e-12, "at \(zoom.level) about \(anchor)")
+                #expect(
+                    abs(after.x - before.x) < 1e-12 && abs(after.y - before.y) < 1e-12,
+                    "at \(zoom.level) about \(anchor)")
                 before = after
             }
             while zoom.zoomOut(at: anchor), !zoom.isFitted {
                 let after = Self.fraction(at: anchor, of: zoom)
-                #expect(abs(after.x - before.x) < 1e-12 && abs(after.y - before.y) < 1e-12, "at \(zoom.level) about \(anchor)")
+                #expect(
+                    abs(after.x - before.x) < 1e-12 && abs(after.y - before.y) < 1e-12,
+                    "at \(zoom.level) about \(anchor)")
                 before = after
             }
         }

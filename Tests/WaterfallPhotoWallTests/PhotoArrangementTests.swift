@@ -17,11 +17,17 @@ struct PhotoArrangementTests {
 
     var library: PhotoWallItems {
         var items = PhotoWallItems()
-        items.append([card("/p/trip/Été à Nice.jpg", taken: "2024:03:05 10:00:00", rating: 3),
-                      card("/p/trip/IMG_0002.JPG", taken: "2024:03:01 08:00:00", rating: 5),
-                      card("/p/trip/img_0003.jpg", taken: "2023:12:31 23:59:59", rejected: true)], toSectionTitled: "trip")
-        items.append([card("/p/home/東京タワー.jpg", taken: "2024:03:05 07:00:00", rating: 1),
-                      card("/p/home/ete.png", taken: "2022:07:14 12:00:00")], toSectionTitled: "home")
+        items.append(
+            [
+                card("/p/trip/Été à Nice.jpg", taken: "2024:03:05 10:00:00", rating: 3),
+                card("/p/trip/IMG_0002.JPG", taken: "2024:03:01 08:00:00", rating: 5),
+                card("/p/trip/img_0003.jpg", taken: "2023:12:31 23:59:59", rejected: true),
+            ], toSectionTitled: "trip")
+        items.append(
+            [
+                card("/p/home/東京タワー.jpg", taken: "2024:03:05 07:00:00", rating: 1),
+                card("/p/home/ete.png", taken: "2022:07:14 12:00:00"),
+            ], toSectionTitled: "home")
         return items
     }
 
@@ -50,7 +56,8 @@ struct PhotoArrangementTests {
         #expect(names(arrangement.arranged(library)) == [["Été à Nice.jpg", "IMG_0002.JPG"]])
         arrangement.minimumRating = 0
         arrangement.hidesRejected = true
-        #expect(names(arrangement.arranged(library)) == [["Été à Nice.jpg", "IMG_0002.JPG"], ["東京タワー.jpg", "ete.png"]])
+        #expect(
+            names(arrangement.arranged(library)) == [["Été à Nice.jpg", "IMG_0002.JPG"], ["東京タワー.jpg", "ete.png"]])
     }
 
     @Test func theTimelineGroupsByMonthNewestFirstNamedInTheLocale() {
@@ -60,20 +67,33 @@ struct PhotoArrangementTests {
         #expect(english.sectionTitles == ["March 2024", "December 2023", "July 2022"])
         // In each period, the library's order (folder by folder) unless sorted by the date taken.
         #expect(names(english) == [["Été à Nice.jpg", "IMG_0002.JPG", "東京タワー.jpg"], ["img_0003.jpg"], ["ete.png"]])
-        #expect(arrangement.arranged(library, locale: Locale(identifier: "de_DE")).sectionTitles == ["März 2024", "Dezember 2023", "Juli 2022"])
+        #expect(
+            arrangement.arranged(library, locale: Locale(identifier: "de_DE")).sectionTitles == [
+                "März 2024", "Dezember 2023", "Juli 2022",
+            ])
         arrangement.sortsByTaken = true
         #expect(names(arrangement.arranged(library))[0] == ["IMG_0002.JPG", "東京タワー.jpg", "Été à Nice.jpg"])
         arrangement.newestPeriodFirst = false
-        #expect(arrangement.arranged(library, locale: Locale(identifier: "en_US")).sectionTitles == ["July 2022", "December 2023", "March 2024"])
+        #expect(
+            arrangement.arranged(library, locale: Locale(identifier: "en_US")).sectionTitles == [
+                "July 2022", "December 2023", "March 2024",
+            ])
     }
 
     @Test func daysAndYearsAreTheirOwnPeriods() {
         var arrangement = PhotoArrangement()
         arrangement.grouping = .year
-        #expect(arrangement.arranged(library, locale: Locale(identifier: "en_US")).sectionTitles == ["2024", "2023", "2022"])
+        #expect(
+            arrangement.arranged(library, locale: Locale(identifier: "en_US")).sectionTitles == [
+                "2024", "2023", "2022",
+            ])
         arrangement.grouping = .day
         let days = arrangement.arranged(library, locale: Locale(identifier: "en_US"))
-        #expect(days.sectionTitles == ["Tuesday, March 5, 2024", "Friday, March 1, 2024", "Sunday, December 31, 2023", "Thursday, July 14, 2022"])
+        #expect(
+            days.sectionTitles == [
+                "Tuesday, March 5, 2024", "Friday, March 1, 2024", "Sunday, December 31, 2023",
+                "Thursday, July 14, 2022",
+            ])
         #expect(days.sections.map(\.cards.count) == [2, 1, 1, 1])
     }
 
@@ -87,18 +107,22 @@ struct PhotoArrangementTests {
         // calendar in the process's time zone.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: 1709633472))
-        let local = [parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!].reduce(Int64(0)) { $0 * 100 + Int64($1) }
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: 1709633472))
+        let local = [parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!].reduce(Int64(0))
+        { $0 * 100 + Int64($1) }
         #expect(TakenTime(secondsSince1970: 1709633472).value == local)
         #expect(card("/p/untimed.jpg").taken == TakenTime(secondsSince1970: 0))
     }
 
     @Test func theDatesLocaleIsTheEnvironmentsLCAllThenLCTimeThenLang() {
-        func identifier(_ environment: [String: String]) -> String { Locale.forDates(environment: environment).identifier }
+        func identifier(_ environment: [String: String]) -> String {
+            Locale.forDates(environment: environment).identifier
+        }
         #expect(identifier(["LANG": "de_DE.UTF-8"]) == "de_DE")
         #expect(identifier(["LC_TIME": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"]) == "fr_FR")
         #expect(identifier(["LC_ALL": "ja_JP.UTF-8", "LC_TIME": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"]) == "ja_JP")
-        #expect(identifier(["LC_ALL": "", "LC_TIME": "", "LANG": "de_AT.UTF-8@euro"]) == "de_AT")   // empty is unset
+        #expect(identifier(["LC_ALL": "", "LC_TIME": "", "LANG": "de_AT.UTF-8@euro"]) == "de_AT")  // empty is unset
         #expect(identifier(["LANG": "de_DE@euro"]) == "de_DE")
         // The C locale, or none named, leaves Foundation's own.
         #expect(identifier(["LANG": "C.UTF-8"]) == Locale.current.identifier)
@@ -107,7 +131,10 @@ struct PhotoArrangementTests {
         // The wall's month titles follow it.
         var arrangement = PhotoArrangement()
         arrangement.grouping = .month
-        #expect(arrangement.arranged(library, locale: .forDates(environment: ["LC_TIME": "de_DE.UTF-8", "LANG": "en_US.UTF-8"]))
+        #expect(
+            arrangement.arranged(
+                library, locale: .forDates(environment: ["LC_TIME": "de_DE.UTF-8", "LANG": "en_US.UTF-8"])
+            )
             .sectionTitles == ["März 2024", "Dezember 2023", "Juli 2022"])
     }
 }

@@ -16,7 +16,10 @@ struct PhotoWallItemsTests {
         items.append([card("/b/1"), card("/b/2")], toSectionTitled: "b")
         #expect(items.numberOfSections == 2 && items.count == 5)
         #expect(items.firstIndexOfSection == [0, 3])
-        #expect((0..<5).map { items.path(ofIndex: $0).map { [$0.section, $0.item] } } == [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1]])
+        #expect(
+            (0..<5).map { items.path(ofIndex: $0).map { [$0.section, $0.item] } } == [
+                [0, 0], [0, 1], [0, 2], [1, 0], [1, 1],
+            ])
         #expect(items.path(ofIndex: 5) == nil && items.path(ofIndex: -1) == nil)
         #expect(items.path(of: FilePath("/b/2")).map { items.index(of: $0) } == 4)
         #expect(items.path(of: FilePath("/c/1")) == nil)
@@ -36,7 +39,9 @@ struct PhotoWallItemsTests {
     }
 
     @Test func aSectionIsTitledByItsPathBelowItsRoot() {
-        #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"]) == "Pictures/2023/May")
+        #expect(
+            PhotoWallItems.sectionTitle(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"])
+                == "Pictures/2023/May")
         #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures", roots: ["/home/a/Pictures"]) == "Pictures")
         #expect(PhotoWallItems.sectionTitle(of: "/elsewhere/x", roots: ["/home/a/Pictures"]) == "x")
     }

@@ -1,5 +1,6 @@
 import Testing
 @_spi(Testing) import Waterfall
+
 @testable import WaterfallPhotoWall
 
 /// The video badge's duration text and its place on the picture.

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// `ThumbnailDecoder.animation(ofFile:width:maximumBytes:)`: every frame of a GIF or an animated WebP, composed as
@@ -18,7 +19,10 @@ struct AnimationTests {
     }
 
     @Test func aGIFsFramesAndDelaysAreItsOwn() throws {
-        let path = try images.convert(["-delay", "20", "-size", "40x30", "xc:red", "-delay", "30", "xc:lime", "-delay", "40", "xc:blue", "anim.gif"])
+        let path = try images.convert([
+            "-delay", "20", "-size", "40x30", "xc:red", "-delay", "30", "xc:lime", "-delay", "40", "xc:blue",
+            "anim.gif",
+        ])
         let animation = try #require(try decoder().animation(ofFile: FilePath(path), width: 20, maximumBytes: 1 << 20))
         #expect(animation.delays == [0.2, 0.3, 0.4])
         #expect(animation.frames.map { [$0.width, $0.height] } == Array(repeating: [20, 15], count: 3))
@@ -30,19 +34,27 @@ struct AnimationTests {
         // or put back as it was ("previous"); frame 3 a green 10 × 10 at (0, 0), left in place.
         for disposal in ["Background", "Previous"] {
             let name = "dispose-\(disposal).gif"
-            let path = try images.convert(["-size", "40x30", "xc:red", "-dispose", disposal, "(", "-size", "10x10", "xc:blue", "-repage", "40x30+10+10", ")",
-                                           "-dispose", "None", "(", "-size", "10x10", "xc:lime", "-repage", "40x30+0+0", ")", name])
-            let animation = try #require(try decoder().animation(ofFile: FilePath(path), width: 40, maximumBytes: 1 << 20))
+            let path = try images.convert([
+                "-size", "40x30", "xc:red", "-dispose", disposal, "(", "-size", "10x10", "xc:blue", "-repage",
+                "40x30+10+10", ")",
+                "-dispose", "None", "(", "-size", "10x10", "xc:lime", "-repage", "40x30+0+0", ")", name,
+            ])
+            let animation = try #require(
+                try decoder().animation(ofFile: FilePath(path), width: 40, maximumBytes: 1 << 20))
             #expect(animation.frames.count == 3)
             for (x, y) in [(15, 15), (5, 5), (30, 5), (25, 25)] {
                 // ImageMagick's own composition of the frames, laid over magenta as the decoder lays them: a pixel
                 // of each frame, one after the other.
-                let coalesced = try images.pixel(of: path, x: x, y: y, after: ["-coalesce", "-background", "magenta", "-alpha", "remove"])
+                let coalesced = try images.pixel(
+                    of: path, x: x, y: y, after: ["-coalesce", "-background", "magenta", "-alpha", "remove"])
                 #expect(coalesced.count == 9)
                 for (index, frame) in animation.frames.enumerated() where coalesced.count == 9 {
                     let rgb = coalesced[(index * 3)..<(index * 3 + 3)].map(UInt32.init)
                     let expected = rgb[0] << 16 | rgb[1] << 8 | rgb[2]
-                    #expect(frame[x, y] == expected, "\(disposal) frame \(index) at (\(x), \(y)): \(String(frame[x, y], radix: 16)) for \(String(expected, radix: 16))")
+                    #expect(
+                        frame[x, y] == expected,
+                        "\(disposal) frame \(index) at (\(x), \(y)): \(String(frame[x, y], radix: 16)) for \(String(expected, radix: 16))"
+                    )
                 }
             }
             // The composition differs between the two: where the blue was, frame 3 shows the background or the red.
@@ -52,7 +64,8 @@ struct AnimationTests {
 
     @Test func anAnimatedWebPsFramesAndDurationsAreItsOwn() throws {
         let path = images.path("anim.webp")
-        _ = try pillow("""
+        _ = try pillow(
+            """
             import sys
             from PIL import Image
             frames = [Image.new("RGB", (40, 30), colour) for colour in [(224, 16, 16), (16, 224, 16), (16, 16, 224)]]

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// `AtomicFile`: a rewrite through a temporary file, fsync and rename, which leaves the old or the new file whole.
@@ -44,7 +45,10 @@ struct AtomicFileTests {
         let path = try Disk.write("shown", to: images.path("photos/IMG_0002.jpg"))
         let shown = try FileIdentity.of(FilePath(path))
         try Disk.write("changed by another program", to: path)
-        #expect(throws: FileActionError(file: FilePath(path), reason: "it was changed by another program since it was shown")) {
+        #expect(
+            throws: FileActionError(
+                file: FilePath(path), reason: "it was changed by another program since it was shown")
+        ) {
             try replace(FilePath(path), with: "ours", expecting: shown)
         }
         #expect(Disk.bytes(path) == Array("changed by another program".utf8))
@@ -61,7 +65,9 @@ struct AtomicFileTests {
         let mount = try ScratchMount(kilobytes: 64)
         let path = try Disk.write("the original", to: mount.path("IMG_0004.jpg"))
         let error = #expect(throws: FileActionError.self) {
-            try AtomicFile.replace(FilePath(path), expecting: nil) { _ = try $0.writeAll([UInt8](repeating: 7, count: 1 << 20)) }
+            try AtomicFile.replace(FilePath(path), expecting: nil) {
+                _ = try $0.writeAll([UInt8](repeating: 7, count: 1 << 20))
+            }
         }
         #expect(error?.description == "IMG_0004.jpg: the disk is full")
         #expect(Disk.bytes(path) == Array("the original".utf8))
@@ -81,7 +87,10 @@ struct AtomicFileTests {
         struct NoPixels: Error, CustomStringConvertible { var description: String { "the pixels cannot be turned" } }
         let path = try Disk.write("old", to: images.path("photos/IMG_0006.jpg"))
         #expect(throws: FileActionError(file: FilePath(path), reason: "the pixels cannot be turned")) {
-            try AtomicFile.replace(FilePath(path), expecting: nil) { _ = try $0.writeAll([1, 2, 3]); throw NoPixels() }
+            try AtomicFile.replace(FilePath(path), expecting: nil) {
+                _ = try $0.writeAll([1, 2, 3])
+                throw NoPixels()
+            }
         }
         #expect(Disk.bytes(path) == Array("old".utf8))
         #expect(Disk.names(images.path("photos")) == ["IMG_0006.jpg"])
@@ -108,14 +117,18 @@ struct AtomicFileTests {
 
     @Test func theErrorsReasonsFollowErrno() {
         let file = FilePath("/photos/IMG_0008.jpg")
-        #expect(FileActionError(file: file, errno: .readOnlyFileSystem).description == "IMG_0008.jpg: the folder is read-only")
+        #expect(
+            FileActionError(file: file, errno: .readOnlyFileSystem).description
+                == "IMG_0008.jpg: the folder is read-only")
         #expect(FileActionError(file: file, errno: .permissionDenied).reason == "permission denied")
         #expect(FileActionError(file: file, errno: .notPermitted).reason == "permission denied")
         #expect(FileActionError(file: file, errno: .noSpace).reason == "the disk is full")
         #expect(FileActionError(file: file, errno: .diskQuotaExceeded).reason == "the disk is full")
         #expect(FileActionError(file: file, errno: .noSuchFileOrDirectory).reason == "it is gone")
         #expect(FileActionError(file: file, errno: .ioError).reason == "input/output error")
-        #expect(FileActionError(file: FilePath(bytes: Array("/p/caf".utf8) + [0xE9]), reason: "x").description == "caf\u{FFFD}: x")
+        #expect(
+            FileActionError(file: FilePath(bytes: Array("/p/caf".utf8) + [0xE9]), reason: "x").description
+                == "caf\u{FFFD}: x")
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// Colour management: a photo's embedded ICC profile, read from each format, and its colours converted with lcms2 to
@@ -67,7 +68,9 @@ struct ColorManagementTests {
         #expect(abs(Int(reference[0]) - 40) > 20)
         for file in try taggedFiles() {
             let pixel = try ThumbnailDecoder().thumbnail(of: bytes(of: file.path), width: 32)[16, 12]
-            #expect(near(pixel, reference, tolerance: file.tolerance + 1), "\(file.format): \(String(pixel, radix: 16)) for \(reference)")
+            #expect(
+                near(pixel, reference, tolerance: file.tolerance + 1),
+                "\(file.format): \(String(pixel, radix: 16)) for \(reference)")
         }
     }
 
@@ -78,7 +81,8 @@ struct ColorManagementTests {
         // On an Adobe RGB display, its sRGB colours are converted to the display's numbers.
         let decoder = ThumbnailDecoder()
         decoder.displayProfile = ColorProfile(bytes: adobeRGB)
-        let reference = try images.pixel(of: plain, after: ["-profile", TestProfiles.sRGB, "-profile", TestProfiles.adobeRGB])
+        let reference = try images.pixel(
+            of: plain, after: ["-profile", TestProfiles.sRGB, "-profile", TestProfiles.adobeRGB])
         #expect(abs(Int(reference[0]) - 40) > 20)
         let pixel = try decoder.thumbnail(of: bytes(of: plain), width: 32)[16, 12]
         #expect(near(pixel, reference, tolerance: 1), "\(String(pixel, radix: 16)) for \(reference)")
@@ -88,7 +92,9 @@ struct ColorManagementTests {
 
     @Test func theSharedCacheKeepsSRGBThumbnailsWhateverTheDisplay() throws {
         let cache = SharedThumbnailCache(root: images.path("cache/thumbnails"), application: "waterfall-test")
-        let photo = try images.convert(["-size", "600x400", "xc:\(colour)", "-profile", TestProfiles.adobeRGB, "PNG24:photo.png"])
+        let photo = try images.convert([
+            "-size", "600x400", "xc:\(colour)", "-profile", TestProfiles.adobeRGB, "PNG24:photo.png",
+        ])
         let decoder = ThumbnailDecoder()
         decoder.displayProfile = ColorProfile(bytes: adobeRGB)
         let (shown, source) = try decoder.thumbnail(ofFile: FilePath(photo), width: 200, cache: cache)
@@ -97,11 +103,17 @@ struct ColorManagementTests {
         let stored = images.path("cache/thumbnails/large/\(original.key).png")
         let sRGB = try images.pixel(of: photo, after: ["-profile", TestProfiles.sRGB])
         // The cache's file is in sRGB, as every other program reads it...
-        #expect(try images.pixel(of: stored, x: 100, y: 80, after: []).enumerated().allSatisfy { abs(Int($1) - Int(sRGB[$0])) <= 1 })
+        #expect(
+            try images.pixel(of: stored, x: 100, y: 80, after: []).enumerated().allSatisfy {
+                abs(Int($1) - Int(sRGB[$0])) <= 1
+            })
         // ...and the wall shows it in the display's numbers, from the sRGB it keeps (the photo's own green was beyond
         // sRGB's gamut, so it does not quite come back).
-        let shownReference = try images.pixel(of: photo, after: ["-profile", TestProfiles.sRGB, "-profile", TestProfiles.adobeRGB])
-        #expect(near(shown[100, 66], shownReference, tolerance: 2), "\(String(shown[100, 66], radix: 16)) for \(shownReference)")
+        let shownReference = try images.pixel(
+            of: photo, after: ["-profile", TestProfiles.sRGB, "-profile", TestProfiles.adobeRGB])
+        #expect(
+            near(shown[100, 66], shownReference, tolerance: 2),
+            "\(String(shown[100, 66], radix: 16)) for \(shownReference)")
         // Read back from the cache, it is converted to the display's again.
         let (cached, again) = try decoder.thumbnail(ofFile: FilePath(photo), width: 200, cache: cache)
         #expect(again == .cache)
@@ -114,9 +126,13 @@ struct ColorManagementTests {
         var broken = Array(adobeRGB.prefix(132))
         broken.replaceSubrange(128..<132, with: [0x00, 0x0F, 0x42, 0x40])
         let tagged = Self.jpeg(plain, withProfileChunks: [broken])
-        let decoded = try tagged.withUnsafeBytes { try ThumbnailDecoder().decode($0, header: ImageHeader.read(tagged), width: 32) }
+        let decoded = try tagged.withUnsafeBytes {
+            try ThumbnailDecoder().decode($0, header: ImageHeader.read(tagged), width: 32)
+        }
         #expect(decoded.profile?.bytes == broken)
-        #expect(try ThumbnailDecoder().thumbnail(of: tagged, width: 32) == ThumbnailDecoder().thumbnail(of: plain, width: 32))
+        #expect(
+            try ThumbnailDecoder().thumbnail(of: tagged, width: 32)
+                == ThumbnailDecoder().thumbnail(of: plain, width: 32))
     }
 
     @Test func aJPEGsProfileIsJoinedFromItsNumberedChunks() throws {
@@ -136,7 +152,9 @@ struct ColorManagementTests {
     /// go through P3's matrix to XYZ and sRGB's back (SMPTE EG 432-1 and IEC 61966-2-1's primaries), clipped.
     static func displayP3ToSRGB(_ rgb: [Double]) -> [Double] {
         let linear = rgb.map { $0 / 255 }.map { $0 <= 0.04045 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
-        let matrix = [[1.2249401, -0.2249404, 0.0], [-0.0420569, 1.0420571, 0.0], [-0.0196376, -0.0786361, 1.0982735]]
+        let matrix = [
+            [1.2249401, -0.2249404, 0.0], [-0.0420569, 1.0420571, 0.0], [-0.0196376, -0.0786361, 1.0982735],
+        ]
         return matrix.map { row in
             let value = min(1, max(0, zip(row, linear).map(*).reduce(0, +)))
             return 255 * (value <= 0.0031308 ? 12.92 * value : 1.055 * pow(value, 1 / 2.4) - 0.055)
@@ -144,7 +162,9 @@ struct ColorManagementTests {
     }
 
     @Test func anAVIFInDisplayP3ByCodePointsShowsItsSRGBColours() throws {
-        let source = try images.convert(["-size", "64x48", "xc:rgb(200,60,60)", "-define", "png:exclude-chunks=gAMA,cHRM", "PNG24:p3.png"])
+        let source = try images.convert([
+            "-size", "64x48", "xc:rgb(200,60,60)", "-define", "png:exclude-chunks=gAMA,cHRM", "PNG24:p3.png",
+        ])
         let expected = Self.displayP3ToSRGB([200, 60, 60]).map { UInt8($0.rounded()) }
         #expect(abs(Int(expected[0]) - 200) > 10 || abs(Int(expected[1]) - 60) > 10)  // converted, not its numbers
         // nclx 12/13/0: Display P3's primaries, sRGB's curve, RGB stored as it is (lossless). (heif-enc 1.15 writes no

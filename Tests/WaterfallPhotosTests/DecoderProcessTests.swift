@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// The decoder worker through real processes: the real `waterfall-decoder` (built beside the test bundle) answers
@@ -18,7 +19,8 @@ struct DecoderProcessTests {
     /// A fake worker: a script that, the first time it runs, writes its pid to `pid` and runs `firstTime`; every later
     /// time, it is the real worker.
     func fakeWorker(_ firstTime: String, in images: GeneratedImages) throws -> (executable: String, pidFile: String) {
-        let pidFile = images.path("worker.pid"), marker = images.path("worker.ran")
+        let pidFile = images.path("worker.pid")
+        let marker = images.path("worker.ran")
         let script = """
             #!/bin/sh
             if [ -e '\(marker)' ]; then exec '\(Self.realWorker)'; fi
@@ -29,8 +31,10 @@ struct DecoderProcessTests {
             """
         // Copied into place by `install`, a child: were it written here, a child that another test forks meanwhile could
         // hold it open for writing, and running it would fail with ETXTBSY.
-        let source = try images.write(Array(script.utf8), to: "fake-worker.txt"), path = images.path("fake-worker.sh")
-        let install = try Process.run(URL(fileURLWithPath: "/usr/bin/install"), arguments: ["-m", "0755", source, path])
+        let source = try images.write(Array(script.utf8), to: "fake-worker.txt")
+        let path = images.path("fake-worker.sh")
+        let install = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/install"), arguments: ["-m", "0755", source, path])
         install.waitUntilExit()
         #expect(install.terminationStatus == 0)
         return (path, pidFile)
@@ -49,14 +53,18 @@ struct DecoderProcessTests {
         let inProcess = ThumbnailDecoder(worker: nil)
         let worker = DecoderProcess()
         for name in ["clip.mp4", "clip.webm"] {
-            let path = FilePath(try images.twoColourVideo(name, codec: name.hasSuffix(".webm") ? "libvpx" : "libx264",
-                                                         first: "red", rest: "0x2050C0"))
+            let path = FilePath(
+                try images.twoColourVideo(
+                    name, codec: name.hasSuffix(".webm") ? "libvpx" : "libx264",
+                    first: "red", rest: "0x2050C0"))
             let header = try worker.header(ofFile: path, format: .video)
             #expect(header == ImageHeader(format: .video, width: 64, height: 48, duration: 4), "\(name)")
             #expect(header == (try PhotoFile.readHeader(path: path)), "\(name)")
             let poster = try worker.thumbnail(ofFile: path, width: 32, background: 0xFFFFFF, format: .video)
             let expected = try inProcess.withFile(path) { try inProcess.decode($1, header: $0, width: 32, path: path) }
-            #expect(poster.thumbnail == expected.thumbnail && poster.thumbnail.width == 32 && poster.thumbnail.height == 24, "\(name)")
+            #expect(
+                poster.thumbnail == expected.thumbnail && poster.thumbnail.width == 32 && poster.thumbnail.height == 24,
+                "\(name)")
             #expect(poster.isOpaque && poster.profile == nil, "\(name)")
         }
         // One worker for all of them.
@@ -68,19 +76,28 @@ struct DecoderProcessTests {
     @Test func aNameThatIsNotUTF8AndTheWorkersErrorsComeBackExactly() throws {
         let images = try GeneratedImages()
         let whole = try Data(contentsOf: URL(fileURLWithPath: images.twoColourVideo("whole.mp4")))
-        let strange = FilePath(bytes: Array(images.folder.path.utf8) + Array("/clip-".utf8) + [0xFF, 0xFE] + Array(".mp4".utf8))
+        let strange = FilePath(
+            bytes: Array(images.folder.path.utf8) + Array("/clip-".utf8) + [0xFF, 0xFE] + Array(".mp4".utf8))
         let written = strange.withPlatformString { fopen($0, "w") }
         let file = try #require(written)
         _ = whole.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
         let worker = DecoderProcess()
-        #expect(try worker.header(ofFile: strange, format: .video) == ImageHeader(format: .video, width: 64, height: 48, duration: 4))
+        #expect(
+            try worker.header(ofFile: strange, format: .video)
+                == ImageHeader(format: .video, width: 64, height: 48, duration: 4))
         let cut = FilePath(try images.write(Array(whole.prefix(whole.count / 2)), to: "cut.mp4"))
         #expect(throws: PhotoError.truncated(.video)) { try worker.header(ofFile: cut, format: .video) }
-        #expect(throws: PhotoError.truncated(.video)) { try worker.thumbnail(ofFile: cut, width: 32, background: 0, format: .video) }
+        #expect(throws: PhotoError.truncated(.video)) {
+            try worker.thumbnail(ofFile: cut, width: 32, background: 0, format: .video)
+        }
         #expect(throws: PhotoError.vanished) { try worker.header(ofFile: images.file("gone.mp4"), format: .video) }
-        let voice = FilePath(try images.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", "-f", "mp4"], to: "voice.mp4"))
-        #expect(throws: PhotoError.unsupported(.video, "no video stream")) { try worker.header(ofFile: voice, format: .video) }
+        let voice = FilePath(
+            try images.ffmpeg(
+                ["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", "-f", "mp4"], to: "voice.mp4"))
+        #expect(throws: PhotoError.unsupported(.video, "no video stream")) {
+            try worker.header(ofFile: voice, format: .video)
+        }
     }
 
     @Test func aHangingWorkerIsKilledAtItsDeadlineAndTheNextRequestStartsANewOne() throws {
@@ -93,7 +110,9 @@ struct DecoderProcessTests {
         #expect(PhotoError.timedOut(.video, seconds: 10).description == "video timed out after 10 s")
         #expect(worker.pid == nil)
         #expect(try wasReaped(fake.pidFile))
-        #expect(try worker.header(ofFile: video, format: .video) == ImageHeader(format: .video, width: 64, height: 48, duration: 4))
+        #expect(
+            try worker.header(ofFile: video, format: .video)
+                == ImageHeader(format: .video, width: 64, height: 48, duration: 4))
     }
 
     @Test func aCrashingWorkerIsReapedAndNamesItsSignal() throws {
@@ -101,8 +120,11 @@ struct DecoderProcessTests {
         let video = FilePath(try images.twoColourVideo("clip.mp4"))
         let fake = try fakeWorker("kill -SEGV $$", in: images)
         let decoder = ThumbnailDecoder(worker: DecoderProcess(executable: fake.executable))
-        #expect(throws: PhotoError.decoderCrashed(.video, how: "signal 11")) { try decoder.thumbnail(ofFile: video, width: 32) }
-        #expect(PhotoError.decoderCrashed(.video, how: "signal 11").description == "the video decoder crashed (signal 11)")
+        #expect(throws: PhotoError.decoderCrashed(.video, how: "signal 11")) {
+            try decoder.thumbnail(ofFile: video, width: 32)
+        }
+        #expect(
+            PhotoError.decoderCrashed(.video, how: "signal 11").description == "the video decoder crashed (signal 11)")
         #expect(decoder.worker?.pid == nil)
         #expect(try wasReaped(fake.pidFile))
         let poster = try decoder.thumbnail(ofFile: video, width: 32)
@@ -115,7 +137,9 @@ struct DecoderProcessTests {
         let fake = try fakeWorker("printf 'hello, this is no answer'; exec sleep 1000", in: images)
         let worker = DecoderProcess(executable: fake.executable)
         // "hell", little-endian: a length far above any answer's, refused before anything is allocated.
-        #expect(throws: PhotoError.decoderFailed(.video, "an answer of 1819043176 bytes")) { try worker.header(ofFile: video, format: .video) }
+        #expect(throws: PhotoError.decoderFailed(.video, "an answer of 1819043176 bytes")) {
+            try worker.header(ofFile: video, format: .video)
+        }
         #expect(try wasReaped(fake.pidFile))
         #expect(try worker.header(ofFile: video, format: .video).duration == 4)
     }
@@ -127,8 +151,11 @@ struct DecoderProcessTests {
             try DecoderProcess(executable: "/nonexistent/waterfall-decoder").header(ofFile: video, format: .video)
         }
         let onPath = PhotoError.decoderMissing(.video, executable: "waterfall-decoder-not-installed")
-        #expect(throws: onPath) { try DecoderProcess(executable: "waterfall-decoder-not-installed").header(ofFile: video, format: .video) }
-        #expect(PhotoError.decoderMissing(.video, executable: "waterfall-decoder").description
+        #expect(throws: onPath) {
+            try DecoderProcess(executable: "waterfall-decoder-not-installed").header(ofFile: video, format: .video)
+        }
+        #expect(
+            PhotoError.decoderMissing(.video, executable: "waterfall-decoder").description
                 == "video needs waterfall-decoder, which is not installed")
     }
 
@@ -164,11 +191,16 @@ struct DecoderProcessTests {
         #expect(worker.pid != nil)
         let preview = try worker.thumbnail(ofFile: FilePath(dng), width: 24, background: 0xFFFFFF, format: .raw)
         let inProcess = ThumbnailDecoder(worker: nil)
-        let expected = try inProcess.withFile(FilePath(dng)) { try inProcess.decode($1, header: $0, width: 24, path: FilePath(dng)) }
-        #expect(preview.thumbnail == expected.thumbnail && preview.thumbnail.width == 24 && preview.thumbnail.height == 32)
+        let expected = try inProcess.withFile(FilePath(dng)) {
+            try inProcess.decode($1, header: $0, width: 24, path: FilePath(dng))
+        }
+        #expect(
+            preview.thumbnail == expected.thumbnail && preview.thumbnail.width == 24 && preview.thumbnail.height == 32)
         let fake = try fakeWorker("exec sleep 1000", in: images)
         let hanging = DecoderProcess(executable: fake.executable, headerTimeLimit: .milliseconds(200))
-        #expect(throws: PhotoError.timedOut(.raw, seconds: 0.2)) { try PhotoFile.readHeader(path: FilePath(named), worker: hanging) }
+        #expect(throws: PhotoError.timedOut(.raw, seconds: 0.2)) {
+            try PhotoFile.readHeader(path: FilePath(named), worker: hanging)
+        }
         #expect(try wasReaped(fake.pidFile))
     }
 }

@@ -3,6 +3,7 @@ import PhotoTestSupport
 import Synchronization
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// Records the checkpoints reached on one thread, and what a test saw on disk at each (from inside the handler).
@@ -41,13 +42,19 @@ struct FileActionCheckpointTests {
         let path = try Disk.write("old", to: images.path("photos/IMG_0001.jpg"))
         let recorder = CheckpointRecorder { _ in
             let temporaries = Disk.names(folder).filter { $0.hasPrefix(".IMG_0001.jpg.") }
-            let temporary = temporaries.first.flatMap { Disk.bytes(folder + "/" + $0) }.map { String(decoding: $0, as: UTF8.self) }
-            return "file \(String(decoding: Disk.bytes(path) ?? [], as: UTF8.self)), temporaries \(temporaries.count) \(temporary ?? "-")"
+            let temporary = temporaries.first.flatMap { Disk.bytes(folder + "/" + $0) }.map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            return
+                "file \(String(decoding: Disk.bytes(path) ?? [], as: UTF8.self)), temporaries \(temporaries.count) \(temporary ?? "-")"
         }
         let seen = try recorder.record {
             try AtomicFile.replace(FilePath(path), expecting: nil) { _ = try $0.writeAll(Array("new".utf8)) }
         }
-        #expect(seen == ["rewrite.temporary-written: file old, temporaries 1 new", "rewrite.renamed: file new, temporaries 0 -"])
+        #expect(
+            seen == [
+                "rewrite.temporary-written: file old, temporaries 1 new", "rewrite.renamed: file new, temporaries 0 -",
+            ])
     }
 
     @Test func aTrashWritesTheInfoBeforeMovingAndARestoreMovesBeforeRemovingIt() throws {
@@ -60,11 +67,12 @@ struct FileActionCheckpointTests {
         let seen = try recorder.record {
             try trash.restore(try trash.moveToTrash(FilePath(path)))
         }
-        #expect(seen == [
-            "trash.info-written: in place true, info [\"IMG_0002.jpg.trashinfo\"], files []",
-            "trash.moved: in place false, info [\"IMG_0002.jpg.trashinfo\"], files [\"IMG_0002.jpg\"]",
-            "restore.moved: in place true, info [\"IMG_0002.jpg.trashinfo\"], files []",
-        ])
+        #expect(
+            seen == [
+                "trash.info-written: in place true, info [\"IMG_0002.jpg.trashinfo\"], files []",
+                "trash.moved: in place false, info [\"IMG_0002.jpg.trashinfo\"], files [\"IMG_0002.jpg\"]",
+                "restore.moved: in place true, info [\"IMG_0002.jpg.trashinfo\"], files []",
+            ])
         #expect(Disk.names(images.path("data/Trash/info")) == [])
     }
 
@@ -77,7 +85,9 @@ struct FileActionCheckpointTests {
         }
         var error: FileActionError?
         let seen = recorder.record {
-            do { _ = try trash.moveToTrash(FilePath(path)) } catch let thrown as FileActionError { error = thrown } catch {}
+            do { _ = try trash.moveToTrash(FilePath(path)) } catch let thrown as FileActionError {
+                error = thrown
+            } catch {}
         }
         #expect(seen == ["trash.info-written: "])
         #expect(error?.description == "IMG_0003.jpg: it is gone")

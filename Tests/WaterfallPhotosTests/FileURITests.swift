@@ -10,7 +10,9 @@ struct FileURITests {
 
     @Test func spacesPercentSignsControlsAndOtherPunctuationAreEscapedInUpperCaseHex() {
         #expect(FileURI.uri(of: "/a b/50%.jpg") == "file:///a%20b/50%25.jpg")
-        #expect(FileURI.uri(of: "/line\nbreak#?;[]{}|\\^`\"<>") == "file:///line%0Abreak%23%3F%3B%5B%5D%7B%7D%7C%5C%5E%60%22%3C%3E")
+        #expect(
+            FileURI.uri(of: "/line\nbreak#?;[]{}|\\^`\"<>")
+                == "file:///line%0Abreak%23%3F%3B%5B%5D%7B%7D%7C%5C%5E%60%22%3C%3E")
     }
 
     @Test func nonASCIINamesAreEscapedByteByByteValidUTF8OrNot() {

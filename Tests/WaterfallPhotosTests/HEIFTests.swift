@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// HEIC and AVIF files made with libheif's `heif-enc` and libavif's `avifenc` from PNGs ImageMagick makes: told by
@@ -66,8 +67,10 @@ struct HEIFTests {
         let heic = try bytes(of: images.encode("heif-enc", ["-q", "90"], from: png, to: "noise.heic"))
         #expect(heic.count > 20_000)
         var asked = 0
-        let header = try ImageHeader.read(start: Array(heic.prefix(64)), size: heic.count,
-                                          reads: HeaderReads(startLimit: 64, blockSize: 256)) { offset, count in
+        let header = try ImageHeader.read(
+            start: Array(heic.prefix(64)), size: heic.count,
+            reads: HeaderReads(startLimit: 64, blockSize: 256)
+        ) { offset, count in
             asked += count
             return Array(heic[offset..<min(heic.count, offset + count)])
         }
@@ -78,25 +81,33 @@ struct HEIFTests {
     @Test func theThumbnailsHaveTheColourWithinTheCodecsTolerance() throws {
         let images = try GeneratedImages()
         let png = try images.convert(["-size", "64x32", "xc:#C03020", "PNG24:red.png"])
-        for path in [try images.encode("heif-enc", ["-q", "95"], from: png, to: "red.heic"),
-                     try images.encode("avifenc", ["-s", "10", "--min", "0", "--max", "10"], from: png, to: "red.avif")] {
+        for path in [
+            try images.encode("heif-enc", ["-q", "95"], from: png, to: "red.heic"),
+            try images.encode("avifenc", ["-s", "10", "--min", "0", "--max", "10"], from: png, to: "red.avif"),
+        ] {
             let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 32)
             #expect(thumbnail.width == 32 && thumbnail.height == 16, "\(path)")
-            #expect(thumbnail.pixels.allSatisfy { near($0, 0xC03020) }, "\(path): \(String(thumbnail[16, 8], radix: 16))")
+            #expect(
+                thumbnail.pixels.allSatisfy { near($0, 0xC03020) }, "\(path): \(String(thumbnail[16, 8], radix: 16))")
         }
     }
 
     @Test func anAVIFsAlphaShowsTheBackgroundThroughIt() throws {
         let images = try GeneratedImages()
         // The left half opaque red, the right half transparent, encoded losslessly.
-        let png = try images.convert(["-size", "32x16", "xc:none", "-fill", "#FF0000", "-draw", "rectangle 0,0 15,15", "PNG32:half.png"])
+        let png = try images.convert([
+            "-size", "32x16", "xc:none", "-fill", "#FF0000", "-draw", "rectangle 0,0 15,15", "PNG32:half.png",
+        ])
         let avif = try images.encode("avifenc", ["-s", "10", "-l"], from: png, to: "half.avif")
         let decoder = ThumbnailDecoder()
         decoder.background = 0x0000FF
-        let decoded = try decoder.decode(fileAt: avif, header: ImageHeader(format: .avif, width: 32, height: 16), width: 32)
+        let decoded = try decoder.decode(
+            fileAt: avif, header: ImageHeader(format: .avif, width: 32, height: 16), width: 32)
         let (thumbnail, isOpaque) = (decoded.thumbnail, decoded.isOpaque)
         #expect(!isOpaque)
-        #expect(near(thumbnail[4, 8], 0xFF0000) && near(thumbnail[28, 8], 0x0000FF), "\(String(thumbnail[4, 8], radix: 16)) \(String(thumbnail[28, 8], radix: 16))")
+        #expect(
+            near(thumbnail[4, 8], 0xFF0000) && near(thumbnail[28, 8], 0x0000FF),
+            "\(String(thumbnail[4, 8], radix: 16)) \(String(thumbnail[28, 8], radix: 16))")
         decoder.background = 0xFFFFFF
         #expect(near(try decoder.thumbnail(ofFile: FilePath(avif), width: 32)[28, 8], 0xFFFFFF))
     }
@@ -104,7 +115,9 @@ struct HEIFTests {
     @Test func aStoredThumbnailIsDecodedForASmallCardOnly() throws {
         let images = try GeneratedImages()
         // 512 × 256, left half white, right half blue; heif-enc stores a 128 × 64 thumbnail of it.
-        let png = try images.convert(["-size", "512x256", "xc:#2040C0", "-fill", "white", "-draw", "rectangle 0,0 255,255", "PNG24:big.png"])
+        let png = try images.convert([
+            "-size", "512x256", "xc:#2040C0", "-fill", "white", "-draw", "rectangle 0,0 255,255", "PNG24:big.png",
+        ])
         let heic = try bytes(of: images.encode("heif-enc", ["-q", "90", "-t", "128"], from: png, to: "thumb.heic"))
         try heic.withUnsafeBytes { bytes in
             let small = try HEIFDecoder.decode(bytes, format: .heif, width: 100)
@@ -126,9 +139,14 @@ struct HEIFTests {
         let images = try GeneratedImages()
         // 64 × 32, left half red, right half blue, stored with irot 1: turned 90° anticlockwise to show, so it shows
         // 32 × 64, the blue (right) half on top. libheif's handle size is the size after the transformation.
-        let png = try images.convert(["-size", "64x32", "xc:#0000FF", "-fill", "#FF0000", "-draw", "rectangle 0,0 31,31", "PNG24:halves.png"])
-        let avif = try images.encode("avifenc", ["-s", "10", "--min", "0", "--max", "10", "--irot", "1"], from: png, to: "turned.avif")
-        #expect(try PhotoFile.readHeader(path: FilePath(avif)) == ImageHeader(format: .avif, width: 32, height: 64, orientation: .up))
+        let png = try images.convert([
+            "-size", "64x32", "xc:#0000FF", "-fill", "#FF0000", "-draw", "rectangle 0,0 31,31", "PNG24:halves.png",
+        ])
+        let avif = try images.encode(
+            "avifenc", ["-s", "10", "--min", "0", "--max", "10", "--irot", "1"], from: png, to: "turned.avif")
+        #expect(
+            try PhotoFile.readHeader(path: FilePath(avif))
+                == ImageHeader(format: .avif, width: 32, height: 64, orientation: .up))
         let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(avif), width: 32)
         #expect(thumbnail.width == 32 && thumbnail.height == 64)
         #expect(near(thumbnail[16, 8], 0x0000FF, tolerance: 24) && near(thumbnail[16, 56], 0xFF0000, tolerance: 24))
@@ -146,7 +164,9 @@ struct HEIFTests {
         let cut = Array(heic[..<(heic.count - 40)])
         #expect(throws: PhotoError.truncated(.heif)) { try ImageHeader.read(cut) }
         #expect(throws: PhotoError.truncated(.heif)) { try ThumbnailDecoder().thumbnail(of: cut, width: 32) }
-        #expect(throws: PhotoError.truncated(.heif)) { try cut.withUnsafeBytes { try HEIFDecoder.decode($0, format: .heif, width: 32) } }
+        #expect(throws: PhotoError.truncated(.heif)) {
+            try cut.withUnsafeBytes { try HEIFDecoder.decode($0, format: .heif, width: 32) }
+        }
         #expect(PhotoError.truncated(.heif).description == "truncated HEIC")
     }
 
@@ -156,11 +176,14 @@ struct HEIFTests {
         var heic = try bytes(of: images.encode("heif-enc", ["-q", "90"], from: png, to: "red.heic"))
         // heif-enc writes a grid of one 64 × 64 tile, cropped to 64 × 32: an ispe box for each; both made huge.
         let boxes = heic.indices.filter { heic[$0..<min(heic.count, $0 + 4)].elementsEqual("ispe".utf8) }
-        #expect(boxes.map { [be32(heic, at: $0 + 8), be32(heic, at: $0 + 12)] } == [[64, 64], [64, 32]])  // after version and flags
+        // after version and flags
+        #expect(boxes.map { [be32(heic, at: $0 + 8), be32(heic, at: $0 + 12)] } == [[64, 64], [64, 32]])
         for ispe in boxes {
             heic.replaceSubrange((ispe + 8)..<(ispe + 16), with: HeaderBytes.be32(60_000) + HeaderBytes.be32(60_000))
         }
         #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) { try ImageHeader.read(heic) }
-        #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) { try ThumbnailDecoder().thumbnail(of: heic, width: 32) }
+        #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) {
+            try ThumbnailDecoder().thumbnail(of: heic, width: 32)
+        }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// Photos whose metadata pass 64 KB before what the header needs (10 MB of XMP and ICC profile segments before a
@@ -26,7 +27,8 @@ struct LargeMetadataTests {
     func plain(_ format: String, in images: GeneratedImages) throws -> [UInt8] {
         let picture = try images.orientedPicture(6, name: "picture-\(format)")
         let options = format == "webp" ? ["-define", "webp:lossless=true"] : ["-quality", "95"]
-        return try Array(Data(contentsOf: URL(fileURLWithPath: images.convert([picture] + options + ["plain.\(format)"]))))
+        return try Array(
+            Data(contentsOf: URL(fileURLWithPath: images.convert([picture] + options + ["plain.\(format)"]))))
     }
 
     /// The JPEG with its Exif APP1 first and the 10 MB of segments after it, before its frame header.
@@ -36,13 +38,15 @@ struct LargeMetadataTests {
 
     /// The PNG with 1 MB of text after its IHDR, and its eXIf after the text or after the image data.
     func png(in images: GeneratedImages, exifAfterImageData: Bool) throws -> [UInt8] {
-        LargeMetadata.png(try plain("png", in: images), chunks: LargeMetadata.pngTextChunks(size: 1 << 20), exif: Self.exif,
-                          afterImageData: exifAfterImageData)
+        LargeMetadata.png(
+            try plain("png", in: images), chunks: LargeMetadata.pngTextChunks(size: 1 << 20), exif: Self.exif,
+            afterImageData: exifAfterImageData)
     }
 
     /// The extended WebP with 2 MB of ICC profile before its image and EXIF.
     func webp(in images: GeneratedImages) throws -> [UInt8] {
-        try LargeMetadata.webp(try plain("webp", in: images), width: 48, height: 64, iccProfileSize: 2 << 20, exif: Self.exif)
+        try LargeMetadata.webp(
+            try plain("webp", in: images), width: 48, height: 64, iccProfileSize: 2 << 20, exif: Self.exif)
     }
 
     /// Whether `thumbnail` is the picture upright, 32 × 24: its 8 × 8 top-left corner red, the rest blue (within
@@ -61,7 +65,8 @@ struct LargeMetadataTests {
     /// reads after the first, as (offset, count).
     func headerReadAsAFile(_ bytes: [UInt8]) throws -> (header: ImageHeader, reads: [(offset: Int, count: Int)]) {
         var reads: [(offset: Int, count: Int)] = []
-        let header = try ImageHeader.read(start: Array(bytes.prefix(PhotoFile.firstRead)), size: bytes.count) { offset, count in
+        let header = try ImageHeader.read(start: Array(bytes.prefix(PhotoFile.firstRead)), size: bytes.count) {
+            offset, count in
             reads.append((offset, count))
             return Array(bytes[offset..<min(bytes.count, offset + count)])
         }
@@ -76,7 +81,9 @@ struct LargeMetadataTests {
         #expect(try PhotoFile.readHeader(path: FilePath(path)) == Self.header(.jpeg))
         #expect(try ImageHeader.read(bytes) == Self.header(.jpeg))
         let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 32)
-        #expect(isUpright(thumbnail, tolerance: 40), "\(String(thumbnail[3, 3], radix: 16)) \(String(thumbnail[28, 20], radix: 16))")
+        #expect(
+            isUpright(thumbnail, tolerance: 40),
+            "\(String(thumbnail[3, 3], radix: 16)) \(String(thumbnail[28, 20], radix: 16))")
     }
 
     @Test func theSegmentsAreSkippedNotRead() throws {
@@ -97,8 +104,11 @@ struct LargeMetadataTests {
         #expect(reads.map(\.offset) == heads)
         // A photo whose header lies in its first 4 KB is read from them alone, and one in its first 64 KB (a long
         // EXIF block) from them in one more read.
-        #expect(try headerReadAsAFile(LargeMetadata.jpeg(try plain("jpg", in: images), exif: Self.exif, then: [])).reads.isEmpty)
-        let longExif = LargeMetadata.jpeg(try plain("jpg", in: images), exif: Self.exif + [UInt8](repeating: 0, count: 30_000), then: [])
+        #expect(
+            try headerReadAsAFile(LargeMetadata.jpeg(try plain("jpg", in: images), exif: Self.exif, then: [])).reads
+                .isEmpty)
+        let longExif = LargeMetadata.jpeg(
+            try plain("jpg", in: images), exif: Self.exif + [UInt8](repeating: 0, count: 30_000), then: [])
         let (longHeader, longReads) = try headerReadAsAFile(longExif)
         #expect(longHeader == Self.header(.jpeg))
         #expect(longReads.map(\.offset) == [4096] && longReads.map(\.count) == [longExif.count - 4096])
@@ -112,7 +122,9 @@ struct LargeMetadataTests {
         #expect(try PhotoFile.readHeader(path: FilePath(path)) == Self.header(.png))
         #expect(try ImageHeader.read(bytes) == Self.header(.png))
         let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 32)
-        #expect(isUpright(thumbnail, tolerance: 0), "\(String(thumbnail[3, 3], radix: 16)) \(String(thumbnail[28, 20], radix: 16))")
+        #expect(
+            isUpright(thumbnail, tolerance: 0),
+            "\(String(thumbnail[3, 3], radix: 16)) \(String(thumbnail[28, 20], radix: 16))")
         // The text chunks are skipped: one read at the head of each after the first (which lies in the first 4 KB),
         // and one at the eXIf's or the image data's, whose block holds the rest of this small file.
         let (header, reads) = try headerReadAsAFile(bytes)
@@ -123,7 +135,12 @@ struct LargeMetadataTests {
     @Test func anEXIfAfterManyImageDataChunksIsFoundInOneReadOfTheFilesEnd() throws {
         let images = try GeneratedImages()
         // 2 MB of noise in 32 KB IDAT chunks, then the eXIf before IEND, as ImageMagick places it.
-        let noise = try Array(Data(contentsOf: URL(fileURLWithPath: images.convert(["-size", "600x600", "-seed", "1", "xc:", "+noise", "Random", "noise.png"]))))
+        let noise = try Array(
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: images.convert([
+                        "-size", "600x600", "-seed", "1", "xc:", "+noise", "Random", "noise.png",
+                    ]))))
         let bytes = Array(noise.dropLast(12)) + HeaderBytes.pngChunk("eXIf", Self.exif) + Array(noise.suffix(12))
         let expected = ImageHeader(format: .png, width: 600, height: 600, orientation: .right, dateTaken: Self.date)
         #expect(try ImageHeader.read(bytes) == expected)
@@ -140,7 +157,8 @@ struct LargeMetadataTests {
         let plainPNG = try plain("png", in: images)
         // The name and an EXIF block inside a text chunk's words are no chunk: no chunks follow one another by their
         // lengths from there to IEND.
-        let words = HeaderBytes.pngChunk("tEXt", Array("Comment".utf8) + [0] + Array("the eXIf".utf8) + Self.exif + Array(" chunk".utf8))
+        let words = HeaderBytes.pngChunk(
+            "tEXt", Array("Comment".utf8) + [0] + Array("the eXIf".utf8) + Self.exif + Array(" chunk".utf8))
         let bytes = Array(plainPNG.dropLast(12)) + words + Array(plainPNG.suffix(12))
         #expect(try ImageHeader.read(bytes) == ImageHeader(format: .png, width: 48, height: 64))
         #expect(HeaderBytes.crc32(Array("IEND".utf8)) == 0xAE42_6082)  // (the CRC the chunks here carry, checked)
@@ -154,7 +172,9 @@ struct LargeMetadataTests {
         #expect(try PhotoFile.readHeader(path: FilePath(path)) == Self.header(.webp))
         #expect(try ImageHeader.read(bytes) == Self.header(.webp))
         let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 32)
-        #expect(isUpright(thumbnail, tolerance: 0), "\(String(thumbnail[3, 3], radix: 16)) \(String(thumbnail[28, 20], radix: 16))")
+        #expect(
+            isUpright(thumbnail, tolerance: 0),
+            "\(String(thumbnail[3, 3], radix: 16)) \(String(thumbnail[28, 20], radix: 16))")
         // The profile is skipped: one read past it, at the image's head, whose block holds this small image and
         // the EXIF after it.
         let (header, reads) = try headerReadAsAFile(bytes)
@@ -164,18 +184,24 @@ struct LargeMetadataTests {
 
     @Test func aBombBehindTenMegabytesOfSegmentsIsRefusedFromItsHeader() throws {
         let images = try GeneratedImages()
-        let bomb = LargeMetadata.jpeg(HeaderBytes.jpeg(width: 20_000, height: 10_001), exif: Self.exif, then: Self.segments)
+        let bomb = LargeMetadata.jpeg(
+            HeaderBytes.jpeg(width: 20_000, height: 10_001), exif: Self.exif, then: Self.segments)
         let path = try images.write(bomb, to: "bomb.jpg")
-        #expect(throws: PhotoError.tooLarge(width: 20_000, height: 10_001)) { try PhotoFile.readHeader(path: FilePath(path)) }
-        #expect(throws: PhotoError.tooLarge(width: 20_000, height: 10_001)) { try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 32) }
+        #expect(throws: PhotoError.tooLarge(width: 20_000, height: 10_001)) {
+            try PhotoFile.readHeader(path: FilePath(path))
+        }
+        #expect(throws: PhotoError.tooLarge(width: 20_000, height: 10_001)) {
+            try ThumbnailDecoder().thumbnail(ofFile: FilePath(path), width: 32)
+        }
     }
 
     @Test func photosCutShortInsideTheirMetadataAreRefusedAsTruncated() throws {
         let images = try GeneratedImages()
         let cuts: [(name: String, bytes: [UInt8], format: ImageFormat)] = [
-            ("cut.jpg", Array(try jpeg(in: images).prefix(5 << 20)), .jpeg),         // inside the segments
-            ("cut.png", Array(try png(in: images, exifAfterImageData: false).prefix(512 << 10)), .png),  // inside the text
-            ("cut.webp", Array(try webp(in: images).prefix(1 << 20)), .webp),        // inside the ICC profile
+            ("cut.jpg", Array(try jpeg(in: images).prefix(5 << 20)), .jpeg),  // inside the segments
+            // inside the text
+            ("cut.png", Array(try png(in: images, exifAfterImageData: false).prefix(512 << 10)), .png),
+            ("cut.webp", Array(try webp(in: images).prefix(1 << 20)), .webp),  // inside the ICC profile
         ]
         let decoder = ThumbnailDecoder()
         for (name, bytes, format) in cuts {
@@ -203,9 +229,19 @@ struct LargeMetadataTests {
         let (folders, counts) = PhotoWalker(paths: [images.path("wall")]).walkAll()
         let photos = folders.first?.photos ?? []
         #expect(counts.found == 7 && counts.skipped == 0 && counts.unreadable == 0)
-        #expect(photos.map(\.name) == ["a-segments.jpg", "b-text.png", "c-text-after.png", "d-profile.webp", "e-cut.jpg", "f-cut.png", "g-cut.webp"])
-        #expect(photos.map(\.header) == [Self.header(.jpeg), Self.header(.png), Self.header(.png), Self.header(.webp), nil, nil, nil])
+        #expect(
+            photos.map(\.name) == [
+                "a-segments.jpg", "b-text.png", "c-text-after.png", "d-profile.webp", "e-cut.jpg", "f-cut.png",
+                "g-cut.webp",
+            ])
+        #expect(
+            photos.map(\.header) == [
+                Self.header(.jpeg), Self.header(.png), Self.header(.png), Self.header(.webp), nil, nil, nil,
+            ])
         #expect(photos.map(\.aspect) == [0.75, 0.75, 0.75, 0.75, 1, 1, 1])
-        #expect(photos.map { $0.error?.description } == [nil, nil, nil, nil, "truncated JPEG", "truncated PNG", "truncated WebP"])
+        #expect(
+            photos.map { $0.error?.description } == [
+                nil, nil, nil, nil, "truncated JPEG", "truncated PNG", "truncated WebP",
+            ])
     }
 }

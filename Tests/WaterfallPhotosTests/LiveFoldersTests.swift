@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// The live folders: what a change of files becomes in batch-update indices, the watcher's events from real file
@@ -67,8 +68,12 @@ struct LiveFoldersTests {
         #expect(updates.map(\.inserted) == [[1]])
         var removed = FolderWatcher.Changes()
         removed.removedFolders = [FilePath(images.folder.path)]
-        #expect(folders.update(removed) == [FolderUpdate(folder: FilePath(images.folder.path), photos: [], deleted: [0, 1], inserted: [],
-                                                         reloaded: [], folderRemoved: true)])
+        #expect(
+            folders.update(removed) == [
+                FolderUpdate(
+                    folder: FilePath(images.folder.path), photos: [], deleted: [0, 1], inserted: [],
+                    reloaded: [], folderRemoved: true)
+            ])
         #expect(folders.folders.isEmpty)
     }
 
@@ -80,12 +85,18 @@ struct LiveFoldersTests {
         #expect(watcher.waitForChanges(timeout: 0).isEmpty)
         for number in 0..<50 { try write("burst\(number).png", bytes: 100, in: images) }
         try FileManager.default.createDirectory(atPath: images.path("sub"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: images.path("../elsewhere-\(getpid())"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: images.path("../elsewhere-\(getpid())"), withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: images.path("../elsewhere-\(getpid())"), toPath: images.path("moved"))
-        try FileManager.default.linkItem(atPath: images.path("burst0.png"), toPath: images.path("link.png"))  // no write
+        // no write
+        try FileManager.default.linkItem(atPath: images.path("burst0.png"), toPath: images.path("link.png"))
         // Everything written before the wait is ready at once: one wait gathers it all.
         let changes = watcher.waitForChanges(timeout: 10)
-        #expect(changes.names == [FilePath(folder): Set((0..<50).map { FilePath.Component("burst\($0).png")! } + [FilePath.Component("link.png")])])
+        #expect(
+            changes.names == [
+                FilePath(folder): Set(
+                    (0..<50).map { FilePath.Component("burst\($0).png")! } + [FilePath.Component("link.png")])
+            ])
         #expect(changes.newFolders == [FilePath(images.path("sub")), FilePath(images.path("moved"))])
         #expect(!changes.overflowed && changes.removedFolders.isEmpty)
 
@@ -104,7 +115,8 @@ struct LiveFoldersTests {
         try FileManager.default.createDirectory(atPath: images.path("new/deeper"), withIntermediateDirectories: true)
         for name in ["new/b2.png", "new/b10.png", "new/deeper/c.png"] { try write(name, bytes: 100, in: images) }
         for name in ["new/notes.txt", "new/notes.jpg"] { try images.write(Array("text".utf8), to: name) }
-        try FileManager.default.createSymbolicLink(atPath: images.path("new/back"), withDestinationPath: "..")  // the root
+        // the root
+        try FileManager.default.createSymbolicLink(atPath: images.path("new/back"), withDestinationPath: "..")
         var listed: [FilePath] = []
         walker.willList = { listed.append($0) }
         var batches: [PhotoBatch] = []

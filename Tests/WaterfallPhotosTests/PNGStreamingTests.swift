@@ -1,6 +1,7 @@
 import Foundation
 import PhotoTestSupport
 import Testing
+
 @testable import WaterfallPhotos
 
 /// `PNGDecoder.decodeScaled`: a PNG's rows averaged into the thumbnail as libspng decodes them, never held whole, give
@@ -12,11 +13,16 @@ struct PNGStreamingTests {
     func bytes(of path: String) throws -> [UInt8] { try Array(Data(contentsOf: URL(fileURLWithPath: path))) }
 
     /// The streamed thumbnail and the whole image's, `width` × `height`, over magenta.
-    func bothWays(_ path: String, width: Int, height: Int) throws -> (streamed: (Thumbnail, Bool), whole: (Thumbnail, Bool)) {
+    func bothWays(
+        _ path: String, width: Int, height: Int
+    ) throws -> (streamed: (Thumbnail, Bool), whole: (Thumbnail, Bool)) {
         let file = try bytes(of: path)
         return try file.withUnsafeBytes { bytes in
-            let streamed = try PNGDecoder.decodeScaled(bytes, storedWidth: width, storedHeight: height, background: 0xFF00FF)
-            let whole = try PNGDecoder.decode(bytes).withPixels { ($0.scaled(toWidth: width, height: height, over: 0xFF00FF), $0.isOpaque) }
+            let streamed = try PNGDecoder.decodeScaled(
+                bytes, storedWidth: width, storedHeight: height, background: 0xFF00FF)
+            let whole = try PNGDecoder.decode(bytes).withPixels {
+                ($0.scaled(toWidth: width, height: height, over: 0xFF00FF), $0.isOpaque)
+            }
             return ((streamed.thumbnail, streamed.isOpaque), whole)
         }
     }
@@ -26,7 +32,10 @@ struct PNGStreamingTests {
         let picture = ["-size", "301x203", "gradient:#10E040-#2020C0", "-swirl", "180"]
         let cases: [(name: String, options: [String], opaque: Bool)] = [
             ("rgb.png", ["PNG24:rgb.png"], true),
-            ("rgba.png", ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel", "PNG32:rgba.png"], false),
+            (
+                "rgba.png",
+                ["-alpha", "set", "-channel", "A", "-evaluate", "set", "50%", "+channel", "PNG32:rgba.png"], false
+            ),
             ("grey.png", ["-colorspace", "Gray", "PNG8:grey.png"], true),
             ("palette-trns.png", ["-transparent", "#10E040", "-colors", "16", "PNG8:palette-trns.png"], false),
             ("deep.png", ["-depth", "16", "PNG48:deep.png"], true),
@@ -46,7 +55,9 @@ struct PNGStreamingTests {
         let whole = try bytes(of: images.convert(["-size", "400x300", "plasma:", "PNG24:whole.png"]))
         let cut = Array(whole.prefix(whole.count / 2))
         #expect(throws: PhotoError.truncated(.png)) {
-            try cut.withUnsafeBytes { try PNGDecoder.decodeScaled($0, storedWidth: 100, storedHeight: 75, background: 0) }
+            try cut.withUnsafeBytes {
+                try PNGDecoder.decodeScaled($0, storedWidth: 100, storedHeight: 75, background: 0)
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import PhotoTestSupport
 import Testing
+
 @testable import WaterfallPhotos
 
 /// The photo information read from EXIF: exiftool's tags read back exactly from JPEG, PNG and WebP in either byte
@@ -40,7 +41,10 @@ struct PhotoInfoTests {
         #expect(info.summary == "1/250 s · f/2.8 · ISO 400")
         #expect(info.dateTakenComponents == DateTaken(exif: "2024:05:01 12:30:45"))
         #expect(info.dateTakenComponents?.text == "2024-05-01 12:30:45")
-        #expect(info.dateTakenComponents.map { [$0.year, $0.month, $0.day, $0.hour, $0.minute, $0.second] } == [2024, 5, 1, 12, 30, 45])
+        #expect(
+            info.dateTakenComponents.map { [$0.year, $0.month, $0.day, $0.hour, $0.minute, $0.second] } == [
+                2024, 5, 1, 12, 30, 45,
+            ])
         // The walk's header reads the same EXIF's date, and the info's reading leaves the header's as it was.
         #expect(try PhotoFile.readHeader(path: images.file("photo.\(format)")).dateTaken == "2024:05:01 12:30:45")
     }
@@ -48,9 +52,13 @@ struct PhotoInfoTests {
     @Test func southWestBelowSeaLevelAndTheDateOfIFD0() throws {
         let images = try GeneratedImages()
         try images.convert(["-size", "16x16", "xc:gray", "dead-sea.jpg"])
-        try images.exiftool("dead-sea.jpg", ["-ModifyDate=2023:12:24 08:05:09", "-Model=iPhone 13", "-ExposureTime=2.5",
-                                             "-GPSLatitude=33.5", "-GPSLatitudeRef=S", "-GPSLongitude=70.25", "-GPSLongitudeRef=W",
-                                             "-GPSAltitude=430", "-GPSAltitudeRef#=1"])
+        try images.exiftool(
+            "dead-sea.jpg",
+            [
+                "-ModifyDate=2023:12:24 08:05:09", "-Model=iPhone 13", "-ExposureTime=2.5",
+                "-GPSLatitude=33.5", "-GPSLatitudeRef=S", "-GPSLongitude=70.25", "-GPSLongitudeRef=W",
+                "-GPSAltitude=430", "-GPSAltitudeRef#=1",
+            ])
         let info = try PhotoFile.readInfo(path: images.file("dead-sea.jpg"))
         #expect(info.dateTaken == "2023:12:24 08:05:09")  // no DateTimeOriginal: IFD0's DateTime
         #expect(info.make == nil)
@@ -117,16 +125,23 @@ struct PhotoInfoTests {
     @Test func hostileBlocksGiveNoInfoAndNeverHang() {
         let tiff = TIFFBytes(littleEndian: true)
         // The Exif and GPS pointers lead back to IFD0 itself: read once each, no loop; IFD0 has no exif tags.
-        var loop = tiff.header(ifd0: 8) + tiff.ifd([(0x010F, 2, 4, tiff.text("Sony")), (0x8769, 4, 1, 8), (0x8825, 4, 1, 8)])
-        #expect(PhotoInfo(exif: loop[...]) == { var info = PhotoInfo(); info.make = "Sony"; return info }())
+        var loop =
+            tiff.header(ifd0: 8) + tiff.ifd([(0x010F, 2, 4, tiff.text("Sony")), (0x8769, 4, 1, 8), (0x8825, 4, 1, 8)])
+        #expect(
+            PhotoInfo(exif: loop[...])
+                == {
+                    var info = PhotoInfo()
+                    info.make = "Sony"
+                    return info
+                }())
         loop[4] = 0xFF  // IFD0 past the end
         #expect(PhotoInfo(exif: loop[...]).isEmpty)
         // Counts of billions, offsets out of range, an IFD of 65,535 entries of which one is there, a zero denominator.
         var huge = tiff.header(ifd0: 8) + tiff.u16(0xFFFF)
-        huge += tiff.entry(0x010F, 2, 0xFFFF_FFFF, 8)                // Make: 4 GB of text
-        huge += tiff.entry(0x0110, 2, 20, 0x7FFF_FFF0)               // Model: far past the end
-        huge += tiff.entry(0x8825, 4, 1, 0xFFFF_FFFF)                // GPS IFD: past the end
-        huge += tiff.entry(0x8769, 4, 1, 8 + 2 + 12 * 3 + 12)        // the Exif IFD, right after
+        huge += tiff.entry(0x010F, 2, 0xFFFF_FFFF, 8)  // Make: 4 GB of text
+        huge += tiff.entry(0x0110, 2, 20, 0x7FFF_FFF0)  // Model: far past the end
+        huge += tiff.entry(0x8825, 4, 1, 0xFFFF_FFFF)  // GPS IFD: past the end
+        huge += tiff.entry(0x8769, 4, 1, 8 + 2 + 12 * 3 + 12)  // the Exif IFD, right after
         huge += tiff.ifd([(0x829A, 5, 1, 200), (0x8827, 3, 0xFFFF_FFFF, 0)])
         #expect(PhotoInfo(exif: huge[...]).isEmpty)
         #expect(PhotoInfo(exif: [0x49, 0x49, 42][...]).isEmpty)
@@ -158,7 +173,9 @@ struct TIFFBytes {
         return ordered.reduce(0) { $0 << 8 | Int($1) }
     }
     func header(ifd0: Int) -> [UInt8] { (littleEndian ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(42) + u32(ifd0) }
-    func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] { u16(tag) + u16(type) + u32(count) + u32(value) }
+    func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: Int) -> [UInt8] {
+        u16(tag) + u16(type) + u32(count) + u32(value)
+    }
     /// An IFD of `entries` (tag, type, count, value field), then no next IFD.
     func ifd(_ entries: [(Int, Int, Int, Int)]) -> [UInt8] {
         u16(entries.count) + entries.flatMap { entry($0.0, $0.1, $0.2, $0.3) } + u32(0)

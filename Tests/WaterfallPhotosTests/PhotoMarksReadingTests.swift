@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// Marks and a sidecar's orientation as they are read: from `NAME.EXT.xmp`, `NAME.xmp` and the XMP embedded in a
@@ -40,8 +41,10 @@ struct PhotoMarksReadingTests {
     @Test func aRealRatingAndOutOfRangeValuesReadAsXmpSays() throws {
         let images = try GeneratedImages()
         let photo = try png("b.png", in: images)
-        for (text, marks) in [("3.0", PhotoMarks(rating: 3)), ("7", PhotoMarks(rating: 5)), ("-5", PhotoMarks(isRejected: true)),
-                              (" 4 ", PhotoMarks(rating: 4)), ("many", PhotoMarks())] {
+        for (text, marks) in [
+            ("3.0", PhotoMarks(rating: 3)), ("7", PhotoMarks(rating: 5)), ("-5", PhotoMarks(isRejected: true)),
+            (" 4 ", PhotoMarks(rating: 4)), ("many", PhotoMarks()),
+        ] {
             try images.write(Array(Self.lightroomSidecar(rating: text).utf8), to: "b.xmp")
             #expect(PhotoSidecar.marks(of: photo) == marks, "\(text)")
         }
@@ -55,7 +58,8 @@ struct PhotoMarksReadingTests {
             #expect(PhotoSidecar.marks(of: images.file(name)) == PhotoMarks(), "\(format)")
             try images.exiftool(name, ["-XMP-xmp:Rating=\(rating)"])
             #expect(PhotoSidecar.marks(of: images.file(name)) == PhotoMarks(rating: rating), "\(format)")
-            #expect(try PhotoFile.readHeaderAndMarks(path: images.file(name), worker: nil, listing: .unknown).marks
+            #expect(
+                try PhotoFile.readHeaderAndMarks(path: images.file(name), worker: nil, listing: .unknown).marks
                     == PhotoMarks(rating: rating), "\(format)")
         }
     }
@@ -69,7 +73,9 @@ struct PhotoMarksReadingTests {
         let bytes = try #require(FileManager.default.contents(atPath: images.path("big.jpg")))
         let xmpAt = try #require(bytes.range(of: Data("http://ns.adobe.com/xap/1.0/".utf8)))
         #expect(xmpAt.lowerBound > PhotoFile.firstRead)
-        #expect(try PhotoFile.readHeaderAndMarks(path: images.file("big.jpg"), worker: nil, listing: .unknown).marks == PhotoMarks(rating: 3))
+        #expect(
+            try PhotoFile.readHeaderAndMarks(path: images.file("big.jpg"), worker: nil, listing: .unknown).marks
+                == PhotoMarks(rating: 3))
     }
 
     @Test func aMalformedSidecarReadsAsNoneAndFallsThrough() throws {
@@ -95,20 +101,26 @@ struct PhotoMarksReadingTests {
         }
         // Only the whole packet (and it followed by nothing) is well-formed.
         #expect(wellFormed == 1)
-        #expect(throws: XMLError(reason: "an end tag </b> where </c> belongs", offset: 6)) { try XMLScanner.scan(Array("<b><c></b>".utf8)) }
+        #expect(throws: XMLError(reason: "an end tag </b> where </c> belongs", offset: 6)) {
+            try XMLScanner.scan(Array("<b><c></b>".utf8))
+        }
     }
 
     @Test func readHeaderShowsANonJpegAtItsSidecarsOrientationButNotAJpeg() throws {
         let images = try GeneratedImages()
         let photo = try png("d.png", in: images)
         #expect(try PhotoFile.readHeader(path: photo).orientedSize == (40, 30))
-        try TestTool.run(["exiftool", "-q", "-XMP-tiff:Orientation=6", "-n", "-o", images.path("d.png.xmp"), images.path("d.png")])
+        try TestTool.run([
+            "exiftool", "-q", "-XMP-tiff:Orientation=6", "-n", "-o", images.path("d.png.xmp"), images.path("d.png"),
+        ])
         #expect(PhotoSidecar.orientation(of: photo) == .right)
         let header = try PhotoFile.readHeader(path: photo)
         #expect(header.orientation == .right)
         #expect(header.orientedSize == (30, 40))
         try images.convert(["-size", "40x30", "xc:red", "e.jpg"])
-        try TestTool.run(["exiftool", "-q", "-XMP-tiff:Orientation=6", "-n", "-o", images.path("e.jpg.xmp"), images.path("e.jpg")])
+        try TestTool.run([
+            "exiftool", "-q", "-XMP-tiff:Orientation=6", "-n", "-o", images.path("e.jpg.xmp"), images.path("e.jpg"),
+        ])
         #expect(try PhotoFile.readHeader(path: images.file("e.jpg")).orientation == .up)
     }
 
@@ -119,7 +131,10 @@ struct PhotoMarksReadingTests {
         _ = try png("c.png", in: images)
         try images.convert(["-size", "40x30", "xc:red", "d.jpg"])
         try images.exiftool("d.jpg", ["-XMP-xmp:Rating=2"])
-        try TestTool.run(["exiftool", "-q", "-XMP-xmp:Rating=5", "-XMP-tiff:Orientation=8", "-n", "-o", images.path("a.png.xmp"), images.path("a.png")])
+        try TestTool.run([
+            "exiftool", "-q", "-XMP-xmp:Rating=5", "-XMP-tiff:Orientation=8", "-n", "-o", images.path("a.png.xmp"),
+            images.path("a.png"),
+        ])
         try images.write(Array(Self.lightroomSidecar(rating: "-1").utf8), to: "b.xmp")
         try images.write(Array(Self.lightroomSidecar(rating: "1").utf8), to: "lonely.xmp")
         let (folders, counts) = PhotoWalker(paths: [images.folder.path]).walkAll()
@@ -127,7 +142,10 @@ struct PhotoMarksReadingTests {
         #expect(counts.skipped == 0)
         let photos = try #require(folders.first?.photos)
         #expect(photos.map(\.name) == ["a.png", "b.png", "c.png", "d.jpg"])
-        #expect(photos.map(\.marks) == [PhotoMarks(rating: 5), PhotoMarks(isRejected: true), PhotoMarks(), PhotoMarks(rating: 2)])
+        #expect(
+            photos.map(\.marks) == [
+                PhotoMarks(rating: 5), PhotoMarks(isRejected: true), PhotoMarks(), PhotoMarks(rating: 2),
+            ])
         #expect(photos.map(\.header?.orientation) == [.left, .up, .up, .up])
     }
 

@@ -1,14 +1,16 @@
 import Foundation
 import PhotoTestSupport
 import Testing
+
 @testable import WaterfallPhotos
 
 /// The walk: folders as sections in natural order, images by their bytes, the rest counted and never followed twice.
 struct PhotoWalkerTests {
     @Test func namesSortAsPeopleCountThem() {
         let names = ["img10.jpg", "img2.jpg", "IMG1.jpg", "img02.jpg", "img2a.jpg", "a.jpg", "img.jpg"]
-        #expect(names.sorted(by: NaturalOrder.areInIncreasingOrder)
-            == ["a.jpg", "img.jpg", "IMG1.jpg", "img2.jpg", "img02.jpg", "img2a.jpg", "img10.jpg"])
+        #expect(
+            names.sorted(by: NaturalOrder.areInIncreasingOrder)
+                == ["a.jpg", "img.jpg", "IMG1.jpg", "img2.jpg", "img02.jpg", "img2a.jpg", "img10.jpg"])
     }
 
     /// A folder of photos and the things a real Pictures folder holds besides.
@@ -17,13 +19,14 @@ struct PhotoWalkerTests {
         try images.convert(["-size", "40x30", "xc:red", "b10.png"])
         try images.convert(["-size", "30x40", "xc:blue", "b2.png"])
         try images.convert(["-size", "20x20", "xc:green", "a.jpg"])
-        try images.write(Array("shopping list\n".utf8), to: "notes.jpg")                // skipped: not an image
+        try images.write(Array("shopping list\n".utf8), to: "notes.jpg")  // skipped: not an image
         try images.write(Array(HeaderBytes.jpeg(width: 9, height: 9).prefix(40)), to: "cut.jpg")  // an error card
-        try images.write(HeaderBytes.png(width: 60_000, height: 60_000), to: "bomb.png")           // an error card
-        try images.convert(["-size", "10x10", "xc:white", ".hidden.png"])              // left out
+        try images.write(HeaderBytes.png(width: 60_000, height: 60_000), to: "bomb.png")  // an error card
+        try images.convert(["-size", "10x10", "xc:white", ".hidden.png"])  // left out
         try FileManager.default.createDirectory(atPath: images.path("sub"), withIntermediateDirectories: true)
         try images.convert(["-size", "50x10", "xc:teal", "sub/c.webp"])
-        try FileManager.default.createSymbolicLink(atPath: images.path("sub/back"), withDestinationPath: "..")  // a loop
+        // a loop
+        try FileManager.default.createSymbolicLink(atPath: images.path("sub/back"), withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: images.path("dangling.jpg"), withDestinationPath: "gone.jpg")
         return images
     }
@@ -38,7 +41,9 @@ struct PhotoWalkerTests {
         #expect(byName["b2.png"]?.aspect == 40.0 / 30)
         #expect(byName["cut.jpg"]?.error == .truncated(.jpeg))
         #expect(byName["bomb.png"]?.error == .tooLarge(width: 60_000, height: 60_000))
-        #expect(counts.found == 5 && counts.skipped == 1 && counts.unreadable == 1 && counts.loops == 0 && counts.folders == 1)
+        #expect(
+            counts.found == 5 && counts.skipped == 1 && counts.unreadable == 1 && counts.loops == 0
+                && counts.folders == 1)
     }
 
     @Test func recursivelyEachFolderIsASectionAndALoopIsWalkedOnce() throws {
@@ -54,7 +59,8 @@ struct PhotoWalkerTests {
         let images = try makeFolder()
         let paths = ["a.jpg", "b2.png", "b10.png"].map(images.path)
         for (index, path) in paths.reversed().enumerated() {  // b10 oldest, a newest
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(index))], ofItemAtPath: path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(index))], ofItemAtPath: path)
         }
         let byTime = PhotoWalker(paths: paths, order: .time).walkAll().folders
         #expect(byTime.first?.photos.map(\.name) == ["b10.png", "b2.png", "a.jpg"])

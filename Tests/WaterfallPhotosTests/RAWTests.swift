@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @_spi(Benchmarking) @testable import WaterfallPhotos
 
 /// Camera RAW files through libraw: minimal DNGs built by the tests (`HeaderBytes.dngFile`, previews ImageMagick
@@ -31,10 +32,15 @@ struct RAWTests {
         #expect(ImageFormat(magic: Array("MMOR".utf8) + [0, 0, 0, 8]) == .raw)
         #expect(ImageFormat(magic: Array("IIU\0".utf8) + [8, 0, 0, 0]) == .raw)  // Panasonic RW2
         #expect(ImageFormat(magic: Array("FUJIFILMCCD-RAW 0201".utf8)) == .raw)  // Fujifilm RAF
-        #expect(ImageFormat(magic: HeaderBytes.be32(24) + Array("ftypcrx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8)) == .raw)
+        #expect(
+            ImageFormat(magic: HeaderBytes.be32(24) + Array("ftypcrx ".utf8) + [0, 0, 0, 1] + Array("crx isom".utf8))
+                == .raw)
         #expect(ImageFormat.raw.mimeType == "image/x-dcraw")
-        #expect(ImageFormat.raw.mimeTypes == ["image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef",
-                                              "image/x-sony-arw", "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-fuji-raf"])
+        #expect(
+            ImageFormat.raw.mimeTypes == [
+                "image/x-adobe-dng", "image/x-canon-cr2", "image/x-canon-cr3", "image/x-nikon-nef",
+                "image/x-sony-arw", "image/x-olympus-orf", "image/x-panasonic-rw2", "image/x-fuji-raf",
+            ])
         #expect(ImageFormat.jpeg.mimeTypes == ["image/jpeg"])
     }
 
@@ -50,7 +56,8 @@ struct RAWTests {
     @Test func theHeaderIsThePreviewsSizeWithTheRAWsOrientation() throws {
         let images = try GeneratedImages()
         for (orientation, expected) in [(1, ExifOrientation.up), (3, .down), (6, .right), (8, .left)] {
-            let dng = try images.dng("o\(orientation).dng", previewWidth: 64, previewHeight: 48, color: "red", orientation: orientation)
+            let dng = try images.dng(
+                "o\(orientation).dng", previewWidth: 64, previewHeight: 48, color: "red", orientation: orientation)
             let header = ImageHeader(format: .raw, width: 64, height: 48, orientation: expected)
             #expect(try PhotoFile.readHeader(path: FilePath(dng)) == header)
             #expect(try ImageHeader.read(bytes(of: dng)) == header)
@@ -58,7 +65,9 @@ struct RAWTests {
         #expect(try PhotoFile.readHeader(path: FilePath(images.path("o6.dng"))).orientedSize == (48, 64))
         // A DNG is told by its DNGVersion tag whatever its name; a TIFF named .tif stays a TIFF.
         try FileManager.default.moveItem(atPath: images.path("o8.dng"), toPath: images.path("o8.tif"))
-        #expect(try PhotoFile.readHeader(path: images.file("o8.tif")) == ImageHeader(format: .raw, width: 64, height: 48, orientation: .left))
+        #expect(
+            try PhotoFile.readHeader(path: images.file("o8.tif"))
+                == ImageHeader(format: .raw, width: 64, height: 48, orientation: .left))
         try images.convert(["-size", "40x30", "xc:blue", "plain.tif"])
         #expect(try PhotoFile.readHeader(path: images.file("plain.tif")).format == .tiff)
     }
@@ -67,8 +76,10 @@ struct RAWTests {
         let images = try GeneratedImages()
         let jpeg = try images.dng("jpeg.dng", previewWidth: 64, previewHeight: 48, color: "#C03020")
         let bitmap = try images.dng("bitmap.dng", previewWidth: 64, previewHeight: 48, color: "#C03020", bitmap: true)
-        for thumbnail in [try ThumbnailDecoder().thumbnail(ofFile: FilePath(jpeg), width: 32),
-                          try ThumbnailDecoder().thumbnail(of: bytes(of: jpeg), width: 32)] {
+        for thumbnail in [
+            try ThumbnailDecoder().thumbnail(ofFile: FilePath(jpeg), width: 32),
+            try ThumbnailDecoder().thumbnail(of: bytes(of: jpeg), width: 32),
+        ] {
             #expect(thumbnail.width == 32 && thumbnail.height == 24)
             #expect(thumbnail.pixels.allSatisfy { near($0, 0xC03020) }, "\(String(thumbnail[16, 12], radix: 16))")
         }
@@ -79,8 +90,10 @@ struct RAWTests {
     @Test func orientationsSixAndEightTurnThePreviewOnce() throws {
         let images = try GeneratedImages()
         // Stored 64 × 32, red on the left and blue on the right.
-        let six = try images.dng("six.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue", orientation: 6)
-        let eight = try images.dng("eight.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue", orientation: 8)
+        let six = try images.dng(
+            "six.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue", orientation: 6)
+        let eight = try images.dng(
+            "eight.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue", orientation: 8)
         let turnedRight = try ThumbnailDecoder().thumbnail(ofFile: FilePath(six), width: 16)
         #expect(turnedRight.width == 16 && turnedRight.height == 32)
         #expect(near(turnedRight[8, 4], 0xFF0000) && near(turnedRight[8, 28], 0x0000FF))  // the left side on top
@@ -92,8 +105,9 @@ struct RAWTests {
     @Test func thePreviewJPEGsOwnOrientationIsNotAppliedOnTopOfTheRAWs() throws {
         let images = try GeneratedImages()
         // The DNG says upright; its preview JPEG carries EXIF orientation 6 of its own.
-        let dng = try images.dng("tagged.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue",
-                                 orientation: 1, jpegOrientation: 6)
+        let dng = try images.dng(
+            "tagged.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue",
+            orientation: 1, jpegOrientation: 6)
         #expect(try PhotoFile.readHeader(path: FilePath(dng)) == ImageHeader(format: .raw, width: 64, height: 32))
         let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(dng), width: 32)
         #expect(thumbnail.width == 32 && thumbnail.height == 16)
@@ -102,14 +116,18 @@ struct RAWTests {
 
     @Test func aTruncatedRAWIsNamed() throws {
         let images = try GeneratedImages()
-        let jpeg = try bytes(of: images.convert(["-size", "128x96", "-seed", "7", "plasma:", "-quality", "95", "noise.jpg"]))
+        let jpeg = try bytes(
+            of: images.convert(["-size", "128x96", "-seed", "7", "plasma:", "-quality", "95", "noise.jpg"]))
         let whole = HeaderBytes.dngFile(preview: .jpeg(jpeg), previewWidth: 128, previewHeight: 96)
         // Cut in the middle of the preview's scan data: libraw opens it, the preview ends too soon.
         let previewStart = whole.firstRange(of: [0xFF, 0xD8, 0xFF])!.lowerBound
         let cut = Array(whole[..<(previewStart + jpeg.count / 2)])
         let inPreview = try images.write(cut, to: "in-preview.dng")
-        #expect(try PhotoFile.readHeader(path: FilePath(inPreview)) == ImageHeader(format: .raw, width: 128, height: 96))
-        #expect(throws: PhotoError.truncated(.raw)) { try ThumbnailDecoder().thumbnail(ofFile: FilePath(inPreview), width: 32) }
+        #expect(
+            try PhotoFile.readHeader(path: FilePath(inPreview)) == ImageHeader(format: .raw, width: 128, height: 96))
+        #expect(throws: PhotoError.truncated(.raw)) {
+            try ThumbnailDecoder().thumbnail(ofFile: FilePath(inPreview), width: 32)
+        }
         #expect(throws: PhotoError.truncated(.raw)) { try ThumbnailDecoder().thumbnail(of: cut, width: 32) }
         // Cut inside IFD0: libraw cannot read its tags.
         let inIFD = try images.write(Array(whole[..<100]), to: "in-ifd.dng")
@@ -126,7 +144,8 @@ struct RAWTests {
         #expect(PhotoError.unsupportedRAWCamera.description == "unsupported RAW camera")
         try images.dng("IMG_0002.dng", previewWidth: 64, previewHeight: 48, color: "red")
         let counts = PhotoWalker(paths: [images.folder.path]).walkAll().counts
-        #expect(counts.found == 2 && counts.skipped == 1 && counts.skippedKinds == [.raw: 1])  // the DNG and the TIFF found
+        // the DNG and the TIFF found
+        #expect(counts.found == 2 && counts.skipped == 1 && counts.skippedKinds == [.raw: 1])
     }
 
     @Test func aHugePreviewIsRefusedFromTheHeader() throws {
@@ -134,9 +153,13 @@ struct RAWTests {
         let jpeg = try bytes(of: images.convert(["-size", "8x8", "xc:red", "small.jpg"]))
         let bomb = HeaderBytes.dngFile(preview: .jpeg(jpeg), previewWidth: 60_000, previewHeight: 60_000)
         let path = try images.write(bomb, to: "bomb.dng")
-        #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) { try PhotoFile.readHeader(path: FilePath(path)) }
+        #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) {
+            try PhotoFile.readHeader(path: FilePath(path))
+        }
         #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) { try ImageHeader.read(bomb) }
-        #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) { try ThumbnailDecoder().thumbnail(of: bomb, width: 32) }
+        #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) {
+            try ThumbnailDecoder().thumbnail(of: bomb, width: 32)
+        }
     }
 
     @Test func aRAWWithoutAPreviewIsNamed() throws {
@@ -155,7 +178,8 @@ struct RAWTests {
         #expect(preview.width == 12 && preview.height == 16 && preview.pixels.allSatisfy { near($0, 0xFF0000) })
         let developed = try RAWThumbnails.developed(ofFile: FilePath(dng), width: 12)
         #expect(developed.width == 12 && developed.height == 16)
-        let upright = try RAWThumbnails.developed(ofFile: FilePath(images.dng("up.dng", previewWidth: 64, previewHeight: 48, color: "red")), width: 16)
+        let upright = try RAWThumbnails.developed(
+            ofFile: FilePath(images.dng("up.dng", previewWidth: 64, previewHeight: 48, color: "red")), width: 16)
         #expect(upright.width == 16 && upright.height == 12)
     }
 }

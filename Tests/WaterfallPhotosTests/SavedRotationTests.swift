@@ -3,6 +3,7 @@ import PhotoTestSupport
 import Synchronization
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// `SavedRotation.rotate`: JPEGs made by ImageMagick turned in place or rewritten, read back by exiftool, their picture
@@ -21,7 +22,9 @@ struct SavedRotationTests {
     /// their lengths).
     static func pictureStart(_ bytes: [UInt8]) -> Int {
         var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF, (0xE0...0xEF).contains(bytes[offset + 1]) || bytes[offset + 1] == 0xFE {
+        while offset + 4 <= bytes.count, bytes[offset] == 0xFF,
+            (0xE0...0xEF).contains(bytes[offset + 1]) || bytes[offset + 1] == 0xFE
+        {
             offset += 2 + (Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3]))
         }
         return offset
@@ -47,17 +50,22 @@ struct SavedRotationTests {
         try images.exiftool("tagged.jpg", ["-Orientation#=\(orientation)"])
         let before = try #require(Disk.bytes(path))
         let inode = try Self.inode(path)
-        let turned = try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: 1,
-                                              expecting: try FileIdentity.of(FilePath(path)))
+        let turned = try SavedRotation.rotate(
+            FilePath(path), format: .jpeg, quarterTurns: 1,
+            expecting: try FileIdentity.of(FilePath(path)))
         #expect(turned.rawValue == Self.clockwise[orientation])
         #expect(try Self.orientation(path) == String(Self.clockwise[orientation] ?? 0))
         let after = try #require(Disk.bytes(path))
         #expect(try Self.inode(path) == inode)
         #expect(after.count == before.count)
         #expect(zip(before, after).filter { $0 != $1 }.count == 1)
-        #expect(try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: -1, expecting: nil).rawValue == orientation)
+        #expect(
+            try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: -1, expecting: nil).rawValue
+                == orientation)
         #expect(Disk.bytes(path) == before)
-        #expect(try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: -1, expecting: nil).rawValue == Self.anticlockwise[orientation])
+        #expect(
+            try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: -1, expecting: nil).rawValue
+                == Self.anticlockwise[orientation])
         #expect(try Self.orientation(path) == String(Self.anticlockwise[orientation] ?? 0))
     }
 
@@ -88,7 +96,8 @@ struct SavedRotationTests {
         let images = try GeneratedImages()
         let path = try Self.jpeg("camera.jpg", in: images)
         let thumbnail = try images.convert(["-size", "160x120", "plasma:", "thumb.jpg"])
-        try images.exiftool("camera.jpg", ["-ExifByteOrder=\(byteOrder)", "-ThumbnailImage<=" + thumbnail] + GeneratedImages.cameraTags)
+        try images.exiftool(
+            "camera.jpg", ["-ExifByteOrder=\(byteOrder)", "-ThumbnailImage<=" + thumbnail] + GeneratedImages.cameraTags)
         #expect(try SidecarWritingTests.exiftool("ExifByteOrder", path) == byteOrder)
         #expect(try Self.orientation(path) == "")
         let before = try #require(Disk.bytes(path))
@@ -103,13 +112,17 @@ struct SavedRotationTests {
         // Every tag is still there (IFD1's thumbnail too, through the copied IFD0's link), and only the orientation
         // is new.
         let tagsAfter = try TestTool.run(["exiftool", "-s", "-n", "-EXIF:all", "-GPS:all", path]).output
-        #expect(tagsAfter.split(separator: "\n").filter { !$0.hasPrefix("Orientation ") } == tags.split(separator: "\n"))
+        #expect(
+            tagsAfter.split(separator: "\n").filter { !$0.hasPrefix("Orientation ") } == tags.split(separator: "\n"))
         #expect(tags.contains("ThumbnailLength"))
         try TestTool.run(["exiftool", "-q", "-b", "-ThumbnailImage", "-w", "%d%f.thumbnail.jpg", path])
         let extracted = try #require(Disk.bytes(images.path("camera.thumbnail.jpg")))
         #expect(extracted == Disk.bytes(thumbnail), "the EXIF thumbnail differs")
-        #expect(try PhotoFile.readHeader(path: FilePath(path)) == ImageHeader(format: .jpeg, width: 64, height: 48, orientation: .left,
-                                                                               dateTaken: "2024:05:01 12:30:45"))
+        #expect(
+            try PhotoFile.readHeader(path: FilePath(path))
+                == ImageHeader(
+                    format: .jpeg, width: 64, height: 48, orientation: .left,
+                    dateTaken: "2024:05:01 12:30:45"))
         // exiftool's validation finds nothing more than in the file as exiftool wrote it (its missing ExifImageWidth).
         #expect(try TestTool.run(["exiftool", "-validate", "-warning", "-a", path]).output == validation)
     }
@@ -138,10 +151,14 @@ struct SavedRotationTests {
         try images.exiftool("photo.png", ["-Orientation#=6"])
         #expect(try PhotoFile.readHeader(path: images.file("photo.png")).orientation == .right)
         let before = try #require(Disk.bytes(images.path("photo.png")))
-        #expect(try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: 1, expecting: nil) == .down)
+        #expect(
+            try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: 1, expecting: nil) == .down)
         #expect(try SidecarWritingTests.exiftool("XMP-tiff:Orientation", images.path("photo.png.xmp")) == "3")
-        #expect(try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: -1, expecting: nil) == .right)
-        #expect(try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: -1, expecting: nil) == .up)
+        #expect(
+            try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: -1, expecting: nil) == .right
+        )
+        #expect(
+            try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: -1, expecting: nil) == .up)
         #expect(try SidecarWritingTests.exiftool("XMP-tiff:Orientation", images.path("photo.png.xmp")) == "1")
         #expect(try PhotoFile.readHeader(path: images.file("photo.png")).orientedSize == (40, 30))
         #expect(Disk.bytes(images.path("photo.png")) == before)
@@ -152,7 +169,9 @@ struct SavedRotationTests {
         let dng = try images.dng("shot.dng", previewWidth: 64, previewHeight: 48, color: "#C03020", orientation: 6)
         let worker = DecoderProcess()
         #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .right)
-        #expect(try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil, worker: worker) == .down)
+        #expect(
+            try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil, worker: worker)
+                == .down)
         #expect(try SidecarWritingTests.exiftool("XMP-tiff:Orientation", dng + ".xmp") == "3")
         #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .down)
         // Its thumbnail, decoded by the worker, is turned too: 64 × 48 upside down is still landscape.
@@ -168,7 +187,10 @@ struct SavedRotationTests {
         let path = try Self.jpeg("a.jpg", in: images)
         let shown = try FileIdentity.of(FilePath(path))
         let before = try #require(Disk.bytes(path))
-        for expecting in [FileIdentity(size: shown.size + 1, modified: shown.modified), FileIdentity(size: shown.size, modified: shown.modified - 1)] {
+        for expecting in [
+            FileIdentity(size: shown.size + 1, modified: shown.modified),
+            FileIdentity(size: shown.size, modified: shown.modified - 1),
+        ] {
             #expect(throws: FileActionError(file: FilePath(path), reason: FileActionError.changedReason)) {
                 try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: 1, expecting: expecting)
             }
@@ -181,7 +203,10 @@ struct SavedRotationTests {
             try SavedRotation.rotate(images.file("gone.png"), format: .png, quarterTurns: 1, expecting: nil)
         }
         let broken = try images.write([0xFF, 0xD8, 0x00, 0x01, 0x02, 0x03], to: "broken.jpg")
-        #expect(throws: FileActionError(file: FilePath(broken), reason: "its EXIF cannot be changed: no marker where one belongs, at byte 2")) {
+        #expect(
+            throws: FileActionError(
+                file: FilePath(broken), reason: "its EXIF cannot be changed: no marker where one belongs, at byte 2")
+        ) {
             try SavedRotation.rotate(FilePath(broken), format: .jpeg, quarterTurns: 1, expecting: nil)
         }
         #expect(Disk.names(images.folder.path).filter { $0.hasPrefix(".") }.isEmpty)
@@ -190,14 +215,19 @@ struct SavedRotationTests {
     @Test func aReadOnlyFolderIsNamedAndNothingChanges() throws {
         let images = try GeneratedImages()
         let mount = try ScratchMount(kilobytes: 512)
-        try FileManager.default.copyItem(atPath: try Self.jpeg("plain.jpg", in: images), toPath: mount.path("plain.jpg"))
-        try FileManager.default.copyItem(atPath: try Self.jpeg("tagged.jpg", in: images), toPath: mount.path("tagged.jpg"))
+        try FileManager.default.copyItem(
+            atPath: try Self.jpeg("plain.jpg", in: images), toPath: mount.path("plain.jpg"))
+        try FileManager.default.copyItem(
+            atPath: try Self.jpeg("tagged.jpg", in: images), toPath: mount.path("tagged.jpg"))
         try TestTool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=1", mount.path("tagged.jpg")])
         try images.convert(["-size", "40x30", "xc:red", "photo.png"])
         try FileManager.default.copyItem(atPath: images.path("photo.png"), toPath: mount.path("photo.png"))
         let before = try Disk.names(mount.folder).map { try #require(Disk.bytes(mount.path($0))) }
         try mount.makeReadOnly()
-        for (name, format, failing) in [("plain.jpg", ImageFormat.jpeg, "plain.jpg"), ("tagged.jpg", .jpeg, "tagged.jpg"), ("photo.png", .png, "photo.png.xmp")] {
+        for (name, format, failing) in [
+            ("plain.jpg", ImageFormat.jpeg, "plain.jpg"), ("tagged.jpg", .jpeg, "tagged.jpg"),
+            ("photo.png", .png, "photo.png.xmp"),
+        ] {
             #expect(throws: FileActionError(file: mount.file(failing), reason: "the folder is read-only")) {
                 try SavedRotation.rotate(mount.file(name), format: format, quarterTurns: 1, expecting: nil)
             }
@@ -209,8 +239,10 @@ struct SavedRotationTests {
     @Test func aFullDiskRefusesARewriteAndASidecarButNotAnInPlaceTurn() throws {
         let images = try GeneratedImages()
         let mount = try ScratchMount(kilobytes: 256)
-        try FileManager.default.copyItem(atPath: try Self.jpeg("plain.jpg", in: images), toPath: mount.path("plain.jpg"))
-        try FileManager.default.copyItem(atPath: try Self.jpeg("tagged.jpg", in: images), toPath: mount.path("tagged.jpg"))
+        try FileManager.default.copyItem(
+            atPath: try Self.jpeg("plain.jpg", in: images), toPath: mount.path("plain.jpg"))
+        try FileManager.default.copyItem(
+            atPath: try Self.jpeg("tagged.jpg", in: images), toPath: mount.path("tagged.jpg"))
         try TestTool.run(["exiftool", "-q", "-overwrite_original", "-Orientation#=1", mount.path("tagged.jpg")])
         try images.convert(["-size", "40x30", "xc:red", "photo.png"])
         try FileManager.default.copyItem(atPath: images.path("photo.png"), toPath: mount.path("photo.png"))
@@ -225,7 +257,9 @@ struct SavedRotationTests {
         #expect(Disk.bytes(mount.path("plain.jpg")) == plain)
         #expect(Disk.names(mount.folder) == ["filler", "photo.png", "plain.jpg", "tagged.jpg"])
         // Two bytes changed in place need no room.
-        #expect(try SavedRotation.rotate(mount.file("tagged.jpg"), format: .jpeg, quarterTurns: 1, expecting: nil) == .right)
+        #expect(
+            try SavedRotation.rotate(mount.file("tagged.jpg"), format: .jpeg, quarterTurns: 1, expecting: nil) == .right
+        )
         #expect(try Self.orientation(mount.path("tagged.jpg")) == "6")
     }
 }
@@ -248,7 +282,10 @@ extension FileActionCheckpointTests {
         _ = try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: 1, expecting: nil)
         try images.convert(["-size", "4x3", "xc:red", "photo.png"])
         _ = try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: 1, expecting: nil)
-        #expect(seen.withLock { $0 } == ["rewrite.temporary-written: jpeg old, sidecar false", "rewrite.renamed: jpeg new, sidecar false",
-                                         "rewrite.temporary-written: jpeg new, sidecar false", "rewrite.renamed: jpeg new, sidecar true"])
+        #expect(
+            seen.withLock { $0 } == [
+                "rewrite.temporary-written: jpeg old, sidecar false", "rewrite.renamed: jpeg new, sidecar false",
+                "rewrite.temporary-written: jpeg new, sidecar false", "rewrite.renamed: jpeg new, sidecar true",
+            ])
     }
 }

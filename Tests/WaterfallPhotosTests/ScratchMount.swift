@@ -11,7 +11,8 @@ enum Disk {
     /// Writes `text` to `path`, creating the folders above it.
     @discardableResult
     static func write(_ text: String, to path: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -24,7 +25,9 @@ enum Disk {
     /// `stat(2)` of `path`.
     static func status(_ path: String) throws -> stat {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw FileActionTestError("stat \(path): \(String(cString: strerror(errno)))") }
+        guard stat(path, &info) == 0 else {
+            throw FileActionTestError("stat \(path): \(String(cString: strerror(errno)))")
+        }
         return info
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// What a person sees of a saved rotation of a photo that is not a JPEG: its thumbnail, decoded at its sidecar's
@@ -51,7 +52,9 @@ extension SidecarOrientationThumbnailTests {
         let images = try GeneratedImages()
         let cache = SharedThumbnailCache(root: images.path("cache/thumbnails"), application: "waterfall-test")
         // 512 × 384, large enough for the cache's 256-pixel folder.
-        let png = try images.convert([try images.orientedPicture(1, name: "upright"), "-scale", "800%", "PNG24:photo.png"])
+        let png = try images.convert([
+            try images.orientedPicture(1, name: "upright"), "-scale", "800%", "PNG24:photo.png",
+        ])
         let decoder = ThumbnailDecoder()
         #expect(try decoder.thumbnail(ofFile: FilePath(png), width: 32, cache: cache).source == .decoded)
         #expect(try decoder.thumbnail(ofFile: FilePath(png), width: 32, cache: cache).source == .cache)

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// `PhotoSidecar.write(_:for:)` and `writeOrientation(_:for:)`: what exiftool reads back, the bytes of an existing
@@ -54,7 +55,8 @@ struct SidecarWritingTests {
 
     /// What `exiftool -s3 -n -TAG` prints for the file at `path`, trimmed.
     static func exiftool(_ tag: String, _ path: String) throws -> String {
-        try TestTool.run(["exiftool", "-s3", "-n", "-" + tag, path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try TestTool.run(["exiftool", "-s3", "-n", "-" + tag, path]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     private func photo(_ name: String, in images: GeneratedImages) throws -> FilePath {
@@ -76,18 +78,20 @@ struct SidecarWritingTests {
         let images = try GeneratedImages()
         let file = try photo("new.png", in: images)
         try PhotoSidecar.write(PhotoMarks(rating: 3), for: file)
-        let text = String(decoding: try #require(FileManager.default.contents(atPath: images.path("new.png.xmp"))), as: UTF8.self)
-        #expect(text == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
-             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-              <rdf:Description rdf:about=""
-                xmlns:xmp="http://ns.adobe.com/xap/1.0/"
-                xmp:Rating="3"/>
-             </rdf:RDF>
-            </x:xmpmeta>
+        let text = String(
+            decoding: try #require(FileManager.default.contents(atPath: images.path("new.png.xmp"))), as: UTF8.self)
+        #expect(
+            text == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
+                 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                  <rdf:Description rdf:about=""
+                    xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+                    xmp:Rating="3"/>
+                 </rdf:RDF>
+                </x:xmpmeta>
 
-            """)
+                """)
     }
 
     @Test func aDarktableSidecarKeepsEveryByteButTheRatingsValue() throws {
@@ -96,9 +100,13 @@ struct SidecarWritingTests {
         let sidecar = images.path("IMG_0001.png.xmp")
         try images.write(Array(Self.darktableSidecar(rating: "1").utf8), to: "IMG_0001.png.xmp")
         try PhotoSidecar.write(PhotoMarks(rating: 4), for: file)
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self) == Self.darktableSidecar(rating: "4"))
+        #expect(
+            String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self)
+                == Self.darktableSidecar(rating: "4"))
         try PhotoSidecar.write(PhotoMarks(isRejected: true), for: file)
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self) == Self.darktableSidecar(rating: "-1"))
+        #expect(
+            String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self)
+                == Self.darktableSidecar(rating: "-1"))
         #expect(try Self.exiftool("XMP-xmp:Rating", sidecar) == "-1")
         #expect(try Self.exiftool("XMP-dc:Subject", sidecar) == "trip, paris")
         #expect(try Self.exiftool("XMP-xmpMM:DerivedFrom", sidecar) == "IMG_0001.png")
@@ -112,13 +120,19 @@ struct SidecarWritingTests {
         try images.write(Array(before.utf8), to: "IMG_0002.png.xmp")
         try PhotoSidecar.write(PhotoMarks(rating: 2), for: file)
         let last = "    darktable:iop_order_version=\"4\""
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self)
+        #expect(
+            String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self)
                 == before.replacingOccurrences(of: last, with: last + "\n    xmp:Rating=\"2\""))
         #expect(try Self.exiftool("XMP-xmp:Rating", sidecar) == "2")
         // The orientation goes in beside it, its namespace declared there.
         try PhotoSidecar.writeOrientation(.left, for: file)
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self)
-                == before.replacingOccurrences(of: last, with: last + "\n    xmp:Rating=\"2\"\n    xmlns:tiff=\"http://ns.adobe.com/tiff/1.0/\"\n    tiff:Orientation=\"8\""))
+        #expect(
+            String(decoding: try #require(FileManager.default.contents(atPath: sidecar)), as: UTF8.self)
+                == before.replacingOccurrences(
+                    of: last,
+                    with: last
+                        + "\n    xmp:Rating=\"2\"\n    xmlns:tiff=\"http://ns.adobe.com/tiff/1.0/\"\n    tiff:Orientation=\"8\""
+                ))
         #expect(try Self.exiftool("XMP-tiff:Orientation", sidecar) == "8")
         #expect(try Self.exiftool("XMP-dc:Subject", sidecar) == "trip, paris")
     }
@@ -126,11 +140,14 @@ struct SidecarWritingTests {
     @Test func anElementRatingIsChangedInPlace() throws {
         let images = try GeneratedImages()
         let file = try photo("a.png", in: images)
-        let packet = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
+        let packet =
+            "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
             + "<rdf:Description xmlns:xap=\"http://ns.adobe.com/xap/1.0/\"><xap:Rating>5</xap:Rating></rdf:Description></rdf:RDF></x:xmpmeta>"
         try images.write(Array(packet.utf8), to: "a.png.xmp")
         try PhotoSidecar.write(PhotoMarks(rating: 1), for: file)
-        #expect(String(decoding: try #require(FileManager.default.contents(atPath: images.path("a.png.xmp"))), as: UTF8.self)
+        #expect(
+            String(
+                decoding: try #require(FileManager.default.contents(atPath: images.path("a.png.xmp"))), as: UTF8.self)
                 == packet.replacingOccurrences(of: ">5<", with: ">1<"))
         #expect(try Self.exiftool("XMP-xmp:Rating", images.path("a.png.xmp")) == "1")
     }
@@ -151,12 +168,17 @@ struct SidecarWritingTests {
         let file = try photo("bad.png", in: images)
         let broken = Array(Self.darktableSidecar(rating: "3").utf8.prefix(400))
         try images.write(broken, to: "bad.png.xmp")
-        let error = try #require(throws: FileActionError.self) { try PhotoSidecar.write(PhotoMarks(rating: 5), for: file) }
+        let error = try #require(throws: FileActionError.self) {
+            try PhotoSidecar.write(PhotoMarks(rating: 5), for: file)
+        }
         #expect(error.file == images.file("bad.png.xmp"))
         #expect(error.description.hasPrefix("bad.png.xmp: it is no well-formed XMP ("))
         #expect(error.description.hasSuffix("); left as it is"))
         #expect(Array(try #require(FileManager.default.contents(atPath: images.path("bad.png.xmp")))) == broken)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: images.folder.path).sorted() == ["bad.png", "bad.png.xmp"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: images.folder.path).sorted() == [
+                "bad.png", "bad.png.xmp",
+            ])
     }
 
     @Test func aVanishedPhotoAndAReadOnlyFolderAreRefusedByName() throws {

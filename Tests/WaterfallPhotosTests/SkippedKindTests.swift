@@ -1,6 +1,7 @@
 import Foundation
 import PhotoTestSupport
 import Testing
+
 @testable import WaterfallPhotos
 
 /// The files the wall does not show, told apart by their first bytes (and a TIFF's name, for camera RAW files libraw
@@ -8,7 +9,8 @@ import Testing
 struct SkippedKindTests {
     /// An ISO base media file's first box: `ftyp` with `major` and the `compatible` brands.
     func ftyp(_ major: String, _ compatible: [String] = []) -> [UInt8] {
-        HeaderBytes.be32(16 + 4 * compatible.count) + Array("ftyp\(major)".utf8) + [0, 0, 0, 0] + compatible.flatMap { Array($0.utf8) }
+        HeaderBytes.be32(16 + 4 * compatible.count) + Array("ftyp\(major)".utf8) + [0, 0, 0, 0]
+            + compatible.flatMap { Array($0.utf8) }
             + Array(repeating: 0, count: 16)
     }
 
@@ -67,7 +69,8 @@ struct SkippedKindTests {
         let counts = PhotoWalker(paths: [images.folder.path]).walkAll().counts
         #expect(counts.found == 2 && counts.skipped == 8)
         #expect(counts.skippedKinds == [.psd: 2, .bmp: 1, .raw: 2, .pdf: 1, .other: 2])
-        #expect(counts.skippedKindsByCount.map(\.kind) == [.psd, .raw, .other, .bmp, .pdf])  // the most first, then in order
+        // the most first, then in order
+        #expect(counts.skippedKindsByCount.map(\.kind) == [.psd, .raw, .other, .bmp, .pdf])
         var both = counts
         both.add(counts)
         #expect(both.skipped == 16 && both.skippedKinds == [.psd: 4, .bmp: 2, .raw: 4, .pdf: 2, .other: 4])

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import WaterfallPhotos
 
 extension ThumbnailDecoder {

@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
 import PhotoTestSupport
+import Synchronization
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// The decode pool: a new wish replaces the queue, so cards passed over never decode; results come back with
@@ -25,7 +26,10 @@ struct ThumbnailPoolTests {
         let finished = Mutex(0)
         let pool = ThumbnailPool(workers: 2, background: 0xFFFFFF) { finished.withLock { $0 += 1 } }
         defer { pool.stop() }
-        pool.want([ThumbnailPool.Job(id: 1, path: FilePath(red), width: 50), ThumbnailPool.Job(id: 2, path: images.file("gone.jpg"), width: 50)])
+        pool.want([
+            ThumbnailPool.Job(id: 1, path: FilePath(red), width: 50),
+            ThumbnailPool.Job(id: 2, path: images.file("gone.jpg"), width: 50),
+        ])
         var results: [ThumbnailPool.Result] = []
         let deadline = Date().addingTimeInterval(20)  // bounds a hang only: each pass waits for results to arrive
         while results.count < 2 && Date() < deadline {
@@ -57,13 +61,17 @@ struct ThumbnailPoolTests {
         let images = try GeneratedImages()
         // Each job's file is a FIFO: its worker waits in `open` until the test opens the other end, so a job runs
         // exactly as long as the test wants, and the test sees which jobs a worker has started.
-        let first = images.path("first.jpg"), second = images.path("second.jpg")
+        let first = images.path("first.jpg")
+        let second = images.path("second.jpg")
         #expect(mkfifo(first, 0o600) == 0 && mkfifo(second, 0o600) == 0)
         let pool = ThumbnailPool(workers: 2, background: 0xFFFFFF) {}
         #expect(pool.workerCount == 2 && pool.concurrentJobLimit == 2)
         pool.concurrentJobLimit = 0
         #expect(pool.concurrentJobLimit == 1)  // at least one job runs
-        let jobs = [ThumbnailPool.Job(id: 1, path: FilePath(first), width: 50), ThumbnailPool.Job(id: 2, path: FilePath(second), width: 50)]
+        let jobs = [
+            ThumbnailPool.Job(id: 1, path: FilePath(first), width: 50),
+            ThumbnailPool.Job(id: 2, path: FilePath(second), width: 50),
+        ]
         pool.want(jobs)
         let firstWriter = try #require(writerOnceReadBy(first))
         #expect(pool.queuedJobs == [jobs[1]])  // the other worker, idle, was held back

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// Interoperation with Debian's trash-cli (0.17): it lists and restores what we trash, and we restore what it
@@ -18,8 +19,12 @@ struct TrashCLITests {
     /// Runs a trash-cli command with the test's home Trash, its standard input `input`.
     private func trashCLI(_ command: [String], input: String = "") throws -> String {
         let script = "printf '%s' \"$1\" | \"$2\" \"${@:3}\""
-        return try TestTool.run(["env", "XDG_DATA_HOME=\(images.path("data"))", "HOME=\(images.path("home"))",
-                                 "bash", "-c", script, "trash-cli", input] + command).output
+        return try TestTool.run(
+            [
+                "env", "XDG_DATA_HOME=\(images.path("data"))", "HOME=\(images.path("home"))",
+                "bash", "-c", script, "trash-cli", input,
+            ] + command
+        ).output
     }
 
     /// trash-list's lines about files from this test's folders (it lists every mount's Trash too).
@@ -58,7 +63,10 @@ struct TrashCLITests {
         #expect(!FileManager.default.fileExists(atPath: path))
         let info = images.file("data/Trash/info/IMG_0002.jpg.trashinfo")
         let trashed = try Trash.trashedFile(info: info)
-        #expect(trashed == TrashedFile(original: FilePath(path), trashed: images.file("data/Trash/files/IMG_0002.jpg"), info: info))
+        #expect(
+            trashed
+                == TrashedFile(
+                    original: FilePath(path), trashed: images.file("data/Trash/files/IMG_0002.jpg"), info: info))
         try trash.restore(trashed)
         #expect(Disk.bytes(path) == Array("trashed by trash-put".utf8))
         #expect(Disk.names(images.path("data/Trash/info")) == [])

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// A Trash whose home Trash is in `folder`'s `data/Trash`, deleting at a fixed time.
@@ -35,15 +36,19 @@ struct TrashTests {
         let name = Array("a 100% café ".utf8) + [0xE9] + Array(".jpg".utf8)
         try FileManager.default.createDirectory(atPath: images.path("photos"), withIntermediateDirectories: true)
         let file = FilePath(images.path("photos")).appending(bytes: name)
-        let descriptor = try FileDescriptor.open(file, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
+        let descriptor = try FileDescriptor.open(
+            file, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
         _ = try descriptor.writeAll(Array("the photo".utf8))
         try descriptor.close()
 
         let trashed = try trash.moveToTrash(file)
 
         let home = images.path("data/Trash")
-        #expect(trashed == TrashedFile(original: file, trashed: FilePath(home + "/files").appending(bytes: name),
-                                       info: FilePath(home + "/info").appending(bytes: name + Array(".trashinfo".utf8))))
+        #expect(
+            trashed
+                == TrashedFile(
+                    original: file, trashed: FilePath(home + "/files").appending(bytes: name),
+                    info: FilePath(home + "/info").appending(bytes: name + Array(".trashinfo".utf8))))
         #expect(!FileSystem.exists(file))
         #expect(try FileSystem.contents(of: trashed.trashed, limit: 100) == Array("the photo".utf8))
         let text = String(decoding: try FileSystem.contents(of: trashed.info, limit: 1000), as: UTF8.self)
@@ -64,13 +69,21 @@ struct TrashTests {
         }
         // A file in files/ without its .trashinfo takes its name too.
         try Disk.write("stray", to: images.path("data/Trash/files/IMG_0002.jpg"))
-        trashed.append(try trash.moveToTrash(FilePath(try Disk.write("fourth", to: images.path("photos/IMG_0002.jpg")))))
+        trashed.append(
+            try trash.moveToTrash(FilePath(try Disk.write("fourth", to: images.path("photos/IMG_0002.jpg")))))
 
-        #expect(trashed.map { $0.trashed.lastComponent?.string } == ["IMG_0001.jpg", "IMG_0001.jpg.2", "IMG_0001.jpg.3", "IMG_0002.jpg.2"])
-        #expect(Disk.names(images.path("data/Trash/info")) == [
-            "IMG_0001.jpg.2.trashinfo", "IMG_0001.jpg.3.trashinfo", "IMG_0001.jpg.trashinfo", "IMG_0002.jpg.2.trashinfo",
-        ])
-        #expect(trashed.map { Disk.bytes($0.trashed.string) } == ["first", "second", "third", "fourth"].map { Array($0.utf8) })
+        #expect(
+            trashed.map { $0.trashed.lastComponent?.string } == [
+                "IMG_0001.jpg", "IMG_0001.jpg.2", "IMG_0001.jpg.3", "IMG_0002.jpg.2",
+            ])
+        #expect(
+            Disk.names(images.path("data/Trash/info")) == [
+                "IMG_0001.jpg.2.trashinfo", "IMG_0001.jpg.3.trashinfo", "IMG_0001.jpg.trashinfo",
+                "IMG_0002.jpg.2.trashinfo",
+            ])
+        #expect(
+            trashed.map { Disk.bytes($0.trashed.string) }
+                == ["first", "second", "third", "fourth"].map { Array($0.utf8) })
         #expect(Disk.names(images.path("photos")) == [])
     }
 
@@ -120,7 +133,8 @@ struct TrashTests {
         let second = try Disk.write("second", to: mount.path("photos/IMG_0014.jpg"))
         _ = try trash.moveToTrash(FilePath(first))
         // Fill the disk to its last page.
-        let filler = try FileDescriptor.open(mount.file("filler"), .writeOnly, options: [.create], permissions: [.ownerReadWrite])
+        let filler = try FileDescriptor.open(
+            mount.file("filler"), .writeOnly, options: [.create], permissions: [.ownerReadWrite])
         #expect(throws: Errno.noSpace) { _ = try filler.writeAll([UInt8](repeating: 1, count: 1 << 20)) }
         try filler.close()
 
@@ -146,7 +160,9 @@ struct TrashTests {
         #expect(Disk.bytes(path) == Array("changed by another program".utf8))
         #expect(Disk.names(images.path("data/Trash/info")) == [])
         // As shown, it goes.
-        #expect(try trash.moveToTrash(FilePath(path), expecting: try FileIdentity.of(FilePath(path))).trashed.lastComponent == "IMG_0007.jpg")
+        #expect(
+            try trash.moveToTrash(FilePath(path), expecting: try FileIdentity.of(FilePath(path))).trashed.lastComponent
+                == "IMG_0007.jpg")
     }
 
     @Test func aReadOnlyFolderIsNamedAndNothingMoves() throws {
@@ -175,7 +191,9 @@ struct TrashTests {
         try Disk.write("png", to: images.path("cache/thumbnails/large/\(other).png"))
         cache.removeThumbnails(of: photo)
         for folder in folders {
-            #expect(Disk.names(images.path("cache/thumbnails/\(folder)")) == (folder == "large" ? ["\(other).png"] : []), "\(folder)")
+            #expect(
+                Disk.names(images.path("cache/thumbnails/\(folder)")) == (folder == "large" ? ["\(other).png"] : []),
+                "\(folder)")
         }
     }
 }

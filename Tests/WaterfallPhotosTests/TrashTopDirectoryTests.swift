@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// `Trash` for a file on another mount than the home Trash: its mount's `.Trash/$uid` or `.Trash-$uid`, with paths
@@ -20,13 +21,20 @@ struct TrashTopDirectoryTests {
 
     /// Trashes `photos/NAME` on the mount and checks that it went to `root` (a path under the mount) with its
     /// `Path=` relative to the mount, and that it restores.
-    private func expectTrashed(_ name: String, into root: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectTrashed(
+        _ name: String, into root: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let path = try Disk.write("on another disk", to: mount.path("photos/\(name)"))
         let trashed = try trash.moveToTrash(FilePath(path))
-        #expect(trashed == TrashedFile(original: FilePath(path), trashed: mount.file("\(root)/files/\(name)"),
-                                       info: mount.file("\(root)/info/\(name).trashinfo")), sourceLocation: sourceLocation)
+        #expect(
+            trashed
+                == TrashedFile(
+                    original: FilePath(path), trashed: mount.file("\(root)/files/\(name)"),
+                    info: mount.file("\(root)/info/\(name).trashinfo")), sourceLocation: sourceLocation)
         let text = String(decoding: Disk.bytes(trashed.info.string) ?? [], as: UTF8.self)
-        #expect(text == "[Trash Info]\nPath=photos/\(name)\nDeletionDate=\(expectedDeletionDate(1_700_000_000))\n", sourceLocation: sourceLocation)
+        #expect(
+            text == "[Trash Info]\nPath=photos/\(name)\nDeletionDate=\(expectedDeletionDate(1_700_000_000))\n",
+            sourceLocation: sourceLocation)
         #expect(try Trash.trashedFile(info: trashed.info) == trashed, sourceLocation: sourceLocation)
         #expect(Disk.names(images.path("data/Trash/files")) == [], sourceLocation: sourceLocation)
         try trash.restore(trashed)

@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+
 @testable import WaterfallPhotos
 
 /// Videos made by the `ffmpeg` CLI (lavfi colours: red for 0.2 s, then blue, a keyframe every 0.2 s, 4 s long) in
@@ -18,8 +19,10 @@ struct VideoTests {
 
     /// The containers and codecs the tests make: an MP4 of H.264, a MOV of MPEG-4 part 2, a Matroska of H.264, a WebM
     /// of VP8.
-    static let containers: [(name: String, codec: String)] = [("clip.mp4", "libx264"), ("clip.mov", "mpeg4"),
-                                                               ("clip.mkv", "libx264"), ("clip.webm", "libvpx")]
+    static let containers: [(name: String, codec: String)] = [
+        ("clip.mp4", "libx264"), ("clip.mov", "mpeg4"),
+        ("clip.mkv", "libx264"), ("clip.webm", "libvpx"),
+    ]
 
     @Test func theFormatIsToldByTheMagicNumber() throws {
         let images = try GeneratedImages()
@@ -58,7 +61,8 @@ struct VideoTests {
     @Test func aPhonesRotatedVideoIsPortrait() throws {
         let images = try GeneratedImages()
         let landscape = try images.twoColourVideo("landscape.mp4", width: 64, height: 32)
-        let path = try images.ffmpeg(["-i", landscape, "-c", "copy", "-metadata:s:v:0", "rotate=90"], to: "portrait.mp4")
+        let path = try images.ffmpeg(
+            ["-i", landscape, "-c", "copy", "-metadata:s:v:0", "rotate=90"], to: "portrait.mp4")
         #expect(try images.ffprobe(path, entries: "stream_side_data=rotation").contains("rotation=90"))
         let header = try PhotoFile.readHeader(path: FilePath(path))
         #expect(header == ImageHeader(format: .video, width: 64, height: 32, orientation: .left, duration: 4))
@@ -72,7 +76,9 @@ struct VideoTests {
         let images = try GeneratedImages()
         // 64 × 48 coded, 16:9 shown: a sample aspect ratio of 4:3.
         let path = try images.twoColourVideo("wide.mkv", options: ["-aspect", "16:9"])
-        #expect(try PhotoFile.readHeader(path: FilePath(path)) == ImageHeader(format: .video, width: 85, height: 48, duration: 4))
+        #expect(
+            try PhotoFile.readHeader(path: FilePath(path))
+                == ImageHeader(format: .video, width: 85, height: 48, duration: 4))
         let poster = try VideoDecoder.thumbnail(ofFile: FilePath(path), width: 64)
         #expect(poster.width == 64 && poster.height == 36)
     }
@@ -87,14 +93,19 @@ struct VideoTests {
         // A Matroska's header comes first: its header reads, and its frames are missing.
         let mkv = try bytes(of: images.twoColourVideo("whole.mkv"))
         let cutMKV = try images.write(Array(mkv.prefix(600)), to: "cut.mkv")
-        #expect(throws: PhotoError.truncated(.video)) { try ThumbnailDecoder().thumbnail(ofFile: FilePath(cutMKV), width: 32) }
+        #expect(throws: PhotoError.truncated(.video)) {
+            try ThumbnailDecoder().thumbnail(ofFile: FilePath(cutMKV), width: 32)
+        }
     }
 
     @Test func anAudioOnlyFileHasNoVideoStream() throws {
         let images = try GeneratedImages()
-        let path = try images.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", "-f", "mp4"], to: "voice.mp4")
+        let path = try images.ffmpeg(
+            ["-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", "-f", "mp4"], to: "voice.mp4")
         #expect(ImageFormat(magic: try bytes(of: path)) == .video)  // isom: the brand does not tell
-        #expect(throws: PhotoError.unsupported(.video, "no video stream")) { try PhotoFile.readHeader(path: FilePath(path)) }
+        #expect(throws: PhotoError.unsupported(.video, "no video stream")) {
+            try PhotoFile.readHeader(path: FilePath(path))
+        }
         #expect(PhotoError.unsupported(.video, "no video stream").description == "unsupported video: no video stream")
     }
 

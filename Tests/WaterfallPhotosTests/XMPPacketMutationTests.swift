@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WaterfallPhotos
 
 /// The XMP scanner and editor fed thousands of mutations of a darktable sidecar (bytes changed, cut out or inserted,

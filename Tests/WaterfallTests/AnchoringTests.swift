@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 /// The item at the top of the viewport keeps its place on screen across updates and resizes.
@@ -12,13 +13,13 @@ struct AnchoringTests {
     @Test func anInsertAboveTheViewportKeepsTheTopItemInPlace() throws {
         let harness = try Self.harness()
         let view = harness.view
-        view.setContentOffset(615)             // item 20 (row 10 at y 610) is at the top, 5 px cut off
+        view.setContentOffset(615)  // item 20 (row 10 at y 610) is at the top, 5 px cut off
         #expect(view.frameOfItem(20)?.minY == -5)
         let cells = cellIdentities(view)
         let created = view.reusePool.created
         harness.data.sections[0].insert(contentsOf: [50, 50, 50, 50], at: 0)
         try view.insertItems(at: [0, 1, 2, 3])
-        #expect(view.layout.layoutAttributesForItem(at: 24)?.frame.minY == 730)   // two rows further down
+        #expect(view.layout.layoutAttributesForItem(at: 24)?.frame.minY == 730)  // two rows further down
         #expect(view.contentOffset == 735)
         #expect(view.frameOfItem(24)?.minY == -5)
         #expect(view.reusePool.created == created)
@@ -68,7 +69,7 @@ struct AnchoringTests {
     @Test func theAnchorIsClampedToTheScrollLimits() throws {
         let harness = try Self.harness()
         let view = harness.view
-        view.setContentOffset(view.scroll.maxOffset)   // 1010: item 32 (row 16 at 970) is at the top, at -40
+        view.setContentOffset(view.scroll.maxOffset)  // 1010: item 32 (row 16 at 970) is at the top, at -40
         #expect(view.frameOfItem(32)?.minY == -40)
         // Wider, 4 columns: 10 rows, content 610; item 32 (row 8 at 490) would need offset 530, past the largest, 410.
         view.columnPolicy = ColumnPolicy(portraitColumns: 2, landscapeColumns: 4, landscapeMinimumWidth: 300)
@@ -90,7 +91,9 @@ struct ColumnZoomTests {
         #expect(ColumnPolicy.fitting(columnWidth: 45).fittingColumnCount(inWidth: 210, spacing: 10) == 4)
         #expect(ColumnPolicy.fitting(columnWidth: 45.0001).fittingColumnCount(inWidth: 210, spacing: 10) == 3)
         #expect(ColumnPolicy.fitting(columnWidth: 500).fittingColumnCount(inWidth: 210, spacing: 10) == 1)
-        #expect(ColumnPolicy.fitting(columnWidth: 0.001).fittingColumnCount(inWidth: 210, spacing: 0) == WaterfallLayout.maximumColumnCount)
+        #expect(
+            ColumnPolicy.fitting(columnWidth: 0.001).fittingColumnCount(inWidth: 210, spacing: 0)
+                == WaterfallLayout.maximumColumnCount)
         #expect(ColumnPolicy.fixed(3).fittingColumnCount(inWidth: 210, spacing: 10) == nil)
     }
 
@@ -116,7 +119,8 @@ struct ColumnZoomTests {
         view.handleKey(.right, modifiers: .control)  // then 23, a row below the top item
         #expect(view.focusedItem == ItemPath(item: 23, section: 0))
         let top = try #require(view.frameOfItem(23)?.minY)
-        #expect(top == view.frameOfItem(20).map { $0.minY + 60 })  // not the top item: the top's anchor would not keep it
+        // not the top item: the top's anchor would not keep it
+        #expect(top == view.frameOfItem(20).map { $0.minY + 60 })
         try view.setColumnPolicy(.fitting(columnWidth: 40), keepingPointAt: Point(x: 115, y: 100))  // between columns
         #expect(view.layout.columnCount == 4)
         #expect(view.frameOfItem(23)?.minY == top)

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 struct BatchingCanvasTests {
@@ -12,7 +13,9 @@ struct BatchingCanvasTests {
         let palette = (0..<4).map { Color(rgb: UInt32(0x102030 * ($0 + 1))) }
         for _ in 0..<random.int(in: 1...60) {
             let color = palette[random.int(in: 0...3)]
-            let rect = Rect(x: random.whole(in: 0...40), y: random.whole(in: 0...40), width: random.whole(in: 1...20), height: random.whole(in: 1...20))
+            let rect = Rect(
+                x: random.whole(in: 0...40), y: random.whole(in: 0...40), width: random.whole(in: 1...20),
+                height: random.whole(in: 1...20))
             let lineWidth = random.whole(in: 1...3)
             let clip = random.int(in: 0...1) == 0 ? nil : rect
             let image = ImageHandle(id: random.int(in: 1...3), width: 12, height: 9)
@@ -20,7 +23,10 @@ struct BatchingCanvasTests {
             switch random.int(in: 0...10) {
             case 0...5: canvases.forEach { $0.fill(rect, color: color) }
             case 6: canvases.forEach { $0.stroke(rect, color: color, lineWidth: lineWidth) }
-            case 7: canvases.forEach { $0.drawText(String(repeating: "a", count: 1 + Int(rect.width) % 4), at: rect.origin, color: color) }
+            case 7:
+                canvases.forEach {
+                    $0.drawText(String(repeating: "a", count: 1 + Int(rect.width) % 4), at: rect.origin, color: color)
+                }
             case 8: canvases.forEach { $0.setClip(clip) }
             case 9: canvases.forEach { $0.drawImage(image, in: rect) }
             default: canvases.forEach { $0.copyRect(rect, to: Point(x: rect.minX, y: rect.minY + 3)) }
@@ -28,7 +34,9 @@ struct BatchingCanvasTests {
         }
         batching.flush()
         let differing = target.pixels.indices.filter { target.pixels[$0] != direct.pixels[$0] }
-        #expect(differing.isEmpty, "\(differing.count) pixels differ, the first at \(differing.first.map { ($0 % 48, $0 / 48) } ?? (0, 0))")
+        #expect(
+            differing.isEmpty,
+            "\(differing.count) pixels differ, the first at \(differing.first.map { ($0 % 48, $0 / 48) } ?? (0, 0))")
     }
 
     @Test func cardsShareOneRunPerColour() {
@@ -53,7 +61,8 @@ struct BatchingCanvasTests {
         for index in 0..<3 {
             let x = Double(index) * 16
             canvas.fill(Rect(x: x, y: 0, width: 14, height: 20), color: Color(rgb: 0xD5DAE1))  // the placeholder
-            canvas.drawImage(ImageHandle(id: index + 1, width: 14, height: 20), in: Rect(x: x, y: 0, width: 14, height: 20))
+            canvas.drawImage(
+                ImageHandle(id: index + 1, width: 14, height: 20), in: Rect(x: x, y: 0, width: 14, height: 20))
             canvas.fill(Rect(x: x, y: 20, width: 14, height: 14), color: .white)
             canvas.drawText("a", at: Point(x: x + 1, y: 31), color: .black)
         }
@@ -65,7 +74,9 @@ struct BatchingCanvasTests {
         canvas.stroke(Rect(x: 0, y: 0, width: 10, height: 10), color: .black, lineWidth: 2)
         canvas.flush()
         #expect(target.batches.suffix(2) == ["images x1", "fill #000000 x4"])
-        #expect(target.pixels[0] == .black && target.pixels[5 * 48 + 5] == Raster.colour(of: ImageHandle(id: 9, width: 10, height: 10)))
+        #expect(
+            target.pixels[0] == .black
+                && target.pixels[5 * 48 + 5] == Raster.colour(of: ImageHandle(id: 9, width: 10, height: 10)))
     }
 
     @Test func aFillOverAnEarlierTextFlushesFirst() {
@@ -82,8 +93,8 @@ struct BatchingCanvasTests {
         let target = Raster()
         let canvas = BatchingCanvas(target: target)
         canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: .black)  // run 0
-        canvas.fill(Rect(x: 20, y: 0, width: 10, height: 10), color: .white) // run 1
-        canvas.fill(Rect(x: 0, y: 20, width: 10, height: 10), color: .black) // joins run 0: no overlap
+        canvas.fill(Rect(x: 20, y: 0, width: 10, height: 10), color: .white)  // run 1
+        canvas.fill(Rect(x: 0, y: 20, width: 10, height: 10), color: .black)  // joins run 0: no overlap
         canvas.fill(Rect(x: 22, y: 2, width: 4, height: 4), color: .black)  // over white: would go out under it
         canvas.flush()
         #expect(target.batches == ["fill #000000 x2", "fill #FFFFFF x1", "fill #000000 x1"])

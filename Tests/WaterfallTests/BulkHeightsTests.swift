@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 /// Heights asked in bulk, one call per run of items between banners, give the layout that heights asked one by one
@@ -13,25 +14,32 @@ struct BulkHeightsTests {
 
     @Test func bulkHeightsLayOutAsHeightsAskedOneByOne() throws {
         let single = layout()
-        try single.prepare(width: 500, itemCount: Self.heights.count, height: { index, width in
-            Self.banners.contains(index) ? width / 4 : Self.heights[index]
-        }, spansAllColumns: { Self.banners.contains($0) })
+        try single.prepare(
+            width: 500, itemCount: Self.heights.count,
+            height: { index, width in
+                Self.banners.contains(index) ? width / 4 : Self.heights[index]
+            }, spansAllColumns: { Self.banners.contains($0) })
         let bulk = layout()
         var runs: [Range<Int>] = []
         var bannersAsked: [Int] = []
-        try bulk.prepare(width: 500, itemCount: Self.heights.count, spanningItems: Self.banners, heights: { range, columnWidth, heights in
-            #expect(columnWidth == bulk.columnWidth)
-            runs.append(range)
-            for item in range { heights[item - range.lowerBound] = Self.heights[item] }
-        }, bannerHeight: { index, fullWidth in
-            #expect(fullWidth == 482)
-            bannersAsked.append(index)
-            return fullWidth / 4
-        })
+        try bulk.prepare(
+            width: 500, itemCount: Self.heights.count, spanningItems: Self.banners,
+            heights: { range, columnWidth, heights in
+                #expect(columnWidth == bulk.columnWidth)
+                runs.append(range)
+                for item in range { heights[item - range.lowerBound] = Self.heights[item] }
+            },
+            bannerHeight: { index, fullWidth in
+                #expect(fullWidth == 482)
+                bannersAsked.append(index)
+                return fullWidth / 4
+            })
         bulk.checkInvariants()
         #expect(runs == [1..<41, 43..<170, 171..<299])
         #expect(bannersAsked == Self.banners)
-        let all = { (layout: WaterfallLayout) in (0..<layout.numberOfItems).compactMap(layout.layoutAttributesForItem(at:)) }
+        let all = { (layout: WaterfallLayout) in
+            (0..<layout.numberOfItems).compactMap(layout.layoutAttributesForItem(at:))
+        }
         #expect(all(bulk) == all(single))
         #expect(bulk.contentSize == single.contentSize)
     }
@@ -39,9 +47,11 @@ struct BulkHeightsTests {
     @Test func aBadBulkHeightIsNamedAndLeavesTheLayoutEmpty() {
         let bulk = layout()
         #expect(throws: LayoutError.invalidHeight(index: 7, height: -1)) {
-            try bulk.prepare(width: 500, itemCount: 10, spanningItems: [], heights: { range, _, heights in
-                for item in range { heights[item - range.lowerBound] = item == 7 ? -1 : 10 }
-            }, bannerHeight: { _, _ in 10 })
+            try bulk.prepare(
+                width: 500, itemCount: 10, spanningItems: [],
+                heights: { range, _, heights in
+                    for item in range { heights[item - range.lowerBound] = item == 7 ? -1 : 10 }
+                }, bannerHeight: { _, _ in 10 })
         }
         #expect(bulk.numberOfItems == 0)
         #expect(!bulk.isValid)
@@ -51,9 +61,11 @@ struct BulkHeightsTests {
     func bannersOutOfOrderOrRangeAreRefused(banners: [Int]) {
         let bulk = layout()
         #expect(throws: LayoutError.self) {
-            try bulk.prepare(width: 500, itemCount: 10, spanningItems: banners, heights: { _, _, heights in
-                heights.initialize(repeating: 10)
-            }, bannerHeight: { _, _ in 10 })
+            try bulk.prepare(
+                width: 500, itemCount: 10, spanningItems: banners,
+                heights: { _, _, heights in
+                    heights.initialize(repeating: 10)
+                }, bannerHeight: { _, _ in 10 })
         }
         #expect(!bulk.isValid)
     }

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// Random batches of inserts, deletes, moves and reloads of items and sections, and height changes: the
@@ -14,12 +15,14 @@ struct RandomUpdateTests {
         model.write(to: source)
         let columns = random.int(in: 1...4)
         let width = random.whole(in: 180...400)
-        let harness = try SectionHarness(source, columns: columns, viewport: Size(width: width, height: random.whole(in: 80...300)),
-                                         overscan: random.whole(in: 0...60))
+        let harness = try SectionHarness(
+            source, columns: columns, viewport: Size(width: width, height: random.whole(in: 80...300)),
+            overscan: random.whole(in: 0...60))
         let view = harness.view
         for step in 0..<random.int(in: 1...8) {
             view.setContentOffset(random.whole(in: 0...Int(view.scroll.maxOffset)))
-            let selected = model.sections.indices.flatMap { s in model.sections[s].items.map { ($0.id, s) } }.randomElement(using: &random)
+            let selected = model.sections.indices.flatMap { s in model.sections[s].items.map { ($0.id, s) } }
+                .randomElement(using: &random)
             if let (id, _) = selected, let path = model.path(ofItem: id) { view.selectItem(at: path) }
             let isBatch = random.int(in: 0...1) == 0
             let operations = model.randomBatch(&random, budget: isBatch ? random.int(in: 2...5) : 1)
@@ -29,22 +32,25 @@ struct RandomUpdateTests {
             } else {
                 for operation in operations { try view.perform(operation) }
             }
-            let reference = CollectionLayout(columnCount: columns, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10))
+            let reference = CollectionLayout(
+                columnCount: columns, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10))
             try reference.prepare(width: width, source: source)
             let (elements, expected) = (everyElement(of: view.layout), everyElement(of: reference))
             let difference = zip(elements, expected).first { $0 != $1 }
-            #expect(elements.count == expected.count && difference == nil,
-                    "seed \(seed) step \(step): \(operations); first difference: \(String(describing: difference))")
+            #expect(
+                elements.count == expected.count && difference == nil,
+                "seed \(seed) step \(step): \(operations); first difference: \(String(describing: difference))")
             #expect(view.contentSize == reference.contentSize, "seed \(seed) step \(step)")
             view.checkInvariants()
             for (path, cell) in view.visibleCells {
-                #expect((cell as? TestCell)?.item == source.ids?[path.section][path.item], "seed \(seed) step \(step): cell at \(path)")
+                #expect(
+                    (cell as? TestCell)?.item == source.ids?[path.section][path.item],
+                    "seed \(seed) step \(step): cell at \(path)")
             }
             #expect(view.selectedItem == selected.flatMap { model.path(ofItem: $0.0) }, "seed \(seed) step \(step)")
         }
     }
 }
-
 
 /// UIKit's batch semantics on hand-made cases: deletes, reloads and move sources name old indices; inserts and
 /// move destinations new ones; the surviving items keep their order and fill the free positions.
@@ -88,7 +94,8 @@ struct BatchSemanticsTests {
         }
         #expect(harness.askedHeights == [1])  // the moved item keeps its height: same width
         let after = cellIdentities(view)
-        for (oldPath, newPath) in [(3, 0), (0, 2), (2, 3), (4, 4), (5, 5)] as [(ItemPath, ItemPath)] where after[newPath] != nil {
+        for (oldPath, newPath) in [(3, 0), (0, 2), (2, 3), (4, 4), (5, 5)] as [(ItemPath, ItemPath)]
+        where after[newPath] != nil {
             #expect(after[newPath] == before[oldPath], "old \(oldPath) at \(newPath)")
         }
         #expect(harness.cell(0)?.item == 3)  // the cell still shows the item it was made for
@@ -126,7 +133,7 @@ struct BatchSemanticsTests {
         let before = everyElement(of: view.layout)
         source.forgetAsked()
         source.sections[0].insert(33, at: 20)
-        source.sections[0][25] = 44   // old item 24, reloaded
+        source.sections[0][25] = 44  // old item 24, reloaded
         try view.performBatchUpdates {
             try view.reloadItems(at: [ItemPath(item: 24, section: 0)])
             try view.insertItems(at: [ItemPath(item: 20, section: 0)])
@@ -135,14 +142,18 @@ struct BatchSemanticsTests {
         // Every section keeps its column layout; the items before 20 keep their frames.
         #expect(zip(columns, (0..<3).compactMap { view.layout.columns(ofSection: $0) }).allSatisfy { $0 === $1 })
         let after = everyElement(of: view.layout)
-        #expect(Array(after.prefix(21)) == Array(before.prefix(21)))   // header 0 and items 0.0...0.19
+        #expect(Array(after.prefix(21)) == Array(before.prefix(21)))  // header 0 and items 0.0...0.19
         // The sections below only moved down, by as much as section 0 grew.
-        let growth = try #require(view.layout.columnsTop(ofSection: 1)) - (before.first { $0.indexPath.section == 1 }?.frame.minY ?? 0)
-        #expect(after.filter { $0.indexPath.section > 0 } == before.filter { $0.indexPath.section > 0 }.map { attributes in
-            var moved = attributes
-            moved.frame = moved.frame.offsetBy(dx: 0, dy: growth)
-            return moved
-        })
+        let growth =
+            try #require(view.layout.columnsTop(ofSection: 1))
+            - (before.first { $0.indexPath.section == 1 }?.frame.minY ?? 0)
+        #expect(
+            after.filter { $0.indexPath.section > 0 }
+                == before.filter { $0.indexPath.section > 0 }.map { attributes in
+                    var moved = attributes
+                    moved.frame = moved.frame.offsetBy(dx: 0, dy: growth)
+                    return moved
+                })
         source.forgetAsked()
         try expectFullLayout(view, of: source)
     }
@@ -159,7 +170,7 @@ struct BatchSemanticsTests {
         try view.reloadItems(at: [2])
         #expect(harness.askedHeights == [2])
         #expect(oldCell.prepareForReuseCount == 1)
-        #expect(harness.cellRequests == requests + 1)   // a fresh cell from the data source
+        #expect(harness.cellRequests == requests + 1)  // a fresh cell from the data source
         #expect(view.selectedItem == 2)
         #expect(harness.cell(2)?.isSelected == true)
         #expect(harness.log == ["didLayout"])
@@ -197,7 +208,7 @@ struct BatchSemanticsTests {
         let header1 = try #require(view.visibleSupplementaryViews[.header(1)])
         let reused = view.reusePool.reused
         source.sections[0].append(50)
-        source.headers[0] = 24   // e.g. a header that shows the count
+        source.headers[0] = 24  // e.g. a header that shows the count
         try view.insertItems(at: [ItemPath(item: 4, section: 0)])
         #expect(view.visibleSupplementaryViews[.header(0)]?.frame.height == 24)
         #expect(view.visibleSupplementaryViews[.header(1)] === header1)
@@ -221,9 +232,9 @@ struct UpdatedViewStateTests {
         harness.heights.remove(at: 7)
         try view.deleteItems(at: [7])
         #expect(deleted.prepareForReuseCount == 1)
-        #expect(view.reusePool.created == created)   // the entering item reused the deleted item's cell
+        #expect(view.reusePool.created == created)  // the entering item reused the deleted item's cell
         #expect(harness.cell(7) === deleted)
-        #expect(harness.cell(7)?.uses == 2)           // handed out again by the data source for the item now at 7
+        #expect(harness.cell(7)?.uses == 2)  // handed out again by the data source for the item now at 7
         let after = cellIdentities(view)
         #expect(after.count == before.count)
         for old in 0..<7 { #expect(after[ItemPath(item: old, section: 0)] == before[ItemPath(item: old, section: 0)]) }
@@ -235,7 +246,7 @@ struct UpdatedViewStateTests {
         let harness = try Grid.harness()
         let view = harness.view
         view.selectItem(at: 5)
-        view.pointerDown(at: Point(x: 250, y: 50))   // item 2
+        view.pointerDown(at: Point(x: 250, y: 50))  // item 2
         #expect(view.highlightedItem == 2)
         harness.heights.insert(20, at: 0)
         harness.log = []

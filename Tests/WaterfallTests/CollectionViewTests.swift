@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 /// Reloading, resizing and coordinate conversion of a `CollectionView` over the `Grid`.
@@ -10,7 +11,7 @@ import Testing
         #expect(view.frameOfItem(5) == Rect(x: 10, y: 20, width: 100, height: 40))
         #expect(view.frameOfItem(12) == nil)
         #expect(view.indexPathForItem(at: Point(x: 60, y: 30)) == 5)
-        #expect(view.indexPathForItem(at: Point(x: 60, y: 15)) == nil)   // content y 115: row spacing
+        #expect(view.indexPathForItem(at: Point(x: 60, y: 15)) == nil)  // content y 115: row spacing
         #expect(view.numberOfItems == 12)
         #expect(view.contentSize == Size(width: 340, height: 360))
         #expect(view.indexPathsForItemsInViewport == [0, 3, 4, 5, 6, 7, 8, 9, 10, 11])
@@ -25,7 +26,7 @@ import Testing
         view.scrollPages(-1)
         #expect(harness.log == [])
         view.setContentOffset(30)
-        view.scrollItemToVisible(0)   // 0..<120 with the margin: back to 0
+        view.scrollItemToVisible(0)  // 0..<120 with the margin: back to 0
         view.scrollItemToVisible(99)  // no such item
         #expect(harness.log == ["didScroll", "didScroll"])
         #expect(view.contentOffset == 0)
@@ -84,7 +85,7 @@ import Testing
         let view = harness.view
         view.selectItem(at: 3)
         view.setContentOffset(100)
-        view.pointerDown(at: Point(x: 60, y: 30))   // item 5
+        view.pointerDown(at: Point(x: 60, y: 30))  // item 5
         #expect(view.highlightedItem == 5)
         harness.heights[7] = .nan
         harness.log = []

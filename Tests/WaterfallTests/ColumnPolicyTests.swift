@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 @Suite struct ColumnPolicyTests {
@@ -82,7 +83,8 @@ import Testing
     }
 
     @Test func aDragResizeAlongTheBoundaryDoesNotFlap() throws {
-        let harness = try Harness(heights: Array(repeating: 40, count: 30), columns: 3, viewport: Size(width: 990, height: 300))
+        let harness = try Harness(
+            heights: Array(repeating: 40, count: 30), columns: 3, viewport: Size(width: 990, height: 300))
         let view = harness.view
         view.columnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5, landscapeMinimumWidth: 1000)
         try view.reloadData()

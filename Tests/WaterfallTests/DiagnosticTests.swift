@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 /// A data source that misbehaves on demand: it indexes its array as real ones do (so a cell asked beyond its
@@ -28,12 +29,15 @@ private final class ArraySource: CollectionViewDataSource {
 
 @Suite struct DiagnosticTests {
     private func makeView(count: Int, register: Bool = true) throws -> (CollectionView, ArraySource, Box) {
-        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: .zero),
-                                  columnPolicy: .fixed(2), overscan: 0, scrollBarWidth: 0)
+        let view = CollectionView(
+            layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: .zero),
+            columnPolicy: .fixed(2), overscan: 0, scrollBarWidth: 0)
         let source = ArraySource(count: count)
         let box = Box()
         view.diagnosticHandler = { box.reported.append($0) }
-        if register { view.register(forCellWithReuseIdentifier: "card") { CollectionViewCell(reuseIdentifier: "card") } }
+        if register {
+            view.register(forCellWithReuseIdentifier: "card") { CollectionViewCell(reuseIdentifier: "card") }
+        }
         view.dataSource = source
         try view.setViewportSize(Size(width: 210, height: 300))
         return (view, source, box)
@@ -63,8 +67,10 @@ private final class ArraySource: CollectionViewDataSource {
         #expect(view.numberOfItems == 5)
         #expect(box.reported.count == 1)
         view.checkInvariants()
-        #expect(box.reported.first?.description == "section 0 has 5 items in the data source but 40 laid out, and no update call "
-            + "said so; call reloadData(), insertItems(at:), deleteItems(at:)... when the data changes")
+        #expect(
+            box.reported.first?.description
+                == "section 0 has 5 items in the data source but 40 laid out, and no update call "
+                + "said so; call reloadData(), insertItems(at:), deleteItems(at:)... when the data changes")
     }
 
     @Test func aGrownCountWithoutAnUpdateIsReported() throws {
@@ -80,14 +86,14 @@ private final class ArraySource: CollectionViewDataSource {
         let delegate = LoadMoreAsker()
         view.delegate = delegate
         view.isLoadMoreEnabled = true
-        view.setContentOffset(1_900)                   // near the end: the view asks for more
+        view.setContentOffset(1_900)  // near the end: the view asks for more
         #expect(view.loadMoreState == .loading)
-        source.items += [40, 41]                       // the page is in the data source before the answer
+        source.items += [40, 41]  // the page is in the data source before the answer
         view.setContentOffset(1_800)
         #expect(box.reported == [])
         try view.finishLoadingMore(.loaded(hasMore: false))
         #expect(view.numberOfItems == 42)
-        source.items += [42]                           // no load pending now: growth without an update is reported
+        source.items += [42]  // no load pending now: growth without an update is reported
         view.setContentOffset(0)
         #expect(box.reported == [.itemCountChangedWithoutUpdate(section: 0, laidOut: 42, reported: 43)])
     }
@@ -101,8 +107,10 @@ private final class ArraySource: CollectionViewDataSource {
         #expect(placeholder.reuseIdentifier == "card")
         #expect(placeholder.message == "No cell registered for 'card'")
         view.checkInvariants()
-        #expect(box.reported.first?.description
-            == "no cell is registered for reuse identifier 'card' (asked for item 0.0); call register(forCellWithReuseIdentifier:factory:) first")
+        #expect(
+            box.reported.first?.description
+                == "no cell is registered for reuse identifier 'card' (asked for item 0.0); call register(forCellWithReuseIdentifier:factory:) first"
+        )
     }
 
     @Test func aFactoryThatMakesTheWrongIdentifierIsReported() throws {
@@ -117,8 +125,9 @@ private final class ArraySource: CollectionViewDataSource {
     }
 
     @Test func aCellThatWasNotDequeuedIsReportedWithItsItem() throws {
-        let view = CollectionView(layout: CollectionLayout(columnCount: 1, insets: .zero), columnPolicy: .fixed(1),
-                                  overscan: 0, scrollBarWidth: 0)
+        let view = CollectionView(
+            layout: CollectionLayout(columnCount: 1, insets: .zero), columnPolicy: .fixed(1),
+            overscan: 0, scrollBarWidth: 0)
         let source = ArraySource(count: 1)
         source.makesCellsItself = true
         source.identifier = "handmade"
@@ -134,8 +143,9 @@ private final class ArraySource: CollectionViewDataSource {
     /// in existence and in the pool still add up to the views created, before and after it scrolls out.
     @Test(arguments: ["card", "handmade"])
     func aCellThatWasNotDequeuedIsCountedAsCreated(identifier: String) throws {
-        let view = CollectionView(layout: CollectionLayout(columnCount: 1, rowSpacing: 0, insets: .zero), columnPolicy: .fixed(1),
-                                  overscan: 0, scrollBarWidth: 0)
+        let view = CollectionView(
+            layout: CollectionLayout(columnCount: 1, rowSpacing: 0, insets: .zero), columnPolicy: .fixed(1),
+            overscan: 0, scrollBarWidth: 0)
         view.register(forCellWithReuseIdentifier: "card") { CollectionViewCell(reuseIdentifier: "card") }
         let source = ArraySource(count: 4)
         source.makesCellsItself = true

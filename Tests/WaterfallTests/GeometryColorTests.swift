@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 @Suite struct ColorTests {
@@ -10,7 +11,9 @@ import Testing
         #expect(Color(hex: "#ffffff") == .white)
     }
 
-    @Test(arguments: ["A1B2C3", "#A1B2C", "#GGGGGG", "#A1B2C3D", "", "#", " #A1B2C3", "#A1B2C3 ", "#-1B2C3", "#A1B2Cé", "0xA1B2C3"])
+    @Test(arguments: [
+        "A1B2C3", "#A1B2C", "#GGGGGG", "#A1B2C3D", "", "#", " #A1B2C3", "#A1B2C3 ", "#-1B2C3", "#A1B2Cé", "0xA1B2C3",
+    ])
     func rejectsAnythingElse(text: String) {
         #expect(Color(hex: text) == nil)
     }
@@ -94,6 +97,7 @@ import Testing
     @Test func insets() {
         #expect(EdgeInsets(all: 3) == EdgeInsets(top: 3, left: 3, bottom: 3, right: 3))
         #expect(EdgeInsets.zero == EdgeInsets(all: 0))
-        #expect(Rect(origin: Point(x: 1, y: 2), size: Size(width: 3, height: 4)) == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(
+            Rect(origin: Point(x: 1, y: 2), size: Size(width: 3, height: 4)) == Rect(x: 1, y: 2, width: 3, height: 4))
     }
 }

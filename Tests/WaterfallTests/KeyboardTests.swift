@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 /// Arrow keys move the selection over the `Grid` by geometry; the new selection is scrolled into view with a
@@ -19,7 +20,9 @@ import Testing
         }
     }
 
-    func expectSteps(_ actual: [(Int?, Double)], _ expected: [(Int?, Double)], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSteps(
+        _ actual: [(Int?, Double)], _ expected: [(Int?, Double)], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(actual.map(\.0) == expected.map(\.0), "selections", sourceLocation: sourceLocation)
         #expect(actual.map(\.1) == expected.map(\.1), "offsets", sourceLocation: sourceLocation)
     }
@@ -52,45 +55,51 @@ import Testing
         let harness = try grid()
         let view = harness.view
         let steps = try press([.down, .down, .down, .down, .down, .up, .up, .up, .up], on: view)
-        expectSteps(steps, [
-            (0, 0),     // nothing selected: the first item in the viewport
-            (5, 0),     // 120..<160 (110..<170 with the margin) is visible
-            (7, 50),    // 170..<240: the margin's bottom 250 goes to the viewport's bottom
-            (10, 110),  // 250..<300
-            (10, 110),  // the bottom of column 0: nothing changes
-            (7, 110),   // 160..<250 is visible in 110..<310
-            (5, 110),   // 110..<170: its top is exactly at the viewport's top
-            (0, 0),     // 0..<120
-            (0, 0),     // the top of column 0
-        ])
-        #expect(harness.log == [
-            "shouldSelect(0)", "didSelect(0)",
-            "shouldSelect(5)", "didDeselect(0)", "didSelect(5)",
-            "shouldSelect(7)", "didDeselect(5)", "didSelect(7)", "didScroll",
-            "shouldSelect(10)", "didDeselect(7)", "didSelect(10)", "didScroll",
-            "shouldSelect(7)", "didDeselect(10)", "didSelect(7)",
-            "shouldSelect(5)", "didDeselect(7)", "didSelect(5)",
-            "shouldSelect(0)", "didDeselect(5)", "didSelect(0)", "didScroll",
-        ])
+        expectSteps(
+            steps,
+            [
+                (0, 0),  // nothing selected: the first item in the viewport
+                (5, 0),  // 120..<160 (110..<170 with the margin) is visible
+                (7, 50),  // 170..<240: the margin's bottom 250 goes to the viewport's bottom
+                (10, 110),  // 250..<300
+                (10, 110),  // the bottom of column 0: nothing changes
+                (7, 110),  // 160..<250 is visible in 110..<310
+                (5, 110),  // 110..<170: its top is exactly at the viewport's top
+                (0, 0),  // 0..<120
+                (0, 0),  // the top of column 0
+            ])
+        #expect(
+            harness.log == [
+                "shouldSelect(0)", "didSelect(0)",
+                "shouldSelect(5)", "didDeselect(0)", "didSelect(5)",
+                "shouldSelect(7)", "didDeselect(5)", "didSelect(7)", "didScroll",
+                "shouldSelect(10)", "didDeselect(7)", "didSelect(10)", "didScroll",
+                "shouldSelect(7)", "didDeselect(10)", "didSelect(7)",
+                "shouldSelect(5)", "didDeselect(7)", "didSelect(5)",
+                "shouldSelect(0)", "didDeselect(5)", "didSelect(0)", "didScroll",
+            ])
     }
 
     @Test func leftAndRightGoToTheNearestCentreInTheNextColumn() throws {
         let harness = try grid()
         let view = harness.view
-        let steps = try press([.right, .right, .right, .right, .down, .left, .left, .left, .right, .right, .right], on: view)
-        expectSteps(steps, [
-            (0, 0),    // nothing selected
-            (1, 0),    // from centre 60: column 1's centres 35 and 100 -> item 1
-            (2, 0),    // from 35: column 2's centre 50 -> item 2
-            (2, 0),    // no column 3
-            (4, 30),   // 100..<220: bottom margin 230
-            (6, 40),   // from 160: column 1's 100 and 185 -> item 6 (140..<230)
-            (7, 50),   // from 185: column 0's 140 and 205 -> item 7 (170..<240)
-            (7, 50),   // no column -1
-            (6, 50),   // from 205: column 1's 185 and 295 -> item 6, visible
-            (4, 50),   // from 185: column 2's 160 and 245 -> item 4 (90..<230 with the margin), visible
-            (4, 50),   // no column 3
-        ])
+        let steps = try press(
+            [.right, .right, .right, .right, .down, .left, .left, .left, .right, .right, .right], on: view)
+        expectSteps(
+            steps,
+            [
+                (0, 0),  // nothing selected
+                (1, 0),  // from centre 60: column 1's centres 35 and 100 -> item 1
+                (2, 0),  // from 35: column 2's centre 50 -> item 2
+                (2, 0),  // no column 3
+                (4, 30),  // 100..<220: bottom margin 230
+                (6, 40),  // from 160: column 1's 100 and 185 -> item 6 (140..<230)
+                (7, 50),  // from 185: column 0's 140 and 205 -> item 7 (170..<240)
+                (7, 50),  // no column -1
+                (6, 50),  // from 205: column 1's 185 and 295 -> item 6, visible
+                (4, 50),  // from 185: column 2's 160 and 245 -> item 4 (90..<230 with the margin), visible
+                (4, 50),  // no column 3
+            ])
     }
 
     @Test func aRefusedSelectionNeitherMovesNorScrolls() throws {
@@ -111,7 +120,10 @@ import Testing
         view.pointerDown(at: Point(x: 150, y: 30))
         view.handleKey(.down)
         view.pointerUp(at: Point(x: 150, y: 30))
-        #expect(harness.log == ["shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)", "shouldSelect(0)", "didSelect(0)"])
+        #expect(
+            harness.log == [
+                "shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)", "shouldSelect(0)", "didSelect(0)",
+            ])
         #expect(view.selectedItem == 0)
     }
 
@@ -119,7 +131,8 @@ import Testing
         // A viewport 150 high: the offset runs from 0 to 210.
         let harness = try grid(viewportHeight: 150)
         let view = harness.view
-        let steps = try press([.pageDown, .pageDown, .pageDown, .pageUp, .pageUp, .pageUp, .end, .end, .home, .home], on: view)
+        let steps = try press(
+            [.pageDown, .pageDown, .pageDown, .pageUp, .pageUp, .pageUp, .end, .end, .home, .home], on: view)
         #expect(steps.map(\.1) == [150, 210, 210, 60, 0, 0, 210, 210, 0, 0])
         #expect(steps.allSatisfy { $0.0 == nil })
         #expect(harness.log == Array(repeating: "didScroll", count: 6))

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import Waterfall
 
 @Suite struct LayoutErrorTests {
     /// A layout that holds 3 valid items, so that a failed prepare visibly empties it.
     func preparedLayout() throws -> WaterfallLayout {
-        let layout = WaterfallLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(top: 3, left: 10, bottom: 4, right: 10))
+        let layout = WaterfallLayout(
+            columnCount: 2, columnSpacing: 10, rowSpacing: 10,
+            insets: EdgeInsets(top: 3, left: 10, bottom: 4, right: 10))
         try layout.prepare(width: 230, itemCount: 3) { _, _ in 50 }
         #expect(layout.numberOfItems == 3)
         return layout
@@ -31,7 +34,7 @@ import Testing
                 return heights[index]
             }
         }
-        guard case let .invalidHeight(index, reported)? = error else {
+        guard case .invalidHeight(let index, let reported)? = error else {
             Issue.record("expected invalidHeight, got \(String(describing: error))")
             return
         }
@@ -43,17 +46,22 @@ import Testing
     }
 
     @Test func descriptionsSpellOutTheProblem() {
-        #expect(LayoutError.invalidHeight(index: 7, height: -2).description
-            == "item 7 has height -2.0; a height must be finite and not negative")
-        #expect(LayoutError.invalidHeight(index: 0, height: .nan).description
-            == "item 0 has height nan; a height must be finite and not negative")
-        #expect(LayoutError.invalidHeight(index: 12, height: .infinity).description
-            == "item 12 has height inf; a height must be finite and not negative")
+        #expect(
+            LayoutError.invalidHeight(index: 7, height: -2).description
+                == "item 7 has height -2.0; a height must be finite and not negative")
+        #expect(
+            LayoutError.invalidHeight(index: 0, height: .nan).description
+                == "item 0 has height nan; a height must be finite and not negative")
+        #expect(
+            LayoutError.invalidHeight(index: 12, height: .infinity).description
+                == "item 12 has height inf; a height must be finite and not negative")
         #expect(LayoutError.invalidColumnCount(65).description == "column count 65 is outside 1...64")
-        #expect(LayoutError.invalidMetric(name: "row spacing", value: -1).description
-            == "row spacing is -1.0; it must be finite and not negative")
-        #expect(LayoutError.invalidItemCount(-3).description
-            == "the data source reported -3 items; the count must be from 0 to 2147483647")
+        #expect(
+            LayoutError.invalidMetric(name: "row spacing", value: -1).description
+                == "row spacing is -1.0; it must be finite and not negative")
+        #expect(
+            LayoutError.invalidItemCount(-3).description
+                == "the data source reported -3 items; the count must be from 0 to 2147483647")
     }
 
     @Test(arguments: [0, -1, 65, 1000])
@@ -71,7 +79,9 @@ import Testing
         let layout = WaterfallLayout(columnCount: columns, columnSpacing: 0, rowSpacing: 0, insets: .zero)
         try layout.prepare(width: 128, itemCount: columns + 1) { _, _ in 1 }
         #expect(layout.columnWidth == 128 / Double(columns))
-        #expect(layout.layoutAttributesForItem(at: columns)?.frame == Rect(x: 0, y: 1, width: 128 / Double(columns), height: 1))
+        #expect(
+            layout.layoutAttributesForItem(at: columns)?.frame
+                == Rect(x: 0, y: 1, width: 128 / Double(columns), height: 1))
         #expect(layout.contentSize == Size(width: 128, height: 2))
     }
 
@@ -138,10 +148,11 @@ import Testing
         }
         try layout.prepare(width: 230, itemCount: 2) { _, _ in 5 }
         #expect(layout.isValid)
-        #expect(allAttributes(of: layout).map(\.frame) == [
-            Rect(x: 10, y: 3, width: 100, height: 5),
-            Rect(x: 120, y: 3, width: 100, height: 5),
-        ])
+        #expect(
+            allAttributes(of: layout).map(\.frame) == [
+                Rect(x: 10, y: 3, width: 100, height: 5),
+                Rect(x: 120, y: 3, width: 100, height: 5),
+            ])
         #expect(layout.contentSize == Size(width: 230, height: 12))
     }
 }

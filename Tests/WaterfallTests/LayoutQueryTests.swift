@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// The binary-search queries must answer exactly what a scan of every frame answers.
@@ -8,10 +9,12 @@ import Testing
     /// zero or square.
     static func randomLayout(seed: UInt64) throws -> WaterfallLayout {
         var random = SplitMix64(seed: seed)
-        let insets = EdgeInsets(top: random.whole(in: 0...30), left: random.whole(in: 0...30),
-                                bottom: random.whole(in: 0...30), right: random.whole(in: 0...30))
-        let layout = WaterfallLayout(columnCount: random.int(in: 1...8), columnSpacing: random.whole(in: 0...20) / 2,
-                                     rowSpacing: random.whole(in: 0...3) * 4, insets: insets)
+        let insets = EdgeInsets(
+            top: random.whole(in: 0...30), left: random.whole(in: 0...30),
+            bottom: random.whole(in: 0...30), right: random.whole(in: 0...30))
+        let layout = WaterfallLayout(
+            columnCount: random.int(in: 1...8), columnSpacing: random.whole(in: 0...20) / 2,
+            rowSpacing: random.whole(in: 0...3) * 4, insets: insets)
         let width = random.whole(in: 60...1200)
         let count = random.int(in: 0...400)
         var heights: [Double?] = []
@@ -38,8 +41,9 @@ import Testing
         let width = Int(layout.contentSize.width)
         let height = Int(layout.contentSize.height)
         for _ in 0..<150 {
-            let rect = Rect(x: random.whole(in: -50...(width + 50)), y: random.whole(in: -50...(height + 50)),
-                            width: random.whole(in: 0...300), height: random.whole(in: 0...400))
+            let rect = Rect(
+                x: random.whole(in: -50...(width + 50)), y: random.whole(in: -50...(height + 50)),
+                width: random.whole(in: 0...300), height: random.whole(in: 0...400))
             let expected = everything.filter { shareArea($0.frame, rect) }
 
             #expect(layout.layoutAttributesForElements(in: rect) == expected, "rect \(rect)")
@@ -49,7 +53,9 @@ import Testing
         }
         // The whole content returns every item of non-zero area.
         let all = Rect(origin: .zero, size: layout.contentSize)
-        #expect(layout.layoutAttributesForElements(in: all) == everything.filter { $0.frame.width > 0 && $0.frame.height > 0 })
+        #expect(
+            layout.layoutAttributesForElements(in: all)
+                == everything.filter { $0.frame.width > 0 && $0.frame.height > 0 })
     }
 
     @Test(arguments: seeds)
@@ -65,16 +71,19 @@ import Testing
         let width = Int(layout.contentSize.width)
         let height = Int(layout.contentSize.height)
         for _ in 0..<300 {
-            let point = Point(x: random.whole(in: -20...(2 * width + 40)) / 2, y: random.whole(in: -20...(2 * height + 40)) / 2)
+            let point = Point(
+                x: random.whole(in: -20...(2 * width + 40)) / 2, y: random.whole(in: -20...(2 * height + 40)) / 2)
             #expect(layout.indexOfItem(at: point) == expected(point), "point \(point)")
         }
         // Every frame's corners and centre, and the closest doubles either side of its left and right edges:
         // the top-left corner is inside, the right and bottom edges are not.
         for attributes in everything {
             let frame = attributes.frame
-            for point in [Point(x: frame.minX, y: frame.minY), Point(x: frame.maxX, y: frame.minY),
-                          Point(x: frame.minX, y: frame.maxY), Point(x: frame.midX, y: frame.midY),
-                          Point(x: frame.minX.nextDown, y: frame.minY), Point(x: frame.maxX.nextDown, y: frame.minY)] {
+            for point in [
+                Point(x: frame.minX, y: frame.minY), Point(x: frame.maxX, y: frame.minY),
+                Point(x: frame.minX, y: frame.maxY), Point(x: frame.midX, y: frame.midY),
+                Point(x: frame.minX.nextDown, y: frame.minY), Point(x: frame.maxX.nextDown, y: frame.minY),
+            ] {
                 #expect(layout.indexOfItem(at: point) == expected(point), "item \(attributes.index) point \(point)")
             }
         }
@@ -86,8 +95,9 @@ import Testing
         var visited: [Int] = []
         layout.forEachItem(in: Rect(x: 0, y: 100, width: 340, height: 150)) { visited.append($0) }
         #expect(visited == [0, 5, 7, 3, 6, 9, 4, 8])
-        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 100, width: 340, height: 150)).map(\.index)
-            == [0, 3, 4, 5, 6, 7, 8, 9])
+        #expect(
+            layout.layoutAttributesForElements(in: Rect(x: 0, y: 100, width: 340, height: 150)).map(\.index)
+                == [0, 3, 4, 5, 6, 7, 8, 9])
     }
 
     @Test func edgesAreHalfOpen() throws {
@@ -146,7 +156,7 @@ import Testing
         #expect(layout.neighbour(ofItem: 12, inColumnBy: -1) == nil)
         // Column 1's centres are 35, 100, 185 and 295.
         #expect(layout.item(inColumn: 1, nearestToY: 0) == 1)
-        #expect(layout.item(inColumn: 1, nearestToY: 67.5) == 1)   // a tie goes to the upper item
+        #expect(layout.item(inColumn: 1, nearestToY: 67.5) == 1)  // a tie goes to the upper item
         #expect(layout.item(inColumn: 1, nearestToY: 68) == 3)
         #expect(layout.item(inColumn: 1, nearestToY: 142.5) == 3)  // tie
         #expect(layout.item(inColumn: 1, nearestToY: 143) == 6)
@@ -161,8 +171,9 @@ import Testing
         let layout = WaterfallLayout(columnCount: 5, columnSpacing: 32767, rowSpacing: 8, insets: EdgeInsets(all: 8))
         try layout.prepare(width: 1024, itemCount: 3, height: { _, _ in 40 }, spansAllColumns: { $0 == 1 })
         #expect(layout.columnWidth == 0)
-        let banner = LayoutAttributes(index: 1, column: 0,
-                                      frame: Rect(x: 8, y: 56, width: 1008, height: 40), spansAllColumns: true)
+        let banner = LayoutAttributes(
+            index: 1, column: 0,
+            frame: Rect(x: 8, y: 56, width: 1008, height: 40), spansAllColumns: true)
         #expect(layout.layoutAttributesForItem(at: 1) == banner)
         #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 1024, height: 200)) == [banner])
         #expect(layout.indexOfItem(at: Point(x: 500, y: 60)) == 1)
@@ -172,7 +183,8 @@ import Testing
     /// and a point on that banner's top row hit the first of them (which holds no point) instead of it.
     @Test func aPointOnABannerIsFoundAfterBannersOfNoHeightAtTheSameY() throws {
         let layout = WaterfallLayout(columnCount: 2, columnSpacing: 0, rowSpacing: 0, insets: EdgeInsets(all: 0))
-        try layout.prepare(width: 100, itemCount: 4, height: { index, _ in index < 2 ? 0 : 30 }, spansAllColumns: { $0 < 3 })
+        try layout.prepare(
+            width: 100, itemCount: 4, height: { index, _ in index < 2 ? 0 : 30 }, spansAllColumns: { $0 < 3 })
         #expect(layout.layoutAttributesForItem(at: 2)?.frame == Rect(x: 0, y: 0, width: 100, height: 30))
         #expect(layout.indexOfItem(at: Point(x: 10, y: 0)) == 2)
         #expect(layout.indexOfItem(at: Point(x: 10, y: 29.5)) == 2)

@@ -1,13 +1,15 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// Appends, inserts and deletes re-place only from the first affected item, and give exactly the frames
 /// a full layout of the final heights gives.
 struct LayoutUpdateTests {
     private func fullLayout(heights: [Double], like layout: WaterfallLayout) throws -> WaterfallLayout {
-        let fresh = WaterfallLayout(columnCount: layout.columnCount, columnSpacing: layout.columnSpacing,
-                                    rowSpacing: layout.rowSpacing, insets: layout.insets)
+        let fresh = WaterfallLayout(
+            columnCount: layout.columnCount, columnSpacing: layout.columnSpacing,
+            rowSpacing: layout.rowSpacing, insets: layout.insets)
         try fresh.prepare(width: layout.width, itemCount: heights.count) { index, _ in heights[index] }
         return fresh
     }
@@ -29,8 +31,9 @@ struct LayoutUpdateTests {
     @Test(arguments: 1...12)
     func randomUpdateSequencesMatchAFullLayout(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed))
-        let layout = WaterfallLayout(columnCount: random.int(in: 1...7), columnSpacing: random.whole(in: 0...12),
-                                     rowSpacing: Double(random.int(in: 0...20)) / 4, insets: EdgeInsets(all: random.whole(in: 0...16)))
+        let layout = WaterfallLayout(
+            columnCount: random.int(in: 1...7), columnSpacing: random.whole(in: 0...12),
+            rowSpacing: Double(random.int(in: 0...20)) / 4, insets: EdgeInsets(all: random.whole(in: 0...16)))
         func randomHeight() -> Double { Double(random.int(in: 0...4000)) / 8 }
         var heights = (0..<random.int(in: 0...300)).map { _ in randomHeight() }
         try layout.prepare(width: random.whole(in: 200...1600), itemCount: heights.count) { index, _ in heights[index] }
@@ -78,7 +81,10 @@ struct LayoutUpdateTests {
         let layout = WaterfallLayout(columnCount: 2, columnSpacing: 0, rowSpacing: 0, insets: .zero)
         try layout.prepare(width: 200, itemCount: 3) { index, _ in [40, 20, 30][index] }
         var asked: [Int] = []
-        try layout.insertItems(at: 0, count: 1) { index, _ in asked.append(index); return 25 }
+        try layout.insertItems(at: 0, count: 1) { index, _ in
+            asked.append(index)
+            return 25
+        }
         #expect(asked == [0])
         #expect(allAttributes(layout).map(\.frame.height) == [25, 40, 20, 30])
         try expectSameFrames(layout, heights: [25, 40, 20, 30])
@@ -114,17 +120,21 @@ struct LayoutUpdateTests {
 /// The placement loop keeps up to eight columns' bottoms in registers and more in memory: both give the
 /// frames of the rule written out plainly.
 struct PlacementPathTests {
-    private func referenceFrames(heights: [Double], columns: Int, width: Double, spacing: Double, insets: EdgeInsets) -> [Rect] {
+    private func referenceFrames(
+        heights: [Double], columns: Int, width: Double, spacing: Double, insets: EdgeInsets
+    ) -> [Rect] {
         let columnWidth = (width - insets.left - insets.right - Double(columns - 1) * spacing) / Double(columns)
         var bottoms = [Double?](repeating: nil, count: columns)
         return heights.map { height in
             var column = 0
-            for candidate in 1..<max(1, columns) where (bottoms[candidate] ?? insets.top) < (bottoms[column] ?? insets.top) {
+            for candidate in 1..<max(1, columns)
+            where (bottoms[candidate] ?? insets.top) < (bottoms[column] ?? insets.top) {
                 column = candidate
             }
             let y = bottoms[column].map { $0 + spacing } ?? insets.top
             bottoms[column] = y + height
-            return Rect(x: insets.left + Double(column) * (columnWidth + spacing), y: y, width: columnWidth, height: height)
+            return Rect(
+                x: insets.left + Double(column) * (columnWidth + spacing), y: y, width: columnWidth, height: height)
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// Loading more at the end: asked once per approach, a footer meanwhile, appended items that move nothing,
@@ -6,32 +7,33 @@ import Testing
 struct LoadMoreTests {
     /// Section 0 with `count` items of 50 in 2 columns of 100 (rows of 60 from y 10): content 10 + 60 × rows.
     static func harness(items count: Int, viewportHeight: Double = 200) throws -> SectionHarness {
-        let harness = try SectionHarness(SectionsSource([Array(repeating: 50, count: count)]),
-                                         viewport: Size(width: 230, height: viewportHeight))
+        let harness = try SectionHarness(
+            SectionsSource([Array(repeating: 50, count: count)]),
+            viewport: Size(width: 230, height: viewportHeight))
         harness.view.loadMoreDistance = 100
         harness.view.isLoadMoreEnabled = true
         return harness
     }
 
     @Test func theDelegateIsAskedOnceUntilItAnswers() throws {
-        let harness = try Self.harness(items: 20)   // content 610 + the 56 px footer: far below a 200 viewport
+        let harness = try Self.harness(items: 20)  // content 610 + the 56 px footer: far below a 200 viewport
         let view = harness.view
         #expect(harness.loadMoreRequests == 0)
         #expect(view.loadMoreState == .idle)
-        #expect(view.contentSize.height == 666)     // the footer is there whenever more may come
-        view.setContentOffset(365)                  // bottom at 565: not yet within 100 of the end at 666
+        #expect(view.contentSize.height == 666)  // the footer is there whenever more may come
+        view.setContentOffset(365)  // bottom at 565: not yet within 100 of the end at 666
         #expect(harness.loadMoreRequests == 0)
-        view.setContentOffset(366)                  // bottom at 566 = 666 - 100: asked
+        view.setContentOffset(366)  // bottom at 566 = 666 - 100: asked
         #expect(harness.loadMoreRequests == 1)
         #expect(view.loadMoreState == .loading)
         for offset in [320.0, 400, 300, 500] { view.setContentOffset(offset) }
         view.scrollWheel(notches: 3)
-        #expect(harness.loadMoreRequests == 1)      // not again until answered
+        #expect(harness.loadMoreRequests == 1)  // not again until answered
         view.checkInvariants()
     }
 
     @Test func aPendingLoadShowsTheFooterBelowTheLastSection() throws {
-        let harness = try Self.harness(items: 4)    // content 130: asked at once
+        let harness = try Self.harness(items: 4)  // content 130: asked at once
         let view = harness.view
         #expect(harness.loadMoreRequests == 1)
         #expect(view.layout.contentSize.height == 130 + 56)
@@ -41,11 +43,11 @@ struct LoadMoreTests {
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
         let texts = canvas.commands.compactMap { command -> (String, Point)? in
-            if case let .text(text, origin, _) = command { return (text, origin) }
+            if case .text(let text, let origin, _) = command { return (text, origin) }
             return nil
         }
         #expect(texts.map(\.0) == ["Loading more..."])
-        #expect(texts.allSatisfy { $0.1.y > 130 && $0.1.y < 186 })   // on the footer
+        #expect(texts.allSatisfy { $0.1.y > 130 && $0.1.y < 186 })  // on the footer
     }
 
     @Test func appendedItemsMoveNothingAndKeepTheOffset() throws {
@@ -63,9 +65,9 @@ struct LoadMoreTests {
         #expect(view.numberOfSections == 2)
         #expect(view.loadMoreState == .idle)
         #expect(view.frame(of: .loadMoreFooter)?.minY == view.contentSize.height - 56 - view.contentOffset)
-        #expect(harness.loadMoreRequests == 1)      // the new end is far away again
+        #expect(harness.loadMoreRequests == 1)  // the new end is far away again
         view.setContentOffset(view.scroll.maxOffset)
-        #expect(harness.loadMoreRequests == 2)      // the next approach asks again
+        #expect(harness.loadMoreRequests == 2)  // the next approach asks again
         view.checkInvariants()
     }
 
@@ -75,7 +77,7 @@ struct LoadMoreTests {
         harness.data.sections[0] += [50, 50]
         try view.finishLoadingMore(.loaded(hasMore: false))
         #expect(view.loadMoreState == .finished)
-        #expect(view.contentSize.height == 190)     // three rows; the footer is gone
+        #expect(view.contentSize.height == 190)  // three rows; the footer is gone
         view.setContentOffset(1000)
         view.scrollWheel(notches: 5)
         #expect(harness.loadMoreRequests == 1)
@@ -83,13 +85,15 @@ struct LoadMoreTests {
     }
 
     @Test func aFailureIsShownWithARetryByClickOrEnter() throws {
-        let harness = try Self.harness(items: 4)    // footer at content y 130..<186
+        let harness = try Self.harness(items: 4)  // footer at content y 130..<186
         let view = harness.view
         try view.finishLoadingMore(.failed("the network is down"))
         #expect(view.loadMoreState == .failed("the network is down"))
-        #expect(view.loadMoreFooterView.message == "Could not load more: the network is down. Click or press Enter to retry.")
+        #expect(
+            view.loadMoreFooterView.message
+                == "Could not load more: the network is down. Click or press Enter to retry.")
         #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 130, width: 210, height: 56))
-        view.setContentOffset(100)                  // scrolling does not retry by itself
+        view.setContentOffset(100)  // scrolling does not retry by itself
         #expect(harness.loadMoreRequests == 1)
         // A click on the footer retries; a press that leaves it does not.
         let footer = try #require(view.frame(of: .loadMoreFooter))
@@ -105,7 +109,7 @@ struct LoadMoreTests {
         try view.finishLoadingMore(.failed("again"))
         try view.perform(.activate)
         #expect(harness.loadMoreRequests == 3)
-        try view.perform(.activate)               // Enter while loading does nothing
+        try view.perform(.activate)  // Enter while loading does nothing
         #expect(harness.loadMoreRequests == 3)
         harness.data.sections[0] += [50]
         try view.finishLoadingMore(.loaded(hasMore: true))
@@ -117,7 +121,7 @@ struct LoadMoreTests {
     /// scrolls away from the end and back (which ask when loading is idle), an hour's jump and a resize leave a
     /// failed load failed; only a retry asks again.
     @Test func aFailureIsRetriedOnlyByARetryWhateverTheInputsAndTheirTimes() throws {
-        let harness = try Self.harness(items: 20)   // content 610 + the 56 px footer; the end is offset 466
+        let harness = try Self.harness(items: 20)  // content 610 + the 56 px footer; the end is offset 466
         let view = harness.view
         try view.apply(.key(.end, modifiers: []))
         #expect(harness.loadMoreRequests == 1)
@@ -135,7 +139,7 @@ struct LoadMoreTests {
         try wheel(-3)
         #expect(view.contentOffset == 466 - 3 * 64)  // bottom at 474: far from the end
         try wheel(5)
-        #expect(view.contentOffset == 466)           // at the end again
+        #expect(view.contentOffset == 466)  // at the end again
         time += 3600
         try view.apply(.animationFrame(time: time))
         try view.apply(.resize(Size(width: 230, height: 260)))
@@ -159,7 +163,7 @@ struct LoadMoreTests {
         #expect(view.placeholderView === loading)
         #expect(view.layout.loadMoreFooterHeight == 0)
         try view.finishLoadingMore(.failed("offline"))
-        #expect(view.placeholderView == nil)        // the footer shows the error and the retry instead
+        #expect(view.placeholderView == nil)  // the footer shows the error and the retry instead
         #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 0, width: 210, height: 56))
         try view.perform(.activate)
         harness.data.sections = [[50, 50]]
@@ -176,7 +180,9 @@ struct LoadMoreTests {
             try view.finishLoadingMore(.loaded(hasMore: true))
         }
         #expect(view.numberOfItems == 4)
-        #expect(view.loadMoreState == .failed("section 0: item 5 has height -3.0; a height must be finite and not negative"))
+        #expect(
+            view.loadMoreState == .failed("section 0: item 5 has height -3.0; a height must be finite and not negative")
+        )
         view.checkInvariants()
     }
 
@@ -185,7 +191,7 @@ struct LoadMoreTests {
         let view = harness.view
         view.loadMoreDistance = 0
         var pages = 0
-        harness.onLoadMore = { harness in   // a page of two items of 50: one row of 60 per page
+        harness.onLoadMore = { harness in  // a page of two items of 50: one row of 60 per page
             pages += 1
             harness.data.sections[0] += [50, 50]
             try harness.view.finishLoadingMore(.loaded(hasMore: pages < 100))
@@ -203,15 +209,15 @@ struct LoadMoreTests {
         let harness = try Self.harness(items: 2)
         let view = harness.view
         #expect(harness.loadMoreRequests == 1)
-        try view.finishLoadingMore(.loaded(hasMore: true))   // nothing new
+        try view.finishLoadingMore(.loaded(hasMore: true))  // nothing new
         #expect(harness.loadMoreRequests == 1)
         #expect(view.loadMoreState == .idle)
         harness.onLoadMore = { harness in try harness.view.finishLoadingMore(.loaded(hasMore: true)) }
-        view.scrollWheel(notches: 1)                         // content fits: no scroll, so no new request
+        view.scrollWheel(notches: 1)  // content fits: no scroll, so no new request
         #expect(harness.loadMoreRequests == 1)
         harness.data.sections[0] += Array(repeating: 50, count: 10)
-        try view.refresh()                                   // a relayout with more items
-        view.setContentOffset(1000)                          // a scroll asks again, answered empty at once
+        try view.refresh()  // a relayout with more items
+        view.setContentOffset(1000)  // a scroll asks again, answered empty at once
         #expect(harness.loadMoreRequests == 2)
         view.checkInvariants()
     }
@@ -225,7 +231,7 @@ struct LoadMoreTests {
         #expect(view.placeholderView == nil)
         #expect(view.frame(of: .loadMoreFooter) == Rect(x: 10, y: 0, width: 210, height: 56))
         view.loadingView = MessageView(message: "Loading...")
-        #expect(view.frame(of: .loadMoreFooter) == nil)     // now the loading view says it
+        #expect(view.frame(of: .loadMoreFooter) == nil)  // now the loading view says it
         #expect(view.placeholderView === view.loadingView)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// A placeholder that records where it was drawn.

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// The three placements of CHT's `itemRenderDirection`: shortest column first, left to right, right to left.
@@ -18,27 +19,30 @@ struct PlacementTests {
     @Test func shortestColumnFirstFillsTheShortest() throws {
         // After items 0-2: bottoms 110, 30, 40. Item 3 goes under item 1 (bottom 30), item 4 under item 2
         // (bottom 40), item 5 under item 3 (bottom 80).
-        #expect(try frames(.shortestColumn, heights: heights) == [
-            Rect(x: 10, y: 10, width: 100, height: 100), Rect(x: 120, y: 10, width: 100, height: 20),
-            Rect(x: 230, y: 10, width: 100, height: 30), Rect(x: 120, y: 40, width: 100, height: 40),
-            Rect(x: 230, y: 50, width: 100, height: 50), Rect(x: 120, y: 90, width: 100, height: 60),
-        ])
+        #expect(
+            try frames(.shortestColumn, heights: heights) == [
+                Rect(x: 10, y: 10, width: 100, height: 100), Rect(x: 120, y: 10, width: 100, height: 20),
+                Rect(x: 230, y: 10, width: 100, height: 30), Rect(x: 120, y: 40, width: 100, height: 40),
+                Rect(x: 230, y: 50, width: 100, height: 50), Rect(x: 120, y: 90, width: 100, height: 60),
+            ])
     }
 
     @Test func leftToRightFillsRowsFromTheLeft() throws {
-        #expect(try frames(.leftToRight, heights: heights) == [
-            Rect(x: 10, y: 10, width: 100, height: 100), Rect(x: 120, y: 10, width: 100, height: 20),
-            Rect(x: 230, y: 10, width: 100, height: 30), Rect(x: 10, y: 120, width: 100, height: 40),
-            Rect(x: 120, y: 40, width: 100, height: 50), Rect(x: 230, y: 50, width: 100, height: 60),
-        ])
+        #expect(
+            try frames(.leftToRight, heights: heights) == [
+                Rect(x: 10, y: 10, width: 100, height: 100), Rect(x: 120, y: 10, width: 100, height: 20),
+                Rect(x: 230, y: 10, width: 100, height: 30), Rect(x: 10, y: 120, width: 100, height: 40),
+                Rect(x: 120, y: 40, width: 100, height: 50), Rect(x: 230, y: 50, width: 100, height: 60),
+            ])
     }
 
     @Test func rightToLeftFillsRowsFromTheRight() throws {
-        #expect(try frames(.rightToLeft, heights: heights) == [
-            Rect(x: 230, y: 10, width: 100, height: 100), Rect(x: 120, y: 10, width: 100, height: 20),
-            Rect(x: 10, y: 10, width: 100, height: 30), Rect(x: 230, y: 120, width: 100, height: 40),
-            Rect(x: 120, y: 40, width: 100, height: 50), Rect(x: 10, y: 50, width: 100, height: 60),
-        ])
+        #expect(
+            try frames(.rightToLeft, heights: heights) == [
+                Rect(x: 230, y: 10, width: 100, height: 100), Rect(x: 120, y: 10, width: 100, height: 20),
+                Rect(x: 10, y: 10, width: 100, height: 30), Rect(x: 230, y: 120, width: 100, height: 40),
+                Rect(x: 120, y: 40, width: 100, height: 50), Rect(x: 10, y: 50, width: 100, height: 60),
+            ])
     }
 
     @Test(arguments: [ItemPlacement.leftToRight, .rightToLeft])
@@ -58,7 +62,9 @@ struct PlacementTests {
         let reference = WaterfallLayout(columnCount: 4, columnSpacing: 8, rowSpacing: 8, insets: EdgeInsets(all: 8))
         reference.placement = placement
         try reference.prepare(width: 800, itemCount: heights.count) { index, _ in heights[index] }
-        let all = { (layout: WaterfallLayout) in (0..<layout.numberOfItems).compactMap(layout.layoutAttributesForItem(at:)) }
+        let all = { (layout: WaterfallLayout) in
+            (0..<layout.numberOfItems).compactMap(layout.layoutAttributesForItem(at:))
+        }
         #expect(all(layout) == all(reference))
         #expect(layout.contentSize == reference.contentSize)
         let rect = Rect(x: 0, y: 500, width: 800, height: 900)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Waterfall
 
 /// Press, move and release on the `Grid` (viewport 340 × 200 at offset 0 unless moved).
@@ -36,7 +37,10 @@ import Testing
         #expect(cell.isHighlighted)
 
         view.pointerUp(at: Point(x: 10, y: 10))
-        #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)", "didUnhighlight(0)", "shouldSelect(0)", "didSelect(0)"])
+        #expect(
+            harness.log == [
+                "shouldHighlight(0)", "didHighlight(0)", "didUnhighlight(0)", "shouldSelect(0)", "didSelect(0)",
+            ])
         #expect(view.highlightedItem == nil)
         #expect(view.selectedItem == 0)
         #expect(cell.isHighlighted == false)
@@ -50,8 +54,11 @@ import Testing
         click(view, onItem0)
         harness.log = []
         click(view, onItem1)
-        #expect(harness.log == ["shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)",
-                                "shouldSelect(1)", "didDeselect(0)", "didSelect(1)"])
+        #expect(
+            harness.log == [
+                "shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)",
+                "shouldSelect(1)", "didDeselect(0)", "didSelect(1)",
+            ])
         #expect(view.selectedItem == 1)
         #expect(harness.cell(0)?.isSelected == false)
         #expect(harness.cell(1)?.isSelected == true)
@@ -73,7 +80,7 @@ import Testing
         let harness = try grid()
         let view = harness.view
         view.pointerDown(at: onItem0)
-        view.pointerMoved(to: Point(x: 60, y: 110))   // the row spacing below item 0
+        view.pointerMoved(to: Point(x: 60, y: 110))  // the row spacing below item 0
         #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)", "didUnhighlight(0)"])
         #expect(harness.cell(0)?.isHighlighted == false)
         // Back on the same cell and released there: still nothing.
@@ -137,21 +144,24 @@ import Testing
         view.pointerDown(at: onItem0)
         view.pointerDown(at: onItem1)
         view.pointerUp(at: onItem1)
-        #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)", "didUnhighlight(0)",
-                                "shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)", "shouldSelect(1)", "didSelect(1)"])
+        #expect(
+            harness.log == [
+                "shouldHighlight(0)", "didHighlight(0)", "didUnhighlight(0)",
+                "shouldHighlight(1)", "didHighlight(1)", "didUnhighlight(1)", "shouldSelect(1)", "didSelect(1)",
+            ])
         #expect(view.selectedItem == 1)
     }
 
     @Test(arguments: [
-        Point(x: 5, y: 50),      // left inset
-        Point(x: 115, y: 50),    // column spacing
-        Point(x: 110, y: 50),    // item 0's right edge
-        Point(x: 60, y: 110),    // row spacing, item 0's bottom edge
-        Point(x: 60, y: 5),      // top inset
-        Point(x: 335, y: 50),    // right inset
-        Point(x: 340, y: 50),    // right of the viewport
-        Point(x: -1, y: 50),     // left of the viewport
-        Point(x: 60, y: 200),    // below the viewport
+        Point(x: 5, y: 50),  // left inset
+        Point(x: 115, y: 50),  // column spacing
+        Point(x: 110, y: 50),  // item 0's right edge
+        Point(x: 60, y: 110),  // row spacing, item 0's bottom edge
+        Point(x: 60, y: 5),  // top inset
+        Point(x: 335, y: 50),  // right inset
+        Point(x: 340, y: 50),  // right of the viewport
+        Point(x: -1, y: 50),  // left of the viewport
+        Point(x: 60, y: 200),  // below the viewport
     ])
     func pressingEmptySpaceDoesNothing(point: Point) throws {
         let harness = try grid()
@@ -184,8 +194,11 @@ import Testing
         let view = harness.view
         view.setContentOffset(100)
         harness.log = []
-        click(view, Point(x: 60, y: 30))   // content y 130: item 5 (120..<160)
-        #expect(harness.log == ["shouldHighlight(5)", "didHighlight(5)", "didUnhighlight(5)", "shouldSelect(5)", "didSelect(5)"])
+        click(view, Point(x: 60, y: 30))  // content y 130: item 5 (120..<160)
+        #expect(
+            harness.log == [
+                "shouldHighlight(5)", "didHighlight(5)", "didUnhighlight(5)", "shouldSelect(5)", "didSelect(5)",
+            ])
         #expect(harness.cell(5)?.isSelected == true)
     }
 
@@ -224,7 +237,7 @@ import Testing
         #expect(view.selectItem(at: 3))
         view.deselectAllItems()
         view.deselectAllItems()
-        #expect(harness.log == ["didSelect(3)", "didDeselect(3)"])   // told, not asked: the program selected it
+        #expect(harness.log == ["didSelect(3)", "didDeselect(3)"])  // told, not asked: the program selected it
         #expect(harness.cell(3)?.isSelected == false)
     }
 }

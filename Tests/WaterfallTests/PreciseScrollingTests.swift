@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// A touchpad's precise scroll: fractional notches of `wheelStep` pixels, applied at once on whole pixels with the
@@ -20,7 +21,7 @@ struct PreciseScrollingTests {
         var offsets: [Double] = []
         for (step, notches) in Self.swipe.enumerated() {
             view.scrollPrecisely(notches: notches, at: 10 + Double(step) / 100)
-            #expect(!view.isAnimatingScroll)        // at once: never a glide
+            #expect(!view.isAnimatingScroll)  // at once: never a glide
             offsets.append(view.contentOffset)
         }
         // The exact positions 9.6, 28.8, 57.6, 96, 128, 153.6, 172.8, 185.6 and 192 px, each to the nearest pixel.
@@ -35,13 +36,13 @@ struct PreciseScrollingTests {
     @Test func aScrollOfLessThanHalfAPixelWaitsForTheNext() throws {
         let harness = try Self.harness()
         let view = harness.view
-        view.scrollPrecisely(notches: 0.4 / 64, at: 0)      // 0.4 px
+        view.scrollPrecisely(notches: 0.4 / 64, at: 0)  // 0.4 px
         #expect((view.contentOffset, view.preciseScrollRemainder) == (0, 0.4 / 64 * 64))
         #expect(harness.log.filter { $0 == "didScroll" }.isEmpty)
-        view.scrollPrecisely(notches: 0.2 / 64, at: 0)      // 0.6 px in all: one pixel, 0.4 px owed back
+        view.scrollPrecisely(notches: 0.2 / 64, at: 0)  // 0.6 px in all: one pixel, 0.4 px owed back
         #expect(view.contentOffset == 1)
         #expect(abs(view.preciseScrollRemainder + 0.4) < 1e-12)
-        view.scrollPrecisely(notches: 0, at: 0)             // nothing: no change
+        view.scrollPrecisely(notches: 0, at: 0)  // nothing: no change
         view.scrollPrecisely(notches: .nan, at: 0)
         view.scrollPrecisely(notches: .infinity, at: 0)
         #expect(view.contentOffset == 1)
@@ -51,12 +52,12 @@ struct PreciseScrollingTests {
     @Test func aPreciseScrollStopsAGlideWhereItIsAtItsTimeAndGoesOnFromThere() throws {
         let harness = try Self.harness()
         let view = harness.view
-        view.scrollWheel(notches: 1, at: 10)                // a glide from 0 to 64 in 0.1 s
+        view.scrollWheel(notches: 1, at: 10)  // a glide from 0 to 64 in 0.1 s
         #expect(view.isAnimatingScroll)
-        view.scrollPrecisely(notches: 0.5, at: 10.05)       // half-way in time the glide is at 56 (ease-out)
+        view.scrollPrecisely(notches: 0.5, at: 10.05)  // half-way in time the glide is at 56 (ease-out)
         #expect(!view.isAnimatingScroll)
         #expect(view.contentOffset == 56 + 32)
-        view.advanceAnimations(to: 11)                      // no glide left to move it
+        view.advanceAnimations(to: 11)  // no glide left to move it
         #expect(view.contentOffset == 88)
     }
 
@@ -68,9 +69,9 @@ struct PreciseScrollingTests {
         view.scrollPrecisely(notches: 0.25, at: 0)
         #expect(view.highlightedItem == nil)
         view.scrollPrecisely(notches: 100, at: 0)
-        #expect(view.contentOffset == 1010)                 // 1210 - 200
+        #expect(view.contentOffset == 1010)  // 1210 - 200
         view.scrollPrecisely(notches: -100, at: 0)
-        #expect(view.contentOffset == 0)                    // no pull: not allowed here
+        #expect(view.contentOffset == 0)  // no pull: not allowed here
         #expect(view.pullDistance == 0)
     }
 
@@ -78,11 +79,11 @@ struct PreciseScrollingTests {
         let harness = try RefreshTests.harness()
         let view = harness.view
         view.setContentOffset(10)
-        view.scrollPrecisely(notches: -0.5, at: 0)          // 32 px up: 10 to the top, 22 beyond pull 11
+        view.scrollPrecisely(notches: -0.5, at: 0)  // 32 px up: 10 to the top, 22 beyond pull 11
         #expect((view.contentOffset, view.pullDistance) == (0, 11))
-        view.scrollPrecisely(notches: -1, at: 0)            // 64 px: 32 more of pull, as a wheel notch pulls
+        view.scrollPrecisely(notches: -1, at: 0)  // 64 px: 32 more of pull, as a wheel notch pulls
         #expect((view.contentOffset, view.pullDistance, view.isPullArmed) == (0, 43, false))
-        view.scrollPrecisely(notches: -1.25, at: 0)         // 80 px: 40 more
+        view.scrollPrecisely(notches: -1.25, at: 0)  // 80 px: 40 more
         #expect((view.pullDistance, view.isPullArmed) == (83, true))
         #expect(view.refreshView.message == "Release to refresh")
         try view.releasePull()
@@ -93,29 +94,29 @@ struct PreciseScrollingTests {
     @Test func downWhilePulledUndoesThePullFirstThenScrollsWithTheRest() throws {
         let harness = try RefreshTests.harness()
         let view = harness.view
-        view.scrollPrecisely(notches: -1.5, at: 0)          // 96 px: pull 48
+        view.scrollPrecisely(notches: -1.5, at: 0)  // 96 px: pull 48
         #expect(view.pullDistance == 48)
-        view.scrollPrecisely(notches: 0.5, at: 0)           // 32 px: pull 32
+        view.scrollPrecisely(notches: 0.5, at: 0)  // 32 px: pull 32
         #expect((view.contentOffset, view.pullDistance) == (0, 32))
-        view.scrollPrecisely(notches: 1, at: 0)             // 64 px: the pull's 32 take 64... and none is left
+        view.scrollPrecisely(notches: 1, at: 0)  // 64 px: the pull's 32 take 64... and none is left
         #expect((view.contentOffset, view.pullDistance) == (0, 0))
-        view.scrollPrecisely(notches: -0.25, at: 0)         // pull 8
-        view.scrollPrecisely(notches: 0.5, at: 0)           // 32 px: 16 undo the pull, 16 scroll
+        view.scrollPrecisely(notches: -0.25, at: 0)  // pull 8
+        view.scrollPrecisely(notches: 0.5, at: 0)  // 32 px: 16 undo the pull, 16 scroll
         #expect((view.contentOffset, view.pullDistance) == (16, 0))
-        try view.releasePull()                              // nothing pulled: nothing happens
+        try view.releasePull()  // nothing pulled: nothing happens
         #expect(harness.log.filter { $0 == "willRefresh" }.isEmpty)
     }
 
     @Test func theOddPixelOfAPullWaitsForTheNextScroll() throws {
         let harness = try RefreshTests.harness()
         let view = harness.view
-        view.scrollPrecisely(notches: -3 / 64, at: 0)       // 3 px up: a pixel of pull, one px owed
+        view.scrollPrecisely(notches: -3 / 64, at: 0)  // 3 px up: a pixel of pull, one px owed
         #expect((view.pullDistance, view.preciseScrollRemainder) == (1, -1))
-        view.scrollPrecisely(notches: -3 / 64, at: 0)       // 3 + 1 px: two more
+        view.scrollPrecisely(notches: -3 / 64, at: 0)  // 3 + 1 px: two more
         #expect((view.pullDistance, view.preciseScrollRemainder) == (3, 0))
-        view.scrollPrecisely(notches: 3 / 64, at: 0)        // 3 px down: a pixel of pull undone, one owed
+        view.scrollPrecisely(notches: 3 / 64, at: 0)  // 3 px down: a pixel of pull undone, one owed
         #expect((view.pullDistance, view.preciseScrollRemainder, view.contentOffset) == (2, 1, 0))
-        view.scrollPrecisely(notches: 5 / 64, at: 0)        // 5 + 1 px: the pull's 2 take 4, 2 scroll
+        view.scrollPrecisely(notches: 5 / 64, at: 0)  // 5 + 1 px: the pull's 2 take 4, 2 scroll
         #expect((view.pullDistance, view.preciseScrollRemainder, view.contentOffset) == (0, 0, 2))
     }
 
@@ -130,7 +131,7 @@ struct PreciseScrollingTests {
         let harness = try Self.harness()
         let view = harness.view
         view.draw(in: RecordingCanvas())
-        view.scrollPrecisely(notches: 0.3, at: 0)           // 19.2 px: 19
+        view.scrollPrecisely(notches: 0.3, at: 0)  // 19.2 px: 19
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
         #expect(canvas.commands.first == .copy(Rect(x: 0, y: 19, width: 340, height: 181), to: Point(x: 0, y: 0)))

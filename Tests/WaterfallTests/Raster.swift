@@ -59,8 +59,12 @@ final class Raster: Canvas, BatchDrawingTarget {
     /// A picture fills its box (unscaled, at most its size, in pixels at scale 1; scaled, the whole rect) with a
     /// colour made of its id.
     func drawImage(_ image: ImageHandle, in rect: Rect, scaling: ImageScaling) {
-        let box = scaling != .unscaled ? rect
-            : Rect(x: rect.minX, y: rect.minY, width: min(rect.width, Double(image.width)), height: min(rect.height, Double(image.height)))
+        let box =
+            scaling != .unscaled
+            ? rect
+            : Rect(
+                x: rect.minX, y: rect.minY, width: min(rect.width, Double(image.width)),
+                height: min(rect.height, Double(image.height)))
         fill(box, color: Self.colour(of: image))
     }
 
@@ -82,4 +86,3 @@ final class Raster: Canvas, BatchDrawingTarget {
         for item in texts { drawText(item.text, at: item.origin, color: color) }
     }
 }
-

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// Only the cells in the viewport plus the overscan exist, and scrolling recycles them.
@@ -13,8 +14,9 @@ import Testing
     static func bigHarness() throws -> Harness {
         var random = SplitMix64(seed: 5000)
         let heights: [Double?] = (0..<5000).map { _ in random.whole(in: 40...240) / 2 }
-        let harness = try Harness(heights: heights, columns: 4, overscan: overscan, wheelStep: wheelStep,
-                                  viewport: Size(width: 800, height: 600))
+        let harness = try Harness(
+            heights: heights, columns: 4, overscan: overscan, wheelStep: wheelStep,
+            viewport: Size(width: 800, height: 600))
         #expect(harness.view.layout.columnWidth == 187.5)
         return harness
     }
@@ -52,16 +54,20 @@ import Testing
     /// overscan above and below, each showing its own item at its own frame, and all the view's invariants.
     /// Returns the number of visible cells.
     @discardableResult
-    static func checkVisibleCells(_ harness: Harness, _ reference: Reference, sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    static func checkVisibleCells(
+        _ harness: Harness, _ reference: Reference, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
         let view = harness.view
         view.checkInvariants()
         let expected = reference.expected(atOffset: view.contentOffset)
         let actual = view.visibleCells.keys.sorted().map(\.item)
         if actual != expected {
-            Issue.record("offset \(view.contentOffset): visible \(actual), expected \(expected)", sourceLocation: sourceLocation)
+            Issue.record(
+                "offset \(view.contentOffset): visible \(actual), expected \(expected)", sourceLocation: sourceLocation)
         }
         for (index, cell) in view.visibleCells {
-            guard let cell = cell as? TestCell, cell.item == index.item, cell.frame == reference.frames[index.item] else {
+            guard let cell = cell as? TestCell, cell.item == index.item, cell.frame == reference.frames[index.item]
+            else {
                 Issue.record("the cell of item \(index) shows the wrong item or frame", sourceLocation: sourceLocation)
                 continue
             }
@@ -76,7 +82,9 @@ import Testing
         #expect(pool.created == peak, sourceLocation: sourceLocation)
         #expect(pool.created == harness.cells.count, sourceLocation: sourceLocation)
         #expect(pool.reused > 0, sourceLocation: sourceLocation)
-        #expect(pool.created + pool.reused == harness.cells.values.reduce(0) { $0 + $1.uses }, sourceLocation: sourceLocation)
+        #expect(
+            pool.created + pool.reused == harness.cells.values.reduce(0) { $0 + $1.uses },
+            sourceLocation: sourceLocation)
         #expect(harness.unpreparedReuses == [], sourceLocation: sourceLocation)
         #expect(pool.count + harness.view.visibleCells.count == pool.created, sourceLocation: sourceLocation)
     }
@@ -209,8 +217,9 @@ import Testing
 
 struct SteadyScrollingTests {
     @Test func steadyScrollingCreatesNoCells() throws {
-        let harness = try Harness(heights: (0..<20_000).map { Double(40 + $0 % 7 * 20) }, columns: 5, overscan: 64,
-                                  viewport: Size(width: 1000, height: 700))
+        let harness = try Harness(
+            heights: (0..<20_000).map { Double(40 + $0 % 7 * 20) }, columns: 5, overscan: 64,
+            viewport: Size(width: 1000, height: 700))
         let view = harness.view
         for _ in 0..<50 { view.scrollWheel(notches: 1) }
         let created = view.reusePool.created

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// Pull to refresh and F5: the pull, its threshold, the refresh, and the top item kept in place.
@@ -13,10 +14,10 @@ struct RefreshTests {
         let harness = try Self.harness()
         let view = harness.view
         view.scrollWheel(notches: -1)
-        #expect(view.pullDistance == 32)            // half the 64 px wheel step
+        #expect(view.pullDistance == 32)  // half the 64 px wheel step
         #expect(view.contentOffset == 0)
         #expect(view.refreshView.message == "Pull to refresh")
-        #expect(view.frameOfItem(0) == Rect(x: 10, y: 42, width: 100, height: 50))   // everything moved down
+        #expect(view.frameOfItem(0) == Rect(x: 10, y: 42, width: 100, height: 50))  // everything moved down
         #expect(view.indexPathForItem(at: Point(x: 20, y: 50)) == 0)
         try view.releasePull()
         #expect(view.pullDistance == 0)
@@ -32,8 +33,8 @@ struct RefreshTests {
         #expect((view.pullDistance, view.isPullArmed) == (96, true))
         #expect(view.refreshView.message == "Release to refresh")
         view.scrollWheel(notches: -10)
-        #expect(view.pullDistance == 160)           // at most twice the threshold
-        view.scrollWheel(notches: 1)                // a notch down undoes some pull before it scrolls
+        #expect(view.pullDistance == 160)  // at most twice the threshold
+        view.scrollWheel(notches: 1)  // a notch down undoes some pull before it scrolls
         #expect((view.pullDistance, view.contentOffset) == (128, 0))
         try view.releasePull()
         #expect(harness.log.filter { $0 == "willRefresh" }.count == 1)
@@ -47,14 +48,24 @@ struct RefreshTests {
         view.scrollWheel(notches: -3)
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
-        #expect(canvas.commands.contains(.fill(Rect(x: 10, y: 0, width: 210, height: 50).offsetBy(dx: 0, dy: 0), view.refreshView.panelColor)) == false)
-        let panel = canvas.commands.first { if case .fill(_, view.refreshView.panelColor) = $0 { return true }; return false }
-        guard case let .fill(rect, _)? = panel else {
+        #expect(
+            canvas.commands.contains(
+                .fill(Rect(x: 10, y: 0, width: 210, height: 50).offsetBy(dx: 0, dy: 0), view.refreshView.panelColor))
+                == false)
+        let panel = canvas.commands.first {
+            if case .fill(_, view.refreshView.panelColor) = $0 { return true }
+            return false
+        }
+        guard case .fill(let rect, _)? = panel else {
             Issue.record("no refresh panel drawn")
             return
         }
         #expect(rect.minY >= 0 && rect.maxY <= 96)  // inside the strip above the content
-        #expect(canvas.commands.contains { if case .text("Release to refresh", _, _) = $0 { return true }; return false })
+        #expect(
+            canvas.commands.contains {
+                if case .text("Release to refresh", _, _) = $0 { return true }
+                return false
+            })
     }
 
     @Test func wheelingUpAwayFromTheTopScrollsWithoutPulling() throws {
@@ -62,7 +73,7 @@ struct RefreshTests {
         let view = harness.view
         view.setContentOffset(100)
         view.scrollWheel(notches: -3)
-        #expect((view.contentOffset, view.pullDistance) == (0, 0))   // stops at the top
+        #expect((view.contentOffset, view.pullDistance) == (0, 0))  // stops at the top
         view.allowsPullToRefresh = false
         view.scrollWheel(notches: -3)
         #expect(view.pullDistance == 0)
@@ -71,7 +82,7 @@ struct RefreshTests {
     @Test func aRefreshKeepsTheTopItemWhereItWasOnScreen() throws {
         let harness = try Self.harness()
         let view = harness.view
-        view.setContentOffset(615)                  // item 20 (row 10 at y 610) is at the top, 5 px cut off
+        view.setContentOffset(615)  // item 20 (row 10 at y 610) is at the top, 5 px cut off
         let top = try #require(view.indexPathsForItemsInViewport.first)
         #expect(top == 20)
         let screenY = try #require(view.frameOfItem(top)).minY

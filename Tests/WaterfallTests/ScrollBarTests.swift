@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// The scroll bar's geometry, exact to the pixel.
@@ -16,7 +17,7 @@ struct ScrollBarGeometryTests {
         #expect(top.thumb == Rect(x: 328, y: 0, width: 12, height: 111))
         #expect(top.thumbTravel == 89)
         #expect(top.maxOffset == 160)
-        #expect(gridBar(offset: 80).thumb == Rect(x: 328, y: 45, width: 12, height: 111))   // 44.5, rounded up
+        #expect(gridBar(offset: 80).thumb == Rect(x: 328, y: 45, width: 12, height: 111))  // 44.5, rounded up
         #expect(gridBar(offset: 100).thumb == Rect(x: 328, y: 56, width: 12, height: 111))  // 55.6
         #expect(gridBar(offset: 160).thumb == Rect(x: 328, y: 89, width: 12, height: 111))  // its bottom at the track's
     }
@@ -25,8 +26,9 @@ struct ScrollBarGeometryTests {
         // 100 × 100 / 10 000 = 1 px: the 24 px minimum instead, travelling 76 over offsets 0...9900.
         let bar = ScrollBar(viewportSize: Size(width: 200, height: 100), contentHeight: 10_000, offset: 4950, width: 12)
         #expect(bar.thumb == Rect(x: 188, y: 38, width: 12, height: 24))
-        let custom = ScrollBar(viewportSize: Size(width: 200, height: 100), contentHeight: 10_000, offset: 9900, width: 10,
-                               minimumThumbLength: 40)
+        let custom = ScrollBar(
+            viewportSize: Size(width: 200, height: 100), contentHeight: 10_000, offset: 9900, width: 10,
+            minimumThumbLength: 40)
         #expect(custom.thumb == Rect(x: 190, y: 60, width: 10, height: 40))
     }
 
@@ -62,10 +64,10 @@ struct ScrollBarGeometryTests {
     @Test func theThumbTopMapsToExactOffsets() {
         let bar = gridBar(offset: 0)
         #expect(bar.offset(forThumbTop: 0) == 0)
-        #expect(bar.offset(forThumbTop: 30) == 54)     // 30 × 160 / 89 = 53.93
+        #expect(bar.offset(forThumbTop: 30) == 54)  // 30 × 160 / 89 = 53.93
         #expect(bar.offset(forThumbTop: 44.5) == 80)
         #expect(bar.offset(forThumbTop: 89) == 160)
-        #expect(bar.offset(forThumbTop: 120) == 160)   // clamped
+        #expect(bar.offset(forThumbTop: 120) == 160)  // clamped
         #expect(bar.offset(forThumbTop: -5) == 0)
         // The thumb drawn at a dragged offset is where the pointer put it, for every whole-pixel top.
         for top in 0...89 {
@@ -80,8 +82,9 @@ struct ScrollBarViewTests {
     /// One column of 50 items 40 high, no spacing or insets, in a 112 × 100 viewport with a 12 px bar: the cards
     /// are 100 wide, the content 2000 high (offsets 0...1900), the thumb the 24 px minimum travelling 76.
     func column() throws -> Harness {
-        let harness = try Harness(heights: Array(repeating: 40, count: 50), columns: 1, columnSpacing: 0, rowSpacing: 0,
-                                  insets: .zero, scrollBarWidth: 12, viewport: Size(width: 112, height: 100))
+        let harness = try Harness(
+            heights: Array(repeating: 40, count: 50), columns: 1, columnSpacing: 0, rowSpacing: 0,
+            insets: .zero, scrollBarWidth: 12, viewport: Size(width: 112, height: 100))
         harness.log = []
         return harness
     }
@@ -105,13 +108,16 @@ struct ScrollBarViewTests {
         var random = SplitMix64(seed: UInt64(seed))
         let columns = random.int(in: 1...6)
         let width = random.whole(in: 150...700)
-        let harness = try Harness(heights: (0..<200).map { _ in random.whole(in: 10...120) }, columns: columns,
-                                  insets: EdgeInsets(all: random.whole(in: 0...20)), scrollBarWidth: random.whole(in: 6...20),
-                                  viewport: Size(width: width, height: 300))
+        let harness = try Harness(
+            heights: (0..<200).map { _ in random.whole(in: 10...120) }, columns: columns,
+            insets: EdgeInsets(all: random.whole(in: 0...20)), scrollBarWidth: random.whole(in: 6...20),
+            viewport: Size(width: width, height: 300))
         let view = harness.view
         let track = view.scrollBar.track
         #expect(track.maxX == width)
-        for attributes in view.layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: width, height: view.contentSize.height)) {
+        for attributes in view.layout.layoutAttributesForElements(
+            in: Rect(x: 0, y: 0, width: width, height: view.contentSize.height))
+        {
             #expect(attributes.frame.maxX <= track.minX, "item \(attributes.indexPath) reaches under the bar")
         }
         // Hit tests ignore the bar, whatever is at that height.
@@ -124,24 +130,24 @@ struct ScrollBarViewTests {
     @Test func draggingTheThumbScrollsSoThatItFollowsThePointer() throws {
         let harness = try Grid.harness()
         let view = harness.view
-        try view.setScrollBarWidth(12)   // the thumb of the geometry tests: 111 long, travelling 89 over 0...160
+        try view.setScrollBarWidth(12)  // the thumb of the geometry tests: 111 long, travelling 89 over 0...160
         harness.log = []
-        view.pointerDown(at: Point(x: 334, y: 50))   // grabbed 50 below its top
+        view.pointerDown(at: Point(x: 334, y: 50))  // grabbed 50 below its top
         #expect(view.isDraggingScrollBar)
         #expect(view.contentOffset == 0)
         view.pointerMoved(to: Point(x: 334, y: 80))  // top at 30: offset 30 × 160 / 89 = 53.93
         #expect(view.contentOffset == 54)
         #expect(view.scrollBar.thumb?.minY == 30)
-        view.pointerMoved(to: Point(x: 20, y: 94.5)) // off the bar sideways: still dragging; top 44.5
+        view.pointerMoved(to: Point(x: 20, y: 94.5))  // off the bar sideways: still dragging; top 44.5
         #expect(view.contentOffset == 80)
-        view.pointerMoved(to: Point(x: 334, y: 400)) // past the end: clamped
+        view.pointerMoved(to: Point(x: 334, y: 400))  // past the end: clamped
         #expect(view.contentOffset == 160)
         view.pointerMoved(to: Point(x: 334, y: -20))
         #expect(view.contentOffset == 0)
         view.pointerMoved(to: Point(x: 334, y: 100))
-        view.pointerUp(at: Point(x: 60, y: 50))      // released over item 0: not a click on it
+        view.pointerUp(at: Point(x: 60, y: 50))  // released over item 0: not a click on it
         #expect(!view.isDraggingScrollBar)
-        #expect(view.contentOffset == 90)            // top 50: 50 × 160 / 89 = 89.89
+        #expect(view.contentOffset == 90)  // top 50: 50 × 160 / 89 = 89.89
         #expect(harness.log == Array(repeating: "didScroll", count: 5))
         #expect(view.selectedItem == nil)
         // After the release, moves scroll nothing.
@@ -153,17 +159,17 @@ struct ScrollBarViewTests {
     @Test func aPressOnTheTrackPagesAndNeverHighlights() throws {
         let harness = try column()
         let view = harness.view
-        view.pointerDown(at: Point(x: 105, y: 50))   // below the thumb (0..<24): a page down
+        view.pointerDown(at: Point(x: 105, y: 50))  // below the thumb (0..<24): a page down
         #expect(view.contentOffset == 100)
-        #expect(view.scrollBar.thumb == Rect(x: 100, y: 4, width: 12, height: 24))   // 76 × 100 / 1900
+        #expect(view.scrollBar.thumb == Rect(x: 100, y: 4, width: 12, height: 24))  // 76 × 100 / 1900
         view.pointerUp(at: Point(x: 105, y: 50))
         view.pointerDown(at: Point(x: 111, y: 90))
         view.pointerUp(at: Point(x: 111, y: 90))
         #expect(view.contentOffset == 200)
-        view.pointerDown(at: Point(x: 100, y: 2))    // above the thumb (8..<32): a page up
+        view.pointerDown(at: Point(x: 100, y: 2))  // above the thumb (8..<32): a page up
         #expect(view.contentOffset == 100)
-        view.pointerUp(at: Point(x: 50, y: 2))       // released over a card: nothing
-        view.pointerDown(at: Point(x: 105, y: 10))   // on the thumb (4..<28): a drag begins, nothing scrolls
+        view.pointerUp(at: Point(x: 50, y: 2))  // released over a card: nothing
+        view.pointerDown(at: Point(x: 105, y: 10))  // on the thumb (4..<28): a drag begins, nothing scrolls
         #expect(view.contentOffset == 100)
         #expect(view.isDraggingScrollBar)
         view.pointerUp(at: Point(x: 105, y: 10))
@@ -182,9 +188,10 @@ struct ScrollBarViewTests {
         let canvas = RecordingCanvas()
         view.draw(in: canvas, at: Point(x: 3, y: 4))
         let track = RecordingCanvas.Command.fill(Rect(x: 103, y: 4, width: 12, height: 100), view.scrollBarTrackColor)
-        #expect(Array(canvas.commands.suffix(3)) == [
-            .clip(nil), track, .fill(Rect(x: 105, y: 4, width: 8, height: 24), view.scrollBarThumbColor),
-        ])
+        #expect(
+            Array(canvas.commands.suffix(3)) == [
+                .clip(nil), track, .fill(Rect(x: 105, y: 4, width: 8, height: 24), view.scrollBarThumbColor),
+            ])
         // A selection changes nothing on the bar: it is not drawn again.
         canvas.reset()
         view.selectItem(at: 1)
@@ -192,18 +199,27 @@ struct ScrollBarViewTests {
         #expect(!canvas.commands.contains(track))
         // A jump draws everything, the bar last with its thumb moved.
         canvas.reset()
-        view.setContentOffset(950)   // 76 × 950 / 1900: the thumb's top at 38
+        view.setContentOffset(950)  // 76 × 950 / 1900: the thumb's top at 38
         view.draw(in: canvas, at: Point(x: 3, y: 4))
-        #expect(Array(canvas.commands.suffix(2)) == [track, .fill(Rect(x: 105, y: 42, width: 8, height: 24), view.scrollBarThumbColor)])
+        #expect(
+            Array(canvas.commands.suffix(2)) == [
+                track, .fill(Rect(x: 105, y: 42, width: 8, height: 24), view.scrollBarThumbColor),
+            ])
         // Dragged, the thumb darkens; released, it is drawn in its colour again.
         canvas.reset()
         view.pointerDown(at: Point(x: 105, y: 40))
         view.draw(in: canvas, at: Point(x: 3, y: 4))
-        #expect(Array(canvas.commands.suffix(2)) == [track, .fill(Rect(x: 105, y: 42, width: 8, height: 24), view.scrollBarDraggedThumbColor)])
+        #expect(
+            Array(canvas.commands.suffix(2)) == [
+                track, .fill(Rect(x: 105, y: 42, width: 8, height: 24), view.scrollBarDraggedThumbColor),
+            ])
         canvas.reset()
         view.pointerUp(at: Point(x: 105, y: 40))
         view.draw(in: canvas, at: Point(x: 3, y: 4))
-        #expect(canvas.commands == [.clip(nil), track, .fill(Rect(x: 105, y: 42, width: 8, height: 24), view.scrollBarThumbColor)])
+        #expect(
+            canvas.commands == [
+                .clip(nil), track, .fill(Rect(x: 105, y: 42, width: 8, height: 24), view.scrollBarThumbColor),
+            ])
     }
 
     @Test func aSmallScrollBlitsOnlyTheCardsArea() throws {
@@ -212,31 +228,34 @@ struct ScrollBarViewTests {
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
         canvas.reset()
-        view.setContentOffset(30)   // the thumb stays at round(76 × 30 / 1900) = 1
+        view.setContentOffset(30)  // the thumb stays at round(76 × 30 / 1900) = 1
         view.draw(in: canvas)
         let strip = Rect(x: 0, y: 70, width: 100, height: 30)
-        #expect(canvas.commands == [
-            .copy(Rect(x: 0, y: 30, width: 100, height: 70), to: Point(x: 0, y: 0)),
-            .clip(strip),
-            .fill(strip, view.backgroundColor),
-            .fill(Rect(x: 0, y: 50, width: 100, height: 40), TestCell.color(ofItem: 2)),
-            .fill(Rect(x: 0, y: 90, width: 100, height: 40), TestCell.color(ofItem: 3)),
-            .clip(nil),
-            .fill(Rect(x: 100, y: 0, width: 12, height: 100), view.scrollBarTrackColor),
-            .fill(Rect(x: 102, y: 1, width: 8, height: 24), view.scrollBarThumbColor),
-        ])
+        #expect(
+            canvas.commands == [
+                .copy(Rect(x: 0, y: 30, width: 100, height: 70), to: Point(x: 0, y: 0)),
+                .clip(strip),
+                .fill(strip, view.backgroundColor),
+                .fill(Rect(x: 0, y: 50, width: 100, height: 40), TestCell.color(ofItem: 2)),
+                .fill(Rect(x: 0, y: 90, width: 100, height: 40), TestCell.color(ofItem: 3)),
+                .clip(nil),
+                .fill(Rect(x: 100, y: 0, width: 12, height: 100), view.scrollBarTrackColor),
+                .fill(Rect(x: 102, y: 1, width: 8, height: 24), view.scrollBarThumbColor),
+            ])
     }
 
     @Test func contentThatFitsDrawsTheTrackAlone() throws {
-        let harness = try Harness(heights: [40], columns: 1, insets: .zero, scrollBarWidth: 12, viewport: Size(width: 112, height: 100))
+        let harness = try Harness(
+            heights: [40], columns: 1, insets: .zero, scrollBarWidth: 12, viewport: Size(width: 112, height: 100))
         let canvas = RecordingCanvas()
         harness.view.draw(in: canvas)
-        #expect(canvas.commands == [
-            .clip(Rect(x: 0, y: 0, width: 112, height: 100)),
-            .fill(Rect(x: 0, y: 0, width: 112, height: 100), harness.view.backgroundColor),
-            .fill(Rect(x: 0, y: 0, width: 100, height: 40), TestCell.color(ofItem: 0)),
-            .clip(nil),
-            .fill(Rect(x: 100, y: 0, width: 12, height: 100), harness.view.scrollBarTrackColor),
-        ])
+        #expect(
+            canvas.commands == [
+                .clip(Rect(x: 0, y: 0, width: 112, height: 100)),
+                .fill(Rect(x: 0, y: 0, width: 112, height: 100), harness.view.backgroundColor),
+                .fill(Rect(x: 0, y: 0, width: 100, height: 40), TestCell.color(ofItem: 0)),
+                .clip(nil),
+                .fill(Rect(x: 100, y: 0, width: 12, height: 100), harness.view.scrollBarTrackColor),
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// Sections stacked one below the other, each with its header, columns and footer, and its own style.
@@ -17,8 +18,9 @@ struct SectionLayoutTests {
         let source = SectionsSource([[50, 30, 40], [20, 20, 20, 30, 10], []])
         source.headers = [0: 30, 2: 25]
         source.footers = [0: 20]
-        source.styles[1] = SectionStyle(columnCount: 3, insets: EdgeInsets(top: 5, left: 0, bottom: 5, right: 0),
-                                        columnSpacing: 10, rowSpacing: 4)
+        source.styles[1] = SectionStyle(
+            columnCount: 3, insets: EdgeInsets(top: 5, left: 0, bottom: 5, right: 0),
+            columnSpacing: 10, rowSpacing: 4)
         source.banners = [ItemPath(item: 3, section: 1)]
         return source
     }
@@ -36,20 +38,25 @@ struct SectionLayoutTests {
         #expect(layout.numberOfItems == 8)
         #expect(layout.contentSize == Size(width: 230, height: 293))
         let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 293))
-        #expect(all.map(\.id.description) == ["header 0", "cell 0.0", "cell 0.1", "cell 0.2", "footer 0",
-                                              "cell 1.0", "cell 1.1", "cell 1.2", "cell 1.3", "cell 1.4", "header 2"])
-        #expect(all.map(\.frame) == [
-            Rect(x: 10, y: 10, width: 210, height: 30),
-            Rect(x: 10, y: 50, width: 100, height: 50), Rect(x: 120, y: 50, width: 100, height: 30),
-            Rect(x: 120, y: 90, width: 100, height: 40),
-            Rect(x: 10, y: 140, width: 210, height: 20),
-            Rect(x: 0, y: 175, width: 70, height: 20), Rect(x: 80, y: 175, width: 70, height: 20),
-            Rect(x: 160, y: 175, width: 70, height: 20),
-            Rect(x: 0, y: 199, width: 230, height: 30),
-            Rect(x: 0, y: 233, width: 70, height: 10),
-            Rect(x: 10, y: 258, width: 210, height: 25),
-        ])
-        #expect(all.map(\.spansAllColumns) == [true, false, false, false, true, false, false, false, true, false, true])
+        #expect(
+            all.map(\.id.description) == [
+                "header 0", "cell 0.0", "cell 0.1", "cell 0.2", "footer 0",
+                "cell 1.0", "cell 1.1", "cell 1.2", "cell 1.3", "cell 1.4", "header 2",
+            ])
+        #expect(
+            all.map(\.frame) == [
+                Rect(x: 10, y: 10, width: 210, height: 30),
+                Rect(x: 10, y: 50, width: 100, height: 50), Rect(x: 120, y: 50, width: 100, height: 30),
+                Rect(x: 120, y: 90, width: 100, height: 40),
+                Rect(x: 10, y: 140, width: 210, height: 20),
+                Rect(x: 0, y: 175, width: 70, height: 20), Rect(x: 80, y: 175, width: 70, height: 20),
+                Rect(x: 160, y: 175, width: 70, height: 20),
+                Rect(x: 0, y: 199, width: 230, height: 30),
+                Rect(x: 0, y: 233, width: 70, height: 10),
+                Rect(x: 10, y: 258, width: 210, height: 25),
+            ])
+        #expect(
+            all.map(\.spansAllColumns) == [true, false, false, false, true, false, false, false, true, false, true])
         #expect(layout.columnsTop(ofSection: 1) == 175)
     }
 
@@ -60,10 +67,10 @@ struct SectionLayoutTests {
         #expect(layout.element(at: Point(x: 20, y: 150)) == .footer(0))
         #expect(layout.element(at: Point(x: 200, y: 210)) == .cell(ItemPath(item: 3, section: 1)))
         #expect(layout.element(at: Point(x: 20, y: 265)) == .header(2))
-        #expect(layout.element(at: Point(x: 20, y: 135)) == nil)   // below column 0's last item, above the footer
-        #expect(layout.element(at: Point(x: 5, y: 20)) == nil)     // the header's left inset
-        #expect(layout.element(at: Point(x: 20, y: 290)) == nil)   // the last section's bottom inset
-        #expect(layout.element(at: Point(x: 20, y: 400)) == nil)   // below the content
+        #expect(layout.element(at: Point(x: 20, y: 135)) == nil)  // below column 0's last item, above the footer
+        #expect(layout.element(at: Point(x: 5, y: 20)) == nil)  // the header's left inset
+        #expect(layout.element(at: Point(x: 20, y: 290)) == nil)  // the last section's bottom inset
+        #expect(layout.element(at: Point(x: 20, y: 400)) == nil)  // below the content
         #expect(layout.indexPathForItem(at: Point(x: 20, y: 20)) == nil)
         #expect(layout.indexPathForItem(at: Point(x: 30, y: 240)) == ItemPath(item: 4, section: 1))
     }
@@ -71,14 +78,16 @@ struct SectionLayoutTests {
     @Test func rectQueriesFindEveryKindThatIntersects() throws {
         let layout = try Self.prepared(Self.threeSections())
         // Rows 150..<180: footer 0 and the top row of section 1.
-        let ids = layout.layoutAttributesForElements(in: Rect(x: 0, y: 150, width: 230, height: 30)).map(\.id.description)
+        let ids = layout.layoutAttributesForElements(in: Rect(x: 0, y: 150, width: 230, height: 30)).map(
+            \.id.description)
         #expect(ids == ["footer 0", "cell 1.0", "cell 1.1", "cell 1.2"])
         // A query matches a brute-force scan of every element, for random rects.
         let everything = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 293))
         var random = SplitMix64(seed: 4)
         for _ in 0..<300 {
-            let rect = Rect(x: random.whole(in: -20...240), y: random.whole(in: -20...300),
-                            width: random.whole(in: 1...100), height: random.whole(in: 1...100))
+            let rect = Rect(
+                x: random.whole(in: -20...240), y: random.whole(in: -20...300),
+                width: random.whole(in: 1...100), height: random.whole(in: 1...100))
             let expected = everything.filter { shareArea($0.frame, rect) }
             #expect(layout.layoutAttributesForElements(in: rect) == expected, "rect \(rect)")
         }
@@ -102,13 +111,14 @@ struct SectionLayoutTests {
         #expect(none.contentSize.height == 0)
         #expect(none.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 100)) == [])
         let bare = try Self.prepared(SectionsSource([[]]))
-        #expect(bare.contentSize.height == 20)   // the insets alone
+        #expect(bare.contentSize.height == 20)  // the insets alone
         #expect(bare.firstItemPath == nil)
         let headed = SectionsSource([[]])
         headed.headers[0] = 30
         headed.footers[0] = 20
         let layout = try Self.prepared(headed)
-        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 100)).map(\.frame)
+        #expect(
+            layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 100)).map(\.frame)
                 == [Rect(x: 10, y: 10, width: 210, height: 30), Rect(x: 10, y: 50, width: 210, height: 20)])
         #expect(layout.contentSize.height == 80)
     }
@@ -119,7 +129,8 @@ struct SectionLayoutTests {
         #expect(throws: LayoutError.inSection(1, .invalidSupplementaryHeight(kind: .header, height: -1))) {
             try Self.prepared(badHeader)
         }
-        #expect(LayoutError.inSection(1, .invalidSupplementaryHeight(kind: .header, height: -1)).description
+        #expect(
+            LayoutError.inSection(1, .invalidSupplementaryHeight(kind: .header, height: -1)).description
                 == "section 1: the header has height -1.0; a height must be finite and not negative")
         let badItem = Self.threeSections()
         badItem.sections[1][2] = -5
@@ -141,14 +152,19 @@ struct SectionLayoutTests {
         source.headers = [0: 30, 1: 30, 2: 30]
         source.footers = [1: 20]
         let layout = try Self.prepared(source)
-        let before = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 10_000)).filter { $0.kind == .cell }
+        let before = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 10_000)).filter {
+            $0.kind == .cell
+        }
         source.sections[1] += [60, 10]
         source.sections.append([25, 35])
         source.forgetAsked()
         try layout.appendItems(from: source)
         layout.checkInvariants()
-        #expect(source.asked == [ItemPath(item: 2, section: 1), ItemPath(item: 3, section: 1),
-                                 ItemPath(item: 0, section: 2), ItemPath(item: 1, section: 2)])
+        #expect(
+            source.asked == [
+                ItemPath(item: 2, section: 1), ItemPath(item: 3, section: 1),
+                ItemPath(item: 0, section: 2), ItemPath(item: 1, section: 2),
+            ])
         let after = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 10_000))
         #expect(Array(after.filter { $0.kind == .cell }.prefix(before.count)) == before)
         // The whole result equals a layout of the final data from scratch.
@@ -164,10 +180,12 @@ struct SectionLayoutTests {
         let layout = try Self.prepared(Self.threeSections())
         layout.loadMoreFooterHeight = 40
         #expect(layout.contentSize.height == 333)
-        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame
+        #expect(
+            layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)?.frame
                 == Rect(x: 10, y: 293, width: 210, height: 40))
         #expect(layout.element(at: Point(x: 100, y: 300)) == .loadMoreFooter)
-        #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 280, width: 230, height: 100)).map(\.id.description)
+        #expect(
+            layout.layoutAttributesForElements(in: Rect(x: 0, y: 280, width: 230, height: 100)).map(\.id.description)
                 == ["header 2", "loadMoreFooter"])
         layout.loadMoreFooterHeight = 0
         #expect(layout.element(at: Point(x: 100, y: 300)) == nil)
@@ -179,16 +197,19 @@ struct SectionLayoutTests {
         let layout = try Self.prepared(source)
         #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, inSection: 1) == nil)
         source.sections[1] += [20, 20]
-        source.footers[1] = 20                     // the section is complete now: its footer appears
+        source.footers[1] = 20  // the section is complete now: its footer appears
         try layout.appendItems(from: source)
-        #expect(layout.layoutAttributesForSupplementaryElement(ofKind: .footer, inSection: 1)?.frame
-                == Rect(x: 10, y: 140, width: 210, height: 20))   // 10 below the columns that end at 130
+        #expect(
+            layout.layoutAttributesForSupplementaryElement(ofKind: .footer, inSection: 1)?.frame
+                == Rect(x: 10, y: 140, width: 210, height: 20))  // 10 below the columns that end at 130
         #expect(layout.contentSize.height == 170)
         // A bad new section undoes the whole append: the last section loses its new items again.
         let before = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 1000))
         source.sections[1] += [20]
         source.sections.append([-1])
-        #expect(throws: LayoutError.inSection(2, .invalidHeight(index: 0, height: -1))) { try layout.appendItems(from: source) }
+        #expect(throws: LayoutError.inSection(2, .invalidHeight(index: 0, height: -1))) {
+            try layout.appendItems(from: source)
+        }
         #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 230, height: 1000)) == before)
         #expect((layout.numberOfSections, layout.numberOfItems, layout.contentSize.height) == (2, 5, 170))
         layout.checkInvariants()

@@ -52,7 +52,9 @@ final class BarView: CollectionViewCell {
     }
     override func draw(in canvas: Canvas, frame: Rect) {
         canvas.fill(frame, color: Color(rgb: 0x102030 &+ UInt32(element?.indexPath.section ?? 0)))
-        if let text { canvas.drawText(text, at: Point(x: frame.minX, y: frame.minY + canvas.ascent), color: Self.textColor) }
+        if let text {
+            canvas.drawText(text, at: Point(x: frame.minX, y: frame.minY + canvas.ascent), color: Self.textColor)
+        }
     }
 }
 
@@ -70,10 +72,14 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     /// Every header and footer view the view asked for, in order.
     private(set) var barsAsked: [ElementID] = []
 
-    init(_ data: SectionsSource, columns: Int = 2, viewport: Size = Size(width: 230, height: 200), overscan: Double = 0) throws {
+    init(
+        _ data: SectionsSource, columns: Int = 2, viewport: Size = Size(width: 230, height: 200), overscan: Double = 0
+    ) throws {
         self.data = data
-        view = CollectionView(layout: CollectionLayout(columnCount: columns, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
-                              columnPolicy: .fixed(columns), overscan: overscan, scrollBarWidth: 0)
+        view = CollectionView(
+            layout: CollectionLayout(
+                columnCount: columns, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+            columnPolicy: .fixed(columns), overscan: overscan, scrollBarWidth: 0)
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.register(forCellWithReuseIdentifier: BarView.identifier) { BarView() }
         view.dataSource = self
@@ -85,7 +91,8 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     func numberOfItems(inSection section: Int) -> Int { data.numberOfItems(inSection: section) }
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: TestCell.identifier)
-        (cell as? TestCell)?.item = data.ids?[indexPath.section][indexPath.item] ?? indexPath.section * 1000 + indexPath.item
+        (cell as? TestCell)?.item =
+            data.ids?[indexPath.section][indexPath.item] ?? indexPath.section * 1000 + indexPath.item
         return cell
     }
     func heightOfItem(at indexPath: ItemPath, width columnWidth: Double) -> Double? {
@@ -98,8 +105,10 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
     func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
         data.heightOfSupplementaryElement(ofKind: kind, inSection: section, width: width)
     }
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
-                        inSection section: Int) -> CollectionViewCell? {
+    func collectionView(
+        _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: ElementKind,
+        inSection section: Int
+    ) -> CollectionViewCell? {
         let bar = collectionView.dequeueReusableCell(withReuseIdentifier: BarView.identifier) as? BarView
         let element = ElementID(kind: kind, indexPath: ItemPath(item: 0, section: section))
         bar?.element = element
@@ -113,7 +122,9 @@ final class SectionHarness: CollectionViewDataSource, CollectionViewDelegate {
         log.append("shouldHighlight(\(indexPath))")
         return true
     }
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { log.append("didSelect(\(indexPath))") }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+        log.append("didSelect(\(indexPath))")
+    }
     func collectionViewLoadMore(_ collectionView: CollectionView) {
         log.append("loadMore")
         do {

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// The selection model on the `Grid` (12 items in 3 columns, viewport 340 × 200): modes, Ctrl and Shift clicks,
@@ -38,8 +39,11 @@ import Testing
         #expect(harness.cell(4)?.isSelected == true)
         try click(harness, 4, .control)
         #expect(selected(view) == [])
-        #expect(selectionLog(harness) == ["shouldSelect(0)", "didSelect(0)", "shouldSelect(4)", "didDeselect(0)", "didSelect(4)",
-                                          "shouldDeselect(4)", "didDeselect(4)"])
+        #expect(
+            selectionLog(harness) == [
+                "shouldSelect(0)", "didSelect(0)", "shouldSelect(4)", "didDeselect(0)", "didSelect(4)",
+                "shouldDeselect(4)", "didDeselect(4)",
+            ])
     }
 
     @Test func noneModeSelectsNothingAndDoesNotHighlight() throws {
@@ -49,7 +53,7 @@ import Testing
         #expect(view.selectedItems.isEmpty)
         #expect(view.selectItem(at: 0) == false)
         #expect(harness.log == [])
-        view.handleKey(.down)                    // the keyboard still moves the focus
+        view.handleKey(.down)  // the keyboard still moves the focus
         #expect(view.focusedItem == 0)
         #expect(view.isFocusVisible)
         #expect(view.selectedItems.isEmpty)
@@ -66,9 +70,12 @@ import Testing
         #expect(selected(view) == [1, 9])
         #expect(view.selectionAnchor == 6)
         #expect(view.focusedItem == 6)
-        #expect(view.isFocusVisible == false)        // a click moves the focus without showing its ring
-        #expect(selectionLog(harness) == ["shouldSelect(1)", "didSelect(1)", "shouldSelect(6)", "didSelect(6)",
-                                          "shouldSelect(9)", "didSelect(9)", "shouldDeselect(6)", "didDeselect(6)"])
+        #expect(view.isFocusVisible == false)  // a click moves the focus without showing its ring
+        #expect(
+            selectionLog(harness) == [
+                "shouldSelect(1)", "didSelect(1)", "shouldSelect(6)", "didSelect(6)",
+                "shouldSelect(9)", "didSelect(9)", "shouldDeselect(6)", "didDeselect(6)",
+            ])
         #expect(harness.cell(9)?.isSelected == true)
         #expect(harness.cell(6)?.isSelected == false)
     }
@@ -90,10 +97,10 @@ import Testing
         try click(harness, 7)
         try click(harness, 3, .shift)
         #expect(selected(view) == [3, 4, 5, 6, 7])
-        try click(harness, 9, .shift)                // the anchor stays at 7: the range is 7...9 now
+        try click(harness, 9, .shift)  // the anchor stays at 7: the range is 7...9 now
         #expect(selected(view) == [7, 8, 9])
         try click(harness, 1, .control)
-        try click(harness, 3, [.control, .shift])    // Ctrl+Shift adds the range 1...3
+        try click(harness, 3, [.control, .shift])  // Ctrl+Shift adds the range 1...3
         #expect(selected(view) == [1, 2, 3, 7, 8, 9])
     }
 
@@ -118,7 +125,7 @@ import Testing
         harness.log = []
         try view.perform(.selectAll)
         #expect(selected(view) == Array(0..<12))
-        #expect(harness.log.count == 22)             // asked and told for each of the 11 new ones
+        #expect(harness.log.count == 22)  // asked and told for each of the 11 new ones
         harness.log = []
         view.handleKey(.cancel)
         #expect(view.selectedItems.isEmpty)
@@ -140,9 +147,9 @@ import Testing
         try click(harness, 2)
         try click(harness, 5, .control)
         try click(harness, 8, .control)
-        try click(harness, 5)                        // plain: 5 alone, focused
+        try click(harness, 5)  // plain: 5 alone, focused
         try click(harness, 8, .control)
-        #expect(view.selectedItem == 8)              // the focused one of several
+        #expect(view.selectedItem == 8)  // the focused one of several
         view.selectionMode = .single
         #expect(selected(view) == [8])
         view.selectionMode = .none
@@ -233,8 +240,8 @@ import Testing
     @Test func ctrlArrowsMoveTheFocusOnlyAndCtrlSpaceToggles() throws {
         let harness = try grid()
         let view = harness.view
-        view.handleKey(.down)                        // nothing focused: the first item, selected
-        view.handleKey(.down, modifiers: .control)   // 0 -> 5 in column 0, focus only
+        view.handleKey(.down)  // nothing focused: the first item, selected
+        view.handleKey(.down, modifiers: .control)  // 0 -> 5 in column 0, focus only
         view.handleKey(.right, modifiers: .control)  // 5 (120..<160) -> column 1's nearest centre: 3 (70..<130)
         #expect(view.focusedItem == 3)
         #expect(view.indexPathsForSelectedItems == [0])
@@ -242,30 +249,38 @@ import Testing
         #expect(view.indexPathsForSelectedItems == [0, 3])
         view.handleKey(.space, modifiers: .control)
         #expect(view.indexPathsForSelectedItems == [0])
-        #expect(harness.log == ["shouldSelect(0)", "didSelect(0)", "shouldSelect(3)", "didSelect(3)", "shouldDeselect(3)", "didDeselect(3)"])
+        #expect(
+            harness.log == [
+                "shouldSelect(0)", "didSelect(0)", "shouldSelect(3)", "didSelect(3)", "shouldDeselect(3)",
+                "didDeselect(3)",
+            ])
     }
 
     @Test func shiftArrowsExtendTheRangeFromTheAnchor() throws {
         let harness = try grid()
         let view = harness.view
         view.selectItem(at: 1)
-        view.handleKey(.down, modifiers: .shift)   // 1 -> 3 in column 1: range 1...3
-        view.handleKey(.down, modifiers: .shift)   // 3 -> 6: range 1...6
+        view.handleKey(.down, modifiers: .shift)  // 1 -> 3 in column 1: range 1...3
+        view.handleKey(.down, modifiers: .shift)  // 3 -> 6: range 1...6
         #expect(view.indexPathsForSelectedItems.map(\.item) == [1, 2, 3, 4, 5, 6])
         #expect(view.selectionAnchor == 1)
-        view.handleKey(.up)                        // plain: 6 -> 3, alone
+        view.handleKey(.up)  // plain: 6 -> 3, alone
         #expect(view.indexPathsForSelectedItems == [3])
     }
 
     @Test func enterActivatesTheFocusedItem() throws {
         let harness = try grid()
         let view = harness.view
-        try view.perform(.activate)                  // nothing focused: nothing happens
+        try view.perform(.activate)  // nothing focused: nothing happens
         #expect(harness.log == [])
         view.handleKey(.right)
         view.handleKey(.right)
         try view.perform(.activate)
-        #expect(harness.log == ["shouldSelect(0)", "didSelect(0)", "shouldSelect(1)", "didDeselect(0)", "didSelect(1)", "didActivate(1)"])
+        #expect(
+            harness.log == [
+                "shouldSelect(0)", "didSelect(0)", "shouldSelect(1)", "didDeselect(0)", "didSelect(1)",
+                "didActivate(1)",
+            ])
     }
 
     @Test func theFocusRingIsDrawnOutsideTheCellOnlyAfterAKey() throws {
@@ -274,16 +289,16 @@ import Testing
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
         canvas.reset()
-        view.selectItem(at: 1)                         // a program (or a click) moves the focus without its ring
+        view.selectItem(at: 1)  // a program (or a click) moves the focus without its ring
         view.draw(in: canvas)
         #expect(!canvas.commands.contains { if case .stroke(_, view.focusRingColor, _) = $0 { true } else { false } })
         canvas.reset()
-        view.handleKey(.down)                      // 1 -> 3 (120..<220 x 70..<130)
+        view.handleKey(.down)  // 1 -> 3 (120..<220 x 70..<130)
         view.draw(in: canvas)
         let ring = Rect(x: 116, y: 66, width: 108, height: 68)
         #expect(canvas.commands.contains(.stroke(ring, view.focusRingColor, lineWidth: 2)))
         // The old ring's area and the new one's are drawn again, nothing else.
-        let clips = canvas.commands.compactMap { if case let .clip(rect?) = $0 { rect } else { nil } }
+        let clips = canvas.commands.compactMap { if case .clip(let rect?) = $0 { rect } else { nil } }
         #expect(clips.contains(ring))
         #expect(clips.allSatisfy { $0.height < 100 })
     }
@@ -292,13 +307,13 @@ import Testing
 /// `scrollToItem(at:position:)` on the `Grid` (viewport 200 of 360, offsets 0...160; margins of 10).
 @Suite struct ScrollToItemTests {
     @Test(arguments: [
-        (ScrollPosition.top, 6, 130.0),        // item 6 at 140..<230: its top less the margin
-        (.center, 6, 85.0),                    // 130..<240 centred in 200
-        (.bottom, 6, 40.0),                    // its bottom plus the margin at the viewport's bottom
+        (ScrollPosition.top, 6, 130.0),  // item 6 at 140..<230: its top less the margin
+        (.center, 6, 85.0),  // 130..<240 centred in 200
+        (.bottom, 6, 40.0),  // its bottom plus the margin at the viewport's bottom
         (.nearest, 6, 40.0),
-        (.nearest, 1, 0.0),                    // already visible: no scroll
-        (.center, 5, 40.0),                    // item 5 at 120..<160
-        (.top, 11, 160.0),                     // item 11 at 270..<330: clamped to the end
+        (.nearest, 1, 0.0),  // already visible: no scroll
+        (.center, 5, 40.0),  // item 5 at 120..<160
+        (.top, 11, 160.0),  // item 11 at 270..<330: clamped to the end
     ])
     func positions(position: ScrollPosition, item: Int, offset: Double) throws {
         let harness = try Grid.harness()
@@ -309,7 +324,7 @@ import Testing
     @Test func selectingWithAScrollPositionScrolls() throws {
         let harness = try Grid.harness()
         #expect(harness.view.selectItem(at: 10, scrollPosition: .center))
-        #expect(harness.view.contentOffset == 160)     // item 10 at 250..<300: (240 + 310 - 200) / 2 = 175, clamped
+        #expect(harness.view.contentOffset == 160)  // item 10 at 250..<300: (240 + 310 - 200) / 2 = 175, clamped
         #expect(harness.view.frameOfItem(10).map { $0.minY >= 0 && $0.maxY <= 200 } == true)
     }
 }
@@ -321,7 +336,7 @@ import Testing
         let view = harness.view
         view.selectionMode = .multiple
         for item in [1, 4, 7] { view.selectItem(at: ItemPath(item: item, section: 0)) }
-        view.handleKey(.down, modifiers: .control)   // focus 7 -> 10 (column 0), selection unchanged
+        view.handleKey(.down, modifiers: .control)  // focus 7 -> 10 (column 0), selection unchanged
         #expect(view.focusedItem == 10)
         #expect(view.selectionAnchor == 7)
         harness.log = []
@@ -362,7 +377,7 @@ import Testing
         let harness = try Grid.harness()
         let view = harness.view
         view.selectionMode = .multiple
-        for _ in 0..<6 { view.handleKey(.tab) }       // focus 5, ring shown
+        for _ in 0..<6 { view.handleKey(.tab) }  // focus 5, ring shown
         #expect((view.focusedItem, view.isFocusVisible) == (5, true))
 
         // 5 and 6 deleted: old 7, now 5, takes the place; the ring stays.

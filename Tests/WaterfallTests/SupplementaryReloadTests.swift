@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// The frame of element `id` in content coordinates, if it is laid out.
@@ -52,7 +53,7 @@ struct SupplementaryReloadTests {
         canvas.reset()
         view.draw(in: canvas)
         let texts = canvas.commands.compactMap { command -> String? in
-            if case let .text(text, _, _) = command { return text }
+            if case .text(let text, _, _) = command { return text }
             return nil
         }
         #expect(texts == ["3 of 3 loaded"])
@@ -105,7 +106,8 @@ struct SupplementaryReloadTests {
 
         #expect(view.visibleSupplementaryViews[.header(1)] == nil)
         #expect(frame(view, .header(1)) == nil)
-        #expect(view.frameOfItem(ItemPath(item: 0, section: 1)) == Rect(x: 10, y: 160, width: 100, height: 40))  // was 200
+        // was 200
+        #expect(view.frameOfItem(ItemPath(item: 0, section: 1)) == Rect(x: 10, y: 160, width: 100, height: 40))
         #expect(view.contentSize.height == 480 - 40)
         #expect(view.reusePool.created - view.visibleCells.count - view.visibleSupplementaryViews.count == pooled + 1)
         #expect(cellIdentities(view).filter { $0.key.section == 0 } == cells.filter { $0.key.section == 0 })
@@ -164,8 +166,9 @@ struct SupplementaryReloadTests {
         for _ in 0..<random.int(in: 1...4) { model.sections.append(model.newSection(&random)) }
         let source = SectionsSource([])
         model.write(to: source)
-        let harness = try SectionHarness(source, columns: random.int(in: 1...3), viewport: Size(width: 240, height: random.whole(in: 80...300)),
-                                         overscan: random.whole(in: 0...60))
+        let harness = try SectionHarness(
+            source, columns: random.int(in: 1...3), viewport: Size(width: 240, height: random.whole(in: 80...300)),
+            overscan: random.whole(in: 0...60))
         let view = harness.view
         for step in 0..<random.int(in: 1...8) {
             view.setContentOffset(random.whole(in: 0...Int(view.scroll.maxOffset)))
@@ -200,9 +203,14 @@ struct SupplementaryReloadTests {
         #expect(throws: UpdateError.notSupplementary(.reloadSupplementaryElement(.cell, section: 0))) {
             try view.reloadSupplementaryElements(ofKind: .cell, inSections: [0])
         }
-        #expect(UpdateError.notSupplementary(.reloadSupplementaryElement(.loadMoreFooter, section: 0)).description
-            == "cannot reload the loadMoreFooter of section 0: only a section's header and footer can be reloaded that way")
-        #expect(throws: UpdateError.sectionOutOfRange(.reloadSupplementaryElement(.footer, section: 3), section: 3, count: 3, .afterUpdate)) {
+        #expect(
+            UpdateError.notSupplementary(.reloadSupplementaryElement(.loadMoreFooter, section: 0)).description
+                == "cannot reload the loadMoreFooter of section 0: only a section's header and footer can be reloaded that way"
+        )
+        #expect(
+            throws: UpdateError.sectionOutOfRange(
+                .reloadSupplementaryElement(.footer, section: 3), section: 3, count: 3, .afterUpdate)
+        ) {
             try view.reloadSupplementaryElements(ofKind: .footer, inSections: [3])
         }
         // Named after the update: section 3 exists once a section is deleted and two are inserted.

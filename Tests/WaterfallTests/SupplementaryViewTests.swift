@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @_spi(Testing) @testable import Waterfall
 
 /// Headers and footers in the collection view: recycled like cells, hit tested, never selected.
@@ -23,7 +24,7 @@ struct SupplementaryViewTests {
         #expect(view.frame(of: .header(1)) == Rect(x: 10, y: 240, width: 210, height: 30))
         #expect(view.element(at: Point(x: 50, y: 20)) == .header(0))
         #expect(view.element(at: Point(x: 50, y: 60)) == .cell(ItemPath(item: 0, section: 0)))
-        #expect(view.element(at: Point(x: 50, y: 205)) == nil)          // below the 200 px viewport
+        #expect(view.element(at: Point(x: 50, y: 205)) == nil)  // below the 200 px viewport
         #expect(view.layout.element(at: Point(x: 50, y: 205)) == .footer(0))
         #expect(view.element(at: Point(x: 50, y: 45)) == nil)
         #expect(view.element(at: Point(x: 50, y: 195)) == nil)
@@ -77,18 +78,21 @@ struct SupplementaryViewTests {
         let empty = MessageView(message: "Nothing here")
         view.emptyView = empty
         #expect(view.placeholderView === empty)
-        #expect(view.placeholderFrame == Rect(x: 0, y: 50, width: 230, height: 150))   // header 10..<40, then 10
+        #expect(view.placeholderFrame == Rect(x: 0, y: 50, width: 230, height: 150))  // header 10..<40, then 10
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
         // The header is drawn, and the empty view's panel lies below it.
         #expect(canvas.commands.contains(.fill(Rect(x: 10, y: 10, width: 210, height: 30), Color(rgb: 0x102030))))
-        let panel = canvas.commands.first { if case .fill(_, empty.panelColor) = $0 { return true }; return false }
-        guard case let .fill(rect, _)? = panel else {
+        let panel = canvas.commands.first {
+            if case .fill(_, empty.panelColor) = $0 { return true }
+            return false
+        }
+        guard case .fill(let rect, _)? = panel else {
             Issue.record("no empty view drawn")
             return
         }
         #expect(rect.minY >= 50 && rect.maxY <= 200)
-        #expect(view.element(at: Point(x: 100, y: 20)) == nil)   // nothing is hit while the placeholder shows
+        #expect(view.element(at: Point(x: 100, y: 20)) == nil)  // nothing is hit while the placeholder shows
     }
 
     @Test func aReloadDropsHeadersThatAreGone() throws {
@@ -105,7 +109,8 @@ struct SupplementaryViewTests {
     @Test(arguments: 1...4)
     func incrementalFramesEqualFullRedrawsAcrossSections(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed))
-        let data = SectionsSource((0..<8).map { _ in (0..<random.int(in: 0...9)).map { _ in random.whole(in: 10...90) } })
+        let data = SectionsSource(
+            (0..<8).map { _ in (0..<random.int(in: 0...9)).map { _ in random.whole(in: 10...90) } })
         for section in 0..<8 where random.int(in: 0...1) == 1 { data.headers[section] = random.whole(in: 10...40) }
         for section in 0..<8 where random.int(in: 0...1) == 1 { data.footers[section] = random.whole(in: 10...30) }
         data.banners = [ItemPath(item: 2, section: 1), ItemPath(item: 0, section: 3)]
@@ -120,23 +125,23 @@ struct SupplementaryViewTests {
     @Test func arrowsCrossIntoTheNextAndPreviousSection() throws {
         let harness = try Self.harness()
         let view = harness.view
-        view.selectItem(at: ItemPath(item: 5, section: 0))     // column 1, bottom row of section 0
+        view.selectItem(at: ItemPath(item: 5, section: 0))  // column 1, bottom row of section 0
         view.handleKey(.down)
-        #expect(view.selectedItem == ItemPath(item: 1, section: 1))   // column 1, top row of section 1
+        #expect(view.selectedItem == ItemPath(item: 1, section: 1))  // column 1, top row of section 1
         view.handleKey(.up)
         #expect(view.selectedItem == ItemPath(item: 5, section: 0))
         for _ in 0..<3 { view.handleKey(.up) }
-        #expect(view.selectedItem == ItemPath(item: 1, section: 0))   // nothing above the first section
+        #expect(view.selectedItem == ItemPath(item: 1, section: 0))  // nothing above the first section
     }
 
     @Test func downIntoASectionWhoseNearestColumnIsEmptyFindsTheNearestFilledColumn() throws {
         let data = SectionsSource([[40, 40, 40], [40]])
         let harness = try SectionHarness(data, columns: 3, viewport: Size(width: 340, height: 400))
         let view = harness.view
-        view.selectItem(at: ItemPath(item: 2, section: 0))     // column 2
+        view.selectItem(at: ItemPath(item: 2, section: 0))  // column 2
         view.handleKey(.down)
-        #expect(view.selectedItem == ItemPath(item: 0, section: 1))   // section 1 has only column 0
+        #expect(view.selectedItem == ItemPath(item: 0, section: 1))  // section 1 has only column 0
         view.handleKey(.up)
-        #expect(view.selectedItem == ItemPath(item: 0, section: 0))   // column 0, the column under it
+        #expect(view.selectedItem == ItemPath(item: 0, section: 0))  // column 0, the column under it
     }
 }

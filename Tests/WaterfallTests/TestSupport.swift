@@ -1,4 +1,5 @@
 import SeededRandom
+
 @testable import Waterfall
 
 /// Every "random" layout comes from SplitMix64, so it is the same on every run.
@@ -69,13 +70,17 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
     /// How many cells the data source handed out.
     var cellRequests: Int { cells.values.reduce(0) { $0 + $1.uses } }
 
-    init(heights: [Double?], columns: Int, columnSpacing: Double = 10, rowSpacing: Double = 10,
-         insets: EdgeInsets = EdgeInsets(all: 10), overscan: Double = 0, wheelStep: Double = 64,
-         scrollBarWidth: Double = 0, viewport: Size) throws {
+    init(
+        heights: [Double?], columns: Int, columnSpacing: Double = 10, rowSpacing: Double = 10,
+        insets: EdgeInsets = EdgeInsets(all: 10), overscan: Double = 0, wheelStep: Double = 64,
+        scrollBarWidth: Double = 0, viewport: Size
+    ) throws {
         self.heights = heights
-        let layout = CollectionLayout(columnCount: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
-        view = CollectionView(layout: layout, columnPolicy: .fixed(columns),
-                              scroll: ScrollModel(wheelStep: wheelStep), overscan: overscan, scrollBarWidth: scrollBarWidth)
+        let layout = CollectionLayout(
+            columnCount: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
+        view = CollectionView(
+            layout: layout, columnPolicy: .fixed(columns),
+            scroll: ScrollModel(wheelStep: wheelStep), overscan: overscan, scrollBarWidth: scrollBarWidth)
         view.register(forCellWithReuseIdentifier: TestCell.identifier) { TestCell() }
         view.dataSource = self
         view.delegate = self
@@ -179,7 +184,8 @@ enum Grid {
     static let contentHeight: Double = 360
 
     static func harness(viewportHeight: Double = 200, overscan: Double = 0) throws -> Harness {
-        try Harness(heights: heights, columns: 3, overscan: overscan, viewport: Size(width: 340, height: viewportHeight))
+        try Harness(
+            heights: heights, columns: 3, overscan: overscan, viewport: Size(width: 340, height: viewportHeight))
     }
 }
 
@@ -191,7 +197,9 @@ func shareArea(_ a: Rect, _ b: Rect) -> Bool {
 
 /// Every item's attributes in section 0 of a collection layout, read one by one.
 func allAttributes(of layout: CollectionLayout) -> [LayoutAttributes] {
-    (0..<layout.numberOfItems(inSection: 0)).compactMap { layout.layoutAttributesForItem(at: ItemPath(item: $0, section: 0)) }
+    (0..<layout.numberOfItems(inSection: 0)).compactMap {
+        layout.layoutAttributesForItem(at: ItemPath(item: $0, section: 0))
+    }
 }
 
 /// Every item's attributes, read one by one.

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// Columns that are equally tall in exact arithmetic may differ in the last bit of a Double (50 + 7.08 + 100 against
@@ -14,7 +15,9 @@ import Testing
     /// `count` heights of 50 and 100: alternating, then a seeded mix.
     static func heights(_ count: Int, seed: UInt64) -> [Double] {
         var random = SplitMix64(seed: seed)
-        return (0..<count).map { index in index < count / 2 ? [50, 100][index % 2] : random.int(in: 0...1) == 0 ? 50 : 100 }
+        return (0..<count).map { index in
+            index < count / 2 ? [50, 100][index % 2] : random.int(in: 0...1) == 0 ? 50 : 100
+        }
     }
 
     /// The columns the leftmost-shortest rule gives in exact arithmetic: lengths in hundredths of a pixel, as integers.
@@ -34,7 +37,8 @@ import Testing
     static func columns(_ heights: [Double], columnCount: Int, top: Double) throws -> [Int] {
         var insets = Self.insets
         insets.top = top
-        let layout = WaterfallLayout(columnCount: columnCount, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
+        let layout = WaterfallLayout(
+            columnCount: columnCount, columnSpacing: columnSpacing, rowSpacing: rowSpacing, insets: insets)
         try layout.prepare(width: 1000, itemCount: heights.count) { index, _ in heights[index] }
         layout.checkInvariants()
         return (0..<heights.count).map { layout.layoutAttributesForItem(at: $0)?.column ?? -1 }
@@ -48,7 +52,8 @@ import Testing
         let heights = Self.heights(400, seed: 12)
         let exact = Self.exactColumns(heights, columns: columnCount)
         for top in Self.origins {
-            #expect(try Self.columns(heights, columnCount: columnCount, top: top) == exact, "columns starting at \(top)")
+            #expect(
+                try Self.columns(heights, columnCount: columnCount, top: top) == exact, "columns starting at \(top)")
         }
     }
 
@@ -72,15 +77,19 @@ import Testing
         let heights = Self.heights(300, seed: 3)
         let source = SectionsSource([heights, heights, heights])
         source.headers = [0: 0.3, 1: 17.77, 2: 1.0 / 7]
-        let layout = CollectionLayout(columnCount: 7, columnSpacing: Self.columnSpacing, rowSpacing: Self.rowSpacing, insets: Self.insets)
+        let layout = CollectionLayout(
+            columnCount: 7, columnSpacing: Self.columnSpacing, rowSpacing: Self.rowSpacing, insets: Self.insets)
         try layout.prepare(width: 1000, source: source)
         let exact = Self.exactColumns(heights, columns: 7)
         for section in 0..<3 {
-            let columns = (0..<heights.count).map { layout.layoutAttributesForItem(at: ItemPath(item: $0, section: section))?.column }
+            let columns = (0..<heights.count).map {
+                layout.layoutAttributesForItem(at: ItemPath(item: $0, section: section))?.column
+            }
             #expect(columns == exact, "section \(section)")
         }
 
-        let paged = WaterfallLayout(columnCount: 7, columnSpacing: Self.columnSpacing, rowSpacing: Self.rowSpacing, insets: Self.insets)
+        let paged = WaterfallLayout(
+            columnCount: 7, columnSpacing: Self.columnSpacing, rowSpacing: Self.rowSpacing, insets: Self.insets)
         try paged.prepare(width: 1000, itemCount: 40) { index, _ in heights[index] }
         for start in stride(from: 40, to: heights.count, by: 40) {
             try paged.appendItems(count: min(40, heights.count - start)) { index, _ in heights[index] }
@@ -92,11 +101,16 @@ import Testing
     /// After a banner every column continues below it, equally tall: the columns after it are those of a fresh start.
     @Test func afterABannerTheColumnsStartAgainFromTheLeft() throws {
         let heights = Self.heights(200, seed: 5)
-        let layout = WaterfallLayout(columnCount: 7, columnSpacing: Self.columnSpacing, rowSpacing: Self.rowSpacing, insets: Self.insets)
-        try layout.prepare(width: 1000, itemCount: 301, height: { index, _ in index < 100 ? heights[index] : index == 100 ? 33.3 : heights[index - 101] },
-                           spansAllColumns: { $0 == 100 })
+        let layout = WaterfallLayout(
+            columnCount: 7, columnSpacing: Self.columnSpacing, rowSpacing: Self.rowSpacing, insets: Self.insets)
+        try layout.prepare(
+            width: 1000, itemCount: 301,
+            height: { index, _ in index < 100 ? heights[index] : index == 100 ? 33.3 : heights[index - 101] },
+            spansAllColumns: { $0 == 100 })
         layout.checkInvariants()
-        #expect((101..<301).map { layout.layoutAttributesForItem(at: $0)?.column } == Self.exactColumns(heights, columns: 7))
+        #expect(
+            (101..<301).map { layout.layoutAttributesForItem(at: $0)?.column } == Self.exactColumns(heights, columns: 7)
+        )
     }
 
     /// Within the tolerance, the leftmost wins even when it is the taller: two columns 10⁻⁷ px apart.

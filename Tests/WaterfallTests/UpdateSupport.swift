@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// Data for update tests that knows its items by identity, so that where each item must be after a batch is
@@ -24,7 +25,9 @@ struct UpdateModel {
     /// The path of the item with `id`, if it exists.
     func path(ofItem id: Int) -> ItemPath? {
         for (section, content) in sections.enumerated() {
-            if let item = content.items.firstIndex(where: { $0.id == id }) { return ItemPath(item: item, section: section) }
+            if let item = content.items.firstIndex(where: { $0.id == id }) {
+                return ItemPath(item: item, section: section)
+            }
         }
         return nil
     }
@@ -41,7 +44,9 @@ struct UpdateModel {
         source.footers = [:]
         source.styles = [:]
         for (index, section) in sections.enumerated() {
-            for (item, content) in section.items.enumerated() where content.banner { source.banners.insert(ItemPath(item: item, section: index)) }
+            for (item, content) in section.items.enumerated() where content.banner {
+                source.banners.insert(ItemPath(item: item, section: index))
+            }
             if section.hasHeader { source.headers[index] = Self.headerHeight(itemCount: section.items.count) }
             if section.footer > 0 { source.footers[index] = section.footer }
             source.styles[index] = section.style
@@ -66,8 +71,10 @@ struct UpdateModel {
         switch random.int(in: 0...3) {
         case 0: return nil
         case 1: return SectionStyle(columnCount: random.int(in: 1...4))
-        case 2: return SectionStyle(insets: EdgeInsets(all: random.whole(in: 0...12)), rowSpacing: random.whole(in: 0...12),
-                                    placement: [.shortestColumn, .leftToRight, .rightToLeft][random.int(in: 0...2)])
+        case 2:
+            return SectionStyle(
+                insets: EdgeInsets(all: random.whole(in: 0...12)), rowSpacing: random.whole(in: 0...12),
+                placement: [.shortestColumn, .leftToRight, .rightToLeft][random.int(in: 0...2)])
         default: return SectionStyle(columnCount: random.int(in: 1...3), columnSpacing: random.whole(in: 0...10))
         }
     }
@@ -78,16 +85,25 @@ struct UpdateModel {
     /// not keep columns, so a full layout gives the same frames).
     mutating func randomBatch(_ random: inout SplitMix64, budget: Int) -> [UpdateOperation] {
         let old = sections
-        var sectionDeletes = Set<Int>(), sectionReloads = Set<Int>(), sectionMoves: [Int] = []
-        var itemDeletes = Set<ItemPath>(), itemReloads = Set<ItemPath>(), itemMoves: [ItemPath] = []
-        var sectionInserts = 0, itemInserts = 0, invalidations = 0
+        var sectionDeletes = Set<Int>()
+        var sectionReloads = Set<Int>()
+        var sectionMoves: [Int] = []
+        var itemDeletes = Set<ItemPath>()
+        var itemReloads = Set<ItemPath>()
+        var itemMoves: [ItemPath] = []
+        var sectionInserts = 0
+        var itemInserts = 0
+        var invalidations = 0
         var sectionsWithItemChanges = Set<Int>()
         func freeSection() -> Int? {
-            let free = old.indices.filter { !sectionDeletes.contains($0) && !sectionReloads.contains($0) && !sectionMoves.contains($0) }
+            let free = old.indices.filter {
+                !sectionDeletes.contains($0) && !sectionReloads.contains($0) && !sectionMoves.contains($0)
+            }
             return free.isEmpty ? nil : free[random.int(in: 0...(free.count - 1))]
         }
         func freeItem() -> ItemPath? {
-            let paths = old.indices.filter { !sectionDeletes.contains($0) && !sectionReloads.contains($0) }.flatMap { section in
+            let paths = old.indices.filter { !sectionDeletes.contains($0) && !sectionReloads.contains($0) }.flatMap {
+                section in
                 old[section].items.indices.map { ItemPath(item: $0, section: section) }
             }.filter { !itemDeletes.contains($0) && !itemReloads.contains($0) && !itemMoves.contains($0) }
             return paths.isEmpty ? nil : paths[random.int(in: 0...(paths.count - 1))]
@@ -98,9 +114,21 @@ struct UpdateModel {
             case 1: if let s = freeSection(), !sectionsWithItemChanges.contains(s) { sectionReloads.insert(s) }
             case 2: if let s = freeSection() { sectionMoves.append(s) }
             case 3: sectionInserts += 1
-            case 4, 5: if let p = freeItem() { itemDeletes.insert(p); sectionsWithItemChanges.insert(p.section) }
-            case 6: if let p = freeItem() { itemReloads.insert(p); sectionsWithItemChanges.insert(p.section) }
-            case 7, 8: if let p = freeItem() { itemMoves.append(p); sectionsWithItemChanges.insert(p.section) }
+            case 4, 5:
+                if let p = freeItem() {
+                    itemDeletes.insert(p)
+                    sectionsWithItemChanges.insert(p.section)
+                }
+            case 6:
+                if let p = freeItem() {
+                    itemReloads.insert(p)
+                    sectionsWithItemChanges.insert(p.section)
+                }
+            case 7, 8:
+                if let p = freeItem() {
+                    itemMoves.append(p)
+                    sectionsWithItemChanges.insert(p.section)
+                }
             case 9, 10: itemInserts += 1
             default: invalidations += 1
             }
@@ -153,7 +181,8 @@ struct UpdateModel {
                 continue
             }
             var section = old[from]
-            if slot != from, random.int(in: 0...2) == 0 { section.style = Self.randomStyle(&random) }  // re-checked when its index changes
+            // re-checked when its index changes
+            if slot != from, random.int(in: 0...2) == 0 { section.style = Self.randomStyle(&random) }
             let survivors = old[from].items.indices.filter { item in
                 let path = ItemPath(item: item, section: from)
                 return !itemDeletes.contains(path) && !itemMoves.contains(path)
@@ -189,7 +218,9 @@ struct UpdateModel {
         operations += itemReloads.sorted().map(UpdateOperation.reloadItem)
         sections = placed.compactMap { $0 }
         // Height changes of items after the update, in kept sections.
-        let candidates = kept.flatMap { section in sections[section].items.indices.map { ItemPath(item: $0, section: section) } }
+        let candidates = kept.flatMap { section in
+            sections[section].items.indices.map { ItemPath(item: $0, section: section) }
+        }
         for _ in 0..<min(invalidations, candidates.count) {
             let path = candidates[random.int(in: 0...(candidates.count - 1))]
             sections[path.section].items[path.item].height = random.whole(in: 0...80)
@@ -203,16 +234,18 @@ extension CollectionView {
     /// Calls the public method that records `operation`.
     func perform(_ operation: UpdateOperation) throws {
         switch operation {
-        case let .insertItem(path): try insertItems(at: [path])
-        case let .deleteItem(path): try deleteItems(at: [path])
-        case let .reloadItem(path): try reloadItems(at: [path])
-        case let .moveItem(from, to): try moveItem(at: from, to: to)
-        case let .insertSection(section): try insertSections([section])
-        case let .deleteSection(section): try deleteSections([section])
-        case let .reloadSection(section): try reloadSections([section])
-        case let .moveSection(from, to): try moveSection(from, toSection: to)
-        case let .invalidateHeight(path, keepingColumn): try invalidateHeight(ofItemAt: path, keepingColumn: keepingColumn)
-        case let .reloadSupplementaryElement(kind, section): try reloadSupplementaryElements(ofKind: kind, inSections: [section])
+        case .insertItem(let path): try insertItems(at: [path])
+        case .deleteItem(let path): try deleteItems(at: [path])
+        case .reloadItem(let path): try reloadItems(at: [path])
+        case .moveItem(let from, let to): try moveItem(at: from, to: to)
+        case .insertSection(let section): try insertSections([section])
+        case .deleteSection(let section): try deleteSections([section])
+        case .reloadSection(let section): try reloadSections([section])
+        case .moveSection(let from, let to): try moveSection(from, toSection: to)
+        case .invalidateHeight(let path, let keepingColumn):
+            try invalidateHeight(ofItemAt: path, keepingColumn: keepingColumn)
+        case .reloadSupplementaryElement(let kind, let section):
+            try reloadSupplementaryElements(ofKind: kind, inSections: [section])
         }
     }
 }
@@ -222,17 +255,23 @@ extension CollectionView {
 func everyElement(of layout: CollectionLayout) -> [LayoutAttributes] {
     (0..<layout.numberOfSections).flatMap { section in
         [layout.layoutAttributesForSupplementaryElement(ofKind: .header, inSection: section)]
-            + (0..<layout.numberOfItems(inSection: section)).map { layout.layoutAttributesForItem(at: ItemPath(item: $0, section: section)) }
+            + (0..<layout.numberOfItems(inSection: section)).map {
+                layout.layoutAttributesForItem(at: ItemPath(item: $0, section: section))
+            }
             + [layout.layoutAttributesForSupplementaryElement(ofKind: .footer, inSection: section)]
-    }.compactMap { $0 } + [layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)].compactMap { $0 }
+    }.compactMap { $0 }
+        + [layout.layoutAttributesForSupplementaryElement(ofKind: .loadMoreFooter, inSection: 0)].compactMap { $0 }
 }
 
 /// Expects `view`'s layout to equal a full layout of `source` with the same settings: every element's frame and
 /// the content size; and the view's invariants to hold.
-func expectFullLayout(_ view: CollectionView, of source: SectionsSource, sourceLocation: SourceLocation = #_sourceLocation) throws {
+func expectFullLayout(
+    _ view: CollectionView, of source: SectionsSource, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let layout = view.layout
-    let reference = CollectionLayout(columnCount: layout.columnCount, columnSpacing: layout.columnSpacing,
-                                     rowSpacing: layout.rowSpacing, insets: layout.insets, placement: layout.placement)
+    let reference = CollectionLayout(
+        columnCount: layout.columnCount, columnSpacing: layout.columnSpacing,
+        rowSpacing: layout.rowSpacing, insets: layout.insets, placement: layout.placement)
     try reference.prepare(width: layout.width, source: source)
     #expect(everyElement(of: layout) == everyElement(of: reference), sourceLocation: sourceLocation)
     #expect(layout.contentSize == reference.contentSize, sourceLocation: sourceLocation)

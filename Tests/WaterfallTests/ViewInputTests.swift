@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import Waterfall
 
 /// `ViewInput`: each case calls its method, and a seeded storm of inputs keeps every invariant after every input
@@ -29,7 +30,7 @@ import Testing
         try view.apply(.animationFrame(time: 10.2))
         #expect((view.contentOffset, view.isAnimatingScroll) == (64, false))
 
-        try view.apply(.preciseScroll(notches: 0.25, time: 10.3))   // at once, 16 px, no glide
+        try view.apply(.preciseScroll(notches: 0.25, time: 10.3))  // at once, 16 px, no glide
         #expect((view.contentOffset, view.isAnimatingScroll) == (80, false))
 
         view.allowsPullToRefresh = true
@@ -70,7 +71,8 @@ import Testing
         for (step, input) in inputs.enumerated() {
             try second.view.apply(input)
             guard StormState(second.view) == states[step] else {
-                Issue.record("the replay differs after input \(step) (\(input)): \(StormState(second.view)) != \(states[step])")
+                Issue.record(
+                    "the replay differs after input \(step) (\(input)): \(StormState(second.view)) != \(states[step])")
                 return
             }
         }

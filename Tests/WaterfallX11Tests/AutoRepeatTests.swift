@@ -1,8 +1,9 @@
 import CX11
 import Foundation
 import Testing
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// Detectable auto-repeat: a held key repeats its KeyPress without a fake KeyRelease before each repeat, on the
 /// library's connection, while a plain connection gets press and release pairs.
@@ -25,7 +26,9 @@ struct AutoRepeatTests {
             while XPending(connection) > 0 {
                 var event = XEvent()
                 XNextEvent(connection, &event)
-                guard event.type == KeyPress || event.type == KeyRelease, event.xkey.keycode == keycode else { continue }
+                guard event.type == KeyPress || event.type == KeyRelease, event.xkey.keycode == keycode else {
+                    continue
+                }
                 events.append(event.type == KeyPress ? "press" : "release")
             }
             if !released, events.filter({ $0 == "press" }).count >= 3 {

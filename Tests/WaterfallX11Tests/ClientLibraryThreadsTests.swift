@@ -2,8 +2,9 @@ import Dispatch
 import Synchronization
 import Testing
 import Waterfall
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// Windows open, draw text and close on connections that come and go, on two threads at once, as a program with a
 /// window per thread has them and as this test process runs its tests. Four faults broke such runs: Xft's state
@@ -32,7 +33,8 @@ struct ClientLibraryThreadsTests {
                         fontPattern: "sans-serif:size=\(9 + round % 4)",
                         // Latin, CJK and an emoji: the primary font and two fallbacks, opened now.
                         statusBar: .testBar { "thread \(thread) 瀑布流 東京 😀 round \(round)" })
-                    let window = try WaterfallWindow(display: display, collectionView: CollectionView(), configuration: configuration)
+                    let window = try WaterfallWindow(
+                        display: display, collectionView: CollectionView(), configuration: configuration)
                     window.drawFrame()
                     display.sync()
                     let reported = ErrorHandlers.recentErrors(on: display.handle).map(\.description)

@@ -1,7 +1,8 @@
 import Testing
 import Waterfall
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// A display whose server goes away: its event loop throws the loss naming the display, on every turn after, and its
 /// window and the connection are let go without asking the server, without a crash or a hang, in the same process.
@@ -21,7 +22,9 @@ struct ConnectionLossTests {
         #expect(display?.isConnectionLost == true)
         #expect(throws: lost) { try display?.processPendingEvents() }
         #expect(throws: lost) { try window?.run() }
-        #expect(lost.description == "lost the connection to X display '\(xvfb.display)': the server went away or closed the connection")
+        #expect(
+            lost.description
+                == "lost the connection to X display '\(xvfb.display)': the server went away or closed the connection")
 
         let serial = try #require(display).nextRequestSerial
         weak let released = window
@@ -44,6 +47,7 @@ private func makeWindow(on display: Display, source: FixedHeightSource) throws -
     let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
     view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
     view.dataSource = source
-    return try WaterfallWindow(display: display, collectionView: view,
-                               configuration: .init(title: "Lost", size: Size(width: 200, height: 220)))
+    return try WaterfallWindow(
+        display: display, collectionView: view,
+        configuration: .init(title: "Lost", size: Size(width: 200, height: 220)))
 }

@@ -15,8 +15,10 @@ struct EmbeddingHostTests {
         xvfb.stop()
         #expect(try host.waitForExit() == 3)
         // The program's line alone: nothing from Xlib ("X connection to ... broken") or from Waterfall.
-        #expect(host.standardError
-            == "embedding-host: lost the connection to X display '\(xvfb.display)': the server went away or closed the connection\n")
+        #expect(
+            host.standardError
+                == "embedding-host: lost the connection to X display '\(xvfb.display)': the server went away or closed the connection\n"
+        )
         #expect(host.lines == ["presented"])
     }
 
@@ -27,13 +29,19 @@ struct EmbeddingHostTests {
         let lines = host.lines
         try #require(lines.count == 4, "\(lines)")
         // "own window 0x..., Waterfall's window 0x..."
-        let windows = lines[1].split(separator: " ").compactMap { UInt($0.trimmingCharacters(in: .punctuationCharacters).dropFirst(2), radix: 16) }
+        let windows = lines[1].split(separator: " ").compactMap {
+            UInt($0.trimmingCharacters(in: .punctuationCharacters).dropFirst(2), radix: 16)
+        }
         try #require(windows.count == 2, "\(lines[1])")
         let (own, waterfalls) = (String(windows[0], radix: 16), String(windows[1], radix: 16))
-        #expect(lines == ["presented", "own window 0x\(own), Waterfall's window 0x\(waterfalls)",
-                          "host error handler: error 3, request 8, resource 0x\(own)", "done"])
+        #expect(
+            lines == [
+                "presented", "own window 0x\(own), Waterfall's window 0x\(waterfalls)",
+                "host error handler: error 3, request 8, resource 0x\(own)", "done",
+            ])
         // Waterfall's own errors, its two title properties on its destroyed window, reported Waterfall's way.
-        let refused = "waterfall: X error: BadWindow (invalid Window parameter) (error code 3, request code 18, minor code 0, resource 0x\(waterfalls))"
+        let refused =
+            "waterfall: X error: BadWindow (invalid Window parameter) (error code 3, request code 18, minor code 0, resource 0x\(waterfalls))"
         #expect(host.standardError == refused + "\n" + refused + "\n")
     }
 
@@ -45,9 +53,11 @@ struct EmbeddingHostTests {
         #expect(try host.waitForExit() == 3)
         // Waterfall's connection was lost first (`run()` threw) without a word from the host's handler; then the
         // host's own connection, whose exit handler returns.
-        #expect(host.lines == ["presented", "host IO error handler: \(xvfb.display)", "host exit handler: \(xvfb.display)"])
-        #expect(host.standardError
-            == "embedding-host: lost the connection to X display '\(xvfb.display)': the server went away or closed the connection\n")
+        #expect(
+            host.lines == ["presented", "host IO error handler: \(xvfb.display)", "host exit handler: \(xvfb.display)"])
+        #expect(
+            host.standardError
+                == "embedding-host: lost the connection to X display '\(xvfb.display)': the server went away or closed the connection\n"
+        )
     }
 }
-

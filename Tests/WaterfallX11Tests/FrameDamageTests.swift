@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WaterfallX11
 
 /// What a frame drew, as the boxes its present copies to the window.

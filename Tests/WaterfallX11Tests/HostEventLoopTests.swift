@@ -3,13 +3,16 @@ import Foundation
 import Glibc
 import Testing
 import Waterfall
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// Records the items a view selected.
 private final class SelectionRecorder: CollectionViewDelegate {
     var selected: [ItemPath] = []
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) { selected.append(indexPath) }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
+        selected.append(indexPath)
+    }
 }
 
 /// A window of one column of 50 px cells, with no status bar, and what it selected.
@@ -25,8 +28,9 @@ private struct TestWindow {
         view.dataSource = source
         view.delegate = recorder
         view.isSmoothScrollingEnabled = false
-        window = try WaterfallWindow(display: display, collectionView: view,
-                                     configuration: .init(title: title, size: Size(width: 200, height: 220)))
+        window = try WaterfallWindow(
+            display: display, collectionView: view,
+            configuration: .init(title: title, size: Size(width: 200, height: 220)))
     }
 
     /// The centre of item `item` in window coordinates.
@@ -65,15 +69,22 @@ struct HostEventLoopTests {
         try xdotool(["windowmove", "--sync", String(right.window.windowID), "300", "0"], display: xvfb.display)
 
         let leftItem = try left.centre(ofItem: 1)
-        try xdotool(["mousemove", "--window", String(left.window.windowID), String(leftItem.x), String(leftItem.y), "click", "1"],
-                    display: xvfb.display)
+        try xdotool(
+            [
+                "mousemove", "--window", String(left.window.windowID), String(leftItem.x), String(leftItem.y), "click",
+                "1",
+            ],
+            display: xvfb.display)
         try pump(display) { !left.recorder.selected.isEmpty }
         #expect(left.recorder.selected == [ItemPath(item: 1, section: 0)])
         #expect(right.recorder.selected.isEmpty)
 
         let rightItem = try right.centre(ofItem: 0)
-        try xdotool(["mousemove", "--window", String(right.window.windowID), String(rightItem.x), String(rightItem.y),
-                     "click", "1", "click", "5", "click", "5"], display: xvfb.display)
+        try xdotool(
+            [
+                "mousemove", "--window", String(right.window.windowID), String(rightItem.x), String(rightItem.y),
+                "click", "1", "click", "5", "click", "5",
+            ], display: xvfb.display)
         let step = right.view.scroll.wheelStep
         try pump(display) { right.view.contentOffset == 2 * step }
         #expect(right.recorder.selected == [ItemPath(item: 0, section: 0)])
@@ -100,7 +111,9 @@ struct HostEventLoopTests {
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
         let test = try TestWindow(display: display, title: "Idle")
-        try pump(display) { test.window.framesPresented >= 1 && display.timeUntilNextTimer == nil && !display.hasPendingEvents }
+        try pump(display) {
+            test.window.framesPresented >= 1 && display.timeUntilNextTimer == nil && !display.hasPendingEvents
+        }
         #expect(display.pollTimeout == -1)  // idle: `run()` sleeps until an event
 
         test.view.setContentOffset(120)
@@ -122,7 +135,7 @@ struct HostEventLoopTests {
         let test = try TestWindow(display: display, title: "Queued")
         try pump(display) { test.window.framesPresented >= 1 && display.timeUntilNextTimer == nil }
         XMoveWindow(display.handle, test.window.windowID, 10, 10)  // a ConfigureNotify for the window
-        display.sync()                                              // read, with the reply, into Xlib's queue
+        display.sync()  // read, with the reply, into Xlib's queue
         #expect(display.timeUntilNextTimer == 0)
         try display.processPendingEvents()
         #expect(display.timeUntilNextTimer == nil)

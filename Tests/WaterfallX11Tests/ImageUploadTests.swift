@@ -1,8 +1,9 @@
 import CX11
 import Testing
 import Waterfall
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// A cell that draws one picture over its whole frame.
 private final class PictureCell: CollectionViewCell {
@@ -28,14 +29,17 @@ private final class PictureSource: CollectionViewDataSource {
 
 /// A window of one column `width` wide (the scroll bar beside it) whose cards are `height` high.
 private func pictureWindow(on display: Display, width: Int, height: Int) throws -> (WaterfallWindow, PictureSource) {
-    let view = CollectionView(layout: CollectionLayout(columnCount: 1, columnSpacing: 0, rowSpacing: 0, insets: EdgeInsets(all: 0)),
-                              columnPolicy: .fixed(1))
+    let view = CollectionView(
+        layout: CollectionLayout(columnCount: 1, columnSpacing: 0, rowSpacing: 0, insets: EdgeInsets(all: 0)),
+        columnPolicy: .fixed(1))
     view.register(forCellWithReuseIdentifier: "picture", factory: PictureCell.init)
     let source = PictureSource(height: Double(height))
     view.dataSource = source
-    let window = try WaterfallWindow(display: display, collectionView: view,
-                                     configuration: .init(title: "Pictures",
-                                                          size: Size(width: Double(width + 12), height: Double(height * 2))))
+    let window = try WaterfallWindow(
+        display: display, collectionView: view,
+        configuration: .init(
+            title: "Pictures",
+            size: Size(width: Double(width + 12), height: Double(height * 2))))
     return (window, source)
 }
 
@@ -49,7 +53,9 @@ extension Display {
         var pixels: [UInt32] = []
         pixels.reserveCapacity(width * height)
         for y in 0..<height {
-            for x in 0..<width { pixels.append(UInt32(truncatingIfNeeded: getPixel(image, Int32(x), Int32(y))) & 0xFFFFFF) }
+            for x in 0..<width {
+                pixels.append(UInt32(truncatingIfNeeded: getPixel(image, Int32(x), Int32(y))) & 0xFFFFFF)
+            }
         }
         return pixels
     }
@@ -89,7 +95,10 @@ struct ImageUploadTests {
         #expect((display.sharedMemoryUploads != nil) == sharedMemory)
         // The probe met BadAccess when the server could not attach, and kept it from the program's error handler.
         let probeErrors = ErrorHandlers.recentErrors(on: display.handle).map(\.errorCode)
-        #expect(probeErrors == (server == .outOfReach ? Array(repeating: UInt8(BadAccess), count: SharedMemoryUploads.segmentCount) : []))
+        #expect(
+            probeErrors
+                == (server == .outOfReach
+                    ? Array(repeating: UInt8(BadAccess), count: SharedMemoryUploads.segmentCount) : []))
         // Every pixel differs from its neighbours: red from x, green from y.
         var pixels: [UInt32] = []
         for y in 0..<height {
@@ -106,7 +115,9 @@ struct ImageUploadTests {
         let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
         var wrong: [String] = []
         for y in 0..<height {
-            for x in 0..<width where shot.pixel(x: x, y: y) != RGB(pixels[y * width + x]) { wrong.append("(\(x), \(y))") }
+            for x in 0..<width where shot.pixel(x: x, y: y) != RGB(pixels[y * width + x]) {
+                wrong.append("(\(x), \(y))")
+            }
         }
         #expect(wrong.isEmpty, "pixels that differ: \(wrong.prefix(10))")
         #expect(ErrorHandlers.recentErrors(on: display.handle).map(\.errorCode) == probeErrors)
@@ -125,13 +136,16 @@ struct ImageUploadTests {
         func colour(_ index: Int) -> UInt32 { UInt32(0x102030 + index * 0x050607) }
         var handles: [ImageHandle] = []
         for index in 0..<capacity + 1 {
-            handles.append(window.addImage(pixels: Array(repeating: colour(index), count: side * side), width: side, height: side))
+            handles.append(
+                window.addImage(pixels: Array(repeating: colour(index), count: side * side), width: side, height: side))
         }
         // No completion event has been handled yet: the one past the segments went down the socket.
         #expect(window.imageUploads.sharedMemory == capacity && window.imageUploads.putImage == 1)
         #expect(!uploads.hasIdleSegment)
         try pump(display) { uploads.hasIdleSegment }
-        handles.append(window.addImage(pixels: Array(repeating: colour(capacity + 1), count: side * side), width: side, height: side))
+        handles.append(
+            window.addImage(
+                pixels: Array(repeating: colour(capacity + 1), count: side * side), width: side, height: side))
         #expect(window.imageUploads.sharedMemory == capacity + 1 && window.imageUploads.putImage == 1)
         // Each picture holds its own colour in every pixel: no segment was overwritten before the server read it.
         for (index, handle) in handles.enumerated() {

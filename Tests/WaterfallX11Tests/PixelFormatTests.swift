@@ -1,5 +1,6 @@
 import Testing
 import Waterfall
+
 @testable import WaterfallX11
 
 struct PixelFormatTests {

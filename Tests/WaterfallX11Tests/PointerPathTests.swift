@@ -1,7 +1,8 @@
 import Testing
 import Waterfall
-@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
+
+@_spi(Benchmarking) @testable import WaterfallX11
 
 /// Records the inputs a window hands its view.
 private final class InputRecorder: WaterfallWindowObserver {
@@ -26,9 +27,11 @@ struct PointerPathTests {
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
         view.dataSource = source
         view.isSmoothScrollingEnabled = false
-        let window = try WaterfallWindow(display: display, collectionView: view,
-                                         configuration: .init(title: "Waterfall", size: Size(width: 200, height: 220),
-                                                              statusBar: .testBar(), useXInput2: useXInput2))
+        let window = try WaterfallWindow(
+            display: display, collectionView: view,
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 200, height: 220),
+                statusBar: .testBar(), useXInput2: useXInput2))
         #expect(window.usesXInput2 == useXInput2)
         let recorder = InputRecorder()
         window.observer = recorder
@@ -36,36 +39,44 @@ struct PointerPathTests {
         recorder.inputs = []
 
         let id = window.windowID
-        try xdotool(script: """
-            mousemove --window \(id) 50 60
-            mousemove --window \(id) 51 62
-            click 5
-            click 5
-            click 5
-            click 4
-            mousedown 1
-            mousemove --window \(id) 52 63
-            mouseup 1
-            key Home
+        try xdotool(
+            script: """
+                mousemove --window \(id) 50 60
+                mousemove --window \(id) 51 62
+                click 5
+                click 5
+                click 5
+                click 4
+                mousedown 1
+                mousemove --window \(id) 52 63
+                mouseup 1
+                key Home
 
-            """, display: xvfb.display)
+                """, display: xvfb.display)
         // The Home key comes last: once the view has it, every event before it has been handled.
         while !recorder.inputs.contains(.key(.home, modifiers: [])) {
             #expect(try window.turn() == nil)
         }
         let wheel = recorder.inputs.compactMap { input -> Int? in
-            if case let .wheel(notches, _) = input { return notches }
+            if case .wheel(let notches, _) = input { return notches }
             return nil
         }
         #expect(wheel.reduce(0, +) == 2)
-        #expect(!recorder.inputs.contains { if case .preciseScroll = $0 { return true }; return false })
+        #expect(
+            !recorder.inputs.contains {
+                if case .preciseScroll = $0 { return true }
+                return false
+            })
         let pointer = recorder.inputs.filter {
             switch $0 {
             case .wheel, .animationFrame, .resize: return false
             default: return true
             }
         }
-        #expect(pointer == [.pointerDown(Point(x: 51, y: 62), modifiers: []), .pointerMoved(Point(x: 52, y: 63)),
-                            .pointerUp(Point(x: 52, y: 63)), .key(.home, modifiers: [])])
+        #expect(
+            pointer == [
+                .pointerDown(Point(x: 51, y: 62), modifiers: []), .pointerMoved(Point(x: 52, y: 63)),
+                .pointerUp(Point(x: 52, y: 63)), .key(.home, modifiers: []),
+            ])
     }
 }

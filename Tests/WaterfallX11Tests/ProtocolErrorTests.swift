@@ -1,29 +1,34 @@
 import CX11
 import Synchronization
 import Testing
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// Protocol errors from odd requests are reported with their codes and survived, as dwm survives them.
 struct ProtocolErrorTests {
     @Test func aBadWindowAndABadMatchAreReportedWithTheirCodesAndTheConnectionGoesOn() throws {
         let xvfb = try XvfbServer()
         let display = try Display(name: xvfb.display)
-        let missing: UInt = 0x3FF_FFFF                // an id no client was given
-        XMapWindow(display.handle, missing)           // BadWindow
+        let missing: UInt = 0x3FF_FFFF  // an id no client was given
+        XMapWindow(display.handle, missing)  // BadWindow
         // BadMatch: a depth-1 InputOutput window with the root's 24-bit visual.
         var attributes = XSetWindowAttributes()
-        let mismatched = XCreateWindow(display.handle, display.root, 0, 0, 10, 10, 0, 1, UInt32(InputOutput),
-                                       UnsafeMutablePointer<Visual>(display.connection.visual), 0, &attributes)
+        let mismatched = XCreateWindow(
+            display.handle, display.root, 0, 0, 10, 10, 0, 1, UInt32(InputOutput),
+            UnsafeMutablePointer<Visual>(display.connection.visual), 0, &attributes)
         display.sync()
 
         let errors = ErrorHandlers.recentErrors(on: display.handle)
         #expect(errors.map(\.errorCode) == [UInt8(BadWindow), UInt8(BadMatch)])
         #expect(errors.map(\.requestCode) == [8, 1])  // X_MapWindow, X_CreateWindow (Xproto.h)
         #expect(errors.first?.resource == missing)
-        #expect(errors.first?.description == "BadWindow (invalid Window parameter) "
-            + "(error code 3, request code 8, minor code 0, resource 0x3ffffff)")
-        #expect(errors.last?.description.hasPrefix("BadMatch (invalid parameter attributes) (error code 8, request code 1,") == true)
+        #expect(
+            errors.first?.description == "BadWindow (invalid Window parameter) "
+                + "(error code 3, request code 8, minor code 0, resource 0x3ffffff)")
+        #expect(
+            errors.last?.description.hasPrefix("BadMatch (invalid parameter attributes) (error code 8, request code 1,")
+                == true)
         _ = mismatched
 
         // The connection goes on: a real window is created, mapped and queried without another error.

@@ -1,14 +1,15 @@
 import Testing
 import Waterfall
-@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
+
+@_spi(Benchmarking) @testable import WaterfallX11
 
 /// Records the sizes the window hands its view, and counts relayouts.
 private final class ResizeRecorder: WaterfallWindowObserver, CollectionViewDelegate {
     var sizes: [Size] = []
     var layouts = 0
     func window(_ window: WaterfallWindow, willApply input: ViewInput) {
-        if case let .resize(size) = input { sizes.append(size) }
+        if case .resize(let size) = input { sizes.append(size) }
     }
     func collectionViewDidLayout(_ collectionView: CollectionView) { layouts += 1 }
 }
@@ -24,14 +25,18 @@ struct ResizeCoalescingTests {
         let display = try Display(name: xvfb.display)
         let source = FixedHeightSource(count: 100, height: 40)  // enough to lay out again on each resize
         defer { withExtendedLifetime(source) {} }
-        let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: ColumnPolicy(portraitColumns: 1, landscapeColumns: 2))
+        let view = CollectionView(
+            layout: CollectionLayout(columnCount: 1),
+            columnPolicy: ColumnPolicy(portraitColumns: 1, landscapeColumns: 2))
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
         view.dataSource = source
         let recorder = ResizeRecorder()
         view.delegate = recorder
-        let window = try WaterfallWindow(display: display, collectionView: view,
-                                         configuration: .init(title: "Waterfall", size: Size(width: 200, height: 220),
-                                                              statusBar: .testBar()))
+        let window = try WaterfallWindow(
+            display: display, collectionView: view,
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 200, height: 220),
+                statusBar: .testBar()))
         let clock = ManualClock(now: 5_000_000_000_000)
         window.timers.queue = TimerQueue { clock.now }
         window.observer = recorder
@@ -52,7 +57,10 @@ struct ResizeCoalescingTests {
 
         // 1,000 more within the same frame (the clock stands still), alternating across the threshold: none is
         // applied until the frame's interval is over; the last one is, alone.
-        let burst = (0..<999).map { $0.isMultiple(of: 2) ? (width: 220, height: 420) : (width: 420, height: 220) } + [(width: 180, height: 320)]
+        let burst =
+            (0..<999).map { $0.isMultiple(of: 2) ? (width: 220, height: 420) : (width: 420, height: 220) } + [
+                (width: 180, height: 320)
+            ]
         try resizeWindow(window.windowID, through: burst, display: xvfb.display)
         turns = 0
         while window.batch.size != Size(width: 180, height: 320), turns < 100 {
@@ -87,7 +95,10 @@ struct ResizeCoalescingTests {
         clock.now += 6_666_667
         #expect(try window.turn() == nil)
         #expect(window.windowSize == Size(width: 260, height: 220))
-        #expect(recorder.sizes == [Size(width: 300, height: 200), Size(width: 180, height: 300), Size(width: 260, height: 200)])
+        #expect(
+            recorder.sizes == [
+                Size(width: 300, height: 200), Size(width: 180, height: 300), Size(width: 260, height: 200),
+            ])
         #expect(recorder.layouts == 3)
         #expect(window.timers.queue.count == 0)
     }

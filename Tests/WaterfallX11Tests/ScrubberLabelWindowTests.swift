@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import XvfbSupport
+
 @testable import Waterfall
 @_spi(Benchmarking) @testable import WaterfallX11
-import XvfbSupport
 
 /// A cell that fills its frame with one colour, unlike the scrubber label's box.
 private final class BlueCell: CollectionViewCell {
@@ -29,16 +30,18 @@ struct ScrubberLabelWindowTests {
         let display = try Display(name: xvfb.display)
         // 100 cards 60 high in 2 columns: 3500 of content in a 300 × 220 viewport with a 12 px bar, the thumb the
         // 24 px minimum at x 288..<300.
-        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
-                                  columnPolicy: .fixed(2), scrollBarWidth: 12)
+        let view = CollectionView(
+            layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+            columnPolicy: .fixed(2), scrollBarWidth: 12)
         view.register(forCellWithReuseIdentifier: "cell", factory: BlueCell.init)
         let source = FixedHeightSource(count: 100, height: 60)
         let delegate = MonthsDelegate()
         view.dataSource = source
         view.delegate = delegate
         defer { withExtendedLifetime((source, delegate)) {} }
-        let window = try WaterfallWindow(display: display, collectionView: view,
-                                         configuration: .init(title: "Scrubber", size: Size(width: 300, height: 240), statusBar: .testBar()))
+        let window = try WaterfallWindow(
+            display: display, collectionView: view,
+            configuration: .init(title: "Scrubber", size: Size(width: 300, height: 240), statusBar: .testBar()))
         try window.runUntilFirstFrame()
         #expect(view.scrollBar.thumb == Rect(x: 288, y: 0, width: 12, height: 24))
 
@@ -52,8 +55,9 @@ struct ScrubberLabelWindowTests {
             }
         }
         let id = String(window.windowID)
-        try xdotool(["mousemove", "--window", id, "294", "12", "mousedown", "1", "mousemove", "--window", id, "294", "110"],
-                    display: xvfb.display)
+        try xdotool(
+            ["mousemove", "--window", id, "294", "12", "mousedown", "1", "mousemove", "--window", id, "294", "110"],
+            display: xvfb.display)
         // Grabbed at the thumb's middle and moved 98 down: its top at 98, the offset 98 × 3280 / 196.
         try turn(until: "the dragged frame") { view.scrollBar.thumb?.minY == 98 && !window.needsDisplay }
         #expect(view.isDraggingScrollBar)
@@ -81,7 +85,7 @@ struct ScrubberLabelWindowTests {
         let released = try Screenshot.of(window: window.windowID, display: xvfb.display)
         #expect(count(of: RGB(boxRGB), in: released, xs: xs, ys: ys) == 0)
         #expect(!released.textInk(xs: xs, ys: ys, ink: RGB(textRGB), background: RGB(boxRGB)).isText())
-        #expect(count(of: RGB(BlueCell.rgb), in: released, xs: xs, ys: ys) > 0)   // the cards are back under it
+        #expect(count(of: RGB(BlueCell.rgb), in: released, xs: xs, ys: ys) > 0)  // the cards are back under it
     }
 
     /// The pixels of exactly `color` in the box `xs` × `ys` of `shot`.

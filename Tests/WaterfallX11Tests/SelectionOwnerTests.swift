@@ -2,8 +2,9 @@ import CX11
 import Foundation
 import Testing
 import Waterfall
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// The window's CLIPBOARD owner against a real server, asked by a second client of the test (`SelectionRequestor`)
 /// as xclip asks: every target, obsolete requestors, times, INCR transfers side by side, requestors that vanish or
@@ -29,8 +30,11 @@ struct SelectionOwnerTests {
     }
 
     /// Reads `target` through `requestor` while the window's loop turns.
-    func read(_ target: String, from window: WaterfallWindow, by requestor: SelectionRequestor, property: String? = "WATERFALL_TEST",
-              time: Time = Time(CurrentTime)) throws -> SelectionRead {
+    func read(
+        _ target: String, from window: WaterfallWindow, by requestor: SelectionRequestor,
+        property: String? = "WATERFALL_TEST",
+        time: Time = Time(CurrentTime)
+    ) throws -> SelectionRead {
         let read = SelectionRead(requestor, target: target, property: property, time: time)
         try drive(window, "answer to \(target)") { read.step() }
         return read
@@ -63,7 +67,10 @@ struct SelectionOwnerTests {
         let targets = try read("TARGETS", from: window, by: requestor)
         #expect(targets.notifiedProperty == requestor.atom("WATERFALL_TEST"))
         #expect(targets.type == XA_ATOM && targets.format == 32)
-        #expect(targets.longs.map { requestor.name(of: Atom($0)) } == ["TARGETS", "MULTIPLE", "TIMESTAMP", "UTF8_STRING", "STRING"])
+        #expect(
+            targets.longs.map { requestor.name(of: Atom($0)) } == [
+                "TARGETS", "MULTIPLE", "TIMESTAMP", "UTF8_STRING", "STRING",
+            ])
 
         let timestamp = try read("TIMESTAMP", from: window, by: requestor)
         #expect(timestamp.type == XA_INTEGER && timestamp.format == 32)
@@ -79,9 +86,9 @@ struct SelectionOwnerTests {
         #expect(latin1.bytes == Array("Caf".utf8) + [0xE9] + Array(" ??\nline two".utf8))
 
         let text8 = try read("TEXT", from: window, by: requestor)
-        #expect(text8.notifiedProperty == 0)   // refused: None
+        #expect(text8.notifiedProperty == 0)  // refused: None
         let multiple = try read("MULTIPLE", from: window, by: requestor)
-        #expect(multiple.notifiedProperty == 0)   // its property holds no pairs
+        #expect(multiple.notifiedProperty == 0)  // its property holds no pairs
 
         // An obsolete requestor names no property: the answer is in the property named by the target.
         let obsolete = try read("UTF8_STRING", from: window, by: requestor, property: nil)
@@ -92,15 +99,17 @@ struct SelectionOwnerTests {
         #expect(try read("UTF8_STRING", from: window, by: requestor, time: time - 1).notifiedProperty == 0)
         #expect(try read("UTF8_STRING", from: window, by: requestor, time: time).bytes == Array(text.utf8))
 
-        #expect(events.events == [
-            .answered(target: "TARGETS", bytes: 20, incremental: false), .answered(target: "TIMESTAMP", bytes: 4, incremental: false),
-            .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
-            .answered(target: "STRING", bytes: 16, incremental: false),
-            .refused(target: "TEXT"), .refused(target: "MULTIPLE"),
-            .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
-            .refused(target: "UTF8_STRING"),
-            .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
-        ])
+        #expect(
+            events.events == [
+                .answered(target: "TARGETS", bytes: 20, incremental: false),
+                .answered(target: "TIMESTAMP", bytes: 4, incremental: false),
+                .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
+                .answered(target: "STRING", bytes: 16, incremental: false),
+                .refused(target: "TEXT"), .refused(target: "MULTIPLE"),
+                .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
+                .refused(target: "UTF8_STRING"),
+                .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false),
+            ])
         #expect(ErrorHandlers.recentErrors(on: window.display.handle).isEmpty)
     }
 
@@ -111,31 +120,38 @@ struct SelectionOwnerTests {
         let text = "Zoë 瀑布"
         #expect(try copy(text, window: window, requestor: requestor, at: try requestor.serverTime()))
         let events = record(window.clipboard)
-        let pairs = [("UTF8_STRING", "ONE"), ("TEXT", "TWO"), ("STRING", "THREE"), ("MULTIPLE", "FOUR"), ("TIMESTAMP", "FIVE")]
-        requestor.setAtomPairs(requestor.atom("WATERFALL_PAIRS"), pairs.flatMap { [requestor.atom($0.0), requestor.atom($0.1)] })
+        let pairs = [
+            ("UTF8_STRING", "ONE"), ("TEXT", "TWO"), ("STRING", "THREE"), ("MULTIPLE", "FOUR"), ("TIMESTAMP", "FIVE"),
+        ]
+        requestor.setAtomPairs(
+            requestor.atom("WATERFALL_PAIRS"), pairs.flatMap { [requestor.atom($0.0), requestor.atom($0.1)] })
 
         let multiple = try read("MULTIPLE", from: window, by: requestor, property: "WATERFALL_PAIRS")
         #expect(multiple.notifiedProperty == requestor.atom("WATERFALL_PAIRS"))
         // Written back: TEXT (not offered) and the nested MULTIPLE failed, so their properties are None.
         #expect(multiple.type == requestor.atom("ATOM_PAIR") && multiple.format == 32)
-        #expect(multiple.longs.map { $0 == 0 ? "None" : requestor.name(of: Atom($0)) }
-            == ["UTF8_STRING", "ONE", "TEXT", "None", "STRING", "THREE", "MULTIPLE", "None", "TIMESTAMP", "FIVE"])
+        #expect(
+            multiple.longs.map { $0 == 0 ? "None" : requestor.name(of: Atom($0)) }
+                == ["UTF8_STRING", "ONE", "TEXT", "None", "STRING", "THREE", "MULTIPLE", "None", "TIMESTAMP", "FIVE"])
         let one = requestor.takeProperty(requestor.atom("ONE"))
         #expect(one.type == requestor.atom("UTF8_STRING") && one.bytes == Array(text.utf8))
         let three = requestor.takeProperty(requestor.atom("THREE"))
         #expect(three.type == XA_STRING && three.bytes == Array("Zo".utf8) + [0xEB] + Array(" ??".utf8))
-        #expect(requestor.takeProperty(requestor.atom("TWO")).type == 0)   // never written
-        #expect(requestor.takeProperty(requestor.atom("FIVE")).longs == [Int(window.clipboard.ownershipTime!.milliseconds)])
-        #expect(events.events == [
-            .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false), .refused(target: "TEXT"),
-            .answered(target: "STRING", bytes: 6, incremental: false), .refused(target: "MULTIPLE"),
-            .answered(target: "TIMESTAMP", bytes: 4, incremental: false),
-            .answered(target: "MULTIPLE", bytes: 40, incremental: false),
-        ])
+        #expect(requestor.takeProperty(requestor.atom("TWO")).type == 0)  // never written
+        #expect(
+            requestor.takeProperty(requestor.atom("FIVE")).longs == [Int(window.clipboard.ownershipTime!.milliseconds)])
+        #expect(
+            events.events == [
+                .answered(target: "UTF8_STRING", bytes: text.utf8.count, incremental: false), .refused(target: "TEXT"),
+                .answered(target: "STRING", bytes: 6, incremental: false), .refused(target: "MULTIPLE"),
+                .answered(target: "TIMESTAMP", bytes: 4, incremental: false),
+                .answered(target: "MULTIPLE", bytes: 40, incremental: false),
+            ])
 
         // Pairs that all convert are left as the requestor wrote them; an obsolete requestor's MULTIPLE (no
         // property to hold pairs) is refused.
-        requestor.setAtomPairs(requestor.atom("WATERFALL_PAIRS"), [requestor.atom("UTF8_STRING"), requestor.atom("ONE")])
+        requestor.setAtomPairs(
+            requestor.atom("WATERFALL_PAIRS"), [requestor.atom("UTF8_STRING"), requestor.atom("ONE")])
         let single = try read("MULTIPLE", from: window, by: requestor, property: "WATERFALL_PAIRS")
         #expect(single.type == XA_ATOM && single.longs.map { requestor.name(of: Atom($0)) } == ["UTF8_STRING", "ONE"])
         #expect(requestor.takeProperty(requestor.atom("ONE")).bytes == Array(text.utf8))
@@ -147,7 +163,7 @@ struct SelectionOwnerTests {
         let xvfb = try XvfbServer()
         let window = try makeSelectionWindow(on: xvfb)
         let requestor = try SelectionRequestor(on: xvfb)
-        let future = try requestor.serverTime() + 3_600_000   // an hour ahead: SetSelectionOwner has no effect
+        let future = try requestor.serverTime() + 3_600_000  // an hour ahead: SetSelectionOwner has no effect
         #expect(try copy("text", window: window, requestor: requestor, at: future) == false)
         #expect(window.clipboard.ownsSelection == false)
         #expect(window.clipboard.text == nil)
@@ -179,12 +195,15 @@ struct SelectionOwnerTests {
         }
         #expect(reads.map(\.type) == [first.atom("UTF8_STRING"), XA_STRING])
         #expect(window.clipboard.transfersInProgress == 0)
-        #expect(Set(events.events.map { "\($0)" }) == Set([
-            SelectionOwner.Event.answered(target: "UTF8_STRING", bytes: 10_500, incremental: true),
-            .answered(target: "STRING", bytes: 10_500, incremental: true),
-            .transferEnded(target: "UTF8_STRING", bytesSent: 10_500, end: .completed),
-            .transferEnded(target: "STRING", bytesSent: 10_500, end: .completed),
-        ].map { "\($0)" }))
+        #expect(
+            Set(events.events.map { "\($0)" })
+                == Set(
+                    [
+                        SelectionOwner.Event.answered(target: "UTF8_STRING", bytes: 10_500, incremental: true),
+                        .answered(target: "STRING", bytes: 10_500, incremental: true),
+                        .transferEnded(target: "UTF8_STRING", bytesSent: 10_500, end: .completed),
+                        .transferEnded(target: "STRING", bytesSent: 10_500, end: .completed),
+                    ].map { "\($0)" }))
         #expect(events.events.count == 4)
         #expect(ErrorHandlers.recentErrors(on: window.display.handle).isEmpty)
     }
@@ -216,8 +235,11 @@ struct SelectionOwnerTests {
             return events.events.count == 2
         }
         #expect(read.chunkSizes == [1000])
-        #expect(events.events == [.answered(target: "UTF8_STRING", bytes: 5000, incremental: true),
-                                  .transferEnded(target: "UTF8_STRING", bytesSent: 2000, end: .requestorDestroyed)])
+        #expect(
+            events.events == [
+                .answered(target: "UTF8_STRING", bytes: 5000, incremental: true),
+                .transferEnded(target: "UTF8_STRING", bytesSent: 2000, end: .requestorDestroyed),
+            ])
         #expect(window.clipboard.transfersInProgress == 0)
         #expect(window.clipboard.watchedWindows.isEmpty)
         // Destroying the window deleted its property without a PropertyNotify: nothing was sent to the missing window.
@@ -246,8 +268,11 @@ struct SelectionOwnerTests {
         XDestroyWindow(requestor.display.handle, gone)
         requestor.display.sync()
         try drive(window, "the stalled transfer's end") { events.events.count == 2 }
-        #expect(events.events == [.answered(target: "UTF8_STRING", bytes: 3000, incremental: true),
-                                  .transferEnded(target: "UTF8_STRING", bytesSent: 0, end: .timedOut)])
+        #expect(
+            events.events == [
+                .answered(target: "UTF8_STRING", bytes: 3000, incremental: true),
+                .transferEnded(target: "UTF8_STRING", bytesSent: 0, end: .timedOut),
+            ])
         window.display.sync()
         let errors = ErrorHandlers.recentErrors(on: window.display.handle)
         // X_ChangeWindowAttributes (XSelectInput, to watch and to stop), X_ChangeProperty (INCR), X_SendEvent.
@@ -262,7 +287,10 @@ struct SelectionOwnerTests {
         let xvfb = try XvfbServer()
         let window = try makeSelectionWindow(on: xvfb)
         let requestor = try SelectionRequestor(on: xvfb)
-        #expect(try copy(String(repeating: "z", count: 2500), window: window, requestor: requestor, at: try requestor.serverTime()))
+        #expect(
+            try copy(
+                String(repeating: "z", count: 2500), window: window, requestor: requestor,
+                at: try requestor.serverTime()))
         window.clipboard.chunkSize = 1000
         window.clipboard.transferTimeout = 0.2
         let events = record(window.clipboard)
@@ -273,14 +301,23 @@ struct SelectionOwnerTests {
             return attributes.all_event_masks
         }
         let read = SelectionRead(requestor, target: "UTF8_STRING")
-        read.stalls = true   // takes the INCR property, then never a chunk
-        try drive(window, "the transfer's start") { _ = read.step(); return read.incrSize != nil }
-        #expect(eventMasks() == PropertyChangeMask | StructureNotifyMask)   // the requestor's and the owner's
-        try drive(window, "the timeout") { _ = read.step(); return events.events.count == 2 }
-        #expect(events.events == [.answered(target: "UTF8_STRING", bytes: 2500, incremental: true),
-                                  .transferEnded(target: "UTF8_STRING", bytesSent: 1000, end: .timedOut)])
+        read.stalls = true  // takes the INCR property, then never a chunk
+        try drive(window, "the transfer's start") {
+            _ = read.step()
+            return read.incrSize != nil
+        }
+        #expect(eventMasks() == PropertyChangeMask | StructureNotifyMask)  // the requestor's and the owner's
+        try drive(window, "the timeout") {
+            _ = read.step()
+            return events.events.count == 2
+        }
+        #expect(
+            events.events == [
+                .answered(target: "UTF8_STRING", bytes: 2500, incremental: true),
+                .transferEnded(target: "UTF8_STRING", bytesSent: 1000, end: .timedOut),
+            ])
         window.display.sync()
-        #expect(eventMasks() == PropertyChangeMask)   // the requestor's own only
+        #expect(eventMasks() == PropertyChangeMask)  // the requestor's own only
         #expect(ErrorHandlers.recentErrors(on: window.display.handle).isEmpty)
     }
 
@@ -288,11 +325,16 @@ struct SelectionOwnerTests {
         let xvfb = try XvfbServer()
         let window = try makeSelectionWindow(on: xvfb)
         let requestor = try SelectionRequestor(on: xvfb)
-        #expect(try copy(String(repeating: "w", count: 2000), window: window, requestor: requestor, at: try requestor.serverTime()))
+        #expect(
+            try copy(
+                String(repeating: "w", count: 2000), window: window, requestor: requestor,
+                at: try requestor.serverTime()))
         window.clipboard.chunkSize = 1000
         let read = SelectionRead(requestor, target: "UTF8_STRING")
         read.afterChunk = { read in
-            if read.chunkSizes.count == 1 { XResizeWindow(read.requestor.display.handle, read.requestor.window, 300, 200) }
+            if read.chunkSizes.count == 1 {
+                XResizeWindow(read.requestor.display.handle, read.requestor.window, 300, 200)
+            }
         }
         try drive(window, "the transfer") { read.step() }
         #expect(read.bytes.count == 2000)
@@ -313,8 +355,9 @@ struct SelectionOwnerTests {
 
         // A SelectionClear older than the ownership (from before the window took it) changes nothing.
         var stale = XEvent()
-        stale.xselectionclear = XSelectionClearEvent(type: SelectionClear, serial: 0, send_event: 1, display: requestor.display.handle,
-                                                     window: window.windowID, selection: clipboard, time: time - 1)
+        stale.xselectionclear = XSelectionClearEvent(
+            type: SelectionClear, serial: 0, send_event: 1, display: requestor.display.handle,
+            window: window.windowID, selection: clipboard, time: time - 1)
         requestor.send(stale, to: window.windowID, mask: 0)
         #expect(try read("UTF8_STRING", from: window, by: requestor).bytes == Array("mine".utf8))
         #expect(window.clipboard.ownsSelection)
@@ -327,10 +370,11 @@ struct SelectionOwnerTests {
 
         // A request that still reaches the window (sent to it directly) is refused.
         var request = XEvent()
-        request.xselectionrequest = XSelectionRequestEvent(type: SelectionRequest, serial: 0, send_event: 1, display: requestor.display.handle,
-                                                           owner: window.windowID, requestor: requestor.window, selection: clipboard,
-                                                           target: requestor.atom("UTF8_STRING"), property: requestor.atom("WATERFALL_TEST"),
-                                                           time: Time(CurrentTime))
+        request.xselectionrequest = XSelectionRequestEvent(
+            type: SelectionRequest, serial: 0, send_event: 1, display: requestor.display.handle,
+            owner: window.windowID, requestor: requestor.window, selection: clipboard,
+            target: requestor.atom("UTF8_STRING"), property: requestor.atom("WATERFALL_TEST"),
+            time: Time(CurrentTime))
         requestor.send(request, to: window.windowID, mask: 0)
         var reply: XEvent?
         try drive(window, "the refusal") {
@@ -340,6 +384,9 @@ struct SelectionOwnerTests {
             return reply != nil
         }
         #expect(reply?.xselection.property == 0)
-        #expect(events.events == [.answered(target: "UTF8_STRING", bytes: 4, incremental: false), .lost, .refused(target: "UTF8_STRING")])
+        #expect(
+            events.events == [
+                .answered(target: "UTF8_STRING", bytes: 4, incremental: false), .lost, .refused(target: "UTF8_STRING"),
+            ])
     }
 }

@@ -1,8 +1,9 @@
 import CX11
 import Foundation
 import Waterfall
-@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
+
+@_spi(Benchmarking) @testable import WaterfallX11
 
 /// A second client on the test's server that asks for a selection as xclip does, one step at a time, so that a test
 /// drives it and the window's event loop on one thread: its own connection and a 1×1 window that receives the data.
@@ -58,8 +59,9 @@ final class SelectionRequestor {
         let type = atoms.count == 2 ? XA_ATOM : atom("ATOM_PAIR")
         let longs = atoms.map { Int($0) }
         longs.withUnsafeBytes { buffer in
-            _ = XChangeProperty(display.handle, window, property, type, 32, PropModeReplace,
-                                buffer.bindMemory(to: UInt8.self).baseAddress, Int32(longs.count))
+            _ = XChangeProperty(
+                display.handle, window, property, type, 32, PropModeReplace,
+                buffer.bindMemory(to: UInt8.self).baseAddress, Int32(longs.count))
         }
         display.flush()
     }
@@ -104,12 +106,16 @@ final class SelectionRead {
 
     /// Asks for `selection` as `target` into `property` (the requestor's "WATERFALL_TEST" by default, `nil` for None,
     /// as an obsolete client), at `time` (CurrentTime by default).
-    init(_ requestor: SelectionRequestor, selection: String = "CLIPBOARD", target: String, property: String? = "WATERFALL_TEST",
-         time: Time = Time(CurrentTime)) {
+    init(
+        _ requestor: SelectionRequestor, selection: String = "CLIPBOARD", target: String,
+        property: String? = "WATERFALL_TEST",
+        time: Time = Time(CurrentTime)
+    ) {
         self.requestor = requestor
         let targetAtom = requestor.atom(target)
         self.property = property.map(requestor.atom) ?? 0
-        XConvertSelection(requestor.display.handle, requestor.atom(selection), targetAtom, self.property, requestor.window, time)
+        XConvertSelection(
+            requestor.display.handle, requestor.atom(selection), targetAtom, self.property, requestor.window, time)
         requestor.display.flush()
     }
 
@@ -131,12 +137,13 @@ final class SelectionRead {
             }
             let taken = requestor.takeProperty(event.xselection.property)
             if taken.type == requestor.atom("INCR") {
-                incrSize = taken.longs.first   // deleted: the owner sends the first chunk
+                incrSize = taken.longs.first  // deleted: the owner sends the first chunk
             } else {
                 (type, format, bytes, longs) = taken
                 isFinished = true
             }
-        case PropertyNotify where incrSize != nil && event.xproperty.state == PropertyNewValue
+        case PropertyNotify
+        where incrSize != nil && event.xproperty.state == PropertyNewValue
             && event.xproperty.atom == notifiedProperty && !stalls:
             let chunk = requestor.takeProperty(event.xproperty.atom)
             (type, format) = (chunk.type, chunk.format)
@@ -153,7 +160,9 @@ final class SelectionRead {
 /// Turns the window's event loop until `done()` (which may drive other clients) is true, at most `limit` seconds (a
 /// bound on a hang, not a measurement). A 10 ms timer bounds each turn's sleep in `poll`, so that `done()` is asked
 /// again even when the window receives nothing.
-func drive(_ window: WaterfallWindow, limit: TimeInterval = 20, _ description: String, until done: () throws -> Bool) throws {
+func drive(
+    _ window: WaterfallWindow, limit: TimeInterval = 20, _ description: String, until done: () throws -> Bool
+) throws {
     let deadline = Date().addingTimeInterval(limit)
     while try !done() {
         guard Date() < deadline else { throw X11TestError("no \(description) within \(limit) s") }
@@ -166,9 +175,11 @@ func drive(_ window: WaterfallWindow, limit: TimeInterval = 20, _ description: S
 /// A window on `xvfb` with an empty collection view, its first frame drawn.
 func makeSelectionWindow(on xvfb: XvfbServer) throws -> WaterfallWindow {
     let display = try Display(name: xvfb.display)
-    let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                     configuration: .init(title: "Waterfall", size: Size(width: 120, height: 100),
-                                                          statusBar: .testBar()))
+    let window = try WaterfallWindow(
+        display: display, collectionView: CollectionView(),
+        configuration: .init(
+            title: "Waterfall", size: Size(width: 120, height: 100),
+            statusBar: .testBar()))
     try window.runUntilFirstFrame()
     return window
 }
@@ -176,9 +187,10 @@ func makeSelectionWindow(on xvfb: XvfbServer) throws -> WaterfallWindow {
 /// A KeyPress of `c` with Control on `window` at `time`, as the server would report it.
 func controlCKeyPress(on window: WaterfallWindow, from requestor: SelectionRequestor, at time: Time) -> XEvent {
     var event = XEvent()
-    event.xkey = XKeyEvent(type: KeyPress, serial: 0, send_event: 1, display: requestor.display.handle, window: window.windowID,
-                           root: requestor.display.root, subwindow: 0, time: time, x: 5, y: 5, x_root: 5, y_root: 5,
-                           state: UInt32(ControlMask), keycode: UInt32(XKeysymToKeycode(requestor.display.handle, KeySym(XK_c))),
-                           same_screen: 1)
+    event.xkey = XKeyEvent(
+        type: KeyPress, serial: 0, send_event: 1, display: requestor.display.handle, window: window.windowID,
+        root: requestor.display.root, subwindow: 0, time: time, x: 5, y: 5, x_root: 5, y_root: 5,
+        state: UInt32(ControlMask), keycode: UInt32(XKeysymToKeycode(requestor.display.handle, KeySym(XK_c))),
+        same_screen: 1)
     return event
 }

@@ -1,7 +1,8 @@
 import Testing
 import Waterfall
-@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
+
+@_spi(Benchmarking) @testable import WaterfallX11
 
 /// Records the offset of every presented frame.
 private final class FrameRecorder: WaterfallWindowObserver {
@@ -10,15 +11,18 @@ private final class FrameRecorder: WaterfallWindowObserver {
 }
 
 /// A window over 200 cells of 50 px whose timers run on a manual clock; the data source is returned to be kept alive.
-private func makeWindow(on xvfb: XvfbServer) throws -> (WaterfallWindow, CollectionView, ManualClock, FixedHeightSource) {
+private func makeWindow(on xvfb: XvfbServer) throws -> (WaterfallWindow, CollectionView, ManualClock, FixedHeightSource)
+{
     let display = try Display(name: xvfb.display)
     let source = FixedHeightSource(count: 200, height: 50)
     let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
     view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
     view.dataSource = source
-    let window = try WaterfallWindow(display: display, collectionView: view,
-                                     configuration: .init(title: "Waterfall", size: Size(width: 200, height: 220),
-                                                          statusBar: .testBar()))
+    let window = try WaterfallWindow(
+        display: display, collectionView: view,
+        configuration: .init(
+            title: "Waterfall", size: Size(width: 200, height: 220),
+            statusBar: .testBar()))
     let clock = ManualClock(now: 1_000_000_000_000)
     window.timers.queue = TimerQueue { clock.now }
     return (window, view, clock, source)
@@ -37,21 +41,21 @@ struct SmoothScrollLoopTests {
         window.observer = recorder
         try window.runUntilFirstFrame()
         #expect(window.animationFrameInterval == 1.0 / 60)
-        #expect(window.timers.queue.timeoutMilliseconds() == -1)   // idle: poll sleeps without a timeout
+        #expect(window.timers.queue.timeoutMilliseconds() == -1)  // idle: poll sleeps without a timeout
 
         recorder.offsets = []
         window.postWheelNotch(down: true)
         while !view.isAnimatingScroll {
             #expect(try window.turn() == nil)  // blocks in poll until the notch arrives; the clock stands still
         }
-        #expect(recorder.offsets.allSatisfy { $0 == 0 })   // a late Expose may draw, but nothing moved
+        #expect(recorder.offsets.allSatisfy { $0 == 0 })  // a late Expose may draw, but nothing moved
         recorder.offsets = []
         #expect(view.scrollAnimation == ScrollAnimation(from: 0, to: 64, startTime: 1000, duration: 0.1))
         #expect(window.timers.queue.count == 1)
-        #expect(window.timers.queue.timeoutMilliseconds() == 17)   // 16.67 ms, rounded up
+        #expect(window.timers.queue.timeoutMilliseconds() == 17)  // 16.67 ms, rounded up
         var turns = 0
         while window.timers.queue.count > 0 && turns < 20 {
-            clock.now += 16_666_667              // one frame period later: the frame's timer is due
+            clock.now += 16_666_667  // one frame period later: the frame's timer is due
             #expect(try window.turn() == nil)
             turns += 1
         }
@@ -71,7 +75,7 @@ struct SmoothScrollLoopTests {
         defer { withExtendedLifetime(source) {} }
         try window.runUntilFirstFrame()
         for _ in 0..<3 { window.postWheelNotch(down: true) }
-        window.display.sync()                         // all three are queued before the turn reads them
+        window.display.sync()  // all three are queued before the turn reads them
         #expect(try window.turn() == nil)
         #expect(view.scrollAnimation?.to == 192)
         #expect(window.timers.queue.count == 1)

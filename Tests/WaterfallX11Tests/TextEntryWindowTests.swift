@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import Testing
 import Waterfall
-@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
+
+@_spi(Benchmarking) @testable import WaterfallX11
 
 /// A window of 240 × 160 on a fresh Xvfb with a status bar and a text entry shown, its keys typed by xdotool through
 /// the server (XTEST) with the pointer over the window (Xvfb's focus follows the pointer), and what the entry heard.
@@ -16,8 +17,9 @@ private final class EntryWindow {
 
     let xvfb: XvfbServer
     let window: WaterfallWindow
-    let entry = TextEntryBar(backgroundColor: EntryWindow.background, textColor: EntryWindow.ink,
-                             placeholderColor: Color(rgb: 0x80868B), prompt: EntryWindow.prompt)
+    let entry = TextEntryBar(
+        backgroundColor: EntryWindow.background, textColor: EntryWindow.ink,
+        placeholderColor: Color(rgb: 0x80868B), prompt: EntryWindow.prompt)
     var changes: [String] = []
     var endings: [TextEntryBar.Ending] = []
     /// Keys that reached the program's `onKey` while the entry was shown (none should).
@@ -25,14 +27,16 @@ private final class EntryWindow {
 
     init(scale: Double = 1) throws {
         xvfb = try XvfbServer()
-        let display = try Display(name: xvfb.display)   // takes LC_CTYPE from the environment (LANG=C.UTF-8)
+        let display = try Display(name: xvfb.display)  // takes LC_CTYPE from the environment (LANG=C.UTF-8)
         // XIM composes in the locale's encoding, which must be UTF-8 here: a test process started without a UTF-8
         // locale in its environment is given one before the input method opens, as a user's session has.
         if !Self.localeIsUTF8 { #expect(setlocale(LC_CTYPE, "C.UTF-8") != nil) }
         #expect(Self.localeIsUTF8)
-        window = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                     configuration: .init(title: "Entry", size: Size(width: 240, height: 160), scale: scale,
-                                                          statusBar: .testBar()))
+        window = try WaterfallWindow(
+            display: display, collectionView: CollectionView(),
+            configuration: .init(
+                title: "Entry", size: Size(width: 240, height: 160), scale: scale,
+                statusBar: .testBar()))
         window.onKey = { [unowned self] name, _ in keysPastTheEntry.append(name) }
         entry.onChange = { [unowned self] in changes.append($0) }
         entry.onEnd = { [unowned self] in endings.append($0) }
@@ -89,8 +93,11 @@ private final class EntryWindow {
         let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
         let scale = window.scale
         let start = Int(((6 + window.canvas.textWidth(Self.prompt + skipped)) * scale).rounded(.up))
-        let end = Int(((6 + window.canvas.textWidth(Self.prompt) + window.canvas.textWidth(entry.text)) * scale).rounded(.down))
-        return shot.textInk(xs: start..<end, ys: 0..<Int(entry.height * scale), ink: RGB(Self.inkRGB), background: RGB(Self.backgroundRGB))
+        let end = Int(
+            ((6 + window.canvas.textWidth(Self.prompt) + window.canvas.textWidth(entry.text)) * scale).rounded(.down))
+        return shot.textInk(
+            xs: start..<end, ys: 0..<Int(entry.height * scale), ink: RGB(Self.inkRGB),
+            background: RGB(Self.backgroundRGB))
     }
 }
 
@@ -102,7 +109,7 @@ struct TextEntryWindowTests {
         let harness = try EntryWindow()
         defer { withExtendedLifetime(harness.xvfb) {} }
         let window = harness.window
-        #expect(window.textEntryState.inputContext != nil)   // an input method opened and made a context
+        #expect(window.textEntryState.inputContext != nil)  // an input method opened and made a context
         #expect(window.viewportFrame == Rect(x: 0, y: 28, width: 240, height: 112))
         #expect(window.collectionView.viewportSize == Size(width: 240, height: 112))
 
@@ -116,11 +123,11 @@ struct TextEntryWindowTests {
         try harness.type(["key", "ctrl+u"], until: "")
 
         try harness.bindUnusedKeycodes(to: ["dead_acute", "U6771", "U4EAC"])
-        try harness.type(["key", "dead_acute", "e"], until: "é")         // composed by the locale's Compose file
+        try harness.type(["key", "dead_acute", "e"], until: "é")  // composed by the locale's Compose file
         try harness.type(["type", "東京"], until: "é東京")
-        try harness.type(["key", "BackSpace"], until: "é東")             // three bytes, one character
+        try harness.type(["key", "BackSpace"], until: "é東")  // three bytes, one character
         try harness.type(["key", "BackSpace"], until: "é")
-        try harness.type(["key", "BackSpace"], until: "")                // "é" whole
+        try harness.type(["key", "BackSpace"], until: "")  // "é" whole
         #expect(harness.changes.suffix(6) == ["é", "é東", "é東京", "é東", "é", ""])
         #expect(harness.keysPastTheEntry.isEmpty)
 
@@ -156,7 +163,7 @@ struct TextEntryWindowTests {
         #expect(harness.window.viewportFrame.minY == 0)
         // Shown again, it has its text, drawn, and takes the keys again.
         harness.window.textEntry = harness.entry
-        try harness.type(["type", "s"], until: "NsQky4o")   // at the caret, after the N
+        try harness.type(["type", "s"], until: "NsQky4o")  // at the caret, after the N
         try harness.turn(until: "the frame") { !harness.window.needsDisplay }
         let ink = try harness.typedTextInk()
         #expect(ink.isText(), "shown again: \(ink)")
@@ -180,7 +187,9 @@ struct TextEntryWindowTests {
         #expect(cjk.isText(), "CJK: \(cjk)")
 
         try xdotool(["windowsize", String(window.windowID), "300", "200"], display: display)
-        try harness.turn(until: "a frame at the new size") { window.windowSize == Size(width: 300, height: 200) && !window.needsDisplay }
+        try harness.turn(until: "a frame at the new size") {
+            window.windowSize == Size(width: 300, height: 200) && !window.needsDisplay
+        }
         let resized = try harness.typedTextInk()
         #expect(resized.isText(), "after a resize: \(resized)")
 
@@ -200,7 +209,7 @@ struct TextEntryWindowTests {
         let harness = try EntryWindow(scale: 2)
         defer { withExtendedLifetime(harness.xvfb) {} }
         let window = harness.window
-        #expect(window.windowSize == Size(width: 480, height: 320))   // 240 × 160 points at 2 px a point
+        #expect(window.windowSize == Size(width: 480, height: 320))  // 240 × 160 points at 2 px a point
         #expect(window.viewportFrame == Rect(x: 0, y: 28, width: 240, height: 112))
         try harness.type(["type", "Nara"], until: "Nara")
         try harness.turn(until: "the typed text's frame") { !window.needsDisplay }

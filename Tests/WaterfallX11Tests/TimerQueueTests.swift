@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WaterfallX11
 
 /// The timers of the event loop, without a display: order, cancelling, what is due, the poll timeout.
@@ -58,11 +59,13 @@ struct TimerQueueTests {
         var queue = TimerQueue(now: { clock.now })
         var ran: [String] = []
         var later: TimerToken?
-        queue.schedule(after: 1, {
-            ran.append("first")
-            if let later { queue.cancel(later) }
-            queue.schedule(after: 0, { ran.append("scheduled by first") })
-        })
+        queue.schedule(
+            after: 1,
+            {
+                ran.append("first")
+                if let later { queue.cancel(later) }
+                queue.schedule(after: 0, { ran.append("scheduled by first") })
+            })
         later = queue.schedule(after: 1, { ran.append("cancelled by first") })
 
         clock.set(seconds: 2)

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
 import Waterfall
-@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
+
+@_spi(Benchmarking) @testable import WaterfallX11
 
 /// A window on `xvfb` with an empty collection view: these tests are about the loop, not what it draws.
 private func makeWindow(on xvfb: XvfbServer) throws -> WaterfallWindow {
     let display = try Display(name: xvfb.display)
-    return try WaterfallWindow(display: display, collectionView: CollectionView(),
-                               configuration: .init(title: "Waterfall", size: Size(width: 120, height: 100),
-                                                    statusBar: .testBar()))
+    return try WaterfallWindow(
+        display: display, collectionView: CollectionView(),
+        configuration: .init(
+            title: "Waterfall", size: Size(width: 120, height: 100),
+            statusBar: .testBar()))
 }
 
 /// Wakes `signal` from another thread unless `signal()`led within `seconds`: a loop that would sleep forever
@@ -82,7 +85,8 @@ struct WakeAndTimerTests {
 
         // A wake while the loop sleeps in poll ends that sleep: the waking thread waits until the kernel shows
         // this thread, the loop's, blocked in poll on its two descriptors (with a timeout: the guard's timer).
-        let waker = PollWaker(signal, waitingFor: PollWait(descriptors: 2, isForever: false), thread: try currentThreadID())
+        let waker = PollWaker(
+            signal, waitingFor: PollWait(descriptors: 2, isForever: false), thread: try currentThreadID())
         while wakes == 1 && !guardFired {
             #expect(try window.turn() == nil)
         }

@@ -1,7 +1,8 @@
 import Testing
 import Waterfall
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// A cell that fills its frame with one colour.
 private final class SwatchCell: CollectionViewCell {
@@ -29,15 +30,20 @@ private final class SwatchSource: CollectionViewDataSource {
 struct WindowDrawingTests {
     /// A 242 × 320 window of swatches in 2 columns (100 px wide, spaced 10) with a status bar, through Xdbe or a
     /// Pixmap, and the view's data source (the view holds it weakly: keep it while the window draws).
-    private func swatchWindow(on display: Display, useXdbe: Bool) throws -> (CollectionView, WaterfallWindow, SwatchSource) {
-        let view = CollectionView(layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
-                                  columnPolicy: .fixed(2))
+    private func swatchWindow(
+        on display: Display, useXdbe: Bool
+    ) throws -> (CollectionView, WaterfallWindow, SwatchSource) {
+        let view = CollectionView(
+            layout: CollectionLayout(columnCount: 2, columnSpacing: 10, rowSpacing: 10, insets: EdgeInsets(all: 10)),
+            columnPolicy: .fixed(2))
         view.register(forCellWithReuseIdentifier: "swatch", factory: SwatchCell.init)
         let source = SwatchSource()
         view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view,
-                                         configuration: .init(title: "Waterfall", size: Size(width: 242, height: 320),
-                                                              statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe))
+        let window = try WaterfallWindow(
+            display: display, collectionView: view,
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 242, height: 320),
+                statusBar: .testBar { "status" }, useDoubleBufferExtension: useXdbe))
         return (view, window, source)
     }
 
@@ -66,9 +72,9 @@ struct WindowDrawingTests {
         #expect(shot.pixel(x: 109, y: 69) == RGB(0xC0392B))
         #expect(shot.pixel(x: 120, y: 10) == RGB(0x27AE60))
         #expect(shot.pixel(x: 50, y: 80) == RGB(0x2980B9))
-        #expect(shot.pixel(x: 5, y: 5) == RGB(0xECEFF3))     // the background in the inset
+        #expect(shot.pixel(x: 5, y: 5) == RGB(0xECEFF3))  // the background in the inset
         #expect(shot.pixel(x: 114, y: 40) == RGB(0xECEFF3))  // the gap between the columns
-        #expect(shot.pixel(x: 241, y: 310) == RGB(0x2B2F36)) // the status bar below the viewport
+        #expect(shot.pixel(x: 241, y: 310) == RGB(0x2B2F36))  // the status bar below the viewport
         // The bar: its thumb (inset 2 px each side) at the top, the track below it and beside it.
         let thumb = try #require(view.scrollBar.thumb)
         #expect(thumb.minY == 0 && thumb.height < 300)
@@ -101,10 +107,10 @@ struct WindowDrawingTests {
         let shot = try Screenshot.of(window: window.windowID, display: xvfb.display)
         #expect(shot.pixel(x: 120, y: 10) == RGB(0xF1C40F))
         #expect(shot.pixel(x: 219, y: 89) == RGB(0xF1C40F))
-        #expect(shot.pixel(x: 225, y: 50) == RGB(0xECEFF3))   // the inset beside it, as it was
-        #expect(shot.pixel(x: 230, y: 50) == RGB(0xDCE0E5))   // the scroll bar's track
-        #expect(shot.pixel(x: 10, y: 10) == RGB(0xC0392B))    // item 0, as it was
-        #expect(shot.pixel(x: 150, y: 95) == RGB(0xECEFF3))   // the gap below it
+        #expect(shot.pixel(x: 225, y: 50) == RGB(0xECEFF3))  // the inset beside it, as it was
+        #expect(shot.pixel(x: 230, y: 50) == RGB(0xDCE0E5))  // the scroll bar's track
+        #expect(shot.pixel(x: 10, y: 10) == RGB(0xC0392B))  // item 0, as it was
+        #expect(shot.pixel(x: 150, y: 95) == RGB(0xECEFF3))  // the gap below it
         #expect(shot.pixel(x: 241, y: 310) == RGB(0x2B2F36))  // the status bar
     }
 
@@ -113,11 +119,14 @@ struct WindowDrawingTests {
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
         let view = CollectionView()
-        let window = try WaterfallWindow(display: display, collectionView: view,
-                                         configuration: .init(title: "Wäterfall", size: Size(width: 100, height: 100),
-                                                              statusBar: .testBar(), className: "WaterfallTest", instanceName: "wf"))
+        let window = try WaterfallWindow(
+            display: display, collectionView: view,
+            configuration: .init(
+                title: "Wäterfall", size: Size(width: 100, height: 100),
+                statusBar: .testBar(), className: "WaterfallTest", instanceName: "wf"))
         display.sync()
-        let properties = String(decoding: try runTool("xprop", ["-id", String(window.windowID)], display: xvfb.display), as: UTF8.self)
+        let properties = String(
+            decoding: try runTool("xprop", ["-id", String(window.windowID)], display: xvfb.display), as: UTF8.self)
         #expect(properties.contains("_NET_WM_NAME(UTF8_STRING) = \"Wäterfall\""))
         #expect(properties.contains("WM_CLASS(STRING) = \"wf\", \"WaterfallTest\""))
         #expect(properties.contains("WM_PROTOCOLS(ATOM): protocols  WM_DELETE_WINDOW"))

@@ -1,5 +1,6 @@
 import Testing
 import Waterfall
+
 @testable import WaterfallX11
 
 /// The parts a window keeps its state in, without a display: the configuration's defaults, the double click, the
@@ -27,8 +28,10 @@ struct WindowPartsTests {
 
     @Test func aSecondPressSoonAndNearIsADoubleClickAndNotTheFirstOfAnother() {
         var pointer = PointerState()
-        let presses = [press(at: 1_000), press(at: 1_400, x: 14, y: 6), press(at: 1_500), press(at: 1_901),
-                       press(at: 1_950, x: 15), press(at: 2_000, x: 15)]
+        let presses = [
+            press(at: 1_000), press(at: 1_400, x: 14, y: 6), press(at: 1_500), press(at: 1_901),
+            press(at: 1_950, x: 15), press(at: 2_000, x: 15),
+        ]
         // The second is 400 ms and 4 px from the first (the limits); the third starts again; the fourth is 401 ms
         // after the third; the fifth 5 px from the fourth; the sixth near the fifth.
         #expect(presses.map { pointer.isDoubleClick($0) } == [false, true, false, false, false, true])
@@ -38,7 +41,7 @@ struct WindowPartsTests {
         var state = OverlayState()
         let notches = [0.75, 0.5, -2.5].map { state.takeWholeNotches(adding: $0) }
         #expect(notches == [0, 1, -2])
-        #expect(state.scrollRemainder == -0.25)   // 0.25 left after the second, then -2.25 of which -2 whole
+        #expect(state.scrollRemainder == -0.25)  // 0.25 left after the second, then -2.25 of which -2 whole
     }
 
     @Test func aFrameCountsItsRequestsAndWhetherItWaitedForAReply() {
@@ -49,7 +52,8 @@ struct WindowPartsTests {
         #expect(counters.firstFramePresented)
         #expect(counters.requestsInLastFrame == 37)
         #expect(counters.roundTripsInLastFrame == 0)
-        counters.countFrame(firstRequest: 137, nextRequest: 140, lastProcessed: 138)  // a request of the frame was answered
+        // a request of the frame was answered
+        counters.countFrame(firstRequest: 137, nextRequest: 140, lastProcessed: 138)
         #expect(counters.framesPresented == 2)
         #expect(counters.requestsInLastFrame == 3)
         #expect(counters.roundTripsInLastFrame == 1)

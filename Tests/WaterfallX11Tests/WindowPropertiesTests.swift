@@ -2,8 +2,9 @@ import CX11
 import Foundation
 import Testing
 import Waterfall
-@testable import WaterfallX11
 import XvfbSupport
+
+@testable import WaterfallX11
 
 /// The window's properties read back through the server: its process, machine and type, its class, its icon.
 @Suite(.serialized)
@@ -12,12 +13,15 @@ struct WindowPropertiesTests {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                         configuration: .init(title: "Waterfall", size: Size(width: 100, height: 100),
-                                                              statusBar: .testBar()))
+        let window = try WaterfallWindow(
+            display: display, collectionView: CollectionView(),
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 100, height: 100),
+                statusBar: .testBar()))
         display.sync()
         let id = window.windowID
-        #expect(try readProperty("_NET_WM_PID", of: id, display: xvfb.display)
+        #expect(
+            try readProperty("_NET_WM_PID", of: id, display: xvfb.display)
                 == WindowProperty(type: "CARDINAL", format: 32, items: [UInt32(getpid())]))
         let machine = try #require(try readProperty("WM_CLIENT_MACHINE", of: id, display: xvfb.display))
         #expect(machine.type == "STRING" && machine.format == 8)
@@ -37,16 +41,21 @@ struct WindowPropertiesTests {
         let display = try Display(name: xvfb.display)
         #expect(ProcessInfo.processInfo.environment["RESOURCE_NAME"] == nil, "the default below is argv[0]'s")
         let program = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
-        let byDefault = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                            configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
-                                                                 statusBar: .testBar()))
-        let given = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                        configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
-                                                             statusBar: .testBar(), className: "Cascade", instanceName: "cascade-demo"))
+        let byDefault = try WaterfallWindow(
+            display: display, collectionView: CollectionView(),
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 50, height: 50),
+                statusBar: .testBar()))
+        let given = try WaterfallWindow(
+            display: display, collectionView: CollectionView(),
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 50, height: 50),
+                statusBar: .testBar(), className: "Cascade", instanceName: "cascade-demo"))
         display.sync()
         let defaultClass = try #require(try readProperty("WM_CLASS", of: byDefault.windowID, display: xvfb.display))
         #expect(defaultClass.text == program + "\0" + program.prefix(1).uppercased() + program.dropFirst() + "\0")
-        #expect(try readProperty("WM_CLASS", of: given.windowID, display: xvfb.display)?.text == "cascade-demo\0Cascade\0")
+        #expect(
+            try readProperty("WM_CLASS", of: given.windowID, display: xvfb.display)?.text == "cascade-demo\0Cascade\0")
         #expect(Window.defaultClassName(instanceName: "waterfall-demo") == "Waterfall-demo")
     }
 
@@ -54,24 +63,31 @@ struct WindowPropertiesTests {
         let xvfb = try XvfbServer()
         defer { withExtendedLifetime(xvfb) {} }
         let display = try Display(name: xvfb.display)
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                         configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
-                                                              statusBar: .testBar()))
+        let window = try WaterfallWindow(
+            display: display, collectionView: CollectionView(),
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 50, height: 50),
+                statusBar: .testBar()))
         let wide = try #require(WindowIcon(width: 2, height: 1, pixels: [0xFF11_2233, 0x8044_5566]))
         let tall = try #require(WindowIcon(width: 1, height: 3, pixels: [0x0000_0000, 0xFFFF_FFFF, 0x7F00_FF00]))
         #expect(window.setIcons([wide, tall]))
         display.sync()
-        #expect(try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)
-                == WindowProperty(type: "CARDINAL", format: 32,
-                                  items: [2, 1, 0xFF11_2233, 0x8044_5566, 1, 3, 0x0000_0000, 0xFFFF_FFFF, 0x7F00_FF00]))
-        #expect(window.setIcons([]))   // no icon: the property goes
+        #expect(
+            try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)
+                == WindowProperty(
+                    type: "CARDINAL", format: 32,
+                    items: [2, 1, 0xFF11_2233, 0x8044_5566, 1, 3, 0x0000_0000, 0xFFFF_FFFF, 0x7F00_FF00]))
+        #expect(window.setIcons([]))  // no icon: the property goes
         display.sync()
         #expect(try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display) == nil)
         // Three icons of the largest side fit in one request.
-        let big = try #require(WindowIcon(width: 512, height: 512, pixels: Array(repeating: 0xFF00_00FF, count: 512 * 512)))
+        let big = try #require(
+            WindowIcon(width: 512, height: 512, pixels: Array(repeating: 0xFF00_00FF, count: 512 * 512)))
         #expect(window.setIcons([big, big, big]))
         display.sync()
-        #expect(try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)?.items.count == 3 * (2 + 512 * 512))
+        #expect(
+            try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)?.items.count == 3
+                * (2 + 512 * 512))
     }
 
     @Test func aWindowManagerFindsTheIconAndTheLaunchWhenTheWindowAsksToBeMapped() throws {
@@ -84,9 +100,11 @@ struct WindowPropertiesTests {
         XSync(manager, 0)
         let display = try Display(name: xvfb.display)
         let icon = try #require(WindowIcon(width: 1, height: 1, pixels: [0xFF12_3456]))
-        let window = try WaterfallWindow(display: display, collectionView: CollectionView(),
-                                         configuration: .init(title: "Waterfall", size: Size(width: 50, height: 50),
-                                                              statusBar: .testBar(), startupID: "launch-1", icons: [icon]))
+        let window = try WaterfallWindow(
+            display: display, collectionView: CollectionView(),
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 50, height: 50),
+                statusBar: .testBar(), startupID: "launch-1", icons: [icon]))
         let deadline = Date().addingTimeInterval(20)
         var request = XEvent()
         while true {
@@ -101,9 +119,11 @@ struct WindowPropertiesTests {
         }
         #expect(request.xmaprequest.window == window.windowID)
         // What the manager reads as it manages the window, still unmapped.
-        #expect(try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)?.items == [1, 1, 0xFF12_3456])
+        #expect(
+            try readProperty("_NET_WM_ICON", of: window.windowID, display: xvfb.display)?.items == [1, 1, 0xFF12_3456])
         #expect(try readProperty("_NET_STARTUP_ID", of: window.windowID, display: xvfb.display)?.text == "launch-1")
-        #expect(try readProperty("_NET_WM_PID", of: window.windowID, display: xvfb.display)?.items == [UInt32(getpid())])
+        #expect(
+            try readProperty("_NET_WM_PID", of: window.windowID, display: xvfb.display)?.items == [UInt32(getpid())])
     }
 
     @Test func anIconNeedsAsManyPixelsAsItsSidesSayAndSidesOf1To512() {

@@ -1,17 +1,18 @@
 import Testing
 import Waterfall
-@_spi(Benchmarking) @testable import WaterfallX11
 import XvfbSupport
+
+@_spi(Benchmarking) @testable import WaterfallX11
 
 /// Records the inputs a window hands its view.
 private final class InputRecorder: WaterfallWindowObserver {
     var inputs: [ViewInput] = []
     func window(_ window: WaterfallWindow, willApply input: ViewInput) { inputs.append(input) }
     var preciseNotches: [Double] {
-        inputs.compactMap { if case let .preciseScroll(notches, _) = $0 { return notches } else { return nil } }
+        inputs.compactMap { if case .preciseScroll(let notches, _) = $0 { return notches } else { return nil } }
     }
     var wheelNotches: [Int] {
-        inputs.compactMap { if case let .wheel(notches, _) = $0 { return notches } else { return nil } }
+        inputs.compactMap { if case .wheel(let notches, _) = $0 { return notches } else { return nil } }
     }
 }
 
@@ -20,15 +21,19 @@ private final class InputRecorder: WaterfallWindowObserver {
 @Suite(.serialized)
 struct XInputScrollTests {
     /// A window of 200 cells of 50 px in one column on `server`, with smooth scrolling (the wheel glides).
-    private static func makeWindow(on server: XorgInputTestServer) throws -> (WaterfallWindow, InputRecorder, FixedHeightSource) {
+    private static func makeWindow(
+        on server: XorgInputTestServer
+    ) throws -> (WaterfallWindow, InputRecorder, FixedHeightSource) {
         let display = try Display(name: server.display)
         let source = FixedHeightSource(count: 200, height: 50)
         let view = CollectionView(layout: CollectionLayout(columnCount: 1), columnPolicy: .fixed(1))
         view.register(forCellWithReuseIdentifier: "cell") { CollectionViewCell(reuseIdentifier: "cell") }
         view.dataSource = source
-        let window = try WaterfallWindow(display: display, collectionView: view,
-                                         configuration: .init(title: "Waterfall", size: Size(width: 300, height: 400),
-                                                              statusBar: .testBar()))
+        let window = try WaterfallWindow(
+            display: display, collectionView: view,
+            configuration: .init(
+                title: "Waterfall", size: Size(width: 300, height: 400),
+                statusBar: .testBar()))
         let recorder = InputRecorder()
         window.observer = recorder
         try window.runUntilFirstFrame()
@@ -54,7 +59,7 @@ struct XInputScrollTests {
         let view = window.collectionView
         #expect(window.usesXInput2)
         let scrolling = try #require(window.xinput?.scrolling)
-        #expect(scrolling.deviceIDs.map { scrolling.isTouchpad($0) } == [true, false])   // by their names
+        #expect(scrolling.deviceIDs.map { scrolling.isTouchpad($0) } == [true, false])  // by their names
 
         try xdotool(["mousemove", "--window", "\(window.windowID)", "100", "100"], display: server.display)
         let touchpad = server.devices[0]
@@ -63,10 +68,14 @@ struct XInputScrollTests {
         for _ in 0..<5 { try touchpad.scroll(by: 30) }
         try Self.handleEverythingSent(by: server, in: window)
         #expect(recorder.preciseNotches.reduce(0, +) == 1)
-        #expect(recorder.wheelNotches.isEmpty)                  // the emulated press did not scroll
-        #expect(view.contentOffset == 64)                       // one wheel step, at once
+        #expect(recorder.wheelNotches.isEmpty)  // the emulated press did not scroll
+        #expect(view.contentOffset == 64)  // one wheel step, at once
         #expect(!view.isAnimatingScroll)
-        #expect(!recorder.inputs.contains { if case .animationFrame = $0 { return true }; return false })
+        #expect(
+            !recorder.inputs.contains {
+                if case .animationFrame = $0 { return true }
+                return false
+            })
 
         // A quarter notch up: 16 px.
         try touchpad.scroll(by: -30)
@@ -87,11 +96,15 @@ struct XInputScrollTests {
         try Self.handleEverythingSent(by: server, in: window)
         #expect(recorder.wheelNotches.reduce(0, +) == 3)
         #expect(recorder.preciseNotches.isEmpty)
-        while view.isAnimatingScroll {                          // the glide's frames, on the loop's own timers
+        while view.isAnimatingScroll {  // the glide's frames, on the loop's own timers
             #expect(try window.turn() == nil)
         }
         #expect(view.contentOffset == 192)
-        #expect(recorder.inputs.contains { if case .animationFrame = $0 { return true }; return false })
+        #expect(
+            recorder.inputs.contains {
+                if case .animationFrame = $0 { return true }
+                return false
+            })
     }
 
     @Test func aTouchpadPullsAtTheTopAndTheRestLetsItGo() throws {
@@ -108,7 +121,7 @@ struct XInputScrollTests {
         try Self.handleEverythingSent(by: server, in: window)
         #expect(recorder.preciseNotches.reduce(0, +) == -3)
         #expect((view.contentOffset, view.pullDistance, view.isPullArmed) == (0, 96, true))
-        while view.pullDistance > 0 {                           // the rest (0.3 s) lets it go, on the loop's timer
+        while view.pullDistance > 0 {  // the rest (0.3 s) lets it go, on the loop's timer
             #expect(try window.turn() == nil)
         }
         #expect(recorder.inputs.last == .releasePull)

@@ -1,17 +1,19 @@
 import CX11
 import CXi
 import Testing
+
 @testable import WaterfallX11
 
 /// The pure parts of the XInput 2 boundary: valuator masks, the core events XI2 device events stand for, and which
 /// core masks select a motion. (The X server's side runs in the window tests, under Xvfb and Xorg.)
 struct XInputTranslationTests {
     @Test func aValuatorStateGivesEachSetBitWithTheNextPackedValue() {
-        var mask: [UInt8] = [0b0000_1010, 0b0000_0001]   // valuators 1, 3 and 8
+        var mask: [UInt8] = [0b0000_1010, 0b0000_0001]  // valuators 1, 3 and 8
         var values: [Double] = [20.5, 1834.25, -3]
         let state = mask.withUnsafeMutableBufferPointer { maskBuffer in
             values.withUnsafeMutableBufferPointer { valueBuffer in
-                Display.valuatorValues(XIValuatorState(mask_len: 2, mask: maskBuffer.baseAddress, values: valueBuffer.baseAddress))
+                Display.valuatorValues(
+                    XIValuatorState(mask_len: 2, mask: maskBuffer.baseAddress, values: valueBuffer.baseAddress))
             }
         }
         #expect(state.map(\.number) == [1, 3, 8])
@@ -40,7 +42,7 @@ struct XInputTranslationTests {
     }
 
     @Test func aPressBecomesTheCorePressOnWholePixelsWithTheCoreState() {
-        var buttons: [UInt8] = [0b0000_0110, 0]             // buttons 1 and 2 held before the press
+        var buttons: [UInt8] = [0b0000_0110, 0]  // buttons 1 and 2 held before the press
         let core = buttons.withUnsafeMutableBufferPointer { buffer in
             var device = XIDeviceEvent()
             device.evtype = XI_ButtonPress
@@ -57,12 +59,16 @@ struct XInputTranslationTests {
             device.buttons = XIButtonState(mask_len: 2, mask: buffer.baseAddress)
             return Display.pointerEvent(device, button: UInt32(bitPattern: device.detail))
         }
-        #expect(core == PointerEvent(x: 120, y: -1, button: 3, state: UInt32(ShiftMask | ControlMask | Button1Mask | Button2Mask) | 1 << 13,
-                                     time: 4711))
+        #expect(
+            core
+                == PointerEvent(
+                    x: 120, y: -1, button: 3,
+                    state: UInt32(ShiftMask | ControlMask | Button1Mask | Button2Mask) | 1 << 13,
+                    time: 4711))
     }
 
     @Test func aMotionBecomesTheCoreMotion() {
-        var buttons: [UInt8] = [0b0000_0010]                // button 1 held
+        var buttons: [UInt8] = [0b0000_0010]  // button 1 held
         let core = buttons.withUnsafeMutableBufferPointer { buffer in
             var device = XIDeviceEvent()
             device.evtype = XI_Motion

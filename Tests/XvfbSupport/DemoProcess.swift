@@ -27,8 +27,10 @@ public final class DemoProcess: @unchecked Sendable {
     /// variables of `environment` added to the test's environment (less a `DESKTOP_STARTUP_ID` the tests were
     /// launched with: the demo would end that launch). With a `launcher` (a program's path and its arguments, such
     /// as `setpriv` and its options), the launcher runs and starts the program.
-    public init(executable: String = "waterfall-demo", arguments: [String], display: String?, directory: String? = nil,
-                environment extra: [String: String] = [:], launcher: [String] = []) throws {
+    public init(
+        executable: String = "waterfall-demo", arguments: [String], display: String?, directory: String? = nil,
+        environment extra: [String: String] = [:], launcher: [String] = []
+    ) throws {
         name = executable
         let program = try DemoProcess.executableURL(named: executable)
         if let path = launcher.first {
@@ -42,7 +44,9 @@ public final class DemoProcess: @unchecked Sendable {
         environment.removeValue(forKey: "DESKTOP_STARTUP_ID")
         environment.merge(extra) { $1 }
         privateHome = FileManager.default.temporaryDirectory.appendingPathComponent("demo-home-\(UUID().uuidString)")
-        for (variable, folder) in [("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state")]
+        for (variable, folder) in [
+            ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state"),
+        ]
         where extra[variable] == nil {
             let path = privateHome.appendingPathComponent(folder)
             try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
@@ -120,14 +124,16 @@ public final class DemoProcess: @unchecked Sendable {
     /// Whether thread `tid` of this process sleeps in `read` on descriptor `fd` (/proc/self/task/<tid>/syscall).
     private static func isBlockedReading(_ fd: UInt64, thread tid: Int32) throws -> Bool {
         #if arch(x86_64)
-        let readCall = 0
+            let readCall = 0
         #elseif arch(arm64)
-        let readCall = 63
+            let readCall = 63
         #else
-        throw X11TestError("the read system call's number on this architecture is not known to DemoProcess")
+            throw X11TestError("the read system call's number on this architecture is not known to DemoProcess")
         #endif
         let path = "/proc/self/task/\(tid)/syscall"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw X11TestError("cannot read \(path)") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw X11TestError("cannot read \(path)")
+        }
         let fields = text.split(whereSeparator: \.isWhitespace)
         guard fields.count >= 2, Int(fields[0]) == readCall else { return false }
         return UInt64(fields[1].dropFirst(2), radix: 16) == fd
@@ -154,8 +160,10 @@ public final class DemoProcess: @unchecked Sendable {
     /// Waits until an event after the first `after` events satisfies `predicate` and returns it with its
     /// position. Fails after `limit` seconds (a bound on a hang, not a measurement) or if the process exits.
     @discardableResult
-    public func waitForEvent(after: Int = 0, limit: TimeInterval = 20, _ description: String,
-                             where predicate: (Event) -> Bool) throws -> (event: Event, position: Int) {
+    public func waitForEvent(
+        after: Int = 0, limit: TimeInterval = 20, _ description: String,
+        where predicate: (Event) -> Bool
+    ) throws -> (event: Event, position: Int) {
         try poll(limit: limit, description) {
             let all = events
             guard all.count > after, let position = all[after...].firstIndex(where: predicate) else { return nil }
@@ -166,7 +174,9 @@ public final class DemoProcess: @unchecked Sendable {
     /// Waits until the process printed a line that `matches` on stdout and returns it. Fails after `limit` seconds (a
     /// bound on a hang, not a measurement) or if the process exits.
     @discardableResult
-    public func waitForLine(limit: TimeInterval = 20, _ description: String, matching matches: (String) -> Bool) throws -> String {
+    public func waitForLine(
+        limit: TimeInterval = 20, _ description: String, matching matches: (String) -> Bool
+    ) throws -> String {
         try poll(limit: limit, description) { lines.first(where: matches) }
     }
 
@@ -178,10 +188,13 @@ public final class DemoProcess: @unchecked Sendable {
             let exited = !process.isRunning && hasReadAllOutput(until: deadline)
             if let result = found() { return result }
             if exited {
-                throw X11TestError("\(name) exited (status \(process.terminationStatus)) before \(description); stderr: \(standardError)")
+                throw X11TestError(
+                    "\(name) exited (status \(process.terminationStatus)) before \(description); stderr: \(standardError)"
+                )
             }
             if Date() > deadline {
-                throw X11TestError("no \(description) within \(limit) s; last lines: \(lines.suffix(5)); stderr: \(standardError)")
+                throw X11TestError(
+                    "no \(description) within \(limit) s; last lines: \(lines.suffix(5)); stderr: \(standardError)")
             }
             // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             Thread.sleep(forTimeInterval: 0.01)
@@ -233,7 +246,9 @@ public struct Event: @unchecked Sendable {
 
     /// Parses one log line; `nil` when it is not a JSON object.
     public init?(line: String) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            return nil
+        }
         fields = object
     }
 

@@ -30,7 +30,8 @@ public final class HeldXServer {
         let port = Int(UInt16(bigEndian: address.sin_port))
         guard bound, port > 6000 else {
             close(listener)
-            throw X11TestError("cannot listen on 127.0.0.1 above port 6000 (port \(port)): \(String(cString: strerror(errno)))")
+            throw X11TestError(
+                "cannot listen on 127.0.0.1 above port 6000 (port \(port)): \(String(cString: strerror(errno)))")
         }
         self.listener = listener
         display = "127.0.0.1:\(port - 6000)"
@@ -46,14 +47,18 @@ public final class HeldXServer {
     public func acceptSetup(limit: TimeInterval = 20) throws {
         try waitReadable(listener, limit: limit, for: "a client to connect to \(display)")
         client = accept(listener, nil, nil)
-        guard client >= 0 else { throw X11TestError("accept on \(display) failed: \(String(cString: strerror(errno)))") }
+        guard client >= 0 else {
+            throw X11TestError("accept on \(display) failed: \(String(cString: strerror(errno)))")
+        }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         var setup: [UInt8] = []
         while setup.count < 12 {
             try waitReadable(client, limit: limit, for: "the client's connection setup on \(display)")
             var buffer = [UInt8](repeating: 0, count: 12 - setup.count)
             let count = read(client, &buffer, buffer.count)
-            guard count > 0 else { throw X11TestError("the client of \(display) closed its connection before its setup") }
+            guard count > 0 else {
+                throw X11TestError("the client of \(display) closed its connection before its setup")
+            }
             setup += buffer.prefix(count)
         }
         clientIsBigEndian = setup[0] == UInt8(ascii: "B")
@@ -71,7 +76,9 @@ public final class HeldXServer {
         // Failed (0), the reason's length, protocol 11.0, the length of what follows in 4-byte units, the reason.
         let reply = [0, UInt8(text.count)] + card16(11) + card16(0) + card16(words) + padded
         let written = reply.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-        guard written == reply.count else { throw X11TestError("cannot answer the client of \(display): \(String(cString: strerror(errno)))") }
+        guard written == reply.count else {
+            throw X11TestError("cannot answer the client of \(display): \(String(cString: strerror(errno)))")
+        }
         close(client)
         client = -1
     }

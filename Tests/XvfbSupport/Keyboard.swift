@@ -5,11 +5,17 @@ import Foundation
 /// the same physical key whatever the layout.
 /// - Throws: `X11TestError` when the display cannot be opened or has no such key.
 public func keycode(ofKeyNamed name: String, display displayName: String) throws -> Int {
-    guard let display = XOpenDisplay(displayName) else { throw X11TestError("cannot open \(displayName) to read key names") }
+    guard let display = XOpenDisplay(displayName) else {
+        throw X11TestError("cannot open \(displayName) to read key names")
+    }
     defer { XCloseDisplay(display) }
-    guard let keyboard = XkbGetMap(display, 0, UInt32(XkbUseCoreKbd)) else { throw X11TestError("XkbGetMap failed on \(displayName)") }
+    guard let keyboard = XkbGetMap(display, 0, UInt32(XkbUseCoreKbd)) else {
+        throw X11TestError("XkbGetMap failed on \(displayName)")
+    }
     defer { XkbFreeKeyboard(keyboard, 0, 1) }
-    guard XkbGetNames(display, UInt32(XkbKeyNamesMask), keyboard) == Success, let keys = keyboard.pointee.names?.pointee.keys else {
+    guard XkbGetNames(display, UInt32(XkbKeyNamesMask), keyboard) == Success,
+        let keys = keyboard.pointee.names?.pointee.keys
+    else {
         throw X11TestError("XkbGetNames failed on \(displayName)")
     }
     for code in Int(keyboard.pointee.min_key_code)...Int(keyboard.pointee.max_key_code) {
@@ -22,7 +28,9 @@ public func keycode(ofKeyNamed name: String, display displayName: String) throws
 /// The keysyms of keycode `code` at the first level of each group of `display`'s keymap, by name ("a", "Cyrillic_ef").
 /// - Throws: `X11TestError` when the display cannot be opened.
 public func firstLevelKeysyms(ofKeycode code: Int, display displayName: String) throws -> [String] {
-    guard let display = XOpenDisplay(displayName) else { throw X11TestError("cannot open \(displayName) to read the keymap") }
+    guard let display = XOpenDisplay(displayName) else {
+        throw X11TestError("cannot open \(displayName) to read the keymap")
+    }
     defer { XCloseDisplay(display) }
     return (0..<Int32(XkbNumKbdGroups)).compactMap { group in
         let keysym = XkbKeycodeToKeysym(display, KeyCode(code), group, 0)

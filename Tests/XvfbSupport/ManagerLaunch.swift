@@ -4,8 +4,10 @@ import Foundation
 /// stdout discarded and its stderr kept, and polls until `isReady(display)` says it manages `display`.
 /// - Throws: `X11TestError` when it exits first (quoting its stderr), or after 20 s (a bound on a hang, not a
 ///   measurement), or the error of `isReady`; the process is ended then.
-func launchWindowManager(_ name: String, executable: String, arguments: [String], environment extra: [String: String],
-                         display: String, isReady: (String) throws -> Bool) throws -> (Process, StandardErrorFile) {
+func launchWindowManager(
+    _ name: String, executable: String, arguments: [String], environment extra: [String: String],
+    display: String, isReady: (String) throws -> Bool
+) throws -> (Process, StandardErrorFile) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -12,10 +12,13 @@ public final class Openbox {
     /// - Throws: `X11TestError` when openbox is not installed, or exits or hangs before managing `display`.
     public init(display: String) throws {
         guard let openbox = findExecutable("openbox") else {
-            throw X11TestError("openbox is not installed: the fullscreen tests need an EWMH window manager (apt-get install openbox); run scripts/test.sh")
+            throw X11TestError(
+                "openbox is not installed: the fullscreen tests need an EWMH window manager (apt-get install openbox); run scripts/test.sh"
+            )
         }
-        (process, standardError) = try launchWindowManager("openbox", executable: openbox, arguments: ["--sm-disable"],
-                                                           environment: ["DISPLAY": display], display: display, isReady: Self.isReady)
+        (process, standardError) = try launchWindowManager(
+            "openbox", executable: openbox, arguments: ["--sm-disable"],
+            environment: ["DISPLAY": display], display: display, isReady: Self.isReady)
     }
 
     deinit {
@@ -27,7 +30,9 @@ public final class Openbox {
         guard let display = XOpenDisplay(name) else { throw X11TestError("cannot open \(name) to look for openbox") }
         let root = XDefaultRootWindow(display)
         XCloseDisplay(display)
-        guard let check = try readProperty("_NET_SUPPORTING_WM_CHECK", of: root, display: name)?.items.first else { return false }
+        guard let check = try readProperty("_NET_SUPPORTING_WM_CHECK", of: root, display: name)?.items.first else {
+            return false
+        }
         return try readProperty("_NET_WM_NAME", of: UInt(check), display: name)?.text == "Openbox"
     }
 }

@@ -12,14 +12,18 @@ public struct PollWait: Equatable, Sendable, CustomStringConvertible {
         self.isForever = isForever
     }
 
-    public var description: String { "poll on \(descriptors) descriptors \(isForever ? "without a timeout" : "with a timeout")" }
+    public var description: String {
+        "poll on \(descriptors) descriptors \(isForever ? "without a timeout" : "with a timeout")"
+    }
 
     /// The wait thread `tid` of process `pid` is blocked in now; `nil` while it runs or is blocked elsewhere.
     /// The kernel reports a system call only for a thread that sleeps in it, so a wait read here has begun.
     /// - Throws: `X11TestError` when the file cannot be read, or on an architecture whose numbers are not known here.
     public static func current(process pid: Int32, thread tid: Int32) throws -> PollWait? {
         let path = "/proc/\(pid)/task/\(tid)/syscall"
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw X11TestError("cannot read \(path)") }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw X11TestError("cannot read \(path)")
+        }
         // "running", "-1 sp pc" (blocked outside a system call), or "number arg0 ... arg5 sp pc", arguments in hex.
         let fields = text.split(whereSeparator: \.isWhitespace)
         guard fields.count >= 7, let number = Int(fields[0]) else { return nil }
@@ -27,14 +31,17 @@ public struct PollWait: Equatable, Sendable, CustomStringConvertible {
         let call = try PollCall(number: number)
         guard let call else { return nil }
         switch call {
-        case .poll: return PollWait(descriptors: Int(arguments[1]), isForever: Int32(truncatingIfNeeded: arguments[2]) < 0)
+        case .poll:
+            return PollWait(descriptors: Int(arguments[1]), isForever: Int32(truncatingIfNeeded: arguments[2]) < 0)
         case .ppoll: return PollWait(descriptors: Int(arguments[1]), isForever: arguments[2] == 0)
         }
     }
 
     /// Polls /proc until thread `tid` of process `pid` is blocked in `expected`; fails after `limit` seconds (a
     /// bound on a hang, not a measurement) with what the thread was doing last.
-    public static func waitUntil(_ expected: PollWait, process pid: Int32, thread tid: Int32, limit: TimeInterval = 30) throws {
+    public static func waitUntil(
+        _ expected: PollWait, process pid: Int32, thread tid: Int32, limit: TimeInterval = 30
+    ) throws {
         let deadline = Date().addingTimeInterval(limit)
         var last: PollWait?
         while true {
@@ -42,7 +49,9 @@ public struct PollWait: Equatable, Sendable, CustomStringConvertible {
             if last == expected { return }
             if Date() > deadline {
                 let now = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/syscall", encoding: .utf8)) ?? "?"
-                throw X11TestError("thread \(tid) of \(pid) was not blocked in \(expected) within \(limit) s; last \(last.map { "\($0)" } ?? "not in poll"), now: \(now)")
+                throw X11TestError(
+                    "thread \(tid) of \(pid) was not blocked in \(expected) within \(limit) s; last \(last.map { "\($0)" } ?? "not in poll"), now: \(now)"
+                )
             }
             // Only the interval between checks of the condition above, which decides the outcome; the deadline bounds a hang.
             usleep(1_000)
@@ -59,16 +68,16 @@ private enum PollCall {
     /// - Throws: `X11TestError` on an architecture not listed here, so that a test fails rather than passes blind.
     init?(number: Int) throws {
         #if arch(x86_64)
-        switch number {
-        case 7: self = .poll
-        case 271: self = .ppoll
-        default: return nil
-        }
+            switch number {
+            case 7: self = .poll
+            case 271: self = .ppoll
+            default: return nil
+            }
         #elseif arch(arm64)
-        guard number == 73 else { return nil }
-        self = .ppoll
+            guard number == 73 else { return nil }
+            self = .ppoll
         #else
-        throw X11TestError("the poll system call numbers of this architecture are not known to PollWait")
+            throw X11TestError("the poll system call numbers of this architecture are not known to PollWait")
         #endif
     }
 }

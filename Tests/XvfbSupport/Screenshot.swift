@@ -41,7 +41,8 @@ public struct Screenshot {
         func field(_ index: Int) -> Int {
             let offset = index * 4
             guard offset + 4 <= bytes.count else { return 0 }
-            return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
         }
         let headerSize = field(0)
         let format = field(2)
@@ -53,7 +54,8 @@ public struct Screenshot {
         let masks = (red: field(14), green: field(15), blue: field(16))
         let colours = field(19)
         guard format == 2, bitsPerPixel == 32 || bitsPerPixel == 24, width > 0, height > 0 else {
-            throw X11TestError("unsupported xwd image: format \(format), \(bitsPerPixel) bits per pixel, \(width)x\(height)")
+            throw X11TestError(
+                "unsupported xwd image: format \(format), \(bitsPerPixel) bits per pixel, \(width)x\(height)")
         }
         let start = headerSize + colours * 12
         guard start + bytesPerLine * height <= bytes.count else { throw X11TestError("xwd image is truncated") }
@@ -72,7 +74,10 @@ public struct Screenshot {
                     let shift = byteOrder == 0 ? byte * 8 : (bytesPerPixel - 1 - byte) * 8
                     value |= Int(bytes[offset + byte]) << shift
                 }
-                pixels.append(RGB(red: channel(value, masks.red), green: channel(value, masks.green), blue: channel(value, masks.blue)))
+                pixels.append(
+                    RGB(
+                        red: channel(value, masks.red), green: channel(value, masks.green),
+                        blue: channel(value, masks.blue)))
             }
         }
         self.pixels = pixels
@@ -90,6 +95,8 @@ public struct Screenshot {
     }
 }
 
-private extension String {
-    func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
 }

@@ -44,6 +44,7 @@ extension Process {
     /// How the process ended, for an error message: "exited with status 1" or "was killed by signal 11".
     /// Call it only after the process ended.
     var endDescription: String {
-        terminationReason == .exit ? "exited with status \(terminationStatus)" : "was killed by signal \(terminationStatus)"
+        terminationReason == .exit
+            ? "exited with status \(terminationStatus)" : "was killed by signal \(terminationStatus)"
     }
 }

@@ -34,7 +34,9 @@ public final class StartupInfoListener {
     /// Connects to `name` and starts listening (the selection is in place when this returns).
     /// - Throws: `X11TestError` when the display cannot be opened.
     public init(display name: String) throws {
-        guard let display = XOpenDisplay(name) else { throw X11TestError("cannot open \(name) to listen for startup messages") }
+        guard let display = XOpenDisplay(name) else {
+            throw X11TestError("cannot open \(name) to listen for startup messages")
+        }
         self.display = display
         begin = XInternAtom(display, "_NET_STARTUP_INFO_BEGIN", 0)
         info = XInternAtom(display, "_NET_STARTUP_INFO", 0)
@@ -83,8 +85,9 @@ public final class StartupInfoListener {
         if let end = payload.firstIndex(of: 0) {
             partial[window] = nil
             let padded = payload[end...].allSatisfy { $0 == 0 }
-            return StartupMessage(text: String(decoding: current.bytes + payload[..<end], as: UTF8.self), window: window,
-                                  events: current.events, isWellFormed: current.wellFormed && padded)
+            return StartupMessage(
+                text: String(decoding: current.bytes + payload[..<end], as: UTF8.self), window: window,
+                events: current.events, isWellFormed: current.wellFormed && padded)
         }
         current.bytes += payload
         partial[window] = current

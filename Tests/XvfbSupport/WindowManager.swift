@@ -36,7 +36,8 @@ public final class WindowManager {
     ///   or when twm exits before managing it (the error then quotes what twm printed on stderr).
     public init(display: String, configuration: String = WindowManager.configuration, locale: String = "C") throws {
         guard let twm = findExecutable("twm") else {
-            throw X11TestError("twm is not installed: the window manager tests need it (apt-get install twm); run scripts/test.sh")
+            throw X11TestError(
+                "twm is not installed: the window manager tests need it (apt-get install twm); run scripts/test.sh")
         }
         // A second window manager exits at once, but the screen would still look managed: say so instead.
         guard try !Self.isManaged(display) else {
@@ -46,8 +47,9 @@ public final class WindowManager {
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: file))
         // twm has read it once it is ready (see `isReady(_:)`).
         defer { try? FileManager.default.removeItem(atPath: file) }
-        (process, standardError) = try launchWindowManager("twm", executable: twm, arguments: ["-display", display, "-f", file],
-                                                           environment: ["LC_ALL": locale], display: display, isReady: Self.isReady)
+        (process, standardError) = try launchWindowManager(
+            "twm", executable: twm, arguments: ["-display", display, "-f", file],
+            environment: ["LC_ALL": locale], display: display, isReady: Self.isReady)
     }
 
     deinit {
@@ -87,7 +89,9 @@ public final class WindowManager {
 
     /// Whether some client selected SubstructureRedirect on the root window: a window manager runs.
     private static func isManaged(_ name: String) throws -> Bool {
-        guard let display = XOpenDisplay(name) else { throw X11TestError("cannot open \(name) to look for a window manager") }
+        guard let display = XOpenDisplay(name) else {
+            throw X11TestError("cannot open \(name) to look for a window manager")
+        }
         defer { XCloseDisplay(display) }
         var attributes = XWindowAttributes()
         XGetWindowAttributes(display, XDefaultRootWindow(display), &attributes)

@@ -26,7 +26,9 @@ public struct WindowProperty: Equatable, Sendable {
 /// property.
 /// - Throws: `X11TestError` when the display cannot be opened or the window does not exist.
 public func readProperty(_ name: String, of id: UInt, display displayName: String) throws -> WindowProperty? {
-    guard let display = XOpenDisplay(displayName) else { throw X11TestError("cannot open \(displayName) to read \(name)") }
+    guard let display = XOpenDisplay(displayName) else {
+        throw X11TestError("cannot open \(displayName) to read \(name)")
+    }
     defer { XCloseDisplay(display) }
     let property = XInternAtom(display, name, 0)
     var type: Atom = 0
@@ -35,17 +37,26 @@ public func readProperty(_ name: String, of id: UInt, display displayName: Strin
     var remaining: UInt = 0
     var data: UnsafeMutablePointer<UInt8>?
     // The length is in 32-bit units; 16 M of them is more than any property here.
-    let status = XGetWindowProperty(display, id, property, 0, 1 << 24, 0, Atom(AnyPropertyType),
-                                    &type, &format, &count, &remaining, &data)
+    let status = XGetWindowProperty(
+        display, id, property, 0, 1 << 24, 0, Atom(AnyPropertyType),
+        &type, &format, &count, &remaining, &data)
     defer { if let data { XFree(data) } }
-    guard status == Success else { throw X11TestError("XGetWindowProperty(\(name)) of window \(id) failed with status \(status)") }
+    guard status == Success else {
+        throw X11TestError("XGetWindowProperty(\(name)) of window \(id) failed with status \(status)")
+    }
     guard type != 0, let data else { return nil }
     let items: [UInt32]
     switch format {
     // Xlib returns format-16 items as C shorts and format-32 items as C longs.
     case 8: items = (0..<Int(count)).map { UInt32(data[$0]) }
-    case 16: items = data.withMemoryRebound(to: UInt16.self, capacity: Int(count)) { p in (0..<Int(count)).map { UInt32(p[$0]) } }
-    default: items = data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { p in (0..<Int(count)).map { UInt32(truncatingIfNeeded: p[$0]) } }
+    case 16:
+        items = data.withMemoryRebound(to: UInt16.self, capacity: Int(count)) { p in
+            (0..<Int(count)).map { UInt32(p[$0]) }
+        }
+    default:
+        items = data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { p in
+            (0..<Int(count)).map { UInt32(truncatingIfNeeded: p[$0]) }
+        }
     }
     return WindowProperty(type: atomName(type, on: display), format: Int(format), items: items)
 }
@@ -53,7 +64,9 @@ public func readProperty(_ name: String, of id: UInt, display displayName: Strin
 /// The names of `atoms` on `display`.
 /// - Throws: `X11TestError` when the display cannot be opened.
 public func atomNames(_ atoms: [UInt32], display displayName: String) throws -> [String] {
-    guard let display = XOpenDisplay(displayName) else { throw X11TestError("cannot open \(displayName) to name atoms") }
+    guard let display = XOpenDisplay(displayName) else {
+        throw X11TestError("cannot open \(displayName) to name atoms")
+    }
     defer { XCloseDisplay(display) }
     return atoms.map { atomName(Atom($0), on: display) }
 }

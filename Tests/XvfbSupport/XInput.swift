@@ -17,8 +17,10 @@ public func xdotool(script: String, display: String) throws {
 /// returns its standard output.
 /// - Throws: `X11TestError` naming the tool when it is missing or ends with a failure, quoting what it printed on
 ///   stderr.
-public func runTool(_ tool: String, _ arguments: [String], display: String, input: Data? = nil,
-                    environment extra: [String: String] = [:]) throws -> Data {
+public func runTool(
+    _ tool: String, _ arguments: [String], display: String, input: Data? = nil,
+    environment extra: [String: String] = [:]
+) throws -> Data {
     guard let path = findExecutable(tool) else {
         throw X11TestError("\(tool) is not installed: the X11 tests need it; run scripts/test.sh")
     }
@@ -47,7 +49,8 @@ public func runTool(_ tool: String, _ arguments: [String], display: String, inpu
     // stderr is read on its own thread, so that neither pipe can fill while this one waits on the other.
     let errorReader = PipeReader(errors.fileHandleForReading)
     let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorText = String(decoding: errorReader.waitForEnd(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let errorText = String(decoding: errorReader.waitForEnd(), as: UTF8.self).trimmingCharacters(
+        in: .whitespacesAndNewlines)
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
         let printed = errorText.isEmpty ? "it printed nothing on stderr" : "it printed: \(errorText)"

@@ -15,7 +15,9 @@ public struct XclipOutput: Sendable {
 /// The path of `tool`, or an error that says the clipboard tests need it: they fail, never skip, without it.
 private func clipboardTool(_ tool: String, package: String) throws -> String {
     guard let path = findExecutable(tool) else {
-        throw X11TestError("\(tool) is not installed: the clipboard tests need it (apt-get install \(package)); run scripts/install-deps.sh")
+        throw X11TestError(
+            "\(tool) is not installed: the clipboard tests need it (apt-get install \(package)); run scripts/install-deps.sh"
+        )
     }
     return path
 }
@@ -55,7 +57,9 @@ public func readClipboard(target: String? = nil, display: String, limit: Int = 6
     let errorText = String(decoding: readers[1].waitForEnd(), as: UTF8.self)
     process.waitUntilExit()
     if process.terminationReason == .exit, process.terminationStatus == 128 + SIGKILL {
-        throw X11TestError("xclip \(arguments.joined(separator: " ")) did not finish within \(limit) s (timeout killed it); it printed: \(errorText)")
+        throw X11TestError(
+            "xclip \(arguments.joined(separator: " ")) did not finish within \(limit) s (timeout killed it); it printed: \(errorText)"
+        )
     }
     return XclipOutput(status: process.terminationStatus, data: data, errors: errorText)
 }

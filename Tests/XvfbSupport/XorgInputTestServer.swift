@@ -26,9 +26,11 @@ public final class XorgInputTestServer {
         let xorg = "/usr/lib/xorg/Xorg"
         let drivers = ["/usr/lib/xorg/modules/drivers/dummy_drv.so", "/usr/lib/xorg/modules/input/inputtest_drv.so"]
         guard FileManager.default.isExecutableFile(atPath: xorg),
-              drivers.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
-            throw X11TestError("Xorg or its dummy and inputtest drivers are not installed: the XInput 2 tests need them "
-                + "(apt-get install xserver-xorg-core xserver-xorg-video-dummy); run scripts/test.sh")
+            drivers.allSatisfy({ FileManager.default.fileExists(atPath: $0) })
+        else {
+            throw X11TestError(
+                "Xorg or its dummy and inputtest drivers are not installed: the XInput 2 tests need them "
+                    + "(apt-get install xserver-xorg-core xserver-xorg-video-dummy); run scripts/test.sh")
         }
         let folder = NSTemporaryDirectory() + "waterfall-xorg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         self.folder = folder
@@ -41,8 +43,10 @@ public final class XorgInputTestServer {
         process = Process()
         process.executableURL = URL(fileURLWithPath: xorg)
         // -configdir: no snippets from /etc or /usr/share; -novtswitch -sharevts: no virtual terminal to take.
-        process.arguments = ["-displayfd", "1", "-config", config, "-configdir", folder, "-logfile", "\(folder)/Xorg.log",
-                             "-nolisten", "tcp", "-noreset", "-novtswitch", "-sharevts"]
+        process.arguments = [
+            "-displayfd", "1", "-config", config, "-configdir", folder, "-logfile", "\(folder)/Xorg.log",
+            "-nolisten", "tcp", "-noreset", "-novtswitch", "-sharevts",
+        ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = ready
         standardError = try StandardErrorFile()
@@ -54,7 +58,8 @@ public final class XorgInputTestServer {
             let log = (try? String(contentsOfFile: "\(folder)/Xorg.log", encoding: .utf8)) ?? ""
             let errors = log.split(separator: "\n").filter { $0.contains("(EE)") }.joined(separator: "; ")
             try? FileManager.default.removeItem(atPath: folder)
-            throw X11TestError("Xorg \(process.endDescription) before it reported a display number; its log's errors: \(errors)")
+            throw X11TestError(
+                "Xorg \(process.endDescription) before it reported a display number; its log's errors: \(errors)")
         }
         display = ":" + number
         do {
@@ -131,13 +136,17 @@ public final class InputTestDevice {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw X11TestError("\(path) is too long for a socket") }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw X11TestError("\(path) is too long for a socket")
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         guard connected == 0 else {
             close(socket)

@@ -24,13 +24,18 @@ public final class XvfbServer {
     /// display of another user does.
     /// - Throws: `X11TestError` when Xvfb is not installed, or exits before it reports its display number (the
     ///   error then quotes what Xvfb printed on stderr).
-    public init(width: Int = 1280, height: Int = 1024, depth: Int = 24, refusingClients: Bool = false, arguments: [String] = [],
-                launcher: [String] = []) throws {
+    public init(
+        width: Int = 1280, height: Int = 1024, depth: Int = 24, refusingClients: Bool = false, arguments: [String] = [],
+        launcher: [String] = []
+    ) throws {
         guard let xvfb = findExecutable("Xvfb") else {
-            throw X11TestError("Xvfb is not installed: the X11 tests need it (apt-get install xvfb); run scripts/test.sh")
+            throw X11TestError(
+                "Xvfb is not installed: the X11 tests need it (apt-get install xvfb); run scripts/test.sh")
         }
         let launcherPath = try launcher.first.map { name in
-            guard let path = findExecutable(name) else { throw X11TestError("\(name) is not installed: the X11 tests need it; run scripts/test.sh") }
+            guard let path = findExecutable(name) else {
+                throw X11TestError("\(name) is not installed: the X11 tests need it; run scripts/test.sh")
+            }
             return path
         }
         let ready = Pipe()
@@ -38,10 +43,13 @@ public final class XvfbServer {
         process.executableURL = URL(fileURLWithPath: launcherPath ?? xvfb)
         // Xvfb picks a free display and writes its number to the -displayfd descriptor once it accepts clients;
         // descriptor 1 is the pipe.
-        process.arguments = (launcherPath == nil ? [] : launcher.dropFirst() + [xvfb])
-            + ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset"] + arguments
+        process.arguments =
+            (launcherPath == nil ? [] : launcher.dropFirst() + [xvfb])
+            + ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset"]
+            + arguments
         if refusingClients {
-            let authority = NSTemporaryDirectory() + "waterfall-authority-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let authority =
+                NSTemporaryDirectory() + "waterfall-authority-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             try secretCookieAuthority().write(to: URL(fileURLWithPath: authority))
             process.arguments? += ["-auth", authority]
             authorityFile = authority
@@ -54,7 +62,9 @@ public final class XvfbServer {
         let number = displayNumber(reportedOn: ready)
         guard Int(number) != nil else {
             reap(process, within: 5)  // at end of file it is exiting: let it finish, to report how it ended
-            throw X11TestError("Xvfb \(process.endDescription) before it reported a display number (on stdout: '\(number)'); \(standardError.quoted)")
+            throw X11TestError(
+                "Xvfb \(process.endDescription) before it reported a display number (on stdout: '\(number)'); \(standardError.quoted)"
+            )
         }
         display = ":" + number
     }

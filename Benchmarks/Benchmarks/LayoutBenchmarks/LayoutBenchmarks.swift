@@ -21,7 +21,8 @@ func heavy(_ items: Int) -> Benchmark.Configuration {
 }
 
 /// Queries: many short iterations, each repeating the query.
-let query = Benchmark.Configuration(metrics: metrics, warmupIterations: 3, maxDuration: .milliseconds(500), maxIterations: 5_000)
+let query = Benchmark.Configuration(
+    metrics: metrics, warmupIterations: 3, maxDuration: .milliseconds(500), maxIterations: 5_000)
 
 func name(_ operation: String, _ items: Int, _ implementation: String, repetitions: Int? = nil) -> String {
     "\(operation)/N=\(items)/\(implementation)" + (repetitions.map { "/x\($0)" } ?? "")
@@ -31,17 +32,23 @@ let workloadHeight = Workload.height
 
 // MARK: Baseline builders, each laying out from scratch.
 
-func frameArray(_ items: Int, columns: Int = Workload.columnCount, height: (Int, Double) -> Double = workloadHeight) -> FrameArrayLayout {
+func frameArray(
+    _ items: Int, columns: Int = Workload.columnCount, height: (Int, Double) -> Double = workloadHeight
+) -> FrameArrayLayout {
     FrameArrayLayout(metrics: Workload.metrics(columnCount: columns), itemCount: items, height: height)
 }
 
-func cht(_ items: Int, columns: Int = Workload.columnCount, height: (Int, Double) -> Double = workloadHeight) -> CHTLayout {
+func cht(
+    _ items: Int, columns: Int = Workload.columnCount, height: (Int, Double) -> Double = workloadHeight
+) -> CHTLayout {
     let layout = CHTLayout()
     layout.prepare(metrics: Workload.metrics(columnCount: columns), itemCount: items, height: height)
     return layout
 }
 
-func objects(_ items: Int, columns: Int = Workload.columnCount, height: (Int, Double) -> Double = workloadHeight) -> ObjectLayout {
+func objects(
+    _ items: Int, columns: Int = Workload.columnCount, height: (Int, Double) -> Double = workloadHeight
+) -> ObjectLayout {
     let layout = ObjectLayout()
     layout.prepare(metrics: Workload.metrics(columnCount: columns), itemCount: items, height: height)
     return layout
@@ -106,7 +113,9 @@ let benchmarks: @Sendable () -> Void = {
     // is freed. Baselines: an array of frames (B1), CHT's attributes and union rects (B2), an object per item (B3).
     for items in [10_000, 100_000, 1_000_000] {
         Benchmark(name("layout", items, "ours"), configuration: heavy(items)) { benchmark in
-            let layout = WaterfallLayout(columnCount: Workload.columnCount, columnSpacing: Workload.spacing, rowSpacing: Workload.spacing, insets: Workload.insets)
+            let layout = WaterfallLayout(
+                columnCount: Workload.columnCount, columnSpacing: Workload.spacing, rowSpacing: Workload.spacing,
+                insets: Workload.insets)
             Workload.prepare(layout, count: items)
             benchmark.stopMeasurement()
             blackHole(layout)
@@ -124,7 +133,9 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(name("layout", items, "ours-reprepare-last-screen"), configuration: heavy(items)) { _, layout in
             Workload.prepare(layout, count: items)
             var sum = 0
-            layout.forEachItem(in: Workload.viewportRect(at: .bottom, contentHeight: layout.contentSize.height)) { sum &+= $0 }
+            layout.forEachItem(in: Workload.viewportRect(at: .bottom, contentHeight: layout.contentSize.height)) {
+                sum &+= $0
+            }
             blackHole(sum)
         } setup: {
             Workload.makeLayout(count: items)
@@ -136,7 +147,9 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.stopMeasurement()
                 blackHole(layout)
             } setup: {
-                Agreement.check(ours: Workload.makeLayout(count: items), baseline: baseline.build(items, Workload.columnCount, workloadHeight), name: baseline.name)
+                Agreement.check(
+                    ours: Workload.makeLayout(count: items),
+                    baseline: baseline.build(items, Workload.columnCount, workloadHeight), name: baseline.name)
             }
         }
     }
@@ -153,18 +166,24 @@ let benchmarks: @Sendable () -> Void = {
                 let height = layout.contentSize.height
                 var sum = 0
                 for step in 0..<1_000 {
-                    layout.forEachItem(in: Workload.viewportRect(at: position, contentHeight: height, step: step)) { sum &+= $0 }
+                    layout.forEachItem(in: Workload.viewportRect(at: position, contentHeight: height, step: step)) {
+                        sum &+= $0
+                    }
                 }
                 blackHole(sum)
             } setup: {
                 Workload.makeLayout(count: items)
             }
 
-            Benchmark(name(operation, items, "ours-attributes", repetitions: 1_000), configuration: query) { _, layout in
+            Benchmark(name(operation, items, "ours-attributes", repetitions: 1_000), configuration: query) {
+                _, layout in
                 let height = layout.contentSize.height
                 var sum = 0
                 for step in 0..<1_000 {
-                    sum &+= layout.layoutAttributesForElements(in: Workload.viewportRect(at: position, contentHeight: height, step: step)).count
+                    sum &+=
+                        layout.layoutAttributesForElements(
+                            in: Workload.viewportRect(at: position, contentHeight: height, step: step)
+                        ).count
                 }
                 blackHole(sum)
             } setup: {
@@ -175,12 +194,19 @@ let benchmarks: @Sendable () -> Void = {
             let scanRepetitions = items >= 1_000_000 ? 1 : 100
             let chtRepetitions = items >= 1_000_000 ? 10 : 1_000
             for (baseline, repetitions) in zip(baselines, [scanRepetitions, chtRepetitions, scanRepetitions]) {
-                let implementation = baseline.name == "B2-CHT" ? "B2-CHT" : baseline.name.replacingOccurrences(of: "frames", with: "scan").replacingOccurrences(of: "objects", with: "scan")
-                Benchmark(name(operation, items, implementation, repetitions: repetitions), configuration: query) { _, layout in
+                let implementation =
+                    baseline.name == "B2-CHT"
+                    ? "B2-CHT"
+                    : baseline.name.replacingOccurrences(of: "frames", with: "scan").replacingOccurrences(
+                        of: "objects", with: "scan")
+                Benchmark(name(operation, items, implementation, repetitions: repetitions), configuration: query) {
+                    _, layout in
                     let height = layout.contentHeight
                     var sum = 0
                     for step in 0..<repetitions {
-                        layout.forEachItem(in: Workload.viewportRect(at: position, contentHeight: height, step: step)) { sum &+= $0 }
+                        layout.forEachItem(in: Workload.viewportRect(at: position, contentHeight: height, step: step)) {
+                            sum &+= $0
+                        }
                     }
                     blackHole(sum)
                 } setup: { () -> any BaselineLayout in
@@ -197,7 +223,8 @@ let benchmarks: @Sendable () -> Void = {
     // setup checks our updated layout against the baseline's rebuild.
     let items = 1_000_000
 
-    Benchmark(name("append1000", items, "ours"), configuration: heavy(items)) { (benchmark: Benchmark, layout: WaterfallLayout) in
+    Benchmark(name("append1000", items, "ours"), configuration: heavy(items)) {
+        (benchmark: Benchmark, layout: WaterfallLayout) in
         Workload.append(layout, count: 1_000)
         benchmark.stopMeasurement()
         Workload.delete(items..<(items + 1_000), from: layout)
@@ -208,25 +235,32 @@ let benchmarks: @Sendable () -> Void = {
         return Workload.makeLayout(count: items)
     }
 
-    Benchmark(name("insert0", items, "ours"), configuration: heavy(items)) { (benchmark: Benchmark, layout: WaterfallLayout) in
+    Benchmark(name("insert0", items, "ours"), configuration: heavy(items)) {
+        (benchmark: Benchmark, layout: WaterfallLayout) in
         Workload.insertAtZero(layout)
         benchmark.stopMeasurement()
         Workload.delete(0..<1, from: layout)
     } setup: { () -> WaterfallLayout in
-        Agreement.check(ours: oursAfterInsert(items), baseline: frameArray(items + 1, height: Workload.heightAfterInsertingAtZero), name: "B1-frames")
+        Agreement.check(
+            ours: oursAfterInsert(items), baseline: frameArray(items + 1, height: Workload.heightAfterInsertingAtZero),
+            name: "B1-frames")
         return Workload.makeLayout(count: items)
     }
 
-    Benchmark(name("delete0", items, "ours"), configuration: heavy(items)) { (benchmark: Benchmark, layout: WaterfallLayout) in
+    Benchmark(name("delete0", items, "ours"), configuration: heavy(items)) {
+        (benchmark: Benchmark, layout: WaterfallLayout) in
         Workload.delete(0..<1, from: layout)
         benchmark.stopMeasurement()
         Workload.insertAtZero(layout, item: 0)
     } setup: { () -> WaterfallLayout in
-        Agreement.check(ours: oursAfterDelete(items), baseline: frameArray(items - 1, height: Workload.heightAfterDeletingZero), name: "B1-frames")
+        Agreement.check(
+            ours: oursAfterDelete(items), baseline: frameArray(items - 1, height: Workload.heightAfterDeletingZero),
+            name: "B1-frames")
         return Workload.makeLayout(count: items)
     }
 
-    Benchmark(name("columns5to3", items, "ours"), configuration: heavy(items)) { (benchmark: Benchmark, layout: WaterfallLayout) in
+    Benchmark(name("columns5to3", items, "ours"), configuration: heavy(items)) {
+        (benchmark: Benchmark, layout: WaterfallLayout) in
         layout.columnCount = 3
         Workload.prepare(layout, count: items)
         benchmark.stopMeasurement()
@@ -237,20 +271,31 @@ let benchmarks: @Sendable () -> Void = {
         return Workload.makeLayout(count: items)
     }
 
-    let rebuilds: [(operation: String, items: Int, columns: Int, height: (Int, Double) -> Double, ours: () -> WaterfallLayout)] = [
-        ("append1000", items + 1_000, Workload.columnCount, workloadHeight, { oursAfterAppend(items) }),
-        ("insert0", items + 1, Workload.columnCount, Workload.heightAfterInsertingAtZero, { oursAfterInsert(items) }),
-        ("delete0", items - 1, Workload.columnCount, Workload.heightAfterDeletingZero, { oursAfterDelete(items) }),
-        ("columns5to3", items, 3, workloadHeight, { oursAfterColumnChange(items) }),
-    ]
+    let rebuilds:
+        [(operation: String, items: Int, columns: Int, height: (Int, Double) -> Double, ours: () -> WaterfallLayout)] =
+            [
+                ("append1000", items + 1_000, Workload.columnCount, workloadHeight, { oursAfterAppend(items) }),
+                (
+                    "insert0", items + 1, Workload.columnCount, Workload.heightAfterInsertingAtZero,
+                    { oursAfterInsert(items) }
+                ),
+                (
+                    "delete0", items - 1, Workload.columnCount, Workload.heightAfterDeletingZero,
+                    { oursAfterDelete(items) }
+                ),
+                ("columns5to3", items, 3, workloadHeight, { oursAfterColumnChange(items) }),
+            ]
     for rebuild in rebuilds {
         for baseline in baselines {
-            Benchmark(name(rebuild.operation, items, "\(baseline.name)-rebuild"), configuration: heavy(items)) { benchmark in
+            Benchmark(name(rebuild.operation, items, "\(baseline.name)-rebuild"), configuration: heavy(items)) {
+                benchmark in
                 let layout = baseline.build(rebuild.items, rebuild.columns, rebuild.height)
                 benchmark.stopMeasurement()
                 blackHole(layout)
             } setup: {
-                Agreement.check(ours: rebuild.ours(), baseline: baseline.build(rebuild.items, rebuild.columns, rebuild.height), name: baseline.name)
+                Agreement.check(
+                    ours: rebuild.ours(), baseline: baseline.build(rebuild.items, rebuild.columns, rebuild.height),
+                    name: baseline.name)
             }
         }
     }

@@ -9,7 +9,8 @@ public enum Agreement {
         var rects: [Rect] = []
         for position in Workload.Position.allCases {
             rects.append(Workload.viewportRect(at: position, contentHeight: contentHeight))
-            rects.append(Workload.viewportRect(at: position, contentHeight: contentHeight, step: Workload.scrollSteps - 1))
+            rects.append(
+                Workload.viewportRect(at: position, contentHeight: contentHeight, step: Workload.scrollSteps - 1))
         }
         let width = Workload.width
         rects += [

@@ -28,7 +28,9 @@ public final class CHTLayout: BaselineLayout {
         for index in 0..<itemCount {
             // shortestColumnIndexInSection, with ties within the tolerance going to the leftmost
             let column = shortestColumn(columnHeights)
-            let frame = Rect(x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: columnHeights[column], width: columnWidth, height: height(index, columnWidth))
+            let frame = Rect(
+                x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: columnHeights[column],
+                width: columnWidth, height: height(index, columnWidth))
             allItemAttributes.append(LayoutAttributes(index: index, column: column, frame: frame))
             columnHeights[column] = frame.maxY + metrics.rowSpacing
         }

@@ -18,7 +18,10 @@ public struct FrameArrayLayout: BaselineLayout {
             let column = shortestColumn(offsets)
             let shortest = offsets[column]
             let itemHeight = height(index, columnWidth)
-            frames.append(Rect(x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: shortest, width: columnWidth, height: itemHeight))
+            frames.append(
+                Rect(
+                    x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: shortest, width: columnWidth,
+                    height: itemHeight))
             offsets[column] = shortest + itemHeight + metrics.rowSpacing
         }
         let tallest = offsets.max() ?? metrics.insets.top

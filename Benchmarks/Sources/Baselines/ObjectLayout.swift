@@ -31,7 +31,9 @@ public final class ObjectLayout: BaselineLayout {
             let column = shortestColumn(offsets)
             let shortest = offsets[column]
             let itemHeight = height(index, columnWidth)
-            let frame = Rect(x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: shortest, width: columnWidth, height: itemHeight)
+            let frame = Rect(
+                x: metrics.minX(ofColumn: column, columnWidth: columnWidth), y: shortest, width: columnWidth,
+                height: itemHeight)
             items.append(ItemBox(index: index, frame: frame))
             offsets[column] = shortest + itemHeight + metrics.rowSpacing
         }

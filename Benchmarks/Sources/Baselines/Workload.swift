@@ -59,12 +59,14 @@ public enum Workload {
 
     /// The placement settings of the workload, shared by the baselines.
     public static func metrics(columnCount: Int = columnCount) -> ColumnMetrics {
-        ColumnMetrics(width: width, columnCount: columnCount, columnSpacing: spacing, rowSpacing: spacing, insets: insets)
+        ColumnMetrics(
+            width: width, columnCount: columnCount, columnSpacing: spacing, rowSpacing: spacing, insets: insets)
     }
 
     /// Our layout, prepared with `count` items.
     public static func makeLayout(count: Int, columnCount: Int = columnCount) -> WaterfallLayout {
-        let layout = WaterfallLayout(columnCount: columnCount, columnSpacing: spacing, rowSpacing: spacing, insets: insets)
+        let layout = WaterfallLayout(
+            columnCount: columnCount, columnSpacing: spacing, rowSpacing: spacing, insets: insets)
         prepare(layout, count: count)
         return layout
     }
@@ -72,25 +74,41 @@ public enum Workload {
     /// Prepares `layout` with `count` workload items.
     public static func prepare(_ layout: WaterfallLayout, count: Int) {
         let table = heights
-        must { try layout.prepare(width: width, itemCount: count) { index, columnWidth in table.height(ofItem: index, columnWidth: columnWidth) } }
+        must {
+            try layout.prepare(width: width, itemCount: count) { index, columnWidth in
+                table.height(ofItem: index, columnWidth: columnWidth)
+            }
+        }
     }
 
     /// Appends `count` workload items to `layout`.
     public static func append(_ layout: WaterfallLayout, count: Int) {
         let table = heights
-        must { try layout.appendItems(count: count) { index, columnWidth in table.height(ofItem: index, columnWidth: columnWidth) } }
+        must {
+            try layout.appendItems(count: count) { index, columnWidth in
+                table.height(ofItem: index, columnWidth: columnWidth)
+            }
+        }
     }
 
     /// Inserts item -1 of the table at index 0 of `layout`.
     public static func insertAtZero(_ layout: WaterfallLayout) {
         let table = heights
-        must { try layout.insertItems(at: 0, count: 1) { _, columnWidth in table.height(ofItem: -1, columnWidth: columnWidth) } }
+        must {
+            try layout.insertItems(at: 0, count: 1) { _, columnWidth in
+                table.height(ofItem: -1, columnWidth: columnWidth)
+            }
+        }
     }
 
     /// Inserts item `item` of the table at index 0 of `layout` (puts back a deleted first item).
     public static func insertAtZero(_ layout: WaterfallLayout, item: Int) {
         let table = heights
-        must { try layout.insertItems(at: 0, count: 1) { _, columnWidth in table.height(ofItem: item, columnWidth: columnWidth) } }
+        must {
+            try layout.insertItems(at: 0, count: 1) { _, columnWidth in
+                table.height(ofItem: item, columnWidth: columnWidth)
+            }
+        }
     }
 
     /// Deletes `range` from `layout`.
@@ -123,7 +141,7 @@ public enum Workload {
         case .middle: top = (contentHeight - viewport.height) / 2
         case .bottom: top = contentHeight - viewport.height - travel
         }
-        return Rect(x: 0, y: top + Double(step % scrollSteps) * scrollStep, width: viewport.width, height: viewport.height)
+        return Rect(
+            x: 0, y: top + Double(step % scrollSteps) * scrollStep, width: viewport.width, height: viewport.height)
     }
 }
-

@@ -25,7 +25,9 @@ func measure<T>(_ build: () -> T) -> (bytes: Int, value: T) {
 
 func report(_ implementation: String, bytes: Int, extra: String = "") {
     let perItem = Double(bytes) / Double(items)
-    print("{\"implementation\":\"\(implementation)\",\"N\":\(items),\"heapBytes\":\(bytes),\"heapBytesPerItem\":\((perItem * 100).rounded() / 100)\(extra)}")
+    print(
+        "{\"implementation\":\"\(implementation)\",\"N\":\(items),\"heapBytes\":\(bytes),\"heapBytesPerItem\":\((perItem * 100).rounded() / 100)\(extra)}"
+    )
 }
 
 let metrics = Workload.metrics()
@@ -38,7 +40,9 @@ do {
         return layout
     }
     let storage = Double(layout.storageBytes) / Double(items)
-    report("ours", bytes: bytes, extra: ",\"storageBytes\":\(layout.storageBytes),\"storageBytesPerItem\":\((storage * 100).rounded() / 100)")
+    report(
+        "ours", bytes: bytes,
+        extra: ",\"storageBytes\":\(layout.storageBytes),\"storageBytesPerItem\":\((storage * 100).rounded() / 100)")
 }
 do {
     let (bytes, layout) = measure { FrameArrayLayout(metrics: metrics, itemCount: items, height: Workload.height) }

@@ -45,12 +45,17 @@ struct ArrangeTimes {
     /// `{"items": n, "layoutP99Ms": ..., "filterP99Ms": ..., "regroupP99Ms": ..., "filterOverLayoutP99": ...,
     /// "regroupOverLayoutP99": ...}` and the p50s.
     var json: String {
-        let layoutP99 = percentile(0.99, of: layout), filterP99 = percentile(0.99, of: filter), regroupP99 = percentile(0.99, of: regroup)
+        let layoutP99 = percentile(0.99, of: layout)
+        let filterP99 = percentile(0.99, of: filter)
+        let regroupP99 = percentile(0.99, of: regroup)
         return JSONValue.object([
             ("items", .int(items)), ("steps", .int(layout.count)),
-            ("layoutP50Ms", .number(rounded(percentile(0.5, of: layout)))), ("layoutP99Ms", .number(rounded(layoutP99))),
-            ("filterP50Ms", .number(rounded(percentile(0.5, of: filter)))), ("filterP99Ms", .number(rounded(filterP99))),
-            ("regroupP50Ms", .number(rounded(percentile(0.5, of: regroup)))), ("regroupP99Ms", .number(rounded(regroupP99))),
+            ("layoutP50Ms", .number(rounded(percentile(0.5, of: layout)))),
+            ("layoutP99Ms", .number(rounded(layoutP99))),
+            ("filterP50Ms", .number(rounded(percentile(0.5, of: filter)))),
+            ("filterP99Ms", .number(rounded(filterP99))),
+            ("regroupP50Ms", .number(rounded(percentile(0.5, of: regroup)))),
+            ("regroupP99Ms", .number(rounded(regroupP99))),
             // By month (the even steps) and back to folders (the odd ones), apart.
             ("byMonthP50Ms", .number(rounded(percentile(0.5, of: everyOther(regroup, from: 0))))),
             ("byMonthP99Ms", .number(rounded(percentile(0.99, of: everyOther(regroup, from: 0))))),

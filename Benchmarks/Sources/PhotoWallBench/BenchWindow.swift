@@ -23,9 +23,12 @@ struct BenchWindow {
     /// be made.
     init(configuration: PhotoWall.Configuration, size: Size, timeline: WallStartupTimeline) throws {
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
-        let wall = PhotoWall(configuration, layout: CollectionLayout(columnCount: Self.columnPolicy.portraitColumns, columnSpacing: Self.spacing,
-                                                                     rowSpacing: Self.spacing, insets: EdgeInsets(all: Self.spacing)),
-                             columnPolicy: Self.columnPolicy)
+        let wall = PhotoWall(
+            configuration,
+            layout: CollectionLayout(
+                columnCount: Self.columnPolicy.portraitColumns, columnSpacing: Self.spacing,
+                rowSpacing: Self.spacing, insets: EdgeInsets(all: Self.spacing)),
+            columnPolicy: Self.columnPolicy)
         timeline.mark(.cards)
         let display: Display
         do {
@@ -35,12 +38,18 @@ struct BenchWindow {
             throw ExitCode(1)
         }
         do {
-            window = try WaterfallWindow(display: display, collectionView: wall.collectionView, configuration: .init(
-                title: "Waterfall", size: size,
-                statusBar: StatusBar(height: Self.statusBarHeight, backgroundColor: Self.statusBarColor,
-                                     textColor: Self.statusTextColor) { [unowned wall] in wall.statusText },
-                className: "Waterfall", instanceName: "photo-wall-bench",
-                icons: AppIcon.sizes.compactMap { WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0)) }))
+            window = try WaterfallWindow(
+                display: display, collectionView: wall.collectionView,
+                configuration: .init(
+                    title: "Waterfall", size: size,
+                    statusBar: StatusBar(
+                        height: Self.statusBarHeight, backgroundColor: Self.statusBarColor,
+                        textColor: Self.statusTextColor
+                    ) { [unowned wall] in wall.statusText },
+                    className: "Waterfall", instanceName: "photo-wall-bench",
+                    icons: AppIcon.sizes.compactMap {
+                        WindowIcon(width: $0, height: $0, pixels: AppIcon.pixels(side: $0))
+                    }))
         } catch {
             printError("\(error)")
             throw ExitCode(2)
@@ -72,14 +81,16 @@ struct BenchWindow {
 
     /// Refuses a window size out of range, or one whose columns would be narrower than a pixel.
     static func validate(size: Size) throws {
-        for (name, value) in [("--width", size.width), ("--height", size.height)] where !(value.isFinite && value >= 1 && value <= 32_767) {
+        for (name, value) in [("--width", size.width), ("--height", size.height)]
+        where !(value.isFinite && value >= 1 && value <= 32_767) {
             throw ValidationError("\(name) is \(value); it must be from 1 to 32767")
         }
         let viewport = Size(width: size.width, height: max(0, size.height - statusBarHeight))
         let columns = Double(columnPolicy.columnCount(for: viewport))
         let columnWidth = (viewport.width - ScrollBar.defaultWidth - 2 * spacing - (columns - 1) * spacing) / columns
         guard columnWidth >= 1 else {
-            throw ValidationError("--width is \(size.width); its \(Int(columns)) columns would be narrower than 1 point")
+            throw ValidationError(
+                "--width is \(size.width); its \(Int(columns)) columns would be narrower than 1 point")
         }
     }
 }

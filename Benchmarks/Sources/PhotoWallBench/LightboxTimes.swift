@@ -17,9 +17,14 @@ struct LightboxTimes {
     /// `{"aheadMs": [...], "aheadFrames": [...], "coldMs": [...], "coldFrames": [...]}` and the zoom's fields.
     var json: String {
         func list(_ times: [(milliseconds: Double, frames: Int)]) -> [(String, JSONValue)] {
-            [("Ms", .array(times.map { .number(($0.milliseconds * 1000).rounded() / 1000) })), ("Frames", .array(times.map { .int($0.frames) }))]
+            [
+                ("Ms", .array(times.map { .number(($0.milliseconds * 1000).rounded() / 1000) })),
+                ("Frames", .array(times.map { .int($0.frames) })),
+            ]
         }
-        return JSONValue.object(list(ahead).map { ("ahead" + $0.0, $0.1) } + list(cold).map { ("cold" + $0.0, $0.1) } + zoom.jsonFields).text
+        return JSONValue.object(
+            list(ahead).map { ("ahead" + $0.0, $0.1) } + list(cold).map { ("cold" + $0.0, $0.1) } + zoom.jsonFields
+        ).text
     }
 
     /// Opens the lightbox of `wall` on its first photo and times `steps` keys of each kind.
@@ -36,8 +41,10 @@ struct LightboxTimes {
             lightbox.go(by: step, in: window)
             try window.run { lightbox.isPictureShown && window.framesPresented > framesBefore }
             let elapsed = clock.now - start
-            return (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-                    window.framesPresented - framesBefore)
+            return (
+                Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+                window.framesPresented - framesBefore
+            )
         }
         for _ in 0..<steps where lightbox.index + 1 < wall.items.count { times.ahead.append(try time(1)) }
         for _ in 0..<steps where lightbox.index + 2 < wall.items.count { times.cold.append(try time(2)) }

@@ -16,16 +16,23 @@ struct LightboxZoomTimes {
         func summary(_ values: [Double]) -> JSONValue {
             let sorted = values.sorted()
             func at(_ quantile: Double) -> JSONValue {
-                sorted.isEmpty ? .number(0) : .number((sorted[min(sorted.count - 1, Int(Double(sorted.count) * quantile))] * 1000).rounded() / 1000)
+                sorted.isEmpty
+                    ? .number(0)
+                    : .number(
+                        (sorted[min(sorted.count - 1, Int(Double(sorted.count) * quantile))] * 1000).rounded() / 1000)
             }
             return .object([("p50", at(0.5)), ("p99", at(0.99)), ("max", at(1))])
         }
-        return [("zoomMs", summary(steps.map(\.firstFrameMs))), ("zoomPictureMs", summary(steps.map(\.pictureMs))),
-                ("zoomFrames", .array(steps.map { .int($0.frames) }))]
+        return [
+            ("zoomMs", summary(steps.map(\.firstFrameMs))), ("zoomPictureMs", summary(steps.map(\.pictureMs))),
+            ("zoomFrames", .array(steps.map { .int($0.frames) })),
+        ]
     }
 
     /// Times `count` zoom steps of `lightbox`, open in `window` on the wall `wall`.
-    static func measure(lightbox: Lightbox, wall: PhotoWall, window: WaterfallWindow, count: Int) throws -> LightboxZoomTimes {
+    static func measure(
+        lightbox: Lightbox, wall: PhotoWall, window: WaterfallWindow, count: Int
+    ) throws -> LightboxZoomTimes {
         var times = LightboxZoomTimes()
         let clock = ContinuousClock()
         func milliseconds(_ duration: Duration) -> Double {

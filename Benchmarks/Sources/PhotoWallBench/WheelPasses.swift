@@ -16,7 +16,9 @@ struct WheelPasses {
 
     /// Scrolls `wall` in `window` by `notches` (one every `interval`, or each once the last one's frame is drawn),
     /// decodes every picture on the path, and scrolls the same path again.
-    static func measure(wall: PhotoWall, window: WaterfallWindow, notches: Int, interval: Duration?) throws -> WheelPasses {
+    static func measure(
+        wall: PhotoWall, window: WaterfallWindow, notches: Int, interval: Duration?
+    ) throws -> WheelPasses {
         let view = wall.collectionView
         var deepest = 0.0
         let uploadsBefore = window.imageUploads.total
@@ -27,8 +29,9 @@ struct WheelPasses {
         try warmPictures(of: wall, in: window, through: deepest)
         let cachedBefore = window.imageUploads.total
         let cached = try window.measureWheelScrolling(notches: notches, interval: interval)
-        return WheelPasses(frames: frames, cachedFrames: cached, picturesWhileScrolling: whileScrolling,
-                           picturesWhileCached: window.imageUploads.total - cachedBefore)
+        return WheelPasses(
+            frames: frames, cachedFrames: cached, picturesWhileScrolling: whileScrolling,
+            picturesWhileCached: window.imageUploads.total - cachedBefore)
     }
 
     /// Decodes every picture of the path the first pass scrolled, down to `deepest`: half a screen at a time, each

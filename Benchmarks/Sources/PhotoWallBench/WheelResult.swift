@@ -36,7 +36,8 @@ struct WheelResult {
             ("startupMs", .object(startup.map { ($0.step.rawValue, .number(rounded($0.milliseconds))) })),
             ("cacheMB", .int(cacheMB)), ("cachedP50Ms", .number(rounded(percentile(0.5, of: passes.cachedFrames)))),
             ("cachedP99Ms", .number(rounded(percentile(0.99, of: passes.cachedFrames)))),
-            ("picturesWhileScrolling", .int(passes.picturesWhileScrolling)), ("picturesWhileCached", .int(passes.picturesWhileCached)),
+            ("picturesWhileScrolling", .int(passes.picturesWhileScrolling)),
+            ("picturesWhileCached", .int(passes.picturesWhileCached)),
         ]).text
     }
 

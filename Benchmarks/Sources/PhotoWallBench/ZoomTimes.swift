@@ -22,12 +22,14 @@ struct ZoomTimes {
     static func measure(wall: PhotoWall, window: WaterfallWindow, steps: Int) throws -> ZoomTimes {
         // A step that changes nothing draws no frame to wait for.
         guard wall.canZoomGrid(by: 1), wall.canZoomGrid(by: -1) else {
-            throw ValidationError("the wall cannot zoom both ways at this width (\(wall.collectionView.layout.columnCount) columns, "
-                                  + "cards at least \(Int(PhotoWall.minimumCardWidth)) points): make the window wider")
+            throw ValidationError(
+                "the wall cannot zoom both ways at this width (\(wall.collectionView.layout.columnCount) columns, "
+                    + "cards at least \(Int(PhotoWall.minimumCardWidth)) points): make the window wider")
         }
         // Ten wheel notches a step: a p99 of 100 frames is their second worst, and the wheel's frames are short
         // enough that one stall of the machine's would otherwise decide the ratio.
-        let scroll = try WheelPasses.measure(wall: wall, window: window, notches: 10 * steps, interval: nil).cachedFrames
+        let scroll = try WheelPasses.measure(wall: wall, window: window, notches: 10 * steps, interval: nil)
+            .cachedFrames
         var columns: Set<Int> = [wall.collectionView.layout.columnCount]
         let repaint = try window.measureFullRedraws(count: steps) { try window.run { wall.isIdle } }
         let zoom = try window.measureZoomNotches(steps: steps) { try window.run { wall.isIdle } }
@@ -39,12 +41,16 @@ struct ZoomTimes {
     /// `{"items": n, "scrollP50Ms": ..., "scrollP99Ms": ..., "repaintP99Ms": ..., "zoomP50Ms": ..., "zoomP99Ms": ...,
     /// "zoomOverScrollP99": ..., "zoomOverRepaintP99": ...}`.
     var json: String {
-        let scrollP99 = percentile(0.99, of: scroll), zoomP99 = percentile(0.99, of: zoom), repaintP99 = percentile(0.99, of: repaint)
+        let scrollP99 = percentile(0.99, of: scroll)
+        let zoomP99 = percentile(0.99, of: zoom)
+        let repaintP99 = percentile(0.99, of: repaint)
         return JSONValue.object([
             ("items", .int(items)), ("steps", .int(zoom.count)), ("columns", .array(columns.sorted().map { .int($0) })),
-            ("scrollP50Ms", .number(rounded(percentile(0.5, of: scroll)))), ("scrollP99Ms", .number(rounded(scrollP99))),
+            ("scrollP50Ms", .number(rounded(percentile(0.5, of: scroll)))),
+            ("scrollP99Ms", .number(rounded(scrollP99))),
             ("zoomP50Ms", .number(rounded(percentile(0.5, of: zoom)))), ("zoomP99Ms", .number(rounded(zoomP99))),
-            ("repaintP50Ms", .number(rounded(percentile(0.5, of: repaint)))), ("repaintP99Ms", .number(rounded(repaintP99))),
+            ("repaintP50Ms", .number(rounded(percentile(0.5, of: repaint)))),
+            ("repaintP99Ms", .number(rounded(repaintP99))),
             ("zoomOverScrollP99", .number(rounded(scrollP99 > 0 ? zoomP99 / scrollP99 : 0))),
             ("zoomOverRepaintP99", .number(rounded(repaintP99 > 0 ? zoomP99 / repaintP99 : 0))),
         ]).text

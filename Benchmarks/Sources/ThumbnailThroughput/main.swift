@@ -36,8 +36,9 @@ func imlibThumbnail(_ path: String) -> Int {
     imlib_context_set_image(image)
     let (sourceWidth, sourceHeight) = (imlib_image_get_width(), imlib_image_get_height())
     imlib_context_set_anti_alias(1)
-    let scaled = imlib_create_cropped_scaled_image(0, 0, sourceWidth, sourceHeight, Int32(width),
-                                                   Int32(max(1, Int(sourceHeight) * width / Int(sourceWidth))))
+    let scaled = imlib_create_cropped_scaled_image(
+        0, 0, sourceWidth, sourceHeight, Int32(width),
+        Int32(max(1, Int(sourceHeight) * width / Int(sourceWidth))))
     imlib_free_image_and_decache()
     guard let scaled else { return 0 }
     imlib_context_set_image(scaled)
@@ -54,7 +55,8 @@ func spngFloor(_ bytes: [UInt8]) -> Int {
     var header = spng_ihdr()
     _ = bytes.withUnsafeBytes { spng_set_png_buffer(context, $0.baseAddress, $0.count) }
     guard spng_get_ihdr(context, &header) == 0,
-          spng_decode_image(context, nil, 0, Int32(SPNG_FMT_RGBA8.rawValue), Int32(SPNG_DECODE_PROGRESSIVE.rawValue)) == 0 else { return 0 }
+        spng_decode_image(context, nil, 0, Int32(SPNG_FMT_RGBA8.rawValue), Int32(SPNG_DECODE_PROGRESSIVE.rawValue)) == 0
+    else { return 0 }
     var row = [UInt8](repeating: 0, count: Int(header.width) * 4)
     var rows = 0
     while true {
@@ -118,7 +120,9 @@ func requireThumbnail(_ path: String, _ body: () throws -> Thumbnail) {
 
 imlib_set_cache_size(0)
 // The RAW and the video go through the decoder worker, as the wall's do: WATERFALL_DECODER names it, as for `waterfall`.
-if let worker = ProcessInfo.processInfo.environment["WATERFALL_DECODER"], !worker.isEmpty { DecoderProcess.defaultExecutable = worker }
+if let worker = ProcessInfo.processInfo.environment["WATERFALL_DECODER"], !worker.isEmpty {
+    DecoderProcess.defaultExecutable = worker
+}
 let decoder = ThumbnailDecoder()
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -129,39 +133,56 @@ case "--floor" where arguments.count == 2:
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
     requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) }
     // Ours, the floor and Imlib2 in the same rounds: the machine's speed drifts between runs by more than they differ.
-    let medians = rotate([{ _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = spngFloor(bytes) },
-                          { _ = imlibThumbnail(path) }])
+    let medians = rotate([
+        { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = spngFloor(bytes) },
+        { _ = imlibThumbnail(path) },
+    ])
     let (oursMs, floorMs, baselineMs) = (medians[0], medians[1], medians[2])
-    try printLine(["floor": "libspng", "file": URL(fileURLWithPath: path).lastPathComponent, "oursMs": rounded(oursMs),
-                   "floorMs": rounded(floorMs), "baselineMs": rounded(baselineMs), "ratio": rounded(baselineMs / oursMs),
-                   "floorRatio": rounded(baselineMs / floorMs)])
+    try printLine([
+        "floor": "libspng", "file": URL(fileURLWithPath: path).lastPathComponent, "oursMs": rounded(oursMs),
+        "floorMs": rounded(floorMs), "baselineMs": rounded(baselineMs), "ratio": rounded(baselineMs / oursMs),
+        "floorRatio": rounded(baselineMs / floorMs),
+    ])
 case "--pair" where arguments.count == 4:
     let (name, first, second) = (arguments[1], arguments[2], arguments[3])
     for path in [first, second] { requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) } }
-    let (firstMs, secondMs) = alternate({ _ = try? decoder.thumbnail(ofFile: .init(first), width: width) },
-                                        { _ = try? decoder.thumbnail(ofFile: .init(second), width: width) })
-    try printLine(["pair": name, "firstMs": rounded(firstMs), "secondMs": rounded(secondMs), "ratio": rounded(secondMs / firstMs)])
+    let (firstMs, secondMs) = alternate(
+        { _ = try? decoder.thumbnail(ofFile: .init(first), width: width) },
+        { _ = try? decoder.thumbnail(ofFile: .init(second), width: width) })
+    try printLine([
+        "pair": name, "firstMs": rounded(firstMs), "secondMs": rounded(secondMs), "ratio": rounded(secondMs / firstMs),
+    ])
 case "--raw" where arguments.count == 2:
     let path = arguments[1]
     requireThumbnail(path) { try RAWThumbnails.preview(ofFile: .init(path), width: width) }
     requireThumbnail(path) { try RAWThumbnails.developed(ofFile: .init(path), width: width) }
     // A development takes seconds: one a round.
-    let (previewMs, developedMs) = alternate({ _ = try? RAWThumbnails.preview(ofFile: .init(path), width: width) },
-                                             { _ = try? RAWThumbnails.developed(ofFile: .init(path), width: width) }, count: 1)
-    try printLine(["raw": "preview against development", "previewMs": rounded(previewMs), "developedMs": rounded(developedMs),
-                   "ratio": rounded(developedMs / previewMs)])
+    let (previewMs, developedMs) = alternate(
+        { _ = try? RAWThumbnails.preview(ofFile: .init(path), width: width) },
+        { _ = try? RAWThumbnails.developed(ofFile: .init(path), width: width) }, count: 1)
+    try printLine([
+        "raw": "preview against development", "previewMs": rounded(previewMs), "developedMs": rounded(developedMs),
+        "ratio": rounded(developedMs / previewMs),
+    ])
 default:
     for path in arguments {
         let header = header(of: path)
         requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) }
-        var line: [String: Any] = ["format": header.format.rawValue, "width": header.width, "height": header.height,
-                                   "thumbnailWidth": width]
+        var line: [String: Any] = [
+            "format": header.format.rawValue, "width": header.width, "height": header.height,
+            "thumbnailWidth": width,
+        ]
         if imlibThumbnail(path) == 0 {
             // No Imlib2 loader (camera RAW, video): ours alone.
-            line["oursMs"] = rounded(median((0..<rounds).map { _ in millisecondsPerThumbnail { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) } }))
+            line["oursMs"] = rounded(
+                median(
+                    (0..<rounds).map { _ in
+                        millisecondsPerThumbnail { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }
+                    }))
             line["baselineMs"] = NSNull()
         } else {
-            let (oursMs, baselineMs) = alternate({ _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = imlibThumbnail(path) })
+            let (oursMs, baselineMs) = alternate(
+                { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = imlibThumbnail(path) })
             line["oursMs"] = rounded(oursMs)
             line["baselineMs"] = rounded(baselineMs)
             line["ratio"] = rounded(baselineMs / oursMs)
@@ -185,7 +206,8 @@ default:
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
     }
     guard refusal.hasPrefix("too large") else {
-        FileHandle.standardError.write(Data("thumbnail-throughput: \(path) was not refused as too large (\(refusal))\n".utf8))
+        FileHandle.standardError.write(
+            Data("thumbnail-throughput: \(path) was not refused as too large (\(refusal))\n".utf8))
         exit(1)
     }
     let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
