@@ -199,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallPhotoWallTests",
             dependencies: [
-                "WaterfallPhotoWall", "WaterfallPhotos",
+                "Waterfall", "WaterfallX11", "WaterfallCards", "WaterfallPhotoWall", "WaterfallPhotos",
+                "PhotoTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The decoder worker is built for the tests that run it (DecoderProcessTests), beside the test bundle.

@@ -19,14 +19,14 @@ extension Lightbox {
     }
 
     /// Asks for the frames of the photo shown, when they are not there (a still photo's request gives none).
-    func requestAnimation(in window: WaterfallWindow) {
+    func requestAnimation(in window: any PhotoWallWindow) {
         guard let file = file(at: index), animation?.file != file else { return }
         dropAnimation(in: window)
         wall.animations?.load(AnimationLoader.Request(file: file, width: pictureWidth(in: window)(index)))
     }
 
     /// Takes the loader's `result`: plays its frames when they are the photo's shown.
-    func animationArrived(_ result: AnimationLoader.Result, in window: WaterfallWindow) {
+    func animationArrived(_ result: AnimationLoader.Result, in window: any PhotoWallWindow) {
         guard result.request.file == file(at: index), animation == nil else { return }
         switch result.outcome {
         case .success(nil):
@@ -51,7 +51,7 @@ extension Lightbox {
     public var isAnimationPlaying: Bool { animation?.timer != nil }
 
     /// Plays the animation shown, or pauses it.
-    func toggleAnimation(in window: WaterfallWindow) {
+    func toggleAnimation(in window: any PhotoWallWindow) {
         guard let playback = animation else { return }
         if let timer = playback.timer {
             window.cancel(timer)
@@ -65,7 +65,7 @@ extension Lightbox {
     }
 
     /// Pauses the animation shown and shows its frame `step` on (back for a negative step), looping.
-    func stepAnimation(by step: Int, in window: WaterfallWindow) {
+    func stepAnimation(by step: Int, in window: any PhotoWallWindow) {
         guard let playback = animation else { return }
         if let timer = playback.timer {
             window.cancel(timer)
@@ -77,7 +77,7 @@ extension Lightbox {
     }
 
     /// Frees the frames and stops the timer.
-    func dropAnimation(in window: WaterfallWindow) {
+    func dropAnimation(in window: any PhotoWallWindow) {
         guard let playback = animation else { return }
         if let timer = playback.timer { window.cancel(timer) }
         for frame in playback.frames { window.removeImage(frame) }
@@ -89,14 +89,14 @@ extension Lightbox {
         animation.flatMap { $0.file == file ? $0.frames[$0.frame] : nil }
     }
 
-    private func showFrame(_ frame: Int, in window: WaterfallWindow) {
+    private func showFrame(_ frame: Int, in window: any PhotoWallWindow) {
         guard let playback = animation else { return }
         animation?.frame = frame
         log("frame", file: playback.file, [("frame", .int(frame))])
         window.setNeedsOverlayDisplay()
     }
 
-    private func scheduleNextFrame(in window: WaterfallWindow) {
+    private func scheduleNextFrame(in window: any PhotoWallWindow) {
         guard let playback = animation else { return }
         animation?.timer = window.schedule(after: playback.delays[playback.frame]) { [weak self, weak window] in
             guard let self, let window, let playback = animation else { return }

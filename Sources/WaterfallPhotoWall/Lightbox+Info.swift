@@ -28,7 +28,7 @@ extension Lightbox {
     public var isInfoShown: Bool { infoPanel != nil }
 
     /// `i`: shows the info panel, reading the photo's information when it is not read yet, or hides it.
-    public func toggleInfo(in window: WaterfallWindow) {
+    public func toggleInfo(in window: any PhotoWallWindow) {
         infoPanel = infoPanel == nil ? InfoPanel() : nil
         if let file = file(at: index) { log("info", file: file, [("shown", .bool(isInfoShown))]) }
         if isInfoShown { wall.requestInfo() }

@@ -16,7 +16,7 @@ extension Lightbox {
     public var isSlideshowRunning: Bool { slideshow != nil }
 
     /// Starts the slideshow from the photo shown.
-    public func startSlideshow(in window: WaterfallWindow) {
+    public func startSlideshow(in window: any PhotoWallWindow) {
         guard slideshow == nil else { return }
         slideshow = Slideshow()
         logSlideshow(running: true, reason: nil)
@@ -24,14 +24,14 @@ extension Lightbox {
     }
 
     /// Stops the slideshow, saying why.
-    func stopSlideshow(in window: WaterfallWindow, reason: String) {
+    func stopSlideshow(in window: any PhotoWallWindow, reason: String) {
         guard let state = slideshow else { return }
         if let timer = state.timer { window.cancel(timer) }
         slideshow = nil
         logSlideshow(running: false, reason: reason)
     }
 
-    private func scheduleNextSlide(in window: WaterfallWindow) {
+    private func scheduleNextSlide(in window: any PhotoWallWindow) {
         slideshow?.timer = window.schedule(after: wall.configuration.slideshowDelay) { [weak self, weak window] in
             guard let self, let window else { return }
             slideshow?.timer = nil
@@ -41,7 +41,7 @@ extension Lightbox {
 
     /// Shows the next photo when its picture (or its failure) is there, else waits for it (`picturesArrived`); stops at
     /// the last photo.
-    func advanceSlide(in window: WaterfallWindow) {
+    func advanceSlide(in window: any PhotoWallWindow) {
         guard slideshow != nil else { return }
         guard let next = file(at: index + 1) else { return stopSlideshow(in: window, reason: "end") }
         let width = pictureWidth(in: window)(index + 1)

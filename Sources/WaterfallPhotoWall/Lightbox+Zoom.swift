@@ -22,7 +22,7 @@ extension Lightbox {
     }
 
     /// The zoom of the photo shown in `window`: the level and pan kept, held within the edges of the viewport now.
-    func zoom(in window: WaterfallWindow) -> LightboxZoom {
+    func zoom(in window: any PhotoWallWindow) -> LightboxZoom {
         let viewport = window.viewportFrame.size
         let scale = window.scale
         let aspect = aspect(at: index)
@@ -39,17 +39,17 @@ extension Lightbox {
 
     /// One step in (`zoom-in`), keeping the photo's point at `anchor` (viewport points: the pointer's, or the
     /// viewport's centre when `nil` or outside it) where it is. Nothing at 800 %.
-    public func zoomIn(at anchor: Point? = nil, in window: WaterfallWindow) {
+    public func zoomIn(at anchor: Point? = nil, in window: any PhotoWallWindow) {
         applyZoom(in: window, anchor: anchor) { $0.zoomIn(at: $1) }
     }
 
     /// One step out (`zoom-out`), to fit at the last, anchored as `zoomIn(at:in:)`. Nothing at fit.
-    public func zoomOut(at anchor: Point? = nil, in window: WaterfallWindow) {
+    public func zoomOut(at anchor: Point? = nil, in window: any PhotoWallWindow) {
         applyZoom(in: window, anchor: anchor) { $0.zoomOut(at: $1) }
     }
 
     /// Fits the photo to the window, centred (`zoom-fit`).
-    public func zoomToFit(in window: WaterfallWindow) {
+    public func zoomToFit(in window: any PhotoWallWindow) {
         applyZoom(in: window, anchor: centre(of: window)) { zoom, _ in
             guard !zoom.isFitted else { return false }
             zoom = LightboxZoom(photoWidth: zoom.photoWidth, aspect: zoom.aspect, viewport: zoom.viewport)
@@ -58,7 +58,7 @@ extension Lightbox {
     }
 
     /// Shows the photo pixel for pixel, centred (`zoom-actual`).
-    public func zoomToActualSize(in window: WaterfallWindow) {
+    public func zoomToActualSize(in window: any PhotoWallWindow) {
         applyZoom(in: window, anchor: centre(of: window)) { zoom, _ in
             guard zoom.level != .scale(1) else { return false }
             zoom = LightboxZoom(
@@ -68,13 +68,13 @@ extension Lightbox {
     }
 
     /// `z`: 1:1, or fit when at 1:1.
-    public func toggleActualSize(in window: WaterfallWindow) {
+    public func toggleActualSize(in window: any PhotoWallWindow) {
         zoomLevel == .scale(1) ? zoomToFit(in: window) : zoomToActualSize(in: window)
     }
 
     /// Moves the photo by `x`, `y` points, within its edges (`pan-left` and the others move it by a step). Logs `pan`
     /// when it moved.
-    public func pan(byX x: Double, y: Double, in window: WaterfallWindow) {
+    public func pan(byX x: Double, y: Double, in window: any PhotoWallWindow) {
         var zoom = zoom(in: window)
         guard zoom.pan(byX: x * window.scale, y: y * window.scale) else { return }
         zoomState.pan = zoom.pan
@@ -83,7 +83,7 @@ extension Lightbox {
     }
 
     /// Pans by a step, an eighth of the viewport, towards `direction` (`pan-left`, `pan-right`, `pan-up`, `pan-down`).
-    public func pan(_ direction: PanDirection, in window: WaterfallWindow) {
+    public func pan(_ direction: PanDirection, in window: any PhotoWallWindow) {
         let step = window.viewportFrame.size
         let x = step.width * LightboxZoom.panStep
         let y = step.height * LightboxZoom.panStep
@@ -98,7 +98,7 @@ extension Lightbox {
     /// The zoom's action for key `name` with `modifiers` in the lightbox, if it is one of the zoom's keys: the arrows
     /// A drag of button 1 from `start` (with the pan then) to `point`, viewport points: moves the photo with the
     /// pointer while zoomed, within its edges.
-    func drag(from start: Point, pan: Point, to point: Point, in window: WaterfallWindow) {
+    func drag(from start: Point, pan: Point, to point: Point, in window: any PhotoWallWindow) {
         guard zoomLevel != .fit else { return }
         var zoom = zoom(in: window)
         zoom.setPan(Point(x: pan.x + (point.x - start.x) * window.scale, y: pan.y + (point.y - start.y) * window.scale))
@@ -109,7 +109,9 @@ extension Lightbox {
 
     /// Changes the zoom with `change` (given the anchor in device pixels; returns whether it changed anything), then
     /// logs `zoom` and asks for the picture at the new width.
-    private func applyZoom(in window: WaterfallWindow, anchor: Point?, _ change: (inout LightboxZoom, Point) -> Bool) {
+    private func applyZoom(
+        in window: any PhotoWallWindow, anchor: Point?, _ change: (inout LightboxZoom, Point) -> Bool
+    ) {
         let viewport = window.viewportFrame.size
         var anchor = anchor ?? centre(of: window)
         if anchor.x < 0 || anchor.y < 0 || anchor.x >= viewport.width || anchor.y >= viewport.height {
@@ -135,12 +137,12 @@ extension Lightbox {
     }
 
     /// The viewport's centre, in its points.
-    private func centre(of window: WaterfallWindow) -> Point {
+    private func centre(of window: any PhotoWallWindow) -> Point {
         Point(x: window.viewportFrame.width / 2, y: window.viewportFrame.height / 2)
     }
 
     /// `pan` (device pixels) in points, for the log.
-    private func point(_ pan: Point, in window: WaterfallWindow) -> JSONValue {
+    private func point(_ pan: Point, in window: any PhotoWallWindow) -> JSONValue {
         .object([
             ("x", .number((pan.x / window.scale * 100).rounded() / 100)),
             ("y", .number((pan.y / window.scale * 100).rounded() / 100)),

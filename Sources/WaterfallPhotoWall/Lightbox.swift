@@ -12,7 +12,7 @@ import WaterfallX11
 /// or Enter goes back to the wall, with the photo shown selected and scrolled into view, except that Enter on a video
 /// (its poster shown with the play badge) asks the program to play it (`PhotoWall.onOpenExternally`). The title is the photo's file
 /// name. Its keys are the lightbox mode of the wall's `keyBindings`.
-public final class Lightbox: WindowOverlay {
+public final class Lightbox: PhotoWallOverlay {
     /// The card shown: its index among all the cards.
     public private(set) var index: Int
     unowned let wall: PhotoWall
@@ -67,8 +67,8 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Shows the lightbox over the wall of `window`.
-    func open(in window: WaterfallWindow) {
-        window.overlay = self
+    func open(in window: any PhotoWallWindow) {
+        window.setOverlay(self)
         show(in: window, action: "open")
     }
 
@@ -96,7 +96,7 @@ public final class Lightbox: WindowOverlay {
 
     /// Names the photo shown in the title and the log (as `action`, when given), and asks for its picture and its
     /// neighbours'.
-    func show(in window: WaterfallWindow, action: String?) {
+    func show(in window: any PhotoWallWindow, action: String?) {
         window.setNeedsOverlayDisplay()
         guard let path = wall.items.path(ofIndex: index) else { return }
         let file = wall.items[path].path
@@ -131,7 +131,7 @@ public final class Lightbox: WindowOverlay {
 
     /// The width in device pixels at which card `index`'s photo fits the viewport of `window`: no wider than the
     /// photo itself.
-    func pictureWidth(in window: WaterfallWindow) -> (Int) -> Int {
+    func pictureWidth(in window: any PhotoWallWindow) -> (Int) -> Int {
         let viewport = window.viewportFrame.size
         let scale = window.scale
         return { [self] index in
@@ -142,7 +142,8 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Handles a key, the wheel or a drag of button 1 over the lightbox.
-    public func handle(_ input: OverlayInput, in window: WaterfallWindow) throws {
+    public func handle(_ input: OverlayInput) throws {
+        guard let window = wall.window else { return }
         switch input {
         case .key(let name, let modifiers):
             try wall.handleKey(name, modifiers: modifiers)  // without the window's interceptor: the same bindings
@@ -161,7 +162,7 @@ public final class Lightbox: WindowOverlay {
     /// Does the lightbox's `action` (a name of `PhotoWall.defaultKeyBindings`' lightbox mode), a zoom about `point`
     /// (the pointer's, for the wheel; else the viewport's centre); returns `false` for an action that is not the
     /// lightbox's.
-    func perform(_ action: String, at point: Point?, in window: WaterfallWindow) -> Bool {
+    func perform(_ action: String, at point: Point?, in window: any PhotoWallWindow) -> Bool {
         let zoomed = zoomLevel != .fit
         switch action {
         case "close": close(in: window)
@@ -193,7 +194,7 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Shows the photo `step` cards on, when there is one.
-    public func go(by step: Int, in window: WaterfallWindow) {
+    public func go(by step: Int, in window: any PhotoWallWindow) {
         let next = index + step
         guard next >= 0, next < wall.items.count, file(at: next) != nil else { return }
         index = next
@@ -202,12 +203,12 @@ public final class Lightbox: WindowOverlay {
     }
 
     /// Goes back to the wall, where the photo shown is selected and scrolled into view.
-    public func close(in window: WaterfallWindow) {
+    public func close(in window: any PhotoWallWindow) {
         stopSlideshow(in: window, reason: "close")
         dropAnimation(in: window)
         pictures.wantLarge([])
         pictures.dropStandIn()
-        window.overlay = nil
+        window.setOverlay(nil)
         window.title = wallTitle
         wall.lightbox = nil
         guard let path = wall.items.path(ofIndex: index) else { return }
@@ -259,7 +260,7 @@ public final class Lightbox: WindowOverlay {
 
     /// Enter: asks for the video shown to be played in the desktop's player (`PhotoWall.onOpenExternally`, logged as
     /// `play`), or, on a picture, goes back to the wall.
-    func play(in window: WaterfallWindow) {
+    func play(in window: any PhotoWallWindow) {
         guard let card = card(at: index), card.isVideo, !card.isBroken, let onOpen = wall.onOpenExternally else {
             return close(in: window)
         }

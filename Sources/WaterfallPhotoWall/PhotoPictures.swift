@@ -12,7 +12,7 @@ import WaterfallX11
 /// meanwhile), unless a kept thumbnail can be scaled.
 final class PhotoPictures {
     private let pool: ThumbnailPool
-    private unowned let window: WaterfallWindow
+    private unowned let window: any PhotoWallWindow
     /// The most bytes the server holds for pictures, and the most of decoded thumbnails kept.
     let cacheBytes: Int
     /// Each photo's picture on the server and the width it was asked for (the card's width in device pixels), least
@@ -58,14 +58,16 @@ final class PhotoPictures {
     /// Pictures for `window`, decoded by a pool whose workers wake the window when a thumbnail is ready, held up to
     /// `cacheBytes`, read from and written to the shared thumbnail cache when there is one, their colours converted to
     /// `displayProfile` (`nil`: sRGB).
-    init(window: WaterfallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?, displayProfile: ColorProfile?) {
+    init(
+        window: any PhotoWallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?, displayProfile: ColorProfile?
+    ) {
         self.window = window
         self.cacheBytes = cacheBytes
         let color = window.collectionView.backgroundColor
         background = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
-        let wake = window.wakeSignal
+        let wake = window.waker
         pool = ThumbnailPool(
-            background: background, displayProfile: displayProfile, cache: sharedCache, onResult: { wake.wake() })
+            background: background, displayProfile: displayProfile, cache: sharedCache, onResult: { wake() })
         scaler = ThumbnailScaler(wake: wake)
     }
 
@@ -187,7 +189,7 @@ final class PhotoPictures {
         waiting = Array(results[index...])
         results.removeSubrange(index...)
         if !waiting.isEmpty {
-            window.schedule(after: 0) { [weak self] in self?.window.wakeSignal.wake() }
+            window.schedule(after: 0) { [weak self] in self?.window.waker() }
         }
         var delivered: (thumbnails: [FilePath], large: [FilePath]) = ([], [])
         for result in results {

@@ -34,15 +34,17 @@ extension PhotoWall {
         let files = selectedFiles
         var owned = false
         let clip = Self.clipboardFiles(files)
-        if !files.isEmpty, let time = window.lastUserEventTime {
-            owned = window.clipboard.own(clip.text, formats: clip.formats, at: time)
+        var time: UInt32?
+        if !files.isEmpty {
+            time = window.ownClipboard(clip.text, formats: clip.formats)
+            owned = time != nil
             if !owned { configuration.warn("copy: the X server did not give this window the CLIPBOARD") }
         }
         var fields: [(String, JSONValue)] = [
             ("cards", .int(files.count)), ("bytes", .int(files.isEmpty ? 0 : clip.text.utf8.count)),
             ("owned", .bool(owned)),
         ]
-        if owned, let time = window.clipboard.ownershipTime { fields.append(("time", .int(Int(time.milliseconds)))) }
+        if let time { fields.append(("time", .int(Int(time)))) }
         log?.log("copy", fields)
         return owned
     }

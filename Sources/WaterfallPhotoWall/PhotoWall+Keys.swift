@@ -95,7 +95,7 @@ extension PhotoWall {
     /// Handles a key press (or a Control or Alt wheel notch) by `keyBindings`: does the wall's or the lightbox's
     /// action, or hands a program's action to `onAction`; a key bound to nothing goes to the window's `onKey`. Logs
     /// a `key` event with the chord and its action (none for a key bound to nothing). Any key pauses a running slideshow (and then does its action).
-    /// Returns `true` (a modifier alone, false): the wall takes every key (see `WaterfallWindow.keyInterceptor`, which `show(in:)` sets to it).
+    /// Returns `true` (a modifier alone, false): the wall takes every key (see `PhotoWallWindow.keyInterceptor`, which `show(in:)` sets to it).
     @discardableResult
     public func handleKey(_ name: String, modifiers: ModifierKeys) throws -> Bool {
         guard !Self.modifierKeyNames.contains(name) else { return false }  // Shift alone is no key of its own
@@ -165,7 +165,7 @@ extension PhotoWall {
 
     /// The wall's own actions: the view's keys and commands, and the grid zoom.
     private func performOnWall(
-        _ action: String, modifiers: ModifierKeys, at point: Point?, in window: WaterfallWindow
+        _ action: String, modifiers: ModifierKeys, at point: Point?, in window: any PhotoWallWindow
     ) throws -> Bool {
         let keys: [String: NavigationKey] = [
             "focus-up": .up, "focus-down": .down, "focus-left": .left, "focus-right": .right,

@@ -4,43 +4,8 @@ import WaterfallCards
 import WaterfallPhotos
 import WaterfallX11
 
-/// The wall's window events in the log, and the state a program logs when the window closes.
-extension PhotoWall: WaterfallWindowObserver {
-    public func windowDidPresentFirstFrame(_ window: WaterfallWindow) {
-        log?.log(
-            "ready",
-            [
-                ("window", .int(Int(window.windowID))), ("xinput2", .bool(window.usesXInput2)),
-                ("xdbe", .bool(window.usesDoubleBufferExtension)),
-            ]
-                + ViewEventLog.layoutFields(
-                    of: collectionView, origin: window.viewportFrame.origin, scale: window.scale))
-    }
-
-    public func windowDidPresentFrame(_ window: WaterfallWindow) {
-        guard let log else { return }
-        let uploads = window.imageUploads
-        log.log(
-            "frame",
-            ViewEventLog.frameFields(
-                of: collectionView, requests: window.requestsInLastFrame, roundTrips: window.roundTripsInLastFrame)
-                + [
-                    ("thumbnailsPending", .int(pendingPictureCount)), ("thumbnailsStale", .int(stalePictureCount)),
-                    (
-                        "uploads",
-                        .object([("sharedMemory", .int(uploads.sharedMemory)), ("putImage", .int(uploads.putImage))])
-                    ),
-                ])
-    }
-
-    public func window(_ window: WaterfallWindow, willApply input: ViewInput) {
-        log?.log("input", input.logFields)
-    }
-
-    public func window(_ window: WaterfallWindow, didChangeCursorTo shape: CursorShape) {
-        log?.log("cursor", [("shape", .string(shape.rawValue))])
-    }
-
+/// The state a program logs when the window closes, and the layout a walk afresh gives.
+extension PhotoWall {
     /// The fields of an `exit` or `state` event: the view's (`ViewEventLog.stateFields`), the `status` bar's text and
     /// every element's frame (`elements`, as `layoutLines` prints them), so that a wall changed live can be compared
     /// with a walk afresh.

@@ -6,7 +6,7 @@ import WaterfallCards
 import WaterfallPhotos
 import WaterfallX11
 
-/// A wall of the photos in folders and files, shown in a `WaterfallWindow`: each photo a card at its upright aspect,
+/// A wall of the photos in folders and files, shown in a `PhotoWallWindow` (a `WaterfallWindow`, or a test's): each photo a card at its upright aspect,
 /// each folder a section. The folders are walked on a thread of their own (the first screen shows long before the
 /// walk ends), the thumbnails decoded by a pool of workers at the cards' size (in view first, then a screen ahead)
 /// and uploaded once, the folders kept live through inotify, and Enter or a double click opens a photo in the
@@ -101,7 +101,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The watched folders' updates that wait for the lightbox to close.
     var waitingFolderUpdates: [FolderUpdate] = []
     /// The window the wall is shown in, once `show(in:)` was called.
-    public private(set) weak var window: WaterfallWindow?
+    public private(set) weak var window: (any PhotoWallWindow)?
     var pictures: PhotoPictures?
     /// The photos' EXIF information, read on demand (the lightbox's panel, the cards' info lines).
     var infos: PhotoInfos?
@@ -187,22 +187,22 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     /// Shows the wall in `window` (made with `collectionView`): the wall takes the window's wakes (`onWake`) to
     /// deliver the walk's photos and the decoded pictures, and observes its frames (`observer`) to log them.
-    public func show(in window: WaterfallWindow) {
+    public func show(in window: any PhotoWallWindow) {
         self.window = window
         let displayProfile = window.displayColorProfile.flatMap(ColorProfile.init(bytes:))
         log?.log("displayProfile", [("name", .string(displayProfile.map { $0.name ?? "unnamed" } ?? "sRGB"))])
         pictures = PhotoPictures(
             window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache,
             displayProfile: displayProfile)
-        let wake = window.wakeSignal
-        infos = PhotoInfos { wake.wake() }
+        let wake = window.waker
+        infos = PhotoInfos { wake() }
         animations = AnimationLoader(background: pictures?.background ?? 0xFFFFFF, displayProfile: displayProfile) {
-            wake.wake()
+            wake()
         }
         window.onWake = { [unowned self] in deliver() }
-        window.observer = self
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
-        wakeRelay.target.withLock { $0 = window.wakeSignal }
+        window.didShow(self)
+        wakeRelay.target.withLock { $0 = window.waker }
         deliver()
     }
 
@@ -426,8 +426,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 /// The window's wake signal, for the walk's thread, once the wall is shown: a wake before then is dropped, since
 /// `show(in:)` takes everything that arrived.
 final class WakeRelay: Sendable {
-    let target = Mutex<WakeSignal?>(nil)
+    let target = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Wakes the window's loop, if the wall is shown.
-    func wake() { target.withLock { $0 }?.wake() }
+    func wake() { target.withLock { $0 }?() }
 }

@@ -10,10 +10,10 @@ import WaterfallX11
 final class ThumbnailScaler: Sendable {
     private let queue = DispatchQueue(label: "waterfall.thumbnail-scaler", qos: .userInitiated)
     private let results = Mutex<[(file: FilePath, width: Int, thumbnail: Thumbnail)]>([])
-    private let wake: WakeSignal
+    private let wake: @Sendable () -> Void
 
     /// A scaler whose results wake `wake`.
-    init(wake: WakeSignal) {
+    init(wake: @escaping @Sendable () -> Void) {
         self.wake = wake
     }
 
@@ -22,7 +22,7 @@ final class ThumbnailScaler: Sendable {
         queue.async { [self] in
             let scaled = thumbnail.scaled(toWidth: width)
             results.withLock { $0.append((file, width, scaled)) }
-            wake.wake()
+            wake()
         }
     }
 
