@@ -10,7 +10,7 @@ import WaterfallX11
 /// `zoom` (`scale`, a number or "fit", the `anchor` and the `pan` in points) and `pan` (the `pan`).
 extension Lightbox {
     /// Where a pan step goes: `left` shows more of the photo's left, moving it right.
-    public enum PanDirection: Sendable {
+    public enum PanDirection: Hashable, Sendable {
         /// Shows more of the photo's left (`pan-left`).
         case left
         /// Shows more of its right (`pan-right`).

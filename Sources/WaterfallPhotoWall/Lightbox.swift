@@ -159,28 +159,24 @@ public final class Lightbox: PhotoWallOverlay {
         }
     }
 
-    /// Does the lightbox's `action` (a name of `PhotoWall.defaultKeyBindings`' lightbox mode), a zoom about `point`
-    /// (the pointer's, for the wheel; else the viewport's centre); returns `false` for an action that is not the
-    /// lightbox's.
-    func perform(_ action: String, at point: Point?, in window: any PhotoWallWindow) -> Bool {
+    /// Does the lightbox's `action`, a zoom about `point` (the pointer's, for the wheel; else the viewport's centre);
+    /// returns `false` for an action that is not the lightbox's.
+    func perform(_ action: WallAction, at point: Point?, in window: any PhotoWallWindow) -> Bool {
         let zoomed = zoomLevel != .fit
         switch action {
-        case "close": close(in: window)
-        case "play": play(in: window)
-        case "previous": go(by: -1, in: window)
-        case "next": go(by: 1, in: window)
-        case "pan-left": zoomed ? pan(.left, in: window) : go(by: -1, in: window)
-        case "pan-right": zoomed ? pan(.right, in: window) : go(by: 1, in: window)
-        case "pan-up": if zoomed { pan(.up, in: window) }
-        case "pan-down": if zoomed { pan(.down, in: window) }
-        case "zoom-in": zoomIn(at: point, in: window)
-        case "zoom-out": zoomOut(at: point, in: window)
-        case "zoom-fit": zoomToFit(in: window)
-        case "zoom-actual": toggleActualSize(in: window)
-        case "info": toggleInfo(in: window)
-        case "animation-play": toggleAnimation(in: window)
-        case "frame-next": stepAnimation(by: 1, in: window)
-        case "frame-previous": stepAnimation(by: -1, in: window)
+        case .close: close(in: window)
+        case .play: play(in: window)
+        case .previous: go(by: -1, in: window)
+        case .next: go(by: 1, in: window)
+        case .pan(.left): zoomed ? pan(.left, in: window) : go(by: -1, in: window)
+        case .pan(.right): zoomed ? pan(.right, in: window) : go(by: 1, in: window)
+        case .pan(let direction): if zoomed { pan(direction, in: window) }
+        case .zoom(let steps): steps < 0 ? zoomOut(at: point, in: window) : zoomIn(at: point, in: window)
+        case .zoomToFit: zoomToFit(in: window)
+        case .zoomToActualSize: toggleActualSize(in: window)
+        case .info: toggleInfo(in: window)
+        case .toggleAnimation: toggleAnimation(in: window)
+        case .stepAnimation(let frames): stepAnimation(by: frames.signum(), in: window)
         default: return false
         }
         return true

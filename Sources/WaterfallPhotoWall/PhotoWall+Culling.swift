@@ -24,7 +24,7 @@ extension PhotoWall {
         guard !files.isEmpty else { return }
         let (trash, cache, identities) = (configuration.trash, configuration.sharedThumbnailCache, fileIdentities)
         let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
-        if let lightbox, let window, items.count > 1 { _ = lightbox.perform("next", at: nil, in: window) }
+        if let lightbox, let window, items.count > 1 { _ = lightbox.perform(.next, at: nil, in: window) }
         fileActions.run(
             FileActionRunner.Job(action: .trash, files: files) { file in
                 let trashed = try trash.moveToTrash(file, expecting: identities.identity(of: file) ?? expected[file])

@@ -8,77 +8,79 @@ extension PhotoWall {
     /// A program adds its own actions (quit, fullscreen) and hears them through `onAction`.
     public static var defaultKeyBindings: KeyBindings {
         var keys = KeyBindings()
-        keys.add("copy", "Copy the selected photos as files (to paste in a file manager)", in: .global, ["Ctrl+c"])
-        keys.add("slideshow", "Start or stop the slideshow", in: .global, ["s"])
+        keys.add(.copy, "Copy the selected photos as files (to paste in a file manager)", in: .global, ["Ctrl+c"])
+        keys.add(.slideshow, "Start or stop the slideshow", in: .global, ["s"])
         keys.add(
-            "trash", "Move the selected photos (in the lightbox, the one shown) to the Trash", in: .global,
+            .trash, "Move the selected photos (in the lightbox, the one shown) to the Trash", in: .global,
             ["Delete", "KP_Delete"])
         keys.add(
-            "rotate-clockwise", "Rotate the selected photos 90° clockwise, saved to the files", in: .global,
+            .rotate(quarterTurns: 1), "Rotate the selected photos 90° clockwise, saved to the files", in: .global,
             ["bracketright", "Ctrl+r"])
         keys.add(
-            "rotate-anticlockwise", "Rotate the selected photos 90° anticlockwise, saved to the files", in: .global,
+            .rotate(quarterTurns: -1), "Rotate the selected photos 90° anticlockwise, saved to the files", in: .global,
             ["bracketleft", "Ctrl+Shift+r"])
         for stars in 1...5 {
             keys.add(
-                "rate-\(stars)",
+                .rate(stars),
                 "Rate the selected photos \(stars) star\(stars == 1 ? "" : "s") (in their XMP sidecars)", in: .global,
                 ["\(stars)"])
         }
-        keys.add("rate-0", "Clear the selected photos' rating", in: .global, ["0"])
-        keys.add("reject", "Reject the selected photos, or take the reject back", in: .global, ["x"])
-        keys.add("undo", "Undo the last trash, rotation, rating or reject", in: .global, ["Ctrl+z"])
-        keys.add("filter", "Filter the wall by name (type; Escape clears it)", in: .wall, ["slash", "KP_Divide"])
-        keys.add("cycle-min-rating", "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
-        keys.add("toggle-rejected", "Hide or show the rejected photos", in: .wall, ["Shift+x"])
+        keys.add(.rate(0), "Clear the selected photos' rating", in: .global, ["0"])
+        keys.add(.reject, "Reject the selected photos, or take the reject back", in: .global, ["x"])
+        keys.add(.undo, "Undo the last trash, rotation, rating or reject", in: .global, ["Ctrl+z"])
+        keys.add(.filter, "Filter the wall by name (type; Escape clears it)", in: .wall, ["slash", "KP_Divide"])
+        keys.add(.cycleMinimumRating, "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
+        keys.add(.toggleRejected, "Hide or show the rejected photos", in: .wall, ["Shift+x"])
         keys.add(
-            "focus-up", "Move to the card above (Shift: select up to it; Ctrl: only move the focus)", in: .wall,
+            .focus(.up), "Move to the card above (Shift: select up to it; Ctrl: only move the focus)", in: .wall,
             ["Up", "KP_Up"])
-        keys.add("focus-down", "Move to the card below", in: .wall, ["Down", "KP_Down"])
-        keys.add("focus-left", "Move to the card on the left", in: .wall, ["Left", "KP_Left"])
-        keys.add("focus-right", "Move to the card on the right", in: .wall, ["Right", "KP_Right"])
-        keys.add("focus-next", "Move to the next card in order", in: .wall, ["Tab"])
-        keys.add("focus-previous", "Move to the previous card in order", in: .wall, ["Shift+Tab", "ISO_Left_Tab"])
-        keys.add("page-up", "Scroll up a page", in: .wall, ["Prior", "KP_Prior"])
-        keys.add("page-down", "Scroll down a page", in: .wall, ["Next", "KP_Next", "space"])
-        keys.add("home", "Scroll to the top", in: .wall, ["Home", "KP_Home"])
-        keys.add("end", "Scroll to the end", in: .wall, ["End", "KP_End"])
-        keys.add("open", "Open the focused photo in the lightbox", in: .wall, ["Return", "KP_Enter"])
-        keys.add("toggle-selection", "Select or deselect the focused photo", in: .wall, ["Ctrl+space"])
-        keys.add("select-all", "Select every photo", in: .wall, ["Ctrl+a"])
-        keys.add("deselect", "Deselect every photo", in: .wall, ["Escape"])
-        keys.add("refresh", "Walk the folders again", in: .wall, ["F5"])
+        keys.add(.focus(.down), "Move to the card below", in: .wall, ["Down", "KP_Down"])
+        keys.add(.focus(.left), "Move to the card on the left", in: .wall, ["Left", "KP_Left"])
+        keys.add(.focus(.right), "Move to the card on the right", in: .wall, ["Right", "KP_Right"])
+        keys.add(.focus(.next), "Move to the next card in order", in: .wall, ["Tab"])
+        keys.add(.focus(.previous), "Move to the previous card in order", in: .wall, ["Shift+Tab", "ISO_Left_Tab"])
+        keys.add(.pageUp, "Scroll up a page", in: .wall, ["Prior", "KP_Prior"])
+        keys.add(.pageDown, "Scroll down a page", in: .wall, ["Next", "KP_Next", "space"])
+        keys.add(.home, "Scroll to the top", in: .wall, ["Home", "KP_Home"])
+        keys.add(.end, "Scroll to the end", in: .wall, ["End", "KP_End"])
+        keys.add(.open, "Open the focused photo in the lightbox", in: .wall, ["Return", "KP_Enter"])
+        keys.add(.toggleSelection, "Select or deselect the focused photo", in: .wall, ["Ctrl+space"])
+        keys.add(.selectAll, "Select every photo", in: .wall, ["Ctrl+a"])
+        keys.add(.deselect, "Deselect every photo", in: .wall, ["Escape"])
+        keys.add(.refresh, "Walk the folders again", in: .wall, ["F5"])
         keys.add(
-            "grid-zoom-in", "Larger cards: one column fewer, down to one (Ctrl+wheel at the pointer)", in: .wall,
+            .gridZoom(steps: 1), "Larger cards: one column fewer, down to one (Ctrl+wheel at the pointer)", in: .wall,
             ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
         keys.add(
-            "grid-zoom-out", "Smaller cards: one column more, while cards stay 160 points wide", in: .wall,
+            .gridZoom(steps: -1), "Smaller cards: one column more, while cards stay 160 points wide", in: .wall,
             ["minus", "KP_Subtract", "Ctrl+WheelDown"])
-        keys.add("close", "Back to the wall", in: .lightbox, ["Escape"])
+        keys.add(.close, "Back to the wall", in: .lightbox, ["Escape"])
         keys.add(
-            "play", "Play a video in the desktop's player; on a picture, back to the wall", in: .lightbox,
+            .play, "Play a video in the desktop's player; on a picture, back to the wall", in: .lightbox,
             ["Return", "KP_Enter"])
-        keys.add("previous", "The previous photo", in: .lightbox, ["Prior", "KP_Prior", "BackSpace"])
-        keys.add("next", "The next photo", in: .lightbox, ["Next", "KP_Next", "space"])
+        keys.add(.previous, "The previous photo", in: .lightbox, ["Prior", "KP_Prior", "BackSpace"])
+        keys.add(.next, "The next photo", in: .lightbox, ["Next", "KP_Next", "space"])
         keys.add(
-            "pan-left", "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left", "h"])
+            .pan(.left), "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left", "h"])
         keys.add(
-            "pan-right", "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right", "l"])
-        keys.add("pan-up", "Pan up while zoomed in", in: .lightbox, ["Up", "KP_Up", "k"])
-        keys.add("pan-down", "Pan down while zoomed in", in: .lightbox, ["Down", "KP_Down", "j"])
+            .pan(.right), "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right", "l"])
+        keys.add(.pan(.up), "Pan up while zoomed in", in: .lightbox, ["Up", "KP_Up", "k"])
+        keys.add(.pan(.down), "Pan down while zoomed in", in: .lightbox, ["Down", "KP_Down", "j"])
         keys.add(
-            "zoom-in", "Zoom in a step, up to 800 % (the wheel: about the pointer)", in: .lightbox,
+            .zoom(steps: 1), "Zoom in a step, up to 800 % (the wheel: about the pointer)", in: .lightbox,
             ["plus", "equal", "KP_Add", "Ctrl+WheelUp"])
         keys.add(
-            "zoom-out", "Zoom out a step, down to fitted", in: .lightbox, ["minus", "KP_Subtract", "Ctrl+WheelDown"])
-        keys.add("zoom-fit", "Fit the photo to the window", in: .lightbox, ["w"])
+            .zoom(steps: -1), "Zoom out a step, down to fitted", in: .lightbox,
+            ["minus", "KP_Subtract", "Ctrl+WheelDown"])
+        keys.add(.zoomToFit, "Fit the photo to the window", in: .lightbox, ["w"])
         keys.add(
-            "info", "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox,
+            .info, "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox,
             ["i"])
-        keys.add("zoom-actual", "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
-        keys.add("animation-play", "Pause or play an animated GIF or WebP", in: .lightbox, ["Ctrl+space"])
-        keys.add("frame-next", "Pause an animation and show its next frame", in: .lightbox, ["Ctrl+n"])
-        keys.add("frame-previous", "Pause an animation and show its previous frame", in: .lightbox, ["Ctrl+p"])
+        keys.add(.zoomToActualSize, "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
+        keys.add(.toggleAnimation, "Pause or play an animated GIF or WebP", in: .lightbox, ["Ctrl+space"])
+        keys.add(.stepAnimation(frames: 1), "Pause an animation and show its next frame", in: .lightbox, ["Ctrl+n"])
+        keys.add(
+            .stepAnimation(frames: -1), "Pause an animation and show its previous frame", in: .lightbox, ["Ctrl+p"])
         return keys
     }
 
@@ -94,16 +96,18 @@ extension PhotoWall {
 
     /// Handles a key press (or a Control or Alt wheel notch) by `keyBindings`: does the wall's or the lightbox's
     /// action, or hands a program's action to `onAction`; a key bound to nothing goes to the window's `onKey`. Logs
-    /// a `key` event with the chord and its action (none for a key bound to nothing). Any key pauses a running slideshow (and then does its action).
-    /// Returns `true` (a modifier alone, false): the wall takes every key (see `PhotoWallWindow.keyInterceptor`, which `show(in:)` sets to it).
+    /// a `key` event with the chord and its action's name (none for a key bound to nothing). Any key pauses a running
+    /// slideshow (and then does its action). Returns `true` (a modifier alone, false): the wall takes every key (see
+    /// `PhotoWallWindow.keyInterceptor`, which `show(in:)` sets to it).
     @discardableResult
     public func handleKey(_ name: String, modifiers: ModifierKeys) throws -> Bool {
         guard !Self.modifierKeyNames.contains(name) else { return false }  // Shift alone is no key of its own
         let chord = KeyChord(name, modifiers)
         let action = keyBindings.action(for: chord, in: keyMode)
         log?.log(
-            "key", [("chord", .string(chord.description))] + (action.map { [("action", JSONValue.string($0))] } ?? []))
-        if let lightbox, let window, lightbox.slideshow != nil, action != "slideshow" {
+            "key",
+            [("chord", .string(chord.description))] + (action.map { [("action", JSONValue.string($0.name))] } ?? []))
+        if let lightbox, let window, lightbox.slideshow != nil, action != .slideshow {
             lightbox.stopSlideshow(in: window, reason: "key")
         }
         guard let action else {
@@ -116,16 +120,16 @@ extension PhotoWall {
         return true
     }
 
-    /// Does the wall's or the lightbox's `action` (a name of `defaultKeyBindings`), with the `modifiers` held (which
-    /// extend a selection on the wall) and the pointer at `point` (what a zoom keeps in place); returns `false` for an
-    /// action that is not the wall's.
+    /// Does the wall's or the lightbox's `action`, with the `modifiers` held (which extend a selection on the wall)
+    /// and the pointer at `point` (what a zoom keeps in place); returns `false` for an action that is not the wall's
+    /// (a program's, or a lightbox's on the wall and the other way round).
     /// - Throws: `LayoutError` from a refresh's reload or a zoom's relayout.
-    public func perform(_ action: String, modifiers: ModifierKeys = [], at point: Point? = nil) throws -> Bool {
+    public func perform(_ action: WallAction, modifiers: ModifierKeys = [], at point: Point? = nil) throws -> Bool {
         guard let window else { return false }
         if let culled = try performCulling(action) { return culled }
         switch action {
-        case "copy": copySelectedFiles()
-        case "slideshow":
+        case .copy: copySelectedFiles()
+        case .slideshow:
             if let lightbox {
                 lightbox.slideshow == nil
                     ? lightbox.startSlideshow(in: window) : lightbox.stopSlideshow(in: window, reason: "key")
@@ -141,23 +145,21 @@ extension PhotoWall {
 
     /// The culling actions, in the wall and the lightbox: `nil` for another action. Escape (`deselect`, `close`)
     /// cancels a file action while one runs.
-    private func performCulling(_ action: String) throws -> Bool? {
-        if action == "deselect" || action == "close", fileActions.isBusy {
+    private func performCulling(_ action: WallAction) throws -> Bool? {
+        if action == .deselect || action == .close, fileActions.isBusy {
             fileActions.cancel()
             return true
         }
         switch action {
-        case "trash": trashTargets()
-        case "rotate-clockwise": rotateTargets(by: 1)
-        case "rotate-anticlockwise": rotateTargets(by: -1)
-        case let rate where rate.hasPrefix("rate-"):
-            guard let stars = Int(rate.dropFirst(5)), (0...5).contains(stars) else { return nil }
-            markTargets { _ in PhotoMarks(rating: stars) }
-        case "reject": markTargets { PhotoMarks(rating: 0, isRejected: !$0.isRejected) }
-        case "undo": undo()
-        case "filter" where lightbox == nil: beginFilter()
-        case "cycle-min-rating" where lightbox == nil: arrangement.minimumRating = (arrangement.minimumRating + 1) % 6
-        case "toggle-rejected" where lightbox == nil: arrangement.hidesRejected.toggle()
+        case .trash: trashTargets()
+        case .rotate(let quarterTurns): rotateTargets(by: quarterTurns)
+        case .rate(let stars) where (0...5).contains(stars): markTargets { _ in PhotoMarks(rating: stars) }
+        case .reject: markTargets { PhotoMarks(rating: 0, isRejected: !$0.isRejected) }
+        case .undo: undo()
+        case .filter where lightbox == nil: beginFilter()
+        case .cycleMinimumRating where lightbox == nil:
+            arrangement.minimumRating = (arrangement.minimumRating + 1) % 6
+        case .toggleRejected where lightbox == nil: arrangement.hidesRejected.toggle()
         default: return nil
         }
         return true
@@ -165,24 +167,28 @@ extension PhotoWall {
 
     /// The wall's own actions: the view's keys and commands, and the grid zoom.
     private func performOnWall(
-        _ action: String, modifiers: ModifierKeys, at point: Point?, in window: any PhotoWallWindow
+        _ action: WallAction, modifiers: ModifierKeys, at point: Point?, in window: any PhotoWallWindow
     ) throws -> Bool {
-        let keys: [String: NavigationKey] = [
-            "focus-up": .up, "focus-down": .down, "focus-left": .left, "focus-right": .right,
-            "focus-next": .tab, "page-up": .pageUp, "page-down": .pageDown,
-            "home": .home, "end": .end, "deselect": .cancel,
-        ]
         switch action {
-        case let name where keys[name] != nil: try window.sendInput(.key(keys[name]!, modifiers: modifiers))
-        case "focus-previous": try window.sendInput(.key(.tab, modifiers: modifiers.union(.shift)))
-        case "toggle-selection": try window.sendInput(.key(.space, modifiers: modifiers.union(.control)))
-        case "open": try window.sendInput(.command(.activate))
-        case "select-all": try window.sendInput(.command(.selectAll))
-        case "refresh": try window.sendInput(.command(.refresh))
-        case "grid-zoom-in": try zoomGrid(by: 1, at: point)
-        case "grid-zoom-out": try zoomGrid(by: -1, at: point)
+        case .focus(.previous): try window.sendInput(.key(.tab, modifiers: modifiers.union(.shift)))
+        case .focus(let move): try window.sendInput(.key(Self.navigationKeys[move]!, modifiers: modifiers))
+        case .pageUp: try window.sendInput(.key(.pageUp, modifiers: modifiers))
+        case .pageDown: try window.sendInput(.key(.pageDown, modifiers: modifiers))
+        case .home: try window.sendInput(.key(.home, modifiers: modifiers))
+        case .end: try window.sendInput(.key(.end, modifiers: modifiers))
+        case .deselect: try window.sendInput(.key(.cancel, modifiers: modifiers))
+        case .toggleSelection: try window.sendInput(.key(.space, modifiers: modifiers.union(.control)))
+        case .open: try window.sendInput(.command(.activate))
+        case .selectAll: try window.sendInput(.command(.selectAll))
+        case .refresh: try window.sendInput(.command(.refresh))
+        case .gridZoom(let steps): try zoomGrid(by: steps.signum(), at: point)
         default: return false
         }
         return true
     }
+
+    /// The view's key for each focus move but `previous` (Shift+Tab).
+    private static let navigationKeys: [WallAction.FocusMove: NavigationKey] = [
+        .up: .up, .down: .down, .left: .left, .right: .right, .next: .tab,
+    ]
 }

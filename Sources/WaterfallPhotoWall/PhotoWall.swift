@@ -126,8 +126,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var isColumnsAheadScheduled = false
     /// Draws the cards a zoom step drew crisply smooth again, once the steps pause.
     var standInPolish: TimerToken?
-    /// Hears the actions of `keyBindings` that are not the wall's (a program's: quit, fullscreen), by name.
-    public var onAction: ((String) throws -> Void)?
+    /// Hears the actions of `keyBindings` that are not the wall's (a program's: `.program("quit")`).
+    public var onAction: ((WallAction) throws -> Void)?
     /// Hears that a file is to be opened in the desktop's own program for it (Enter on a video in the lightbox: its
     /// player). The wall runs no program itself: the program decides how (`xdg-open`). Without it, Enter goes back
     /// to the wall.

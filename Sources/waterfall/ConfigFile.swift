@@ -137,7 +137,7 @@ enum ConfigFile {
             }
             for action in actions.keys {
                 let name = "\(tableName).\(action)"
-                guard config.keys.has(action, in: mode) else {
+                guard config.keys.has(WallAction(name: action), in: mode) else {
                     report(name, .unknownAction(mode: modeName), tableName, action)
                     continue
                 }
@@ -152,7 +152,7 @@ enum ConfigFile {
                     report(name, .badChord(bad.0), tableName, action)
                     continue
                 }
-                config.keys.rebind(action, in: mode, to: chords.compactMap { $0 })
+                config.keys.rebind(WallAction(name: action), in: mode, to: chords.compactMap { $0 })
             }
         }
     }

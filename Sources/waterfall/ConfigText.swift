@@ -32,7 +32,7 @@ extension Config {
             for entry in keys.entries[mode] ?? [] {
                 lines.append("# " + entry.summary)
                 lines.append(
-                    "\(entry.action) = ["
+                    "\(entry.action.name) = ["
                         + entry.chords.map { ConfigValue.quoted($0.description) }.joined(separator: ", ") + "]")
             }
         }

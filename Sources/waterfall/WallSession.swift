@@ -69,11 +69,11 @@ struct WallSession {
         wall.keyBindings = config.keys
         wall.onAction = { [unowned window, unowned keyHandler] action in
             switch action {
-            case "quit": window.stop()
-            case "fullscreen":
+            case .program("quit"): window.stop()
+            case .program("fullscreen"):
                 window.setFullscreen(!window.isFullscreen)
                 log?.log("fullscreen", [("on", .bool(window.isFullscreen))])
-            case "key-handler": keyHandler.beginPrefix()
+            case .program("key-handler"): keyHandler.beginPrefix()
             default: break
             }
         }
@@ -92,10 +92,10 @@ struct WallSession {
     /// The wall's bindings and the program's own actions: quit, fullscreen, the key handler.
     static var defaultKeyBindings: KeyBindings {
         var keys = PhotoWall.defaultKeyBindings
-        keys.add("quit", "Quit (with -o, print the selected photos' paths)", in: .global, ["q"])
-        keys.add("fullscreen", "Fullscreen and back", in: .global, ["f", "F11"])
+        keys.add(.program("quit"), "Quit (with -o, print the selected photos' paths)", in: .global, ["q"])
+        keys.add(.program("fullscreen"), "Fullscreen and back", in: .global, ["f", "F11"])
         keys.add(
-            "key-handler",
+            .program("key-handler"),
             "Run the key handler ($XDG_CONFIG_HOME/waterfall/key-handler) with the next key, as nsxiv's Ctrl+X",
             in: .global, ["Ctrl+x"])
         return keys
