@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "WaterfallX11", targets: ["WaterfallX11"]),
         .library(name: "WaterfallPhotos", targets: ["WaterfallPhotos"]),
         .library(name: "WaterfallCards", targets: ["WaterfallCards"]),
+        .library(name: "WaterfallLibrary", targets: ["WaterfallLibrary"]),
         .library(name: "WaterfallPhotoWall", targets: ["WaterfallPhotoWall"]),
         // The seeded generator the demo, the tests and the benchmarks (a package of their own) share.
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
@@ -90,16 +91,25 @@ let package = Package(
                 "CSpawn", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
+        // MARK: The library model: the roots, their walk and live folders, the photos' cards in sections and their
+        // arrangement; changes out as typed batches. No X11, no view: the wall shows it, and tests run it in-process.
+        .target(
+            name: "WaterfallLibrary",
+            dependencies: [
+                "Waterfall", "WaterfallPhotos", "WaterfallCards",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+
         // MARK: Cards: a card with a picture and a two-line caption, section bars, their sizes; the JSON-lines event log
         // and the words both walls count in. No X11.
         .target(name: "WaterfallCards", dependencies: ["Waterfall"]),
 
-        // MARK: The photo wall: the walk's delivery, the picture caches, thumbnail scheduling, the lightbox, live
-        // folders, the clipboard's files. Programs show it in a WaterfallWindow.
+        // MARK: The photo wall: a view and controller over a PhotoLibrary: the picture caches, thumbnail scheduling,
+        // the lightbox, culling, grid zoom, the clipboard's files. Programs show it in a WaterfallWindow.
         .target(
             name: "WaterfallPhotoWall",
             dependencies: [
-                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards",
+                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallLibrary",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
@@ -119,7 +129,8 @@ let package = Package(
         .executableTarget(
             name: "waterfall",
             dependencies: [
-                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallPhotoWall",
+                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallLibrary",
+                "WaterfallPhotoWall",
                 "ProgramSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -187,7 +198,7 @@ let package = Package(
             name: "WaterfallDemoTests",
             dependencies: [
                 "waterfall-demo", "waterfall", "waterfall-decoder", "WaterfallDemoKit", "WaterfallCards",
-                "WaterfallPhotoWall",
+                "WaterfallLibrary", "WaterfallPhotoWall",
                 "WaterfallPhotos", "Waterfall", "SeededRandom", "XvfbSupport",
                 "PhotoTestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]),

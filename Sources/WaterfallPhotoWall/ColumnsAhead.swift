@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 
 /// Lays out the wall's columns ahead, on a thread of its own, at the column counts a grid zoom goes to next (one
 /// fewer and one more), so that a zoom step's frame takes a layout of every card ready made

@@ -1,5 +1,6 @@
 import SystemPackage
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// A file action of the culling keys, as the status bar and the event log name it.

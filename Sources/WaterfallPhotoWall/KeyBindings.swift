@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallLibrary
 
 /// Which keys do what: for each mode (the wall, the lightbox, and both), the actions in the order they
 /// were added, each with a line that says what it does and the chords bound to it. A chord not bound in the mode

@@ -1,5 +1,6 @@
 import Foundation
 import Waterfall
+import WaterfallLibrary
 
 /// A key with the modifiers held, as a binding names it: "q", "Ctrl+c", "Shift+Tab", "Alt+Return", "Ctrl+WheelUp".
 /// The key is its X keysym name as the window reports it: the first level of the key under any layout ("equal" for

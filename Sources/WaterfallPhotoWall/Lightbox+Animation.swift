@@ -1,5 +1,6 @@
 import SystemPackage
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotos
 import WaterfallX11
 

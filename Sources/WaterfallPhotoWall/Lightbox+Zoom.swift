@@ -1,6 +1,7 @@
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallX11
 
 /// The lightbox's zoom (the model is `LightboxZoom`): Ctrl+wheel steps in and out anchored at the pointer, plus and

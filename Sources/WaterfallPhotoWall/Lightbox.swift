@@ -1,6 +1,7 @@
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallX11
 
 /// The photo wall's lightbox: one photo fitted to the window (never enlarged beyond its own pixels, as nsxiv and

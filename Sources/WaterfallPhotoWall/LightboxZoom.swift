@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallLibrary
 
 /// The lightbox's zoom, in device pixels: the photo fitted to the viewport (never enlarged beyond 1:1), or at one of
 /// the steps eog and nsxiv take, up to 800 %; and where the photo lies, its centre's offset from the viewport's

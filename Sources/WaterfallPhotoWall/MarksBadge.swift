@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// What a card shows of its photo's marks, at its picture's bottom-right corner: its stars ("★★★") in gold on a dark

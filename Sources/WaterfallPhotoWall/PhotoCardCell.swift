@@ -1,6 +1,7 @@
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// A photo's card: a `CardCell` that knows its file, so that a picture decoded for the file finds the card.

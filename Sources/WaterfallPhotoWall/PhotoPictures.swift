@@ -1,6 +1,7 @@
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 import WaterfallX11
 

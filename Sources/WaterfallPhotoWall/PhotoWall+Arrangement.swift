@@ -1,6 +1,7 @@
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// The wall through its arrangement: every photo the walk found stays in `library`, by folder, and the cards shown

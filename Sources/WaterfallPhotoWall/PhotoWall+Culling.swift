@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SystemPackage
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// The culling keys' file actions: trash, rotate, rate and reject the photos acted on, each run off the window's

@@ -1,5 +1,6 @@
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallX11
 
 /// The `/` filter: a one-line entry along the top of the wall (`TextEntryBar`, whose text comes through the X input

@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallLibrary
 
 /// The grid zoom: larger or smaller cards a column at a time, as photo browsers size their thumbnails. The column
 /// width becomes the wall's column policy (`ColumnPolicy.fitting(columnWidth:)`), so that it holds when the window

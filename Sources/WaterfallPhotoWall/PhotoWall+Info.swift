@@ -1,5 +1,6 @@
 import SystemPackage
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// The photos' EXIF information on the wall: asked for the lightbox's info panel (first) and, with

@@ -1,5 +1,6 @@
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 import WaterfallX11
 

@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallLibrary
 
 /// The wall's ways into its lightbox: a card activated, and the slideshow.
 extension PhotoWall {

@@ -1,6 +1,7 @@
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// A watched folder's changes on the wall: each update of the walk's thread changes the cards of the folder's section

@@ -1,6 +1,7 @@
 import Foundation
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 
 extension PhotoWall {

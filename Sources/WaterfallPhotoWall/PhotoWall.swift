@@ -3,6 +3,7 @@ import Synchronization
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 import WaterfallX11
 

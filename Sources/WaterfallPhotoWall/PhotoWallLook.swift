@@ -1,5 +1,6 @@
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 
 extension PhotoWall {
     /// The wall's and the lightbox's colours.

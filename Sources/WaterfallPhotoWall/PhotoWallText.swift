@@ -1,4 +1,5 @@
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotos
 
 /// What the wall says of its counts: the footer under the last section and the status bar, every count with its

@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallLibrary
 import WaterfallX11
 
 /// What a `PhotoWall` needs of the window it is shown in: the view's size and scale, pictures held for drawing,

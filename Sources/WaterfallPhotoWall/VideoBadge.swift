@@ -1,4 +1,5 @@
 import Waterfall
+import WaterfallLibrary
 
 /// What a video's card and its lightbox show over its poster frame, as Google Photos and gThumb do: a play triangle
 /// and the duration ("0:07", "1:02:03") in white on a dark rounded box, at the picture's bottom-left corner.

@@ -1,5 +1,6 @@
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallX11
 
 /// An X11 window shows a photo wall: the only place where the wall names `WaterfallWindow`.

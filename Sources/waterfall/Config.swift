@@ -1,5 +1,6 @@
 import ProgramSupport
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallPhotos
 

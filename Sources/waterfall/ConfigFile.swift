@@ -1,6 +1,7 @@
 import Foundation
 import TOMLKit
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotoWall
 
 /// Why a value of `config.toml` was not taken.

@@ -1,3 +1,4 @@
+import WaterfallLibrary
 import WaterfallPhotoWall
 
 extension Config {

@@ -2,6 +2,7 @@ import Foundation
 import ProgramSupport
 import SystemPackage
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallX11
 

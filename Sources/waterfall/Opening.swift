@@ -1,5 +1,6 @@
 import Foundation
 import SystemPackage
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallPhotos
 

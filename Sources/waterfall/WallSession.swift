@@ -3,6 +3,7 @@ import Foundation
 import ProgramSupport
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallX11
 

@@ -3,6 +3,7 @@ import Foundation
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallPhotos
 import WaterfallX11

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoTestSupport
 import Testing
+import WaterfallLibrary
 import WaterfallPhotoWall
 import XvfbSupport
 

@@ -1,5 +1,6 @@
 import Testing
 import WaterfallCards
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallPhotos
 

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @_spi(Testing) import Waterfall
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallX11
 

@@ -1,6 +1,7 @@
 import Foundation
 import SystemPackage
 import Testing
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallPhotos
 

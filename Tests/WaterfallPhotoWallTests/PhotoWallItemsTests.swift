@@ -1,5 +1,6 @@
 import SystemPackage
 import Testing
+import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallPhotos
 

@@ -1,5 +1,6 @@
 import Testing
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotoWall
 
 /// The typed actions and their names, which config.toml, docs/keys.md and the event log spell.

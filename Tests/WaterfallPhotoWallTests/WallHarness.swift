@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import Testing
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotoWall
 
 @testable import WaterfallPhotos

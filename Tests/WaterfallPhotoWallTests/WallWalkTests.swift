@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Waterfall
+import WaterfallLibrary
 import WaterfallPhotoWall
 
 /// The walk to sections and cards, in-process: folders become sections in name order, photos cards in natural order.

@@ -41,7 +41,7 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 
     /// Whether `card` passes the filter, the least rating and the rejects.
-    func shows(_ card: PhotoCard) -> Bool {
+    package func shows(_ card: PhotoCard) -> Bool {
         guard card.marks.rating >= minimumRating, !(hidesRejected && card.marks.isRejected) else { return false }
         return foldedFilter.isEmpty || NameFolding.contains(card.foldedName, foldedFilter)
     }
@@ -54,7 +54,7 @@ public struct PhotoArrangement: Hashable, Sendable {
 
     /// The cards of `library` this arrangement shows, in its sections, each period titled by `periodTitle`.
     /// - Complexity: O(n) over the library's cards, plus O(k log k) to order k cards by date taken when asked.
-    func arranged(_ library: PhotoWallItems, periodTitle: (PhotoGrouping, Int) -> String) -> PhotoWallItems {
+    package func arranged(_ library: PhotoWallItems, periodTitle: (PhotoGrouping, Int) -> String) -> PhotoWallItems {
         var result = PhotoWallItems()
         if grouping == .folder {
             for section in library.sections {
@@ -88,7 +88,7 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 
     /// The period `taken` falls in: `yyyymmdd`, `yyyymm` or `yyyy`.
-    func periodKey(of taken: TakenTime) -> Int {
+    package func periodKey(of taken: TakenTime) -> Int {
         switch grouping {
         case .day: return taken.day
         case .month: return taken.month

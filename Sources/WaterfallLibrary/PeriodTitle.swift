@@ -2,14 +2,14 @@ import Foundation
 
 /// The timeline's section titles, in the user's locale: "Friday 1 March 2024", "March 2024", "2024" (as the locale
 /// writes them: "März 2024" in German).
-final class PeriodTitles {
+package final class PeriodTitles {
     private let formatters: [PhotoGrouping: DateFormatter]
     private let calendar: Calendar
     /// The titles made so far, by grouping and key: a regroup asks each period's once.
     private var made: [PhotoGrouping: [Int: String]] = [:]
 
     /// Titles in `locale` (the user's by default: `LC_ALL`, `LC_TIME`, else `LANG`).
-    init(locale: Locale = .forDates()) {
+    package init(locale: Locale = .forDates()) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
@@ -27,7 +27,7 @@ final class PeriodTitles {
     }
 
     /// The title of the period `key` (`yyyymmdd`, `yyyymm` or `yyyy`) of `grouping`.
-    func title(_ grouping: PhotoGrouping, _ key: Int) -> String {
+    package func title(_ grouping: PhotoGrouping, _ key: Int) -> String {
         if let title = made[grouping]?[key] { return title }
         let (year, month, day): (Int, Int, Int)
         switch grouping {

@@ -12,7 +12,7 @@ import WaterfallPhotos
 /// and once the walk has ended the changes (a burst of them gathered into one) become `FolderUpdate`s, which the
 /// window takes with the batches. A recursive walk also walks the folders created or moved in under its folders
 /// since, and watches them.
-final class PhotoScan: Sendable {
+package final class PhotoScan: Sendable {
     /// What the walk handed on since the last take, and where it stands.
     private struct State {
         var batches: [PhotoBatch] = []
@@ -26,12 +26,12 @@ final class PhotoScan: Sendable {
 
     private let state = Mutex(State())
     /// The folders and files walked: their paths name the sections.
-    let roots: [String]
+    package let roots: [String]
 
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
     /// walk's thread after each batch, at the end, and after each update of the folders it then watches; `warn` hears
     /// (on that thread) why the folders' changes will not show.
-    init(
+    package init(
         roots: [String], recursive: Bool, order: PhotoOrder, warn: @escaping @Sendable (String) -> Void,
         wake: @escaping @Sendable () -> Void
     ) {
@@ -113,14 +113,14 @@ final class PhotoScan: Sendable {
     }
 
     /// Whether the live folders report the changes of `folder`: a folder walked, not the folder of a file given alone.
-    func isWatched(_ folder: FilePath) -> Bool { state.withLock { $0.watched.contains(folder) } }
+    package func isWatched(_ folder: FilePath) -> Bool { state.withLock { $0.watched.contains(folder) } }
 
     /// Ends the watching (the thread ends within half a second).
-    func stop() { state.withLock { $0.isStopped = true } }
+    package func stop() { state.withLock { $0.isStopped = true } }
 
     /// The batches and folder updates that arrived since the last take, the counts so far, and whether the walk has
     /// ended.
-    func takeBatches() -> (batches: [PhotoBatch], updates: [FolderUpdate], counts: ScanCounts, isDone: Bool) {
+    package func takeBatches() -> (batches: [PhotoBatch], updates: [FolderUpdate], counts: ScanCounts, isDone: Bool) {
         state.withLock { state in
             defer {
                 state.batches = []

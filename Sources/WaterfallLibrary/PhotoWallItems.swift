@@ -15,7 +15,7 @@ public struct PhotoWallItems {
         /// The cards' aspects, in one array: what a relayout of every card reads (a grid zoom's), without walking
         /// the cards themselves. Kept by each change of `cards` (`PhotoWallItems`' mutations), for that change's
         /// cards only: a folder of 100,000 photos arrives in hundreds of batches.
-        fileprivate(set) var aspects: [Double]
+        package fileprivate(set) var aspects: [Double]
 
         init(title: String, cards: [PhotoCard]) {
             self.title = title
@@ -55,7 +55,7 @@ public struct PhotoWallItems {
 
     /// Writes the heights of `section`'s cards of `range` at `width` in `metrics` into `heights` (card
     /// `range.lowerBound + k` at `k`), reading only their aspects.
-    func writeHeights(
+    package func writeHeights(
         ofSection section: Int, range: Range<Int>, width: Double, metrics: CardMetrics,
         into heights: UnsafeMutableBufferPointer<Double>
     ) {
@@ -64,7 +64,7 @@ public struct PhotoWallItems {
 
     /// Writes the heights of the cards of `range` whose aspects are `aspects` at `width` in `metrics` into `heights`
     /// (card `range.lowerBound + k` at `k`).
-    static func writeHeights(
+    package static func writeHeights(
         of aspects: [Double], range: Range<Int>, width: Double, metrics: CardMetrics,
         into heights: UnsafeMutableBufferPointer<Double>
     ) {
@@ -124,7 +124,7 @@ public struct PhotoWallItems {
 
     /// Changes the cards of `files` by `change`.
     /// - Complexity: O(cards).
-    mutating func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
+    package mutating func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
         for path in paths(of: files) {
             change(&sections[path.section].cards[path.item])
             sections[path.section].aspects[path.item] = sections[path.section].cards[path.item].aspect
@@ -204,33 +204,40 @@ public struct PhotoWallItems {
 
 /// The wall's cards as the layout asks for them: each card its picture at its aspect over a caption of `metrics`, a
 /// header per section and a footer under the last one.
-struct PhotoWallLayoutSource: CollectionLayoutSource {
+package struct PhotoWallLayoutSource: CollectionLayoutSource {
     /// The height of a section's header.
-    static let headerHeight = 32.0
+    package static let headerHeight = 32.0
     /// The height of the footer under the last section.
-    static let footerHeight = 28.0
+    package static let footerHeight = 28.0
 
     let items: PhotoWallItems
     let metrics: CardMetrics
 
-    var numberOfSections: Int { items.numberOfSections }
-    func numberOfItems(inSection section: Int) -> Int { items.numberOfItems(inSection: section) }
-    func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
-    func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { false }
+    /// The layout source of `items` with cards of `metrics`.
+    package init(items: PhotoWallItems, metrics: CardMetrics) {
+        self.items = items
+        self.metrics = metrics
+    }
 
-    func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
+    package var numberOfSections: Int { items.numberOfSections }
+    package func numberOfItems(inSection section: Int) -> Int { items.numberOfItems(inSection: section) }
+    package func style(ofSection section: Int) -> SectionStyle { SectionStyle() }
+    package func itemSpansAllColumns(at indexPath: ItemPath) -> Bool { false }
+
+    package func heightOfItem(at indexPath: ItemPath, width: Double) -> Double? {
         metrics.height(aspect: items[indexPath].aspect, columnWidth: width)
     }
 
-    func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] { [] }
+    package func itemsSpanningAllColumns(inSection section: Int, range: Range<Int>) -> [Int] { [] }
 
-    func heightsOfItems(
+    package func heightsOfItems(
         inSection section: Int, range: Range<Int>, width: Double, into heights: UnsafeMutableBufferPointer<Double>
     ) {
         items.writeHeights(ofSection: section, range: range, width: width, metrics: metrics, into: heights)
     }
 
-    func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double {
+    package func heightOfSupplementaryElement(ofKind kind: ElementKind, inSection section: Int, width: Double) -> Double
+    {
         switch kind {
         case .header: return Self.headerHeight
         case .footer: return section == items.numberOfSections - 1 ? Self.footerHeight : 0

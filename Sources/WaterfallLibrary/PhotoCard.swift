@@ -166,11 +166,11 @@ public struct PhotoCard: Equatable, Sendable {
     }
 
     /// The file as the wall shows it: what a file action checks it still is ("changed by another program").
-    var identity: FileIdentity { FileIdentity(size: fileSize, modified: modified) }
+    package var identity: FileIdentity { FileIdentity(size: fileSize, modified: modified) }
 
     /// Turns the card a quarter turn (either way): its aspect inverted, its pixel sizes swapped, also in the caption's
     /// "4032 × 3024".
-    mutating func turn() {
+    package mutating func turn() {
         if let width = pixelWidth, let height = pixelHeight, width > 0, height > 0 {
             let size = "\(width) × \(height)"
             if subtitle.hasPrefix(size) { subtitle = "\(height) × \(width)" + subtitle.dropFirst(size.count) }
