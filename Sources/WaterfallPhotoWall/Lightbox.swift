@@ -213,7 +213,7 @@ public final class Lightbox: PhotoWallOverlay {
         let view = window.collectionView
         view.selectItem(at: path)
         view.scrollItemToVisible(path)
-        wall.applyFolderUpdates([])  // those that waited
+        wall.deliverLibrary()  // the folders' updates that waited
     }
 
     /// Draws the photo at its zoom (fitted and centred at first), or why it cannot be shown.

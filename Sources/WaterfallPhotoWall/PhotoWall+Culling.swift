@@ -46,7 +46,9 @@ extension PhotoWall {
     /// The job that turns `files` by `quarterTurns` on disk.
     private func rotationJob(_ files: [FilePath], by quarterTurns: Int) -> FileActionRunner.Job {
         let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
-        let expected = Dictionary(files.compactMap { file in library.card(of: file).map { (file, $0.identity) } }) {
+        let expected = Dictionary(
+            files.compactMap { file in library.walked.card(of: file).map { (file, $0.identity) } }
+        ) {
             first, _ in first
         }
         // A video's or a RAW's own orientation is read by a decoder process of the job's (libraw and FFmpeg never run
@@ -122,7 +124,9 @@ extension PhotoWall {
         case .mark:
             var old: [FilePath: PhotoMarks] = [:]
             for case .mark(let file, let marks) in last.steps { old[file] = marks }
-            let current = Dictionary(old.keys.compactMap { file in library.card(of: file).map { (file, $0.marks) } }) {
+            let current = Dictionary(
+                old.keys.compactMap { file in library.walked.card(of: file).map { (file, $0.marks) } }
+            ) {
                 first, _ in first
             }
             setCardMarks(old)
@@ -201,46 +205,15 @@ extension PhotoWall {
     /// Takes away the cards of trashed `files` whose folders the live folders do not watch (files given alone, as
     /// nsxiv is given them), keeping each with its place for an undo; the others go when their folders say so.
     private func removeUnwatchedCards(of files: [FilePath]) {
-        let unwatched = Set(files.filter { !scan.isWatched($0.removingLastComponent()) })
-        let paths = library.paths(of: unwatched)
-        guard !paths.isEmpty else { return }
-        for path in paths { removedCards[library[path].path] = (library[path], path) }
-        let indices = paths.map { library.index(of: $0) }
-        library.delete(paths)
-        changeLibrary(deleting: paths, inserting: [])
-        logUpdate("delete", indices: indices)
+        let (change, removed) = library.removeUnwatchedCards(of: files)
+        for (card, path) in removed { removedCards[card.path] = (card, path) }
+        if let change { show(change) }
     }
 
     /// Puts back the cards `removeUnwatchedCards(of:)` took away of the restored `files`, in their places.
     private func restoreUnwatchedCards(of files: [FilePath]) {
-        let back = files.compactMap { removedCards.removeValue(forKey: $0) }.sorted { $0.path < $1.path }
-        guard !back.isEmpty else { return }
-        var inserted: [ItemPath] = []
-        for (card, path) in back where library.sections.indices.contains(path.section) {
-            let place = ItemPath(
-                item: min(path.item, library.numberOfItems(inSection: path.section)), section: path.section)
-            library.insert(card, at: place)
-            inserted.append(place)
-        }
-        changeLibrary(deleting: [], inserting: inserted)
-        logUpdate("insert", indices: inserted.map { library.index(of: $0) }.sorted())
-    }
-
-    /// Shows a change of `library` already made (cards deleted at their paths before it, inserted at theirs after
-    /// it) as the view's batch update when the wall shows the cards as walked, else arranges the wall again.
-    private func changeLibrary(deleting deleted: [ItemPath], inserting inserted: [ItemPath]) {
-        do {
-            try showLibraryChange {
-                try collectionView.performBatchUpdates {
-                    if !deleted.isEmpty { try collectionView.deleteItems(at: deleted) }
-                    if !inserted.isEmpty { try collectionView.insertItems(at: inserted) }
-                    try reloadFooters(lastBefore: items.numberOfSections > 0 ? items.numberOfSections - 1 : nil)
-                }
-            }
-        } catch {
-            configuration.warn("the photos could not be shown: \(error)")
-            try? collectionView.reloadData()
-        }
+        let back = files.compactMap { removedCards.removeValue(forKey: $0) }
+        if let change = library.restoreCards(back) { show(change) }
     }
 
     /// Turns the cards of `files` by `quarterTurns` (their aspect and sizes; their pictures decode again).
@@ -269,36 +242,15 @@ extension PhotoWall {
     }
 
     /// Changes the cards of `files` in the library and on the wall, by `change`, and shows them again (arranged
-    /// again when the arrangement depends on the marks).
+    /// again when the arrangement depends on the marks; once the lightbox closes, while it is open).
     private func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
-        library.changeCards(of: files, change)
         if lightbox != nil { window?.setNeedsOverlayDisplay() }  // its photo's marks or shape
-        let filtersByMarks = arrangementState.minimumRating > 0 || arrangementState.hidesRejected
-        if arrangementState.showsEverythingAsWalked {
-            items = library
-        } else if filtersByMarks && lightbox == nil {
-            return rearrange()
-        } else {
-            items.changeCards(of: files, change)
-            // The lightbox's photos keep their indices while it is open: arranged again once it closes.
-            if filtersByMarks { isRearrangementWaiting = true }
-        }
-        reloadCards(of: files)
+        show(library.changeCards(of: files, keepingIndices: lightbox != nil, change))
     }
 
     /// Asks the view for the cards of `files` again, with their heights.
     private func reloadCards(of files: Set<FilePath>) {
-        let paths = items.paths(of: files)
-        guard !paths.isEmpty else { return }
-        do {
-            try collectionView.performBatchUpdates {
-                try collectionView.invalidateHeights(ofItemsAt: paths)
-                try collectionView.reloadItems(at: paths)
-            }
-        } catch {
-            configuration.warn("the changed photos could not be shown: \(error)")
-            try? collectionView.reloadData()
-        }
+        show(.cardsChanged(items.paths(of: files)))
     }
 }
 

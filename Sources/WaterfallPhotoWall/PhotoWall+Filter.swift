@@ -23,7 +23,7 @@ extension PhotoWall {
             window.textEntry = nil
             log?.log("filterEnd", [("accepted", .bool(ending == .accepted)), ("items", .int(items.count))])
         }
-        bar.setText(arrangementState.nameFilter)  // a filter kept with Return shows again, to edit or clear
+        bar.setText(library.arrangement.nameFilter)  // a filter kept with Return shows again, to edit or clear
         window.textEntry = bar
         log?.log("filterBegin", [("text", .string(bar.text))])
     }
@@ -31,11 +31,11 @@ extension PhotoWall {
     /// The status bar's part for the arrangement, when it leaves photos out or regroups them: "12 of 1,234 photos ·
     /// “beach” · ★3+ · rejects hidden · by month".
     var arrangementText: String? {
-        let arrangement = arrangementState
+        let arrangement = library.arrangement
         guard !arrangement.showsEverythingAsWalked else { return nil }
         var parts: [String] = []
-        if items.count != library.count {
-            parts.append("\(Noun.grouped(items.count)) of \(Noun.photo.counted(library.count))")
+        if items.count != library.walked.count {
+            parts.append("\(Noun.grouped(items.count)) of \(Noun.photo.counted(library.walked.count))")
         }
         if !arrangement.nameFilter.isEmpty { parts.append("“\(arrangement.nameFilter)”") }
         if arrangement.minimumRating > 0 { parts.append("★\(arrangement.minimumRating)+") }

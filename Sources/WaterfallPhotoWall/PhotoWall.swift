@@ -81,26 +81,15 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 
     /// The view the wall shows its cards in: give it to the window.
     public let collectionView: CollectionView
-    /// The cards shown, in sections: `library` through `arrangement`.
-    public internal(set) var items = PhotoWallItems()
-    /// Every photo's card the walk found, a section per folder, in the walk's order.
-    public internal(set) var library = PhotoWallItems()
-    /// What `arrangement` is (see PhotoWall+Arrangement.swift).
-    var arrangementState = PhotoArrangement()
-    /// The timeline's section titles, in the user's locale.
-    let periodTitles = PeriodTitles()
+    /// The photos the wall shows: its roots, their walk and live folders, the cards and their arrangement.
+    public let library: PhotoLibrary
     /// The scrubber label last logged (`scrubber`): its offset and text, so that a label asked again unchanged is not.
     var lastLoggedScrubberLabel: (offset: Double, text: String)?
     /// The JSON-lines log of what happens (`--log-events`), if any.
     public var log: EventLog?
     let configuration: Configuration
-    let scan: PhotoScan
-    /// The walk's counts so far, and whether it has ended.
-    var scanCounts: (counts: ScanCounts, isDone: Bool) = (ScanCounts(), false)
     /// Whether the lightbox was opened on `Configuration.lightboxFile`.
     var hasOpenedLightboxFile = false
-    /// The watched folders' updates that wait for the lightbox to close.
-    var waitingFolderUpdates: [FolderUpdate] = []
     /// The window the wall is shown in, once `show(in:)` was called.
     public private(set) weak var window: (any PhotoWallWindow)?
     var pictures: PhotoPictures?
@@ -139,9 +128,6 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     let fileIdentities = FileIdentities()
     /// The file actions to undo, the last last: each with what undoes it, file by file.
     var undoHistory: [(action: FileAction, steps: [FileUndoStep])] = []
-    /// Whether the wall is to be arranged again once the lightbox closes (a photo's marks changed there while the
-    /// arrangement leaves photos out by their marks).
-    var isRearrangementWaiting = false
     /// The files done of the running file action last logged (`fileActionProgress`).
     var lastLoggedProgress = -1
     /// The cards of trashed files given alone (whose folders are not watched), with their places, for an undo.
@@ -160,13 +146,12 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)
     ) {
         self.configuration = configuration
-        arrangementState = configuration.startingArrangement
         let relay = wakeRelay
         columnsAhead = ColumnsAhead { relay.wake() }
         fileActions = FileActionRunner { relay.wake() }
-        scan = PhotoScan(
-            roots: configuration.paths, recursive: configuration.recursive, order: configuration.order,
-            warn: configuration.warn
+        library = PhotoLibrary(
+            paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
+            arrangement: configuration.arrangement, locale: .forDates(), warn: configuration.warn
         ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
         let look = configuration.look
@@ -213,12 +198,12 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         infos?.stop()
         animations?.stop()
         columnsAhead.cancel()
-        scan.stop()
+        library.stop()
     }
 
     /// Takes what arrived: the walk's photos and folder updates, and the decoded pictures.
     func deliver() {
-        deliverScan()
+        deliverLibrary()
         deliverFileActions()
         deliverInfo()
         if let counts = columnsAhead.takeFinished() {
@@ -242,14 +227,17 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     /// Whether the walk has ended (the wall then has every photo it will have until the folders change).
-    public var isWalkDone: Bool { scanCounts.isDone }
+    public var isWalkDone: Bool { library.isWalkDone }
+
+    /// The cards shown, in sections: the library's, through its arrangement.
+    public var items: PhotoWallItems { library.items }
 
     /// The status bar's text: the file action running ("Moving 120 of 1,000 photos to the Trash… (Escape cancels)") or
     /// how the last went, what the arrangement leaves out ("12 of 1,234 photos · “beach” · ★3+"), then "1,234 photos
     /// in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) · cache 120/256 MB".
     public var statusText: String {
         let status = PhotoWallText.status(
-            scanCounts.counts, isScanning: !scanCounts.isDone,
+            library.counts, isScanning: !library.isWalkDone,
             cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
         return ([fileActionText, arrangementText].compactMap { $0 } + [status]).joined(separator: " · ")
     }
@@ -339,7 +327,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
                 from: collectionView, kind: kind,
                 title: PhotoWallText.footer(
                     photos: items.count, sections: items.numberOfSections,
-                    grouping: arrangementState.grouping))
+                    grouping: library.arrangement.grouping))
         if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
         return bar
     }
@@ -371,7 +359,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     public func collectionViewIsLoading(_ collectionView: CollectionView) -> Bool {
-        !scanCounts.isDone && items.count == 0  // the walk has found nothing yet
+        !library.isWalkDone && items.count == 0  // the walk has found nothing yet
     }
 
     public func collectionViewDidLayout(_ collectionView: CollectionView) {

@@ -1,0 +1,193 @@
+import Foundation
+import SystemPackage
+import Waterfall
+import WaterfallPhotos
+
+/// The photos of some folders and files (the roots), as a view shows them: each folder's photos a section of cards,
+/// walked on a thread of their own and kept live (inotify), each card with its marks (rating, reject) from its XMP
+/// sidecar, shown through an arrangement (a name filter, a least rating, rejects hidden, a timeline's grouping, the
+/// order taken).
+///
+/// It has no window and no view. Whatever changes (the walk's batches, a folder's files, the arrangement, the marks a
+/// file action wrote) is made to `items` at once and handed out as `PhotoLibraryChange`s, which a view applies in
+/// order: one way for a card to come or go, whatever moved it. Use it on one thread (a window's); the walk wakes that
+/// thread through `wake`, and `update(applyingFolderUpdates:)` then takes what it found.
+public final class PhotoLibrary {
+    /// The folders and files walked, as given: their paths name the sections.
+    public var roots: [String] { scan.roots }
+    /// Every photo found, a section per folder, in the walk's order.
+    public internal(set) var walked = PhotoWallItems()
+    /// The cards shown: `walked` through `arrangement`.
+    public private(set) var items = PhotoWallItems()
+    /// What is shown of the photos and how (see `setArrangement(_:)`).
+    public private(set) var arrangement: PhotoArrangement
+    /// The walk's counts so far: photos found, skipped, unreadable.
+    public private(set) var counts = ScanCounts()
+    /// Whether the walk has ended (the library then has every photo it will have until the folders change).
+    public private(set) var isWalkDone = false
+    /// The timeline's section titles, in the locale given.
+    private let periodTitles: PeriodTitles
+    private let scan: PhotoScan
+    private let warn: @Sendable (String) -> Void
+    /// The folders' updates held back (`update(applyingFolderUpdates: false)`), and whether the cards are to be arranged
+    /// again once they are applied.
+    private var held: (updates: [FolderUpdate], rearranges: Bool) = ([], false)
+
+    /// Starts walking `paths` (into subfolders when `recursive`, each folder's photos in `order`), shown through
+    /// `arrangement` with the timeline's titles in `locale`; `wake` is called from the walk's thread when there is
+    /// something to take, and `warn` hears what cannot be done (a folder that cannot be watched), from any thread.
+    public init(
+        paths: [String], recursive: Bool = false, order: PhotoOrder = .name,
+        arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale,
+        warn: @escaping @Sendable (String) -> Void = { _ in }, wake: @escaping @Sendable () -> Void
+    ) {
+        self.arrangement = arrangement
+        if order == .taken { self.arrangement.sortsByTaken = true }
+        self.warn = warn
+        periodTitles = PeriodTitles(locale: locale)
+        scan = PhotoScan(roots: paths, recursive: recursive, order: order, warn: warn, wake: wake)
+    }
+
+    /// Stops the walk and the watching.
+    public func stop() { scan.stop() }
+
+    /// Whether the live folders watch `folder` (a file given alone is in no watched folder).
+    public func isWatched(_ folder: FilePath) -> Bool { scan.isWatched(folder) }
+
+    /// Takes what the walk and the watched folders found since the last call and applies it to `items`; returns the
+    /// changes in order, and whether the walk found more or ended (its counts changed). The folders' updates wait while
+    /// `applyingFolderUpdates` is false (a lightbox shows a photo by its index) and come with the next call that
+    /// applies them.
+    public func update(applyingFolderUpdates: Bool = true) -> (changes: [PhotoLibraryChange], walkAdvanced: Bool) {
+        let (batches, updates, counts, isDone) = scan.takeBatches()
+        let wasWalking = !isWalkDone
+        (self.counts, isWalkDone) = (counts, isDone)
+        var changes: [PhotoLibraryChange] = []
+        if !batches.isEmpty {
+            let before = walked
+            for batch in batches {
+                let title = PhotoWallItems.sectionTitle(of: batch.folder, roots: roots)
+                walked.append(batch.photos.map(PhotoCard.init), toSectionTitled: title)
+            }
+            changes.append(show(appended(to: before)))
+        }
+        let walkEnded = isDone && wasWalking
+        if walkEnded && arrangement.showsEverythingAsWalked {
+            changes.append(.walkEnded)  // the loading view gives way to the empty one
+        } else if walkEnded && batches.isEmpty {
+            changes.append(rearrange(scrollsToTop: false))
+        }
+        held.updates += updates
+        if applyingFolderUpdates {
+            // A batch's indices are those before it: a folder's second update (two turns' worth) goes in the next.
+            while !held.updates.isEmpty {
+                var folders: Set<FilePath> = []
+                let round = Array(held.updates.prefix { folders.insert($0.folder).inserted })
+                held.updates.removeFirst(round.count)
+                changes.append(show(applying(round)))
+            }
+            if held.rearranges {
+                held.rearranges = false
+                changes.append(rearrange(scrollsToTop: false))
+            }
+        }
+        return (changes, !batches.isEmpty || walkEnded)
+    }
+
+    /// Shows the photos through `arrangement` from now on; `nil` when it is the one shown. The view goes to the top
+    /// when the filter or the grouping changed.
+    public func setArrangement(_ arrangement: PhotoArrangement) -> PhotoLibraryChange? {
+        let old = self.arrangement
+        guard arrangement != old else { return nil }
+        self.arrangement = arrangement
+        return rearrange(scrollsToTop: arrangement.nameFilter != old.nameFilter || arrangement.grouping != old.grouping)
+    }
+
+    /// Changes the cards of `files` by `change` (their marks, their shape). While `keepingIndices` (a lightbox shows a
+    /// photo by its index), an arrangement by the marks waits for the next `update` to arrange the cards again.
+    public func changeCards(
+        of files: Set<FilePath>, keepingIndices: Bool = false, _ change: (inout PhotoCard) -> Void
+    ) -> PhotoLibraryChange {
+        walked.changeCards(of: files, change)
+        let filtersByMarks = arrangement.minimumRating > 0 || arrangement.hidesRejected
+        if arrangement.showsEverythingAsWalked {
+            items = walked
+        } else if filtersByMarks && !keepingIndices {
+            return rearrange(scrollsToTop: false)
+        } else {
+            items.changeCards(of: files, change)
+            if filtersByMarks { held.rearranges = true }
+        }
+        return .cardsChanged(items.paths(of: files))
+    }
+
+    /// Takes away the cards of `files` that no watched folder holds (files given alone, whose folders say nothing of
+    /// them), and returns them with their places, for `restoreCards(_:)`; the others go when their folders say so.
+    public func removeUnwatchedCards(
+        of files: [FilePath]
+    ) -> (
+        change: PhotoLibraryChange?, removed: [(card: PhotoCard, path: ItemPath)]
+    ) {
+        let unwatched = Set(files.filter { !scan.isWatched($0.removingLastComponent()) })
+        let paths = walked.paths(of: unwatched)
+        guard !paths.isEmpty else { return (nil, []) }
+        let before = walked
+        let removed = paths.map { (card: walked[$0], path: $0) }
+        walked.delete(paths)
+        var batch = PhotoLibraryBatch(cause: .fileAction, itemsBefore: before)
+        batch.deletedItems = paths
+        batch.goneFiles = removed.map(\.card.path)
+        batch.footerSections = lastSection(of: walked).map { [$0] } ?? []
+        return (show(batch), removed)
+    }
+
+    /// Puts back cards `removeUnwatchedCards(of:)` took away, in their places.
+    public func restoreCards(_ cards: [(card: PhotoCard, path: ItemPath)]) -> PhotoLibraryChange? {
+        let back = cards.sorted { $0.path < $1.path }.filter { walked.sections.indices.contains($0.path.section) }
+        guard !back.isEmpty else { return nil }
+        var batch = PhotoLibraryBatch(cause: .fileAction, itemsBefore: walked)
+        for (card, path) in back {
+            let place = ItemPath(
+                item: min(path.item, walked.numberOfItems(inSection: path.section)), section: path.section)
+            walked.insert(card, at: place)
+            batch.insertedItems.append(place)
+        }
+        batch.footerSections = lastSection(of: walked).map { [$0] } ?? []
+        return show(batch)
+    }
+
+    // MARK: Showing
+
+    /// Shows `batch`, made to `walked`: as it is when the cards show as walked, else by arranging them again.
+    private func show(_ batch: PhotoLibraryBatch) -> PhotoLibraryChange {
+        guard arrangement.showsEverythingAsWalked else { return rearrange(scrollsToTop: false) }
+        items = walked
+        return .batch(batch)
+    }
+
+    /// `items` made again from `walked` through the arrangement.
+    private func rearrange(scrollsToTop: Bool) -> PhotoLibraryChange {
+        let before = items
+        items =
+            arrangement.showsEverythingAsWalked ? walked : arrangement.arranged(walked, periodTitle: periodTitles.title)
+        return .rearranged(scrollsToTop: scrollsToTop, itemsBefore: before)
+    }
+
+    /// The walk's cards appended to `before`: new sections at the end, new cards at the ends of the sections that
+    /// were there.
+    private func appended(to before: PhotoWallItems) -> PhotoLibraryBatch {
+        var batch = PhotoLibraryBatch(cause: .walk, itemsBefore: before)
+        batch.insertedSections = Array(before.numberOfSections..<walked.numberOfSections)
+        for section in 0..<before.numberOfSections {
+            batch.insertedItems += (before.numberOfItems(inSection: section)..<walked.numberOfItems(inSection: section))
+                .map { ItemPath(item: $0, section: section) }
+        }
+        batch.footerSections = Set([lastSection(of: before), lastSection(of: walked)].compactMap { $0 }).sorted()
+        return batch
+    }
+
+    /// The index of the last section of `items`, if it has one.
+    private func lastSection(of items: PhotoWallItems) -> Int? {
+        items.numberOfSections > 0 ? items.numberOfSections - 1 : nil
+    }
+}

@@ -1,0 +1,132 @@
+import SystemPackage
+import Waterfall
+import WaterfallCards
+import WaterfallLibrary
+import WaterfallPhotos
+
+/// The wall as a view of its `PhotoLibrary`: what the library found or changed arrives as `PhotoLibraryChange`s,
+/// which become the view's batch updates (so no card already shown moves, and the card at the top of the window stays
+/// where it is) or, when the arrangement changed or leaves photos out, a reload that keeps the selected photos
+/// selected. Every card comes and goes this way, whatever moved it: the walk, a watched folder, a file action.
+extension PhotoWall {
+    /// Takes what the library's walk and watched folders found and shows it. Logs `scanned` with the walk's counts
+    /// when it found more or ended. While the lightbox is open the folders' updates wait, so that the photo it shows
+    /// keeps its index. Opens the lightbox on `Configuration.lightboxFile` once its card is there.
+    func deliverLibrary() {
+        let (changes, walkAdvanced) = library.update(applyingFolderUpdates: lightbox == nil)
+        if walkAdvanced {
+            let counts = library.counts
+            log?.log(
+                "scanned",
+                [
+                    ("found", .int(counts.found)), ("skipped", .int(counts.skipped)),
+                    ("unreadable", .int(counts.unreadable)), ("loops", .int(counts.loops)),
+                    ("done", .bool(library.isWalkDone)),
+                    ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) })),
+                ])
+        }
+        for change in changes { show(change) }
+        if walkAdvanced { openLightboxOnArrival() }
+    }
+
+    /// Shows a change the library made: the view's batch updates, the cards asked for again, or a reload.
+    func show(_ change: PhotoLibraryChange) {
+        switch change {
+        case .batch(let batch): show(batch)
+        case .cardsChanged(let paths): reloadCards(at: paths)
+        case .rearranged(let scrollsToTop, let before):
+            showRearranged(scrollingToTop: scrollsToTop, itemsBefore: before)
+        case .walkEnded:
+            do { try collectionView.reloadData() } catch {
+                configuration.warn("the photos could not be shown: \(error)")
+            }
+        }
+    }
+
+    /// Makes `batch` the view's batch updates, forgets the pictures of the files gone, and logs an `update` event per
+    /// kind (`delete`, `replace`, `insert`) with the cards' indices, before the batch for the deleted and replaced,
+    /// after it for the inserted (none for the walk's).
+    private func show(_ batch: PhotoLibraryBatch) {
+        pictures?.forget(batch.goneFiles)
+        infos?.forget(batch.goneFiles)
+        let view = collectionView
+        // The view names a card it unhighlights or deselects during the batch by its path before it.
+        itemsBeforeBatch = batch.itemsBefore
+        defer { itemsBeforeBatch = nil }
+        do {
+            try view.performBatchUpdates {
+                if !batch.deletedSections.isEmpty { try view.deleteSections(batch.deletedSections) }
+                if !batch.insertedSections.isEmpty { try view.insertSections(batch.insertedSections) }
+                if !batch.reloadedItems.isEmpty { try view.reloadItems(at: batch.reloadedItems) }
+                if !batch.deletedItems.isEmpty { try view.deleteItems(at: batch.deletedItems) }
+                if !batch.insertedItems.isEmpty { try view.insertItems(at: batch.insertedItems) }
+                if !batch.footerSections.isEmpty {
+                    try view.reloadSupplementaryElements(ofKind: .footer, inSections: batch.footerSections)
+                }
+            }
+        } catch {
+            configuration.warn("the photos' changes could not be shown: \(error)")
+            try? view.reloadData()
+        }
+        guard batch.cause != .walk else { return }
+        let deleted = batch.deletedIndices
+        if !deleted.isEmpty { logUpdate("delete", indices: deleted) }
+        if !batch.reloadedItems.isEmpty { logUpdate("replace", indices: batch.reloadedIndices) }
+        let inserted = batch.insertedIndices(in: items)
+        if !inserted.isEmpty { logUpdate("insert", indices: inserted) }
+    }
+
+    /// Asks the view for the cards at `paths` again, with their heights.
+    private func reloadCards(at paths: [ItemPath]) {
+        guard !paths.isEmpty else { return }
+        do {
+            try collectionView.performBatchUpdates {
+                try collectionView.invalidateHeights(ofItemsAt: paths)
+                try collectionView.reloadItems(at: paths)
+            }
+        } catch {
+            configuration.warn("the changed photos could not be shown: \(error)")
+            try? collectionView.reloadData()
+        }
+    }
+
+    /// Shows the library's cards arranged again: the view reloaded, the selected photos that still show selected
+    /// again. Logs `arranged` with the cards and sections shown.
+    private func showRearranged(scrollingToTop: Bool, itemsBefore: PhotoWallItems) {
+        let selected = collectionView.indexPathsForSelectedItems.map { itemsBefore[$0].path }
+        if !selected.isEmpty { collectionView.deselectAllItems() }
+        do {
+            try collectionView.reloadData()
+        } catch {
+            configuration.warn("the arranged photos could not be shown: \(error)")
+        }
+        if scrollingToTop { collectionView.setContentOffset(0) }
+        if !selected.isEmpty {
+            for path in items.paths(of: Set(selected)) { collectionView.selectItem(at: path) }
+        }
+        log?.log(
+            "arranged",
+            [
+                ("items", .int(items.count)), ("sections", .int(items.numberOfSections)),
+                ("titles", .array(items.sectionTitles.prefix(20).map { .string($0) })),
+            ])
+    }
+
+    /// Logs an `update` event: the `kind`, the cards' `indices` and the number of `items` after it.
+    func logUpdate(_ kind: String, indices: [Int]) {
+        log?.log(
+            "update",
+            [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.count))])
+    }
+
+    /// Opens the lightbox on `Configuration.lightboxFile` when its card has arrived, once.
+    private func openLightboxOnArrival() {
+        guard let file = configuration.lightboxFile, !hasOpenedLightboxFile, let path = items.path(of: file) else {
+            return
+        }
+        hasOpenedLightboxFile = true
+        collectionView.selectItem(at: path)
+        collectionView.scrollItemToVisible(path)
+        openLightbox(at: path)
+    }
+}
