@@ -100,7 +100,9 @@ struct PhotoWallBench: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = WallStartupTimeline()
+        // WATERFALL_LAUNCHED_AT_NS: the wall clock just before scripts/benchmarks.sh started the program.
+        let timeline = WallStartupTimeline(
+            launchedAtNanoseconds: ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init))
         timeline.mark(.running)
         let bench = try BenchWindow(
             configuration: try wallConfiguration(), size: Size(width: width, height: height), timeline: timeline)
