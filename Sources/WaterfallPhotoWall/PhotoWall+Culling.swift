@@ -23,11 +23,13 @@ extension PhotoWall {
         let files = actionTargets.map { items[$0].path }
         guard !files.isEmpty else { return }
         let (trash, cache, identities) = (configuration.trash, configuration.sharedThumbnailCache, fileIdentities)
+        let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
         if let lightbox, let window, items.count > 1 { _ = lightbox.perform("next", at: nil, in: window) }
         fileActions.run(
             FileActionRunner.Job(action: .trash, files: files) { file in
-                let trashed = try trash.moveToTrash(file, expecting: identities.identity(of: file) ?? expected[file])
+                let trashed = try trash.moveToTrash(
+                    file, expecting: identities.identity(of: file) ?? expected[file], checkpoint: checkpoint)
                 cache?.removeThumbnails(of: file)
                 return .restore(trashed)
             })
@@ -45,6 +47,7 @@ extension PhotoWall {
     /// The job that turns `files` by `quarterTurns` on disk.
     private func rotationJob(_ files: [FilePath], by quarterTurns: Int) -> FileActionRunner.Job {
         let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
+        let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(files.compactMap { file in library.card(of: file).map { (file, $0.identity) } }) {
             first, _ in first
         }
@@ -58,7 +61,7 @@ extension PhotoWall {
             _ = try SavedRotation.rotate(
                 file, format: format, quarterTurns: quarterTurns,
                 expecting: identities.identity(of: file) ?? expected[file],
-                worker: ImageFormat.decodedInAWorker.contains(format) ? worker.process : nil)
+                worker: ImageFormat.decodedInAWorker.contains(format) ? worker.process : nil, checkpoint: checkpoint)
             identities.note(file)
             cache?.removeThumbnails(of: file)
             return .rotate(file, quarterTurns: -quarterTurns)
@@ -80,8 +83,9 @@ extension PhotoWall {
     private func markJob(_ marks: [FilePath: PhotoMarks], undoingTo old: [FilePath: PhotoMarks]) -> FileActionRunner.Job
     {
         let files = marks.keys.sorted { $0.string < $1.string }
+        let checkpoint = configuration.fileActionCheckpoint
         return FileActionRunner.Job(action: .mark, files: files) { file in
-            try PhotoSidecar.write(marks[file]!, for: file)
+            try PhotoSidecar.write(marks[file]!, for: file, checkpoint: checkpoint)
             return .mark(file, old[file] ?? PhotoMarks())
         }
     }
@@ -95,7 +99,7 @@ extension PhotoWall {
             activityMessage = "Nothing to undo"
             return false
         }
-        let trash = configuration.trash
+        let (trash, checkpoint) = (configuration.trash, configuration.fileActionCheckpoint)
         switch last.action {
         case .trash, .restore:
             let steps = last.steps.reversed().compactMap { step -> TrashedFile? in
@@ -104,7 +108,7 @@ extension PhotoWall {
             }
             let byFile = Dictionary(steps.map { ($0.original, $0) }) { first, _ in first }
             var job = FileActionRunner.Job(action: .restore, files: steps.map(\.original)) { file in
-                try trash.restore(byFile[file]!)
+                try trash.restore(byFile[file]!, checkpoint: checkpoint)
                 return nil
             }
             job.isUndo = true

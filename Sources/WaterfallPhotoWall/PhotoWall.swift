@@ -55,6 +55,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// The desktop's Trash the Delete key moves photos to (freedesktop.org's, under `$XDG_DATA_HOME`, or a mount's
         /// own), for the user of this process's environment unless the program gives another.
         public var trash = Trash(environment: ProcessInfo.processInfo.environment)
+        /// Hears the checkpoints of the file actions (`FileActionCheckpoint`), on their thread: a test's stop between
+        /// their steps. `nil` (the default): none.
+        public var fileActionCheckpoint: FileActionCheckpoint.Handler?
         /// Hears what the wall cannot do (a folder it cannot watch, an update it could not show), from any thread.
         public var warn: @Sendable (String) -> Void = { _ in }
 

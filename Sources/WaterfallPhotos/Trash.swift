@@ -51,10 +51,13 @@ public struct Trash: Sendable {
     /// is created with `O_EXCL`, written and fsync'ed (checkpoint "trash.info-written"), then the file is renamed
     /// into `files/` (checkpoint "trash.moved") and both folders are fsync'ed. A symbolic link is trashed itself.
     ///
-    /// When `expecting` is given, the file must still be that (size and modification time).
+    /// When `expecting` is given, the file must still be that (size and modification time). `checkpoint` hears the
+    /// checkpoints' names.
     /// - Throws: `FileActionError` naming `file` ("the folder is read-only", "it is gone", "it was changed by another
     ///   program since it was shown"...); the file is then where it was and no `.trashinfo` is left.
-    public func moveToTrash(_ file: FilePath, expecting: FileIdentity? = nil) throws(FileActionError) -> TrashedFile {
+    public func moveToTrash(
+        _ file: FilePath, expecting: FileIdentity? = nil, checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) -> TrashedFile {
         let original = SharedThumbnailCache.absolute(file)
         guard let name = original.lastComponent?.bytes else {
             throw FileActionError(file: file, reason: "it is not a file")
@@ -77,7 +80,7 @@ public struct Trash: Sendable {
                 info: folder.info.appending(bytes: trashedName + Array(".trashinfo".utf8)))
             if FileSystem.exists(trashed.trashed) { continue }
             guard try writeInfo(infoText, at: trashed.info, for: file) else { continue }
-            FileActionCheckpoint.reach(FileActionCheckpoint.trashInfoWritten)
+            checkpoint?(FileActionCheckpoint.trashInfoWritten)
             do throws(FileActionError) {
                 try FileIdentity.check(file, against: expecting)
                 do throws(Errno) {
@@ -95,17 +98,19 @@ public struct Trash: Sendable {
                 try? FileSystem.syncFolder(folder.info)
                 throw error
             }
-            FileActionCheckpoint.reach(FileActionCheckpoint.trashMoved)
+            checkpoint?(FileActionCheckpoint.trashMoved)
             for changed in [folder.files, folder.info, original.folder] { try? FileSystem.syncFolder(changed) }
             return trashed
         }
     }
 
     /// Puts `trashed` back where it was, by a rename that never replaces a file (`renameat2` with `RENAME_NOREPLACE`;
-    /// checkpoint "restore.moved"), then removes its `.trashinfo`.
+    /// checkpoint "restore.moved", which `checkpoint` hears), then removes its `.trashinfo`.
     /// - Throws: `FileActionError` naming the original: "the name is taken; not restored" when a file of its name is
     ///   there now (both files stay as they are), "its folder is gone", "it is no longer in the Trash".
-    public func restore(_ trashed: TrashedFile) throws(FileActionError) {
+    public func restore(
+        _ trashed: TrashedFile, checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) {
         let original = trashed.original
         guard (try? FileSystem.status(of: original.folder)) != nil else {
             throw FileActionError(file: original, reason: FileActionError.folderGoneReason)
@@ -120,7 +125,7 @@ public struct Trash: Sendable {
             default: throw FileActionError(file: original, errno: error)
             }
         }
-        FileActionCheckpoint.reach(FileActionCheckpoint.restoreMoved)
+        checkpoint?(FileActionCheckpoint.restoreMoved)
         try? FileSystem.syncFolder(original.folder)
         try? FileSystem.remove(trashed.info)
         try? FileSystem.syncFolder(trashed.info.folder)

@@ -94,9 +94,6 @@ struct WaterfallCommand: ParsableCommand {
         if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty {
             DecoderProcess.defaultExecutable = decoder
         }
-        if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
-            CheckpointPause.install(step, until: environment["WATERFALL_PAUSE_UNTIL"])
-        }
         let config = loadConfig(environment: environment)
         let statePath = RememberedState.path(environment: environment)
         let remembered = RememberedState.read(from: statePath).flatMap {
@@ -112,6 +109,10 @@ struct WaterfallCommand: ParsableCommand {
         configuration.captionInfo = photos.infoCaptions || config.infoCaptions
         configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
+        if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
+            configuration.fileActionCheckpoint = CheckpointPause.handler(
+                step, until: environment["WATERFALL_PAUSE_UNTIL"])
+        }
         let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
         if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
         Opening.resolve(&configuration, environment: environment)
