@@ -21,8 +21,8 @@ extension PhotoWall {
     /// Moves the photos acted on to the Trash (freedesktop.org's: trash-cli and file managers see them there).
     func trashTargets() {
         let files = actionTargets.map { items[$0].path }
-        guard !files.isEmpty else { return }
-        let (trash, cache, identities) = (configuration.trash, configuration.sharedThumbnailCache, fileIdentities)
+        guard !files.isEmpty, let trash = configuration.trash else { return }
+        let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
         let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
         if let lightbox, let window, items.count > 1 { _ = lightbox.perform("next", at: nil, in: window) }
@@ -102,6 +102,7 @@ extension PhotoWall {
         let (trash, checkpoint) = (configuration.trash, configuration.fileActionCheckpoint)
         switch last.action {
         case .trash, .restore:
+            guard let trash else { break }  // none without a Trash
             let steps = last.steps.reversed().compactMap { step -> TrashedFile? in
                 if case .restore(let trashed) = step { return trashed }
                 return nil

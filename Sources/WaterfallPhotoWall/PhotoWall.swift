@@ -53,8 +53,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
         public var lightboxFile: FilePath?
         /// The desktop's Trash the Delete key moves photos to (freedesktop.org's, under `$XDG_DATA_HOME`, or a mount's
-        /// own), for the user of this process's environment unless the program gives another.
-        public var trash = Trash(environment: ProcessInfo.processInfo.environment)
+        /// own): the program gives the user's, `Trash(directories:)`. `nil` (the default): the wall moves nothing to
+        /// a Trash.
+        public var trash: Trash?
         /// Hears the checkpoints of the file actions (`FileActionCheckpoint`), on their thread: a test's stop between
         /// their steps. `nil` (the default): none.
         public var fileActionCheckpoint: FileActionCheckpoint.Handler?

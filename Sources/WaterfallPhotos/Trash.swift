@@ -30,21 +30,24 @@ public struct TrashedFile: Hashable, Sendable {
 /// Every step is ordered so that a crash at any instant leaves the file in place or wholly in the Trash with its
 /// `.trashinfo`: the `.trashinfo` is created first (`O_EXCL`) and fsync'ed, then the file is renamed into `files/`.
 public struct Trash: Sendable {
-    /// The home Trash: `$XDG_DATA_HOME/Trash`, or `$HOME/.local/share/Trash`.
+    /// The home Trash, for the files on its file system: `$XDG_DATA_HOME/Trash` (`XDGDirectories.trash`).
     public let home: FilePath
     /// The user whose Trash folders on other mounts are used (`$topdir/.Trash-$uid`).
     public let userID: uid_t
     /// The time a file is deleted at, in seconds since 1970 (the tests set it).
     var now: @Sendable () -> time_t = { time(nil) }
 
-    /// The Trash of the user running the process, its home Trash found from `environment`'s `XDG_DATA_HOME` (when
-    /// an absolute path, as the Base Directory specification requires) else `HOME`.
-    public init(environment: [String: String]) {
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? Self.homeFolder(environment) + "/.local/share"
-        home = FilePath(data).appending("Trash").lexicallyNormalized()
+    /// The Trash of the user running the process, its home Trash at `home`: `XDGDirectories.trash` for the user's
+    /// (`$XDG_DATA_HOME/Trash`), which the program resolves from its environment.
+    public init(home: FilePath) {
+        self.home = home.lexicallyNormalized()
         userID = getuid()
+    }
+
+    /// The Trash of the user running the process whose folders are `directories`: its home Trash is theirs
+    /// (`XDGDirectories.trash`).
+    public init(directories: XDGDirectories) {
+        self.init(home: FilePath(directories.trash))
     }
 
     /// Moves `file` into the Trash, under its own name or the first free of "NAME.2", "NAME.3"...: its `.trashinfo`
@@ -155,13 +158,6 @@ public struct Trash: Sendable {
             throw FileActionError(file: file, errno: error)
         }
         return true
-    }
-
-    /// `$HOME`, else the user's home folder in the password database.
-    private static func homeFolder(_ environment: [String: String]) -> String {
-        if let home = environment["HOME"], !home.isEmpty { return home }
-        guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
-        return String(cString: folder)
     }
 
     /// `folder` with its symbolic links resolved (`realpath(3)`), so that its mount is found by its real place;

@@ -94,8 +94,9 @@ struct WaterfallCommand: ParsableCommand {
         if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty {
             DecoderProcess.defaultExecutable = decoder
         }
-        let config = loadConfig(environment: environment)
-        let statePath = RememberedState.path(environment: environment)
+        let directories = XDGDirectories(environment: environment)
+        let config = loadConfig(directories: directories)
+        let statePath = RememberedState.path(in: directories)
         let remembered = RememberedState.read(from: statePath).flatMap {
             $0.configCardWidth == config.cardWidthOrZero ? $0 : nil
         }
@@ -109,23 +110,24 @@ struct WaterfallCommand: ParsableCommand {
         configuration.captionInfo = photos.infoCaptions || config.infoCaptions
         configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
+        configuration.trash = Trash(directories: directories)
         if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
             configuration.fileActionCheckpoint = CheckpointPause.handler(
                 step, until: environment["WATERFALL_PAUSE_UNTIL"])
         }
         let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
         if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
-        Opening.resolve(&configuration, environment: environment)
+        Opening.resolve(&configuration, directories: directories)
         if !photos.noThumbnailCache && config.sharedThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
-                root: SharedThumbnailCache.defaultRoot(environment: environment),
+                root: SharedThumbnailCache.defaultRoot(in: directories),
                 application: "waterfall-\(Self.version)"
             ) { reason in
                 printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
             }
         }
         let keyHandler = KeyHandler.Settings(
-            executable: KeyHandler.defaultExecutable(environment: environment),
+            executable: KeyHandler.defaultExecutable(in: directories),
             nulSeparated: photos.keyHandlerNul || config.keyHandlerNulSeparated)
         let session = try WallSession(
             configuration: configuration, window: window, config: config, columnPolicy: columnPolicy,
@@ -141,8 +143,8 @@ struct WaterfallCommand: ParsableCommand {
 
     /// The configuration file's settings over the defaults (`--config`, else the XDG one, when it exists); what is
     /// wrong in it is printed, and the program goes on with the defaults for it.
-    private func loadConfig(environment: [String: String]) -> Config {
-        let path = photos.config ?? ConfigFile.defaultPath(environment: environment)
+    private func loadConfig(directories: XDGDirectories) -> Config {
+        let path = photos.config ?? ConfigFile.defaultPath(in: directories)
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

@@ -139,14 +139,14 @@ struct PhotoWallBench: ParsableCommand {
     /// The wall of `paths` with `--cache-mb`, the shared thumbnail cache unless `--no-thumbnail-cache`, and the cards'
     /// captions in the default font, as `waterfall` makes it.
     private func wallConfiguration() throws -> PhotoWall.Configuration {
+        let environment = ProcessInfo.processInfo.environment
         var configuration = PhotoWall.Configuration(paths: paths)
         configuration.cacheBytes = cacheMB << 20
         configuration.metrics = try BenchWindow.cardMetrics()
         configuration.warn = { printError($0) }
         if !noThumbnailCache {
-            let environment = ProcessInfo.processInfo.environment
             configuration.sharedThumbnailCache = SharedThumbnailCache(
-                root: SharedThumbnailCache.defaultRoot(environment: environment),
+                root: SharedThumbnailCache.defaultRoot(in: XDGDirectories(environment: environment)),
                 application: "photo-wall-bench"
             ) { reason in
                 printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
