@@ -15,6 +15,8 @@ if configuration.paths.isEmpty {
 }
 configuration.recursive = true
 configuration.trash = Trash(directories: directories)
+// Videos and camera RAWs are read by the decoder worker installed beside this program.
+configuration.decoderExecutable = Bundle.main.executablePath.flatMap(DecoderProcess.executable(besideProgram:))
 configuration.warn = { FileHandle.standardError.write(Data("photo-wall: \($0)\n".utf8)) }
 let wall = PhotoWall(configuration)
 do {

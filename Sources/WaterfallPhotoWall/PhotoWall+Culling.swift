@@ -53,7 +53,7 @@ extension PhotoWall {
         }
         // A video's or a RAW's own orientation is read by a decoder process of the job's (libraw and FFmpeg never run
         // in the wall's), started at its first such file.
-        let worker = LazyDecoder()
+        let worker = LazyDecoder(executable: configuration.decoderExecutable)
         return FileActionRunner.Job(action: .rotate(quarterTurns: quarterTurns), files: files) { file in
             guard let format = try PhotoFile.shownFormat(ofFile: file) else {
                 throw FileActionError(file: file, reason: "it is not a photo")
@@ -309,11 +309,18 @@ extension PhotoWall {
 /// A decoder process started at its first use, for one job's files on the job's thread.
 final class LazyDecoder: @unchecked Sendable {  // used by one job, on the runner's one thread
     private var started: DecoderProcess?
+    /// The worker program (`PhotoWall.Configuration.decoderExecutable`).
+    private let executable: String?
+
+    /// A process of `executable`, not started yet.
+    init(executable: String?) {
+        self.executable = executable
+    }
 
     /// The process, started now if it was not.
     var process: DecoderProcess {
         if let started { return started }
-        let process = DecoderProcess()
+        let process = DecoderProcess(executable: executable)
         started = process
         return process
     }

@@ -71,9 +71,10 @@ extension PhotoWall: WaterfallWindowObserver {
         of configuration: Configuration, in size: Size, layout: CollectionLayout,
         columnPolicy: ColumnPolicy
     ) throws -> [String] {
-        let folders = PhotoWalker(
-            paths: configuration.paths, recursive: configuration.recursive, order: configuration.order
-        ).walkAll().folders
+        let walker = PhotoWalker(
+            paths: configuration.paths, recursive: configuration.recursive, order: configuration.order)
+        walker.decoderProcess = DecoderProcess(executable: configuration.decoderExecutable)
+        let folders = walker.walkAll().folders
         let library = PhotoWallItems(folders: folders, roots: configuration.paths)
         let arrangement = configuration.startingArrangement
         let items =

@@ -56,6 +56,11 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// own): the program gives the user's, `Trash(directories:)`. `nil` (the default): the wall moves nothing to
         /// a Trash.
         public var trash: Trash?
+        /// The decoder worker program that reads the formats whose libraries may hang or crash (videos, camera RAWs:
+        /// `ImageFormat.decodedInAWorker`) apart from the wall: a path, or a name looked up on `PATH`. The program
+        /// decides where it is (beside itself: `DecoderProcess.executable(besideProgram:)`); `nil` (the default):
+        /// `waterfall-decoder` on `PATH`.
+        public var decoderExecutable: String?
         /// Hears the checkpoints of the file actions (`FileActionCheckpoint`), on their thread: a test's stop between
         /// their steps. `nil` (the default): none.
         public var fileActionCheckpoint: FileActionCheckpoint.Handler?
@@ -163,6 +168,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)
     ) {
         self.configuration = configuration
+        // Until the background workers take it from the wall, they find the worker program here.
+        DecoderProcess.unsetExecutable = configuration.decoderExecutable
         arrangementState = configuration.startingArrangement
         let relay = wakeRelay
         columnsAhead = ColumnsAhead { relay.wake() }

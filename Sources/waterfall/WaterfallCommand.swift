@@ -89,11 +89,6 @@ struct WaterfallCommand: ParsableCommand {
     func run() throws {
         if photos.printConfig { return print(Config().text, terminator: "") }
         let environment = ProcessInfo.processInfo.environment
-        // The decoder worker that reads videos apart from the wall: WATERFALL_DECODER names another than the
-        // waterfall-decoder installed beside this program (for tests, and for a sandboxing wrapper).
-        if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty {
-            DecoderProcess.defaultExecutable = decoder
-        }
         let directories = XDGDirectories(environment: environment)
         let config = loadConfig(directories: directories)
         let statePath = RememberedState.path(in: directories)
@@ -110,6 +105,7 @@ struct WaterfallCommand: ParsableCommand {
         configuration.captionInfo = photos.infoCaptions || config.infoCaptions
         configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
+        configuration.decoderExecutable = Self.decoderExecutable(environment: environment)
         configuration.trash = Trash(directories: directories)
         if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
             configuration.fileActionCheckpoint = CheckpointPause.handler(
@@ -139,6 +135,19 @@ struct WaterfallCommand: ParsableCommand {
         // written before.
         let end: UInt8 = photos.nulTerminated ? 0 : UInt8(ascii: "\n")
         FileHandle.standardOutput.write(Data(session.wall.selectedFiles.flatMap { $0.bytes + [end] }))
+    }
+
+    /// The decoder worker that reads videos and RAWs apart from the wall: `WATERFALL_DECODER` when it names one (for
+    /// tests, and for a sandboxing wrapper), else the `waterfall-decoder` installed beside this program, else `nil`
+    /// (the one on `PATH`).
+    private static func decoderExecutable(environment: [String: String]) -> String? {
+        if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty { return decoder }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes {
+            readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1)
+        }
+        guard count > 0 else { return nil }
+        return DecoderProcess.executable(besideProgram: FilePath(bytes: buffer[..<count]).string)
     }
 
     /// The configuration file's settings over the defaults (`--config`, else the XDG one, when it exists); what is

@@ -167,7 +167,7 @@ struct SavedRotationTests {
     @Test func aRawTurnsFromItsOwnOrientationAsTheWorkerReadsIt() throws {
         let images = try GeneratedImages()
         let dng = try images.dng("shot.dng", previewWidth: 64, previewHeight: 48, color: "#C03020", orientation: 6)
-        let worker = DecoderProcess()
+        let worker = BuiltWorker.process()
         #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .right)
         #expect(
             try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil, worker: worker)

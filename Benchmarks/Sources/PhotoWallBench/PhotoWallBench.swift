@@ -137,13 +137,15 @@ struct PhotoWallBench: ParsableCommand {
     }
 
     /// The wall of `paths` with `--cache-mb`, the shared thumbnail cache unless `--no-thumbnail-cache`, and the cards'
-    /// captions in the default font, as `waterfall` makes it.
+    /// captions in the default font, as `waterfall` makes it; its decoder worker is the one `WATERFALL_DECODER` names
+    /// (scripts/benchmarks.sh sets it), else `waterfall-decoder` on `PATH`.
     private func wallConfiguration() throws -> PhotoWall.Configuration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = PhotoWall.Configuration(paths: paths)
         configuration.cacheBytes = cacheMB << 20
         configuration.metrics = try BenchWindow.cardMetrics()
         configuration.warn = { printError($0) }
+        configuration.decoderExecutable = environment["WATERFALL_DECODER"].flatMap { $0.isEmpty ? nil : $0 }
         if !noThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
                 root: SharedThumbnailCache.defaultRoot(in: XDGDirectories(environment: environment)),
