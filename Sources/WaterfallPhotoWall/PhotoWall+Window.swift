@@ -79,7 +79,7 @@ extension PhotoWall: WaterfallWindowObserver {
         let arrangement = configuration.startingArrangement
         let items =
             arrangement.showsEverythingAsWalked
-            ? library : arrangement.arranged(library, periodTitle: PeriodTitles().title)
+            ? library : arrangement.arranged(library, periodTitle: PeriodTitles(locale: configuration.locale).title)
         layout.columnCount = columnPolicy.columnCount(
             for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height),
             layoutWidth: size.width, of: layout)

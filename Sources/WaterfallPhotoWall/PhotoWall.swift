@@ -64,6 +64,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// Hears the checkpoints of the file actions (`FileActionCheckpoint`), on their thread: a test's stop between
         /// their steps. `nil` (the default): none.
         public var fileActionCheckpoint: FileActionCheckpoint.Handler?
+        /// The locale the timeline's section titles are written in ("March 2024"): the program gives the user's,
+        /// `Locale.forDates(environment:)`. Foundation's `Locale.current` by default.
+        public var locale = Locale.current
         /// Hears what the wall cannot do (a folder it cannot watch, an update it could not show), from any thread.
         public var warn: @Sendable (String) -> Void = { _ in }
 
@@ -95,8 +98,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public internal(set) var library = PhotoWallItems()
     /// What `arrangement` is (see PhotoWall+Arrangement.swift).
     var arrangementState = PhotoArrangement()
-    /// The timeline's section titles, in the user's locale.
-    let periodTitles = PeriodTitles()
+    /// The timeline's section titles, in `configuration.locale`.
+    let periodTitles: PeriodTitles
     /// The scrubber label last logged (`scrubber`): its offset and text, so that a label asked again unchanged is not.
     var lastLoggedScrubberLabel: (offset: Double, text: String)?
     /// The JSON-lines log of what happens (`--log-events`), if any.
@@ -168,6 +171,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)
     ) {
         self.configuration = configuration
+        periodTitles = PeriodTitles(locale: configuration.locale)
         // Until the background workers take it from the wall, they find the worker program here.
         DecoderProcess.unsetExecutable = configuration.decoderExecutable
         arrangementState = configuration.startingArrangement

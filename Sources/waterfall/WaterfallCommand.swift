@@ -105,6 +105,7 @@ struct WaterfallCommand: ParsableCommand {
         configuration.captionInfo = photos.infoCaptions || config.infoCaptions
         configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
+        configuration.locale = Locale.forDates(environment: environment)
         configuration.decoderExecutable = Self.decoderExecutable(environment: environment)
         configuration.trash = Trash(directories: directories)
         if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
