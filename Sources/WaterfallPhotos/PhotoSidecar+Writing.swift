@@ -5,11 +5,11 @@ extension PhotoSidecar {
     /// Writes `marks` to `file`'s `NAME.EXT.xmp` as `xmp:Rating` (-1 when rejected), atomically (`AtomicFile`): an
     /// existing sidecar keeps every byte it has except the rating's value (the attribute, with its namespace's
     /// declaration when missing, is added to the first top-level `rdf:Description` that declares the `xmp` namespace,
-    /// else to the first one); a new sidecar is a small packet as darktable writes one.
+    /// else to the first one); a new sidecar is a small packet as darktable writes one. `checkpoint` hears the names
+    /// of `AtomicFile`'s checkpoints.
     /// - Throws: `FileActionError` naming the photo when it is gone, or the sidecar when it cannot be written (its
     ///   folder read-only, the disk full), was changed by another program while it was written, or is malformed: a
     ///   sidecar that is no well-formed XMP is left as it is, never overwritten.
-    /// - Parameter checkpoint: hears the names of `AtomicFile`'s checkpoints.
     public static func write(
         _ marks: PhotoMarks, for file: FilePath, checkpoint: FileActionCheckpoint.Handler? = nil
     ) throws(FileActionError) {

@@ -16,10 +16,10 @@ public enum SavedRotation {
     /// Turns `file`, of `format`, by `quarterTurns` (1 = 90° clockwise, -1 anticlockwise) from the orientation it
     /// shows at now, and returns the new orientation. A mirrored orientation stays mirrored. A camera RAW or a video
     /// (`ImageFormat.decodedInAWorker`) turns from its sidecar's orientation, else from its header's as `worker`
-    /// reads it, else (no worker: libraw and FFmpeg never run in this process) from upright.
+    /// reads it, else (no worker: libraw and FFmpeg never run in this process) from upright. `checkpoint` hears the
+    /// names of the checkpoints of a rewrite (`AtomicFile`).
     /// - Throws: `FileActionError` naming the file: changed since `expecting` (when given), gone, its folder
     ///   read-only, the disk full, or a JPEG whose segments or EXIF cannot be changed; the file is then as it was.
-    /// - Parameter checkpoint: hears the names of the checkpoints of a rewrite (`AtomicFile`).
     public static func rotate(
         _ file: FilePath, format: ImageFormat, quarterTurns: Int, expecting: FileIdentity?,
         worker: DecoderProcess? = nil, checkpoint: FileActionCheckpoint.Handler? = nil
