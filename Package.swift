@@ -167,7 +167,7 @@ let package = Package(
         .executableTarget(name: "swatches", dependencies: ["Waterfall", "WaterfallX11"], path: "Examples/Swatches"),
         // A photo browser in a few lines on the photo wall library (Examples/PhotoWall/main.swift).
         .executableTarget(
-            name: "photo-wall", dependencies: ["Waterfall", "WaterfallPhotoWall", "WaterfallX11"],
+            name: "photo-wall", dependencies: ["Waterfall", "WaterfallPhotoWall", "WaterfallPhotos", "WaterfallX11"],
             path: "Examples/PhotoWall"),
 
         // MARK: Fuzzing

@@ -4,13 +4,19 @@
 import Foundation
 import Waterfall
 import WaterfallPhotoWall
+import WaterfallPhotos
 import WaterfallX11
 
+// The user's folders (XDG), from which the program, not the library, takes its pictures folder and its Trash.
+let directories = XDGDirectories(environment: ProcessInfo.processInfo.environment)
 var configuration = PhotoWall.Configuration(paths: Array(CommandLine.arguments.dropFirst()))
 if configuration.paths.isEmpty {
-    configuration.paths = [PhotoWall.picturesFolder(environment: ProcessInfo.processInfo.environment)]
+    configuration.paths = [directories.picturesFolder()]
 }
 configuration.recursive = true
+configuration.trash = Trash(directories: directories)
+// Videos and camera RAWs are read by the decoder worker installed beside this program.
+configuration.decoderExecutable = Bundle.main.executablePath.flatMap(DecoderProcess.executable(besideProgram:))
 configuration.warn = { FileHandle.standardError.write(Data("photo-wall: \($0)\n".utf8)) }
 let wall = PhotoWall(configuration)
 do {

@@ -181,9 +181,10 @@ package enum Catalog {
     }
 
     /// Where the bundled catalog is: `Resources/catalog.json` under the working directory, else under the
-    /// nearest ancestor of the executable's folder that has one (the checkout a built binary came from),
-    /// else in the checkout this source file was compiled in.
-    package static func defaultPath(executablePath: String = "/proc/self/exe") -> String? {
+    /// nearest ancestor of the folder of the executable at `executablePath` (the program's own, which the program
+    /// gives) that has one (the checkout a built binary came from), else in the checkout this source file was compiled
+    /// in.
+    package static func defaultPath(executablePath: String) -> String? {
         let relative = "Resources/catalog.json"
         let fileManager = FileManager.default
         var candidates = [fileManager.currentDirectoryPath]

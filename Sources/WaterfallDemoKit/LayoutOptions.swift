@@ -120,10 +120,11 @@ package struct LayoutOptions: ParsableArguments {
     }
 
     /// The items to show, in sections: synthesised when `--items` is given, else the catalog (the bundled one by
-    /// default) grouped by category. `availableCount` cards are there from the start (all when `nil`).
-    package func loadItems(availableCount: Int? = nil) throws -> DemoItems {
+    /// default, found from `executablePath`, the program's own: `Catalog.defaultPath(executablePath:)`) grouped by
+    /// category. `availableCount` cards are there from the start (all when `nil`).
+    package func loadItems(availableCount: Int? = nil, executablePath: String) throws -> DemoItems {
         if let items { return DemoItems(synthesized: items, availableCount: availableCount) }
-        guard let path = catalog ?? Catalog.defaultPath() else {
+        guard let path = catalog ?? Catalog.defaultPath(executablePath: executablePath) else {
             throw CatalogError(
                 path: "Resources/catalog.json",
                 problem: "not found in the working directory or beside the program; pass --catalog PATH")

@@ -8,8 +8,8 @@ package final class PeriodTitles {
     /// The titles made so far, by grouping and key: a regroup asks each period's once.
     private var made: [PhotoGrouping: [Int: String]] = [:]
 
-    /// Titles in `locale` (the user's by default: `LC_ALL`, `LC_TIME`, else `LANG`).
-    package init(locale: Locale = .forDates()) {
+    /// Titles in `locale` (the wall's `Configuration.locale`).
+    package init(locale: Locale) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!

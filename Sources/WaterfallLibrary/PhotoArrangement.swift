@@ -47,8 +47,9 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 
     /// The cards of `library` (a section per folder) this arrangement shows, in its sections, each period titled in
-    /// `locale` ("March 2024"; the user's by default: `Locale.forDates()`).
-    public func arranged(_ library: PhotoWallItems, locale: Locale = .forDates()) -> PhotoWallItems {
+    /// `locale` ("March 2024"; Foundation's `Locale.current` by default: a program passes the user's,
+    /// `Locale.forDates(environment:)`).
+    public func arranged(_ library: PhotoWallItems, locale: Locale = .current) -> PhotoWallItems {
         showsEverythingAsWalked ? library : arranged(library, periodTitle: PeriodTitles(locale: locale).title)
     }
 

@@ -22,13 +22,15 @@ extension PhotoWall {
     /// Moves the photos acted on to the Trash (freedesktop.org's: trash-cli and file managers see them there).
     func trashTargets() {
         let files = actionTargets.map { items[$0].path }
-        guard !files.isEmpty else { return }
-        let (trash, cache, identities) = (configuration.trash, configuration.sharedThumbnailCache, fileIdentities)
+        guard !files.isEmpty, let trash = configuration.trash else { return }
+        let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
+        let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
         if let lightbox, let window, items.count > 1 { _ = lightbox.perform(.next, at: nil, in: window) }
         fileActions.run(
             FileActionRunner.Job(action: .trash, files: files) { file in
-                let trashed = try trash.moveToTrash(file, expecting: identities.identity(of: file) ?? expected[file])
+                let trashed = try trash.moveToTrash(
+                    file, expecting: identities.identity(of: file) ?? expected[file], checkpoint: checkpoint)
                 cache?.removeThumbnails(of: file)
                 return .restore(trashed)
             })
@@ -46,6 +48,7 @@ extension PhotoWall {
     /// The job that turns `files` by `quarterTurns` on disk.
     private func rotationJob(_ files: [FilePath], by quarterTurns: Int) -> FileActionRunner.Job {
         let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
+        let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(
             files.compactMap { file in library.walked.card(of: file).map { (file, $0.identity) } }
         ) {
@@ -53,7 +56,7 @@ extension PhotoWall {
         }
         // A video's or a RAW's own orientation is read by a decoder process of the job's (libraw and FFmpeg never run
         // in the wall's), started at its first such file.
-        let worker = LazyDecoder()
+        let worker = LazyDecoder(executable: configuration.decoderExecutable)
         return FileActionRunner.Job(action: .rotate(quarterTurns: quarterTurns), files: files) { file in
             guard let format = try PhotoFile.shownFormat(ofFile: file) else {
                 throw FileActionError(file: file, reason: "it is not a photo")
@@ -61,7 +64,7 @@ extension PhotoWall {
             _ = try SavedRotation.rotate(
                 file, format: format, quarterTurns: quarterTurns,
                 expecting: identities.identity(of: file) ?? expected[file],
-                worker: ImageFormat.decodedInAWorker.contains(format) ? worker.process : nil)
+                worker: ImageFormat.decodedInAWorker.contains(format) ? worker.process : nil, checkpoint: checkpoint)
             identities.note(file)
             cache?.removeThumbnails(of: file)
             return .rotate(file, quarterTurns: -quarterTurns)
@@ -83,8 +86,9 @@ extension PhotoWall {
     private func markJob(_ marks: [FilePath: PhotoMarks], undoingTo old: [FilePath: PhotoMarks]) -> FileActionRunner.Job
     {
         let files = marks.keys.sorted { $0.string < $1.string }
+        let checkpoint = configuration.fileActionCheckpoint
         return FileActionRunner.Job(action: .mark, files: files) { file in
-            try PhotoSidecar.write(marks[file]!, for: file)
+            try PhotoSidecar.write(marks[file]!, for: file, checkpoint: checkpoint)
             return .mark(file, old[file] ?? PhotoMarks())
         }
     }
@@ -98,16 +102,17 @@ extension PhotoWall {
             activityMessage = "Nothing to undo"
             return false
         }
-        let trash = configuration.trash
+        let (trash, checkpoint) = (configuration.trash, configuration.fileActionCheckpoint)
         switch last.action {
         case .trash, .restore:
+            guard let trash else { break }  // none without a Trash
             let steps = last.steps.reversed().compactMap { step -> TrashedFile? in
                 if case .restore(let trashed) = step { return trashed }
                 return nil
             }
             let byFile = Dictionary(steps.map { ($0.original, $0) }) { first, _ in first }
             var job = FileActionRunner.Job(action: .restore, files: steps.map(\.original)) { file in
-                try trash.restore(byFile[file]!)
+                try trash.restore(byFile[file]!, checkpoint: checkpoint)
                 return nil
             }
             job.isUndo = true
@@ -257,11 +262,18 @@ extension PhotoWall {
 /// A decoder process started at its first use, for one job's files on the job's thread.
 final class LazyDecoder: @unchecked Sendable {  // used by one job, on the runner's one thread
     private var started: DecoderProcess?
+    /// The worker program (`PhotoWall.Configuration.decoderExecutable`).
+    private let executable: String?
+
+    /// A process of `executable`, not started yet.
+    init(executable: String?) {
+        self.executable = executable
+    }
 
     /// The process, started now if it was not.
     var process: DecoderProcess {
         if let started { return started }
-        let process = DecoderProcess()
+        let process = DecoderProcess(executable: executable)
         started = process
         return process
     }

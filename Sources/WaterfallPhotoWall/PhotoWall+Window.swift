@@ -37,14 +37,15 @@ extension PhotoWall {
         of configuration: Configuration, in size: Size, layout: CollectionLayout,
         columnPolicy: ColumnPolicy
     ) throws -> [String] {
-        let folders = PhotoWalker(
-            paths: configuration.paths, recursive: configuration.recursive, order: configuration.order
-        ).walkAll().folders
+        let walker = PhotoWalker(
+            paths: configuration.paths, recursive: configuration.recursive, order: configuration.order)
+        walker.decoderProcess = DecoderProcess(executable: configuration.decoderExecutable)
+        let folders = walker.walkAll().folders
         let library = PhotoWallItems(folders: folders, roots: configuration.paths)
         let arrangement = configuration.startingArrangement
         let items =
             arrangement.showsEverythingAsWalked
-            ? library : arrangement.arranged(library, periodTitle: PeriodTitles().title)
+            ? library : arrangement.arranged(library, periodTitle: PeriodTitles(locale: configuration.locale).title)
         layout.columnCount = columnPolicy.columnCount(
             for: Size(width: size.width + ScrollBar.defaultWidth, height: size.height),
             layoutWidth: size.width, of: layout)

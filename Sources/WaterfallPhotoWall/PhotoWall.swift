@@ -54,8 +54,20 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
         public var lightboxFile: FilePath?
         /// The desktop's Trash the Delete key moves photos to (freedesktop.org's, under `$XDG_DATA_HOME`, or a mount's
-        /// own), for the user of this process's environment unless the program gives another.
-        public var trash = Trash(environment: ProcessInfo.processInfo.environment)
+        /// own): the program gives the user's, `Trash(directories:)`. `nil` (the default): the wall moves nothing to
+        /// a Trash.
+        public var trash: Trash?
+        /// The decoder worker program that reads the formats whose libraries may hang or crash (videos, camera RAWs:
+        /// `ImageFormat.decodedInAWorker`) apart from the wall: a path, or a name looked up on `PATH`. The program
+        /// decides where it is (beside itself: `DecoderProcess.executable(besideProgram:)`); `nil` (the default):
+        /// `waterfall-decoder` on `PATH`.
+        public var decoderExecutable: String?
+        /// Hears the checkpoints of the file actions (`FileActionCheckpoint`), on their thread: a test's stop between
+        /// their steps. `nil` (the default): none.
+        public var fileActionCheckpoint: FileActionCheckpoint.Handler?
+        /// The locale the timeline's section titles are written in ("March 2024"): the program gives the user's,
+        /// `Locale.forDates(environment:)`. Foundation's `Locale.current` by default.
+        public var locale = Locale.current
         /// Hears what the wall cannot do (a folder it cannot watch, an update it could not show), from any thread.
         public var warn: @Sendable (String) -> Void = { _ in }
 
@@ -146,12 +158,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)
     ) {
         self.configuration = configuration
+        // Until the background workers take it from the wall, they find the worker program here.
+        DecoderProcess.unsetExecutable = configuration.decoderExecutable
         let relay = wakeRelay
         columnsAhead = ColumnsAhead { relay.wake() }
         fileActions = FileActionRunner { relay.wake() }
         library = PhotoLibrary(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
-            arrangement: configuration.arrangement, locale: .forDates(), warn: configuration.warn
+            arrangement: configuration.arrangement, locale: configuration.locale, warn: configuration.warn
         ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
         let look = configuration.look

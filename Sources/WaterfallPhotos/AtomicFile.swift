@@ -18,12 +18,13 @@ public enum AtomicFile {
     /// positioned at its start).
     ///
     /// When `expecting` is given, `file` must still be that (size and modification time) before anything is written
-    /// and again just before the rename. Checkpoints: "rewrite.temporary-written", "rewrite.renamed".
+    /// and again just before the rename. Checkpoints, which `checkpoint` hears: "rewrite.temporary-written",
+    /// "rewrite.renamed".
     /// - Throws: `FileActionError` naming `file`: "the folder is read-only", "the disk is full", "it is gone", "it was
     ///   changed by another program since it was shown", or the error `write` threw (an `Errno` is translated). The
     ///   original is then untouched and the temporary removed.
     public static func replace(
-        _ file: FilePath, expecting: FileIdentity?,
+        _ file: FilePath, expecting: FileIdentity?, checkpoint: FileActionCheckpoint.Handler? = nil,
         write: (FileDescriptor) throws -> Void
     ) throws(FileActionError) {
         let target = resolvingLink(file)
@@ -34,7 +35,7 @@ public enum AtomicFile {
         try FileIdentity.check(file, against: expecting)
         let temporary = try writeTemporary(
             for: file, beside: target, mode: original.st_mode & 0o7777,
-            owner: (original.st_uid, original.st_gid), write: write)
+            owner: (original.st_uid, original.st_gid), checkpoint: checkpoint, write: write)
         do throws(FileActionError) {
             try FileIdentity.check(file, against: expecting)
             do throws(Errno) { try FileSystem.rename(temporary, to: target) } catch {
@@ -44,21 +45,24 @@ public enum AtomicFile {
             try? FileSystem.remove(temporary)
             throw error
         }
-        finish(target)
+        finish(target, checkpoint: checkpoint)
     }
 
     /// Creates `file` anew with `contents` (a sidecar), through the same steps as `replace`: a new file's mode is
     /// 0666 less the umask, as any program's; replacing one keeps its mode and owner. Unless `replacing`, the rename
     /// refuses to replace an existing file (`renameat2` with `RENAME_NOREPLACE`), even one created meanwhile.
+    /// `checkpoint` hears the checkpoints' names.
     /// - Throws: `FileActionError` naming `file`: "the name is taken" when it exists and not `replacing`, or what
     ///   `replace` throws.
-    public static func create(_ file: FilePath, replacing: Bool, contents: [UInt8]) throws(FileActionError) {
+    public static func create(
+        _ file: FilePath, replacing: Bool, contents: [UInt8], checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) {
         let target = resolvingLink(file)
         let existing = try? FileSystem.status(of: target)
         if existing != nil && !replacing { throw FileActionError(file: file, reason: nameTakenReason) }
         let temporary = try writeTemporary(
             for: file, beside: target, mode: existing.map { $0.st_mode & 0o7777 },
-            owner: existing.map { ($0.st_uid, $0.st_gid) }
+            owner: existing.map { ($0.st_uid, $0.st_gid) }, checkpoint: checkpoint
         ) { descriptor in
             _ = try descriptor.writeAll(contents)
         }
@@ -73,7 +77,7 @@ public enum AtomicFile {
             throw error == .fileExists
                 ? FileActionError(file: file, reason: nameTakenReason) : FileActionError(file: file, errno: error)
         }
-        finish(target)
+        finish(target, checkpoint: checkpoint)
     }
 
     /// Why `create` refuses: a file of that name exists.
@@ -81,8 +85,8 @@ public enum AtomicFile {
 
     /// The checkpoint after the rename, then the folder's fsync. The rename has happened, so the action is done and
     /// says so even if that fsync fails (its failure cannot undo the rename).
-    private static func finish(_ target: FilePath) {
-        FileActionCheckpoint.reach(FileActionCheckpoint.rewriteRenamed)
+    private static func finish(_ target: FilePath, checkpoint: FileActionCheckpoint.Handler?) {
+        checkpoint?(FileActionCheckpoint.rewriteRenamed)
         try? FileSystem.syncFolder(target.folder)
     }
 
@@ -90,7 +94,7 @@ public enum AtomicFile {
     /// bits set to `mode` and its owner to `owner` when given. Reaches "rewrite.temporary-written".
     private static func writeTemporary(
         for file: FilePath, beside target: FilePath, mode: mode_t?, owner: (uid_t, gid_t)?,
-        write: (FileDescriptor) throws -> Void
+        checkpoint: FileActionCheckpoint.Handler?, write: (FileDescriptor) throws -> Void
     ) throws(FileActionError) -> FilePath {
         // A mode to keep is set exactly once written; a new file's is 0666 less the umask, as open(2) makes it.
         let (temporary, descriptor) = try createTemporary(for: file, beside: target, mode: mode == nil ? 0o666 : 0o600)
@@ -125,7 +129,7 @@ public enum AtomicFile {
             try? FileSystem.remove(temporary)
             throw FileActionError(file: file, errno: error)
         }
-        FileActionCheckpoint.reach(FileActionCheckpoint.rewriteTemporaryWritten)
+        checkpoint?(FileActionCheckpoint.rewriteTemporaryWritten)
         return temporary
     }
 

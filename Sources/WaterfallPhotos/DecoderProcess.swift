@@ -27,19 +27,21 @@ public final class DecoderProcess {
     /// How long a header may take in the worker: the header is a container's index, read by FFmpeg under the same
     /// 5 s deadline; a header slower than that holds the walk, which waits for it before the next file.
     public static let headerTimeLimit = Duration.seconds(5)
-    /// The worker program's name, looked for beside the running program and then on `PATH`.
+    /// The worker program's name, looked for on `PATH` when no path is given.
     public static let executableName = "waterfall-decoder"
 
-    private static let defaultExecutableSetting = Mutex<String?>(nil)
-    /// The worker program every `DecoderProcess` made without one of its own runs: a path, or a name looked up on
-    /// `PATH`. `nil` (the default): `waterfall-decoder` in the running program's folder (`/proc/self/exe`'s), else on
-    /// `PATH`. A program sets it once, before its first photo (the `waterfall` program from `WATERFALL_DECODER`).
-    public static var defaultExecutable: String? {
-        get { defaultExecutableSetting.withLock { $0 } }
-        set { defaultExecutableSetting.withLock { $0 = newValue } }
+    private static let unsetExecutableSetting = Mutex<String?>(nil)
+    /// The worker program of the processes made without an executable: `nil` for `executableName` on `PATH`.
+    /// Package-internal and temporary: a photo wall sets it from its configuration (`decoderExecutable`) for its
+    /// background workers (the thumbnail pool, the animation loader, the walk), which make their decoders without
+    /// one, until they take the executable from the wall.
+    package static var unsetExecutable: String? {
+        get { unsetExecutableSetting.withLock { $0 } }
+        set { unsetExecutableSetting.withLock { $0 = newValue } }
     }
 
-    /// The worker program this one runs: a path, or a name looked up on `PATH`; `nil` for `defaultExecutable`.
+    /// The worker program this one runs: a path, or a name looked up on `PATH`; `nil` for `executableName` on `PATH`
+    /// (or, inside a photo wall, the wall's `decoderExecutable`).
     public let executable: String?
     /// How long a header may take before the worker is killed.
     public let headerTimeLimit: Duration
@@ -49,8 +51,9 @@ public final class DecoderProcess {
     /// The running worker: its pid and the wall's end of its socket.
     private var running: (pid: pid_t, socket: Int32)?
 
-    /// A worker of `executable` (`nil`: `defaultExecutable`), not started until the first request, whose requests may
-    /// take `headerTimeLimit` and `thumbnailTimeLimit`.
+    /// A worker of `executable` (`nil`: `executableName` on `PATH`), not started until the first request, whose
+    /// requests may take `headerTimeLimit` and `thumbnailTimeLimit`. A program decides where its worker is (beside
+    /// it: `executable(besideProgram:)`) and passes it.
     public init(
         executable: String? = nil, headerTimeLimit: Duration = DecoderProcess.headerTimeLimit,
         thumbnailTimeLimit: Duration = DecoderProcess.thumbnailTimeLimit
@@ -145,29 +148,24 @@ public final class DecoderProcess {
     /// Starts the worker.
     /// - Throws: `PhotoError.decoderMissing` when its program is not there, `.decoderCrashed` when it cannot start.
     private func start(for format: ImageFormat) throws -> (pid: pid_t, socket: Int32) {
-        let named = executable ?? Self.defaultExecutable
-        let program = named.map { FilePath($0) } ?? Self.besideThisProgram() ?? FilePath(Self.executableName)
-        switch DecoderSpawn.spawn(program) {
+        let named = executable ?? Self.unsetExecutable ?? Self.executableName
+        switch DecoderSpawn.spawn(FilePath(named)) {
         case .success(let worker):
             running = worker
             return worker
         case .failure(let error)
         where [.noSuchFileOrDirectory, .permissionDenied, .execFormatError, .notDirectory].contains(error):
-            throw PhotoError.decoderMissing(format, executable: named ?? Self.executableName)
+            throw PhotoError.decoderMissing(format, executable: named)
         case .failure(let error):
             throw PhotoError.decoderCrashed(format, how: "cannot start: \(String(cString: strerror(error.rawValue)))")
         }
     }
 
-    /// `waterfall-decoder` in the running program's folder (`/proc/self/exe`'s, as its bytes), when it is there and
-    /// executable.
-    private static func besideThisProgram() -> FilePath? {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBytes {
-            readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1)
-        }
-        guard count > 0 else { return nil }
-        let path = FilePath(bytes: buffer[..<count]).removingLastComponent().appending(executableName)
-        return path.withPlatformString { access($0, X_OK) } == 0 ? path : nil
+    /// `waterfall-decoder` in the folder of the program at `programPath`, when it is there and executable (`nil`
+    /// otherwise): where a program installed beside its worker finds it. The program gives its own path (the
+    /// `waterfall` program reads its link in `/proc/self`); the library never looks for it.
+    public static func executable(besideProgram programPath: String) -> String? {
+        let path = FilePath(programPath).removingLastComponent().appending(executableName)
+        return path.withPlatformString { access($0, X_OK) } == 0 ? path.string : nil
     }
 }

@@ -1,8 +1,7 @@
-import Synchronization
-
 /// Named points between the steps of every file action, where a debug build's tests stop the program and SIGKILL it
-/// to prove that no instant loses a file. The library only calls the handler; the program decides what to do (it
-/// installs one from an environment variable). With no handler, a checkpoint costs a lock.
+/// to prove that no instant loses a file. Each action takes a `Handler` (its `checkpoint:` argument, none by
+/// default) and calls it with the name of each point it reaches; the program decides what to do there (the
+/// `waterfall` program makes one from an environment variable and gives it to the wall's configuration).
 ///
 /// The names: "rewrite.temporary-written" (a rewrite's temporary file is whole and fsync'ed), "rewrite.renamed" (it
 /// replaced the original; the folder is not yet fsync'ed), "trash.info-written" (the `.trashinfo` is whole; the file
@@ -20,15 +19,7 @@ public enum FileActionCheckpoint {
     /// After a restored file is renamed back, before its `.trashinfo` is removed.
     public static let restoreMoved = "restore.moved"
 
-    private static let handler = Mutex<(@Sendable (String) -> Void)?>(nil)
-
-    /// Calls `handler` with each checkpoint's name from now on (from the thread doing the action); `nil` stops.
-    public static func setHandler(_ handler: (@Sendable (String) -> Void)?) {
-        self.handler.withLock { $0 = handler }
-    }
-
-    /// Calls the handler with `name`, if there is one (outside the lock: the handler may take its time).
-    static func reach(_ name: String) {
-        handler.withLock { $0 }?(name)
-    }
+    /// Hears the name of each checkpoint an action reaches, on the thread doing the action, which waits for it to
+    /// return (it may take its time: a test's stop holds the action there).
+    public typealias Handler = @Sendable (String) -> Void
 }

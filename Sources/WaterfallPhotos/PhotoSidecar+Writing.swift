@@ -5,26 +5,35 @@ extension PhotoSidecar {
     /// Writes `marks` to `file`'s `NAME.EXT.xmp` as `xmp:Rating` (-1 when rejected), atomically (`AtomicFile`): an
     /// existing sidecar keeps every byte it has except the rating's value (the attribute, with its namespace's
     /// declaration when missing, is added to the first top-level `rdf:Description` that declares the `xmp` namespace,
-    /// else to the first one); a new sidecar is a small packet as darktable writes one.
+    /// else to the first one); a new sidecar is a small packet as darktable writes one. `checkpoint` hears the names
+    /// of `AtomicFile`'s checkpoints.
     /// - Throws: `FileActionError` naming the photo when it is gone, or the sidecar when it cannot be written (its
     ///   folder read-only, the disk full), was changed by another program while it was written, or is malformed: a
     ///   sidecar that is no well-formed XMP is left as it is, never overwritten.
-    public static func write(_ marks: PhotoMarks, for file: FilePath) throws(FileActionError) {
-        try set(.rating, to: String(marks.xmpRating), for: file)
+    public static func write(
+        _ marks: PhotoMarks, for file: FilePath, checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) {
+        try set(.rating, to: String(marks.xmpRating), for: file, checkpoint: checkpoint)
     }
 
     /// Writes `orientation` to `file`'s `NAME.EXT.xmp` as `tiff:Orientation`, as `write(_:for:)` writes the marks.
     /// - Throws: what `write(_:for:)` throws.
-    public static func writeOrientation(_ orientation: ExifOrientation, for file: FilePath) throws(FileActionError) {
-        try set(.orientation, to: String(orientation.rawValue), for: file)
+    public static func writeOrientation(
+        _ orientation: ExifOrientation, for file: FilePath, checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) {
+        try set(.orientation, to: String(orientation.rawValue), for: file, checkpoint: checkpoint)
     }
 
-    /// Sets `property` to `value` in `file`'s sidecar, creating it when missing.
-    static func set(_ property: XMPPacket.Property, to value: String, for file: FilePath) throws(FileActionError) {
+    /// Sets `property` to `value` in `file`'s sidecar, creating it when missing; `checkpoint` hears the checkpoints.
+    static func set(
+        _ property: XMPPacket.Property, to value: String, for file: FilePath,
+        checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) {
         guard FileSystem.exists(file) else { throw FileActionError(file: file, errno: .noSuchFileOrDirectory) }
         let sidecar = sidecar(of: file)
         guard let (bytes, identity) = try existingContents(of: sidecar) else {
-            try AtomicFile.create(sidecar, replacing: false, contents: XMPPacket.new([(property, value)]))
+            try AtomicFile.create(
+                sidecar, replacing: false, contents: XMPPacket.new([(property, value)]), checkpoint: checkpoint)
             return
         }
         let contents: [UInt8]
@@ -33,7 +42,7 @@ extension PhotoSidecar {
         } catch {
             throw FileActionError(file: sidecar, reason: "it is no well-formed XMP (\(error)); left as it is")
         }
-        try AtomicFile.replace(sidecar, expecting: identity) { try $0.writeAll(contents) }
+        try AtomicFile.replace(sidecar, expecting: identity, checkpoint: checkpoint) { try $0.writeAll(contents) }
     }
 
     /// The bytes of the sidecar at `path` and its identity when they were read; `nil` when there is none.

@@ -16,17 +16,20 @@ public enum SavedRotation {
     /// Turns `file`, of `format`, by `quarterTurns` (1 = 90° clockwise, -1 anticlockwise) from the orientation it
     /// shows at now, and returns the new orientation. A mirrored orientation stays mirrored. A camera RAW or a video
     /// (`ImageFormat.decodedInAWorker`) turns from its sidecar's orientation, else from its header's as `worker`
-    /// reads it, else (no worker: libraw and FFmpeg never run in this process) from upright.
+    /// reads it, else (no worker: libraw and FFmpeg never run in this process) from upright. `checkpoint` hears the
+    /// names of the checkpoints of a rewrite (`AtomicFile`).
     /// - Throws: `FileActionError` naming the file: changed since `expecting` (when given), gone, its folder
     ///   read-only, the disk full, or a JPEG whose segments or EXIF cannot be changed; the file is then as it was.
     public static func rotate(
         _ file: FilePath, format: ImageFormat, quarterTurns: Int, expecting: FileIdentity?,
-        worker: DecoderProcess? = nil
+        worker: DecoderProcess? = nil, checkpoint: FileActionCheckpoint.Handler? = nil
     ) throws(FileActionError) -> ExifOrientation {
         try FileIdentity.check(file, against: expecting)
-        if format == .jpeg { return try rotateJPEG(file, quarterTurns: quarterTurns, expecting: expecting) }
+        if format == .jpeg {
+            return try rotateJPEG(file, quarterTurns: quarterTurns, expecting: expecting, checkpoint: checkpoint)
+        }
         let turned = try currentOrientation(of: file, worker: worker).turned(quarterTurns: quarterTurns)
-        try PhotoSidecar.writeOrientation(turned, for: file)
+        try PhotoSidecar.writeOrientation(turned, for: file, checkpoint: checkpoint)
         return turned
     }
 
@@ -52,7 +55,7 @@ public enum SavedRotation {
 
     /// Turns a JPEG through its EXIF orientation: in place when the tag exists, else by rewriting the file.
     private static func rotateJPEG(
-        _ file: FilePath, quarterTurns: Int, expecting: FileIdentity?
+        _ file: FilePath, quarterTurns: Int, expecting: FileIdentity?, checkpoint: FileActionCheckpoint.Handler?
     ) throws(FileActionError) -> ExifOrientation {
         let descriptor = try open(file, .readOnly)
         defer { try? descriptor.close() }
@@ -85,7 +88,7 @@ public enum SavedRotation {
             throw FileActionError(file: file, reason: "its EXIF cannot be changed: \(error)")
         }
         let replaced = layout.exif?.segment ?? layout.insertionPoint..<layout.insertionPoint
-        try AtomicFile.replace(file, expecting: expecting) { output in
+        try AtomicFile.replace(file, expecting: expecting, checkpoint: checkpoint) { output in
             try output.writeAll(try read(0, replaced.lowerBound))
             try output.writeAll(segment)
             var offset = replaced.upperBound

@@ -46,10 +46,10 @@ public final class SharedThumbnailCache: Sendable {
         self.onDisabled = onDisabled
     }
 
-    /// `$XDG_CACHE_HOME/thumbnails` when that variable is an absolute path, else `$HOME/.cache/thumbnails`.
-    public static func defaultRoot(environment: [String: String]) -> String {
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/thumbnails" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.cache/thumbnails"
+    /// The user's shared cache folder: `thumbnails` in the cache folder of `directories` (`$XDG_CACHE_HOME/thumbnails`,
+    /// else `~/.cache/thumbnails`).
+    public static func defaultRoot(in directories: XDGDirectories) -> String {
+        directories.cache + "/thumbnails"
     }
 
     /// Why writing stopped, once it has.

@@ -30,31 +30,37 @@ public struct TrashedFile: Hashable, Sendable {
 /// Every step is ordered so that a crash at any instant leaves the file in place or wholly in the Trash with its
 /// `.trashinfo`: the `.trashinfo` is created first (`O_EXCL`) and fsync'ed, then the file is renamed into `files/`.
 public struct Trash: Sendable {
-    /// The home Trash: `$XDG_DATA_HOME/Trash`, or `$HOME/.local/share/Trash`.
+    /// The home Trash, for the files on its file system: `$XDG_DATA_HOME/Trash` (`XDGDirectories.trash`).
     public let home: FilePath
     /// The user whose Trash folders on other mounts are used (`$topdir/.Trash-$uid`).
     public let userID: uid_t
     /// The time a file is deleted at, in seconds since 1970 (the tests set it).
     var now: @Sendable () -> time_t = { time(nil) }
 
-    /// The Trash of the user running the process, its home Trash found from `environment`'s `XDG_DATA_HOME` (when
-    /// an absolute path, as the Base Directory specification requires) else `HOME`.
-    public init(environment: [String: String]) {
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? Self.homeFolder(environment) + "/.local/share"
-        home = FilePath(data).appending("Trash").lexicallyNormalized()
+    /// The Trash of the user running the process, its home Trash at `home`: `XDGDirectories.trash` for the user's
+    /// (`$XDG_DATA_HOME/Trash`), which the program resolves from its environment.
+    public init(home: FilePath) {
+        self.home = home.lexicallyNormalized()
         userID = getuid()
+    }
+
+    /// The Trash of the user running the process whose folders are `directories`: its home Trash is theirs
+    /// (`XDGDirectories.trash`).
+    public init(directories: XDGDirectories) {
+        self.init(home: FilePath(directories.trash))
     }
 
     /// Moves `file` into the Trash, under its own name or the first free of "NAME.2", "NAME.3"...: its `.trashinfo`
     /// is created with `O_EXCL`, written and fsync'ed (checkpoint "trash.info-written"), then the file is renamed
     /// into `files/` (checkpoint "trash.moved") and both folders are fsync'ed. A symbolic link is trashed itself.
     ///
-    /// When `expecting` is given, the file must still be that (size and modification time).
+    /// When `expecting` is given, the file must still be that (size and modification time). `checkpoint` hears the
+    /// checkpoints' names.
     /// - Throws: `FileActionError` naming `file` ("the folder is read-only", "it is gone", "it was changed by another
     ///   program since it was shown"...); the file is then where it was and no `.trashinfo` is left.
-    public func moveToTrash(_ file: FilePath, expecting: FileIdentity? = nil) throws(FileActionError) -> TrashedFile {
+    public func moveToTrash(
+        _ file: FilePath, expecting: FileIdentity? = nil, checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) -> TrashedFile {
         let original = SharedThumbnailCache.absolute(file)
         guard let name = original.lastComponent?.bytes else {
             throw FileActionError(file: file, reason: "it is not a file")
@@ -77,7 +83,7 @@ public struct Trash: Sendable {
                 info: folder.info.appending(bytes: trashedName + Array(".trashinfo".utf8)))
             if FileSystem.exists(trashed.trashed) { continue }
             guard try writeInfo(infoText, at: trashed.info, for: file) else { continue }
-            FileActionCheckpoint.reach(FileActionCheckpoint.trashInfoWritten)
+            checkpoint?(FileActionCheckpoint.trashInfoWritten)
             do throws(FileActionError) {
                 try FileIdentity.check(file, against: expecting)
                 do throws(Errno) {
@@ -95,17 +101,19 @@ public struct Trash: Sendable {
                 try? FileSystem.syncFolder(folder.info)
                 throw error
             }
-            FileActionCheckpoint.reach(FileActionCheckpoint.trashMoved)
+            checkpoint?(FileActionCheckpoint.trashMoved)
             for changed in [folder.files, folder.info, original.folder] { try? FileSystem.syncFolder(changed) }
             return trashed
         }
     }
 
     /// Puts `trashed` back where it was, by a rename that never replaces a file (`renameat2` with `RENAME_NOREPLACE`;
-    /// checkpoint "restore.moved"), then removes its `.trashinfo`.
+    /// checkpoint "restore.moved", which `checkpoint` hears), then removes its `.trashinfo`.
     /// - Throws: `FileActionError` naming the original: "the name is taken; not restored" when a file of its name is
     ///   there now (both files stay as they are), "its folder is gone", "it is no longer in the Trash".
-    public func restore(_ trashed: TrashedFile) throws(FileActionError) {
+    public func restore(
+        _ trashed: TrashedFile, checkpoint: FileActionCheckpoint.Handler? = nil
+    ) throws(FileActionError) {
         let original = trashed.original
         guard (try? FileSystem.status(of: original.folder)) != nil else {
             throw FileActionError(file: original, reason: FileActionError.folderGoneReason)
@@ -120,7 +128,7 @@ public struct Trash: Sendable {
             default: throw FileActionError(file: original, errno: error)
             }
         }
-        FileActionCheckpoint.reach(FileActionCheckpoint.restoreMoved)
+        checkpoint?(FileActionCheckpoint.restoreMoved)
         try? FileSystem.syncFolder(original.folder)
         try? FileSystem.remove(trashed.info)
         try? FileSystem.syncFolder(trashed.info.folder)
@@ -150,13 +158,6 @@ public struct Trash: Sendable {
             throw FileActionError(file: file, errno: error)
         }
         return true
-    }
-
-    /// `$HOME`, else the user's home folder in the password database.
-    private static func homeFolder(_ environment: [String: String]) -> String {
-        if let home = environment["HOME"], !home.isEmpty { return home }
-        guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return "/" }
-        return String(cString: folder)
     }
 
     /// `folder` with its symbolic links resolved (`realpath(3)`), so that its mount is found by its real place;

@@ -2,11 +2,11 @@ import Foundation
 
 /// Process-wide measurements from /proc and getrusage, for the programs' benchmarks: not public API.
 @_spi(Benchmarking) public enum ProcessClock {
-    /// Milliseconds since the process started: since `WATERFALL_LAUNCHED_AT_NS` when its launcher set it (the
-    /// wall clock in nanoseconds just before it started the program, as `date +%s%N` prints it), else since the
-    /// start time /proc records, in 10 ms clock ticks.
-    public static func millisecondsSinceProcessStart() -> Double {
-        if let launched = ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init) {
+    /// Milliseconds since the process started: since `launchedAtNanoseconds` when the program gives it (the wall
+    /// clock in nanoseconds since 1970 just before its launcher started it, as `date +%s%N` prints it; the programs
+    /// read it from `WATERFALL_LAUNCHED_AT_NS`), else since the start time /proc records, in 10 ms clock ticks.
+    public static func millisecondsSinceProcessStart(launchedAtNanoseconds: Double? = nil) -> Double {
+        if let launched = launchedAtNanoseconds {
             var now = timespec()
             clock_gettime(CLOCK_REALTIME, &now)
             return (Double(now.tv_sec) * 1e9 + Double(now.tv_nsec) - launched) / 1e6
@@ -41,13 +41,20 @@ import Foundation
 /// program's steps in the order they happen. Not public API.
 @_spi(Benchmarking) public final class StartupTimeline<Step: CaseIterable & Hashable> {
     private var marks: [Step: Double] = [:]
+    /// When the launcher started the program, if the program knows (see `ProcessClock`).
+    private let launchedAtNanoseconds: Double?
 
-    /// No step marked yet.
-    public init() {}
+    /// No step marked yet; the steps are timed from `launchedAtNanoseconds` when the program gives it (the wall clock
+    /// in nanoseconds since 1970 when its launcher started it), else from the process's start time.
+    public init(launchedAtNanoseconds: Double? = nil) {
+        self.launchedAtNanoseconds = launchedAtNanoseconds
+    }
 
     /// Marks `step` as ended now, unless it was marked before.
     public func mark(_ step: Step) {
-        if marks[step] == nil { marks[step] = ProcessClock.millisecondsSinceProcessStart() }
+        if marks[step] == nil {
+            marks[step] = ProcessClock.millisecondsSinceProcessStart(launchedAtNanoseconds: launchedAtNanoseconds)
+        }
     }
 
     /// Each step's duration in milliseconds (from the end of the step before it), for the steps marked.

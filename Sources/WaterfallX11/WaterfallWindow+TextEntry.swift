@@ -1,4 +1,3 @@
-import CX11
 import Waterfall
 
 /// What a window keeps of its text entry: the bar while it is shown, and the window's input context (made at the
@@ -58,15 +57,15 @@ extension WaterfallWindow {
         let changed: Bool
         if modifiers.contains(.control) {
             switch keysym {
-            case KeySym(XK_u): changed = entry.clear()
-            case KeySym(XK_w), KeySym(XK_BackSpace): changed = entry.deleteWordBackward()
+            case Keysym.u: changed = entry.clear()
+            case Keysym.w, Keysym.backSpace: changed = entry.deleteWordBackward()
             default: changed = false
             }
         } else if modifiers.contains(.alt) {
             changed = false
         } else {
             switch keysym {
-            case KeySym(XK_BackSpace): changed = entry.deleteBackward()
+            case Keysym.backSpace: changed = entry.deleteBackward()
             case Keysym.returnKey, Keysym.keypadEnter:
                 endTextEntry(entry, .accepted)
                 return
@@ -86,7 +85,7 @@ extension WaterfallWindow {
     /// whether the text changed (a caret move only redraws the bar).
     private static func applyEditingKey(_ keysym: KeySym, to entry: TextEntryBar) -> Bool {
         switch keysym {
-        case KeySym(XK_Delete), KeySym(XK_KP_Delete): return entry.deleteForward()
+        case Keysym.delete, Keysym.keypadDelete: return entry.deleteForward()
         case Keysym.left, Keysym.keypadLeft: _ = entry.moveCaret(.left)
         case Keysym.right, Keysym.keypadRight: _ = entry.moveCaret(.right)
         case Keysym.home, Keysym.keypadHome: _ = entry.moveCaret(.home)

@@ -1,10 +1,11 @@
 import CX11
 import Glibc
 
-// Every libX11 call of the backend but its events (XlibEvents.swift), its text (Xft.swift) and MIT-SHM's shared
-// segments (SharedMemoryUploads.swift), as swift-system keeps
-// its system calls in Syscalls.swift: the rest of the backend calls these typed wrappers, each named in its doc after
-// the Xlib call it makes. Identifiers are `UInt` (XIDs), atoms `Atom`, sizes Swift integers.
+// Every libX11 call of the backend but its events (XlibEvents.swift), its text (Xft.swift, Fontconfig.swift), MIT-SHM's
+// shared segments (SharedMemoryUploads.swift), the input method (InputMethod.swift) and Render's pictures
+// (Display+RenderPictures.swift), as swift-system keeps its system calls in Syscalls.swift: only these files import a C
+// module, and the rest of the backend calls their typed wrappers, each named in its doc after the C call it makes.
+// Identifiers are `UInt` (XIDs), atoms `Atom`, keysyms `KeySym`, sizes Swift integers.
 
 // MARK: Constants
 
@@ -91,6 +92,12 @@ enum Keysym {
     static let returnKey = KeySym(XK_Return)
     static let keypadEnter = KeySym(XK_KP_Enter)
     static let f5 = KeySym(XK_F5)
+    // The text entry's editing keys.
+    static let backSpace = KeySym(XK_BackSpace)
+    static let delete = KeySym(XK_Delete)
+    static let keypadDelete = KeySym(XK_KP_Delete)
+    static let u = KeySym(XK_u)
+    static let w = KeySym(XK_w)
 }
 
 // MARK: The connection

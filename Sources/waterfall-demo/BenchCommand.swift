@@ -50,7 +50,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = DemoStartupTimeline()
+        // WATERFALL_LAUNCHED_AT_NS: the wall clock just before scripts/benchmarks.sh started the program.
+        let timeline = DemoStartupTimeline(
+            launchedAtNanoseconds: ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init))
         timeline.mark(.running)
         let session = try DemoSession(
             options: layout, size: Size(width: width, height: height), log: nil, timeline: timeline)

@@ -24,7 +24,10 @@ struct DemoSession {
     ) throws {
         // First, while no other thread runs: taking it changes the environment.
         let startupID = StartupNotification.takeIDFromEnvironment()
-        let items = try orExit { try options.loadItems(availableCount: loading?.loadMore == true ? 0 : nil) }
+        let items = try orExit {
+            try options.loadItems(
+                availableCount: loading?.loadMore == true ? 0 : nil, executablePath: ownExecutablePath)
+        }
         timeline?.mark(.cards)
         let cardToSelect = try orExit { try selection?.cardToSelect(in: items) }
         let wakeSignal = try orExit { try WakeSignal() }
@@ -86,5 +89,8 @@ func orExit<T>(_ body: () throws -> T) throws -> T {
 
 /// Loads the items the options name, or prints the problem and exits with status 2.
 func loadOrExit(_ options: LayoutOptions) throws -> DemoItems {
-    try orExit { try options.loadItems() }
+    try orExit { try options.loadItems(executablePath: ownExecutablePath) }
 }
+
+/// This program's own executable, from which the bundled catalog is found (`Catalog.defaultPath(executablePath:)`).
+let ownExecutablePath = "/proc/self/exe"

@@ -9,15 +9,16 @@ import WaterfallX11
 /// file actions' thread waits there for good, or with `WATERFALL_PAUSE_UNTIL=path` until that file exists (for the
 /// tests that press Escape while an action is held); the window goes on. A release build has no such stop.
 enum CheckpointPause {
-    /// Installs the stop `setting` names (`step` or `step#count`), if it names one, held until `releaseFile` exists
-    /// when given.
-    static func install(_ setting: String, until releaseFile: String? = nil) {
+    /// The file actions' checkpoint handler (`PhotoWall.Configuration.fileActionCheckpoint`) of the stop `setting`
+    /// names (`step` or `step#count`), held until `releaseFile` exists when given; `nil` in a release build, or when
+    /// `setting` names no step.
+    static func handler(_ setting: String, until releaseFile: String? = nil) -> FileActionCheckpoint.Handler? {
         #if DEBUG
             let parts = setting.split(separator: "#", maxSplits: 1)
-            guard let step = parts.first.map(String.init) else { return }
+            guard let step = parts.first.map(String.init) else { return nil }
             let count = parts.count > 1 ? Int(parts[1]) ?? 1 : 1
             let reached = Mutex(0)
-            FileActionCheckpoint.setHandler { name in
+            return { name in
                 guard name == step,
                     reached.withLock({
                         $0 += 1
@@ -29,6 +30,8 @@ enum CheckpointPause {
                 // A test's release, polled: the held thread is a test's, and nothing else waits on it.
                 while access(releaseFile, F_OK) != 0 { usleep(10_000) }
             }
+        #else
+            return nil
         #endif
     }
 }

@@ -3,6 +3,7 @@ import TOMLKit
 import Waterfall
 import WaterfallLibrary
 import WaterfallPhotoWall
+import WaterfallPhotos
 
 /// Why a value of `config.toml` was not taken.
 enum ConfigProblem: Error {
@@ -70,8 +71,8 @@ struct ConfigValue {
 /// with the line and the column of the fault).
 enum ConfigFile {
     /// `$XDG_CONFIG_HOME/waterfall/config.toml` (`~/.config` without it).
-    static func defaultPath(environment: [String: String]) -> String {
-        XDGFolders.config(environment: environment) + "/config.toml"
+    static func defaultPath(in directories: XDGDirectories) -> String {
+        directories.config + "/waterfall/config.toml"
     }
 
     /// The configuration in `text` (read from `path`, which the messages name), over the defaults, and what was

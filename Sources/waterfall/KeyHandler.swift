@@ -58,8 +58,8 @@ final class KeyHandler {
 
     /// `$XDG_CONFIG_HOME/waterfall/key-handler`, with `~/.config` when XDG_CONFIG_HOME is unset, empty or relative (as the
     /// XDG Base Directory spec asks).
-    static func defaultExecutable(environment: [String: String]) -> String {
-        XDGFolders.config(environment: environment) + "/key-handler"
+    static func defaultExecutable(in directories: XDGDirectories) -> String {
+        directories.config + "/waterfall/key-handler"
     }
 
     /// Takes the window's wakes after the wall (shown in it already) and hears its view's inputs through the wall's

@@ -8,10 +8,10 @@ import WaterfallPhotos
 /// photo in the lightbox among the other photos of its folder (as eog and gThumb open a file a file manager gives
 /// them); several files or any folder, exactly those.
 enum Opening {
-    /// Resolves `configuration.paths` so.
-    static func resolve(_ configuration: inout PhotoWall.Configuration, environment: [String: String]) {
+    /// Resolves `configuration.paths` so (the pictures folder of `directories`).
+    static func resolve(_ configuration: inout PhotoWall.Configuration, directories: XDGDirectories) {
         guard !configuration.paths.isEmpty else {
-            configuration.paths = [PhotoWall.picturesFolder(environment: environment)]
+            configuration.paths = [directories.picturesFolder()]
             return
         }
         guard configuration.paths.count == 1, let only = configuration.paths.first,

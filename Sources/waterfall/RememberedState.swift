@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import WaterfallPhotos
 
 /// What the program remembers across launches in `$XDG_STATE_HOME/waterfall/state.toml` (`~/.local/state` without
 /// it): the grid zoom's card width, with the configuration's `card-width` at the time, so that changing that setting
@@ -11,8 +12,8 @@ struct RememberedState: Equatable {
     var configCardWidth: Double
 
     /// `$XDG_STATE_HOME/waterfall/state.toml`.
-    static func path(environment: [String: String]) -> String {
-        XDGFolders.state(environment: environment) + "/state.toml"
+    static func path(in directories: XDGDirectories) -> String {
+        directories.state + "/waterfall/state.toml"
     }
 
     /// The state in the file at `path`; `nil` when there is none or it is not what this program writes.

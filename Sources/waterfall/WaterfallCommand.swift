@@ -90,16 +90,9 @@ struct WaterfallCommand: ParsableCommand {
     func run() throws {
         if photos.printConfig { return print(Config().text, terminator: "") }
         let environment = ProcessInfo.processInfo.environment
-        // The decoder worker that reads videos apart from the wall: WATERFALL_DECODER names another than the
-        // waterfall-decoder installed beside this program (for tests, and for a sandboxing wrapper).
-        if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty {
-            DecoderProcess.defaultExecutable = decoder
-        }
-        if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
-            CheckpointPause.install(step, until: environment["WATERFALL_PAUSE_UNTIL"])
-        }
-        let config = loadConfig(environment: environment)
-        let statePath = RememberedState.path(environment: environment)
+        let directories = XDGDirectories(environment: environment)
+        let config = loadConfig(directories: directories)
+        let statePath = RememberedState.path(in: directories)
         let remembered = RememberedState.read(from: statePath).flatMap {
             $0.configCardWidth == config.cardWidthOrZero ? $0 : nil
         }
@@ -113,19 +106,26 @@ struct WaterfallCommand: ParsableCommand {
         configuration.captionInfo = photos.infoCaptions || config.infoCaptions
         configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
+        configuration.locale = Locale.forDates(environment: environment)
+        configuration.decoderExecutable = Self.decoderExecutable(environment: environment)
+        configuration.trash = Trash(directories: directories)
+        if let step = environment["WATERFALL_PAUSE_AT"], !step.isEmpty {
+            configuration.fileActionCheckpoint = CheckpointPause.handler(
+                step, until: environment["WATERFALL_PAUSE_UNTIL"])
+        }
         let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
         if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
-        Opening.resolve(&configuration, environment: environment)
+        Opening.resolve(&configuration, directories: directories)
         if !photos.noThumbnailCache && config.sharedThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
-                root: SharedThumbnailCache.defaultRoot(environment: environment),
+                root: SharedThumbnailCache.defaultRoot(in: directories),
                 application: "waterfall-\(Self.version)"
             ) { reason in
                 printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")
             }
         }
         let keyHandler = KeyHandler.Settings(
-            executable: KeyHandler.defaultExecutable(environment: environment),
+            executable: KeyHandler.defaultExecutable(in: directories),
             nulSeparated: photos.keyHandlerNul || config.keyHandlerNulSeparated)
         let session = try WallSession(
             configuration: configuration, window: window, config: config, columnPolicy: columnPolicy,
@@ -139,10 +139,23 @@ struct WaterfallCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(session.wall.selectedFiles.flatMap { $0.bytes + [end] }))
     }
 
+    /// The decoder worker that reads videos and RAWs apart from the wall: `WATERFALL_DECODER` when it names one (for
+    /// tests, and for a sandboxing wrapper), else the `waterfall-decoder` installed beside this program, else `nil`
+    /// (the one on `PATH`).
+    private static func decoderExecutable(environment: [String: String]) -> String? {
+        if let decoder = environment["WATERFALL_DECODER"], !decoder.isEmpty { return decoder }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes {
+            readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1)
+        }
+        guard count > 0 else { return nil }
+        return DecoderProcess.executable(besideProgram: FilePath(bytes: buffer[..<count]).string)
+    }
+
     /// The configuration file's settings over the defaults (`--config`, else the XDG one, when it exists); what is
     /// wrong in it is printed, and the program goes on with the defaults for it.
-    private func loadConfig(environment: [String: String]) -> Config {
-        let path = photos.config ?? ConfigFile.defaultPath(environment: environment)
+    private func loadConfig(directories: XDGDirectories) -> Config {
+        let path = photos.config ?? ConfigFile.defaultPath(in: directories)
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

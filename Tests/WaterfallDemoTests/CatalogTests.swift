@@ -21,7 +21,7 @@ struct CatalogTests {
     }
 
     @Test func theBundledCatalogHasAtLeast200ValidItems() throws {
-        let path = try #require(Catalog.defaultPath())
+        let path = try #require(Catalog.defaultPath(executablePath: "/proc/self/exe"))
         let items = try Catalog.load(path: path)
         #expect(items.count == 240)
         #expect(
@@ -37,7 +37,7 @@ struct CatalogTests {
     }
 
     @Test func theBundledCatalogHasSixSectionsOfFortyAndFourBanners() throws {
-        let path = try #require(Catalog.defaultPath())
+        let path = try #require(Catalog.defaultPath(executablePath: "/proc/self/exe"))
         let items = try Catalog.load(path: path)
         let sections = CatalogSection.grouping(items)
         #expect(sections.map(\.category) == ["Photography", "Illustration", "Food", "Travel", "Crafts", "Maps"])

@@ -279,18 +279,4 @@ struct PhotoWallTests {
                 == "Pictures/2023/May")
         #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures", roots: ["/home/a/Pictures"]) == "Pictures")
     }
-
-    @Test func thePicturesFolderComesFromUserDirsElseHome() throws {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("user-dirs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: config) }
-        #expect(
-            PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path])
-                == "/home/a/Pictures")
-        try Data("# written by xdg-user-dirs-update\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n".utf8)
-            .write(to: config.appendingPathComponent("user-dirs.dirs"))
-        #expect(
-            PhotoWall.picturesFolder(environment: ["HOME": "/home/a", "XDG_CONFIG_HOME": config.path])
-                == "/home/a/Bilder")
-    }
 }

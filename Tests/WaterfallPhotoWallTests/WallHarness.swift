@@ -54,7 +54,7 @@ final class WallHarness {
         configure: (inout PhotoWall.Configuration) -> Void = { _ in }
     ) throws {
         var configuration = PhotoWall.Configuration(paths: paths.isEmpty ? [root] : paths)
-        configuration.trash = Trash(environment: ["HOME": scratch + "/home", "XDG_DATA_HOME": scratch + "/home/share"])
+        configuration.trash = Trash(home: FilePath(scratch + "/home/share/Trash"))
         configure(&configuration)
         let wall = PhotoWall(configuration)
         let window = try FakeWindow(collectionView: wall.collectionView, size: size)

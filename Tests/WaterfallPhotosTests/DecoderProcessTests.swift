@@ -11,10 +11,7 @@ import Testing
 /// next request starts a new worker, here the real one.
 struct DecoderProcessTests {
     /// The real worker: beside this test bundle, as beside the `waterfall` program.
-    static var realWorker: String {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("waterfall-decoder").path
-    }
+    static var realWorker: String { BuiltWorker.path }
 
     /// A fake worker: a script that, the first time it runs, writes its pid to `pid` and runs `firstTime`; every later
     /// time, it is the real worker.
@@ -51,7 +48,7 @@ struct DecoderProcessTests {
     @Test func theRealWorkerAnswersWhatTheLibraryDecodesHere() throws {
         let images = try GeneratedImages()
         let inProcess = ThumbnailDecoder(worker: nil)
-        let worker = DecoderProcess()
+        let worker = BuiltWorker.process()
         for name in ["clip.mp4", "clip.webm"] {
             let path = FilePath(
                 try images.twoColourVideo(
@@ -82,7 +79,7 @@ struct DecoderProcessTests {
         let file = try #require(written)
         _ = whole.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
-        let worker = DecoderProcess()
+        let worker = BuiltWorker.process()
         #expect(
             try worker.header(ofFile: strange, format: .video)
                 == ImageHeader(format: .video, width: 64, height: 48, duration: 4))
@@ -185,7 +182,7 @@ struct DecoderProcessTests {
         #expect(ImageFormat.decodedInAWorker(start: tiffStart, path: FilePath(plainTIFF)) == nil)
         #expect(ImageFormat.decodedInAWorker(start: tiffStart, path: FilePath(images.path("plain.nef"))) == .raw)
         // The worker's answers are the library's, and a hanging worker costs the RAW its card, by name.
-        let worker = DecoderProcess()
+        let worker = BuiltWorker.process()
         let header = try PhotoFile.readHeader(path: FilePath(dng), worker: worker)
         #expect(header == ImageHeader(format: .raw, width: 64, height: 48, orientation: .right))
         #expect(worker.pid != nil)

@@ -6,32 +6,26 @@ import Testing
 
 @testable import WaterfallPhotos
 
-/// Records the checkpoints reached on one thread, and what a test saw on disk at each (from inside the handler).
+/// Records the checkpoints an action reaches, and what a test saw on disk at each (from inside the handler).
 private final class CheckpointRecorder: Sendable {
-    private let thread = pthread_self()
     private let seen = Mutex<[String]>([])
     private let look: @Sendable (String) -> String
 
-    /// A recorder of the checkpoints the calling thread reaches, describing the disk at each with `look`.
+    /// A recorder describing the disk at each checkpoint with `look`.
     init(look: @escaping @Sendable (String) -> String) { self.look = look }
 
-    /// Installs the handler, runs `action`, and uninstalls it; returns "checkpoint: what was seen" in order.
-    func record(_ action: () throws -> Void) rethrows -> [String] {
-        FileActionCheckpoint.setHandler { name in
-            // Other suites' file actions run in parallel: only this thread's count.
-            guard pthread_equal(pthread_self(), self.thread) != 0 else { return }
+    /// Runs `action` with the recorder's handler; returns "checkpoint: what was seen" in order.
+    func record(_ action: (@escaping FileActionCheckpoint.Handler) throws -> Void) rethrows -> [String] {
+        try action { name in
             let state = self.look(name)
             self.seen.withLock { $0.append("\(name): \(state)") }
         }
-        defer { FileActionCheckpoint.setHandler(nil) }
-        try action()
         return seen.withLock { $0 }
     }
 }
 
-/// `FileActionCheckpoint`: every action reaches its named points in order, each after the step it names. Serialized:
-/// the handler is the process's.
-@Suite(.serialized)
+/// `FileActionCheckpoint`: every action reaches its named points in order, each after the step it names, and tells
+/// the handler it was given.
 struct FileActionCheckpointTests {
     let images: GeneratedImages
 
@@ -48,8 +42,10 @@ struct FileActionCheckpointTests {
             return
                 "file \(String(decoding: Disk.bytes(path) ?? [], as: UTF8.self)), temporaries \(temporaries.count) \(temporary ?? "-")"
         }
-        let seen = try recorder.record {
-            try AtomicFile.replace(FilePath(path), expecting: nil) { _ = try $0.writeAll(Array("new".utf8)) }
+        let seen = try recorder.record { checkpoint in
+            try AtomicFile.replace(FilePath(path), expecting: nil, checkpoint: checkpoint) {
+                _ = try $0.writeAll(Array("new".utf8))
+            }
         }
         #expect(
             seen == [
@@ -64,8 +60,8 @@ struct FileActionCheckpointTests {
         let recorder = CheckpointRecorder { _ in
             "in place \(FileManager.default.fileExists(atPath: path)), info \(Disk.names(info)), files \(Disk.names(files))"
         }
-        let seen = try recorder.record {
-            try trash.restore(try trash.moveToTrash(FilePath(path)))
+        let seen = try recorder.record { checkpoint in
+            try trash.restore(try trash.moveToTrash(FilePath(path), checkpoint: checkpoint), checkpoint: checkpoint)
         }
         #expect(
             seen == [
@@ -84,8 +80,9 @@ struct FileActionCheckpointTests {
             return ""
         }
         var error: FileActionError?
-        let seen = recorder.record {
-            do { _ = try trash.moveToTrash(FilePath(path)) } catch let thrown as FileActionError {
+        let seen = recorder.record { checkpoint in
+            do { _ = try trash.moveToTrash(FilePath(path), checkpoint: checkpoint) } catch let thrown as FileActionError
+            {
                 error = thrown
             } catch {}
         }

@@ -77,13 +77,13 @@ struct RAWTests {
         let jpeg = try images.dng("jpeg.dng", previewWidth: 64, previewHeight: 48, color: "#C03020")
         let bitmap = try images.dng("bitmap.dng", previewWidth: 64, previewHeight: 48, color: "#C03020", bitmap: true)
         for thumbnail in [
-            try ThumbnailDecoder().thumbnail(ofFile: FilePath(jpeg), width: 32),
-            try ThumbnailDecoder().thumbnail(of: bytes(of: jpeg), width: 32),
+            try BuiltWorker.decoder().thumbnail(ofFile: FilePath(jpeg), width: 32),
+            try BuiltWorker.decoder().thumbnail(of: bytes(of: jpeg), width: 32),
         ] {
             #expect(thumbnail.width == 32 && thumbnail.height == 24)
             #expect(thumbnail.pixels.allSatisfy { near($0, 0xC03020) }, "\(String(thumbnail[16, 12], radix: 16))")
         }
-        let exact = try ThumbnailDecoder().thumbnail(ofFile: FilePath(bitmap), width: 64)
+        let exact = try BuiltWorker.decoder().thumbnail(ofFile: FilePath(bitmap), width: 64)
         #expect(exact.width == 64 && exact.height == 48 && exact.pixels.allSatisfy { $0 == 0xC03020 })
     }
 
@@ -94,10 +94,10 @@ struct RAWTests {
             "six.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue", orientation: 6)
         let eight = try images.dng(
             "eight.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue", orientation: 8)
-        let turnedRight = try ThumbnailDecoder().thumbnail(ofFile: FilePath(six), width: 16)
+        let turnedRight = try BuiltWorker.decoder().thumbnail(ofFile: FilePath(six), width: 16)
         #expect(turnedRight.width == 16 && turnedRight.height == 32)
         #expect(near(turnedRight[8, 4], 0xFF0000) && near(turnedRight[8, 28], 0x0000FF))  // the left side on top
-        let turnedLeft = try ThumbnailDecoder().thumbnail(ofFile: FilePath(eight), width: 16)
+        let turnedLeft = try BuiltWorker.decoder().thumbnail(ofFile: FilePath(eight), width: 16)
         #expect(turnedLeft.width == 16 && turnedLeft.height == 32)
         #expect(near(turnedLeft[8, 4], 0x0000FF) && near(turnedLeft[8, 28], 0xFF0000))  // the left side at the bottom
     }
@@ -109,7 +109,7 @@ struct RAWTests {
             "tagged.dng", previewWidth: 64, previewHeight: 32, color: "red", rightHalf: "blue",
             orientation: 1, jpegOrientation: 6)
         #expect(try PhotoFile.readHeader(path: FilePath(dng)) == ImageHeader(format: .raw, width: 64, height: 32))
-        let thumbnail = try ThumbnailDecoder().thumbnail(ofFile: FilePath(dng), width: 32)
+        let thumbnail = try BuiltWorker.decoder().thumbnail(ofFile: FilePath(dng), width: 32)
         #expect(thumbnail.width == 32 && thumbnail.height == 16)
         #expect(near(thumbnail[4, 8], 0xFF0000) && near(thumbnail[28, 8], 0x0000FF))
     }
@@ -126,9 +126,9 @@ struct RAWTests {
         #expect(
             try PhotoFile.readHeader(path: FilePath(inPreview)) == ImageHeader(format: .raw, width: 128, height: 96))
         #expect(throws: PhotoError.truncated(.raw)) {
-            try ThumbnailDecoder().thumbnail(ofFile: FilePath(inPreview), width: 32)
+            try BuiltWorker.decoder().thumbnail(ofFile: FilePath(inPreview), width: 32)
         }
-        #expect(throws: PhotoError.truncated(.raw)) { try ThumbnailDecoder().thumbnail(of: cut, width: 32) }
+        #expect(throws: PhotoError.truncated(.raw)) { try BuiltWorker.decoder().thumbnail(of: cut, width: 32) }
         // Cut inside IFD0: libraw cannot read its tags.
         let inIFD = try images.write(Array(whole[..<100]), to: "in-ifd.dng")
         #expect(throws: PhotoError.truncated(.raw)) { try PhotoFile.readHeader(path: FilePath(inIFD)) }
@@ -143,7 +143,7 @@ struct RAWTests {
         #expect(throws: PhotoError.unsupportedRAWCamera) { try PhotoFile.readHeader(path: images.file("DSC_0001.nef")) }
         #expect(PhotoError.unsupportedRAWCamera.description == "unsupported RAW camera")
         try images.dng("IMG_0002.dng", previewWidth: 64, previewHeight: 48, color: "red")
-        let counts = PhotoWalker(paths: [images.folder.path]).walkAll().counts
+        let counts = PhotoWalker(paths: [images.folder.path]).usingBuiltWorker().walkAll().counts
         // the DNG and the TIFF found
         #expect(counts.found == 2 && counts.skipped == 1 && counts.skippedKinds == [.raw: 1])
     }
@@ -158,7 +158,7 @@ struct RAWTests {
         }
         #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) { try ImageHeader.read(bomb) }
         #expect(throws: PhotoError.tooLarge(width: 60_000, height: 60_000)) {
-            try ThumbnailDecoder().thumbnail(of: bomb, width: 32)
+            try BuiltWorker.decoder().thumbnail(of: bomb, width: 32)
         }
     }
 

@@ -167,7 +167,7 @@ struct SavedRotationTests {
     @Test func aRawTurnsFromItsOwnOrientationAsTheWorkerReadsIt() throws {
         let images = try GeneratedImages()
         let dng = try images.dng("shot.dng", previewWidth: 64, previewHeight: 48, color: "#C03020", orientation: 6)
-        let worker = DecoderProcess()
+        let worker = BuiltWorker.process()
         #expect(try PhotoFile.readHeader(path: FilePath(dng), worker: worker).orientation == .right)
         #expect(
             try SavedRotation.rotate(FilePath(dng), format: .raw, quarterTurns: 1, expecting: nil, worker: worker)
@@ -270,18 +270,17 @@ extension FileActionCheckpointTests {
         let path = try SavedRotationTests.jpeg("plain.jpg", in: images)
         let size = try #require(Disk.bytes(path)).count
         let sidecarPath = images.path("photo.png.xmp")
-        let thread = pthread_self()
         let seen = Mutex<[String]>([])
-        FileActionCheckpoint.setHandler { name in
-            guard pthread_equal(pthread_self(), thread) != 0 else { return }
+        let checkpoint: FileActionCheckpoint.Handler = { name in
             let grown = (Disk.bytes(path)?.count ?? 0) > size
             let sidecar = FileManager.default.fileExists(atPath: sidecarPath)
             seen.withLock { $0.append("\(name): jpeg \(grown ? "new" : "old"), sidecar \(sidecar)") }
         }
-        defer { FileActionCheckpoint.setHandler(nil) }
-        _ = try SavedRotation.rotate(FilePath(path), format: .jpeg, quarterTurns: 1, expecting: nil)
+        _ = try SavedRotation.rotate(
+            FilePath(path), format: .jpeg, quarterTurns: 1, expecting: nil, checkpoint: checkpoint)
         try images.convert(["-size", "4x3", "xc:red", "photo.png"])
-        _ = try SavedRotation.rotate(images.file("photo.png"), format: .png, quarterTurns: 1, expecting: nil)
+        _ = try SavedRotation.rotate(
+            images.file("photo.png"), format: .png, quarterTurns: 1, expecting: nil, checkpoint: checkpoint)
         #expect(
             seen.withLock { $0 } == [
                 "rewrite.temporary-written: jpeg old, sidecar false", "rewrite.renamed: jpeg new, sidecar false",

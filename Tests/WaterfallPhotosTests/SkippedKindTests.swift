@@ -66,7 +66,7 @@ struct SkippedKindTests {
         try images.write(Array("%PDF-1.4\n".utf8), to: "doc.pdf")
         try images.write(Array("notes\n".utf8), to: "notes.txt")
         try images.write([], to: "empty.jpg")
-        let counts = PhotoWalker(paths: [images.folder.path]).walkAll().counts
+        let counts = PhotoWalker(paths: [images.folder.path]).usingBuiltWorker().walkAll().counts
         #expect(counts.found == 2 && counts.skipped == 8)
         #expect(counts.skippedKinds == [.psd: 2, .bmp: 1, .raw: 2, .pdf: 1, .other: 2])
         // the most first, then in order

@@ -7,7 +7,7 @@ import Testing
 
 /// A Trash whose home Trash is in `folder`'s `data/Trash`, deleting at a fixed time.
 func testTrash(in folder: GeneratedImages, at time: time_t = 1_700_000_000) -> Trash {
-    var trash = Trash(environment: ["XDG_DATA_HOME": folder.path("data"), "HOME": folder.path("home")])
+    var trash = Trash(home: FilePath(folder.path("data")).appending("Trash"))
     trash.now = { time }
     return trash
 }
@@ -127,7 +127,7 @@ struct TrashTests {
 
     @Test func aFullDiskIsNamedAndLeavesNoTrashInfo() throws {
         let mount = try ScratchMount(kilobytes: 64)
-        var trash = Trash(environment: ["XDG_DATA_HOME": mount.path("data")])
+        var trash = Trash(home: FilePath(mount.path("data")).appending("Trash"))
         trash.now = { 1_700_000_000 }
         let first = try Disk.write("first", to: mount.path("photos/IMG_0013.jpg"))
         let second = try Disk.write("second", to: mount.path("photos/IMG_0014.jpg"))
@@ -167,7 +167,7 @@ struct TrashTests {
 
     @Test func aReadOnlyFolderIsNamedAndNothingMoves() throws {
         let mount = try ScratchMount()
-        var trash = Trash(environment: ["XDG_DATA_HOME": mount.path("data")])
+        var trash = Trash(home: FilePath(mount.path("data")).appending("Trash"))
         trash.now = { 1_700_000_000 }
         let first = try Disk.write("first", to: mount.path("photos/IMG_0008.jpg"))
         let second = try Disk.write("second", to: mount.path("photos/IMG_0009.jpg"))

@@ -47,7 +47,7 @@ struct VideoTests {
 
     @Test func thePosterIsTheFrameAtATenthNotTheFirst() throws {
         let images = try GeneratedImages()
-        let decoder = ThumbnailDecoder()
+        let decoder = BuiltWorker.decoder()
         for (name, codec) in Self.containers {
             let path = try images.twoColourVideo(name, codec: codec, first: "red", rest: "0x2050C0")
             let poster = try decoder.thumbnail(ofFile: FilePath(path), width: 32)
@@ -94,7 +94,7 @@ struct VideoTests {
         let mkv = try bytes(of: images.twoColourVideo("whole.mkv"))
         let cutMKV = try images.write(Array(mkv.prefix(600)), to: "cut.mkv")
         #expect(throws: PhotoError.truncated(.video)) {
-            try ThumbnailDecoder().thumbnail(ofFile: FilePath(cutMKV), width: 32)
+            try BuiltWorker.decoder().thumbnail(ofFile: FilePath(cutMKV), width: 32)
         }
     }
 
@@ -118,7 +118,7 @@ struct VideoTests {
         try images.twoColourVideo("a.mp4")
         try images.twoColourVideo("b.webm", codec: "libvpx")
         try images.write(Array("notes\n".utf8), to: "notes.txt")
-        let walk = PhotoWalker(paths: [images.folder.path]).walkAll()
+        let walk = PhotoWalker(paths: [images.folder.path]).usingBuiltWorker().walkAll()
         #expect(walk.counts.found == 2 && walk.counts.skipped == 1 && walk.counts.skippedKinds == [.other: 1])
     }
 

@@ -100,7 +100,9 @@ struct PhotoWallBench: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = WallStartupTimeline()
+        // WATERFALL_LAUNCHED_AT_NS: the wall clock just before scripts/benchmarks.sh started the program.
+        let timeline = WallStartupTimeline(
+            launchedAtNanoseconds: ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init))
         timeline.mark(.running)
         let bench = try BenchWindow(
             configuration: try wallConfiguration(), size: Size(width: width, height: height), timeline: timeline)
@@ -135,16 +137,18 @@ struct PhotoWallBench: ParsableCommand {
     }
 
     /// The wall of `paths` with `--cache-mb`, the shared thumbnail cache unless `--no-thumbnail-cache`, and the cards'
-    /// captions in the default font, as `waterfall` makes it.
+    /// captions in the default font, as `waterfall` makes it; its decoder worker is the one `WATERFALL_DECODER` names
+    /// (scripts/benchmarks.sh sets it), else `waterfall-decoder` on `PATH`.
     private func wallConfiguration() throws -> PhotoWall.Configuration {
+        let environment = ProcessInfo.processInfo.environment
         var configuration = PhotoWall.Configuration(paths: paths)
         configuration.cacheBytes = cacheMB << 20
         configuration.metrics = try BenchWindow.cardMetrics()
         configuration.warn = { printError($0) }
+        configuration.decoderExecutable = environment["WATERFALL_DECODER"].flatMap { $0.isEmpty ? nil : $0 }
         if !noThumbnailCache {
-            let environment = ProcessInfo.processInfo.environment
             configuration.sharedThumbnailCache = SharedThumbnailCache(
-                root: SharedThumbnailCache.defaultRoot(environment: environment),
+                root: SharedThumbnailCache.defaultRoot(in: XDGDirectories(environment: environment)),
                 application: "photo-wall-bench"
             ) { reason in
                 printError("the shared thumbnail cache is off: \(reason); the photos are decoded instead")

@@ -120,10 +120,9 @@ func requireThumbnail(_ path: String, _ body: () throws -> Thumbnail) {
 
 imlib_set_cache_size(0)
 // The RAW and the video go through the decoder worker, as the wall's do: WATERFALL_DECODER names it, as for `waterfall`.
-if let worker = ProcessInfo.processInfo.environment["WATERFALL_DECODER"], !worker.isEmpty {
-    DecoderProcess.defaultExecutable = worker
-}
-let decoder = ThumbnailDecoder()
+let decoder = ThumbnailDecoder(
+    worker: DecoderProcess(
+        executable: ProcessInfo.processInfo.environment["WATERFALL_DECODER"].flatMap { $0.isEmpty ? nil : $0 }))
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "--bomb" where arguments.count == 2:
