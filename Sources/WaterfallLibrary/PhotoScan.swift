@@ -12,59 +12,90 @@ import WaterfallPhotos
 /// and once the walk has ended the changes (a burst of them gathered into one) become `FolderUpdate`s, which the
 /// window takes with the batches. A recursive walk also walks the folders created or moved in under its folders
 /// since, and watches them.
-package final class PhotoScan: Sendable {
-    /// What the walk handed on since the last take, and where it stands.
-    private struct State {
-        var batches: [PhotoBatch] = []
+///
+/// The thread hands everything over through a `LoopMailbox`; the counts, the end and the folders watched are the
+/// window's once taken, read on the loop thread (checked in debug builds).
+package final class PhotoScan {
+    /// What the walk hands on in one post: a batch or the live folders' updates, the counts then, whether the walk
+    /// has ended, and the folders it began watching since the last post.
+    private struct Delivery {
+        var batch: PhotoBatch?
         var updates: [FolderUpdate] = []
-        var counts = ScanCounts()
-        var isDone = false
-        var isStopped = false
-        /// The folders whose changes the live folders report.
-        var watched: Set<FilePath> = []
+        var counts: ScanCounts
+        var isDone: Bool
+        var watching: [FilePath] = []
+        /// A folder could not be watched: the live folders report none, so none count as watched.
+        var watchingEnded = false
     }
 
-    private let state = Mutex(State())
+    /// The walk's thread's side: the mailbox it posts to and the flag that ends its watching.
+    private final class Walk: Sendable {
+        let mailbox: LoopMailbox<Delivery>
+        private let stopped = Atomic(false)
+
+        init(mailbox: LoopMailbox<Delivery>) {
+            self.mailbox = mailbox
+        }
+
+        var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+        func stop() { stopped.store(true, ordering: .relaxed) }
+    }
+
+    private let walk: Walk
     /// The folders and files walked: their paths name the sections.
     package let roots: [String]
+    /// The counts taken so far, and whether the walk has ended.
+    private var counts = ScanCounts()
+    private var isDone = false
+    /// The folders whose changes the live folders report, as taken so far.
+    private var watched: Set<FilePath> = []
 
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
     /// walk's thread after each batch, at the end, and after each update of the folders it then watches; `warn` hears
     /// (on that thread) why the folders' changes will not show.
     package init(
-        roots: [String], recursive: Bool, order: PhotoOrder, warn: @escaping @Sendable (String) -> Void,
-        wake: @escaping @Sendable () -> Void
+        roots: [String], recursive: Bool, order: PhotoOrder, loopThread: LoopThreadChecker = LoopThreadChecker(),
+        warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
         self.roots = roots
-        let thread = Thread { [self] in
+        let walk = Walk(mailbox: LoopMailbox(loopThread: loopThread, wake: wake))
+        self.walk = walk
+        let thread = Thread {
             var watcher = Self.makeWatcher(warn: warn)
             var folders = LiveFolders(order: order)
+            var watching: [FilePath] = []
+            var watchingEnded = false
             let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
             walker.willList = { folder in
                 guard let live = watcher else { return }
                 do {
                     try live.watch(folder)
-                    self.state.withLock { _ = $0.watched.insert(folder) }
+                    watching.append(folder)
                 } catch {
                     warn("\(error): its changes will not show")
                     watcher = nil  // one folder unwatched would make the wall lie about it: none are
-                    self.state.withLock { $0.watched = [] }
+                    watching = []
+                    watchingEnded = true
                 }
             }
-            let counts = walker.walk { batch in
+            // Posts what the thread has for the window, with the folders watched since the last post.
+            func post(_ delivery: Delivery) {
+                var delivery = delivery
+                delivery.watching = watching
+                delivery.watchingEnded = watchingEnded
+                watching = []
+                walk.mailbox.post(delivery)
+            }
+            var counts = walker.walk { batch in
                 folders.add(batch)
-                state.withLock {
-                    $0.batches.append(batch)
-                    $0.counts = batch.counts
-                }
-                wake()
+                post(Delivery(batch: batch, counts: batch.counts, isDone: false))
             }
-            state.withLock {
-                $0.counts = counts
-                $0.isDone = true
+            post(Delivery(counts: counts, isDone: true))
+            guard let watcher else { return }
+            Self.keepLive(&folders, counts: &counts, watcher: watcher, walker: recursive ? walker : nil, walk: walk) {
+                post(Delivery(updates: $0, counts: $1, isDone: true))
             }
-            wake()
-            if let watcher { keepLive(&folders, watcher: watcher, walker: recursive ? walker : nil, wake: wake) }
         }
         thread.name = "photo walk"
         thread.start()
@@ -78,12 +109,13 @@ package final class PhotoScan: Sendable {
         }
     }
 
-    /// Turns the watcher's changes into updates until stopped; with a `walker` (a recursive walk's), it also walks
-    /// the new folders.
-    private func keepLive(
-        _ folders: inout LiveFolders, watcher: FolderWatcher, walker: PhotoWalker?, wake: @Sendable () -> Void
+    /// Turns the watcher's changes into updates, handed to `post` with `counts` brought up to date, until `walk` is
+    /// stopped; with a `walker` (a recursive walk's), it also walks the new folders.
+    private static func keepLive(
+        _ folders: inout LiveFolders, counts: inout ScanCounts, watcher: FolderWatcher, walker: PhotoWalker?,
+        walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void
     ) {
-        while !state.withLock({ $0.isStopped }) {
+        while !walk.isStopped {
             // The timeout only bounds how late `stop()` is noticed.
             let changes = watcher.waitForChanges(timeout: 0.5)
             guard !changes.isEmpty else { continue }
@@ -100,33 +132,36 @@ package final class PhotoScan: Sendable {
                 }
             }
             guard !updates.isEmpty || walked != ScanCounts() else { continue }
-            let (photoCount, folderCount) = (folders.photoCount, folders.folderCount)
-            state.withLock {
-                $0.updates += updates
-                $0.counts.add(walked)
-                // The photos and folders as the wall has them now.
-                $0.counts.found = photoCount
-                $0.counts.folders = folderCount
-            }
-            wake()
+            counts.add(walked)
+            // The photos and folders as the wall has them now.
+            counts.found = folders.photoCount
+            counts.folders = folders.folderCount
+            post(updates, counts)
         }
     }
 
     /// Whether the live folders report the changes of `folder`: a folder walked, not the folder of a file given alone.
-    package func isWatched(_ folder: FilePath) -> Bool { state.withLock { $0.watched.contains(folder) } }
+    /// On the loop thread; as of the last `takeBatches()`.
+    package func isWatched(_ folder: FilePath) -> Bool {
+        walk.mailbox.preconditionOnLoopThread()
+        return watched.contains(folder)
+    }
 
-    /// Ends the watching (the thread ends within half a second).
-    package func stop() { state.withLock { $0.isStopped = true } }
+    /// Ends the watching (the thread ends within half a second). Any thread.
+    package func stop() { walk.stop() }
 
     /// The batches and folder updates that arrived since the last take, the counts so far, and whether the walk has
-    /// ended.
+    /// ended. On the loop thread (checked in debug builds).
     package func takeBatches() -> (batches: [PhotoBatch], updates: [FolderUpdate], counts: ScanCounts, isDone: Bool) {
-        state.withLock { state in
-            defer {
-                state.batches = []
-                state.updates = []
-            }
-            return (state.batches, state.updates, state.counts, state.isDone)
+        var batches: [PhotoBatch] = []
+        var updates: [FolderUpdate] = []
+        for delivery in walk.mailbox.take() {
+            if let batch = delivery.batch { batches.append(batch) }
+            updates += delivery.updates
+            counts = delivery.counts
+            isDone = isDone || delivery.isDone
+            if delivery.watchingEnded { watched = [] } else { watched.formUnion(delivery.watching) }
         }
+        return (batches, updates, counts, isDone)
     }
 }

@@ -1,12 +1,15 @@
-import Foundation
-import Synchronization
 import SystemPackage
+import WaterfallPhotos
 
 /// Runs the wall's file actions (trash, restore, rotate, marks) on a thread of its own, one file at a time, so that
 /// an action on 1,000 photos never holds the window: the window reads the progress each frame (`progress`), and
 /// `cancel()` stops the running action and drops the waiting ones between two files. Each file's outcome is kept
 /// for the window's thread (`takeFinished()`), which learns of progress and ends through `wake`.
-final class FileActionRunner: Sendable {
+///
+/// Each file is a job of a one-thread `WishWorker`, queued after the others (`enqueue`); its outcome comes back through
+/// the worker's mailbox, and the jobs' progress and ends are put together on the window's thread, whose calls these
+/// all are (checked in debug builds).
+final class FileActionRunner {
     /// One action on some photos: its kind, the files in order, and the work done for each, which returns what
     /// undoes it (nil: nothing to undo) or throws why the file was not changed.
     struct Job: Sendable {
@@ -33,88 +36,135 @@ final class FileActionRunner: Sendable {
         var isUndo: Bool
     }
 
-    private struct State {
-        var queue: [Job] = []
-        var current: (action: FileAction, done: Int, total: Int)?
-        var finished: [Finished] = []
-        var isCancelling = false
-        var isRunning = false
+    /// One file of a job: the worker's job, known by its job's number and its place.
+    private struct Step: Hashable, Sendable {
+        var job: Int
+        var index: Int
+        var file: FilePath
+        var work: @Sendable (FilePath) throws -> FileUndoStep?
+
+        static func == (a: Step, b: Step) -> Bool { a.job == b.job && a.index == b.index }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(job)
+            hasher.combine(index)
+        }
     }
 
-    private let state = Mutex(State())
+    /// What one file's work gave.
+    private enum Outcome: Sendable {
+        case succeeded(FileUndoStep?)
+        case failed(String)
+    }
+
+    /// A job not ended yet, as the window's thread knows it.
+    private struct Running {
+        var number: Int
+        var finished: Finished
+        /// The files whose outcomes arrived, or whose steps were dropped by a cancel.
+        var accounted = 0
+        var isCancelled = false
+        /// Whether the job ends unsaid: cancelled while it waited behind another, before any of its files.
+        var isDroppedUnlessReached = false
+
+        var reached: Int { finished.succeeded.count + finished.failed.count }
+    }
+
+    private let worker: WishWorker<Step, Outcome>
     private let wake: @Sendable () -> Void
+    /// The jobs not ended, in order: the first runs.
+    private var jobs: [Running] = []
+    /// The jobs ended and not taken yet.
+    private var ended: [Finished] = []
+    private var nextNumber = 0
 
     /// A runner that calls `wake` (from its thread) after each file and at each end.
-    init(wake: @escaping @Sendable () -> Void) {
+    init(loopThread: LoopThreadChecker = LoopThreadChecker(), wake: @escaping @Sendable () -> Void) {
         self.wake = wake
+        worker = WishWorker(threads: 1, name: "file actions", loopThread: loopThread, wake: wake) {
+            { step, _ in
+                do {
+                    return .succeeded(try step.work(step.file))
+                } catch {
+                    return .failed("\(error)")
+                }
+            }
+        }
     }
 
     /// Queues `job`, after any running or waiting one.
+    /// - Complexity: O(the files queued).
     func run(_ job: Job) {
-        let startsThread = state.withLock { state in
-            state.queue.append(job)
-            defer { state.isRunning = true }
-            return !state.isRunning
-        }
-        guard startsThread else { return }
-        let thread = Thread { [self] in work() }
-        thread.name = "file actions"
-        thread.start()
+        worker.preconditionOnLoopThread()
+        let number = nextNumber
+        nextNumber += 1
+        jobs.append(
+            Running(
+                number: number,
+                finished: Finished(
+                    action: job.action, total: job.files.count, succeeded: [], failed: [], wasCancelled: false,
+                    isUndo: job.isUndo)))
+        worker.enqueue(
+            job.files.enumerated().map { Step(job: number, index: $0.offset, file: $0.element, work: job.work) })
+        if job.files.isEmpty { wake() }  // it ends in the window's next turn, with no file to wake it
     }
 
     /// The action running, the files it has done and its total; nil when none runs.
-    var progress: (action: FileAction, done: Int, total: Int)? { state.withLock { $0.current } }
+    var progress: (action: FileAction, done: Int, total: Int)? {
+        absorb()
+        return jobs.first.map { ($0.finished.action, $0.reached, $0.finished.total) }
+    }
 
     /// Whether an action runs or waits.
-    var isBusy: Bool { state.withLock { $0.isRunning } }
+    var isBusy: Bool {
+        absorb()
+        return !jobs.isEmpty
+    }
 
     /// Stops the running action after the file it is on, and drops the waiting ones.
     func cancel() {
-        state.withLock { state in
-            if state.isRunning { state.isCancelling = true }
+        absorb()
+        guard !jobs.isEmpty else { return }
+        var dropped: [Int: Int] = [:]
+        for step in worker.cancel() { dropped[step.job, default: 0] += 1 }
+        for index in jobs.indices {
+            jobs[index].isCancelled = true
+            jobs[index].isDroppedUnlessReached = index > 0
+            jobs[index].accounted += dropped[jobs[index].number] ?? 0
         }
+        settle()
     }
 
     /// The jobs ended since the last call, in order.
     func takeFinished() -> [Finished] {
-        state.withLock { state in
-            defer { state.finished = [] }
-            return state.finished
-        }
+        absorb()
+        defer { ended = [] }
+        return ended
     }
 
-    private func work() {
-        while let job = state.withLock({ state -> Job? in
-            guard !state.isCancelling, !state.queue.isEmpty else {
-                state.queue = []
-                state.isCancelling = false
-                state.isRunning = false
-                state.current = nil
-                return nil
+    /// Adds the files' outcomes that arrived to their jobs, and ends the jobs they complete.
+    /// - Complexity: O(the outcomes taken × the jobs not ended).
+    private func absorb() {
+        for done in worker.takeFinished() {
+            guard let index = jobs.firstIndex(where: { $0.number == done.job.job }) else { continue }
+            switch done.output {
+            case .succeeded(let undo): jobs[index].finished.succeeded.append((done.job.file, undo))
+            case .failed(let reason): jobs[index].finished.failed.append((done.job.file, reason))
             }
-            let job = state.queue.removeFirst()
-            state.current = (job.action, 0, job.files.count)
-            return job
-        }) {
-            var finished = Finished(
-                action: job.action, total: job.files.count, succeeded: [], failed: [], wasCancelled: false,
-                isUndo: job.isUndo)
-            for (index, file) in job.files.enumerated() {
-                if state.withLock({ $0.isCancelling }) {
-                    finished.wasCancelled = true
-                    break
-                }
-                do {
-                    finished.succeeded.append((file, try job.work(file)))
-                } catch {
-                    finished.failed.append((file, "\(error)"))
-                }
-                state.withLock { $0.current?.done = index + 1 }
-                wake()
-            }
-            state.withLock { $0.finished.append(finished) }
-            wake()
+            jobs[index].accounted += 1
         }
-        wake()
+        settle()
+    }
+
+    /// Ends the first jobs while every file of theirs is accounted for: a cancelled one said so, unless it never
+    /// began.
+    private func settle() {
+        while let first = jobs.first, first.accounted >= first.finished.total {
+            jobs.removeFirst()
+            guard !first.isDroppedUnlessReached || first.reached > 0 else { continue }
+            var finished = first.finished
+            finished.wasCancelled = first.isCancelled && first.reached < finished.total
+            ended.append(finished)
+        }
     }
 }

@@ -6,8 +6,8 @@ import SystemPackage
 /// it never starts; a job already running finishes. Results wait in `takeResults()`, and `onResult` (any thread)
 /// tells the program there are some. The workers run at a lower priority (`workerNiceness`), so the thread that
 /// draws, and the X server, get a core before them; `concurrentJobLimit` lets a program keep a core free of them
-/// while the user scrolls.
-public final class ThumbnailPool: @unchecked Sendable {
+/// while the user scrolls. A `WishWorker` runs the jobs.
+public final class ThumbnailPool: Sendable {
     /// One thumbnail to make: the file, the width in device pixels, and the program's number for it.
     public struct Job: Hashable, Sendable {
         /// The program's number for the job (a card's index).
@@ -37,21 +37,10 @@ public final class ThumbnailPool: @unchecked Sendable {
         public var seconds: Double
     }
 
-    private let condition = NSCondition()
-    /// The queue, most wanted first; guarded by `condition`.
-    private var queue: [Job] = []
-    private var running: Set<Job> = []
-    private var results: [Result] = []
-    private var isStopping = false
-    /// The workers that have not left their loop yet.
-    private var liveWorkers = 0
-    /// The most jobs that run at once; guarded by `condition`.
-    private var jobLimit: Int
+    private let worker: WishWorker<Job, Result>
+
     /// The number of workers the pool was made with.
-    public let workerCount: Int
-    private let onResult: @Sendable () -> Void
-    /// The shared thumbnail cache the workers read and write, if any.
-    private let cache: SharedThumbnailCache?
+    public var workerCount: Int { worker.threadCount }
 
     /// The workers' niceness (`setpriority(2)` of each worker's thread): Linux's scheduler then gives a waking
     /// thread of normal priority the core at once, and the workers about a tenth of it while both want it.
@@ -63,112 +52,66 @@ public final class ThumbnailPool: @unchecked Sendable {
     /// A pool of `workers` threads whose decoders lay transparency over `background` and convert colours to
     /// `displayProfile` (`nil`: an sRGB display; see `ThumbnailDecoder.displayProfile`), reading and writing the shared
     /// thumbnail `cache` when given (see `ThumbnailDecoder.thumbnail(ofFile:width:cache:)`), calling `onResult` from
-    /// a worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then. (A pool of no
-    /// workers only keeps its queue.)
+    /// a worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then (they start at
+    /// the first job). A pool of no workers only keeps its queue. `loopThread` checks that results are taken on one
+    /// thread.
     public init(
         workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, displayProfile: ColorProfile? = nil,
-        cache: SharedThumbnailCache? = nil, onResult: @escaping @Sendable () -> Void
+        cache: SharedThumbnailCache? = nil, loopThread: LoopThreadChecker = LoopThreadChecker(),
+        onResult: @escaping @Sendable () -> Void
     ) {
-        self.onResult = onResult
-        self.cache = cache
-        workerCount = max(0, workers)
-        jobLimit = workerCount
-        liveWorkers = workerCount
-        for index in 0..<max(0, workers) {
-            // A worker holds the pool while it works (its `work` call), never through the thread object.
-            let thread = Thread { [weak self] in self?.work(background: background, displayProfile: displayProfile) }
-            thread.name = "thumbnails \(index + 1)"
-            thread.start()
+        worker = WishWorker(
+            threads: workers, name: "thumbnails", niceness: Self.workerNiceness, loopThread: loopThread,
+            wake: onResult
+        ) {
+            let decoder = ThumbnailDecoder()
+            decoder.background = background
+            decoder.displayProfile = displayProfile
+            return { job, _ in Self.decode(job, with: decoder, cache: cache) }
         }
     }
 
-    /// Stops the workers and waits until each has left its loop (a decode under way finishes first); queued jobs
-    /// never start.
-    public func stop() {
-        condition.withLock {
-            isStopping = true
-            queue = []
-            condition.broadcast()
-            while liveWorkers > 0 { condition.wait() }
-        }
-    }
+    /// Stops the workers and waits until each has left its loop (a decode under way finishes first, and its result
+    /// waits in `takeResults()`); queued jobs never start.
+    public func stop() { worker.stop() }
 
     /// Makes `jobs` the queue, in that order: queued jobs not among them are dropped, and jobs running now or
     /// finished and not yet taken are not queued again.
-    public func want(_ jobs: [Job]) {
-        condition.withLock {
-            let finished = Set(results.map(\.job))
-            queue = jobs.filter { !running.contains($0) && !finished.contains($0) }
-            condition.broadcast()
-        }
-    }
+    /// - Complexity: O(`jobs`).
+    public func want(_ jobs: [Job]) { worker.want(jobs) }
 
     /// The most jobs that run at once, from 1 to `workerCount` (all the workers, at first). A program lowers it while
     /// the user scrolls, so that the thread that draws and the X server keep a core to themselves (a worker busy
     /// on every core makes a frame wait for the scheduler), and raises it again when the scrolling stops. A lower
     /// limit stops no job already running; a raised one starts queued jobs at once.
     public var concurrentJobLimit: Int {
-        get { condition.withLock { jobLimit } }
-        set {
-            condition.withLock {
-                jobLimit = min(max(1, newValue), max(1, workerCount))
-                condition.broadcast()
-            }
-        }
+        get { worker.concurrentJobLimit }
+        set { worker.concurrentJobLimit = newValue }
     }
 
     /// The jobs queued, most wanted first.
-    public var queuedJobs: [Job] { condition.withLock { queue } }
+    public var queuedJobs: [Job] { worker.queuedJobs }
 
     /// Whether the pool has nothing to do and nothing to give: no job queued or running, no result untaken.
-    public var isIdle: Bool { condition.withLock { queue.isEmpty && running.isEmpty && results.isEmpty } }
+    public var isIdle: Bool { worker.isIdle }
 
-    /// The results finished since the last call, in the order they finished.
-    public func takeResults() -> [Result] {
-        condition.withLock {
-            defer { results = [] }
-            return results
-        }
-    }
+    /// The results finished since the last call, in the order they finished. On the loop thread (checked in debug
+    /// builds).
+    public func takeResults() -> [Result] { worker.takeFinished().map(\.output) }
 
-    /// A worker's loop: takes the most wanted job, decodes it, keeps the result.
-    private func work(background: UInt32, displayProfile: ColorProfile?) {
-        // Linux keeps a niceness per thread, and PRIO_PROCESS with 0 sets the calling thread's alone (setpriority(2),
-        // BUGS): this worker's, not the program's.
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
-        let decoder = ThumbnailDecoder()
-        decoder.background = background
-        decoder.displayProfile = displayProfile
-        while true {
-            let job: Job? = condition.withLock {
-                while (queue.isEmpty || running.count >= jobLimit) && !isStopping { condition.wait() }
-                guard !isStopping else {
-                    liveWorkers -= 1
-                    condition.broadcast()  // `stop()` waits for the last
-                    return nil
-                }
-                let job = queue.removeFirst()
-                running.insert(job)
-                return job
-            }
-            guard let job else { return }
-            let start = DispatchTime.now()
-            let outcome: Swift.Result<Thumbnail, PhotoError>
-            var source = ThumbnailDecoder.Source.decoded
-            do {
-                let made = try decoder.thumbnail(ofFile: job.path, width: job.width, cache: cache)
-                outcome = .success(made.thumbnail)
-                source = made.source
-            } catch {
-                outcome = .failure(error as? PhotoError ?? .unsupported(.jpeg, "\(error)"))
-            }
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            condition.withLock {
-                running.remove(job)
-                results.append(Result(job: job, outcome: outcome, source: source, seconds: seconds))
-                if !queue.isEmpty { condition.signal() }  // a worker held back by the limit may start the next
-            }
-            onResult()
+    /// Decodes `job` with a worker's `decoder`.
+    private static func decode(_ job: Job, with decoder: ThumbnailDecoder, cache: SharedThumbnailCache?) -> Result {
+        let start = DispatchTime.now()
+        let outcome: Swift.Result<Thumbnail, PhotoError>
+        var source = ThumbnailDecoder.Source.decoded
+        do {
+            let made = try decoder.thumbnail(ofFile: job.path, width: job.width, cache: cache)
+            outcome = .success(made.thumbnail)
+            source = made.source
+        } catch {
+            outcome = .failure(error as? PhotoError ?? .unsupported(.jpeg, "\(error)"))
         }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return Result(job: job, outcome: outcome, source: source, seconds: seconds)
     }
 }
