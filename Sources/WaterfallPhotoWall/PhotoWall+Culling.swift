@@ -23,11 +23,11 @@ extension PhotoWall {
     func trashTargets() {
         let files = actionTargets.map { items[$0].path }
         guard !files.isEmpty, let trash = configuration.trash else { return }
-        let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
+        let (cache, identities) = (configuration.sharedThumbnailCache, culling.identities)
         let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
         if let lightbox, let window, items.count > 1 { _ = lightbox.perform(.next, at: nil, in: window) }
-        fileActions.run(
+        culling.runner.run(
             FileActionRunner.Job(action: .trash, files: files) { file in
                 let trashed = try trash.moveToTrash(
                     file, expecting: identities.identity(of: file) ?? expected[file], checkpoint: checkpoint)
@@ -42,12 +42,12 @@ extension PhotoWall {
         let files = actionTargets.map { items[$0].path }
         guard !files.isEmpty else { return }
         turnCards(of: Set(files), by: quarterTurns)
-        fileActions.run(rotationJob(files, by: quarterTurns))
+        culling.runner.run(rotationJob(files, by: quarterTurns))
     }
 
     /// The job that turns `files` by `quarterTurns` on disk.
     private func rotationJob(_ files: [FilePath], by quarterTurns: Int) -> FileActionRunner.Job {
-        let (cache, identities) = (configuration.sharedThumbnailCache, fileIdentities)
+        let (cache, identities) = (configuration.sharedThumbnailCache, culling.identities)
         let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(
             files.compactMap { file in library.walked.card(of: file).map { (file, $0.identity) } }
@@ -79,7 +79,7 @@ extension PhotoWall {
         let newMarks = Dictionary(targets.map { (items[$0].path, change(items[$0].marks)) }) { first, _ in first }
         let oldMarks = Dictionary(targets.map { (items[$0].path, items[$0].marks) }) { first, _ in first }
         setCardMarks(newMarks)
-        fileActions.run(markJob(newMarks, undoingTo: oldMarks))
+        culling.runner.run(markJob(newMarks, undoingTo: oldMarks))
     }
 
     /// The job that writes `marks` to each file's sidecar, each undone by the file's `old` marks.
@@ -98,8 +98,8 @@ extension PhotoWall {
     /// marks again. Returns whether there was one to undo.
     @discardableResult
     func undo() -> Bool {
-        guard let last = undoHistory.popLast() else {
-            activityMessage = "Nothing to undo"
+        guard let last = culling.undoHistory.popLast() else {
+            culling.activityMessage = "Nothing to undo"
             return false
         }
         let (trash, checkpoint) = (configuration.trash, configuration.fileActionCheckpoint)
@@ -116,7 +116,7 @@ extension PhotoWall {
                 return nil
             }
             job.isUndo = true
-            fileActions.run(job)
+            culling.runner.run(job)
         case .rotate(let quarterTurns):
             let files = last.steps.compactMap { step -> FilePath? in
                 if case .rotate(let file, _) = step { return file }
@@ -125,7 +125,7 @@ extension PhotoWall {
             turnCards(of: Set(files), by: -quarterTurns)
             var job = rotationJob(files, by: -quarterTurns)
             job.isUndo = true
-            fileActions.run(job)
+            culling.runner.run(job)
         case .mark:
             var old: [FilePath: PhotoMarks] = [:]
             for case .mark(let file, let marks) in last.steps { old[file] = marks }
@@ -137,7 +137,7 @@ extension PhotoWall {
             setCardMarks(old)
             var job = markJob(old, undoingTo: current)
             job.isUndo = true
-            fileActions.run(job)
+            culling.runner.run(job)
         }
         return true
     }
@@ -146,8 +146,8 @@ extension PhotoWall {
     /// not be changed, forgets the pictures of rotated photos (they decode again, turned), says how it went in the
     /// status bar and logs a `fileAction` event.
     func deliverFileActions() {
-        if let progress = fileActions.progress, progress.done != lastLoggedProgress {
-            lastLoggedProgress = progress.done
+        if let progress = culling.runner.progress, progress.done != culling.lastLoggedProgress {
+            culling.lastLoggedProgress = progress.done
             log?.log(
                 "fileActionProgress",
                 [
@@ -155,9 +155,9 @@ extension PhotoWall {
                     ("total", .int(progress.total)),
                 ])
         }
-        for finished in fileActions.takeFinished() {
+        for finished in culling.runner.takeFinished() {
             let steps = finished.succeeded.compactMap(\.undo)
-            if !steps.isEmpty, !finished.isUndo { undoHistory.append((finished.action, steps)) }
+            if !steps.isEmpty, !finished.isUndo { culling.undoHistory.append((finished.action, steps)) }
             let failedFiles = finished.failed.map(\.file)
             switch finished.action {
             case .rotate(let quarterTurns):
@@ -174,7 +174,7 @@ extension PhotoWall {
                 restoreUnwatchedCards(of: finished.succeeded.map(\.file))
             }
             for failure in finished.failed { configuration.warn(failure.reason) }
-            activityMessage = Self.message(of: finished)
+            culling.activityMessage = Self.message(of: finished)
             log?.log(
                 "fileAction",
                 [
@@ -201,23 +201,23 @@ extension PhotoWall {
 
     /// The status bar's part for the file actions: the one running and its progress, else how the last one went.
     var fileActionText: String? {
-        if let progress = fileActions.progress {
+        if let progress = culling.runner.progress {
             return progress.action.progressText(done: progress.done, total: progress.total)
         }
-        return activityMessage
+        return culling.activityMessage
     }
 
     /// Takes away the cards of trashed `files` whose folders the live folders do not watch (files given alone, as
     /// nsxiv is given them), keeping each with its place for an undo; the others go when their folders say so.
     private func removeUnwatchedCards(of files: [FilePath]) {
         let (change, removed) = library.removeUnwatchedCards(of: files)
-        for (card, path) in removed { removedCards[card.path] = (card, path) }
+        for (card, path) in removed { culling.removedCards[card.path] = (card, path) }
         if let change { show(change) }
     }
 
     /// Puts back the cards `removeUnwatchedCards(of:)` took away of the restored `files`, in their places.
     private func restoreUnwatchedCards(of files: [FilePath]) {
-        let back = files.compactMap { removedCards.removeValue(forKey: $0) }
+        let back = files.compactMap { culling.removedCards.removeValue(forKey: $0) }
         if let change = library.restoreCards(back) { show(change) }
     }
 

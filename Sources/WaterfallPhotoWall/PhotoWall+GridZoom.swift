@@ -28,10 +28,10 @@ extension PhotoWall {
         pictures?.scalesInBackground = true
         pictures?.noteInteraction()
         pictures?.holdScalingUntilTheFrame()
-        isHoldingPictureWork = true
+        gridZoom.isHoldingPictureWork = true
         window?.performAfterNextFrame { [weak self] in
             guard let self else { return }
-            isHoldingPictureWork = false
+            gridZoom.isHoldingPictureWork = false
             pictures?.scalesInBackground = true
             requestPictures()
             pictures?.scalesInBackground = false
@@ -39,10 +39,10 @@ extension PhotoWall {
         defer { pictures?.scalesInBackground = false }
         // The steps of one zoom with the pointer still keep the photo it began on at the pointer's height, wherever
         // its column goes.
-        if let point, let last = lastGridZoom, last.point == point, view.frameOfItem(last.item) != nil {
+        if let point, let last = gridZoom.lastGridZoom, last.point == point, view.frameOfItem(last.item) != nil {
             try view.setColumnPolicy(policy, keepingItem: last.item, atY: point.y)
         } else {
-            lastGridZoom = try view.setColumnPolicy(policy, keepingPointAt: point).flatMap { item in
+            gridZoom.lastGridZoom = try view.setColumnPolicy(policy, keepingPointAt: point).flatMap { item in
                 point.map { (item, $0) }
             }
         }
@@ -58,10 +58,10 @@ extension PhotoWall {
     private func drawStandInsCrisplyForAMoment() {
         guard let window else { return }
         for case let card as PhotoCardCell in collectionView.visibleCells.values { card.standInScaling = .nearest }
-        if let standInPolish { window.cancel(standInPolish) }
-        standInPolish = window.schedule(after: Self.standInPolishDelay) { [weak self] in
+        if let polish = gridZoom.standInPolish { window.cancel(polish) }
+        gridZoom.standInPolish = window.schedule(after: Self.standInPolishDelay) { [weak self] in
             guard let self else { return }
-            standInPolish = nil
+            gridZoom.standInPolish = nil
             for case (let path, let card as PhotoCardCell) in collectionView.visibleCells
             where card.standInScaling == .nearest {
                 card.standInScaling = .smooth
@@ -104,12 +104,14 @@ extension PhotoWall {
     /// Starts laying out the columns of the next zoom step either way (`ColumnsAhead`), once the walk has ended and
     /// the window has drawn what the layout just changed: after each step, and after the folders' changes.
     func layOutColumnsAhead() {
-        guard isWalkDone, window != nil, items.count <= Self.mostCardsLaidOutAhead else { return columnsAhead.cancel() }
+        guard isWalkDone, window != nil, items.count <= Self.mostCardsLaidOutAhead else {
+            return gridZoom.columnsAhead.cancel()
+        }
         let layout = collectionView.layout
         let current = layout.columnCount
         let counts = [current - 1, current + 1].filter { (1...gridZoomRange.mostColumns).contains($0) }
-        guard gridZoomRange.available > 0, !counts.isEmpty else { return columnsAhead.cancel() }
-        columnsAhead.start(
+        guard gridZoomRange.available > 0, !counts.isEmpty else { return gridZoom.columnsAhead.cancel() }
+        gridZoom.columnsAhead.start(
             ColumnsAhead.Request(
                 aspects: items.sections.map(\.aspects), metrics: configuration.cardMetrics,
                 width: collectionView.layoutWidth,

@@ -147,8 +147,8 @@ extension PhotoWall {
     /// The culling actions, in the wall and the lightbox: `nil` for another action. Escape (`deselect`, `close`)
     /// cancels a file action while one runs.
     private func performCulling(_ action: WallAction) throws -> Bool? {
-        if action == .deselect || action == .close, fileActions.isBusy {
-            fileActions.cancel()
+        if action == .deselect || action == .close, culling.runner.isBusy {
+            culling.runner.cancel()
             return true
         }
         switch action {

@@ -121,10 +121,8 @@ extension PhotoWall {
 
     /// Opens the lightbox on `Configuration.lightboxFile` when its card has arrived, once.
     private func openLightboxOnArrival() {
-        guard let file = configuration.lightboxFile, !hasOpenedLightboxFile, let path = items.path(of: file) else {
-            return
-        }
-        hasOpenedLightboxFile = true
+        guard let file = configuration.lightboxFile, let path = items.path(of: file) else { return }
+        configuration.lightboxFile = nil
         collectionView.selectItem(at: path)
         collectionView.scrollItemToVisible(path)
         openLightbox(at: path)

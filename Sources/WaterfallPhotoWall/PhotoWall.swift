@@ -99,53 +99,28 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var lastLoggedScrubberLabel: (offset: Double, text: String)?
     /// The JSON-lines log of what happens (`--log-events`), if any.
     public var log: EventLog?
-    let configuration: Configuration
-    /// Whether the lightbox was opened on `Configuration.lightboxFile`.
-    var hasOpenedLightboxFile = false
+    /// How the wall was made; its `lightboxFile` is cleared once the lightbox opened on it.
+    var configuration: Configuration
     /// The window the wall is shown in, once `show(in:)` was called.
     public private(set) weak var window: (any PhotoWallWindow)?
-    var pictures: PhotoPictures?
-    /// The photos' EXIF information, read on demand (the lightbox's panel, the cards' info lines).
-    var infos: PhotoInfos?
-    /// Decodes the lightbox's animations (see Lightbox+Animation.swift).
-    var animations: AnimationLoader?
+    /// The pictures, the photos' information and the animations, once the wall is shown in a window.
+    var media: WallMedia?
     /// The photo shown large over the wall, while one is.
     public internal(set) var lightbox: Lightbox?
     /// Wakes the window's loop from the walk's thread, once the wall is shown.
     let wakeRelay = WakeRelay()
     /// Which keys do what (`defaultKeyBindings` to begin with): a program adds its own actions and rebinds keys.
     public var keyBindings = PhotoWall.defaultKeyBindings
-    /// Whether new decoding and scaling wait for the next turn: while a grid zoom's step is laid out and drawn, so
-    /// that its frame has the cores to itself.
-    var isHoldingPictureWork = false
-    /// The photo a zoom at the pointer keeps at the pointer's height, and where the pointer was then.
-    var lastGridZoom: (item: ItemPath, point: Point)?
-    /// The columns of the next zoom step either way, laid out ahead.
-    let columnsAhead: ColumnsAhead
-    /// The columns given to the layout from `columnsAhead` since the last `layout` event, by section.
-    var columnsGivenAhead: [(section: Int, columns: WaterfallLayout)] = []
-    /// Whether the columns ahead are to be laid out again after the next frame.
-    var isColumnsAheadScheduled = false
-    /// Draws the cards a zoom step drew crisply smooth again, once the steps pause.
-    var standInPolish: TimerToken?
+    /// The grid zoom's state: the columns laid out ahead, the work held for a step's frame, the cards to polish.
+    var gridZoom: GridZoom
     /// Hears the actions of `keyBindings` that are not the wall's (a program's: `.program("quit")`).
     public var onAction: ((WallAction) throws -> Void)?
     /// Hears that a file is to be opened in the desktop's own program for it (Enter on a video in the lightbox: its
     /// player). The wall runs no program itself: the program decides how (`xdg-open`). Without it, Enter goes back
     /// to the wall.
     public var onOpenExternally: ((FilePath) -> Void)?
-    /// Runs the file actions (trash, rotate, marks) off the window's thread.
-    let fileActions: FileActionRunner
-    /// What the file actions last wrote to each file.
-    let fileIdentities = FileIdentities()
-    /// The file actions to undo, the last last: each with what undoes it, file by file.
-    var undoHistory: [(action: FileAction, steps: [FileUndoStep])] = []
-    /// The files done of the running file action last logged (`fileActionProgress`).
-    var lastLoggedProgress = -1
-    /// The cards of trashed files given alone (whose folders are not watched), with their places, for an undo.
-    var removedCards: [FilePath: (card: PhotoCard, path: ItemPath)] = [:]
-    /// How the last file action went ("3 photos moved to the Trash"), for the status bar.
-    var activityMessage: String?
+    /// Culling: the file actions running off the window's thread, their undo history and their messages.
+    var culling: Culling
     /// The cards before the live folders' batch being applied, while one is: the view names a gone card it
     /// unhighlights or deselects by its path before the batch.
     var itemsBeforeBatch: PhotoWallItems?
@@ -161,8 +136,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         // Until the background workers take it from the wall, they find the worker program here.
         DecoderProcess.unsetExecutable = configuration.decoderExecutable
         let relay = wakeRelay
-        columnsAhead = ColumnsAhead { relay.wake() }
-        fileActions = FileActionRunner { relay.wake() }
+        gridZoom = GridZoom(columnsAhead: ColumnsAhead { relay.wake() })
+        culling = Culling(runner: FileActionRunner { relay.wake() })
         library = PhotoLibrary(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
             arrangement: configuration.arrangement, locale: configuration.locale, warn: configuration.warn
@@ -191,14 +166,13 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         self.window = window
         let displayProfile = window.displayColorProfile.flatMap(ColorProfile.init(bytes:))
         log?.log("displayProfile", [("name", .string(displayProfile.map { $0.name ?? "unnamed" } ?? "sRGB"))])
-        pictures = PhotoPictures(
+        let pictures = PhotoPictures(
             window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache,
             displayProfile: displayProfile)
         let wake = window.waker
-        infos = PhotoInfos { wake() }
-        animations = AnimationLoader(background: pictures?.background ?? 0xFFFFFF, displayProfile: displayProfile) {
-            wake()
-        }
+        media = WallMedia(
+            pictures: pictures, infos: PhotoInfos { wake() },
+            animations: AnimationLoader(background: pictures.background, displayProfile: displayProfile) { wake() })
         window.onWake = { [unowned self] in deliver() }
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
         window.didShow(self)
@@ -211,7 +185,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         pictures?.stop()
         infos?.stop()
         animations?.stop()
-        columnsAhead.cancel()
+        gridZoom.columnsAhead.cancel()
         library.stop()
     }
 
@@ -220,7 +194,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         deliverLibrary()
         deliverFileActions()
         deliverInfo()
-        if let counts = columnsAhead.takeFinished() {
+        if let counts = gridZoom.columnsAhead.takeFinished() {
             log?.log("columnsAhead", [("columns", .array(counts.map { .int($0) }))])
         }
         guard let pictures else { return }
@@ -235,7 +209,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Asks for the pictures of the cards in view and a screen ahead: when the cards are laid out or scrolled, and
     /// after pictures arrive.
     func requestPictures() {
-        guard !isHoldingPictureWork else { return }
+        guard !gridZoom.isHoldingPictureWork else { return }
         pictures?.request(for: collectionView, items: items)
         requestInfo()
     }
@@ -264,8 +238,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// Whether every picture asked for is decoded and uploaded, and no card in view waits for one.
     public var isIdle: Bool {
         guard let pictures else { return true }
-        return pictures.isIdle && pictures.pendingCount(in: collectionView) == 0 && !columnsAhead.isBusy
-            && standInPolish == nil
+        return pictures.isIdle && pictures.pendingCount(in: collectionView) == 0 && !gridZoom.columnsAhead.isBusy
+            && gridZoom.standInPolish == nil
     }
 
     /// The cards in view whose picture is not drawn yet.
@@ -303,10 +277,10 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The section's columns from `columnsAhead`, when they were laid out ahead at this count from the cards it has.
     public func preparedColumns(inSection section: Int, width: Double, columnCount: Int) -> WaterfallLayout? {
         guard items.sections.indices.contains(section),
-            let columns = columnsAhead.take(
+            let columns = gridZoom.columnsAhead.take(
                 section: section, columnCount: columnCount, aspects: items.sections[section].aspects)
         else { return nil }
-        columnsGivenAhead.append((section, columns))
+        gridZoom.columnsGivenAhead.append((section, columns))
         return columns
     }
 
@@ -379,19 +353,21 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public func collectionViewDidLayout(_ collectionView: CollectionView) {
         if let log, let window {
             // The sections laid out ahead that the layout took (it lays out itself any whose settings differ).
-            let ahead = columnsGivenAhead.filter { collectionView.layout.columns(ofSection: $0.section) === $0.columns }
-                .count
+            let ahead = gridZoom.columnsGivenAhead.filter {
+                collectionView.layout.columns(ofSection: $0.section) === $0.columns
+            }
+            .count
             log.log(
                 "layout",
                 ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale)
                     + [("ahead", .int(ahead))])
         }
-        columnsGivenAhead = []
+        gridZoom.columnsGivenAhead = []
         requestPictures()
-        if !isColumnsAheadScheduled, let window {
-            isColumnsAheadScheduled = true
+        if !gridZoom.isColumnsAheadScheduled, let window {
+            gridZoom.isColumnsAheadScheduled = true
             window.performAfterNextFrame { [weak self] in
-                self?.isColumnsAheadScheduled = false
+                self?.gridZoom.isColumnsAheadScheduled = false
                 self?.layOutColumnsAhead()
             }
         }
