@@ -34,18 +34,21 @@ public final class PhotoLibrary {
     private var held: (updates: [FolderUpdate], rearranges: Bool) = ([], false)
 
     /// Starts walking `paths` (into subfolders when `recursive`, each folder's photos in `order`), shown through
-    /// `arrangement` with the timeline's titles in `locale`; `wake` is called from the walk's thread when there is
-    /// something to take, and `warn` hears what cannot be done (a folder that cannot be watched), from any thread.
+    /// `arrangement` with the timeline's titles in `locale`, videos' and RAWs' headers read by a worker of
+    /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`); `wake` is called from the walk's thread when there
+    /// is something to take, and `warn` hears what cannot be done (a folder that cannot be watched), from any thread.
     public init(
         paths: [String], recursive: Bool = false, order: PhotoOrder = .name,
-        arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale,
+        arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale, decoderExecutable: String? = nil,
         warn: @escaping @Sendable (String) -> Void = { _ in }, wake: @escaping @Sendable () -> Void
     ) {
         self.arrangement = arrangement
         if order == .taken { self.arrangement.sortsByTaken = true }
         self.warn = warn
         periodTitles = PeriodTitles(locale: locale)
-        scan = PhotoScan(roots: paths, recursive: recursive, order: order, warn: warn, wake: wake)
+        scan = PhotoScan(
+            roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable, warn: warn,
+            wake: wake)
     }
 
     /// Stops the walk and the watching.

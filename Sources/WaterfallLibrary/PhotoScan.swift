@@ -53,9 +53,11 @@ package final class PhotoScan {
 
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
     /// walk's thread after each batch, at the end, and after each update of the folders it then watches; `warn` hears
-    /// (on that thread) why the folders' changes will not show.
+    /// (on that thread) why the folders' changes will not show. Videos' and RAWs' headers are read by a worker of
+    /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`).
     package init(
-        roots: [String], recursive: Bool, order: PhotoOrder, loopThread: LoopThreadChecker = LoopThreadChecker(),
+        roots: [String], recursive: Bool, order: PhotoOrder, decoderExecutable: String? = nil,
+        loopThread: LoopThreadChecker = LoopThreadChecker(),
         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
         self.roots = roots
@@ -64,9 +66,11 @@ package final class PhotoScan {
         let thread = Thread {
             var watcher = Self.makeWatcher(warn: warn)
             var folders = LiveFolders(order: order)
+            folders.decoderProcess = DecoderProcess(executable: decoderExecutable)
             var watching: [FilePath] = []
             var watchingEnded = false
             let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
+            walker.decoderProcess = DecoderProcess(executable: decoderExecutable)
             walker.willList = { folder in
                 guard let live = watcher else { return }
                 do {

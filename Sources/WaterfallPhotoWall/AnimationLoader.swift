@@ -24,13 +24,14 @@ final class AnimationLoader: Sendable {
     private let decoder: WishWorker<Request, Result>
 
     /// A loader whose thread decodes as the wall's pool decodes (laying transparency over `background`, converting to
-    /// `displayProfile`), calling `onResult` from its thread when a request is done.
+    /// `displayProfile`, a video's or a RAW's through a worker of `decoderExecutable`), calling `onResult` from its
+    /// thread when a request is done.
     init(
-        background: UInt32, displayProfile: ColorProfile?, loopThread: LoopThreadChecker = LoopThreadChecker(),
-        onResult: @escaping @Sendable () -> Void
+        background: UInt32, displayProfile: ColorProfile?, decoderExecutable: String?,
+        loopThread: LoopThreadChecker = LoopThreadChecker(), onResult: @escaping @Sendable () -> Void
     ) {
         decoder = WishWorker(threads: 1, name: "animation", loopThread: loopThread, wake: onResult) {
-            let decoder = ThumbnailDecoder()
+            let decoder = ThumbnailDecoder(worker: DecoderProcess(executable: decoderExecutable))
             decoder.background = background
             decoder.displayProfile = displayProfile
             return { request, _ in Self.decode(request, with: decoder) }

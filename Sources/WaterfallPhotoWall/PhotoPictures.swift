@@ -58,9 +58,10 @@ final class PhotoPictures {
 
     /// Pictures for `window`, decoded by a pool whose workers wake the window when a thumbnail is ready, held up to
     /// `cacheBytes`, read from and written to the shared thumbnail cache when there is one, their colours converted to
-    /// `displayProfile` (`nil`: sRGB).
+    /// `displayProfile` (`nil`: sRGB), videos and RAWs read by a worker of `decoderExecutable`.
     init(
-        window: any PhotoWallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?, displayProfile: ColorProfile?
+        window: any PhotoWallWindow, cacheBytes: Int, sharedCache: SharedThumbnailCache?, displayProfile: ColorProfile?,
+        decoderExecutable: String?
     ) {
         self.window = window
         self.cacheBytes = cacheBytes
@@ -68,7 +69,8 @@ final class PhotoPictures {
         background = UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
         let wake = window.waker
         pool = ThumbnailPool(
-            background: background, displayProfile: displayProfile, cache: sharedCache, onResult: { wake() })
+            background: background, displayProfile: displayProfile, cache: sharedCache,
+            decoderExecutable: decoderExecutable, onResult: { wake() })
         scaler = ThumbnailScaler(wake: wake)
     }
 

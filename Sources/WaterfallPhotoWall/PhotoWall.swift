@@ -133,14 +133,13 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)
     ) {
         self.configuration = configuration
-        // Until the background workers take it from the wall, they find the worker program here.
-        DecoderProcess.unsetExecutable = configuration.decoderExecutable
         let relay = wakeRelay
         gridZoom = GridZoom(columnsAhead: ColumnsAhead { relay.wake() })
         culling = Culling(runner: FileActionRunner { relay.wake() })
         library = PhotoLibrary(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
-            arrangement: configuration.arrangement, locale: configuration.locale, warn: configuration.warn
+            arrangement: configuration.arrangement, locale: configuration.locale,
+            decoderExecutable: configuration.decoderExecutable, warn: configuration.warn
         ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
         let look = configuration.look
@@ -168,11 +167,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         log?.log("displayProfile", [("name", .string(displayProfile.map { $0.name ?? "unnamed" } ?? "sRGB"))])
         let pictures = PhotoPictures(
             window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache,
-            displayProfile: displayProfile)
+            displayProfile: displayProfile, decoderExecutable: configuration.decoderExecutable)
         let wake = window.waker
         media = WallMedia(
             pictures: pictures, infos: PhotoInfos { wake() },
-            animations: AnimationLoader(background: pictures.background, displayProfile: displayProfile) { wake() })
+            animations: AnimationLoader(
+                background: pictures.background, displayProfile: displayProfile,
+                decoderExecutable: configuration.decoderExecutable
+            ) { wake() })
         window.onWake = { [unowned self] in deliver() }
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
         window.didShow(self)

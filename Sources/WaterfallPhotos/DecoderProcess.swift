@@ -30,18 +30,8 @@ public final class DecoderProcess {
     /// The worker program's name, looked for on `PATH` when no path is given.
     public static let executableName = "waterfall-decoder"
 
-    private static let unsetExecutableSetting = Mutex<String?>(nil)
-    /// The worker program of the processes made without an executable: `nil` for `executableName` on `PATH`.
-    /// Package-internal and temporary: a photo wall sets it from its configuration (`decoderExecutable`) for its
-    /// background workers (the thumbnail pool, the animation loader, the walk), which make their decoders without
-    /// one, until they take the executable from the wall.
-    package static var unsetExecutable: String? {
-        get { unsetExecutableSetting.withLock { $0 } }
-        set { unsetExecutableSetting.withLock { $0 = newValue } }
-    }
-
     /// The worker program this one runs: a path, or a name looked up on `PATH`; `nil` for `executableName` on `PATH`
-    /// (or, inside a photo wall, the wall's `decoderExecutable`).
+    /// (a photo wall's workers get the wall's `decoderExecutable`).
     public let executable: String?
     /// How long a header may take before the worker is killed.
     public let headerTimeLimit: Duration
@@ -148,7 +138,7 @@ public final class DecoderProcess {
     /// Starts the worker.
     /// - Throws: `PhotoError.decoderMissing` when its program is not there, `.decoderCrashed` when it cannot start.
     private func start(for format: ImageFormat) throws -> (pid: pid_t, socket: Int32) {
-        let named = executable ?? Self.unsetExecutable ?? Self.executableName
+        let named = executable ?? Self.executableName
         switch DecoderSpawn.spawn(FilePath(named)) {
         case .success(let worker):
             running = worker

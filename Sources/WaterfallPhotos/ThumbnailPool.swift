@@ -52,19 +52,21 @@ public final class ThumbnailPool: Sendable {
     /// A pool of `workers` threads whose decoders lay transparency over `background` and convert colours to
     /// `displayProfile` (`nil`: an sRGB display; see `ThumbnailDecoder.displayProfile`), reading and writing the shared
     /// thumbnail `cache` when given (see `ThumbnailDecoder.thumbnail(ofFile:width:cache:)`), calling `onResult` from
-    /// a worker's thread whenever a job finishes. Call `stop()` when done: the workers run until then (they start at
-    /// the first job). A pool of no workers only keeps its queue. `loopThread` checks that results are taken on one
-    /// thread.
+    /// a worker's thread whenever a job finishes. Videos and RAWs are read by a `DecoderProcess` of
+    /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`). Call `stop()` when done: the workers run until then
+    /// (they start at the first job). A pool of no workers only keeps its queue. `loopThread` checks that results are
+    /// taken on one thread.
     public init(
         workers: Int = ThumbnailPool.defaultWorkerCount, background: UInt32, displayProfile: ColorProfile? = nil,
-        cache: SharedThumbnailCache? = nil, loopThread: LoopThreadChecker = LoopThreadChecker(),
+        cache: SharedThumbnailCache? = nil, decoderExecutable: String? = nil,
+        loopThread: LoopThreadChecker = LoopThreadChecker(),
         onResult: @escaping @Sendable () -> Void
     ) {
         worker = WishWorker(
             threads: workers, name: "thumbnails", niceness: Self.workerNiceness, loopThread: loopThread,
             wake: onResult
         ) {
-            let decoder = ThumbnailDecoder()
+            let decoder = ThumbnailDecoder(worker: DecoderProcess(executable: decoderExecutable))
             decoder.background = background
             decoder.displayProfile = displayProfile
             return { job, _ in Self.decode(job, with: decoder, cache: cache) }
