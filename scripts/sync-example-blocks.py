@@ -4,7 +4,7 @@
 A block follows a marker `<!-- example: PATH -->` (the whole file) or `<!-- example: PATH#REGION -->` (the lines
 between `// snippet.REGION` and `// snippet.end`); marker lines are never shown. Run it after changing an example:
 
-    python3 scripts/sync-example-blocks.py README.md Sources/*/*.docc/*.md
+    python3 scripts/sync-example-blocks.py README.md docs/*.md Sources/*/*.docc/*.md
 """
 import re
 import sys

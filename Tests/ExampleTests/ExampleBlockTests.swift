@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The README and the DocC articles show the examples' real code: every block marked `<!-- example: PATH -->` (see
-/// `ExampleBlocks`) is exactly the file's code or region, and the README shows every example whole.
+/// `ExampleBlocks`) is exactly the file's code or region, and every example is shown whole: the smallest, Swatches, in
+/// the README, and each other in the README or in a page of docs/ that the README links (the README stays short).
 struct ExampleBlockTests {
     /// The package's root: this file is Tests/ExampleTests/ExampleBlockTests.swift.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -31,7 +32,7 @@ struct ExampleBlockTests {
         try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    @Test func everyMarkedBlockIsItsExamplesCodeAndTheReadmeShowsEveryExampleWhole() throws {
+    @Test func everyMarkedBlockIsItsExamplesCodeAndTheReadmeOrAPageItLinksShowsEveryExampleWhole() throws {
         var problems: [String] = []
         var shown: [String: [String]] = [:]  // Markdown file → the references of its blocks
         for name in try Self.markdownFiles() {
@@ -51,9 +52,13 @@ struct ExampleBlockTests {
         )
         .sorted().map { "Examples/\($0)/main.swift" }
         #expect(examples.contains("Examples/Swatches/main.swift"))
+        #expect((shown["README.md"] ?? []).contains("Examples/Swatches/main.swift"), "the README shows Swatches whole")
+        let readme = try #require(Self.read("README.md"))
+        let linkedPages = shown.keys.filter { $0.hasPrefix("docs/") && readme.contains("](\($0))") }
+        let shownWhole = Set((["README.md"] + linkedPages).flatMap { shown[$0] ?? [] })
         #expect(
-            examples.filter { !(shown["README.md"] ?? []).contains($0) } == [],
-            "examples the README does not show whole")
+            examples.filter { !shownWhole.contains($0) } == [],
+            "examples that neither the README nor a page of docs/ it links shows whole")
         #expect(
             shown["Sources/WaterfallX11/WaterfallX11.docc/GettingStarted.md"]
                 == [
