@@ -34,7 +34,7 @@ struct ArrangeTimes {
             wall.arrangement.grouping = step % 2 == 0 ? .month : .folder
             window.wakeSignal.wake()
         }
-        return ArrangeTimes(layout: layout, filter: filter, regroup: regroup, items: wall.library.count)
+        return ArrangeTimes(layout: layout, filter: filter, regroup: regroup, items: wall.library.walked.count)
     }
 
     /// Every other measurement of `measured`, from `start`.
