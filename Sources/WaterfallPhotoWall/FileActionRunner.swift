@@ -112,7 +112,10 @@ final class FileActionRunner: Sendable {
                 state.withLock { $0.current?.done = index + 1 }
                 wake()
             }
-            state.withLock { $0.finished.append(finished) }
+            state.withLock {
+                $0.finished.append(finished)
+                $0.current = nil  // the window, woken, finds it ended: no progress of it left in the status bar
+            }
             wake()
         }
         wake()
