@@ -155,3 +155,27 @@ import WaterfallPhotos
                 == "/home/a/Bilder")
     }
 }
+
+/// A resize that changes the columns' width, in-process: the cards' kept thumbnails are scaled when the cards are laid
+/// out, so that the first frame of the new columns draws every card at its new width, and no photo is decoded again.
+@Suite struct WallResizeTests {
+    @Test func theFirstFrameAfterTheColumnsChangeDrawsEveryCardAtItsNewWidthWithoutDecodingAgain() throws {
+        let harness = try WallHarness()
+        for index in 0..<6 { try harness.photo("p\(index).png", width: 400, height: 300, colour: 0x2080C0) }
+        try harness.open(size: Size(width: 900, height: 700), columns: .fixed(3))
+        try harness.waitForPictures()
+        #expect(harness.events("thumbnail").count == 6)
+        let mark = harness.eventCount
+        // Columns 7 % wider (scaled up), then much narrower (scaled down).
+        for width in [960.0, 700] {
+            try harness.window.resize(to: Size(width: width, height: 700))
+            #expect(harness.wall.stalePictureCount == 0 && harness.wall.pendingPictureCount == 0, "at \(width)")
+            for (image, rect) in harness.window.drawnImages {
+                #expect(image.width == Int(rect.maxX.rounded() - rect.minX.rounded()), "at \(width): \(rect)")
+                #expect(harness.window.colour(of: image) == 0x2080C0)
+            }
+            #expect(harness.window.drawnImages.count == 6)
+        }
+        #expect(harness.events("thumbnail", after: mark).isEmpty)  // scaled, never decoded again
+    }
+}
