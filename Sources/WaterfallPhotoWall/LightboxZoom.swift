@@ -76,14 +76,25 @@ public struct LightboxZoom: Hashable, Sendable {
             width: size.width, height: size.height)
     }
 
-    /// The next step above the scale shown, if it is below 800 %.
-    public var stepIn: Double? { Self.steps.first { $0 > scale * (1 + 1e-9) } }
+    /// The level's own scale: its step's, or the scale at fit. The scale shown (`scale`) is that of the width rounded
+    /// to whole pixels, a hair off the step's (533 of 800 pixels is 0.66625 at the 2/3 step): the steps are counted
+    /// from the level, so that a step on is never the same step again.
+    var levelScale: Double {
+        switch level {
+        case .fit: fitScale
+        case .scale(let scale): scale
+        }
+    }
 
-    /// The level one step out: the step below the scale shown, or fit when that step is no larger than fitting;
-    /// `nil` at fit.
+    /// The next step above the level's, if it is below 800 %.
+    public var stepIn: Double? { Self.steps.first { $0 > levelScale * (1 + 1e-9) } }
+
+    /// The level one step out: the step below the level's, or fit when that step is no larger than fitting; `nil` at
+    /// fit.
     public var levelOut: Level? {
         guard !isFitted else { return nil }
-        guard let below = Self.steps.last(where: { $0 < scale * (1 - 1e-9) }), below > fitScale * (1 + 1e-9) else {
+        guard let below = Self.steps.last(where: { $0 < levelScale * (1 - 1e-9) }), below > fitScale * (1 + 1e-9)
+        else {
             return .fit
         }
         return .scale(below)

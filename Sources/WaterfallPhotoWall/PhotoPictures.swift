@@ -30,6 +30,10 @@ final class PhotoPictures {
     private var scrollRestTimer: TimerToken?
     /// Finished thumbnails over the last turn's budget, uploaded first in the next.
     private var waiting: [ThumbnailPool.Result] = []
+    /// The jobs that were under way when their files were forgotten (`forget(_:)`): their pictures show the files as
+    /// they were (a photo before its rotation was written, a file before it was replaced), so their results are
+    /// dropped when they arrive and the cards ask again.
+    private var staleJobs: Set<ThumbnailPool.Job> = []
     /// Scales kept thumbnails off the window's thread while `scalesInBackground`.
     private let scaler: ThumbnailScaler
     /// The widths the scaler is making each photo's thumbnail at.
@@ -183,6 +187,7 @@ final class PhotoPictures {
         let view = window.collectionView
         deliverScaled(in: view)
         var results = waiting + pool.takeResults()
+        if !staleJobs.isEmpty { dropStaleResults(&results) }
         var uploaded = 0
         var index = 0
         while index < results.count, uploaded < Self.uploadBudget {
@@ -228,6 +233,16 @@ final class PhotoPictures {
         return delivered
     }
 
+    /// Takes the results of `staleJobs` out of `results`, and asks the pool again for what is still wanted: the
+    /// lightbox's pictures now, the wall's when the wall next asks (`request(for:items:)`).
+    private func dropStaleResults(_ results: inout [ThumbnailPool.Result]) {
+        let count = results.count
+        results.removeAll { staleJobs.remove($0.job) != nil }
+        guard results.count != count else { return }
+        pool.want(largeWanted + lastWanted)
+        lastWanted = []
+    }
+
     /// Whether thumbnails wait for the next turn's upload budget.
     var hasWaitingResults: Bool { !waiting.isEmpty }
 
@@ -255,10 +270,14 @@ final class PhotoPictures {
         _ = thumbnails.trim(cost: cacheBytes)
     }
 
-    /// Drops everything held of `files` (their pictures, decoded pixels and failures): they are gone or replaced, and
-    /// a replaced one decodes again when its card is in view.
+    /// Drops everything held of `files` (their pictures, decoded pixels and failures, and the pictures being made of
+    /// them from what they were): they are gone or replaced, and a replaced one decodes again when its card is in view.
     func forget(_ files: [FilePath]) {
-        for file in Set(files) {
+        let forgotten = Set(files)
+        staleJobs.formUnion(pool.jobsUnderWay(of: forgotten))
+        waiting.removeAll { forgotten.contains($0.job.path) }
+        for file in forgotten {
+            scaling[file] = nil  // a kept thumbnail being scaled is the old one
             if let old = pictures.removeValue(forKey: file) { window.removeImage(old.handle) }
             if let old = large.removeValue(forKey: file) { window.removeImage(old.handle) }
             thumbnails.removeValue(forKey: file)

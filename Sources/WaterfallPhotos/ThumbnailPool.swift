@@ -97,6 +97,13 @@ public final class ThumbnailPool: Sendable {
     /// Whether the pool has nothing to do and nothing to give: no job queued or running, no result untaken.
     public var isIdle: Bool { worker.isIdle }
 
+    /// The jobs of the files at `paths` that are running now or finished and not yet taken: their thumbnails show the
+    /// files as they were when the jobs started. A program that learns that those files changed drops their results
+    /// (`takeResults()` still hands them out) and asks again: once taken, a job may be queued again.
+    public func jobsUnderWay(of paths: Set<FilePath>) -> Set<Job> {
+        worker.jobsUnderWay.filter { paths.contains($0.path) }
+    }
+
     /// The results finished since the last call, in the order they finished. On the loop thread (checked in debug
     /// builds).
     public func takeResults() -> [Result] { worker.takeFinished().map(\.output) }

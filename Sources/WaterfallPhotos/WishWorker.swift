@@ -160,6 +160,13 @@ public final class WishWorker<Job: Hashable & Sendable, Output>: Sendable {
     /// The jobs running now, in no order.
     public var runningJobs: [Job] { core.state.withLock { Array($0.running.keys) } }
 
+    /// The jobs running now or finished with their outputs not taken yet: what they make reflects their inputs as
+    /// they were when they started.
+    /// - Complexity: O(running and untaken jobs).
+    public var jobsUnderWay: Set<Job> {
+        core.state.withLock { $0.unclaimed.union($0.running.keys) }
+    }
+
     /// Whether the worker has nothing to do and nothing to give: no job queued or running, no output untaken.
     public var isIdle: Bool {
         core.state.withLock { $0.pending.isEmpty && $0.running.isEmpty && $0.unclaimed.isEmpty }

@@ -5,8 +5,6 @@ import WaterfallLibrary
 import WaterfallPhotoWall
 import XvfbSupport
 
-@testable import WaterfallDemoKit
-
 extension GeneratedImages {
     /// The folder's path.
     var root: String { folder.path }
@@ -17,7 +15,10 @@ extension GeneratedImages {
     }
 }
 
-/// The photo wall: `layout --photos` and the `photos` window lay out a folder's photos at their upright aspects.
+/// The photo wall end to end: `layout --photos` and the window lay out a folder's photos at their upright aspects, and
+/// the screen shows each picture filling its card, turned upright, scaled when the columns narrow, a broken photo's
+/// card, the empty view, a folder's live changes, and 10,000 photos scrolled within the memory budget. (The walk, the
+/// batches, the resize's scaling and the live updates' logic in-process: WallWalkTests, WallResizeTests, WallLiveTests.)
 @Suite(.serialized)
 struct PhotoWallTests {
     @Test func layoutPrintsEachPhotosFrameAtItsAspectWithItsPathInNaturalOrder() throws {
@@ -104,28 +105,6 @@ struct PhotoWallTests {
         let broken = layout.items[1]
         #expect(shot.pixel(x: Int(broken.x) + 5, y: Int(broken.y) + 5) == RGB(0xF3D6D6))  // the error card's picture
         demo.expectNoXErrors()
-    }
-
-    /// However the walk's batches and the window's wakes interleave (the walker's own tests show the batches), the
-    /// counts only grow and every photo ends up on the wall.
-    @Test func photosArriveAsTheWalkGoesOnAndAllEndUpOnTheWall() throws {
-        let folder = try GeneratedImages()
-        let png = try Data(
-            contentsOf: URL(
-                fileURLWithPath: {
-                    try folder.image("seed.png", width: 4, height: 3)
-                    return folder.root + "/seed.png"
-                }()))
-        for index in 0..<300 { try png.write(to: URL(fileURLWithPath: folder.root + "/p\(index).png")) }
-        let demo = try RunningDemo([folder.root, "--width", "800", "--height", "620"], executable: "waterfall")
-        try demo.process.waitForEvent("the end of the walk") {
-            $0.name == "scanned" && $0.fields["done"] as? Bool == true
-        }
-        let found = demo.events(named: "scanned", after: 0).compactMap { $0.int("found") }
-        #expect(found == found.sorted() && found.last == 301)
-        try demo.key("q")
-        #expect(try demo.process.waitForExit() == 0)
-        #expect(demo.process.events.last?.int("items") == 301)
     }
 
     @Test func scrollingPastTenThousandPhotosAtSpeedDecodesOnlyWhatCameIntoView() throws {
@@ -240,43 +219,79 @@ struct PhotoWallTests {
         demo.expectNoXErrors()
     }
 
-    /// Thumbnails are asked for when the cards are laid out, not after a frame: the frame that first shows the new
-    /// columns already draws each card's kept thumbnail at its new width, never the old picture at the old one.
-    @Test func theFirstFrameAfterTheColumnsChangeDrawsEveryCardAtItsNewWidth() throws {
-        let folder = try GeneratedImages()
-        for index in 0..<6 { try folder.image("p\(index).png", width: 400, height: 300, colour: "#2080C0") }
-        let demo = try RunningDemo(
-            [folder.root, "--width", "900", "--height", "720", "--columns", "3"], executable: "waterfall")
-        let first = try demo.process.waitForEvent("six pictures") { _ in
-            demo.events(named: "thumbnail", after: 0).count == 6
+    /// The wall as its folders change under it, on the screen: a photo replaced shows its new picture, and a folder
+    /// moved in takes its section, the footer (its text drawn) moving under it; the wall is then what a walk afresh
+    /// lays out. (The updates' logic, and every count: WallLiveTests and WallLiveSectionTests.)
+    @Test func aLiveFolderChangeShowsOnTheScreen() throws {
+        let images = try GeneratedImages()
+        let wall = images.path("wall")
+        for folder in ["wall/b", "staging/c"] {
+            try FileManager.default.createDirectory(atPath: images.path(folder), withIntermediateDirectories: true)
         }
-        try demo.process.waitForEvent(after: first.position, "drawn") {
+        _ = try images.convert(["-size", "80x20", "xc:#3060A0", "wall/b/b1.png"])
+        _ = try images.convert(["-size", "80x20", "xc:#3060A0", "staging/c/c1.png"])
+        let demo = try RunningDemo(
+            [wall, "--recursive", "--width", "1000", "--height", "1000", "--columns", "4", "--no-smooth"],
+            executable: "waterfall")
+        let drawn = try demo.process.waitForEvent("every picture in view drawn") {
+            $0.name == "frame" && $0.int("thumbnailsPending") == 0 && ($0.int("visible") ?? 0) > 0
+        }
+        func moveIn(_ from: String, _ to: String) throws {
+            guard rename(images.path(from), images.path(to)) == 0 else {
+                throw X11TestError("cannot move \(from) in: \(String(cString: strerror(errno)))")
+            }
+        }
+        // b1.png becomes a photo of another colour, in one step: the same card, its picture decoded again.
+        _ = try images.convert(["-size", "80x20", "xc:#10A040", "staging/b1.png"])
+        try moveIn("staging/b1.png", "wall/b/b1.png")
+        let replaced = try demo.process.waitForEvent(after: drawn.position, "the replace") {
+            $0.name == "update" && $0.string("kind") == "replace"
+        }
+        #expect(replaced.event.ints("indices") == [0])
+        // c moved in: its section after b's, and the footer asked again under it with the new counts.
+        try moveIn("staging/c", "wall/c")
+        let inserted = try demo.process.waitForEvent(after: replaced.position, "the insert") {
+            $0.name == "update" && $0.string("kind") == "insert"
+        }
+        #expect(inserted.event.ints("indices") == [1])
+        // (asked in the batch that inserts the card, before its `update` is logged)
+        try demo.process.waitForEvent(after: replaced.position, "the footer under c") {
+            $0.name == "bar" && $0.string("kind") == "footer" && $0.int("section") == 1
+                && $0.string("title") == "2 photos in 2 folders"
+        }
+        for index in [0, 1] {
+            try demo.process.waitForEvent(after: replaced.position, "card \(index)'s picture") {
+                $0.name == "thumbnail" && $0.int("index") == index
+            }
+        }
+        let last = try demo.syncWithAPull(after: demo.eventCount)
+        try demo.process.waitForEvent(after: last, "every picture drawn") {
             $0.name == "frame" && $0.int("thumbnailsPending") == 0
         }
-        let resized = demo.eventCount
-        for width in [960, 700] {  // columns 7 % wider (scaled up), then much narrower (scaled down)
-            let before = demo.eventCount
-            try demo.resize(width: width, height: 720)
-            let layout = try demo.process.waitForEvent(after: before, "the layout at \(width)") { $0.name == "layout" }
-            let frame = try demo.process.waitForEvent(after: layout.position, "its first frame") { $0.name == "frame" }
-                .event
-            #expect(
-                frame.int("thumbnailsStale") == 0 && frame.int("thumbnailsPending") == 0, "at \(width): \(frame.fields)"
-            )
+        let afresh = try runLayoutCommand([
+            "--photos", wall, "--recursive", "--width", String(Int(demo.cardsWidth)), "--height",
+            String(Int(demo.viewportHeight)), "--columns", "4",
+        ])
+        try #require((afresh.summary.double("contentHeight") ?? .infinity) <= demo.viewportHeight)  // all in view
+        let shot = try demo.screenshot()
+        try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("photo-live.png"))
+        let origin = (x: demo.ready.double("viewport", "x") ?? 0, y: demo.ready.double("viewport", "y") ?? 0)
+        let card = afresh.items[0]
+        #expect(shot.pixel(x: Int(origin.x + card.midX), y: Int(origin.y + card.y) + 2) == RGB(0x10A040))
+        // What a person sees: ink in the footer's band, under the last section.
+        let footer = try #require(afresh.elements.last)
+        #expect(footer.kind == "footer" && footer.section == 1)
+        let (left, top) = (Int(origin.x + footer.x), Int(origin.y + footer.y))
+        let background = shot.pixel(x: left, y: top)
+        let ink = (top..<(top + Int(footer.height))).flatMap { y in
+            (left..<(left + Int(footer.width))).filter { shot.pixel(x: $0, y: y) != background }
         }
-        #expect(demo.events(named: "thumbnail", after: resized).isEmpty)  // scaled, never decoded again
+        #expect(ink.count > 50, "\(ink.count) pixels of text in the footer")
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        let exit = try #require(demo.events(named: "exit", after: 0).last)
+        let elements = try #require(exit["elements"] as? [[String: Any]]).map(LaidOutItem.init(fields:))
+        #expect(elements == afresh.elements)
         demo.expectNoXErrors()
-    }
-
-    @Test func captionsSayTheSizeAsPeopleReadIt() {
-        #expect(PhotoCard.fileSize(512) == "512 B")
-        #expect(PhotoCard.fileSize(48_213) == "48 KB")
-        #expect(PhotoCard.fileSize(3_145_728) == "3.1 MB")
-        #expect(PhotoCard.fileSize(1_200_000_000) == "1.2 GB")
-        #expect(PhotoCard.takenDate("2024:05:01 12:30:00") == "2024-05-01")
-        #expect(
-            PhotoWallItems.sectionTitle(of: "/home/a/Pictures/2023/May", roots: ["/home/a/Pictures/"])
-                == "Pictures/2023/May")
-        #expect(PhotoWallItems.sectionTitle(of: "/home/a/Pictures", roots: ["/home/a/Pictures"]) == "Pictures")
     }
 }

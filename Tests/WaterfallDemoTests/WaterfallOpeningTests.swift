@@ -116,4 +116,11 @@ import XvfbSupport
         #expect(try refused.waitForExit() == 64)
         #expect(refused.standardError.hasPrefix("Error: Unknown option '--items'"))
     }
+
+    @Test func aSlideshowDelayOutOfRangeIsRefusedNamingIt() throws {
+        let refused = try DemoProcess(
+            executable: "waterfall", arguments: ["--slideshow-delay", "0", "/tmp"], display: nil)
+        #expect(try refused.waitForExit() == 64)
+        #expect(refused.standardError.contains("--slideshow-delay is 0.0; it must be from 0.1 to 3600 seconds"))
+    }
 }

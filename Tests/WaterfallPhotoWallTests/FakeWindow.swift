@@ -3,7 +3,8 @@ import Synchronization
 @_spi(Testing) import Waterfall
 import WaterfallLibrary
 import WaterfallPhotoWall
-import WaterfallX11
+
+@testable import WaterfallX11
 
 /// A window for a `PhotoWall` without an X server: a clock the test steps, timers on it, frames drawn into a recording
 /// canvas when the test asks, pictures counted instead of uploaded, and wakes that the test takes (`turn()`,
@@ -31,10 +32,14 @@ final class FakeWindow: PhotoWallWindow {
     private(set) var needsOverlayDisplay = false
     /// The pictures held, by handle id: their sizes in pixels.
     private(set) var images: [Int: (width: Int, height: Int)] = [:]
+    /// The pictures' pixels (`0xAARRGGBB`, row by row), by handle id.
+    private(set) var imagePixels: [Int: [UInt32]] = [:]
     /// The inputs the wall sent the view (`sendInput`), in order.
     private(set) var sentInputs: [ViewInput] = []
     /// What the wall put on the clipboard last: the text and the formats' targets.
     private(set) var clipboard: (text: String, targets: [String])?
+    /// The bytes of each format the wall put on the clipboard last, by target.
+    private(set) var clipboardFormats: [String: [UInt8]] = [:]
     /// The frames drawn.
     private(set) var framesPresented = 0
     /// The last frame, as drawing calls.
@@ -63,11 +68,13 @@ final class FakeWindow: PhotoWallWindow {
         precondition(pixels.count == width * height, "a picture of \(width)×\(height) with \(pixels.count) pixels")
         defer { nextImageID += 1 }
         images[nextImageID] = (width, height)
+        imagePixels[nextImageID] = pixels
         return ImageHandle(id: nextImageID, width: width, height: height)
     }
 
     func removeImage(_ handle: ImageHandle) {
         precondition(images.removeValue(forKey: handle.id) != nil, "picture \(handle.id) freed twice or never held")
+        imagePixels[handle.id] = nil
     }
 
     func schedule(after seconds: Double, _ action: @escaping () -> Void) -> TimerToken {
@@ -101,6 +108,7 @@ final class FakeWindow: PhotoWallWindow {
 
     func ownClipboard(_ text: String, formats: [SelectionFormat]) -> UInt32? {
         clipboard = (text, formats.map(\.target))
+        clipboardFormats = Dictionary(formats.map { ($0.target, $0.bytes) }) { first, _ in first }
         return UInt32(now * 1000)
     }
 
@@ -108,12 +116,84 @@ final class FakeWindow: PhotoWallWindow {
 
     // MARK: What the test calls
 
+    /// The texts the last frame drew, in order.
+    var drawnTexts: [String] {
+        lastFrame.commands.compactMap { command in
+            if case .text(let text, _, _) = command { return text }
+            return nil
+        }
+    }
+
+    /// The pictures the last frame drew, in order, with where each went (viewport points).
+    var drawnImages: [(image: ImageHandle, rect: Rect)] {
+        lastFrame.commands.compactMap { command in
+            if case .image(let image, let rect, _) = command { return (image, rect) }
+            return nil
+        }
+    }
+
+    /// The colour (`0xRRGGBB`) of the pixel at (`x`, `y`) of a picture held.
+    func colour(of image: ImageHandle, x: Int = 0, y: Int = 0) -> UInt32? {
+        guard let pixels = imagePixels[image.id], x < image.width, y < image.height else { return nil }
+        return pixels[y * image.width + x] & 0xFF_FFFF
+    }
+
+    /// The pictures the last frame drew within `rect` (viewport points), and the colour of each one's middle pixel.
+    func drawnColours(in rect: Rect) -> [UInt32] {
+        drawnImages.filter { rect.intersection($0.rect) != nil }.compactMap {
+            colour(of: $0.image, x: $0.image.width / 2, y: $0.image.height / 2)
+        }
+    }
+
     /// The timers waiting, by due time.
     var pendingTimerCount: Int { timers.count }
 
-    /// Presses a key as the window hands it on: to the wall's interceptor, then the program's `onKey`.
+    /// Presses a key as the window hands it on: to the text entry while one is open (which takes every key), else
+    /// to the wall's interceptor, then the program's `onKey`.
     func press(_ name: String, _ modifiers: ModifierKeys = []) throws {
-        if try keyInterceptor?(name, modifiers) != true { try onKey?(name, modifiers) }
+        if let entry = textEntry {
+            pressInEntry(entry, name, modifiers)
+        } else if try keyInterceptor?(name, modifiers) != true {
+            try onKey?(name, modifiers)
+        }
+        try turn(wait: false)
+    }
+
+    /// Types `text` into the open text entry a character at a time, as the input method commits each, a turn each.
+    func type(_ text: String) throws {
+        for character in text {
+            guard let entry = textEntry else { return }
+            if entry.insert(String(character)) { entry.onChange?(entry.text) }
+            try turn(wait: false)
+        }
+    }
+
+    /// What `WaterfallWindow` does with a key while `entry` is open (see its `handleTextEntryKey`): BackSpace deletes
+    /// the character before the caret, Return accepts, Escape clears and cancels; Ctrl+U clears.
+    private func pressInEntry(_ entry: TextEntryBar, _ name: String, _ modifiers: ModifierKeys) {
+        var changed = false
+        switch (name, modifiers.contains(.control)) {
+        case ("u", true): changed = entry.clear()
+        case ("BackSpace", false): changed = entry.deleteBackward()
+        case ("Return", false), ("KP_Enter", false):
+            textEntry = nil
+            entry.onEnd?(.accepted)
+            return
+        case ("Escape", false):
+            if entry.clear() { entry.onChange?(entry.text) }
+            textEntry = nil
+            entry.onEnd?(.cancelled)
+            return
+        default: break
+        }
+        if changed { entry.onChange?(entry.text) }
+    }
+
+    /// A click of button 1 at `point` (viewport points) with `modifiers` held: a press and a release there.
+    func click(at point: Point, modifiers: ModifierKeys = []) throws {
+        pointerLocation = point
+        try collectionView.apply(.pointerDown(point, modifiers: modifiers))
+        try collectionView.apply(.pointerUp(point))
         try turn(wait: false)
     }
 
@@ -163,6 +243,13 @@ final class FakeWindow: PhotoWallWindow {
             try turn(wait: false)
         }
         return true
+    }
+
+    /// Draws the whole view (or the overlay) again, as after an expose, so that the last frame (`drawnTexts`,
+    /// `drawnImages`) is everything the window shows, as a screenshot would be.
+    func redrawAll() {
+        collectionView.setNeedsDisplay()
+        present()
     }
 
     /// Draws a frame of the view (or the overlay) into a recording canvas, then runs what waited for it.

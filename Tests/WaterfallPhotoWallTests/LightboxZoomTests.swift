@@ -121,4 +121,31 @@ struct LightboxZoomTests {
         #expect(zoom.pan == Point(x: -2600, y: 1700))
         #expect(zoom.clamped(Point(x: 12, y: -34)) == Point(x: 12, y: -34))
     }
+
+    /// A step's width is rounded to whole pixels, a hair off the step (533 of 800 pixels at 2/3, 401 of 801 at 1/2):
+    /// the next step either way is counted from the step itself, never the same step again.
+    @Test func aStepWhoseWidthIsRoundedStillStepsOnEitherWay() {
+        let anchor = Point(x: 200, y: 150)
+        var zoom = LightboxZoom(photoWidth: 800, aspect: 0.75, viewport: Size(width: 400, height: 300))
+        #expect(zoom.fitWidth == 400)
+        var levels: [LightboxZoom.Level] = []
+        for step in [1, 1, -1, -1] {
+            let changed = step > 0 ? zoom.zoomIn(at: anchor) : zoom.zoomOut(at: anchor)
+            #expect(changed)
+            levels.append(zoom.level)
+        }
+        #expect(levels == [.scale(2.0 / 3), .scale(1), .scale(2.0 / 3), .fit])
+        #expect(zoom.shownWidth == 400)
+
+        var odd = LightboxZoom(
+            photoWidth: 801, aspect: 0.75, viewport: Size(width: 200, height: 150), level: .scale(0.5))
+        #expect(odd.shownWidth == 401)  // 400.5, rounded up
+        levels = []
+        for step in [-1, 1, 1] {
+            let changed = step > 0 ? odd.zoomIn(at: anchor) : odd.zoomOut(at: anchor)
+            #expect(changed)
+            levels.append(odd.level)
+        }
+        #expect(levels == [.scale(1.0 / 3), .scale(0.5), .scale(2.0 / 3)])
+    }
 }
