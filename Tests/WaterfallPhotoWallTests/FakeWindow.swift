@@ -104,8 +104,6 @@ final class FakeWindow: PhotoWallWindow {
         return UInt32(now * 1000)
     }
 
-    func didShow(_ wall: PhotoWall) {}
-
     // MARK: What the test calls
 
     /// The timers waiting, by due time.
