@@ -227,6 +227,31 @@ final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
         }
     }
 
+    // MARK: The state
+
+    /// The fields of the `exit` event: the view's (`ViewEventLog.stateFields`), the `status` bar's text and every
+    /// element's frame (`elements`, as `--print-layout` prints them), so that a wall changed live can be compared with
+    /// a walk afresh.
+    static func stateFields(of wall: PhotoWall) -> [(String, JSONValue)] {
+        let items = wall.items
+        return ViewEventLog.stateFields(of: wall.collectionView) { items.index(of: $0) }
+            + [
+                ("status", .string(wall.statusText)),
+                ("elements", .array(elementLines(of: wall.collectionView.layout, items: items))),
+            ]
+    }
+
+    /// Every element of `layout` (laid out with `items`) as `ViewEventLog.elementLine` gives it, with each card's path.
+    static func elementLines(of layout: CollectionLayout, items: PhotoWallItems) -> [JSONValue] {
+        let everything = Rect(x: 0, y: 0, width: layout.width, height: layout.contentSize.height)
+        return layout.layoutAttributesForElements(in: everything).map { attributes in
+            let isCell = attributes.kind == .cell
+            return ViewEventLog.elementLine(
+                attributes, index: isCell ? items.index(of: attributes.indexPath) : 0,
+                path: isCell ? items[attributes.indexPath].path.string : nil)
+        }
+    }
+
     // MARK: The window
 
     /// `ready`: the first frame is on screen.

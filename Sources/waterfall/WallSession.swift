@@ -111,7 +111,7 @@ struct WallSession {
     func run() throws {
         let reason = try ProgramRun.run(window, report: printError)
         wall.stop()
-        log?.log("exit", [("reason", .string(reason.logName))] + wall.stateFields)
+        log?.log("exit", [("reason", .string(reason.logName))] + WallEventLog.stateFields(of: wall))
         try ProgramRun.finish(after: reason, report: printError)
     }
 }
