@@ -88,7 +88,12 @@ extension PhotoWall {
     /// again. Reports `arranged` with the cards and sections shown.
     private func showRearranged(scrollingToTop: Bool, itemsBefore: PhotoWallItems) {
         let selected = collectionView.indexPathsForSelectedItems.map { itemsBefore[$0].path }
-        if !selected.isEmpty { collectionView.deselectAllItems() }
+        if !selected.isEmpty {
+            // The view deselects the cards it has, named by their places before: the library's are arranged already.
+            itemsBeforeBatch = itemsBefore
+            defer { itemsBeforeBatch = nil }
+            collectionView.deselectAllItems()
+        }
         do {
             try collectionView.reloadData()
         } catch {

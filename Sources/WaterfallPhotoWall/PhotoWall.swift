@@ -124,8 +124,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public var onOpenExternally: ((FilePath) -> Void)?
     /// Culling: the file actions running off the window's thread, their undo history and their messages.
     var culling: Culling
-    /// The cards before the live folders' batch being applied, while one is: the view names a gone card it
-    /// unhighlights or deselects by its path before the batch.
+    /// The cards before the live folders' batch (or the arrangement) being applied, while one is: the view names a
+    /// gone card it unhighlights or deselects by its path before the batch.
     var itemsBeforeBatch: PhotoWallItems?
 
     /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a

@@ -66,6 +66,22 @@ import WaterfallPhotos
         #expect(recorder.events.last == .lightbox(.closed, index: 0, file: FilePath(a)))
     }
 
+    /// `r` (at least one star) arranges the unrated photos away: the selected card is deselected by its index before.
+    @Test func aRearrangementReportsTheDeselectedCardByItsIndexBefore() throws {
+        let harness = try WallHarness()
+        try harness.photo("a.png")
+        try harness.photo("b.png")
+        try harness.open()
+        let recorder = Recorder()
+        harness.wall.observer = recorder
+        let second = ItemPath(item: 1, section: 0)
+        harness.wall.collectionView.selectItem(at: second)
+        try harness.window.press("r")
+        #expect(harness.wall.items.count == 0)
+        #expect(recorder.events.contains(.item(.deselected, second, index: 1)))
+        #expect(recorder.events.contains(.arranged(itemCount: 0, sectionCount: 0, sectionTitles: [])))
+    }
+
     @Test func aWallWithoutAnObserverStillWorks() throws {
         let harness = try WallHarness()
         try harness.photo("a.png")
