@@ -125,13 +125,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // MARK: The photo browser's event log: the words `--log-events` writes for the wall's and the window's typed
+        // events (docs/event-log.md). The program's, not the library's; the in-process wall tests read it too.
+        .target(
+            name: "WallEventLogging",
+            dependencies: [
+                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallLibrary",
+                "WaterfallPhotoWall",
+            ]),
+
         // MARK: The photo browser: `waterfall [options] [PATH...]`
         .executableTarget(
             name: "waterfall",
             dependencies: [
                 "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallLibrary",
-                "WaterfallPhotoWall",
-                "ProgramSupport",
+                "WaterfallPhotoWall", "WallEventLogging", "ProgramSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

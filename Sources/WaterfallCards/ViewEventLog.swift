@@ -107,10 +107,16 @@ public struct ViewEventLog {
 
     /// Logs a `bar` event: a header's or footer's view was made, with the text it shows.
     public func logBar(_ bar: SectionBarCell, kind: ElementKind, section: Int) {
+        logBar(kind: kind, section: section, title: bar.title, detail: bar.detail)
+    }
+
+    /// Logs a `bar` event: section `section`'s header or footer view was made, showing `title` (and a header its
+    /// `detail`).
+    public func logBar(kind: ElementKind, section: Int, title: String, detail: String) {
         var fields: [(String, JSONValue)] = [
-            ("kind", .string(kind.rawValue)), ("section", .int(section)), ("title", .string(bar.title)),
+            ("kind", .string(kind.rawValue)), ("section", .int(section)), ("title", .string(title)),
         ]
-        if kind == .header { fields.append(("detail", .string(bar.detail))) }
+        if kind == .header { fields.append(("detail", .string(detail))) }
         log.log("bar", fields)
     }
 

@@ -11,8 +11,8 @@ struct Culling {
     let identities = FileIdentities()
     /// The file actions to undo, the last last: each with what undoes it, file by file.
     var undoHistory: [(action: FileAction, steps: [FileUndoStep])] = []
-    /// The files done of the running file action last logged (`fileActionProgress`).
-    var lastLoggedProgress = -1
+    /// The files done of the running file action last reported (`fileActionProgress`).
+    var lastReportedProgress = -1
     /// The cards of trashed files given alone (whose folders are not watched), with their places, for an undo.
     var removedCards: [FilePath: (card: PhotoCard, path: ItemPath)] = [:]
     /// How the last file action went ("3 photos moved to the Trash"), for the status bar.

@@ -3,8 +3,8 @@ import WaterfallCards
 import WaterfallLibrary
 import WaterfallPhotos
 
-/// A file action of the culling keys, as the status bar and the event log name it.
-enum FileAction: Sendable, Equatable {
+/// A file action of the culling keys (`PhotoWallEvent.fileActionProgress`, `.fileActionEnded`).
+public enum FileAction: Hashable, Sendable {
     /// Moves photos to the desktop's Trash.
     case trash
     /// Puts trashed photos back (the undo of `trash`).
@@ -13,16 +13,6 @@ enum FileAction: Sendable, Equatable {
     case rotate(quarterTurns: Int)
     /// Sets photos' ratings or rejects.
     case mark
-
-    /// The name in the event log.
-    var name: String {
-        switch self {
-        case .trash: return "trash"
-        case .restore: return "restore"
-        case .rotate: return "rotate"
-        case .mark: return "mark"
-        }
-    }
 
     /// The status bar's text while it runs: "Moving 120 of 1,000 photos to the Trash… (Escape cancels)".
     func progressText(done: Int, total: Int) -> String {

@@ -7,8 +7,8 @@ import WaterfallX11
 /// An animated GIF or WebP plays in the lightbox, each frame for its own delay, looping, as browsers, nsxiv and eog
 /// play it: its frames are decoded at the width it fits (`AnimationLoader`, off the window's thread) while its still
 /// picture shows, then uploaded and flipped by a timer. Ctrl+space pauses and plays it, Ctrl+n and Ctrl+p step a
-/// frame (pausing it), as in nsxiv. Logs `lightbox` events of action `animation` (the `frames` and their `delays` in
-/// milliseconds, or why it shows still: `failed`), `frame` (each frame shown, with its index) and `playing`.
+/// frame (pausing it), as in nsxiv. Reports `LightboxEvent.animation` (the frames' count and their delays, or why it
+/// shows still: `animationFailed`), `frame` (each frame shown) and `playing`.
 extension Lightbox {
     /// The animation playing (or paused) in the lightbox: its frames on the server and which one shows.
     struct AnimationPlayback {
@@ -33,16 +33,11 @@ extension Lightbox {
         case .success(nil):
             return
         case .failure(let error):
-            log("animation", file: result.request.file, [("failed", .string("\(error)"))])
+            report(.animationFailed(reason: "\(error)"), file: result.request.file)
         case .success(.some(let decoded)):
             let frames = decoded.frames.map { window.addImage(pixels: $0.pixels, width: $0.width, height: $0.height) }
             animation = AnimationPlayback(file: result.request.file, frames: frames, delays: decoded.delays)
-            log(
-                "animation", file: result.request.file,
-                [
-                    ("frames", .int(frames.count)),
-                    ("delays", .array(decoded.delays.map { .int(Int(($0 * 1000).rounded())) })),
-                ])
+            report(.animation(frameCount: frames.count, delays: decoded.delays), file: result.request.file)
             showFrame(0, in: window)
             scheduleNextFrame(in: window)
         }
@@ -60,9 +55,7 @@ extension Lightbox {
         } else {
             scheduleNextFrame(in: window)
         }
-        log(
-            "playing", file: playback.file,
-            [("playing", .bool(animation?.timer != nil)), ("frame", .int(playback.frame))])
+        report(.playing(animation?.timer != nil, frame: playback.frame), file: playback.file)
     }
 
     /// Pauses the animation shown and shows its frame `step` on (back for a negative step), looping.
@@ -71,7 +64,7 @@ extension Lightbox {
         if let timer = playback.timer {
             window.cancel(timer)
             animation?.timer = nil
-            log("playing", file: playback.file, [("playing", .bool(false)), ("frame", .int(playback.frame))])
+            report(.playing(false, frame: playback.frame), file: playback.file)
         }
         let count = playback.frames.count
         showFrame(((playback.frame + step) % count + count) % count, in: window)
@@ -93,7 +86,7 @@ extension Lightbox {
     private func showFrame(_ frame: Int, in window: any PhotoWallWindow) {
         guard let playback = animation else { return }
         animation?.frame = frame
-        log("frame", file: playback.file, [("frame", .int(frame))])
+        report(.frame(frame), file: playback.file)
         window.setNeedsOverlayDisplay()
     }
 

@@ -1,6 +1,5 @@
 import SystemPackage
 import Waterfall
-import WaterfallCards
 import WaterfallLibrary
 import WaterfallPhotos
 import WaterfallX11
@@ -8,14 +7,14 @@ import WaterfallX11
 /// The info panel: `i` shows, over the lightbox's bottom-left corner, what the photo's EXIF says (the date taken, the
 /// camera, the lens, the exposure, the GPS position), then its pixel size and file size and its full path; the lines
 /// with nothing to say are left out. The EXIF is read off the window's thread (`PhotoInfos`) and the panel is drawn
-/// when it arrives; it follows the photo shown, and stays until `i` again. Logs `lightbox` events of action `info`:
-/// `shown` on each toggle, and, each time the panel is drawn with a photo's information, its `lines`, its `panel`
-/// frame (window points) and the fields read.
+/// when it arrives; it follows the photo shown, and stays until `i` again. Reports `LightboxEvent.infoToggled` on
+/// each toggle, and `infoPanel` each time the panel is drawn with a photo's information: its lines, its frame (window
+/// points) and the information read.
 extension Lightbox {
-    /// The panel's state while it is shown: what it last logged.
+    /// The panel's state while it is shown: what it last reported.
     struct InfoPanel {
-        /// The photo and lines last logged, so that each photo's lines are logged once.
-        var logged: (file: FilePath, lines: [String])?
+        /// The photo and lines last reported, so that each photo's lines are reported once.
+        var reported: (file: FilePath, lines: [String])?
     }
 
     /// The panel's colours: light text on a dark box.
@@ -31,7 +30,7 @@ extension Lightbox {
     /// `i`: shows the info panel, reading the photo's information when it is not read yet, or hides it.
     public func toggleInfo(in window: any PhotoWallWindow) {
         infoPanel = infoPanel == nil ? InfoPanel() : nil
-        if let file = file(at: index) { log("info", file: file, [("shown", .bool(isInfoShown))]) }
+        if let file = file(at: index) { report(.infoToggled(shown: isInfoShown), file: file) }
         if isInfoShown { wall.requestInfo() }
         window.setNeedsOverlayDisplay()
     }
@@ -52,8 +51,8 @@ extension Lightbox {
         }
     }
 
-    /// Draws the panel over the lightbox's `frame` when it is shown and the photo's information was read, and logs its
-    /// lines the first time they are drawn.
+    /// Draws the panel over the lightbox's `frame` when it is shown and the photo's information was read, and reports
+    /// its lines the first time they are drawn.
     func drawInfoPanel(on canvas: Canvas, frame: Rect) {
         guard isInfoShown, let path = wall.items.path(ofIndex: index),
             let info = wall.infos?.info(of: wall.items[path].path)
@@ -73,24 +72,8 @@ extension Lightbox {
             let baseline = panel.minY + Self.infoPadding + Double(number) * lineHeight + canvas.ascent
             canvas.drawText(line, at: Point(x: panel.minX + Self.infoPadding, y: baseline), color: Self.infoText)
         }
-        guard infoPanel?.logged.map({ $0.file != card.path || $0.lines != lines }) ?? true else { return }
-        infoPanel?.logged = (card.path, lines)
-        let fields: [(String, String?)] = [
-            ("date", info.dateTaken), ("camera", info.camera), ("lens", info.lens),
-            ("exposure", info.exposureLine), ("position", info.positionText),
-        ]
-        log(
-            "info", file: card.path,
-            [
-                ("shown", .bool(true)), ("lines", .array(lines.map(JSONValue.string))),
-                (
-                    "panel",
-                    .object([
-                        ("x", .number(panel.minX)), ("y", .number(panel.minY)),
-                        ("width", .number(panel.width)), ("height", .number(panel.height)),
-                    ])
-                ),
-            ]
-                + fields.compactMap { name, value in value.map { (name, .string($0)) } })
+        guard infoPanel?.reported.map({ $0.file != card.path || $0.lines != lines }) ?? true else { return }
+        infoPanel?.reported = (card.path, lines)
+        report(.infoPanel(lines: lines, frame: panel, info: info), file: card.path)
     }
 }

@@ -4,7 +4,7 @@ import WaterfallX11
 /// The slideshow: `s` starts it, and every `PhotoWall.Configuration.slideshowDelay` seconds the lightbox goes to the
 /// next photo, once that photo's picture is decoded (ahead, while the one before shows: no photo shows late). It
 /// ends at the last photo; any key pauses it, `s` too. It asks nothing of the desktop, so nothing stays awake after
-/// it. Logs `lightbox` events of action `slideshow` with `running` and, when it stops, the `reason` (key, end, close).
+/// it. Reports `LightboxEvent.slideshow` with `running` and, when it stops, why (`SlideshowStop`).
 extension Lightbox {
     /// The running slideshow's timer, and whether it waits for the next photo's picture.
     struct Slideshow {
@@ -19,16 +19,16 @@ extension Lightbox {
     public func startSlideshow(in window: any PhotoWallWindow) {
         guard slideshow == nil else { return }
         slideshow = Slideshow()
-        logSlideshow(running: true, reason: nil)
+        reportSlideshow(running: true, stop: nil)
         scheduleNextSlide(in: window)
     }
 
     /// Stops the slideshow, saying why.
-    func stopSlideshow(in window: any PhotoWallWindow, reason: String) {
+    func stopSlideshow(in window: any PhotoWallWindow, reason: SlideshowStop) {
         guard let state = slideshow else { return }
         if let timer = state.timer { window.cancel(timer) }
         slideshow = nil
-        logSlideshow(running: false, reason: reason)
+        reportSlideshow(running: false, stop: reason)
     }
 
     private func scheduleNextSlide(in window: any PhotoWallWindow) {
@@ -43,7 +43,7 @@ extension Lightbox {
     /// the last photo.
     func advanceSlide(in window: any PhotoWallWindow) {
         guard slideshow != nil else { return }
-        guard let next = file(at: index + 1) else { return stopSlideshow(in: window, reason: "end") }
+        guard let next = file(at: index + 1) else { return stopSlideshow(in: window, reason: .end) }
         let width = pictureWidth(in: window)(index + 1)
         guard pictures.largeFailure(of: next) != nil || pictures.largePicture(of: next, width: width) != nil else {
             slideshow?.isWaitingForPicture = true
@@ -54,8 +54,8 @@ extension Lightbox {
         scheduleNextSlide(in: window)
     }
 
-    private func logSlideshow(running: Bool, reason: String?) {
+    private func reportSlideshow(running: Bool, stop: SlideshowStop?) {
         guard let file = file(at: index) else { return }
-        log("slideshow", file: file, [("running", .bool(running))] + (reason.map { [("reason", .string($0))] } ?? []))
+        report(.slideshow(running: running, stop: stop), file: file)
     }
 }

@@ -1,14 +1,13 @@
 import SystemPackage
 import Waterfall
-import WaterfallCards
 import WaterfallLibrary
 import WaterfallX11
 
 /// The lightbox's zoom (the model is `LightboxZoom`): Ctrl+wheel steps in and out anchored at the pointer, plus and
 /// minus (the keyboard) at the viewport's centre, `z` goes to 1:1 and back to fit, `w` to fit; while zoomed the arrows (and h, j, k, l) pan by an eighth of
 /// the viewport and a drag of button 1 pans, within the photo's edges. Each step is decoded at the width shown, up to
-/// the photo's own; until it arrives the best picture there is stands in, scaled. Logs `lightbox` events of action
-/// `zoom` (`scale`, a number or "fit", the `anchor` and the `pan` in points) and `pan` (the `pan`).
+/// the photo's own; until it arrives the best picture there is stands in, scaled. Reports `LightboxEvent.zoomed` (the
+/// level, the anchor and the pan in points) and `panned` (the pan).
 extension Lightbox {
     /// Where a pan step goes: `left` shows more of the photo's left, moving it right.
     public enum PanDirection: Hashable, Sendable {
@@ -73,14 +72,14 @@ extension Lightbox {
         zoomLevel == .scale(1) ? zoomToFit(in: window) : zoomToActualSize(in: window)
     }
 
-    /// Moves the photo by `x`, `y` points, within its edges (`pan-left` and the others move it by a step). Logs `pan`
-    /// when it moved.
+    /// Moves the photo by `x`, `y` points, within its edges (`pan-left` and the others move it by a step). Reports
+    /// `panned` when it moved.
     public func pan(byX x: Double, y: Double, in window: any PhotoWallWindow) {
         var zoom = zoom(in: window)
         guard zoom.pan(byX: x * window.scale, y: y * window.scale) else { return }
         zoomState.pan = zoom.pan
         window.setNeedsOverlayDisplay()
-        if let file = file(at: index) { log("pan", file: file, [("pan", point(zoom.pan, in: window))]) }
+        if let file = file(at: index) { report(.panned(points(zoom.pan, in: window)), file: file) }
     }
 
     /// Pans by a step, an eighth of the viewport, towards `direction` (`pan-left`, `pan-right`, `pan-up`, `pan-down`).
@@ -109,7 +108,7 @@ extension Lightbox {
     }
 
     /// Changes the zoom with `change` (given the anchor in device pixels; returns whether it changed anything), then
-    /// logs `zoom` and asks for the picture at the new width.
+    /// reports `zoomed` and asks for the picture at the new width.
     private func applyZoom(
         in window: any PhotoWallWindow, anchor: Point?, _ change: (inout LightboxZoom, Point) -> Bool
     ) {
@@ -122,19 +121,11 @@ extension Lightbox {
         guard change(&zoom, Point(x: anchor.x * window.scale, y: anchor.y * window.scale)) else { return }
         zoomState = (zoom.level, zoom.pan)
         if let file = file(at: index) {
-            let scale: JSONValue =
-                switch zoom.level {
-                case .fit: .string("fit")
-                case .scale(let scale): .number((scale * 1e4).rounded() / 1e4)
-                }
-            log(
-                "zoom", file: file,
-                [
-                    ("scale", scale), ("anchor", .object([("x", .number(anchor.x)), ("y", .number(anchor.y))])),
-                    ("pan", point(zoom.pan, in: window)), ("width", .int(zoom.shownWidth)),
-                ])
+            report(
+                .zoomed(level: zoom.level, anchor: anchor, pan: points(zoom.pan, in: window), width: zoom.shownWidth),
+                file: file)
         }
-        show(in: window, action: nil)
+        show(in: window, event: nil)
     }
 
     /// The viewport's centre, in its points.
@@ -142,12 +133,9 @@ extension Lightbox {
         Point(x: window.viewportFrame.width / 2, y: window.viewportFrame.height / 2)
     }
 
-    /// `pan` (device pixels) in points, for the log.
-    private func point(_ pan: Point, in window: any PhotoWallWindow) -> JSONValue {
-        .object([
-            ("x", .number((pan.x / window.scale * 100).rounded() / 100)),
-            ("y", .number((pan.y / window.scale * 100).rounded() / 100)),
-        ])
+    /// `pan` (device pixels) in points.
+    private func points(_ pan: Point, in window: any PhotoWallWindow) -> Point {
+        Point(x: pan.x / window.scale, y: pan.y / window.scale)
     }
 
     /// Where the photo shown lies within `frame` (the viewport in points) at `zoom`: its edges on whole pixels.

@@ -1,6 +1,5 @@
 import SystemPackage
 import Waterfall
-import WaterfallCards
 import WaterfallLibrary
 import WaterfallX11
 
@@ -60,55 +59,54 @@ public final class Lightbox: PhotoWallOverlay {
         wall.items.path(ofIndex: index).flatMap { wall.items[$0].pixelWidth }
     }
 
-    /// Logs a `lightbox` event: `action` on the card shown, whose photo is `file`, with `extra` fields.
-    func log(_ action: String, file: FilePath, index: Int? = nil, _ extra: [(String, JSONValue)] = []) {
-        wall.log?.log(
-            "lightbox",
-            [("action", .string(action)), ("index", .int(index ?? self.index)), ("path", .string(file.string))] + extra)
+    /// Reports `event` of the card shown (or card `index`), whose photo is `file`, to the wall's observer.
+    func report(_ event: @autoclosure () -> LightboxEvent, file: FilePath, index: Int? = nil) {
+        wall.report(.lightbox(event(), index: index ?? self.index, file: file))
     }
 
     /// Shows the lightbox over the wall of `window`.
     func open(in window: any PhotoWallWindow) {
         window.setOverlay(self)
-        show(in: window, action: "open")
+        show(in: window, event: .opened)
     }
 
     /// Draws the photo shown again when its picture is among `files`, which arrived or failed.
-    /// Logs `ahead` for a neighbour's picture decoded ahead, so that a step to it shows it at once.
+    /// Reports `ahead` for a neighbour's picture decoded ahead, so that a step to it shows it at once.
     func picturesArrived(_ files: [FilePath]) {
         for neighbour in [index - 1, index + 1] {
             if let file = file(at: neighbour), files.contains(file), pictures.largeFailure(of: file) == nil {
-                log("ahead", file: file, index: neighbour)
+                report(.ahead, file: file, index: neighbour)
             }
         }
         if slideshow?.isWaitingForPicture == true, let next = file(at: index + 1), files.contains(next),
             let window = wall.window
         {
-            // A step shows the photo that arrived and logs its picture: logging it again below would say twice that
-            // it is there (a slideshow waits so when the decode ahead is slower than its delay).
+            // A step shows the photo that arrived and reports its picture: reporting it again below would say twice
+            // that it is there (a slideshow waits so when the decode ahead is slower than its delay).
             let shown = index
             advanceSlide(in: window)
             if index != shown { return }
         }
         guard let file = file(at: index), files.contains(file), let window = wall.window else { return }
-        if isPictureShown { logPicture(of: file) }  // not one asked for an earlier zoom step, which stands in meanwhile
+        // Not one asked for an earlier zoom step, which stands in meanwhile.
+        if isPictureShown { reportPicture(of: file) }
         window.setNeedsOverlayDisplay()
     }
 
-    /// Names the photo shown in the title and the log (as `action`, when given), and asks for its picture and its
-    /// neighbours'.
-    func show(in window: any PhotoWallWindow, action: String?) {
+    /// Names the photo shown in the title and to the observer (as `event`, when given), and asks for its picture and
+    /// its neighbours'.
+    func show(in window: any PhotoWallWindow, event: LightboxEvent?) {
         window.setNeedsOverlayDisplay()
         guard let path = wall.items.path(ofIndex: index) else { return }
         let file = wall.items[path].path
         window.title = wall.items[path].title  // the file's name
-        if let action { log(action, file: file) }
+        if let event { report(event, file: file) }
         if infoPanel != nil { wall.requestInfo() }  // the panel follows the photo shown
         let fitWidth = pictureWidth(in: window)
         let width = zoom(in: window).decodeWidth
         // Decoded ahead (or failed): it shows in this turn's frame.
         if pictures.largeFailure(of: file) != nil || pictures.largePicture(of: file, width: width) != nil {
-            logPicture(of: file)
+            reportPicture(of: file)
         } else if pictures.largePicture(of: file) == nil {  // else the picture of another step stands in, scaled
             pictures.makeStandIn(of: file, width: fitWidth(index))
         }
@@ -120,13 +118,13 @@ public final class Lightbox: PhotoWallOverlay {
             })
     }
 
-    /// Logs that the photo shown has its picture (drawn in the coming frame), or why it has none.
-    private func logPicture(of file: FilePath) {
+    /// Reports that the photo shown has its picture (drawn in the coming frame), or why it has none.
+    private func reportPicture(of file: FilePath) {
         if let reason = pictures.largeFailure(of: file) {
-            log("failed", file: file, [("reason", .string(reason))])
+            report(.failed(reason: reason), file: file)
         } else {
             let width = wall.window.map { zoom(in: $0).decodeWidth } ?? 0
-            log("picture", file: file, [("width", .int(pictures.largePicture(of: file, width: width)?.width ?? width))])
+            report(.picture(width: pictures.largePicture(of: file, width: width)?.width ?? width), file: file)
         }
     }
 
@@ -196,12 +194,12 @@ public final class Lightbox: PhotoWallOverlay {
         guard next >= 0, next < wall.items.count, file(at: next) != nil else { return }
         index = next
         zoomState = (.fit, Point(x: 0, y: 0))
-        show(in: window, action: "show")
+        show(in: window, event: .shown)
     }
 
     /// Goes back to the wall, where the photo shown is selected and scrolled into view.
     public func close(in window: any PhotoWallWindow) {
-        stopSlideshow(in: window, reason: "close")
+        stopSlideshow(in: window, reason: .close)
         dropAnimation(in: window)
         pictures.wantLarge([])
         pictures.dropStandIn()
@@ -209,7 +207,7 @@ public final class Lightbox: PhotoWallOverlay {
         window.title = wallTitle
         wall.lightbox = nil
         guard let path = wall.items.path(ofIndex: index) else { return }
-        log("close", file: file(at: index) ?? FilePath())
+        report(.closed, file: file(at: index) ?? FilePath())
         let view = window.collectionView
         view.selectItem(at: path)
         view.scrollItemToVisible(path)
@@ -255,13 +253,13 @@ public final class Lightbox: PhotoWallOverlay {
         }
     }
 
-    /// Enter: asks for the video shown to be played in the desktop's player (`PhotoWall.onOpenExternally`, logged as
+    /// Enter: asks for the video shown to be played in the desktop's player (`PhotoWall.onOpenExternally`, reported as
     /// `play`), or, on a picture, goes back to the wall.
     func play(in window: any PhotoWallWindow) {
         guard let card = card(at: index), card.isVideo, !card.isBroken, let onOpen = wall.onOpenExternally else {
             return close(in: window)
         }
-        log("play", file: card.path)
+        report(.play, file: card.path)
         onOpen(card.path)
     }
 }

@@ -182,8 +182,8 @@ final class PhotoPictures {
 
     /// Uploads the thumbnails the pool finished, at most `uploadBudget` bytes of them this turn (the rest in the next
     /// turn, which a zero-delay timer brings), and draws their cards again (only theirs); notes the failures; reports
-    /// each to `log`. Returns the files whose pictures arrived or failed.
-    func deliver(log: EventLog?) -> (thumbnails: [FilePath], large: [FilePath]) {
+    /// each thumbnail and failure to `report`. Returns the files whose pictures arrived or failed.
+    func deliver(report: (PhotoWallEvent) -> Void) -> (thumbnails: [FilePath], large: [FilePath]) {
         let view = window.collectionView
         deliverScaled(in: view)
         var results = waiting + pool.takeResults()
@@ -211,19 +211,14 @@ final class PhotoPictures {
             case .success(let thumbnail):
                 install(thumbnail, for: file, width: result.job.width)
                 keep(thumbnail, for: file)
-                log?.log(
-                    "thumbnail",
-                    [
-                        ("index", .int(result.job.id)), ("width", .int(thumbnail.width)),
-                        ("height", .int(thumbnail.height)),
-                        ("decodeMs", .number((result.seconds * 1e4).rounded() / 10)),
-                        ("source", .string(result.source.rawValue)),
-                    ])
+                report(
+                    .thumbnail(
+                        index: result.job.id, width: thumbnail.width, height: thumbnail.height,
+                        decodeSeconds: result.seconds, source: result.source))
             case .failure(let error):
-                failures[file] = "\(error)"
-                log?.log(
-                    "thumbnailFailed",
-                    [("index", .int(result.job.id)), ("path", .string(file.string)), ("reason", .string("\(error)"))])
+                let reason = "\(error)"
+                failures[file] = reason
+                report(.thumbnailFailed(index: result.job.id, file: file, reason: reason))
             }
             showPicture(of: file, in: view)
             delivered.thumbnails.append(file)

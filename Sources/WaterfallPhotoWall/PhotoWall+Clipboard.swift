@@ -25,9 +25,9 @@ extension PhotoWall {
     }
 
     /// Takes the CLIPBOARD with the selected photos' files (`clipboardFiles(_:)`) at the time of the window's last
-    /// user event (the key that asked), and logs a `copy` event: the `cards` and the text's UTF-8 `bytes`, and whether
-    /// the window `owned` the clipboard with them (false with nothing selected, which leaves the clipboard as it was,
-    /// or when the server refused the time). Returns whether it did. (What the clipboard then answers is the window's
+    /// user event (the key that asked), and reports `copied`: the files and the text's UTF-8 bytes, and the time the
+    /// window took the clipboard at (none with nothing selected, which leaves the clipboard as it was, or when the
+    /// server refused the time). Returns whether it did. (What the clipboard then answers is the window's
     /// `clipboard.onEvent`'s to hear.)
     @discardableResult
     public func copySelectedFiles() -> Bool {
@@ -41,12 +41,7 @@ extension PhotoWall {
             owned = time != nil
             if !owned { configuration.warn("copy: the X server did not give this window the CLIPBOARD") }
         }
-        var fields: [(String, JSONValue)] = [
-            ("cards", .int(files.count)), ("bytes", .int(files.isEmpty ? 0 : clip.text.utf8.count)),
-            ("owned", .bool(owned)),
-        ]
-        if let time { fields.append(("time", .int(Int(time)))) }
-        log?.log("copy", fields)
+        report(.copied(files: files, textBytes: files.isEmpty ? 0 : clip.text.utf8.count, clipboardTime: time))
         return owned
     }
 }

@@ -144,16 +144,11 @@ extension PhotoWall {
 
     /// Takes the file actions that ended: keeps what undoes them, gives back their cards' changes where a file could
     /// not be changed, forgets the pictures of rotated photos (they decode again, turned), says how it went in the
-    /// status bar and logs a `fileAction` event.
+    /// status bar and reports `fileActionEnded`.
     func deliverFileActions() {
-        if let progress = culling.runner.progress, progress.done != culling.lastLoggedProgress {
-            culling.lastLoggedProgress = progress.done
-            log?.log(
-                "fileActionProgress",
-                [
-                    ("action", .string(progress.action.name)), ("done", .int(progress.done)),
-                    ("total", .int(progress.total)),
-                ])
+        if let progress = culling.runner.progress, progress.done != culling.lastReportedProgress {
+            culling.lastReportedProgress = progress.done
+            report(.fileActionProgress(progress.action, done: progress.done, total: progress.total))
         }
         for finished in culling.runner.takeFinished() {
             let steps = finished.succeeded.compactMap(\.undo)
@@ -175,14 +170,12 @@ extension PhotoWall {
             }
             for failure in finished.failed { configuration.warn(failure.reason) }
             culling.activityMessage = Self.message(of: finished)
-            log?.log(
-                "fileAction",
-                [
-                    ("action", .string(finished.action.name)), ("done", .int(finished.succeeded.count)),
-                    ("total", .int(finished.total)), ("cancelled", .bool(finished.wasCancelled)),
-                    ("undo", .bool(finished.isUndo)),
-                    ("failed", .array(finished.failed.map { .string($0.reason) })),
-                ])
+            report(
+                .fileActionEnded(
+                    FileActionSummary(
+                        action: finished.action, total: finished.total, succeeded: finished.succeeded.map(\.file),
+                        failed: finished.failed.map { FileActionSummary.Failure(file: $0.file, reason: $0.reason) },
+                        wasCancelled: finished.wasCancelled, isUndo: finished.isUndo)))
         }
     }
 
@@ -242,7 +235,7 @@ extension PhotoWall {
         // The lightbox's photo, turned: its picture is asked for again.
         if let lightbox, let window, let shown = items.path(ofIndex: lightbox.index), files.contains(items[shown].path)
         {
-            lightbox.show(in: window, action: "turned")
+            lightbox.show(in: window, event: .turned)
         }
     }
 

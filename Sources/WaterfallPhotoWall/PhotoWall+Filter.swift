@@ -16,16 +16,16 @@ extension PhotoWall {
             placeholderColor: look.cards.subtitle, prompt: "Filter: ")
         bar.onChange = { [unowned self] text in
             arrangement.nameFilter = text
-            log?.log("filter", [("text", .string(text)), ("items", .int(items.count))])
+            report(.filterChanged(text: text, itemCount: items.count))
         }
         bar.onEnd = { [unowned self, unowned window] ending in
             if ending == .cancelled { arrangement.nameFilter = "" }
             window.textEntry = nil
-            log?.log("filterEnd", [("accepted", .bool(ending == .accepted)), ("items", .int(items.count))])
+            report(.filterEnded(accepted: ending == .accepted, itemCount: items.count))
         }
         bar.setText(library.arrangement.nameFilter)  // a filter kept with Return shows again, to edit or clear
         window.textEntry = bar
-        log?.log("filterBegin", [("text", .string(bar.text))])
+        report(.filterBegan(text: bar.text))
     }
 
     /// The status bar's part for the arrangement, when it leaves photos out or regroups them: "12 of 1,234 photos ·

@@ -20,8 +20,8 @@ extension PhotoWall {
         infos.want(files)
     }
 
-    /// Takes the information read: the cards on screen that show those photos get their info line (each logged as an
-    /// `info` event with the card's `index` and its `line`), and the lightbox its panel.
+    /// Takes the information read: the cards on screen that show those photos get their info line (each reported as
+    /// `infoLine` with the card's index), and the lightbox its panel.
     func deliverInfo() {
         guard let infos else { return }
         let files = infos.deliver()
@@ -32,7 +32,7 @@ extension PhotoWall {
                 guard let card = cell as? PhotoCardCell, let file = card.file, arrived.contains(file) else { continue }
                 card.detail = infoLine(of: file)
                 collectionView.setNeedsDisplay(forItem: path)
-                log?.log("info", [("index", .int(items.index(of: path))), ("line", .string(card.detail))])
+                report(.infoLine(index: items.index(of: path), line: card.detail))
             }
         }
         lightbox?.infoArrived(files)

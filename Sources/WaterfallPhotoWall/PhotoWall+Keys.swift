@@ -85,7 +85,7 @@ extension PhotoWall {
         return keys
     }
 
-    /// The keys that only modify others: pressed alone, they do nothing and are not logged.
+    /// The keys that only modify others: pressed alone, they do nothing and are not reported.
     static let modifierKeyNames: Set<String> = [
         "Shift_L", "Shift_R", "Control_L", "Control_R", "Alt_L", "Alt_R", "Meta_L", "Meta_R", "Super_L", "Super_R",
         "Hyper_L", "Hyper_R", "ISO_Level3_Shift", "ISO_Level5_Shift", "Mode_switch", "Caps_Lock", "Num_Lock",
@@ -96,8 +96,8 @@ extension PhotoWall {
     var keyMode: KeyBindings.Mode { lightbox == nil ? .wall : .lightbox }
 
     /// Handles a key press (or a Control or Alt wheel notch) by `keyBindings`: does the wall's or the lightbox's
-    /// action, or hands a program's action to `onAction`; a key bound to nothing goes to the window's `onKey`. Logs
-    /// a `key` event with the chord and its action's name (none for a key bound to nothing). Any key pauses a running
+    /// action, or hands a program's action to `onAction`; a key bound to nothing goes to the window's `onKey`.
+    /// Reports a `key` event with the chord and its action (none for a key bound to nothing). Any key pauses a running
     /// slideshow (and then does its action). Returns `true` (a modifier alone, false): the wall takes every key (see
     /// `PhotoWallWindow.keyInterceptor`, which `show(in:)` sets to it).
     @discardableResult
@@ -105,11 +105,9 @@ extension PhotoWall {
         guard !Self.modifierKeyNames.contains(name) else { return false }  // Shift alone is no key of its own
         let chord = KeyChord(name, modifiers)
         let action = keyBindings.action(for: chord, in: keyMode)
-        log?.log(
-            "key",
-            [("chord", .string(chord.description))] + (action.map { [("action", JSONValue.string($0.name))] } ?? []))
+        report(.key(chord, action: action))
         if let lightbox, let window, lightbox.slideshow != nil, action != .slideshow {
-            lightbox.stopSlideshow(in: window, reason: "key")
+            lightbox.stopSlideshow(in: window, reason: .key)
         }
         guard let action else {
             try window?.onKey?(name, modifiers)
@@ -133,7 +131,7 @@ extension PhotoWall {
         case .slideshow:
             if let lightbox {
                 lightbox.slideshow == nil
-                    ? lightbox.startSlideshow(in: window) : lightbox.stopSlideshow(in: window, reason: "key")
+                    ? lightbox.startSlideshow(in: window) : lightbox.stopSlideshow(in: window, reason: .key)
             } else {
                 startSlideshow()
             }

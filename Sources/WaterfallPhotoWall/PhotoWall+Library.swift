@@ -9,21 +9,13 @@ import WaterfallPhotos
 /// where it is) or, when the arrangement changed or leaves photos out, a reload that keeps the selected photos
 /// selected. Every card comes and goes this way, whatever moved it: the walk, a watched folder, a file action.
 extension PhotoWall {
-    /// Takes what the library's walk and watched folders found and shows it. Logs `scanned` with the walk's counts
+    /// Takes what the library's walk and watched folders found and shows it. Reports `scanned` with the walk's counts
     /// when it found more or ended. While the lightbox is open the folders' updates wait, so that the photo it shows
     /// keeps its index. Opens the lightbox on `Configuration.lightboxFile` once its card is there.
     func deliverLibrary() {
         let (changes, walkAdvanced) = library.update(applyingFolderUpdates: lightbox == nil)
         if walkAdvanced {
-            let counts = library.counts
-            log?.log(
-                "scanned",
-                [
-                    ("found", .int(counts.found)), ("skipped", .int(counts.skipped)),
-                    ("unreadable", .int(counts.unreadable)), ("loops", .int(counts.loops)),
-                    ("done", .bool(library.isWalkDone)),
-                    ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) })),
-                ])
+            report(.scanned(library.counts, isDone: library.isWalkDone))
         }
         for change in changes { show(change) }
         if walkAdvanced { openLightboxOnArrival() }
@@ -43,8 +35,8 @@ extension PhotoWall {
         }
     }
 
-    /// Makes `batch` the view's batch updates, forgets the pictures of the files gone, and logs an `update` event per
-    /// kind (`delete`, `replace`, `insert`) with the cards' indices, before the batch for the deleted and replaced,
+    /// Makes `batch` the view's batch updates, forgets the pictures of the files gone, and reports an `updated` event
+    /// per kind (deleted, replaced, inserted) with the cards' indices, before the batch for the deleted and replaced,
     /// after it for the inserted (none for the walk's).
     private func show(_ batch: PhotoLibraryBatch) {
         pictures?.forget(batch.goneFiles)
@@ -70,10 +62,12 @@ extension PhotoWall {
         }
         guard batch.cause != .walk else { return }
         let deleted = batch.deletedIndices
-        if !deleted.isEmpty { logUpdate("delete", indices: deleted) }
-        if !batch.reloadedItems.isEmpty { logUpdate("replace", indices: batch.reloadedIndices) }
+        if !deleted.isEmpty { report(.updated(.deleted, indices: deleted, itemCount: items.count)) }
+        if !batch.reloadedItems.isEmpty {
+            report(.updated(.replaced, indices: batch.reloadedIndices, itemCount: items.count))
+        }
         let inserted = batch.insertedIndices(in: items)
-        if !inserted.isEmpty { logUpdate("insert", indices: inserted) }
+        if !inserted.isEmpty { report(.updated(.inserted, indices: inserted, itemCount: items.count)) }
     }
 
     /// Asks the view for the cards at `paths` again, with their heights.
@@ -91,10 +85,15 @@ extension PhotoWall {
     }
 
     /// Shows the library's cards arranged again: the view reloaded, the selected photos that still show selected
-    /// again. Logs `arranged` with the cards and sections shown.
+    /// again. Reports `arranged` with the cards and sections shown.
     private func showRearranged(scrollingToTop: Bool, itemsBefore: PhotoWallItems) {
         let selected = collectionView.indexPathsForSelectedItems.map { itemsBefore[$0].path }
-        if !selected.isEmpty { collectionView.deselectAllItems() }
+        if !selected.isEmpty {
+            // The view deselects the cards it has, named by their places before: the library's are arranged already.
+            itemsBeforeBatch = itemsBefore
+            defer { itemsBeforeBatch = nil }
+            collectionView.deselectAllItems()
+        }
         do {
             try collectionView.reloadData()
         } catch {
@@ -104,19 +103,8 @@ extension PhotoWall {
         if !selected.isEmpty {
             for path in items.paths(of: Set(selected)) { collectionView.selectItem(at: path) }
         }
-        log?.log(
-            "arranged",
-            [
-                ("items", .int(items.count)), ("sections", .int(items.numberOfSections)),
-                ("titles", .array(items.sectionTitles.prefix(20).map { .string($0) })),
-            ])
-    }
-
-    /// Logs an `update` event: the `kind`, the cards' `indices` and the number of `items` after it.
-    func logUpdate(_ kind: String, indices: [Int]) {
-        log?.log(
-            "update",
-            [("kind", .string(kind)), ("indices", .array(indices.map { .int($0) })), ("items", .int(items.count))])
+        report(
+            .arranged(itemCount: items.count, sectionCount: items.numberOfSections, sectionTitles: items.sectionTitles))
     }
 
     /// Opens the lightbox on `Configuration.lightboxFile` when its card has arrived, once.

@@ -24,7 +24,8 @@ import WaterfallX11
 ///
 /// The wall holds no program policy: the program names the window, adds its own actions to `keyBindings` (and hears
 /// them through `onAction`; a key bound to nothing reaches `window.onKey`), and decides what to print; the wall says
-/// what it cannot do through `Configuration.warn`.
+/// what it cannot do through `Configuration.warn`, and what happens on it to its `observer` (typed `PhotoWallEvent`s,
+/// which a program may log in its own words).
 public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// What the wall shows and how.
     public struct Configuration {
@@ -95,10 +96,12 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public let collectionView: CollectionView
     /// The photos the wall shows: its roots, their walk and live folders, the cards and their arrangement.
     public let library: PhotoLibrary
-    /// The scrubber label last logged (`scrubber`): its offset and text, so that a label asked again unchanged is not.
-    var lastLoggedScrubberLabel: (offset: Double, text: String)?
-    /// The JSON-lines log of what happens (`--log-events`), if any.
-    public var log: EventLog?
+    /// The scrubber label last reported (`PhotoWallEvent.scrubber`): its offset and text, so that a label asked again
+    /// unchanged is not.
+    var lastReportedScrubberLabel: (offset: Double, text: String)?
+    /// Hears what happens on the wall (`PhotoWallEvent`), on the window's thread. Held weakly, as a window holds its
+    /// observer: the program keeps it alive (its event log, which may hold the wall in turn).
+    public weak var observer: (any PhotoWallObserver)?
     /// How the wall was made; its `lightboxFile` is cleared once the lightbox opened on it.
     var configuration: Configuration
     /// The window the wall is shown in, once `show(in:)` was called.
@@ -121,8 +124,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public var onOpenExternally: ((FilePath) -> Void)?
     /// Culling: the file actions running off the window's thread, their undo history and their messages.
     var culling: Culling
-    /// The cards before the live folders' batch being applied, while one is: the view names a gone card it
-    /// unhighlights or deselects by its path before the batch.
+    /// The cards before the live folders' batch (or the arrangement) being applied, while one is: the view names a
+    /// gone card it unhighlights or deselects by its path before the batch.
     var itemsBeforeBatch: PhotoWallItems?
 
     /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a
@@ -160,11 +163,11 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     /// Shows the wall in `window` (made with `collectionView`): the wall takes the window's wakes (`onWake`) to
-    /// deliver the walk's photos and the decoded pictures, and observes its frames (`observer`) to log them.
+    /// deliver the walk's photos and the decoded pictures, and its keys (`keyInterceptor`).
     public func show(in window: any PhotoWallWindow) {
         self.window = window
         let displayProfile = window.displayColorProfile.flatMap(ColorProfile.init(bytes:))
-        log?.log("displayProfile", [("name", .string(displayProfile.map { $0.name ?? "unnamed" } ?? "sRGB"))])
+        report(.displayProfile(displayProfile))
         let pictures = PhotoPictures(
             window: window, cacheBytes: configuration.cacheBytes, sharedCache: configuration.sharedThumbnailCache,
             displayProfile: displayProfile, decoderExecutable: configuration.decoderExecutable)
@@ -177,7 +180,6 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             ) { wake() })
         window.onWake = { [unowned self] in deliver() }
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
-        window.didShow(self)
         wakeRelay.target.withLock { $0 = window.waker }
         deliver()
     }
@@ -197,10 +199,10 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         deliverFileActions()
         deliverInfo()
         if let counts = gridZoom.columnsAhead.takeFinished() {
-            log?.log("columnsAhead", [("columns", .array(counts.map { .int($0) }))])
+            report(.columnsAhead(counts))
         }
         guard let pictures else { return }
-        let delivered = pictures.deliver(log: log)
+        let delivered = pictures.deliver { report($0) }
         if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
         if let animation = animations?.take(), let lightbox, let window {
             lightbox.animationArrived(animation, in: window)
@@ -318,33 +320,33 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
                 title: PhotoWallText.footer(
                     photos: items.count, sections: items.numberOfSections,
                     grouping: library.arrangement.grouping))
-        if let bar, let log { ViewEventLog(log: log).logBar(bar, kind: kind, section: section) }
+        if let bar { report(.bar(kind: kind, section: section, title: bar.title, detail: bar.detail)) }
         return bar
     }
 
     // MARK: Delegate
 
     public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: ItemPath) {
-        logItem("highlight", indexPath)
+        reportItem(.highlighted, indexPath)
     }
     public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: ItemPath) {
-        logItem("unhighlight", indexPath)
+        reportItem(.unhighlighted, indexPath)
     }
     public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: ItemPath) {
-        logItem("select", indexPath)
+        reportItem(.selected, indexPath)
     }
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {
-        logItem("deselect", indexPath)
+        reportItem(.deselected, indexPath)
     }
 
     /// Opens the lightbox on the card (Enter, or a double click).
     public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {
-        logItem("activate", indexPath)
+        reportItem(.activated, indexPath)
         openLightbox(at: indexPath)
     }
 
     public func collectionViewDidScroll(_ collectionView: CollectionView) {
-        log?.log("scroll", [("offset", .number(collectionView.contentOffset))])
+        report(.scrolled(offset: collectionView.contentOffset))
         requestPictures()
     }
 
@@ -353,16 +355,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     public func collectionViewDidLayout(_ collectionView: CollectionView) {
-        if let log, let window {
+        if window != nil {
             // The sections laid out ahead that the layout took (it lays out itself any whose settings differ).
-            let ahead = gridZoom.columnsGivenAhead.filter {
-                collectionView.layout.columns(ofSection: $0.section) === $0.columns
-            }
-            .count
-            log.log(
-                "layout",
-                ViewEventLog.layoutFields(of: collectionView, origin: window.viewportFrame.origin, scale: window.scale)
-                    + [("ahead", .int(ahead))])
+            report(
+                .laidOut(
+                    sectionsLaidOutAhead: gridZoom.columnsGivenAhead.filter {
+                        collectionView.layout.columns(ofSection: $0.section) === $0.columns
+                    }
+                    .count))
         }
         gridZoom.columnsGivenAhead = []
         requestPictures()
@@ -376,8 +376,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     }
 
     /// The scrubber's label while the scroll bar's thumb is dragged: the title of the section at the top of the
-    /// viewport for `offset` (the folder, or with the timeline the period taken: "March 2024"). Logs `scrubber` with it
-    /// when it or the offset changed.
+    /// viewport for `offset` (the folder, or with the timeline the period taken: "March 2024"). Reports `scrubber` with
+    /// it when it or the offset changed.
     /// - Complexity: O(log n) per column (the layout's query of a strip).
     public func collectionView(_ collectionView: CollectionView, scrubberLabelAtContentOffset offset: Double) -> String?
     {
@@ -387,20 +387,26 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             items.sections.indices.contains(section)
         else { return nil }
         let title = items.sections[section].title
-        if let log, lastLoggedScrubberLabel.map({ $0 != (offset, title) }) ?? true {
-            lastLoggedScrubberLabel = (offset, title)
-            log.log("scrubber", [("offset", .number(offset)), ("text", .string(title)), ("section", .int(section))])
+        if observer != nil, lastReportedScrubberLabel.map({ $0 != (offset, title) }) ?? true {
+            lastReportedScrubberLabel = (offset, title)
+            report(.scrubber(offset: offset, title: title, section: section))
         }
         return title
     }
 
     public func collectionViewWillRefresh(_ collectionView: CollectionView) {
-        log?.log("refresh", [("items", .int(items.count))])
+        report(.willRefresh(itemCount: items.count))
     }
 
-    private func logItem(_ event: String, _ indexPath: ItemPath) {
-        guard let log else { return }
-        ViewEventLog(log: log).logItem(event, indexPath, index: (itemsBeforeBatch ?? items).index(of: indexPath))
+    /// Tells the observer `event`, made only when there is one.
+    func report(_ event: @autoclosure () -> PhotoWallEvent) {
+        guard let observer else { return }
+        observer.photoWall(self, didReport: event())
+    }
+
+    /// Reports `change` of the card at `indexPath`, by its index in section order.
+    private func reportItem(_ change: PhotoWallEvent.ItemChange, _ indexPath: ItemPath) {
+        report(.item(change, indexPath, index: (itemsBeforeBatch ?? items).index(of: indexPath)))
     }
 }
 

@@ -61,8 +61,6 @@ public protocol PhotoWallWindow: AnyObject {
     /// Takes the CLIPBOARD with `text` (UTF8_STRING) and `formats`, at the time of the user's last input; returns that
     /// time in the server's milliseconds, or `nil` when there was no input yet or the server refused.
     func ownClipboard(_ text: String, formats: [SelectionFormat]) -> UInt32?
-    /// Tells the window that `wall` shows in it: the window reports its frames, inputs and cursor to the wall's log.
-    func didShow(_ wall: PhotoWall)
 }
 
 /// What a `PhotoWallWindow` shows over its view while it is set (`setOverlay`): the lightbox.

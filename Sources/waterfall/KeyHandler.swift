@@ -62,8 +62,8 @@ final class KeyHandler {
         directories.config + "/waterfall/key-handler"
     }
 
-    /// Takes the window's wakes after the wall (shown in it already) and hears its view's inputs through the wall's
-    /// observer: a handler's end is collected on the window's thread, and a click, a wheel turn or a key the view
+    /// Takes the window's wakes after the wall (shown in it already) and hears its view's inputs in front of the
+    /// window's observer (the event log's, if any): a handler's end is collected on the window's thread, and a click, a wheel turn or a key the view
     /// takes is an action (it clears a message and cancels a pending Ctrl+X).
     func attach(to window: WaterfallWindow) {
         let signal = window.wakeSignal
@@ -73,8 +73,7 @@ final class KeyHandler {
             wallWake?()
             collectEnd()
         }
-        guard let base = window.observer else { return }
-        let observer = UserActionObserver(forwardingTo: base) { [unowned self] in noteAction() }
+        let observer = UserActionObserver(forwardingTo: window.observer) { [unowned self] in noteAction() }
         actionObserver = observer
         window.observer = observer
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ProgramSupport
+import WallEventLogging
 import Waterfall
 import WaterfallCards
 import WaterfallLibrary
@@ -14,6 +15,8 @@ struct WallSession {
     let wall: PhotoWall
     let window: WaterfallWindow
     let log: EventLog?
+    /// Writes what the wall and its window report, with `--log-events` (they hold it weakly).
+    let eventLog: WallEventLog?
     let keyHandler: KeyHandler
     /// Opens a video in the desktop's player (`xdg-open`) when the lightbox asks.
     let opener: ExternalOpener
@@ -32,7 +35,7 @@ struct WallSession {
             configuration, layout: options.makeLayout(spacing: config.spacing), columnPolicy: columnPolicy)
         let display = try ProgramRun.openDisplay(report: printError)
         let log = options.flags.logEvents ? EventLog() : nil
-        wall.log = log
+        let eventLog = log.map { WallEventLog(log: $0, wall: wall) }
         let keyHandler = KeyHandler(settings: settings, wall: wall, log: log)
         let opener = ExternalOpener(log: log)
         let window: WaterfallWindow
@@ -53,6 +56,7 @@ struct WallSession {
             throw ExitCode(2)
         }
         window.syncsAfterEachFrame = options.flags.logEvents
+        eventLog?.observe(window)
         wall.collectionView.isSmoothScrollingEnabled = !options.flags.noSmooth
         if let log { ClipboardEventLog(log: log).watch(window) }
         let view = wall.collectionView
@@ -86,6 +90,7 @@ struct WallSession {
         self.wall = wall
         self.window = window
         self.log = log
+        self.eventLog = eventLog
         self.keyHandler = keyHandler
         self.opener = opener
     }
@@ -107,7 +112,7 @@ struct WallSession {
     func run() throws {
         let reason = try ProgramRun.run(window, report: printError)
         wall.stop()
-        log?.log("exit", [("reason", .string(reason.logName))] + wall.stateFields)
+        log?.log("exit", [("reason", .string(reason.logName))] + WallEventLog.stateFields(of: wall))
         try ProgramRun.finish(after: reason, report: printError)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SystemPackage
+import WallEventLogging
 import Waterfall
 import WaterfallCards
 import WaterfallLibrary
@@ -188,11 +189,13 @@ struct WaterfallCommand: ParsableCommand {
         of configuration: PhotoWall.Configuration, config: Config, columnPolicy: ColumnPolicy
     ) throws {
         let area = window.cardsArea
+        let layout = window.makeLayout(spacing: config.spacing)
         do {
+            let items = try PhotoWall.layOutAfresh(configuration, in: area, layout: layout, columnPolicy: columnPolicy)
+            // A line per element, then `{"columns":…,"columnWidth":…,"contentHeight":…,"sections":…,"items":…}`.
             EventLog().writeLines(
-                try PhotoWall.layoutLines(
-                    of: configuration, in: area, layout: window.makeLayout(spacing: config.spacing),
-                    columnPolicy: columnPolicy))
+                (WallEventLog.elementLines(of: layout, items: items) + [ViewEventLog.summaryLine(of: layout)]).map(
+                    \.text))
         } catch {
             printError("\(error)")
             throw ExitCode(2)

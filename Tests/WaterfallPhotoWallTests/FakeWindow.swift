@@ -112,8 +112,6 @@ final class FakeWindow: PhotoWallWindow {
         return UInt32(now * 1000)
     }
 
-    func didShow(_ wall: PhotoWall) {}
-
     // MARK: What the test calls
 
     /// The texts the last frame drew, in order.

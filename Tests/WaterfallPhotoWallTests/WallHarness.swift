@@ -2,6 +2,7 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
+import WallEventLogging
 import Waterfall
 import WaterfallCards
 import WaterfallLibrary
@@ -18,6 +19,8 @@ final class WallHarness {
     let scratch: String
     private(set) var wall: PhotoWall!
     private(set) var window: FakeWindow!
+    /// The program's log of the wall's events (the wall holds its observer weakly).
+    private var eventLog: WallEventLog?
     /// Where the wall's event log is written, a JSON object a line.
     private let logPath: String
     /// What `Configuration.warn` said, in order.
@@ -102,7 +105,9 @@ final class WallHarness {
         configure(&configuration)
         let wall = PhotoWall(configuration, columnPolicy: columns)
         FileManager.default.createFile(atPath: logPath, contents: nil)
-        wall.log = EventLog(output: try FileHandle(forWritingTo: URL(fileURLWithPath: logPath)))
+        // The lines `waterfall --log-events` writes, from the wall's typed events.
+        eventLog = WallEventLog(
+            log: EventLog(output: try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))), wall: wall)
         let window = try FakeWindow(collectionView: wall.collectionView, size: size)
         wall.show(in: window)
         self.wall = wall

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WallEventLogging
 import Waterfall
 import WaterfallCards
 import WaterfallPhotoWall
@@ -82,13 +83,15 @@ import WaterfallPhotoWall
         let view = harness.wall.collectionView
         var afreshConfiguration = PhotoWall.Configuration(paths: [harness.root])
         afreshConfiguration.recursive = true
-        let afresh = try PhotoWall.layoutLines(
-            of: afreshConfiguration, in: Size(width: view.layoutWidth, height: view.viewportSize.height),
-            layout: CollectionLayout(columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12)),
+        let layout = CollectionLayout(columnSpacing: 12, rowSpacing: 12, insets: EdgeInsets(all: 12))
+        let afreshItems = try PhotoWall.layOutAfresh(
+            afreshConfiguration, in: Size(width: view.layoutWidth, height: view.viewportSize.height), layout: layout,
             columnPolicy: .fixed(4))
-        let shown = try #require(harness.wall.stateFields.first { $0.0 == "elements" }?.1)
+        // As `--print-layout` prints a walk afresh, and the `exit` event the wall changed live.
+        let afresh = WallEventLog.elementLines(of: layout, items: afreshItems).map(\.text)
+        let shown = try #require(WallEventLog.stateFields(of: harness.wall).first { $0.0 == "elements" }?.1)
         guard case .array(let elements) = shown else { throw CocoaError(.coderInvalidValue) }
-        #expect(elements.map(\.text) == Array(afresh.dropLast()))
+        #expect(elements.map(\.text) == afresh)
         #expect(elements.filter { $0.text.contains(#""kind":"footer""#) }.count == 1)
         #expect(harness.wall.statusText == "6 photos in 5 folders · cache 0/256 MB")
     }
