@@ -7,11 +7,11 @@ import WaterfallLibrary
 import WaterfallPhotos
 import WaterfallX11
 
-/// A wall of the photos in folders and files, shown in a `PhotoWallWindow` (a `WaterfallWindow`, or a test's): each photo a card at its upright aspect,
-/// each folder a section. The folders are walked on a thread of their own (the first screen shows long before the
-/// walk ends), the thumbnails decoded by a pool of workers at the cards' size (in view first, then a screen ahead)
-/// and uploaded once, the folders kept live through inotify, and Enter or a double click opens a photo in the
-/// lightbox.
+/// A wall of the photos of a `PhotoLibrary`, shown in a `PhotoWallWindow` (a `WaterfallWindow`, or a test's): each
+/// photo a card at its upright aspect, each folder a section. The library walks the folders on a thread of their own
+/// (the first screen shows long before the walk ends) and keeps them live through inotify; the wall decodes the
+/// thumbnails by a pool of workers at the cards' size (in view first, then a screen ahead) and uploads each once, and
+/// Enter or a double click opens a photo in the lightbox.
 ///
 /// ```swift
 /// let wall = PhotoWall(PhotoWall.Configuration(paths: ["/home/me/Pictures"]))
