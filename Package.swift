@@ -218,8 +218,8 @@ let package = Package(
         .testTarget(
             name: "WaterfallPhotoWallTests",
             dependencies: [
-                "Waterfall", "WaterfallX11", "WaterfallCards", "WaterfallPhotoWall", "WaterfallPhotos",
-                "PhotoTestSupport",
+                "Waterfall", "WaterfallX11", "WaterfallCards", "WaterfallLibrary", "WaterfallPhotoWall",
+                "WaterfallPhotos", "WallEventLogging", "PhotoTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The decoder worker is built for the tests that run it (DecoderProcessTests), beside the test bundle.
