@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzing: builds the waterfall-fuzz target with libFuzzer (-sanitize=fuzzer, release) into .build-fuzz and runs
-# 100,000 inputs from seed 1, mutating the checked-in corpus (Fuzz/corpus: valid and invalid catalogs, and
+# Fuzzing: runs the waterfall-fuzz target of the sanitizer build that the leak check shares (scripts/sanitizer-build.sh:
+# release, in .build-asan, AddressSanitizer and libFuzzer's coverage in every module) for 100,000 inputs from seed 1,
+# mutating the checked-in corpus (Fuzz/corpus: valid and invalid catalogs, and
 # catalogs followed by a 0 byte and choices of options). Each input is a catalog for the parser, layout options
 # for their checks, a catalog built from choices, and a layout asked directly of the core with unchecked metrics,
 # and the whole input is a photo file whose header, EXIF and pixels are read (tiny JPEGs, PNGs, WebPs, a TIFF, an animated GIF and two JPEG XLs seed it, and
@@ -8,13 +9,11 @@
 # read, in small pieces where its walk over segments and chunks needs them, which must give the same header or error,
 # and its photo information (EXIF's camera, exposure and GPS; the whole input also as an EXIF block; a JPEG with
 # a camera's tags seeds it);
-# every one must end in a checked result or an error that names the problem (Sources/waterfall-fuzz/FuzzCase.swift).
-# About 2.5 minutes on 2 cores: 135 s of fuzzing (about 750 inputs a second), 30 s to build from a clean checkout.
+# every one must end in a checked result or an error that names the problem (Sources/waterfall-fuzz/FuzzCase.swift),
+# without a memory error or a leak (AddressSanitizer and LeakSanitizer, per input).
 #
 #   bash scripts/fuzz.sh                     # 100,000 runs, seed 1
 #   FUZZ_RUNS=1000000 FUZZ_SEED=7 bash scripts/fuzz.sh
-#   FUZZ_ADDRESS=1 bash scripts/fuzz.sh      # with AddressSanitizer too (in .build-fuzz-address): memory errors
-#                                            # and leaks per input, about 3.5 times slower (8 minutes)
 #
 # A failing input is saved to artifacts/fuzz/crash-...; a plain debug build replays it with a readable trace:
 #   swift build --product waterfall-fuzz && .build/debug/waterfall-fuzz artifacts/fuzz/crash-...
@@ -24,14 +23,10 @@ bash scripts/install-deps.sh
 source scripts/env.sh
 runs=${FUZZ_RUNS:-100000}
 seed=${FUZZ_SEED:-1}
-sanitizers=fuzzer build=.build-fuzz
-if [ -n "${FUZZ_ADDRESS:-}" ]; then sanitizers=fuzzer,address build=.build-fuzz-address; fi
+if [ -n "${FUZZ_ADDRESS:-}" ]; then echo "fuzz: FUZZ_ADDRESS is no longer needed: AddressSanitizer is always on"; fi
 
-echo "fuzz: building waterfall-fuzz with -sanitize=$sanitizers in $build"
-# (ld.gold warns that it cannot export the sanitizers' local symbols, once per symbol: not shown.)
-swift build -c release --product waterfall-fuzz --scratch-path "$build" -Xswiftc -sanitize="$sanitizers" -Xswiftc -DFUZZING 2>&1 \
-  | grep -v -e "^\[" -e "Cannot export local symbol" || true
-fuzzer="$(swift build -c release --scratch-path "$build" --show-bin-path)/waterfall-fuzz"
+bash scripts/sanitizer-build.sh waterfall-fuzz
+fuzzer="$(bash scripts/sanitizer-build.sh --show-bin-path)/waterfall-fuzz"
 [ -x "$fuzzer" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 
 work="$(mktemp -d)"
@@ -46,8 +41,9 @@ SWIFT_BACKTRACE=enable=no "$fuzzer" -runs="$runs" -seed="$seed" -max_len=4096 -t
 if [ "$status" -ne 0 ]; then
   grep -v -e "^#" -e "NEW_FUNC" "$work/log" | tail -40 >&2
   echo "fuzz: failed (status $status); replay the saved input with" \
-    "swift build --product waterfall-fuzz && .build/debug/waterfall-fuzz artifacts/fuzz/crash-..." >&2
+    "swift build --product waterfall-fuzz && .build/debug/waterfall-fuzz artifacts/fuzz/crash-...;" \
+    "the fuzzer itself replays it exactly: .build-asan/release/waterfall-fuzz artifacts/fuzz/crash-..." >&2
   exit 1
 fi
 grep -E "^Done|stat::number_of_executed_units|stat::peak_rss_mb" "$work/log"
-echo "fuzz: every input ended in a result or a clear error"
+echo "fuzz: every input ended in a result or a clear error, without a memory error or a leak"
