@@ -179,8 +179,8 @@ let package = Package(
             path: "Examples/PhotoWall"),
 
         // MARK: Fuzzing
-        // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/fuzz.sh builds it
-        // with -sanitize=fuzzer); a plain build replays the inputs it is given.
+        // libFuzzer's target for the catalog parser, the option checks and the layout (scripts/sanitizer-build.sh
+        // builds it with ASan, libFuzzer's coverage and its driver); a plain build replays the inputs it is given.
         .target(name: "CFuzzerDriver"),
         .executableTarget(
             name: "waterfall-fuzz",

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The leak check: builds waterfall-demo and waterfall with AddressSanitizer (whose LeakSanitizer runs when the program
-# exits) into .build-asan, then runs it against a private Xvfb and fails when any run reports a leak or a memory error
-# or ends with another status than it should; the decoder worker (waterfall-decoder) alone too. About 20 s on 2 cores from a clean checkout (the build), 6 s once built.
+# The leak check: runs waterfall-demo and waterfall built with AddressSanitizer (whose LeakSanitizer runs when the program
+# exits) against a private Xvfb and fails when any run reports a leak or a memory error or ends with another status
+# than it should; the decoder worker (waterfall-decoder) alone too. The programs are the sanitizer build that the
+# fuzzing shares (scripts/sanitizer-build.sh: release, in .build-asan, with libFuzzer's coverage instrumentation, which
+# ASan's runtime answers by doing nothing), built here when they are not yet. About 15 s once built.
 #
 # The runs: two windows driven by xdotool (scroll, pull to refresh, clicks with Ctrl and Shift, the keyboard,
 # F5, Delete/Insert/r, a scroll-bar drag, resizes across the portrait/landscape threshold, quit with q; then
@@ -16,15 +18,11 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 source scripts/env.sh
 
-echo "leak check: building waterfall-demo and waterfall with -sanitize=address in .build-asan"
-# (ld.gold warns that it cannot export ASan's local symbols, once per symbol: not shown.)
-for product in waterfall-demo waterfall waterfall-decoder; do
-  swift build --product "$product" --scratch-path .build-asan -Xswiftc -sanitize=address 2>&1 \
-    | grep -v -e "^\[" -e "Cannot export local symbol '__asan" || true
-done
-demo="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall-demo"
-photos="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall"
-worker="$(swift build --scratch-path .build-asan --show-bin-path)/waterfall-decoder"   # beside waterfall, which runs it
+bash scripts/sanitizer-build.sh waterfall-demo waterfall waterfall-decoder
+bin="$(bash scripts/sanitizer-build.sh --show-bin-path)"
+demo="$bin/waterfall-demo"
+photos="$bin/waterfall"
+worker="$bin/waterfall-decoder"   # beside waterfall, which runs it
 [ -x "$demo" ] && [ -x "$photos" ] && [ -x "$worker" ] || { echo "leak check: the build failed" >&2; exit 1; }
 
 work="$(mktemp -d)"

@@ -4,18 +4,18 @@ import Foundation
     import CFuzzerDriver
 #endif
 
-/// Runs one input through `FuzzCase`: the callback libFuzzer's driver calls, under the name libFuzzer's runtime
-/// expects (its own `main`, which SwiftPM's entry point replaces, refers to it).
+/// Runs one input through `FuzzCase`: the callback libFuzzer's driver calls, under the name libFuzzer gives it (its own
+/// `main` would call it; scripts/sanitizer-build.sh links libFuzzer without that `main`, and `FuzzMain` passes it).
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzCase.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0
 }
 
-/// Built with `-sanitize=fuzzer -DFUZZING` (scripts/fuzz.sh), the program is libFuzzer: its driver reads its
-/// flags (`-runs=100000 -seed=1 CORPUS...`) and fuzzes `fuzzOneInput`. In a plain build it runs the inputs it
-/// is given, files or folders of them, once each: `waterfall-fuzz Fuzz/corpus artifacts/fuzz/crash-...` replays
-/// a corpus or a saved crash in a debug build.
+/// Built with libFuzzer's coverage and runtime and `-DFUZZING` (scripts/sanitizer-build.sh), the program is libFuzzer:
+/// its driver reads its flags (`-runs=100000 -seed=1 CORPUS...`) and fuzzes `fuzzOneInput`. In a plain build it runs
+/// the inputs it is given, files or folders of them, once each: `waterfall-fuzz Fuzz/corpus artifacts/fuzz/crash-...`
+/// replays a corpus or a saved crash in a debug build.
 @main
 struct FuzzMain {
     static func main() throws {
