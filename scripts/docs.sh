@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of Waterfall, WaterfallX11, WaterfallPhotos, WaterfallCards and WaterfallPhotoWall into
-# .build/docs/TARGET.doccarchive with warnings as errors (a broken link, an undocumented parameter), all five in one
+# Builds the DocC documentation of Waterfall, WaterfallX11, WaterfallPhotos, WaterfallCards, WaterfallLibrary and
+# WaterfallPhotoWall into
+# .build/docs/TARGET.doccarchive with warnings as errors (a broken link, an undocumented parameter), all six in one
 # run of the plugin (one package load, one build of the plugin's tools), then checks that every public symbol has a
 # doc comment.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-targets=(Waterfall WaterfallX11 WaterfallPhotos WaterfallCards WaterfallPhotoWall)
+targets=(Waterfall WaterfallX11 WaterfallPhotos WaterfallCards WaterfallLibrary WaterfallPhotoWall)
 options=()
 for target in "${targets[@]}"; do options+=(--target "$target"); done
 mkdir -p .build/docs
