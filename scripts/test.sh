@@ -76,8 +76,8 @@ in_background sanitizer-build nice -n 19 bash scripts/sanitizer-build.sh
 step "build (debug, with tests)" swift build --build-tests
 step "swift test" swift test --skip-build "$@"
 step "waiting for the sanitizer build" finish sanitizer-build "  sanitizer build (in the background from the start, nice 19)"
-# libFuzzer on the catalog parser, the option checks, the layout and the photo readers: the corpus, then 60 s of
-# exploring from seed 1.
+# libFuzzer on the catalog parser, the option checks, the layout and the photo readers: the corpus, then 6,000
+# inputs from seed 1.
 in_background fuzzing bash scripts/fuzz.sh
 # scripts/install.sh into temporary prefixes (the debug build just made), then what a desktop does with it under a
 # private Xvfb: the entry validates and opens a photo, xdg-mime, man, completions, --uninstall (15 s).
