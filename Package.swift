@@ -66,6 +66,9 @@ let package = Package(
         // the pkg-config file's -fopenmp is a flag SwiftPM prohibits and warns about on every build (the shared
         // library brings libgomp and libstdc++ with it).
         .systemLibrary(name: "CRaw", providers: [.apt(["libraw-dev"])]),
+        // libraw's inputs (its C++ datastream classes), wrapped so that a read past the end of a cut RAW leaves zeros,
+        // not the heap's old bytes, in the preview libraw hands back; opened through a C interface of our own.
+        .target(name: "CRawStream", dependencies: ["CRaw"]),
         // The shared thumbnail cache names each thumbnail by the MD5 of its file's URI: libmd's MD5; WaterfallPhotos only.
         .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
@@ -87,8 +90,8 @@ let package = Package(
         .target(
             name: "WaterfallPhotos",
             dependencies: [
-                "CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg", "CRaw", "CMD5",
-                "CSpawn", .product(name: "SystemPackage", package: "swift-system"),
+                "CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg",
+                "CRaw", "CRawStream", "CMD5", "CSpawn", .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
         // MARK: The library model: the roots, their walk and live folders, the photos' cards in sections and their

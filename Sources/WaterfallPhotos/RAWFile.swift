@@ -1,7 +1,8 @@
 import CRaw
+import CRawStream
 import SystemPackage
 
-/// One camera RAW file opened by libraw (`libraw_init`, then `libraw_open_file` or `libraw_open_buffer`): its
+/// One camera RAW file opened by libraw (`libraw_init`, then an input of `CRawStream` over the file or bytes): its
 /// preview's size, its orientation and its embedded preview, without developing the sensor data. The handle is the
 /// file's own, closed (`libraw_close`) when the value goes: no state is shared between files, so that the header and
 /// the decode can run anywhere, a worker process included.
@@ -13,40 +14,49 @@ final class RAWFile {
     static let memoryLimitMB: UInt32 = 512
 
     private let data: UnsafeMutablePointer<libraw_data_t>
-    /// The bytes opened with `libraw_open_buffer`, kept alive while libraw reads them.
+    /// The bytes opened from memory, kept alive while libraw reads them.
     private let buffer: UnsafeRawBufferPointer?
+    /// The input libraw reads, ours to free after libraw closes: reads that come up short leave zeros (a preview cut by
+    /// the file's end is then a JPEG without its end, not the heap's old bytes).
+    private var stream: OpaquePointer?
 
-    /// The RAW file at `path`, opened with `libraw_open_file`: libraw reads only what it needs of the file (its
-    /// IFDs or boxes, later the preview), never the whole of a 30 MB file into memory.
+    /// The RAW file at `path`, opened as `libraw_open_file` opens it: libraw reads only what it needs of the file
+    /// (its IFDs or boxes, later the preview), never the whole of a 30 MB file into memory.
     /// - Throws: `PhotoError` (see `error(_:)`).
     convenience init(file path: FilePath) throws {
-        try self.init(buffer: nil) { data in path.withPlatformString { libraw_open_file(data, $0) } }
-    }
-
-    /// The RAW file whose whole bytes are `bytes` (which must outlive it), opened with `libraw_open_buffer`: for the
-    /// bytes already in memory (a thumbnail of bytes, the fuzz target), where reading them again from a file is no
-    /// option.
-    /// - Throws: `PhotoError` (see `error(_:)`).
-    convenience init(bytes: UnsafeRawBufferPointer) throws {
-        try self.init(buffer: bytes) { data in
-            libraw_open_buffer(data, UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        try self.init(buffer: nil) { data, stream in
+            path.withPlatformString { waterfall_raw_open_file(data, $0, &stream) }
         }
     }
 
-    private init(buffer: UnsafeRawBufferPointer?, open: (UnsafeMutablePointer<libraw_data_t>) -> Int32) throws {
+    /// The RAW file whose whole bytes are `bytes` (which must outlive it), opened as `libraw_open_buffer` opens it:
+    /// for bytes already in memory (a thumbnail of bytes, the fuzz target), where reading them again from a file is
+    /// no option.
+    /// - Throws: `PhotoError` (see `error(_:)`).
+    convenience init(bytes: UnsafeRawBufferPointer) throws {
+        try self.init(buffer: bytes) { data, stream in
+            waterfall_raw_open_buffer(data, bytes.baseAddress, bytes.count, &stream)
+        }
+    }
+
+    private init(
+        buffer: UnsafeRawBufferPointer?,
+        open: (UnsafeMutablePointer<libraw_data_t>, inout OpaquePointer?) -> Int32
+    ) throws {
         guard let data = libraw_init(0) else { throw PhotoError.unsupported(.raw, "libraw could not start") }
         self.data = data
         self.buffer = buffer
         data.pointee.params.max_raw_memory_mb = Self.memoryLimitMB
         libraw_set_dataerror_handler(data, { _, _, _ in }, nil)
         libraw_set_memerror_handler(data, { _, _, _ in }, nil)
-        let status = open(data)
+        let status = open(data, &stream)
         // Thrown after every property is set: `deinit` closes the handle.
         guard status == LIBRAW_SUCCESS.rawValue else { throw Self.error(status) }
     }
 
     deinit {
         libraw_close(data)
+        waterfall_raw_stream_free(stream)
     }
 
     /// The size of the preview libraw picked (0.20 knows one: the largest it finds), as stored (before the flip);

@@ -105,7 +105,8 @@ enum ImageFuzz {
     /// Whether the two reads disagree only in libraw's verdict on a RAW: one says it is no camera libraw knows
     /// (`unsupportedRAWCamera`, LIBRAW_FILE_UNSUPPORTED) and the other read it, or failed otherwise. For some malformed
     /// DNGs libraw's verdict on the same bytes differs from one run to the next (Fuzz/corpus/raw-varying-verdict.dng:
-    /// unsupported in about half the runs of one process, read in the rest), which is libraw's state, not the reads'.
+    /// unsupported in about half the runs of one process, read in the rest), which is libraw's state, not the reads':
+    /// valgrind shows libraw 0.20's `identify` deciding on a value of `parse_tiff_ifd`'s stack that nothing set.
     static func isLibrawsVaryingVerdict(
         _ one: Result<ImageHeader, any Error>, _ other: Result<ImageHeader, any Error>
     ) -> Bool {

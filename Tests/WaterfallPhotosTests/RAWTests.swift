@@ -114,15 +114,22 @@ struct RAWTests {
         #expect(near(thumbnail[4, 8], 0xFF0000) && near(thumbnail[28, 8], 0x0000FF))
     }
 
-    @Test func aTruncatedRAWIsNamed() throws {
-        let images = try GeneratedImages()
+    /// A DNG of a 128×96 preview JPEG of noise, cut in the middle of the preview's scan data: libraw opens it, and
+    /// the preview ends too soon. With the whole JPEG and how many of its bytes the cut file keeps.
+    func dngCutInItsPreview(
+        _ images: GeneratedImages
+    ) throws -> (path: String, cut: [UInt8], jpeg: [UInt8], kept: Int) {
         let jpeg = try bytes(
             of: images.convert(["-size", "128x96", "-seed", "7", "plasma:", "-quality", "95", "noise.jpg"]))
         let whole = HeaderBytes.dngFile(preview: .jpeg(jpeg), previewWidth: 128, previewHeight: 96)
-        // Cut in the middle of the preview's scan data: libraw opens it, the preview ends too soon.
         let previewStart = whole.firstRange(of: [0xFF, 0xD8, 0xFF])!.lowerBound
         let cut = Array(whole[..<(previewStart + jpeg.count / 2)])
-        let inPreview = try images.write(cut, to: "in-preview.dng")
+        return (try images.write(cut, to: "in-preview.dng"), cut, jpeg, jpeg.count / 2)
+    }
+
+    @Test func aTruncatedRAWIsNamed() throws {
+        let images = try GeneratedImages()
+        let (inPreview, cut, _, _) = try dngCutInItsPreview(images)
         #expect(
             try PhotoFile.readHeader(path: FilePath(inPreview)) == ImageHeader(format: .raw, width: 128, height: 96))
         #expect(throws: PhotoError.truncated(.raw)) {
@@ -130,9 +137,31 @@ struct RAWTests {
         }
         #expect(throws: PhotoError.truncated(.raw)) { try BuiltWorker.decoder().thumbnail(of: cut, width: 32) }
         // Cut inside IFD0: libraw cannot read its tags.
-        let inIFD = try images.write(Array(whole[..<100]), to: "in-ifd.dng")
+        let inIFD = try images.write(Array(cut[..<100]), to: "in-ifd.dng")
         #expect(throws: PhotoError.truncated(.raw)) { try PhotoFile.readHeader(path: FilePath(inIFD)) }
         #expect(PhotoError.truncated(.raw).description == "truncated RAW")
+    }
+
+    /// libraw 0.20 reads a preview up to 16 KB past its input's end into memory it does not clear: the heap's old
+    /// bytes there (the rest of the same JPEG, once, in a test run) made a cut RAW decode whole, now and then. Here
+    /// glibc fills every new allocation with 0xAA meanwhile (M_PERTURB): the bytes the cut file lacks must be zeros.
+    @Test(arguments: [false, true])
+    func aPreviewCutByTheInputsEndEndsInZerosNotInTheHeapsOldBytes(fromMemory: Bool) throws {
+        let images = try GeneratedImages()
+        let (path, cut, jpeg, kept) = try dngCutInItsPreview(images)
+        let preview = try HeapPerturbation.filling(with: 0xAA) {
+            try cut.withUnsafeBytes { cutBytes in
+                let file = try fromMemory ? RAWFile(bytes: cutBytes) : RAWFile(file: FilePath(path))
+                return try file.withPreview { preview -> [UInt8]? in
+                    guard case .jpeg(let bytes) = preview else { return nil }
+                    return Array(bytes)
+                }
+            }
+        }
+        let bytes = try #require(preview)
+        #expect(bytes.count == jpeg.count)
+        #expect(Array(bytes.prefix(kept)) == Array(jpeg.prefix(kept)))
+        #expect(bytes.dropFirst(kept).allSatisfy { $0 == 0 })
     }
 
     @Test func aTIFFNamedAsARAWIsASkippedRAW() throws {
