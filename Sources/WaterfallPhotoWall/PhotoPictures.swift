@@ -197,7 +197,7 @@ final class PhotoPictures {
         waiting = Array(results[index...])
         results.removeSubrange(index...)
         if !waiting.isEmpty {
-            window.schedule(after: 0) { [weak self] in self?.window.waker() }
+            _ = window.schedule(after: 0) { [weak self] in self?.window.waker() }
         }
         var delivered: (thumbnails: [FilePath], large: [FilePath]) = ([], [])
         for result in results {

@@ -104,7 +104,9 @@ final class WallHarness {
         configuration.warn = { warnings.append($0) }
         configure(&configuration)
         let wall = PhotoWall(configuration, columnPolicy: columns)
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        guard FileManager.default.createFile(atPath: logPath, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: logPath])
+        }
         // The lines `waterfall --log-events` writes, from the wall's typed events.
         eventLog = WallEventLog(
             log: EventLog(output: try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))), wall: wall)
