@@ -42,10 +42,11 @@ final class HEIFImageHandle {
     /// The profile of the image's `nclx` colour box (see `colorProfile`).
     private var nclxProfile: ColorProfile? {
         var nclx: UnsafeMutablePointer<heif_color_profile_nclx>?
-        guard heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok, let nclx else {
-            return nil
-        }
-        defer { heif_nclx_color_profile_free(nclx) }
+        let error = heif_image_handle_get_nclx_color_profile(handle, &nclx)
+        // libheif 1.15 allocates the profile before it checks the box, and returns it with its error for primaries or
+        // matrix coefficients it does not know: freed whatever the error (a leak the fuzzer found).
+        defer { if let nclx { heif_nclx_color_profile_free(nclx) } }
+        guard error.code == heif_error_Ok, let nclx else { return nil }
         let box = nclx.pointee
         let sRGBPrimaries: Set<UInt32> = [1, 2]  // BT.709, unspecified
         let sRGBLikeTransfers: Set<UInt32> = [1, 2, 6, 13, 14, 15]
