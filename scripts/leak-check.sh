@@ -11,8 +11,8 @@
 # WM_DELETE_WINDOW), the `layout` subcommand, a bad catalog (status 2), a bad option (64), no display (1), and
 # `replay` of the first window's log (and of the second's, which it refuses).
 #
-# Suppressions for leaks that are not ours go in scripts/lsan.supp, each narrow and with the reason; it has none
-# today: libX11, libxcb and the Swift runtime report nothing at exit here.
+# Suppressions for leaks that are not ours go in scripts/lsan.supp, each narrow and with the reason; it has one today,
+# fontconfig's default configuration (libX11, libxcb and the Swift runtime report nothing at exit here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
