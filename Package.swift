@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         // The program's configuration file, config.toml (toml++ underneath): `waterfall` only.
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The library index: SQLite (Debian's libsqlite3) through GRDB, its migrations, WAL and busy timeout.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // MARK: System libraries
@@ -92,6 +94,15 @@ let package = Package(
             dependencies: [
                 "CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg",
                 "CRaw", "CRawStream", "CMD5", "CSpawn", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+
+        // MARK: The library index: what the walk learnt of each folder and photo, kept in SQLite so that a launch
+        // shows the library before it opens a photo. A cache: the files and their sidecars stay the truth. No X11.
+        .target(
+            name: "WaterfallIndex",
+            dependencies: [
+                "WaterfallPhotos", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
         // MARK: The library model: the roots, their walk and live folders, the photos' cards in sections and their
@@ -223,6 +234,12 @@ let package = Package(
             dependencies: [
                 "Waterfall", "WaterfallX11", "WaterfallCards", "WaterfallLibrary", "WaterfallPhotoWall",
                 "WaterfallPhotos", "WallEventLogging", "PhotoTestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+        .testTarget(
+            name: "WaterfallIndexTests",
+            dependencies: [
+                "WaterfallIndex", "WaterfallPhotos", "PhotoTestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The decoder worker is built for the tests that run it (DecoderProcessTests), beside the test bundle.

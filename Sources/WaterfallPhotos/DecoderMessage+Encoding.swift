@@ -273,3 +273,21 @@ extension PhotoError {
         }
     }
 }
+
+extension PhotoError {
+    /// The error as bytes that `init(encoded:)` reads back: the worker's encoding, its version first. The library
+    /// index keeps a file's own errors so (`isTheFilesOwn`).
+    package var encoded: [UInt8] {
+        var writer = DecoderMessageWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    /// The error that `encoded` bytes hold; `nil` for bytes of another version or that hold none.
+    package init?(encoded: [UInt8]) {
+        guard var reader = try? DecoderMessageReader(encoded), let error = try? PhotoError.read(&reader) else {
+            return nil
+        }
+        self = error
+    }
+}

@@ -6,12 +6,12 @@ import SystemPackage
 #endif
 
 /// The file actions' one boundary to the C library: each call throws the `Errno` its C call set, and names that call.
-enum FileSystem {
+package enum FileSystem {
     /// The `errno` of the C call that just failed.
     static var lastError: Errno { Errno(rawValue: errno) }
 
     /// `stat(2)` of `path`, through symbolic links.
-    static func status(of path: FilePath) throws(Errno) -> stat {
+    package static func status(of path: FilePath) throws(Errno) -> stat {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else { throw lastError }
         return info
@@ -28,7 +28,7 @@ enum FileSystem {
     static func exists(_ path: FilePath) -> Bool { (try? linkStatus(of: path)) != nil }
 
     /// `rename(2)`: `from` replaces whatever is at `to`.
-    static func rename(_ from: FilePath, to: FilePath) throws(Errno) {
+    package static func rename(_ from: FilePath, to: FilePath) throws(Errno) {
         let result = from.withPlatformString { source in to.withPlatformString { Glibc.rename(source, $0) } }
         guard result == 0 else { throw lastError }
     }
@@ -42,12 +42,12 @@ enum FileSystem {
     }
 
     /// `unlink(2)`.
-    static func remove(_ path: FilePath) throws(Errno) {
+    package static func remove(_ path: FilePath) throws(Errno) {
         guard path.withPlatformString({ unlink($0) }) == 0 else { throw lastError }
     }
 
     /// `mkdir(2)` with `mode` (less the umask); an existing folder is not an error.
-    static func makeFolder(_ path: FilePath, mode: mode_t) throws(Errno) {
+    package static func makeFolder(_ path: FilePath, mode: mode_t) throws(Errno) {
         guard path.withPlatformString({ mkdir($0, mode) }) == 0 || errno == EEXIST else { throw lastError }
     }
 

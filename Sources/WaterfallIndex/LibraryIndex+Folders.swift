@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import SystemPackage
+import WaterfallPhotos
+
+extension LibraryIndex {
+    /// Every folder the index holds that is one of `roots` or below one, with its photos in the order they were
+    /// stored; in no particular order of folders (the library orders them as the walk does).
+    /// - Throws: `LibraryIndexError.broken` for a corrupt index, `.unusable` when it cannot be read.
+    public func folders(under roots: [FilePath]) throws(LibraryIndexError) -> [IndexedFolder] {
+        try reading { db in
+            var folders: [Int64: IndexedFolder] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, path, device, inode, modified FROM folder") {
+                let path = FilePath(bytes: (row[1] as Data))
+                guard roots.contains(where: { path.starts(with: $0) }) else { continue }
+                let stamp = FolderStamp(
+                    device: UInt64(bitPattern: row[2]), inode: UInt64(bitPattern: row[3]), modified: row[4])
+                folders[row[0]] = IndexedFolder(path: path, stamp: stamp, photos: [])
+            }
+            let photos = try Row.fetchCursor(db, sql: "SELECT folder, \(Self.photoColumns) FROM photo ORDER BY id")
+            while let row = try photos.next() {
+                let folder: Int64 = row[0]
+                guard let path = folders[folder]?.path else { continue }
+                folders[folder]?.photos.append(Self.photo(row, in: path))
+            }
+            return Array(folders.values)
+        }
+    }
+
+    /// Stores `folder` and its photos in place of what the index held of it, in one transaction.
+    /// - Throws: `LibraryIndexError.writeFailed` (a full disk, a lock held past the busy timeout), `.broken`.
+    public func store(_ folder: IndexedFolder) throws(LibraryIndexError) {
+        try writing { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO folder (path, device, inode, modified) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (path) DO UPDATE SET device = excluded.device, inode = excluded.inode,
+                        modified = excluded.modified
+                    """,
+                arguments: [
+                    Data(folder.path.bytes), Int64(bitPattern: folder.stamp.device),
+                    Int64(bitPattern: folder.stamp.inode), folder.stamp.modified,
+                ])
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM folder WHERE path = ?", arguments: [Data(folder.path.bytes)])
+            try db.execute(sql: "DELETE FROM photo WHERE folder = ?", arguments: [id])
+            let insert = try db.cachedStatement(sql: Self.insertPhoto)
+            for photo in folder.photos {
+                try insert.execute(arguments: StatementArguments([id] + Self.arguments(of: photo)))
+            }
+        }
+    }
+
+    /// Forgets the folders at `paths` and their photos (gone from disk, or no longer walked).
+    /// - Throws: as `store(_:)`.
+    public func removeFolders(_ paths: [FilePath]) throws(LibraryIndexError) {
+        try writing { db in
+            for path in paths {
+                try db.execute(sql: "DELETE FROM folder WHERE path = ?", arguments: [Data(path.bytes)])
+            }
+        }
+    }
+
+    /// Notes `marks` on the photo at `path`, as its sidecar now says (the sidecar is written first, and stays the
+    /// truth). A photo the index does not hold is left out.
+    /// - Throws: as `store(_:)`.
+    public func setMarks(_ marks: PhotoMarks, of path: FilePath) throws(LibraryIndexError) {
+        guard let name = path.lastComponent else { return }
+        try writing { db in
+            try db.execute(
+                sql: """
+                    UPDATE photo SET rating = ?, rejected = ?
+                    WHERE name = ? AND folder = (SELECT id FROM folder WHERE path = ?)
+                    """,
+                arguments: [
+                    marks.rating, marks.isRejected, Data(name.bytes),
+                    Data(path.removingLastComponent().bytes),
+                ])
+        }
+    }
+
+    /// The photo columns, in the order `photo(_:in:)` reads them from 1 and `arguments(of:)` gives them.
+    static let photoColumns =
+        "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error"
+    /// The statement that inserts a photo: its folder's id, then `photoColumns`.
+    static let insertPhoto =
+        "INSERT INTO photo (folder, \(photoColumns)) VALUES (?" + String(repeating: ", ?", count: 13) + ")"
+
+    /// The photo of a row of `photoColumns` (after one column), in the folder at `folder`. A header or an error
+    /// that no longer reads (a format or an error of another version) leaves the photo to be read again.
+    static func photo(_ row: Row, in folder: FilePath) -> IndexedPhoto {
+        let name = [UInt8](row[1] as Data)
+        var header: ImageHeader?
+        if let format = (row[5] as String?).flatMap(ImageFormat.init(rawValue:)) {
+            header = ImageHeader(
+                format: format, width: row[6], height: row[7],
+                orientation: ExifOrientation(rawValue: row[8]) ?? .up, dateTaken: row[9], duration: row[10])
+        }
+        let error = header == nil ? (row[13] as Data?).flatMap { PhotoError(encoded: [UInt8]($0)) } : nil
+        var photo = Photo(
+            path: FilePath(bytes: folder.bytes + [UInt8(ascii: "/")] + name), fileSize: row[2], modified: row[3],
+            header: header, error: error)
+        photo.marks = PhotoMarks(rating: row[11], isRejected: row[12])
+        return IndexedPhoto(photo, inode: UInt64(bitPattern: row[4]))
+    }
+
+    /// The values of `photoColumns` for `indexed`. An error that is not the file's own (a timeout, a crash) is not
+    /// kept: the photo is read again next time.
+    static func arguments(of indexed: IndexedPhoto) -> [(any DatabaseValueConvertible)?] {
+        let photo = indexed.photo
+        let header = photo.header
+        let error = photo.error.flatMap { $0.isTheFilesOwn ? Data($0.encoded) : nil }
+        return [
+            Data(photo.path.lastComponent?.bytes ?? []), photo.fileSize,
+            photo.modified, Int64(bitPattern: indexed.inode), header?.format.rawValue, header?.width, header?.height,
+            header?.orientation.rawValue, header?.dateTaken, header?.duration, photo.marks.rating,
+            photo.marks.isRejected, error,
+        ]
+    }
+
+    /// `body`'s result on a reader connection; its errors as `LibraryIndexError`.
+    func reading<Result>(_ body: (Database) throws -> Result) throws(LibraryIndexError) -> Result {
+        do {
+            return try database.read(body)
+        } catch {
+            throw Self.isBroken(error)
+                ? .broken(file, reason: Self.reason(error)) : .unusable(file, reason: Self.reason(error))
+        }
+    }
+
+    /// `body` run in one write transaction; its errors as `LibraryIndexError`.
+    func writing(_ body: (Database) throws -> Void) throws(LibraryIndexError) {
+        do {
+            try database.write(body)
+        } catch {
+            throw Self.isBroken(error)
+                ? .broken(file, reason: Self.reason(error)) : .writeFailed(file, reason: Self.reason(error))
+        }
+    }
+}

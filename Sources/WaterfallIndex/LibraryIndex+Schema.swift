@@ -1,0 +1,45 @@
+import GRDB
+
+extension LibraryIndex {
+    /// The index's schema, one migration per version; a version's migration is never changed once released, a later
+    /// one adds to it. Keywords, image hashes and stacks come as later migrations (their own tables, keyed by
+    /// `photo.id`).
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: folders and photos") { db in
+            // A folder whose photos were read, and what it was then (FolderStamp).
+            try db.execute(
+                sql: """
+                    CREATE TABLE folder (
+                        id INTEGER PRIMARY KEY,
+                        path BLOB NOT NULL UNIQUE,
+                        device INTEGER NOT NULL,
+                        inode INTEGER NOT NULL,
+                        modified REAL NOT NULL
+                    );
+                    CREATE TABLE photo (
+                        id INTEGER PRIMARY KEY,
+                        folder INTEGER NOT NULL REFERENCES folder(id) ON DELETE CASCADE,
+                        name BLOB NOT NULL,
+                        size INTEGER NOT NULL,
+                        modified REAL NOT NULL,
+                        inode INTEGER NOT NULL,
+                        format TEXT,
+                        width INTEGER,
+                        height INTEGER,
+                        orientation INTEGER,
+                        taken TEXT,
+                        duration REAL,
+                        camera TEXT,
+                        lens TEXT,
+                        exposure TEXT,
+                        rating INTEGER NOT NULL DEFAULT 0,
+                        rejected INTEGER NOT NULL DEFAULT 0,
+                        error BLOB,
+                        UNIQUE (folder, name)
+                    );
+                    """)
+        }
+        return migrator
+    }
+}

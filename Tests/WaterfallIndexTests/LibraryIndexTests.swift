@@ -1,0 +1,202 @@
+import Foundation
+import PhotoTestSupport
+import SystemPackage
+import Testing
+import WaterfallIndex
+import WaterfallPhotos
+
+/// The library index in-process: what is stored reads back the same, and every fault (garbage, a file cut short, a
+/// newer schema, a read-only or full disk, another process's lock) gives its named error and leaves a usable index or
+/// none, never a crash.
+struct LibraryIndexTests {
+    let scratch = try! GeneratedImages()
+
+    var indexFile: FilePath { FilePath(scratch.path("cache/waterfall/library.sqlite")) }
+
+    /// A folder of photos in `path`: a JPEG with marks and a date, a video, a truncated file, one whose read timed
+    /// out, and a name that is not UTF-8.
+    func folder(_ path: String, modified: Double = 1_700_000_000) -> IndexedFolder {
+        func photo(_ name: [UInt8], header: ImageHeader?, error: PhotoError? = nil) -> Photo {
+            Photo(
+                path: FilePath(bytes: Array(path.utf8) + [UInt8(ascii: "/")] + name), fileSize: 1000 + name.count,
+                modified: modified, header: header, error: error)
+        }
+        var rated = photo(
+            Array("IMG_0001.jpg".utf8),
+            header: ImageHeader(
+                format: .jpeg, width: 4000, height: 3000, orientation: .right, dateTaken: "2023:07:14 10:00:00"))
+        rated.marks = PhotoMarks(rating: 4)
+        var rejected = photo(
+            Array("clip.mp4".utf8), header: ImageHeader(format: .video, width: 1920, height: 1080, duration: 12.5))
+        rejected.marks = PhotoMarks(isRejected: true)
+        return IndexedFolder(
+            path: FilePath(path), stamp: FolderStamp(device: 2049, inode: 77, modified: modified),
+            photos: [
+                IndexedPhoto(rated, inode: 101), IndexedPhoto(rejected, inode: 102),
+                IndexedPhoto(photo(Array("cut.png".utf8), header: nil, error: .truncated(.png)), inode: 103),
+                IndexedPhoto(
+                    photo(
+                        [0x66, 0xFF, 0x2E, 0x6A, 0x70, 0x67], header: ImageHeader(format: .jpeg, width: 1, height: 2)),
+                    inode: 104),
+            ])
+    }
+
+    @Test func aStoredFolderReadsBackAsItWasStored() throws {
+        let (index, setAside) = try LibraryIndex.open(at: indexFile)
+        #expect(setAside == nil)
+        let stored = folder("/photos/2023/07")
+        try index.store(stored)
+        try index.store(folder("/elsewhere/x"))
+        #expect(try index.folders(under: [FilePath("/photos")]) == [stored])
+        #expect(
+            try Set(index.folders(under: [FilePath("/")]).map(\.path)) == [
+                FilePath("/photos/2023/07"), FilePath("/elsewhere/x"),
+            ])
+    }
+
+    @Test func anErrorThatIsNotTheFilesOwnIsNotKeptSoThePhotoIsReadAgain() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        var stored = folder("/photos")
+        stored.photos[2].photo.error = .timedOut(.video, seconds: 10)
+        try index.store(stored)
+        let read = try #require(try index.folders(under: [FilePath("/photos")]).first)
+        #expect(read.photos[2].photo.error == nil && read.photos[2].photo.header == nil)
+    }
+
+    @Test func storingAFolderAgainReplacesItsPhotosAndRemovingItForgetsThem() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        try index.store(folder("/photos"))
+        var again = folder("/photos", modified: 1_800_000_000)
+        again.photos.removeFirst(2)
+        try index.store(again)
+        #expect(try index.folders(under: [FilePath("/photos")]) == [again])
+        try index.removeFolders([FilePath("/photos")])
+        #expect(try index.folders(under: [FilePath("/photos")]) == [])
+    }
+
+    @Test func marksAreNotedOnTheStoredPhoto() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        try index.store(folder("/photos"))
+        try index.setMarks(PhotoMarks(rating: 2, isRejected: true), of: FilePath("/photos/IMG_0001.jpg"))
+        let read = try #require(try index.folders(under: [FilePath("/photos")]).first)
+        #expect(read.photos[0].photo.marks == PhotoMarks(rating: 2, isRejected: true))
+    }
+
+    @Test func anIndexKeepsWhatWasStoredWhenOpenedAgain() throws {
+        do {
+            let (index, _) = try LibraryIndex.open(at: indexFile)
+            try index.store(folder("/photos"))
+        }
+        let (index, setAside) = try LibraryIndex.open(at: indexFile)
+        #expect(setAside == nil)
+        #expect(try index.folders(under: [FilePath("/photos")]) == [folder("/photos")])
+    }
+
+    @Test func garbageBytesAreSetAsideAndANewIndexIsMade() throws {
+        try FileManager.default.createDirectory(
+            atPath: indexFile.removingLastComponent().string, withIntermediateDirectories: true)
+        let garbage = Array("this is no database, but a note someone left".utf8) + [UInt8](repeating: 0x5A, count: 5000)
+        try Data(garbage).write(to: URL(fileURLWithPath: indexFile.string))
+        let (index, setAside) = try LibraryIndex.open(at: indexFile)
+        #expect(
+            setAside
+                == .setAside(
+                    indexFile, movedTo: FilePath(indexFile.string + ".broken"), reason: "not an SQLite database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: indexFile.string + ".broken")) == Data(garbage))
+        try index.store(folder("/photos"))
+        #expect(try index.folders(under: [FilePath("/photos")]).count == 1)
+    }
+
+    @Test func anIndexCutShortIsSetAsideAndANewIndexIsMade() throws {
+        do {
+            let (index, _) = try LibraryIndex.open(at: indexFile)
+            for month in 1...40 { try index.store(folder("/photos/\(month)")) }
+        }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: indexFile.string))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: indexFile.string))
+        let (index, setAside) = try LibraryIndex.open(at: indexFile)
+        guard case .setAside(_, _, let reason) = setAside else {
+            Issue.record("not set aside: \(String(describing: setAside))")
+            return
+        }
+        #expect(reason == "cut short: \(whole.count / 2) of its \(whole.count) bytes")
+        #expect(try index.folders(under: [FilePath("/")]) == [])
+        #expect(setAside?.description.hasPrefix("the library index \(indexFile) was broken (cut short") == true)
+    }
+
+    @Test func anIndexFromANewerSchemaIsLeftAsItIs() throws {
+        do {
+            let (index, _) = try LibraryIndex.open(at: indexFile)
+            try index.store(folder("/photos"))
+        }
+        try TestTool.run([
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                + "c.execute(\"INSERT INTO grdb_migrations VALUES ('v9: from the future')\"); c.commit()",
+            indexFile.string,
+        ])
+        #expect(throws: LibraryIndexError.newerSchema(indexFile)) { try LibraryIndex.open(at: indexFile) }
+        // Nothing was migrated, moved or removed: the newer version finds its index whole.
+        let left = try TestTool.run([
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                + "print(c.execute('SELECT group_concat(identifier, \\'|\\') FROM grdb_migrations').fetchone()[0], "
+                + "c.execute('SELECT count(*) FROM photo').fetchone()[0])",
+            indexFile.string,
+        ])
+        #expect(left.output == "v1: folders and photos|v9: from the future 4\n")
+        #expect(
+            LibraryIndexError.newerSchema(indexFile).description
+                == "the library index \(indexFile) is from a newer version; not using it")
+    }
+
+    @Test func aReadOnlyCacheFolderIsNamedWithItsReason() throws {
+        let mount = try ScratchMount()
+        try mount.makeReadOnly()
+        let file = mount.file("waterfall/library.sqlite")
+        let error = #expect(throws: LibraryIndexError.self) { try LibraryIndex.open(at: file) }
+        #expect(error == .unusable(file, reason: "its folder cannot be made: Read-only file system"))
+    }
+
+    @Test func aFullDiskFailsTheWriteWithItsReasonAndKeepsWhatWasStored() throws {
+        let mount = try ScratchMount(kilobytes: 128)
+        let file = mount.file("library.sqlite")
+        let (index, _) = try LibraryIndex.open(at: file)
+        try index.store(folder("/photos"))
+        var huge = folder("/huge")
+        huge.photos = (0..<5_000).map { number in
+            IndexedPhoto(Photo(path: FilePath("/h/\(number).jpg"), fileSize: number, modified: 0, header: nil))
+        }
+        let error = #expect(throws: LibraryIndexError.self) { try index.store(huge) }
+        #expect(error == .writeFailed(file, reason: "database or disk is full"))
+        #expect(try index.folders(under: [FilePath("/")]) == [folder("/photos")])
+    }
+
+    @Test func anIndexLockedByAnotherProcessFailsTheWriteAfterTheBusyTimeout() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile, busyTimeout: 0.1)
+        try index.store(folder("/photos"))
+        // Another process holds the write lock until its standard input closes.
+        let locker = Process()
+        locker.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        locker.arguments = [
+            "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+                + "c.execute('BEGIN IMMEDIATE'); print('locked', flush=True); sys.stdin.read()",
+            indexFile.string,
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        locker.standardInput = input
+        locker.standardOutput = output
+        try locker.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            locker.waitUntilExit()
+        }
+        #expect(String(decoding: output.fileHandleForReading.readData(ofLength: 7), as: UTF8.self) == "locked\n")
+        let error = #expect(throws: LibraryIndexError.self) { try index.store(folder("/more")) }
+        #expect(error == .writeFailed(indexFile, reason: "database is locked"))
+        // Readers do not wait for the writer (WAL).
+        #expect(try index.folders(under: [FilePath("/")]) == [folder("/photos")])
+    }
+}
