@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "WaterfallX11", targets: ["WaterfallX11"]),
         .library(name: "WaterfallPhotos", targets: ["WaterfallPhotos"]),
         .library(name: "WaterfallCards", targets: ["WaterfallCards"]),
+        .library(name: "WaterfallIndex", targets: ["WaterfallIndex"]),
         .library(name: "WaterfallLibrary", targets: ["WaterfallLibrary"]),
         .library(name: "WaterfallPhotoWall", targets: ["WaterfallPhotoWall"]),
         // The seeded generator the demo, the tests and the benchmarks (a package of their own) share.
@@ -110,7 +111,7 @@ let package = Package(
         .target(
             name: "WaterfallLibrary",
             dependencies: [
-                "Waterfall", "WaterfallPhotos", "WaterfallCards",
+                "Waterfall", "WaterfallPhotos", "WaterfallCards", "WaterfallIndex",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
@@ -123,7 +124,7 @@ let package = Package(
         .target(
             name: "WaterfallPhotoWall",
             dependencies: [
-                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallLibrary",
+                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallIndex", "WaterfallLibrary",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
@@ -152,7 +153,7 @@ let package = Package(
         .executableTarget(
             name: "waterfall",
             dependencies: [
-                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallLibrary",
+                "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallIndex", "WaterfallLibrary",
                 "WaterfallPhotoWall", "WallEventLogging", "ProgramSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),

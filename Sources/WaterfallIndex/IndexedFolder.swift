@@ -25,12 +25,15 @@ public struct IndexedFolder: Hashable, Sendable {
     public var stamp: FolderStamp
     /// Its photos, in the walk's order.
     public var photos: [IndexedPhoto]
+    /// Whether its subfolders were walked too (a recursive walk's), each then a folder of the index.
+    public var isWalkedBelow: Bool
 
-    /// The folder at `path`, read when it had `stamp`, with `photos`.
-    public init(path: FilePath, stamp: FolderStamp, photos: [IndexedPhoto]) {
+    /// The folder at `path`, read when it had `stamp`, with `photos`, its subfolders walked too when `isWalkedBelow`.
+    public init(path: FilePath, stamp: FolderStamp, photos: [IndexedPhoto], isWalkedBelow: Bool = false) {
         self.path = path
         self.stamp = stamp
         self.photos = photos
+        self.isWalkedBelow = isWalkedBelow
     }
 
     /// The folder as the walk hands it on: its photos without their inodes.

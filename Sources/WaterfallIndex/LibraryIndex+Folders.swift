@@ -10,12 +10,12 @@ extension LibraryIndex {
     public func folders(under roots: [FilePath]) throws(LibraryIndexError) -> [IndexedFolder] {
         try reading { db in
             var folders: [Int64: IndexedFolder] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, path, device, inode, modified FROM folder") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, path, device, inode, modified, below FROM folder") {
                 let path = FilePath(bytes: (row[1] as Data))
                 guard roots.contains(where: { path.starts(with: $0) }) else { continue }
                 let stamp = FolderStamp(
                     device: UInt64(bitPattern: row[2]), inode: UInt64(bitPattern: row[3]), modified: row[4])
-                folders[row[0]] = IndexedFolder(path: path, stamp: stamp, photos: [])
+                folders[row[0]] = IndexedFolder(path: path, stamp: stamp, photos: [], isWalkedBelow: row[5])
             }
             let photos = try Row.fetchCursor(db, sql: "SELECT folder, \(Self.photoColumns) FROM photo ORDER BY id")
             while let row = try photos.next() {
@@ -33,13 +33,13 @@ extension LibraryIndex {
         try writing { db in
             try db.execute(
                 sql: """
-                    INSERT INTO folder (path, device, inode, modified) VALUES (?, ?, ?, ?)
+                    INSERT INTO folder (path, device, inode, modified, below) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (path) DO UPDATE SET device = excluded.device, inode = excluded.inode,
-                        modified = excluded.modified
+                        modified = excluded.modified, below = excluded.below
                     """,
                 arguments: [
                     Data(folder.path.bytes), Int64(bitPattern: folder.stamp.device),
-                    Int64(bitPattern: folder.stamp.inode), folder.stamp.modified,
+                    Int64(bitPattern: folder.stamp.inode), folder.stamp.modified, folder.isWalkedBelow,
                 ])
             let id = try Int64.fetchOne(
                 db, sql: "SELECT id FROM folder WHERE path = ?", arguments: [Data(folder.path.bytes)])

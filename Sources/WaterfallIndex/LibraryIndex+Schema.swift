@@ -7,7 +7,8 @@ extension LibraryIndex {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: folders and photos") { db in
-            // A folder whose photos were read, and what it was then (FolderStamp).
+            // A folder whose photos were read, and what it was then (FolderStamp); `below`: whether its subfolders
+            // were walked too (a recursive walk's), each then a folder of its own here.
             try db.execute(
                 sql: """
                     CREATE TABLE folder (
@@ -15,7 +16,8 @@ extension LibraryIndex {
                         path BLOB NOT NULL UNIQUE,
                         device INTEGER NOT NULL,
                         inode INTEGER NOT NULL,
-                        modified REAL NOT NULL
+                        modified REAL NOT NULL,
+                        below INTEGER NOT NULL DEFAULT 0
                     );
                     CREATE TABLE photo (
                         id INTEGER PRIMARY KEY,

@@ -1,6 +1,7 @@
 import Foundation
 import SystemPackage
 import Waterfall
+import WaterfallIndex
 import WaterfallPhotos
 
 /// The photos of some folders and files (the roots), as a view shows them: each folder's photos a section of cards,
@@ -29,6 +30,8 @@ public final class PhotoLibrary {
     private let periodTitles: PeriodTitles
     private let scan: PhotoScan
     private let warn: @Sendable (String) -> Void
+    /// Wakes the thread the library is used on, for another `update(applyingFolderUpdates:)`.
+    private let wake: @Sendable () -> Void
     /// The folders' updates held back (`update(applyingFolderUpdates: false)`), and whether the cards are to be arranged
     /// again once they are applied.
     private var held: (updates: [FolderUpdate], rearranges: Bool) = ([], false)
@@ -36,19 +39,23 @@ public final class PhotoLibrary {
     /// Starts walking `paths` (into subfolders when `recursive`, each folder's photos in `order`), shown through
     /// `arrangement` with the timeline's titles in `locale`, videos' and RAWs' headers read by a worker of
     /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`); `wake` is called from the walk's thread when there
-    /// is something to take, and `warn` hears what cannot be done (a folder that cannot be watched), from any thread.
+    /// is something to take, and `warn` hears what cannot be done (a folder that cannot be watched, the index's
+    /// faults), from any thread. With an `index`, a launch whose roots it holds shows them from it at once, and what
+    /// changed since comes as the folders' updates (see `LibraryIndex`).
     public init(
         paths: [String], recursive: Bool = false, order: PhotoOrder = .name,
         arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale, decoderExecutable: String? = nil,
-        warn: @escaping @Sendable (String) -> Void = { _ in }, wake: @escaping @Sendable () -> Void
+        index: LibraryIndex? = nil, warn: @escaping @Sendable (String) -> Void = { _ in },
+        wake: @escaping @Sendable () -> Void
     ) {
         self.arrangement = arrangement
         if order == .taken { self.arrangement.sortsByTaken = true }
         self.warn = warn
+        self.wake = wake
         periodTitles = PeriodTitles(locale: locale)
         scan = PhotoScan(
-            roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable, warn: warn,
-            wake: wake)
+            roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable, index: index,
+            warn: warn, wake: wake)
     }
 
     /// Stops the walk and the watching.
@@ -60,7 +67,8 @@ public final class PhotoLibrary {
     /// Takes what the walk and the watched folders found since the last call and applies it to `items`; returns the
     /// changes in order, and whether the walk found more or ended (its counts changed). The folders' updates wait while
     /// `applyingFolderUpdates` is false (a lightbox shows a photo by its index) and come with the next call that
-    /// applies them.
+    /// applies them; a call shows one round of them at most, and none with the walk's batches, and wakes the thread
+    /// for the next (a view applies each change to `items` as they are after all of them).
     public func update(applyingFolderUpdates: Bool = true) -> (changes: [PhotoLibraryChange], walkAdvanced: Bool) {
         let (batches, updates, counts, isDone) = scan.takeBatches()
         let wasWalking = !isWalkDone
@@ -81,18 +89,20 @@ public final class PhotoLibrary {
             changes.append(rearrange(scrollsToTop: false))
         }
         held.updates += updates
-        if applyingFolderUpdates {
-            // A batch's indices are those before it: a folder's second update (two turns' worth) goes in the next.
-            while !held.updates.isEmpty {
-                var folders: Set<FilePath> = []
-                let round = Array(held.updates.prefix { folders.insert($0.folder).inserted })
-                held.updates.removeFirst(round.count)
-                changes.append(show(applying(round)))
-            }
-            if held.rearranges {
-                held.rearranges = false
-                changes.append(rearrange(scrollsToTop: false))
-            }
+        // The view's data source is `items` as they are after every change returned, so a call shows the folders'
+        // updates only when it shows no batch of the walk's (whose sections they may change), and one round of them
+        // at most (a folder's second update has the indices after its first); the next wake shows the rest.
+        if batches.isEmpty && applyingFolderUpdates && !held.updates.isEmpty {
+            var folders: Set<FilePath> = []
+            let round = Array(held.updates.prefix { folders.insert($0.folder).inserted })
+            held.updates.removeFirst(round.count)
+            changes.append(show(applying(round)))
+        }
+        if applyingFolderUpdates && !held.updates.isEmpty {
+            wake()
+        } else if applyingFolderUpdates && held.rearranges {
+            held.rearranges = false
+            changes.append(rearrange(scrollsToTop: false))
         }
         return (changes, !batches.isEmpty || walkEnded)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SystemPackage
 import Waterfall
+import WaterfallIndex
 import WaterfallPhotos
 
 /// The photo wall's walk, on a thread of its own: the folders' photos arrive in batches, which the window's thread
@@ -53,11 +54,15 @@ package final class PhotoScan {
 
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
     /// walk's thread after each batch, at the end, and after each update of the folders it then watches; `warn` hears
-    /// (on that thread) why the folders' changes will not show. Videos' and RAWs' headers are read by a worker of
-    /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`).
+    /// (on that thread) why the folders' changes will not show, and the library index's faults. Videos' and RAWs'
+    /// headers are read by a worker of `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`).
+    ///
+    /// With an `index`, a launch whose roots are all folders it holds shows them from it before any photo is opened,
+    /// then reconciles: what changed while the program was closed comes as the live folders' updates. Every folder
+    /// the walk lists, and each one read again, is stored in it.
     package init(
         roots: [String], recursive: Bool, order: PhotoOrder, decoderExecutable: String? = nil,
-        loopThread: LoopThreadChecker = LoopThreadChecker(),
+        index: LibraryIndex? = nil, loopThread: LoopThreadChecker = LoopThreadChecker(),
         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
         self.roots = roots
@@ -69,19 +74,26 @@ package final class PhotoScan {
             folders.decoderProcess = DecoderProcess(executable: decoderExecutable)
             var watching: [FilePath] = []
             var watchingEnded = false
-            let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
-            walker.decoderProcess = DecoderProcess(executable: decoderExecutable)
-            walker.willList = { folder in
+            let keeper = index.map { IndexKeeper($0, recursive: recursive, warn: warn) }
+            func watch(_ folder: FilePath) {
                 guard let live = watcher else { return }
                 do {
                     try live.watch(folder)
                     watching.append(folder)
+                } catch  where (try? FolderStamp.of(folder)) == nil {
+                    return  // gone since the index held it: the reconcile takes its photos away
                 } catch {
                     warn("\(error): its changes will not show")
                     watcher = nil  // one folder unwatched would make the wall lie about it: none are
                     watching = []
                     watchingEnded = true
                 }
+            }
+            let walker = PhotoWalker(paths: roots, recursive: recursive, order: order, batchSize: 128)
+            walker.decoderProcess = DecoderProcess(executable: decoderExecutable)
+            walker.willList = { folder in
+                watch(folder)
+                keeper?.willList(folder)
             }
             // Posts what the thread has for the window, with the folders watched since the last post.
             func post(_ delivery: Delivery) {
@@ -91,18 +103,74 @@ package final class PhotoScan {
                 watching = []
                 walk.mailbox.post(delivery)
             }
-            var counts = walker.walk { batch in
-                folders.add(batch)
-                post(Delivery(batch: batch, counts: batch.counts, isDone: false))
+            let rootPaths = roots.map { FilePath($0) }
+            let indexed = keeper?.indexedFolders(roots: rootPaths, order: order) ?? []
+            var counts = ScanCounts()
+            if let keeper, Set(rootPaths).isSubset(of: indexed.map(\.path)) {
+                for folder in indexed {
+                    watch(folder.path)
+                    guard !folder.photos.isEmpty else { continue }
+                    counts.found += folder.photos.count
+                    counts.folders += 1
+                    let batch = PhotoBatch(
+                        folder: folder.path, startsFolder: true, photos: folder.photos.map(\.photo), counts: counts)
+                    folders.add(batch)
+                    post(Delivery(batch: batch, counts: counts, isDone: false))
+                }
+                post(Delivery(counts: counts, isDone: true))
+                let updates = Self.reconcile(
+                    indexed, &folders, counts: &counts, keeper: keeper, walker: walker,
+                    shown: { watcher?.watchedFolders ?? Set(indexed.map(\.path)) })
+                if !updates.isEmpty { post(Delivery(updates: updates, counts: counts, isDone: true)) }
+            } else {
+                counts = walker.walk { batch in
+                    folders.add(batch)
+                    keeper?.take(batch)
+                    post(Delivery(batch: batch, counts: batch.counts, isDone: false))
+                }
+                keeper?.storeListing()
+                post(Delivery(counts: counts, isDone: true))
             }
-            post(Delivery(counts: counts, isDone: true))
             guard let watcher else { return }
-            Self.keepLive(&folders, counts: &counts, watcher: watcher, walker: recursive ? walker : nil, walk: walk) {
+            Self.keepLive(
+                &folders, counts: &counts, watcher: watcher, walker: recursive ? walker : nil, keeper: keeper,
+                walk: walk
+            ) {
                 post(Delivery(updates: $0, counts: $1, isDone: true))
             }
         }
         thread.name = "photo walk"
         thread.start()
+    }
+
+    /// The reconcile after a launch from the index: a stat of each folder of `indexed`, the folders whose stamp
+    /// changed read again (only their photos whose size or time changed), the folders gone taken away and the new
+    /// ones walked, as `folders`' updates; each folder read again is stored, each one gone forgotten.
+    private static func reconcile(
+        _ indexed: [IndexedFolder], _ folders: inout LiveFolders, counts: inout ScanCounts, keeper: IndexKeeper,
+        walker: PhotoWalker, shown: () -> Set<FilePath>
+    ) -> [FolderUpdate] {
+        let (changes, stamps, newFolders) = keeper.changes(since: indexed)
+        var updates = folders.update(changes)
+        for (folder, stamp) in stamps {
+            keeper.store(folder, stamp: stamp, photos: folders.folders[folder] ?? [])
+        }
+        keeper.forget(Array(changes.removedFolders))
+        var walked = ScanCounts()
+        for folder in newFolders {
+            var batches: [PhotoBatch] = []
+            walked.add(
+                walker.walk(newFolder: folder, shown: shown()) { batch in
+                    batches.append(batch)
+                    keeper.take(batch)
+                })
+            keeper.storeListing()
+            updates += folders.addWalked(batches)
+        }
+        counts.add(walked)
+        counts.found = folders.photoCount
+        counts.folders = folders.folderCount
+        return updates
     }
 
     /// A watcher, or `nil` (said on stderr) when the system has no inotify instance to give.
@@ -117,13 +185,15 @@ package final class PhotoScan {
     /// stopped; with a `walker` (a recursive walk's), it also walks the new folders.
     private static func keepLive(
         _ folders: inout LiveFolders, counts: inout ScanCounts, watcher: FolderWatcher, walker: PhotoWalker?,
-        walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void
+        keeper: IndexKeeper?, walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void
     ) {
         while !walk.isStopped {
             // The timeout only bounds how late `stop()` is noticed.
             let changes = watcher.waitForChanges(timeout: 0.5)
-            guard !changes.isEmpty else { continue }
+            // Changes seen after `stop()` are left alone: the next launch's reconcile finds them.
+            guard !changes.isEmpty, !walk.isStopped else { continue }
             var updates = folders.update(changes)
+            if let keeper { store(updates, of: folders, in: keeper) }
             var walked = ScanCounts()
             if let walker {
                 for folder in changes.newFolders.sorted(by: { $0.bytes.lexicographicallyPrecedes($1.bytes) }) {
@@ -131,7 +201,12 @@ package final class PhotoScan {
                     // A folder already watched was walked: made while its parent was listed, it was in the listing too.
                     guard !shown.contains(folder) else { continue }
                     var batches: [PhotoBatch] = []
-                    walked.add(walker.walk(newFolder: folder, shown: shown) { batches.append($0) })
+                    walked.add(
+                        walker.walk(newFolder: folder, shown: shown) { batch in
+                            batches.append(batch)
+                            keeper?.take(batch)
+                        })
+                    keeper?.storeListing()
                     updates += folders.addWalked(batches)
                 }
             }
@@ -141,6 +216,17 @@ package final class PhotoScan {
             counts.found = folders.photoCount
             counts.folders = folders.folderCount
             post(updates, counts)
+        }
+    }
+
+    /// Stores the folders `updates` changed as `folders` has them now, with their stamps now; forgets those gone.
+    private static func store(_ updates: [FolderUpdate], of folders: LiveFolders, in keeper: IndexKeeper) {
+        for update in updates {
+            guard !update.folderRemoved, let stamp = try? FolderStamp.of(update.folder) else {
+                keeper.forget([update.folder])
+                continue
+            }
+            keeper.store(update.folder, stamp: stamp, photos: folders.folders[update.folder] ?? [])
         }
     }
 

@@ -3,6 +3,7 @@ import Synchronization
 import SystemPackage
 import Waterfall
 import WaterfallCards
+import WaterfallIndex
 import WaterfallLibrary
 import WaterfallPhotos
 import WaterfallX11
@@ -63,6 +64,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// decides where it is (beside itself: `DecoderProcess.executable(besideProgram:)`); `nil` (the default):
         /// `waterfall-decoder` on `PATH`.
         public var decoderExecutable: String?
+        /// The library index the wall launches from and keeps (see `LibraryIndex`): the program opens it (in its
+        /// cache folder) or passes none, for a one-off look. `nil` (the default): every launch walks the roots.
+        public var index: LibraryIndex?
         /// Hears the checkpoints of the file actions (`FileActionCheckpoint`), on their thread: a test's stop between
         /// their steps. `nil` (the default): none.
         public var fileActionCheckpoint: FileActionCheckpoint.Handler?
@@ -142,7 +146,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         library = PhotoLibrary(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
             arrangement: configuration.arrangement, locale: configuration.locale,
-            decoderExecutable: configuration.decoderExecutable, warn: configuration.warn
+            decoderExecutable: configuration.decoderExecutable, index: configuration.index, warn: configuration.warn
         ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
         let look = configuration.look

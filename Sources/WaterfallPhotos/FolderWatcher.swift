@@ -23,6 +23,9 @@ public final class FolderWatcher {
         /// The kernel's queue overflowed: any folder may have changed; look at each again.
         public var overflowed = false
 
+        /// No change yet.
+        public init() {}
+
         /// Whether nothing changed.
         public var isEmpty: Bool { names.isEmpty && newFolders.isEmpty && removedFolders.isEmpty && !overflowed }
     }

@@ -59,6 +59,14 @@ public struct PhotoBatch: Sendable {
     public var photos: [Photo]
     /// The counts after this batch.
     public var counts: ScanCounts
+
+    /// A batch of `photos` of `folder`, its first when `startsFolder`, with the `counts` after it.
+    public init(folder: FilePath, startsFolder: Bool, photos: [Photo], counts: ScanCounts) {
+        self.folder = folder
+        self.startsFolder = startsFolder
+        self.photos = photos
+        self.counts = counts
+    }
 }
 
 /// Finds the photos of files and folders: each folder (and, with `recursive`, each folder below it) is a section,
@@ -262,7 +270,7 @@ public final class PhotoWalker {
     }
 
     /// The names in the folder at `path` (`opendir`, `readdir`), as the system has them; `nil` when it cannot be read.
-    static func list(_ path: FilePath) -> [[UInt8]]? {
+    package static func list(_ path: FilePath) -> [[UInt8]]? {
         guard let directory = path.withPlatformString({ opendir($0) }) else { return nil }
         defer { closedir(directory) }
         var names: [[UInt8]] = []

@@ -4,6 +4,7 @@ import SystemPackage
 import WallEventLogging
 import Waterfall
 import WaterfallCards
+import WaterfallIndex
 import WaterfallLibrary
 import WaterfallPhotoWall
 import WaterfallPhotos
@@ -117,6 +118,7 @@ struct WaterfallCommand: ParsableCommand {
         let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
         if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
         Opening.resolve(&configuration, directories: directories)
+        if !photos.noIndex { configuration.index = Self.openIndex(in: directories) }
         if !photos.noThumbnailCache && config.sharedThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
                 root: SharedThumbnailCache.defaultRoot(in: directories),
@@ -138,6 +140,19 @@ struct WaterfallCommand: ParsableCommand {
         // written before.
         let end: UInt8 = photos.nulTerminated ? 0 : UInt8(ascii: "\n")
         FileHandle.standardOutput.write(Data(session.wall.selectedFiles.flatMap { $0.bytes + [end] }))
+    }
+
+    /// The library index in the cache folder, said on stderr when it was set aside and made anew; `nil` (said) when it
+    /// cannot be used: the wall then walks every photo, as with `--no-index`.
+    private static func openIndex(in directories: XDGDirectories) -> LibraryIndex? {
+        do {
+            let (index, setAside) = try LibraryIndex.open(at: FilePath(directories.cache + "/waterfall/library.sqlite"))
+            if let setAside { printError("\(setAside)") }
+            return index
+        } catch {
+            printError("\(error); walking every photo instead")
+            return nil
+        }
     }
 
     /// The decoder worker that reads videos and RAWs apart from the wall: `WATERFALL_DECODER` when it names one (for
@@ -270,6 +285,13 @@ struct PhotoOptions: ParsableArguments {
             "Give each card a third caption line with its photo's exposure (\"1/250 s · f/2.8 · ISO 400\"), else its camera, from its EXIF."
     )
     var infoCaptions = false
+
+    @Flag(
+        name: .customLong("no-index"),
+        help:
+            "Neither read nor write the library index ($XDG_CACHE_HOME/waterfall/library.sqlite): walk every photo, as for a one-off look or a read-only home."
+    )
+    var noIndex = false
 
     @Flag(
         name: .customLong("no-thumbnail-cache"),

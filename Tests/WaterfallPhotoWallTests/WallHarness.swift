@@ -25,18 +25,34 @@ final class WallHarness {
     private let logPath: String
     /// What `Configuration.warn` said, in order.
     let warnings = Warnings()
+    /// The harness this one relaunches, kept while this one is (it removes the folder when it goes).
+    private let relaunching: WallHarness?
 
     /// An empty folder under the temporary directory, removed with the harness.
     init() throws {
         scratch = NSTemporaryDirectory() + "wall-\(UUID().uuidString)"
         root = scratch + "/Pictures"
         logPath = scratch + "/log.jsonl"
+        relaunching = nil
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 
+    /// A harness for a relaunch of `previous`'s wall (stopped first): the same folders, so the same index and Trash,
+    /// and a log of its own.
+    private init(relaunching previous: WallHarness) {
+        previous.wall?.stop()
+        scratch = previous.scratch
+        root = previous.root
+        logPath = scratch + "/log-\(UUID().uuidString).jsonl"
+        relaunching = previous
+    }
+
+    /// A harness for a relaunch of this one's wall, which it stops: the same root and scratch folder.
+    func relaunched() -> WallHarness { WallHarness(relaunching: self) }
+
     deinit {
         wall?.stop()
-        try? FileManager.default.removeItem(atPath: scratch)
+        if relaunching == nil { try? FileManager.default.removeItem(atPath: scratch) }
     }
 
     /// The Trash the wall moves photos to: `home/share/Trash` in the scratch folder.

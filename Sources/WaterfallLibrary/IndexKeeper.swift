@@ -1,0 +1,138 @@
+import SystemPackage
+import WaterfallIndex
+import WaterfallPhotos
+
+/// The walk thread's side of the library index. For a launch it reads the indexed folders under the roots, in the
+/// walk's order, and finds what changed since they were stored (a stat of each folder); it stores each folder the
+/// walk lists and each one the reconcile or the live folders read again. A fault is said once through `warn`, and the
+/// walk goes on: without the index when it cannot be read, without storing when it cannot be written.
+final class IndexKeeper {
+    private var index: LibraryIndex?
+    private let recursive: Bool
+    private let warn: (String) -> Void
+    private var hasWarnedOfAWrite = false
+    /// The folder the walk listed last, its stamp just before the listing, and its photos so far.
+    private var listing: (folder: FilePath, stamp: FolderStamp, photos: [Photo])?
+
+    /// A keeper of `index` for a walk that goes into subfolders when `recursive`.
+    init(_ index: LibraryIndex, recursive: Bool, warn: @escaping (String) -> Void) {
+        self.index = index
+        self.recursive = recursive
+        self.warn = warn
+    }
+
+    // MARK: A launch
+
+    /// The folders the index holds for a walk of `roots` (a root's own folder, and when `recursive` the folders below
+    /// it), in the walk's order, each one's photos in `order`. Empty when the index holds none of them or cannot be
+    /// read (said; a broken index is set aside and made anew).
+    func indexedFolders(roots: [FilePath], order: PhotoOrder) -> [IndexedFolder] {
+        guard let index else { return [] }
+        do throws(LibraryIndexError) {
+            let held = try index.folders(under: roots).filter { recursive || roots.contains($0.path) }
+            return held.sorted { PhotoWalker.walksBefore($0.path, $1.path, roots: roots) }.map { folder in
+                var folder = folder
+                folder.photos.sort { order.areInIncreasingOrder($0.photo, $1.photo) }
+                return folder
+            }
+        } catch .broken(_, let reason) {
+            rebuild(because: reason)
+        } catch {
+            warn("\(error)")
+            self.index = nil
+        }
+        return []
+    }
+
+    /// What changed in `indexed` since it was stored, as the live folders take changes: every name of each folder
+    /// whose stamp differs now (or whose subfolders a recursive walk has not walked), and the folders gone. With the
+    /// changed folders' stamps now, and the entries of theirs to walk as new folders (a recursive walk's: each entry
+    /// that is not a photo of the folder nor a folder of the index, and not hidden).
+    func changes(
+        since indexed: [IndexedFolder]
+    ) -> (changes: FolderWatcher.Changes, stamps: [FilePath: FolderStamp], newFolders: [FilePath]) {
+        var changes = FolderWatcher.Changes()
+        var stamps: [FilePath: FolderStamp] = [:]
+        var newFolders: [FilePath] = []
+        let indexedPaths = Set(indexed.map(\.path))
+        for folder in indexed {
+            guard let stamp = try? FolderStamp.of(folder.path) else {
+                changes.removedFolders.insert(folder.path)
+                continue
+            }
+            guard stamp != folder.stamp || (recursive && !folder.isWalkedBelow) else { continue }
+            stamps[folder.path] = stamp
+            let listed = (PhotoWalker.list(folder.path) ?? []).compactMap { FilePath(bytes: $0).lastComponent }
+            changes.names[folder.path] = Set(listed + folder.photos.compactMap(\.photo.path.lastComponent))
+            guard recursive else { continue }
+            let photos = Set(folder.photos.compactMap(\.photo.path.lastComponent))
+            newFolders += listed.filter { !photos.contains($0) && $0.string.first != "." }
+                .map { folder.path.appending($0) }.filter { !indexedPaths.contains($0) }
+        }
+        return (changes, stamps, newFolders)
+    }
+
+    // MARK: Storing
+
+    /// Notes that the walk is about to list `folder`: the folder listed before it is whole, and stored.
+    func willList(_ folder: FilePath) {
+        storeListing()
+        guard let stamp = try? FolderStamp.of(folder) else { return }
+        listing = (folder, stamp, [])
+    }
+
+    /// Takes the photos of a batch of the walk: those of the folder being listed (not loose files given alone).
+    func take(_ batch: PhotoBatch) {
+        guard batch.folder == listing?.folder else { return }
+        listing?.photos += batch.photos
+    }
+
+    /// Stores the folder the walk listed last: the walk has ended, or gone on to another folder.
+    func storeListing() {
+        guard let listing else { return }
+        self.listing = nil
+        store(listing.folder, stamp: listing.stamp, photos: listing.photos)
+    }
+
+    /// Stores `folder`, read when it had `stamp`, with `photos`.
+    func store(_ folder: FilePath, stamp: FolderStamp, photos: [Photo]) {
+        write { (index) throws(LibraryIndexError) in
+            try index.store(
+                IndexedFolder(
+                    path: folder, stamp: stamp, photos: photos.map { IndexedPhoto($0) }, isWalkedBelow: recursive))
+        }
+    }
+
+    /// Forgets `folders`, gone from disk.
+    func forget(_ folders: [FilePath]) {
+        guard !folders.isEmpty else { return }
+        write { (index) throws(LibraryIndexError) in try index.removeFolders(folders) }
+    }
+
+    /// Runs `body` on the index, if there is one; a failure is said once, a broken index set aside and made anew.
+    private func write(_ body: (LibraryIndex) throws(LibraryIndexError) -> Void) {
+        guard let index else { return }
+        do throws(LibraryIndexError) {
+            try body(index)
+        } catch .broken(_, let reason) {
+            rebuild(because: reason)
+        } catch {
+            guard !hasWarnedOfAWrite else { return }
+            hasWarnedOfAWrite = true
+            warn("\(error)")
+        }
+    }
+
+    /// Sets the broken index aside and goes on with a new one (said), or without one.
+    private func rebuild(because reason: String) {
+        guard let index else { return }
+        do throws(LibraryIndexError) {
+            let (rebuilt, setAside) = try index.rebuilt(because: reason)
+            self.index = rebuilt
+            warn("\(setAside)")
+        } catch {
+            warn("\(error)")
+            self.index = nil
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SystemPackage
+import Testing
+import WaterfallIndex
+import WaterfallPhotoWall
+import WaterfallPhotos
+
+/// A wall with a library index, in-process: the first launch stores every folder it walks; a relaunch shows the
+/// indexed photos before it opens one, and what changed while it was closed arrives as the live folders' updates.
+@Suite struct WallIndexTests {
+    /// A wide photo (4:1, `width` pixels wide) at `name` below the harness's root, its folders made first.
+    static func photo(_ harness: WallHarness, _ name: String, width: Int = 80) throws {
+        let path = harness.root + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try harness.photoBytes(width: width, height: width / 4).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The index of the harness's scratch folder, opened.
+    static func index(_ harness: WallHarness) throws -> LibraryIndex {
+        try LibraryIndex.open(at: FilePath(harness.scratch + "/cache/library.sqlite")).index
+    }
+
+    /// Opens the harness's wall of its root, recursive, with `index`.
+    static func open(_ harness: WallHarness, index: LibraryIndex) throws {
+        try harness.open(columns: .fixed(4)) {
+            $0.recursive = true
+            $0.index = index
+        }
+    }
+
+    /// Each section's title and its cards' titles.
+    static func shown(_ harness: WallHarness) -> [String] {
+        zip(harness.wall.items.sectionTitles, harness.titles).map { "\($0): \($1.joined(separator: " "))" }
+    }
+
+    @Test func theFirstLaunchStoresEveryFolderItWalks() throws {
+        let harness = try WallHarness()
+        for name in ["a/a1.png", "a/a2.png", "b/b1.png"] { try Self.photo(harness, name) }
+        try Self.open(harness, index: Self.index(harness))
+        harness.wall.stop()
+        let folders = try Self.index(harness).folders(under: [FilePath(harness.root)])
+        let stored = folders.sorted { $0.path.string < $1.path.string }.map { folder in
+            "\(folder.path.lastComponent!): "
+                + folder.photos.map { "\($0.photo.name) \($0.photo.header!.width)" }
+                .joined(separator: " ")
+        }
+        #expect(stored == ["Pictures: ", "a: a1.png 80 a2.png 80", "b: b1.png 80"])
+        #expect(folders.allSatisfy { $0.isWalkedBelow })
+        #expect(harness.warnings.all == [])
+    }
+
+    @Test func aRelaunchShowsTheIndexedPhotosWithoutOpeningThem() throws {
+        let harness = try WallHarness()
+        try Self.photo(harness, "a/a1.png", width: 80)
+        let a1 = harness.root + "/a/a1.png"
+        try harness.setModified(a1, to: 1_700_000_000)
+        try Self.open(harness, index: Self.index(harness))
+        let relaunch = harness.relaunched()
+        // In place, of the same size and time, in a folder whose own time is unchanged: only the index knows it was a
+        // photo 80 pixels wide. The relaunch shows it so: it did not open the file.
+        let size = try FileManager.default.attributesOfItem(atPath: a1)[.size] as! Int
+        try Data(repeating: 0x5A, count: size).write(to: URL(fileURLWithPath: a1))
+        try harness.setModified(a1, to: 1_700_000_000)
+        try Self.open(relaunch, index: Self.index(relaunch))
+        #expect(Self.shown(relaunch) == ["Pictures/a: a1.png"])
+        let card = try relaunch.card(0)
+        #expect(card.pixelWidth == 80 && !card.isBroken)
+        #expect(relaunch.warnings.all == [])
+    }
+
+    @Test func whatChangedWhileClosedArrivesAsTheLiveFoldersUpdates() throws {
+        let harness = try WallHarness()
+        for name in ["a/a1.png", "b/b1.png", "b/b2.png", "gone/g1.png"] { try Self.photo(harness, name) }
+        try Self.open(harness, index: Self.index(harness))
+        #expect(Self.shown(harness) == ["Pictures/a: a1.png", "Pictures/b: b1.png b2.png", "Pictures/gone: g1.png"])
+        let relaunch = harness.relaunched()
+        // While closed: a photo added, one removed, a folder added, a folder removed.
+        try Self.photo(harness, "a/a2.png")
+        try FileManager.default.removeItem(atPath: harness.root + "/b/b2.png")
+        try Self.photo(harness, "c/c1.png")
+        try FileManager.default.removeItem(atPath: harness.root + "/gone")
+        try Self.open(relaunch, index: Self.index(relaunch))
+        try relaunch.wait("the reconcile's updates") {
+            Self.shown(relaunch) == ["Pictures/a: a1.png a2.png", "Pictures/b: b1.png", "Pictures/c: c1.png"]
+        }
+        #expect(!relaunch.events("update", after: 0).isEmpty)  // as the live folders' updates, not a walk's batches
+        // The index now holds what the reconcile found: a third launch shows it at once.
+        let third = relaunch.relaunched()
+        try Self.open(third, index: Self.index(third))
+        #expect(Self.shown(third) == ["Pictures/a: a1.png a2.png", "Pictures/b: b1.png", "Pictures/c: c1.png"])
+        #expect(third.events("update", after: 0).isEmpty)
+        #expect(relaunch.warnings.all == [])
+        #expect(third.warnings.all == [])
+    }
+}
