@@ -38,6 +38,20 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                     ("unreadable", .int(counts.unreadable)), ("loops", .int(counts.loops)), ("done", .bool(isDone)),
                     ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) })),
                 ])
+        case .index(let activity):
+            switch activity {
+            case .read(let folders, let photos):
+                log.log("index", [("kind", .string("read")), ("folders", .int(folders)), ("photos", .int(photos))])
+            case .reconcileStarted(let folders):
+                log.log("index", [("kind", .string("reconcile-started")), ("folders", .int(folders))])
+            case .reconcileEnded(let changed, let gone, let new, let updated):
+                log.log(
+                    "index",
+                    [
+                        ("kind", .string("reconcile-ended")), ("changed", .int(changed)), ("gone", .int(gone)),
+                        ("new", .int(new)), ("updated", .int(updated)),
+                    ])
+            }
         case .updated(let kind, let indices, let itemCount):
             log.log(
                 "update",

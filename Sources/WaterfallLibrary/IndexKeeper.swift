@@ -46,8 +46,8 @@ final class IndexKeeper {
 
     /// What changed in `indexed` since it was stored, as the live folders take changes: every name of each folder
     /// whose stamp differs now (or whose subfolders a recursive walk has not walked), and the folders gone. With the
-    /// changed folders' stamps now, and the entries of theirs to walk as new folders (a recursive walk's: each entry
-    /// that is not a photo of the folder nor a folder of the index, and not hidden).
+    /// changed folders' stamps now, and the folders in them to walk as new (a recursive walk's: each one the index
+    /// does not hold, and not hidden).
     func changes(
         since indexed: [IndexedFolder]
     ) -> (changes: FolderWatcher.Changes, stamps: [FilePath: FolderStamp], newFolders: [FilePath]) {
@@ -67,7 +67,7 @@ final class IndexKeeper {
             guard recursive else { continue }
             let photos = Set(folder.photos.compactMap(\.photo.path.lastComponent))
             newFolders += listed.filter { !photos.contains($0) && $0.string.first != "." }
-                .map { folder.path.appending($0) }.filter { !indexedPaths.contains($0) }
+                .map { folder.path.appending($0) }.filter { !indexedPaths.contains($0) && FileSystem.isFolder($0) }
         }
         return (changes, stamps, newFolders)
     }

@@ -26,6 +26,9 @@ public final class PhotoLibrary {
     public private(set) var counts = ScanCounts()
     /// Whether the walk has ended (the library then has every photo it will have until the folders change).
     public private(set) var isWalkDone = false
+    /// What was done with the library index, as taken by `update(applyingFolderUpdates:)`, until
+    /// `takeIndexActivity()`.
+    private var indexActivity: [LibraryIndexActivity] = []
     /// The timeline's section titles, in the locale given.
     private let periodTitles: PeriodTitles
     private let scan: PhotoScan
@@ -70,7 +73,8 @@ public final class PhotoLibrary {
     /// applies them; a call shows one round of them at most, and none with the walk's batches, and wakes the thread
     /// for the next (a view applies each change to `items` as they are after all of them).
     public func update(applyingFolderUpdates: Bool = true) -> (changes: [PhotoLibraryChange], walkAdvanced: Bool) {
-        let (batches, updates, counts, isDone) = scan.takeBatches()
+        let (batches, updates, counts, isDone, activity) = scan.takeBatches()
+        indexActivity += activity
         let wasWalking = !isWalkDone
         (self.counts, isWalkDone) = (counts, isDone)
         var changes: [PhotoLibraryChange] = []
@@ -105,6 +109,12 @@ public final class PhotoLibrary {
             changes.append(rearrange(scrollsToTop: false))
         }
         return (changes, !batches.isEmpty || walkEnded)
+    }
+
+    /// What was done with the library index since the last call, in order.
+    public func takeIndexActivity() -> [LibraryIndexActivity] {
+        defer { indexActivity = [] }
+        return indexActivity
     }
 
     /// Shows the photos through `arrangement` from now on; `nil` when it is the one shown. The view goes to the top

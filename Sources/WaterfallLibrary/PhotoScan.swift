@@ -27,6 +27,8 @@ package final class PhotoScan {
         var watching: [FilePath] = []
         /// A folder could not be watched: the live folders report none, so none count as watched.
         var watchingEnded = false
+        /// What was done with the library index since the last post.
+        var activity: [LibraryIndexActivity] = []
     }
 
     /// The walk's thread's side: the mailbox it posts to and the flag that ends its watching.
@@ -117,11 +119,13 @@ package final class PhotoScan {
                     folders.add(batch)
                     post(Delivery(batch: batch, counts: counts, isDone: false))
                 }
-                post(Delivery(counts: counts, isDone: true))
-                let updates = Self.reconcile(
+                let read = LibraryIndexActivity.read(folders: indexed.count, photos: counts.found)
+                post(
+                    Delivery(counts: counts, isDone: true, activity: [read, .reconcileStarted(folders: indexed.count)]))
+                let (updates, ended) = Self.reconcile(
                     indexed, &folders, counts: &counts, keeper: keeper, walker: walker,
                     shown: { watcher?.watchedFolders ?? Set(indexed.map(\.path)) })
-                if !updates.isEmpty { post(Delivery(updates: updates, counts: counts, isDone: true)) }
+                post(Delivery(updates: updates, counts: counts, isDone: true, activity: [ended]))
             } else {
                 counts = walker.walk { batch in
                     folders.add(batch)
@@ -149,7 +153,7 @@ package final class PhotoScan {
     private static func reconcile(
         _ indexed: [IndexedFolder], _ folders: inout LiveFolders, counts: inout ScanCounts, keeper: IndexKeeper,
         walker: PhotoWalker, shown: () -> Set<FilePath>
-    ) -> [FolderUpdate] {
+    ) -> (updates: [FolderUpdate], ended: LibraryIndexActivity) {
         let (changes, stamps, newFolders) = keeper.changes(since: indexed)
         var updates = folders.update(changes)
         for (folder, stamp) in stamps {
@@ -170,7 +174,10 @@ package final class PhotoScan {
         counts.add(walked)
         counts.found = folders.photoCount
         counts.folders = folders.folderCount
-        return updates
+        let ended = LibraryIndexActivity.reconcileEnded(
+            changedFolders: stamps.count, goneFolders: changes.removedFolders.count, newFolders: newFolders.count,
+            updatedFolders: Set(updates.map(\.folder)).count)
+        return (updates, ended)
     }
 
     /// A watcher, or `nil` (said on stderr) when the system has no inotify instance to give.
@@ -242,16 +249,21 @@ package final class PhotoScan {
 
     /// The batches and folder updates that arrived since the last take, the counts so far, and whether the walk has
     /// ended. On the loop thread (checked in debug builds).
-    package func takeBatches() -> (batches: [PhotoBatch], updates: [FolderUpdate], counts: ScanCounts, isDone: Bool) {
+    package func takeBatches() -> (
+        batches: [PhotoBatch], updates: [FolderUpdate], counts: ScanCounts, isDone: Bool,
+        activity: [LibraryIndexActivity]
+    ) {
         var batches: [PhotoBatch] = []
         var updates: [FolderUpdate] = []
+        var activity: [LibraryIndexActivity] = []
         for delivery in walk.mailbox.take() {
             if let batch = delivery.batch { batches.append(batch) }
             updates += delivery.updates
+            activity += delivery.activity
             counts = delivery.counts
             isDone = isDone || delivery.isDone
             if delivery.watchingEnded { watched = [] } else { watched.formUnion(delivery.watching) }
         }
-        return (batches, updates, counts, isDone)
+        return (batches, updates, counts, isDone, activity)
     }
 }

@@ -14,6 +14,7 @@ extension PhotoWall {
     /// keeps its index. Opens the lightbox on `Configuration.lightboxFile` once its card is there.
     func deliverLibrary() {
         let (changes, walkAdvanced) = library.update(applyingFolderUpdates: lightbox == nil)
+        for activity in library.takeIndexActivity() { report(.index(activity)) }
         if walkAdvanced {
             report(.scanned(library.counts, isDone: library.isWalkDone))
         }

@@ -158,12 +158,24 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         SectionBarCell.register(with: collectionView, colors: look.cards)
         collectionView.backgroundColor = look.background
         collectionView.focusRingColor = look.focusRing
-        collectionView.emptyView = MessageView(message: "No photos in " + configuration.paths.joined(separator: ", "))
+        collectionView.emptyView = MessageView(message: Self.emptyMessage(of: configuration))
         collectionView.loadingView = MessageView(message: "Looking for photos...")
         collectionView.allowsPullToRefresh = true
         collectionView.selectionMode = .multiple  // Ctrl+click, Shift+click, Ctrl+A: the photos to copy or print
         collectionView.dataSource = self
         collectionView.delegate = self
+    }
+
+    /// What the wall says when it has no photo: why the roots cannot be walked, each said through `warn` too
+    /// ("/photos/2024: No such file or directory", as nsxiv and eog name a path they cannot open), else that the roots
+    /// hold none.
+    private static func emptyMessage(of configuration: Configuration) -> String {
+        let problems = configuration.paths.compactMap { root in
+            PhotoWalker.problem(withRoot: FilePath(root)).map { "\(root): \($0)" }
+        }
+        for problem in problems { configuration.warn(problem) }
+        return problems.isEmpty
+            ? "No photos in " + configuration.paths.joined(separator: ", ") : problems.joined(separator: " · ")
     }
 
     /// Shows the wall in `window` (made with `collectionView`): the wall takes the window's wakes (`onWake`) to

@@ -17,6 +17,8 @@ public enum PhotoWallEvent: Hashable, Sendable {
     // MARK: The photos
     /// The walk handed on photos, or ended (`isDone`): its counts so far.
     case scanned(ScanCounts, isDone: Bool)
+    /// The library read its index, or began or ended the reconcile of what changed since.
+    case index(LibraryIndexActivity)
     /// The live folders (or a file action) changed the cards: the `indices` of the cards `kind` names (before the
     /// change for the deleted and replaced, after it for the inserted), and the number of cards after it.
     case updated(UpdateKind, indices: [Int], itemCount: Int)

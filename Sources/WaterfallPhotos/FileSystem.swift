@@ -27,6 +27,12 @@ package enum FileSystem {
     /// Whether something (a file, a folder, a dangling link) is at `path` (`lstat(2)`).
     static func exists(_ path: FilePath) -> Bool { (try? linkStatus(of: path)) != nil }
 
+    /// Whether `path` is a folder (through symbolic links).
+    package static func isFolder(_ path: FilePath) -> Bool {
+        guard let status = try? status(of: path) else { return false }
+        return status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// `rename(2)`: `from` replaces whatever is at `to`.
     package static func rename(_ from: FilePath, to: FilePath) throws(Errno) {
         let result = from.withPlatformString { source in to.withPlatformString { Glibc.rename(source, $0) } }

@@ -269,6 +269,17 @@ public final class PhotoWalker {
         var info: FileInfo
     }
 
+    /// Why the root at `path` cannot be walked: the system's reason it is not there, or, for a folder, why it cannot
+    /// be listed; `nil` when it can (a file given alone is read later, as a photo).
+    public static func problem(withRoot path: FilePath) -> Errno? {
+        let info: stat
+        do throws(Errno) { info = try FileSystem.status(of: path) } catch { return error }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard let directory = path.withPlatformString({ opendir($0) }) else { return Errno(rawValue: errno) }
+        closedir(directory)
+        return nil
+    }
+
     /// The names in the folder at `path` (`opendir`, `readdir`), as the system has them; `nil` when it cannot be read.
     package static func list(_ path: FilePath) -> [[UInt8]]? {
         guard let directory = path.withPlatformString({ opendir($0) }) else { return nil }

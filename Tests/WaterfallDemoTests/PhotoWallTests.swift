@@ -57,6 +57,24 @@ struct PhotoWallTests {
         demo.expectNoXErrors()
     }
 
+    @Test func aRootThatIsNotThereIsNamedWithItsReasonOnScreenAndOnStderr() throws {
+        let folder = try GeneratedImages()
+        let missing = folder.root + "/no/such/folder"
+        let demo = try RunningDemo([missing, "--width", "800", "--height", "620"], executable: "waterfall")
+        let scanned = try demo.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
+        #expect(scanned.event.int("found") == 0 && scanned.event.int("unreadable") == 1)
+        try demo.process.waitForEvent(after: scanned.position, "the frame after it") { $0.name == "frame" }
+        #expect(demo.process.standardError.contains("waterfall: \(missing): No such file or directory\n"))
+        // The message panel, white, with the reason's text in it (MessageView's text colour, #1F2328).
+        let shot = try demo.screenshot()
+        #expect(shot.pixel(x: 400, y: 300 - 20) == RGB(0xFFFFFF))
+        let ink = shot.textInk(xs: 0..<800, ys: 250..<350, ink: RGB(0x1F2328), background: RGB(0xFFFFFF))
+        #expect(ink.isText(minimumSolid: 200, minimumShades: 10), "the message: \(ink)")
+        demo.expectNoXErrors()
+    }
+
     @Test func eachPictureFillsExactlyItsCardsPictureFrameAndABrokenOneSaysWhy() throws {
         let folder = try GeneratedImages()
         try folder.image("a-solid.png", width: 400, height: 300, colour: "#C03020")

@@ -46,6 +46,7 @@ import WaterfallPhotos
                 .joined(separator: " ")
         }
         #expect(stored == ["Pictures: ", "a: a1.png 80 a2.png 80", "b: b1.png 80"])
+        #expect(harness.events("index", after: 0).isEmpty)  // a walk: the index held nothing to read
         #expect(folders.allSatisfy { $0.isWalkedBelow })
         #expect(harness.warnings.all == [])
     }
@@ -81,14 +82,30 @@ import WaterfallPhotos
         try Self.photo(harness, "c/c1.png")
         try FileManager.default.removeItem(atPath: harness.root + "/gone")
         try Self.open(relaunch, index: Self.index(relaunch))
+        let ended = try relaunch.waitForEvent("index") { $0.string("kind") == "reconcile-ended" }
         try relaunch.wait("the reconcile's updates") {
             Self.shown(relaunch) == ["Pictures/a: a1.png a2.png", "Pictures/b: b1.png", "Pictures/c: c1.png"]
         }
-        #expect(!relaunch.events("update", after: 0).isEmpty)  // as the live folders' updates, not a walk's batches
+        // The log: the index read (the root, a, b and gone), then the reconcile: the root, a and b read again, gone
+        // taken away, c walked; four folders' cards changed, as the live folders' updates, not a walk's batches.
+        let index = relaunch.events("index", after: 0).map { event in
+            event.string("kind")! + " "
+                + ["folders", "photos", "changed", "gone", "new", "updated"]
+                .compactMap { key in event.int(key).map { "\(key) \($0)" } }.joined(separator: " ")
+        }
+        #expect(
+            index == [
+                "read folders 4 photos 4", "reconcile-started folders 4",
+                "reconcile-ended changed 3 gone 1 new 1 updated 4",
+            ])
+        #expect(ended.int("updated") == 4)
+        #expect(!relaunch.events("update", after: 0).isEmpty)
         // The index now holds what the reconcile found: a third launch shows it at once.
         let third = relaunch.relaunched()
         try Self.open(third, index: Self.index(third))
         #expect(Self.shown(third) == ["Pictures/a: a1.png a2.png", "Pictures/b: b1.png", "Pictures/c: c1.png"])
+        let quiet = try third.waitForEvent("index") { $0.string("kind") == "reconcile-ended" }
+        #expect(quiet.int("changed") == 0 && quiet.int("updated") == 0)
         #expect(third.events("update", after: 0).isEmpty)
         #expect(relaunch.warnings.all == [])
         #expect(third.warnings.all == [])

@@ -108,13 +108,18 @@ import WaterfallPhotos
         #expect(harness.window.drawnTexts.contains("No photos in " + harness.root))
     }
 
-    @Test func aPathThatIsNotThereIsCountedUnreadableAndNamed() throws {
+    @Test func aPathThatIsNotThereIsCountedUnreadableAndNamedWithItsReason() throws {
         let harness = try WallHarness()
         let missing = harness.root + "/missing"
-        try harness.open([missing])
+        try harness.open([missing, harness.root])
         #expect(harness.wall.items.count == 0)
         #expect(harness.wall.statusText == "0 photos in 0 folders · 1 unreadable · cache 0/256 MB")
-        #expect((harness.wall.collectionView.emptyView as? MessageView)?.message == "No photos in " + missing)
+        // On screen and said (the program prints it on stderr), as nsxiv and eog name a path they cannot open.
+        let problem = missing + ": No such file or directory"
+        #expect((harness.wall.collectionView.emptyView as? MessageView)?.message == problem)
+        #expect(harness.warnings.all == [problem])
+        harness.window.redrawAll()
+        #expect(harness.window.drawnTexts.contains(problem))
     }
 
     /// However the walk's batches and the window's wakes interleave (the walker's own tests show the batches), the
