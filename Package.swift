@@ -78,7 +78,7 @@ let package = Package(
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, declared only under _GNU_SOURCE: the key
         // handler's child (ProgramSupport's ChildProcess) and the decoder worker (WaterfallPhotos' DecoderProcess)
-        // inherit no descriptor of the program's.
+        // inherit no descriptor of the program's. Also statfs(2), which the Glibc module lacks: the network folders.
         .systemLibrary(name: "CSpawn"),
 
         // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.

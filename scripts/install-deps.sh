@@ -42,6 +42,7 @@ packages=(
   libraw-dev                                  # build: CRaw (libraw 0.20, libraw_r: camera RAW previews, WaterfallPhotos)
   libraw-bin                                  # raw-identify: the RAW tests check that libraw reads their built DNG
   libmd-dev                                   # build: CMD5 (the shared thumbnail cache's names, WaterfallPhotos)
+  bindfs fuse3                                # the network folder tests: a FUSE mount inotify does not see through
   libsqlite3-dev                              # build: GRDB's GRDBSQLite (the library index, WaterfallIndex); the
                                               # index tests' python3 sqlite3 module is in python3 itself
   trash-cli                                   # the Trash tests: trash-list and trash-restore read what we trash,

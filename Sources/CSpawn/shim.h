@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/statfs.h>
 
 /// `pipe2(2)`, for a child's standard input with close-on-exec set atomically. glibc declares it, and the spawn
 /// action below, only under `_GNU_SOURCE`, which Swift's Glibc module is not built with: the declarations are local
@@ -32,6 +33,15 @@ static inline char **waterfall_spawn_environment(void) {
 static inline int waterfall_rename_noreplace(const char *from, const char *to) {
     extern int renameat2(int, const char *, int, const char *, unsigned int);
     return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE, <linux/fs.h> */);
+}
+
+/// The type of the file system `path` is on (`statfs(2)`'s `f_type`, a magic number of linux/magic.h), in `*type`;
+/// returns 0, or -1 with `errno` set. sys/statfs.h is no part of Swift's Glibc module.
+static inline int waterfall_file_system_type(const char *path, unsigned long *type) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    *type = (unsigned long)info.f_type;
+    return 0;
 }
 
 #endif

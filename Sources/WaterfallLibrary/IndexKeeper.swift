@@ -62,12 +62,9 @@ final class IndexKeeper {
             }
             guard stamp != folder.stamp || (recursive && !folder.isWalkedBelow) else { continue }
             stamps[folder.path] = stamp
-            let listed = (PhotoWalker.list(folder.path) ?? []).compactMap { FilePath(bytes: $0).lastComponent }
-            changes.names[folder.path] = Set(listed + folder.photos.compactMap(\.photo.path.lastComponent))
+            let listed = changes.relist(folder.path, known: folder.photos.map(\.photo))
             guard recursive else { continue }
-            let photos = Set(folder.photos.compactMap(\.photo.path.lastComponent))
-            newFolders += listed.filter { !photos.contains($0) && $0.string.first != "." }
-                .map { folder.path.appending($0) }.filter { !indexedPaths.contains($0) && FileSystem.isFolder($0) }
+            newFolders += listed.filter { !indexedPaths.contains($0) && FileSystem.isFolder($0) }
         }
         return (changes, stamps, newFolders)
     }

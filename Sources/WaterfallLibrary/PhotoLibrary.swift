@@ -44,11 +44,13 @@ public final class PhotoLibrary {
     /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`); `wake` is called from the walk's thread when there
     /// is something to take, and `warn` hears what cannot be done (a folder that cannot be watched, the index's
     /// faults), from any thread. With an `index`, a launch whose roots it holds shows them from it at once, and what
-    /// changed since comes as the folders' updates (see `LibraryIndex`).
+    /// changed since comes as the folders' updates (see `LibraryIndex`). The folders on network file systems, whose
+    /// changes inotify does not see, are polled every `networkPollInterval`.
     public init(
         paths: [String], recursive: Bool = false, order: PhotoOrder = .name,
         arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale, decoderExecutable: String? = nil,
-        index: LibraryIndex? = nil, warn: @escaping @Sendable (String) -> Void = { _ in },
+        index: LibraryIndex? = nil, networkPollInterval: Duration = .seconds(10),
+        warn: @escaping @Sendable (String) -> Void = { _ in },
         wake: @escaping @Sendable () -> Void
     ) {
         self.arrangement = arrangement
@@ -58,7 +60,7 @@ public final class PhotoLibrary {
         periodTitles = PeriodTitles(locale: locale)
         scan = PhotoScan(
             roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable, index: index,
-            warn: warn, wake: wake)
+            pollInterval: networkPollInterval, warn: warn, wake: wake)
     }
 
     /// Stops the walk and the watching.

@@ -64,7 +64,8 @@ package final class PhotoScan {
     /// the walk lists, and each one read again, is stored in it.
     package init(
         roots: [String], recursive: Bool, order: PhotoOrder, decoderExecutable: String? = nil,
-        index: LibraryIndex? = nil, loopThread: LoopThreadChecker = LoopThreadChecker(),
+        index: LibraryIndex? = nil, pollInterval: Duration = .seconds(10),
+        loopThread: LoopThreadChecker = LoopThreadChecker(),
         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
         self.roots = roots
@@ -77,6 +78,7 @@ package final class PhotoScan {
             var watching: [FilePath] = []
             var watchingEnded = false
             let keeper = index.map { IndexKeeper($0, recursive: recursive, warn: warn) }
+            let poller = FolderPoller(interval: pollInterval)
             func watch(_ folder: FilePath) {
                 guard let live = watcher else { return }
                 do {
@@ -95,6 +97,7 @@ package final class PhotoScan {
             walker.decoderProcess = DecoderProcess(executable: decoderExecutable)
             walker.willList = { folder in
                 watch(folder)
+                poller.note(folder)
                 keeper?.willList(folder)
             }
             // Posts what the thread has for the window, with the folders watched since the last post.
@@ -111,6 +114,7 @@ package final class PhotoScan {
             if let keeper, Set(rootPaths).isSubset(of: indexed.map(\.path)) {
                 for folder in indexed {
                     watch(folder.path)
+                    poller.note(folder.path)
                     guard !folder.photos.isEmpty else { continue }
                     counts.found += folder.photos.count
                     counts.folders += 1
@@ -138,7 +142,7 @@ package final class PhotoScan {
             guard let watcher else { return }
             Self.keepLive(
                 &folders, counts: &counts, watcher: watcher, walker: recursive ? walker : nil, keeper: keeper,
-                walk: walk
+                poller: poller, walk: walk
             ) {
                 post(Delivery(updates: $0, counts: $1, isDone: true))
             }
@@ -192,11 +196,12 @@ package final class PhotoScan {
     /// stopped; with a `walker` (a recursive walk's), it also walks the new folders.
     private static func keepLive(
         _ folders: inout LiveFolders, counts: inout ScanCounts, watcher: FolderWatcher, walker: PhotoWalker?,
-        keeper: IndexKeeper?, walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void
+        keeper: IndexKeeper?, poller: FolderPoller, walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void
     ) {
         while !walk.isStopped {
-            // The timeout only bounds how late `stop()` is noticed.
-            let changes = watcher.waitForChanges(timeout: 0.5)
+            // The timeout bounds how late `stop()` is noticed, and how late a network folder's poll is.
+            var changes = watcher.waitForChanges(timeout: min(0.5, poller.secondsUntilDue ?? 0.5))
+            changes.merge(poller.poll(recursive: walker != nil) { folders.folders[$0] ?? [] })
             // Changes seen after `stop()` are left alone: the next launch's reconcile finds them.
             guard !changes.isEmpty, !walk.isStopped else { continue }
             var updates = folders.update(changes)

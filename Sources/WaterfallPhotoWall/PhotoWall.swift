@@ -67,6 +67,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// The library index the wall launches from and keeps (see `LibraryIndex`): the program opens it (in its
         /// cache folder) or passes none, for a one-off look. `nil` (the default): every launch walks the roots.
         public var index: LibraryIndex?
+        /// How often the folders on network file systems (NFS, SMB, FUSE...: `FileSystemKind`) are polled for the
+        /// changes another machine made, which inotify does not see: a stat a folder. 10 seconds by default.
+        public var networkPollInterval: Duration = .seconds(10)
         /// Hears the checkpoints of the file actions (`FileActionCheckpoint`), on their thread: a test's stop between
         /// their steps. `nil` (the default): none.
         public var fileActionCheckpoint: FileActionCheckpoint.Handler?
@@ -146,7 +149,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         library = PhotoLibrary(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
             arrangement: configuration.arrangement, locale: configuration.locale,
-            decoderExecutable: configuration.decoderExecutable, index: configuration.index, warn: configuration.warn
+            decoderExecutable: configuration.decoderExecutable, index: configuration.index,
+            networkPollInterval: configuration.networkPollInterval, warn: configuration.warn
         ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
         let look = configuration.look

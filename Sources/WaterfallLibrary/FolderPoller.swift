@@ -1,0 +1,94 @@
+import SystemPackage
+import WaterfallIndex
+import WaterfallPhotos
+
+/// The folders on network file systems (NFS, SMB, FUSE, 9p...: `FileSystemKind`), whose changes made on another
+/// machine inotify never sees: polled every `interval`, one `stat(2)` a folder, and a folder whose stamp changed
+/// listed again, as the live folders take inotify's changes. A NAS's folders then stay live too, `interval` late.
+final class FolderPoller {
+    /// How often the network folders are polled.
+    let interval: Duration
+    /// The network folders, with their stamps as last seen.
+    private(set) var stamps: [FilePath: FolderStamp] = [:]
+    /// Whether each device seen is a network file system (one `statfs(2)` a device, not a folder).
+    private var isNetworkDevice: [UInt64: Bool] = [:]
+    private var lastPoll = ContinuousClock.now
+    /// The folders that changed lately, with when: listed again at each poll for `settleTime` after, and at the next
+    /// poll at least: a file still being written then changes no folder's mtime when it is done, and a network file
+    /// system's client caches a name and its attributes for a while (FUSE 1 s by default, NFS some seconds), so a file
+    /// removed may still answer a `stat` at the first look.
+    private var settling: [FilePath: ContinuousClock.Instant] = [:]
+    /// How long a changed folder is listed again at each poll.
+    static let settleTime = Duration.seconds(3)
+
+    /// A poller of the folders noted, every `interval`.
+    init(interval: Duration) {
+        self.interval = interval
+    }
+
+    /// Notes `folder` (its stamp now, before it is listed, unless given) when it is on a network file system.
+    func note(_ folder: FilePath, stamp: FolderStamp? = nil) {
+        guard let stamp = stamp ?? (try? FolderStamp.of(folder)) else { return }
+        let isNetwork =
+            isNetworkDevice[stamp.device]
+            ?? {
+                let kind = FileSystemKind.of(folder)?.isNetwork ?? false
+                isNetworkDevice[stamp.device] = kind
+                return kind
+            }()
+        if isNetwork { stamps[folder] = stamp }
+    }
+
+    /// How many seconds until the next poll is due; `nil` when no network folder is noted.
+    var secondsUntilDue: Double? {
+        guard !stamps.isEmpty else { return nil }
+        let left = (interval - (ContinuousClock.now - lastPoll)).components
+        return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
+    }
+
+    /// When due, a stat of each network folder: the changes to look at as inotify's (every name of each folder whose
+    /// stamp changed, or changed lately, given the photos `known` in it; the folders gone; with `recursive`,
+    /// the folders new in a changed one). Empty when not due or nothing changed.
+    func poll(recursive: Bool, known: (FilePath) -> [Photo]) -> FolderWatcher.Changes {
+        var changes = FolderWatcher.Changes()
+        guard secondsUntilDue == 0 else { return changes }
+        let polled = ContinuousClock.now
+        let lately = settling.filter { $0.value >= lastPoll || polled - $0.value < Self.settleTime }
+        lastPoll = polled
+        settling = lately
+        for (folder, stamp) in stamps {
+            guard let now = try? FolderStamp.of(folder) else {
+                changes.removedFolders.insert(folder)
+                stamps[folder] = nil
+                settling[folder] = nil
+                continue
+            }
+            if now != stamp { settling[folder] = polled }
+            guard now != stamp || lately[folder] != nil else { continue }
+            stamps[folder] = now
+            let listed = changes.relist(folder, known: known(folder))
+            guard recursive else { continue }
+            changes.newFolders.formUnion(listed.filter { stamps[$0] == nil && FileSystem.isFolder($0) })
+        }
+        return changes
+    }
+}
+
+extension FolderWatcher.Changes {
+    /// Marks every name of `folder` to be looked at again: those listed now and those of the photos `known` in it.
+    /// Returns the paths listed that are neither hidden nor one of `known` (the folders among them may be new).
+    mutating func relist(_ folder: FilePath, known: [Photo]) -> [FilePath] {
+        let listed = (PhotoWalker.list(folder) ?? []).compactMap { FilePath(bytes: $0).lastComponent }
+        let photos = Set(known.compactMap(\.path.lastComponent))
+        names[folder, default: []].formUnion(listed + photos)
+        return listed.filter { !photos.contains($0) && $0.string.first != "." }.map { folder.appending($0) }
+    }
+
+    /// These changes and `other`'s.
+    mutating func merge(_ other: FolderWatcher.Changes) {
+        names.merge(other.names) { $0.union($1) }
+        newFolders.formUnion(other.newFolders)
+        removedFolders.formUnion(other.removedFolders)
+        overflowed = overflowed || other.overflowed
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import PhotoTestSupport
+import SystemPackage
+import Testing
+import WaterfallPhotoWall
+import WaterfallPhotos
+
+/// A folder on a network file system (a bindfs FUSE mount here, as a NAS's share): its changes made elsewhere (in the
+/// mount's source) reach no inotify watch at the mount point, so the wall polls it, one stat a folder, and they still
+/// arrive as the live folders' updates.
+@Suite struct WallNetworkFolderTests {
+    @Test func aFUSEMountIsANetworkFileSystemAndALocalFolderIsNot() throws {
+        let harness = try WallHarness()
+        let mount = try BindfsMount(harness.root, at: harness.scratch + "/nas")
+        #expect(FileSystemKind.of(FilePath(mount.folder)) == .network("FUSE"))
+        #expect(FileSystemKind.of(FilePath(harness.root))?.isNetwork == false)
+        #expect(FileSystemKind.of(FilePath(harness.scratch + "/not-there")) == nil)
+    }
+
+    @Test func changesMadeBehindAMountArriveByPolling() throws {
+        let harness = try WallHarness()
+        let source = harness.root
+        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a1.png"))
+        let mount = try BindfsMount(source, at: harness.scratch + "/nas")
+        try harness.open([mount.folder], columns: .fixed(4)) { $0.networkPollInterval = .milliseconds(200) }
+        #expect(harness.titles == [["a1.png"]])
+        // Made in the source, as another machine writes to the NAS: the mount's inotify watch hears nothing.
+        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a2.png"))
+        try harness.wait("the poll's update") { harness.titles == [["a1.png", "a2.png"]] }
+        try FileManager.default.removeItem(atPath: source + "/a1.png")
+        try harness.wait("the poll's removal") { harness.titles == [["a2.png"]] }
+        #expect(harness.warnings.all == [])
+    }
+}
