@@ -51,6 +51,16 @@ extension LibraryIndex {
         }
     }
 
+    /// Notes that the subfolders of the folders at `paths` were all walked, each stored as a folder of its own: a
+    /// recursive walk notes it when it ends, so that one killed before leaves its folders to be listed again.
+    /// - Throws: as `store(_:)`.
+    public func markWalkedBelow(_ paths: [FilePath]) throws(LibraryIndexError) {
+        try writing { db in
+            let mark = try db.cachedStatement(sql: "UPDATE folder SET below = 1 WHERE path = ?")
+            for path in paths { try mark.execute(arguments: [Data(path.bytes)]) }
+        }
+    }
+
     /// Forgets the folders at `paths` and their photos (gone from disk, or no longer walked).
     /// - Throws: as `store(_:)`.
     public func removeFolders(_ paths: [FilePath]) throws(LibraryIndexError) {

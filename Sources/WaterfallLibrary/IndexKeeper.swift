@@ -13,6 +13,8 @@ final class IndexKeeper {
     private var hasWarnedOfAWrite = false
     /// The folder the walk listed last, its stamp just before the listing, and its photos so far.
     private var listing: (folder: FilePath, stamp: FolderStamp, photos: [Photo])?
+    /// The folders stored since the last `finishWalk()`: a recursive walk marks them walked below when it ends.
+    private var storedSinceFinish: [FilePath] = []
 
     /// A keeper of `index` for a walk that goes into subfolders when `recursive`.
     init(_ index: LibraryIndex, recursive: Bool, warn: @escaping (String) -> Void) {
@@ -91,13 +93,23 @@ final class IndexKeeper {
         store(listing.folder, stamp: listing.stamp, photos: listing.photos)
     }
 
-    /// Stores `folder`, read when it had `stamp`, with `photos`.
+    /// Stores `folder`, read when it had `stamp`, with `photos`: not walked below until `finishWalk()` says so, so
+    /// that a walk killed before leaves the folder to be listed again, for the subfolders it had not reached.
     func store(_ folder: FilePath, stamp: FolderStamp, photos: [Photo]) {
         write { (index) throws(LibraryIndexError) in
-            try index.store(
-                IndexedFolder(
-                    path: folder, stamp: stamp, photos: photos.map { IndexedPhoto($0) }, isWalkedBelow: recursive))
+            try index.store(IndexedFolder(path: folder, stamp: stamp, photos: photos.map { IndexedPhoto($0) }))
         }
+        if recursive { storedSinceFinish.append(folder) }
+    }
+
+    /// Notes that the walk (or the reconcile, or a round of the live folders) has ended: with a recursive walk, every
+    /// folder stored since has had its subfolders walked.
+    func finishWalk() {
+        storeListing()
+        guard !storedSinceFinish.isEmpty else { return }
+        let folders = storedSinceFinish
+        storedSinceFinish = []
+        write { (index) throws(LibraryIndexError) in try index.markWalkedBelow(folders) }
     }
 
     /// Forgets `folders`, gone from disk.

@@ -136,7 +136,7 @@ package final class PhotoScan {
                     keeper?.take(batch)
                     post(Delivery(batch: batch, counts: batch.counts, isDone: false))
                 }
-                keeper?.storeListing()
+                keeper?.finishWalk()
                 post(Delivery(counts: counts, isDone: true))
             }
             guard let watcher else { return }
@@ -175,6 +175,7 @@ package final class PhotoScan {
             keeper.storeListing()
             updates += folders.addWalked(batches)
         }
+        keeper.finishWalk()
         counts.add(walked)
         counts.found = folders.photoCount
         counts.folders = folders.folderCount
@@ -222,6 +223,7 @@ package final class PhotoScan {
                     updates += folders.addWalked(batches)
                 }
             }
+            keeper?.finishWalk()
             guard !updates.isEmpty || walked != ScanCounts() else { continue }
             counts.add(walked)
             // The photos and folders as the wall has them now.
