@@ -25,6 +25,10 @@ struct Config {
     var slideshowDelay = 5.0
     var cacheMB = 256
     var sharedThumbnailCache = true
+    /// The folders `waterfall` shows when given no path; empty: the XDG pictures folder.
+    var libraryRoots: [String] = []
+    /// How often the folders on network file systems are polled for their changes, in seconds.
+    var pollSeconds = 10.0
     /// Whether the key handler's paths each end with a NUL.
     var keyHandlerNulSeparated = false
     var keys = WallSession.defaultKeyBindings
@@ -34,4 +38,5 @@ struct Config {
     static let cacheSizes = 1...65_536
     static let cardWidths = PhotoWall.minimumCardWidth...8192
     static let spacings = 0.0...200
+    static let pollIntervals = 0.5...3600.0
 }

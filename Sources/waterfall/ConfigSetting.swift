@@ -57,6 +57,14 @@ struct ConfigSetting {
             .flag(
                 "cache", "shared-thumbnails",
                 "Read and write the desktop's shared thumbnail cache (~/.cache/thumbnails).", \.sharedThumbnailCache),
+            .strings(
+                "library", "roots",
+                "The folders shown when waterfall is given no path, each with its subfolders' photos kept in the library\nindex; [] for the XDG pictures folder. A leading ~/ is your home.",
+                \.libraryRoots),
+            .number(
+                "library", "poll-seconds",
+                "How often the folders on network file systems (NFS, SMB, sshfs and other FUSE mounts), whose changes\ninotify does not see, are looked at again: one stat a folder.",
+                \.pollSeconds, range: Config.pollIntervals),
             .flag(
                 "key-handler", "nul-separated",
                 "Give the key handler (Ctrl+X) the photos' paths each ended by a NUL instead of a newline.",
@@ -111,6 +119,18 @@ struct ConfigSetting {
             config, value throws(ConfigProblem) in
             guard let string = value.string else { throw .wrongType(expected: "a string") }
             config[keyPath: path] = string
+        }
+    }
+
+    static func strings(
+        _ table: String, _ key: String, _ comment: String, _ path: WritableKeyPath<Config, [String]>
+    ) -> ConfigSetting {
+        ConfigSetting(
+            table: table, key: key, comment: comment,
+            text: { "[" + $0[keyPath: path].map(ConfigValue.quoted).joined(separator: ", ") + "]" }
+        ) { config, value throws(ConfigProblem) in
+            guard let strings = value.strings else { throw .wrongType(expected: "an array of strings") }
+            config[keyPath: path] = strings
         }
     }
 

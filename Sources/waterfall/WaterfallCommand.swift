@@ -115,9 +115,13 @@ struct WaterfallCommand: ParsableCommand {
             configuration.fileActionCheckpoint = CheckpointPause.handler(
                 step, until: environment["WATERFALL_PAUSE_UNTIL"])
         }
+        if configuration.paths.isEmpty {
+            configuration.paths = Opening.libraryRoots(config.libraryRoots, directories: directories)
+        }
         let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
         if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
         Opening.resolve(&configuration, directories: directories)
+        configuration.networkPollInterval = .milliseconds(Int(config.pollSeconds * 1000))
         if !photos.noIndex { configuration.index = Self.openIndex(in: directories) }
         if !photos.noThumbnailCache && config.sharedThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(

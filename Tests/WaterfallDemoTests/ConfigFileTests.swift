@@ -49,7 +49,7 @@ import XvfbSupport
         for line in [
             "card-width = 0", "portrait-columns = 3", "landscape-columns = 5", "spacing = 12", "sort = \"name\"",
             "background = \"#ECEFF3\"", "status-bar = \"#2B2F36\"", "lightbox = \"#101113\"", "delay = 5",
-            "memory-mb = 256",
+            "memory-mb = 256", "roots = []", "poll-seconds = 10",
             "shared-thumbnails = true", "nul-separated = false", "[keys.global]", "[keys.wall]", "[keys.lightbox]",
             "quit = [\"q\"]", "fullscreen = [\"f\", \"F11\"]", "key-handler = [\"Ctrl+x\"]", "copy = [\"Ctrl+c\"]",
             "grid-zoom-in = [\"plus\", \"equal\", \"KP_Add\", \"Ctrl+WheelUp\"]", "info = [\"i\"]",
@@ -96,6 +96,23 @@ import XvfbSupport
         let other = home.folder.path("other.toml")
         try Data("[wall]\nlandscape-columns = 7\n".utf8).write(to: URL(fileURLWithPath: other))
         #expect(try home.layout(["--config", other]).summary.int("columns") == 7)
+    }
+
+    @Test func givenNoPathTheLibrarysRootsAreShownTheirTildeTheHome() throws {
+        let home = try Home()
+        try FileManager.default.createDirectory(atPath: home.folder.path("more"), withIntermediateDirectories: true)
+        for index in 0..<2 { try home.folder.image("more/m\(index).png", width: 400, height: 300) }
+        try home.write("[library]\nroots = [\"~/photos\", \"\(home.folder.path("more"))\"]\npoll-seconds = 2\n")
+        let process = try DemoProcess(
+            executable: "waterfall", arguments: ["--print-layout", "--width", "1000", "--height", "700"],
+            display: nil, environment: home.environment.merging(["HOME": home.folder.root]) { $1 })
+        #expect(try process.waitForExit() == 0, "\(process.standardError)")
+        #expect(process.standardError == "")
+        let summary = try #require(process.events.last)
+        #expect(summary.int("items") == 8)  // the six photos of ~/photos and the two of more
+        try home.write("[library]\npoll-seconds = 0.1\n")
+        let wrong = try home.layout()
+        #expect(wrong.errors.contains("library.poll-seconds"))
     }
 
     @Test func aWrongSettingKeepsItsDefaultWithAMessageNamingItsLineAndKey() throws {
