@@ -136,7 +136,12 @@ struct PhotoThumbnailCacheTests {
         try FileManager.default.createDirectory(atPath: apart, withIntermediateDirectories: true)
         let without = try launch(expecting: 2, ["--no-thumbnail-cache"], cacheHome: apart)
         #expect(without.thumbnails.allSatisfy { $0.string("source") == "decoded" } && without.thumbnails.count == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: apart).isEmpty)
+        // The cache home holds the library index (waterfall/), and no thumbnail; with --no-index too, nothing.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: apart) == ["waterfall"])
+        let bare = images.path("a bare cache home")
+        try FileManager.default.createDirectory(atPath: bare, withIntermediateDirectories: true)
+        _ = try launch(expecting: 2, ["--no-thumbnail-cache", "--no-index"], cacheHome: bare)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bare).isEmpty)
         // Nor does it read a cache that has them.
         let again = try launch(expecting: 2, ["--no-thumbnail-cache"])
         #expect(again.thumbnails.allSatisfy { $0.string("source") == "decoded" })
