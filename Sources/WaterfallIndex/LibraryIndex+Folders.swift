@@ -44,7 +44,9 @@ extension LibraryIndex {
             let id = try Int64.fetchOne(
                 db, sql: "SELECT id FROM folder WHERE path = ?", arguments: [Data(folder.path.bytes)])
             try db.execute(sql: "DELETE FROM photo WHERE folder = ?", arguments: [id])
-            let insert = try db.cachedStatement(sql: Self.insertPhoto)
+            // A statement of this transaction's own, not the connection's cache: a cached statement keeps its last
+            // arguments for as long as the connection lives (LeakSanitizer reported the last path bound so).
+            let insert = try db.makeStatement(sql: Self.insertPhoto)
             for photo in folder.photos {
                 try insert.execute(arguments: StatementArguments([id] + Self.arguments(of: photo)))
             }
@@ -56,7 +58,7 @@ extension LibraryIndex {
     /// - Throws: as `store(_:)`.
     public func markWalkedBelow(_ paths: [FilePath]) throws(LibraryIndexError) {
         try writing { db in
-            let mark = try db.cachedStatement(sql: "UPDATE folder SET below = 1 WHERE path = ?")
+            let mark = try db.makeStatement(sql: "UPDATE folder SET below = 1 WHERE path = ?")
             for path in paths { try mark.execute(arguments: [Data(path.bytes)]) }
         }
     }
