@@ -109,7 +109,7 @@ package final class PhotoScan {
                 walk.mailbox.post(delivery)
             }
             let rootPaths = roots.map { FilePath($0) }
-            let indexed = keeper?.indexedFolders(roots: rootPaths, order: order) ?? []
+            var indexed = keeper?.indexedFolders(roots: rootPaths, order: order) ?? []
             var counts = ScanCounts()
             if let keeper, Set(rootPaths).isSubset(of: indexed.map(\.path)) {
                 for folder in indexed {
@@ -129,6 +129,9 @@ package final class PhotoScan {
                 let (updates, ended) = Self.reconcile(
                     indexed, &folders, counts: &counts, keeper: keeper, walker: walker,
                     shown: { watcher?.watchedFolders ?? Set(indexed.map(\.path)) })
+                // The live folders hold the photos now: the index's copy would be a second library in memory for as
+                // long as the thread lives.
+                indexed = []
                 post(Delivery(updates: updates, counts: counts, isDone: true, activity: [ended]))
             } else {
                 counts = walker.walk { batch in
