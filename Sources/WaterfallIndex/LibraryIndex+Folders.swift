@@ -96,7 +96,8 @@ extension LibraryIndex {
         "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error"
     /// The statement that inserts a photo: its folder's id, then `photoColumns`.
     static let insertPhoto =
-        "INSERT INTO photo (folder, \(photoColumns)) VALUES (?" + String(repeating: ", ?", count: 13) + ")"
+        "INSERT INTO photo (folder, \(photoColumns)) VALUES (?"
+        + String(repeating: ", ?", count: photoColumns.split(separator: ",").count) + ")"
 
     /// The photo of a row of `photoColumns` (after one column), in the folder at `folder`. A header or an error
     /// that no longer reads (a format or an error of another version) leaves the photo to be read again.

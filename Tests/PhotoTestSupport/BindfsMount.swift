@@ -25,10 +25,17 @@ public final class BindfsMount {
         }
         // Waits on the condition itself: the mount listed in /proc/self/mounts, or bindfs gone.
         let entry = " " + URL(fileURLWithPath: folder).standardizedFileURL.path + " fuse"
-        while bindfs.isRunning {
+        let deadline = Date().addingTimeInterval(20)
+        while bindfs.isRunning && Date() < deadline {
             let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
             if mounts.contains(entry) { return }
+            // Only the interval between checks of the condition above, which decides the outcome; the deadline
+            // bounds a hang.
             usleep(10_000)
+        }
+        if bindfs.isRunning {
+            bindfs.terminate()
+            throw GeneratedImagesError("bindfs \(source) \(folder) did not mount within 20 s")
         }
         throw GeneratedImagesError("bindfs \(source) \(folder) ended with status \(bindfs.terminationStatus)")
     }
