@@ -80,6 +80,8 @@ let package = Package(
         // handler's child (ProgramSupport's ChildProcess) and the decoder worker (WaterfallPhotos' DecoderProcess)
         // inherit no descriptor of the program's. Also statfs(2), which the Glibc module lacks: the network folders.
         .systemLibrary(name: "CSpawn"),
+        // glibc's malloc.h: a program's heap tuning (PictureMemory), and the tests' M_PERTURB.
+        .systemLibrary(name: "CMalloc"),
 
         // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.
         .target(name: "Waterfall"),
@@ -94,7 +96,8 @@ let package = Package(
             name: "WaterfallPhotos",
             dependencies: [
                 "CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg",
-                "CRaw", "CRawStream", "CMD5", "CSpawn", .product(name: "SystemPackage", package: "swift-system"),
+                "CRaw", "CRawStream", "CMD5", "CSpawn", "CMalloc",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
         // MARK: The library index: what the walk learnt of each folder and photo, kept in SQLite so that a launch
@@ -247,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "WaterfallPhotosTests",
             dependencies: [
-                "WaterfallPhotos", "PhotoTestSupport", "waterfall-decoder",
+                "WaterfallPhotos", "PhotoTestSupport", "waterfall-decoder", "CMalloc",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
     ]

@@ -7,6 +7,8 @@ import WaterfallPhotoWall
 import WaterfallPhotos
 import WaterfallX11
 
+// A freed picture's memory goes back to the system at once (the heap is the program's to tune, not the library's).
+PictureMemory.returnFreedPicturesToTheSystem()
 // The user's folders (XDG), from which the program, not the library, takes its pictures folder and its Trash.
 let directories = XDGDirectories(environment: ProcessInfo.processInfo.environment)
 var configuration = PhotoWall.Configuration(paths: Array(CommandLine.arguments.dropFirst()))

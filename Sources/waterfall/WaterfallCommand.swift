@@ -91,6 +91,8 @@ struct WaterfallCommand: ParsableCommand {
 
     func run() throws {
         if photos.printConfig { return print(Config().text, terminator: "") }
+        // Before the walk's and the pool's threads: a freed picture's memory goes back to the system at once.
+        PictureMemory.returnFreedPicturesToTheSystem()
         let environment = ProcessInfo.processInfo.environment
         let directories = XDGDirectories(environment: environment)
         let config = loadConfig(directories: directories)

@@ -100,6 +100,7 @@ struct PhotoWallBench: ParsableCommand {
     }
 
     func run() throws {
+        PictureMemory.returnFreedPicturesToTheSystem()  // as `waterfall` does
         // WATERFALL_LAUNCHED_AT_NS: the wall clock just before scripts/benchmarks.sh started the program.
         let timeline = WallStartupTimeline(
             launchedAtNanoseconds: ProcessInfo.processInfo.environment["WATERFALL_LAUNCHED_AT_NS"].flatMap(Double.init))
