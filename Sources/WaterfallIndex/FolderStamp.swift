@@ -19,6 +19,9 @@ public struct FolderStamp: Hashable, Sendable {
         self.modified = modified
     }
 
+    /// A stamp no folder has (device and inode 0, modified before 1970): a folder given it is read again.
+    public static let unknown = FolderStamp(device: 0, inode: 0, modified: -1)
+
     /// The stamp of the folder at `path` now (`stat(2)`, through symbolic links).
     /// - Throws: `Errno`: the folder is gone or cannot be reached.
     public static func of(_ path: FilePath) throws(Errno) -> FolderStamp {

@@ -9,22 +9,50 @@ extension LibraryIndex {
     /// - Throws: `LibraryIndexError.broken` for a corrupt index, `.unusable` when it cannot be read.
     public func folders(under roots: [FilePath]) throws(LibraryIndexError) -> [IndexedFolder] {
         try reading { db in
-            var folders: [Int64: IndexedFolder] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, path, device, inode, modified, below FROM folder") {
-                let path = FilePath(bytes: (row[1] as Data))
-                guard roots.contains(where: { path.starts(with: $0) }) else { continue }
-                let stamp = FolderStamp(
-                    device: UInt64(bitPattern: row[2]), inode: UInt64(bitPattern: row[3]), modified: row[4])
-                folders[row[0]] = IndexedFolder(path: path, stamp: stamp, photos: [], isWalkedBelow: row[5])
+            try Self.folders(under: roots, in: db).map { folder in
+                var folder = folder
+                folder.photos = try Self.photos(in: folder.path, in: db)
+                return folder
             }
-            let photos = try Row.fetchCursor(db, sql: "SELECT folder, \(Self.photoColumns) FROM photo ORDER BY id")
-            while let row = try photos.next() {
-                let folder: Int64 = row[0]
-                guard let path = folders[folder]?.path else { continue }
-                folders[folder]?.photos.append(Self.photo(row, in: path))
-            }
-            return Array(folders.values)
         }
+    }
+
+    /// Every folder the index holds that is one of `roots` or below one, without its photos (`photos` is empty): a
+    /// launch reads those a folder at a time (`photos(in:)`), so that the index's copy of a library is never in
+    /// memory whole beside the library's own. In no particular order.
+    /// - Throws: as `folders(under:)`.
+    public func foldersWithoutPhotos(under roots: [FilePath]) throws(LibraryIndexError) -> [IndexedFolder] {
+        try reading { db in try Self.folders(under: roots, in: db) }
+    }
+
+    /// The photos of the folder at `folder`, in the order they were stored; none when the index does not hold it.
+    /// - Throws: as `folders(under:)`.
+    public func photos(in folder: FilePath) throws(LibraryIndexError) -> [IndexedPhoto] {
+        try reading { db in try Self.photos(in: folder, in: db) }
+    }
+
+    /// The folders of `db` that are one of `roots` or below one, without their photos.
+    private static func folders(under roots: [FilePath], in db: Database) throws -> [IndexedFolder] {
+        try Row.fetchAll(db, sql: "SELECT path, device, inode, modified, below FROM folder").compactMap { row in
+            let path = FilePath(bytes: (row[0] as Data))
+            guard roots.contains(where: { path.starts(with: $0) }) else { return nil }
+            let stamp = FolderStamp(
+                device: UInt64(bitPattern: row[1]), inode: UInt64(bitPattern: row[2]), modified: row[3])
+            return IndexedFolder(path: path, stamp: stamp, photos: [], isWalkedBelow: row[4])
+        }
+    }
+
+    /// The photos `db` holds of the folder at `folder`, in the order they were stored.
+    private static func photos(in folder: FilePath, in db: Database) throws -> [IndexedPhoto] {
+        let select = try db.makeStatement(
+            sql: """
+                SELECT folder, \(photoColumns) FROM photo
+                WHERE folder = (SELECT id FROM folder WHERE path = ?) ORDER BY id
+                """)
+        let rows = try Row.fetchCursor(select, arguments: [Data(folder.bytes)])
+        var photos: [IndexedPhoto] = []
+        while let row = try rows.next() { photos.append(photo(row, in: folder)) }
+        return photos
     }
 
     /// Stores `folder` and its photos in place of what the index held of it, in one transaction.

@@ -26,32 +26,28 @@ final class IndexKeeper {
     // MARK: A launch
 
     /// The folders the index holds for a walk of `roots` (a root's own folder, and when `recursive` the folders below
-    /// it), in the walk's order, each one's photos in `order`. Empty when the index holds none of them or cannot be
-    /// read (said; a broken index is set aside and made anew).
-    func indexedFolders(roots: [FilePath], order: PhotoOrder) -> [IndexedFolder] {
-        guard let index else { return [] }
-        do throws(LibraryIndexError) {
-            let held = try index.folders(under: roots).filter { recursive || roots.contains($0.path) }
-            return held.sorted { PhotoWalker.walksBefore($0.path, $1.path, roots: roots) }.map { folder in
-                var folder = folder
-                folder.photos.sort { order.areInIncreasingOrder($0.photo, $1.photo) }
-                return folder
-            }
-        } catch .broken(_, let reason) {
-            rebuild(because: reason)
-        } catch {
-            warn("\(error)")
-            self.index = nil
+    /// it), in the walk's order, without their photos (`photos(in:order:)` reads them a folder at a time). Empty when
+    /// the index holds none of them or cannot be read (said; a broken index is set aside and made anew).
+    func indexedFolders(roots: [FilePath]) -> [IndexedFolder] {
+        let held = read { (index) throws(LibraryIndexError) in try index.foldersWithoutPhotos(under: roots) } ?? []
+        return held.filter { recursive || roots.contains($0.path) }.sorted {
+            PhotoWalker.walksBefore($0.path, $1.path, roots: roots)
         }
-        return []
+    }
+
+    /// The photos the index holds of `folder`, in `order`; `nil` when the index cannot be read (said; a broken index
+    /// is set aside and made anew).
+    func photos(in folder: FilePath, order: PhotoOrder) -> [Photo]? {
+        read { (index) throws(LibraryIndexError) in try index.photos(in: folder) }?.map(\.photo).sorted(
+            by: order.areInIncreasingOrder)
     }
 
     /// What changed in `indexed` since it was stored, as the live folders take changes: every name of each folder
-    /// whose stamp differs now (or whose subfolders a recursive walk has not walked), and the folders gone. With the
-    /// changed folders' stamps now, and the folders in them to walk as new (a recursive walk's: each one the index
-    /// does not hold, and not hidden).
+    /// whose stamp differs now (or whose subfolders a recursive walk has not walked), and the folders gone; `known`
+    /// gives a folder's photos as shown. With the changed folders' stamps now, and the folders in them to walk as new
+    /// (a recursive walk's: each one the index does not hold, and not hidden).
     func changes(
-        since indexed: [IndexedFolder]
+        since indexed: [IndexedFolder], known: (FilePath) -> [Photo]
     ) -> (changes: FolderWatcher.Changes, stamps: [FilePath: FolderStamp], newFolders: [FilePath]) {
         var changes = FolderWatcher.Changes()
         var stamps: [FilePath: FolderStamp] = [:]
@@ -64,7 +60,7 @@ final class IndexKeeper {
             }
             guard stamp != folder.stamp || (recursive && !folder.isWalkedBelow) else { continue }
             stamps[folder.path] = stamp
-            let listed = changes.relist(folder.path, known: folder.photos.map(\.photo))
+            let listed = changes.relist(folder.path, known: known(folder.path))
             guard recursive else { continue }
             newFolders += listed.filter { !indexedPaths.contains($0) && FileSystem.isFolder($0) }
         }
@@ -116,6 +112,21 @@ final class IndexKeeper {
     func forget(_ folders: [FilePath]) {
         guard !folders.isEmpty else { return }
         write { (index) throws(LibraryIndexError) in try index.removeFolders(folders) }
+    }
+
+    /// `body`'s result on the index, if there is one; `nil` when it cannot be read (said, and the index is not used
+    /// again), or is broken (set aside and made anew).
+    private func read<Result>(_ body: (LibraryIndex) throws(LibraryIndexError) -> Result) -> Result? {
+        guard let index else { return nil }
+        do throws(LibraryIndexError) {
+            return try body(index)
+        } catch .broken(_, let reason) {
+            rebuild(because: reason)
+        } catch {
+            warn("\(error)")
+            self.index = nil
+        }
+        return nil
     }
 
     /// Runs `body` on the index, if there is one; a failure is said once, a broken index set aside and made anew.

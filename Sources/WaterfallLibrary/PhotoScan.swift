@@ -109,17 +109,22 @@ package final class PhotoScan {
                 walk.mailbox.post(delivery)
             }
             let rootPaths = roots.map { FilePath($0) }
-            var indexed = keeper?.indexedFolders(roots: rootPaths, order: order) ?? []
+            var indexed = keeper?.indexedFolders(roots: rootPaths) ?? []
             var counts = ScanCounts()
             if let keeper, Set(rootPaths).isSubset(of: indexed.map(\.path)) {
-                for folder in indexed {
-                    watch(folder.path)
-                    poller.note(folder.path)
-                    guard !folder.photos.isEmpty else { continue }
-                    counts.found += folder.photos.count
+                // A folder at a time: the index's copy of a folder lives only until the live folders hold it.
+                for position in indexed.indices {
+                    let folder = indexed[position].path
+                    watch(folder)
+                    poller.note(folder)
+                    guard let photos = keeper.photos(in: folder, order: order) else {
+                        indexed[position].stamp = .unknown  // the reconcile lists it again
+                        continue
+                    }
+                    guard !photos.isEmpty else { continue }
+                    counts.found += photos.count
                     counts.folders += 1
-                    let batch = PhotoBatch(
-                        folder: folder.path, startsFolder: true, photos: folder.photos.map(\.photo), counts: counts)
+                    let batch = PhotoBatch(folder: folder, startsFolder: true, photos: photos, counts: counts)
                     folders.add(batch)
                     post(Delivery(batch: batch, counts: counts, isDone: false))
                 }
@@ -129,9 +134,6 @@ package final class PhotoScan {
                 let (updates, ended) = Self.reconcile(
                     indexed, &folders, counts: &counts, keeper: keeper, walker: walker,
                     shown: { watcher?.watchedFolders ?? Set(indexed.map(\.path)) })
-                // The live folders hold the photos now: the index's copy would be a second library in memory for as
-                // long as the thread lives.
-                indexed = []
                 post(Delivery(updates: updates, counts: counts, isDone: true, activity: [ended]))
             } else {
                 counts = walker.walk { batch in
@@ -161,7 +163,7 @@ package final class PhotoScan {
         _ indexed: [IndexedFolder], _ folders: inout LiveFolders, counts: inout ScanCounts, keeper: IndexKeeper,
         walker: PhotoWalker, shown: () -> Set<FilePath>
     ) -> (updates: [FolderUpdate], ended: LibraryIndexActivity) {
-        let (changes, stamps, newFolders) = keeper.changes(since: indexed)
+        let (changes, stamps, newFolders) = keeper.changes(since: indexed) { folders.folders[$0] ?? [] }
         var updates = folders.update(changes)
         for (folder, stamp) in stamps {
             keeper.store(folder, stamp: stamp, photos: folders.folders[folder] ?? [])

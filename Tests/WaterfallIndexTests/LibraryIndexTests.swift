@@ -54,6 +54,23 @@ struct LibraryIndexTests {
             ])
     }
 
+    @Test func aLaunchReadsTheFoldersFirstThenEachOnesPhotosAlone() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        let july = folder("/photos/2023/07")
+        let august = folder("/photos/2023/08", modified: 1_800_000_000)
+        try index.store(july)
+        try index.store(august)
+        try index.store(folder("/elsewhere/x"))
+        let folders = try index.foldersWithoutPhotos(under: [FilePath("/photos")]).sorted {
+            $0.path.string < $1.path.string
+        }
+        #expect(folders.map(\.path) == [july.path, august.path])
+        #expect(folders.map(\.stamp) == [july.stamp, august.stamp])
+        #expect(folders.allSatisfy { $0.photos.isEmpty })
+        #expect(try index.photos(in: august.path) == august.photos)
+        #expect(try index.photos(in: FilePath("/photos/2023")) == [])
+    }
+
     @Test func anErrorThatIsNotTheFilesOwnIsNotKeptSoThePhotoIsReadAgain() throws {
         let (index, _) = try LibraryIndex.open(at: indexFile)
         var stored = folder("/photos")
