@@ -6,13 +6,14 @@ import WaterfallPhotos
 public struct IndexedPhoto: Hashable, Sendable {
     /// The photo.
     public var photo: Photo
-    /// Its file's inode when it was read (`st_ino`); 0 when not known.
+    /// Its file's inode when it was read (`st_ino`); 0 when not known. The photo's own `inode` is the same.
     public var inode: UInt64
 
-    /// `photo`, whose file had `inode`.
-    public init(_ photo: Photo, inode: UInt64 = 0) {
+    /// `photo`, whose file had `inode` (by default the photo's own).
+    public init(_ photo: Photo, inode: UInt64? = nil) {
         self.photo = photo
-        self.inode = inode
+        self.inode = inode ?? photo.inode
+        self.photo.inode = self.inode
     }
 }
 

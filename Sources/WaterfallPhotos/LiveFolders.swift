@@ -113,10 +113,13 @@ public struct LiveFolders {
                 if before != nil { gone.insert(path) }
                 continue
             }
-            if let before, before.fileSize == info.size, before.modified == info.modified, !marked.contains(name) {
+            if let before, before.fileSize == info.size, before.modified == info.modified,
+                before.inode == 0 || before.inode == info.inode, !marked.contains(name)
+            {
                 continue
             }
-            let candidate = Photo(path: path, fileSize: info.size, modified: info.modified, header: nil)
+            var candidate = Photo(path: path, fileSize: info.size, modified: info.modified, header: nil)
+            candidate.inode = info.inode
             switch PhotoWalker.read(candidate, worker: decoderProcess) {
             case .photo(let photo):
                 if before != nil { replaced[path] = photo } else { added.append(photo) }

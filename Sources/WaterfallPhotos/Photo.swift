@@ -12,6 +12,9 @@ public struct Photo: Hashable, Sendable {
     public var fileSize: Int
     /// The file's modification time, in seconds since 1970.
     public var modified: Double
+    /// The file's inode (`st_ino`) when the walk read it; 0 when not known. A file replaced by another of the same size
+    /// and time has another: the live folders and the index's reconcile read it again.
+    public var inode: UInt64 = 0
     /// The header, when it could be read.
     public var header: ImageHeader?
     /// Why the header could not be read (a truncated file, a bomb): the photo's error card says it.
@@ -30,11 +33,12 @@ public struct Photo: Hashable, Sendable {
     }
 
     /// A photo whose name (the last part of `path`) was decoded already, its header not read yet.
-    init(path: FilePath, name: String, fileSize: Int, modified: Double) {
+    init(path: FilePath, name: String, fileSize: Int, modified: Double, inode: UInt64) {
         self.path = path
         self.name = name
         self.fileSize = fileSize
         self.modified = modified
+        self.inode = inode
     }
 
     /// When the photo was taken: EXIF's DateTimeOriginal, else the file's modification time, in local time.

@@ -110,4 +110,45 @@ import WaterfallPhotos
         #expect(relaunch.warnings.all == [])
         #expect(third.warnings.all == [])
     }
+
+    @Test func aPhotoReplacedByAFileOfTheSameSizeAndTimeIsReadAgainByItsInode() throws {
+        let harness = try WallHarness()
+        try Self.photo(harness, "a/a1.png")
+        let a1 = harness.root + "/a/a1.png"
+        try harness.setModified(a1, to: 1_700_000_000)
+        try Self.open(harness, index: Self.index(harness))
+        harness.wall.stop()
+        // While closed: a copy renamed over it, as an editor saves: the same size and time, another inode.
+        let copy = harness.root + "/a/.a1.png.saving"
+        try FileManager.default.copyItem(atPath: a1, toPath: copy)
+        try harness.setModified(copy, to: 1_700_000_000)
+        #expect(rename(copy, a1) == 0)
+        let relaunch = harness.relaunched()
+        try Self.open(relaunch, index: Self.index(relaunch))
+        let ended = try relaunch.waitForEvent("index") { $0.string("kind") == "reconcile-ended" }
+        #expect(ended.int("changed") == 1 && ended.int("updated") == 1)
+        #expect(relaunch.events("update", after: 0).map { $0.string("kind") } == ["replace"])
+        #expect(relaunch.warnings.all == [])
+    }
+
+    /// A rating is written to the photo's sidecar, which the live folders see: its folder is stored again, and a
+    /// relaunch shows the photo rated as the index read it.
+    @Test func aMarkReachesTheIndexThroughTheLiveFoldersAndARelaunchShowsIt() throws {
+        let harness = try WallHarness()
+        for name in ["a/a1.png", "a/a2.png"] { try Self.photo(harness, name) }
+        try Self.open(harness, index: Self.index(harness))
+        try harness.click(1)
+        try harness.act("4", "mark")
+        let a2 = FilePath(harness.root + "/a/a2.png")
+        try harness.wait("the rating in the index") {
+            let photos = (try? Self.index(harness).photos(in: a2.removingLastComponent())) ?? []
+            return photos.map(\.photo.marks) == [PhotoMarks(), PhotoMarks(rating: 4)]
+        }
+        harness.wall.stop()
+        let relaunch = harness.relaunched()
+        try Self.open(relaunch, index: Self.index(relaunch))
+        #expect(try relaunch.card(1).marks == PhotoMarks(rating: 4))
+        #expect(relaunch.events("index", after: 0).first?.string("kind") == "read")
+        #expect(harness.warnings.all == [] && relaunch.warnings.all == [])
+    }
 }
