@@ -35,7 +35,8 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                 "scanned",
                 [
                     ("found", .int(counts.found)), ("skipped", .int(counts.skipped)),
-                    ("unreadable", .int(counts.unreadable)), ("loops", .int(counts.loops)), ("done", .bool(isDone)),
+                    ("unreadable", .int(counts.unreadable)), ("loops", .int(counts.loops)),
+                    ("foldersLeft", .int(counts.foldersLeft)), ("done", .bool(isDone)),
                     ("skippedKinds", .object(counts.skippedKindsByCount.map { ($0.kind.rawValue, .int($0.count)) })),
                 ])
         case .index(let activity):
@@ -50,6 +51,19 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                     [
                         ("kind", .string("reconcile-ended")), ("changed", .int(changed)), ("gone", .int(gone)),
                         ("new", .int(new)), ("updated", .int(updated)),
+                    ])
+            case .notAnswering(let folder):
+                log.log("networkFolder", [("state", .string("not-answering")), ("folder", .string(folder.string))])
+            case .answeringAgain:
+                log.log("networkFolder", [("state", .string("answering"))])
+            case .polled(let folders, let duration):
+                let (seconds, attoseconds) = duration.components
+                let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+                log.log(
+                    "networkFolder",
+                    [
+                        ("state", .string("polled")), ("folders", .int(folders)),
+                        ("ms", .number((milliseconds * 10).rounded() / 10)),
                     ])
             }
         case .updated(let kind, let indices, let itemCount):

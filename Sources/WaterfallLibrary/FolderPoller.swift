@@ -20,10 +20,18 @@ final class FolderPoller {
     private var settling: [FilePath: ContinuousClock.Instant] = [:]
     /// How long a changed folder is listed again at each poll.
     static let settleTime = Duration.seconds(3)
+    /// The folders' stamps, taken apart from the thread that polls.
+    private let patientStat: PatientStat
+    /// The folder whose `stat` did not come back at the last poll (a mount that does not answer): the folders not
+    /// polled then are polled again at the next.
+    private(set) var notAnswering: FilePath?
+    /// The last poll's folders and how long it took, until `takePoll()`.
+    private var lastPollCost: (folders: Int, duration: Duration)?
 
-    /// A poller of the folders noted, every `interval`.
-    init(interval: Duration) {
+    /// A poller of the folders noted, every `interval`, that waits at most `patience` for a folder to answer.
+    init(interval: Duration, patience: Duration = .seconds(3)) {
         self.interval = interval
+        patientStat = PatientStat(patience: patience)
     }
 
     /// Notes `folder` (its stamp now, before it is listed, unless given) when it is on a network file system.
@@ -56,8 +64,12 @@ final class FolderPoller {
         let lately = settling.filter { $0.value >= lastPoll || polled - $0.value < Self.settleTime }
         lastPoll = polled
         settling = lately
+        let answers: [FilePath: FolderStamp?]
+        (answers, notAnswering) = patientStat.stamps(of: Array(stamps.keys))
+        defer { lastPollCost = (stamps.count, ContinuousClock.now - polled) }
         for (folder, stamp) in stamps {
-            guard let now = try? FolderStamp.of(folder) else {
+            guard let answer = answers[folder] else { continue }  // not answering: polled again next time
+            guard let now = answer else {
                 changes.removedFolders.insert(folder)
                 stamps[folder] = nil
                 settling[folder] = nil
@@ -71,6 +83,12 @@ final class FolderPoller {
             changes.newFolders.formUnion(listed.filter { stamps[$0] == nil && FileSystem.isFolder($0) })
         }
         return changes
+    }
+
+    /// The last poll's folders and how long it took (their stats and the listings of those that changed), once.
+    func takePoll() -> (folders: Int, duration: Duration)? {
+        defer { lastPollCost = nil }
+        return lastPollCost
     }
 }
 

@@ -26,6 +26,9 @@ public final class PhotoLibrary {
     public private(set) var counts = ScanCounts()
     /// Whether the walk has ended (the library then has every photo it will have until the folders change).
     public private(set) var isWalkDone = false
+    /// The network folder whose mount did not answer the last poll (a NAS switched off), as of the last `update`: its
+    /// folders show what they had, and are polled again.
+    public private(set) var notAnsweringFolder: FilePath?
     /// What was done with the library index, as taken by `update(applyingFolderUpdates:)`, until
     /// `takeIndexActivity()`.
     private var indexActivity: [LibraryIndexActivity] = []
@@ -77,6 +80,10 @@ public final class PhotoLibrary {
     public func update(applyingFolderUpdates: Bool = true) -> (changes: [PhotoLibraryChange], walkAdvanced: Bool) {
         let (batches, updates, counts, isDone, activity) = scan.takeBatches()
         indexActivity += activity
+        for news in activity {
+            if case .notAnswering(let folder) = news { notAnsweringFolder = folder }
+            if news == .answeringAgain { notAnsweringFolder = nil }
+        }
         let wasWalking = !isWalkDone
         (self.counts, isWalkDone) = (counts, isDone)
         var changes: [PhotoLibraryChange] = []

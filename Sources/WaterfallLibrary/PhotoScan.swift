@@ -57,14 +57,16 @@ package final class PhotoScan {
     /// Starts walking `roots` (into subfolders when `recursive`, each folder in `order`), calling `wake` from the
     /// walk's thread after each batch, at the end, and after each update of the folders it then watches; `warn` hears
     /// (on that thread) why the folders' changes will not show, and the library index's faults. Videos' and RAWs'
-    /// headers are read by a worker of `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`).
+    /// headers are read by a worker of `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`). The folders on
+    /// network file systems are polled every `pollInterval`, each poll waiting at most `patience` for a mount that does
+    /// not answer.
     ///
     /// With an `index`, a launch whose roots are all folders it holds shows them from it before any photo is opened,
     /// then reconciles: what changed while the program was closed comes as the live folders' updates. Every folder
     /// the walk lists, and each one read again, is stored in it.
     package init(
         roots: [String], recursive: Bool, order: PhotoOrder, decoderExecutable: String? = nil,
-        index: LibraryIndex? = nil, pollInterval: Duration = .seconds(10),
+        index: LibraryIndex? = nil, pollInterval: Duration = .seconds(10), patience: Duration = .seconds(3),
         loopThread: LoopThreadChecker = LoopThreadChecker(),
         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
@@ -77,8 +79,9 @@ package final class PhotoScan {
             folders.decoderProcess = DecoderProcess(executable: decoderExecutable)
             var watching: [FilePath] = []
             var watchingEnded = false
+            var notAnswering: FilePath?
             let keeper = index.map { IndexKeeper($0, recursive: recursive, warn: warn) }
-            let poller = FolderPoller(interval: pollInterval)
+            let poller = FolderPoller(interval: pollInterval, patience: patience)
             func watch(_ folder: FilePath) {
                 guard let live = watcher else { return }
                 do {
@@ -103,6 +106,10 @@ package final class PhotoScan {
             // Posts what the thread has for the window, with the folders watched since the last post.
             func post(_ delivery: Delivery) {
                 var delivery = delivery
+                if poller.notAnswering != notAnswering {
+                    notAnswering = poller.notAnswering
+                    delivery.activity.append(notAnswering.map { .notAnswering(folder: $0) } ?? .answeringAgain)
+                }
                 delivery.watching = watching
                 delivery.watchingEnded = watchingEnded
                 watching = []
@@ -150,6 +157,13 @@ package final class PhotoScan {
                 poller: poller, walk: walk
             ) {
                 post(Delivery(updates: $0, counts: $1, isDone: true))
+            } pollEnded: { counts in
+                // A poll is said, and a mount that stopped or began answering again, with no update.
+                var delivery = Delivery(counts: counts, isDone: true)
+                if let poll = poller.takePoll() {
+                    delivery.activity.append(.polled(folders: poll.folders, duration: poll.duration))
+                }
+                if !delivery.activity.isEmpty || poller.notAnswering != notAnswering { post(delivery) }
             }
         }
         thread.name = "photo walk"
@@ -199,15 +213,18 @@ package final class PhotoScan {
     }
 
     /// Turns the watcher's changes into updates, handed to `post` with `counts` brought up to date, until `walk` is
-    /// stopped; with a `walker` (a recursive walk's), it also walks the new folders.
+    /// stopped; with a `walker` (a recursive walk's), it also walks the new folders. `pollEnded` is called with the
+    /// counts after each turn that may have polled the network folders.
     private static func keepLive(
         _ folders: inout LiveFolders, counts: inout ScanCounts, watcher: FolderWatcher, walker: PhotoWalker?,
-        keeper: IndexKeeper?, poller: FolderPoller, walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void
+        keeper: IndexKeeper?, poller: FolderPoller, walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void,
+        pollEnded: (ScanCounts) -> Void
     ) {
         while !walk.isStopped {
             // The timeout bounds how late `stop()` is noticed, and how late a network folder's poll is.
             var changes = watcher.waitForChanges(timeout: min(0.5, poller.secondsUntilDue ?? 0.5))
             changes.merge(poller.poll(recursive: walker != nil) { folders.folders[$0] ?? [] })
+            pollEnded(counts)
             // Changes seen after `stop()` are left alone: the next launch's reconcile finds them.
             guard !changes.isEmpty, !walk.isStopped else { continue }
             var updates = folders.update(changes)

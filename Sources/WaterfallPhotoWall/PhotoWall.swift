@@ -244,14 +244,16 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The cards shown, in sections: the library's, through its arrangement.
     public var items: PhotoWallItems { library.items }
 
-    /// The status bar's text: the file action running ("Moving 120 of 1,000 photos to the Trash… (Escape cancels)") or
+    /// The status bar's text: a network folder that does not answer ("/mnt/nas/2023 is not answering; trying again"),
+    /// the file action running ("Moving 120 of 1,000 photos to the Trash… (Escape cancels)") or
     /// how the last went, what the arrangement leaves out ("12 of 1,234 photos · “beach” · ★3+"), then "1,234 photos
-    /// in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) · cache 120/256 MB".
+    /// in 12 folders · scanning… 40 folders left · 3 unreadable · 2 skipped (1 PSD, 1 other) · cache 120/256 MB".
     public var statusText: String {
         let status = PhotoWallText.status(
             library.counts, isScanning: !library.isWalkDone,
             cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
-        return ([fileActionText, arrangementText].compactMap { $0 } + [status]).joined(separator: " · ")
+        let notAnswering = library.notAnsweringFolder.map { "\($0.string) is not answering; trying again" }
+        return ([notAnswering, fileActionText, arrangementText].compactMap { $0 } + [status]).joined(separator: " · ")
     }
 
     /// The selected photos' files, in index order.

@@ -23,12 +23,16 @@ public enum PhotoWallText {
         return "\(Noun.photo.counted(photos)) in \(noun.counted(sections))"
     }
 
-    /// The status bar: "1,234 photos in 12 folders · scanning… · 3 unreadable · 2 skipped (1 PSD, 1 other) · 1 link not
-    /// followed again · cache 120/256 MB", the parts after the first only when they say something (`cacheMB`: the
-    /// pictures' megabytes on the server and their budget, when the wall has pictures).
+    /// The status bar: "1,234 photos in 12 folders · scanning… 40 folders left · 3 unreadable · 2 skipped (1 PSD,
+    /// 1 other) · 1 link not followed again · cache 120/256 MB", the parts after the first only when they say something
+    /// (`cacheMB`: the pictures' megabytes on the server and their budget, when the wall has pictures; the folders
+    /// left: those a recursive walk found and has not walked yet).
     public static func status(_ counts: ScanCounts, isScanning: Bool, cacheMB: (used: Int, budget: Int)?) -> String {
         var parts = ["\(Noun.photo.counted(counts.found)) in \(Noun.folder.counted(counts.folders))"]
-        if isScanning { parts.append("scanning…") }
+        if isScanning {
+            parts.append(
+                counts.foldersLeft > 0 ? "scanning… \(Noun.folder.counted(counts.foldersLeft)) left" : "scanning…")
+        }
         if counts.unreadable > 0 { parts.append("\(Noun.grouped(counts.unreadable)) unreadable") }
         if counts.skipped > 0 { parts.append("\(Noun.grouped(counts.skipped)) skipped" + skippedKinds(counts)) }
         if counts.loops > 0 { parts.append("\(Noun.link.counted(counts.loops)) not followed again") }

@@ -20,6 +20,9 @@ public struct ScanCounts: Hashable, Sendable {
     public var loops = 0
     /// The folders whose photos were found.
     public var folders = 0
+    /// The folders a recursive walk has found and not walked yet (those inside them not counted until they are
+    /// listed): what the status bar says is left of a first walk.
+    public var foldersLeft = 0
 
     /// No counts yet.
     public init() {}
@@ -184,9 +187,11 @@ public final class PhotoWalker {
             let file = File(path: child, name: String(decoding: name, as: UTF8.self), info: info)
             if info.isDirectory { folders.append(file) } else if info.isRegularFile { files.append(file) }
         }
+        if recursive { counts.foldersLeft += folders.count }
         readPhotos(files, in: path, sidecars: sidecars, emit: emit)
         guard recursive else { return }
         for folder in folders.sorted(by: { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }) {
+            counts.foldersLeft -= 1
             walkFolder(folder.path, info: folder.info, emit: emit)
         }
     }
@@ -198,7 +203,8 @@ public final class PhotoWalker {
         emit: (PhotoBatch) -> Void
     ) {
         let candidates = files.map {
-            Photo(path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified)
+            Photo(
+                path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified, inode: $0.info.inode)
         }
         .sorted(by: order.areInIncreasingOrder)
         var batch: [Photo] = []

@@ -40,8 +40,23 @@ public final class BindfsMount {
         throw GeneratedImagesError("bindfs \(source) \(folder) ended with status \(bindfs.terminationStatus)")
     }
 
+    /// Stops bindfs (SIGSTOP), as a NAS switched off: past FUSE's attribute cache (1 s), every `stat` at the mount
+    /// waits until `resume()`.
+    public func stopAnswering() {
+        _ = bindfs.suspend()
+    }
+
+    /// Lets bindfs go on (SIGCONT): the mount answers again, and what waited gets its answer.
+    public func resume() {
+        _ = bindfs.resume()
+    }
+
     deinit {
-        _ = try? TestTool.run(["fusermount", "-u", folder])
+        _ = bindfs.resume()  // a stopped daemon would never let the mount go
+        // Lazily: a wall still watching the mount keeps it busy, and a plain unmount would fail and leave bindfs
+        // running; SIGTERM then ends bindfs whatever still holds the mount.
+        _ = try? TestTool.run(["fusermount", "-u", "-z", folder])
+        bindfs.terminate()
         bindfs.waitUntilExit()
     }
 }

@@ -41,6 +41,12 @@ struct WallTextTests {
     @Test func thePhotoStatusBarSaysOnlyWhatHasACount() {
         var counts = ScanCounts()
         #expect(PhotoWallText.status(counts, isScanning: true, cacheMB: nil) == "0 photos in 0 folders · scanning…")
+        counts.foldersLeft = 1_240
+        #expect(
+            PhotoWallText.status(counts, isScanning: true, cacheMB: nil)
+                == "0 photos in 0 folders · scanning… 1,240 folders left")
+        #expect(PhotoWallText.status(counts, isScanning: false, cacheMB: nil) == "0 photos in 0 folders")
+        counts.foldersLeft = 0
         counts.found = 1
         counts.folders = 1
         #expect(

@@ -30,5 +30,29 @@ import WaterfallPhotos
         try FileManager.default.removeItem(atPath: source + "/a1.png")
         try harness.wait("the poll's removal") { harness.titles == [["a2.png"]] }
         #expect(harness.warnings.all == [])
+        withExtendedLifetime(mount) {}  // mounted until the wall is done with it
+    }
+
+    /// bindfs stopped, as a NAS switched off: a poll waits for it a few seconds at most, the status bar says so and the
+    /// wall goes on; once it answers again, the next poll finds what changed meanwhile.
+    @Test func aMountThatStopsAnsweringIsSaidInTheStatusBarAndPolledAgain() throws {
+        let harness = try WallHarness()
+        let source = harness.root
+        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a1.png"))
+        let mount = try BindfsMount(source, at: harness.scratch + "/nas")
+        try harness.open([mount.folder], columns: .fixed(4)) { $0.networkPollInterval = .milliseconds(200) }
+        mount.stopAnswering()
+        let silent = try harness.waitForEvent("networkFolder") { $0.string("state") == "not-answering" }
+        #expect(silent.string("folder") == mount.folder)
+        #expect(
+            harness.wall.statusText.hasPrefix("\(mount.folder) is not answering; trying again · 1 photo in 1 folder"))
+        #expect(harness.titles == [["a1.png"]])
+        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a2.png"))
+        mount.resume()
+        try harness.waitForEvent("networkFolder") { $0.string("state") == "answering" }
+        try harness.wait("the poll after the mount answered") { harness.titles == [["a1.png", "a2.png"]] }
+        #expect(harness.wall.statusText.hasPrefix("2 photos in 1 folder"))
+        #expect(harness.warnings.all == [])
+        withExtendedLifetime(mount) {}  // mounted until the wall is done with it
     }
 }

@@ -55,6 +55,27 @@ struct PhotoWalkerTests {
         #expect(counts.found == 6 && counts.folders == 2)
     }
 
+    /// root (a.png) holds 2021 (b.png) and 2022 (c.png, and 01 with d.png): each batch counts the folders found and
+    /// not yet walked, as the status bar says them.
+    @Test func eachBatchCountsTheFoldersLeftOfARecursiveWalk() throws {
+        let images = try GeneratedImages()
+        for folder in ["2021", "2022/01"] {
+            try FileManager.default.createDirectory(atPath: images.path(folder), withIntermediateDirectories: true)
+        }
+        for name in ["a.png", "2021/b.png", "2022/c.png", "2022/01/d.png"] {
+            try images.convert(["-size", "4x4", "xc:red", name])
+        }
+        var left: [String: Int] = [:]
+        let counts = PhotoWalker(paths: [images.folder.path], recursive: true).walk { batch in
+            left[batch.photos.first?.name ?? ""] = batch.counts.foldersLeft
+        }
+        // a.png: 2021 and 2022 found; b.png: 2022 left; c.png: 2022's own 01 found; d.png: none.
+        #expect(left == ["a.png": 2, "b.png": 1, "c.png": 1, "d.png": 0])
+        #expect(counts.foldersLeft == 0)
+        let flat = PhotoWalker(paths: [images.folder.path]).walk { #expect($0.counts.foldersLeft == 0) }
+        #expect(flat.foldersLeft == 0)
+    }
+
     @Test func photosSortByTimeOrSize() throws {
         let images = try makeFolder()
         let paths = ["a.jpg", "b2.png", "b10.png"].map(images.path)
