@@ -118,7 +118,9 @@ struct WaterfallCommand: ParsableCommand {
                 step, until: environment["WATERFALL_PAUSE_UNTIL"])
         }
         if configuration.paths.isEmpty {
+            // A library's roots with their subfolders, as a photo library's are (YEAR/MONTH, events).
             configuration.paths = Opening.libraryRoots(config.libraryRoots, directories: directories)
+            configuration.recursive = true
         }
         let columnPolicy = window.columnPolicy(config: config, rememberedCardWidth: remembered?.cardWidth)
         if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
