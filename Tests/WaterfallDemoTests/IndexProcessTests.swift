@@ -3,8 +3,9 @@ import PhotoTestSupport
 import Testing
 import XvfbSupport
 
-/// The library index across `waterfall` processes: one killed (SIGKILL) while its walk stores folders leaves an index
-/// the next opens without a word and completes, and two running at once on one index each show every photo.
+/// The library index across `waterfall` processes: one killed (SIGKILL) while its walk stores folders, or during its
+/// reconcile, leaves an index the next opens without a word and completes, and two running at once on one index each
+/// show every photo.
 @Suite struct IndexProcessTests {
     /// A library of `folders` folders of `perFolder` small PNGs each (copies of one), and a cache folder for the index.
     final class Library {
@@ -60,6 +61,48 @@ import XvfbSupport
         let shot = try second.screenshot()
         #expect(shot.pixel(x: 400, y: 280) != RGB(0xFFFFFF))
         second.expectNoXErrors()
+    }
+
+    @Test func aLaunchKilledDuringItsReconcileLeavesAnIndexTheNextLaunchOpensAndCompletes() throws {
+        let library = try Library(folders: 40, perFolder: 10)
+        let first = try library.launch()
+        // The walk's end is said once every folder is stored and marked walked.
+        try first.process.waitForEvent("the end of the walk") {
+            $0.name == "scanned" && $0.fields["done"] as? Bool == true
+        }
+        #expect(kill(try #require(first.process.processIdentifier), SIGKILL) == 0)
+        #expect(throws: (any Error).self) { try first.process.waitForExit() }
+        // While it was closed: a photo more in every folder, so the reconcile reads and stores all 40 again.
+        for folder in 0..<40 {
+            try FileManager.default.copyItem(
+                atPath: library.scratch.path("one.png"), toPath: library.root + "/\(2000 + folder)/new.png")
+        }
+        let second = try library.launch()
+        try second.process.waitForEvent("the reconcile's start") {
+            $0.name == "index" && $0.string("kind") == "reconcile-started"
+        }
+        #expect(kill(try #require(second.process.processIdentifier), SIGKILL) == 0)
+        #expect(throws: (any Error).self) { try second.process.waitForExit() }
+        let third = try library.launch()
+        let ended = try third.process.waitForEvent("the reconcile's end") {
+            $0.name == "index" && $0.string("kind") == "reconcile-ended"
+        }
+        let read = try #require(third.process.events.first { $0.name == "index" && $0.string("kind") == "read" })
+        // Whatever the kill cut short: the index opens, holds every folder, and the third launch shows every photo,
+        // from the index or through the reconcile's updates.
+        #expect(read.int("folders") == 41)
+        let photos = try #require(read.int("photos"))
+        #expect(photos >= 400 && photos <= 440, "\(photos) photos read from the index")
+        if photos < 440 {
+            try third.process.waitForEvent(after: ended.position, "every photo") {
+                $0.name == "update" && $0.int("items") == 440
+            }
+            #expect(ended.event.int("changed") == 440 - photos)
+        }
+        #expect(third.process.standardError == "")
+        let shot = try third.screenshot()
+        #expect(shot.pixel(x: 400, y: 280) != RGB(0xFFFFFF))
+        third.expectNoXErrors()
     }
 
     @Test func twoLaunchesAtOnceOnOneIndexEachShowEveryPhoto() throws {
