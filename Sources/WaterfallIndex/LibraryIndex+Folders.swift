@@ -51,7 +51,8 @@ extension LibraryIndex {
                 """)
         let rows = try Row.fetchCursor(select, arguments: [Data(folder.bytes)])
         var photos: [IndexedPhoto] = []
-        while let row = try rows.next() { photos.append(photo(row, in: folder)) }
+        let prefix = folder.bytes + [UInt8(ascii: "/")]
+        while let row = try rows.next() { photos.append(photo(row, pathPrefix: prefix)) }
         return photos
     }
 
@@ -119,7 +120,7 @@ extension LibraryIndex {
         }
     }
 
-    /// The photo columns, in the order `photo(_:in:)` reads them from 1 and `arguments(of:)` gives them.
+    /// The photo columns, in the order `photo(_:pathPrefix:)` reads them from 1 and `arguments(of:)` gives them.
     static let photoColumns =
         "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error"
     /// The statement that inserts a photo: its folder's id, then `photoColumns`.
@@ -127,10 +128,11 @@ extension LibraryIndex {
         "INSERT INTO photo (folder, \(photoColumns)) VALUES (?"
         + String(repeating: ", ?", count: photoColumns.split(separator: ",").count) + ")"
 
-    /// The photo of a row of `photoColumns` (after one column), in the folder at `folder`. A header or an error
-    /// that no longer reads (a format or an error of another version) leaves the photo to be read again.
-    static func photo(_ row: Row, in folder: FilePath) -> IndexedPhoto {
-        let name = [UInt8](row[1] as Data)
+    /// The photo of a row of `photoColumns` (after one column), in the folder whose path and a slash are
+    /// `pathPrefix`. A header or an error that no longer reads (a format or an error of another version) leaves the
+    /// photo to be read again.
+    static func photo(_ row: Row, pathPrefix: [UInt8]) -> IndexedPhoto {
+        let name = row[1] as Data
         var header: ImageHeader?
         if let format = (row[5] as String?).flatMap(ImageFormat.init(rawValue:)) {
             header = ImageHeader(
@@ -139,7 +141,7 @@ extension LibraryIndex {
         }
         let error = header == nil ? (row[13] as Data?).flatMap { PhotoError(encoded: [UInt8]($0)) } : nil
         var photo = Photo(
-            path: FilePath(bytes: folder.bytes + [UInt8(ascii: "/")] + name), fileSize: row[2], modified: row[3],
+            path: FilePath(bytes: pathPrefix + name), fileSize: row[2], modified: row[3],
             header: header, error: error)
         photo.marks = PhotoMarks(rating: row[11], isRejected: row[12])
         return IndexedPhoto(photo, inode: UInt64(bitPattern: row[4]))

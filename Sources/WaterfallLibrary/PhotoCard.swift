@@ -10,7 +10,10 @@ public struct PhotoCard: Equatable, Sendable {
     private final class Storage: @unchecked Sendable {  // changed only while one card holds it (`change(_:)`)
         var path: FilePath
         var title: String
-        var subtitle: String
+        /// EXIF's date taken ("2024:05:01 12:30:00"), for the caption.
+        var dateTaken: String?
+        /// Why the photo cannot be shown, for the caption of a photo with no header.
+        var reason: String?
         var aspect: Double
         var pixelWidth: Int?
         var pixelHeight: Int?
@@ -24,13 +27,14 @@ public struct PhotoCard: Equatable, Sendable {
         var foldedName: [UInt8]
 
         init(
-            path: FilePath, title: String, subtitle: String, aspect: Double, pixelWidth: Int?, pixelHeight: Int?,
-            fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool, marks: PhotoMarks,
-            taken: TakenTime, foldedName: [UInt8]
+            path: FilePath, title: String, dateTaken: String?, reason: String?, aspect: Double, pixelWidth: Int?,
+            pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool,
+            marks: PhotoMarks, taken: TakenTime, foldedName: [UInt8]
         ) {
             self.path = path
             self.title = title
-            self.subtitle = subtitle
+            self.dateTaken = dateTaken
+            self.reason = reason
             self.aspect = aspect
             self.pixelWidth = pixelWidth
             self.pixelHeight = pixelHeight
@@ -46,7 +50,7 @@ public struct PhotoCard: Equatable, Sendable {
 
         func copy() -> Storage {
             Storage(
-                path: path, title: title, subtitle: subtitle, aspect: aspect, pixelWidth: pixelWidth,
+                path: path, title: title, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
                 pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
                 duration: duration, isVideo: isVideo, marks: marks, taken: taken, foldedName: foldedName)
         }
@@ -75,10 +79,13 @@ public struct PhotoCard: Equatable, Sendable {
             }
         }
     }
-    /// The caption's second line: the size and date, or why the photo cannot be shown.
+    /// The caption's second line: "4032 × 3024 · 3.1 MB · 2024-05-01" (the upright size, the file's size and the date
+    /// taken, when the EXIF has it), or why the photo cannot be shown. Made when asked (for the cards drawn), not for
+    /// every card of a library.
     public var subtitle: String {
-        get { storage.subtitle }
-        set { change { $0.subtitle = newValue } }
+        guard let width = pixelWidth, let height = pixelHeight else { return storage.reason ?? "" }
+        let caption = "\(width) × \(height) · \(Self.fileSize(fileSize))"
+        return storage.dateTaken.map { caption + " · " + Self.takenDate($0) } ?? caption
     }
     /// The picture's height ÷ width, upright (at most `maximumAspect`).
     public var aspect: Double {
@@ -141,14 +148,10 @@ public struct PhotoCard: Equatable, Sendable {
 
     /// The card of `photo`.
     public init(_ photo: Photo) {
-        var caption = photo.error.map { "\($0)" } ?? ""
-        if let header = photo.header {
-            let size = header.orientedSize
-            caption = "\(size.width) × \(size.height) · \(Self.fileSize(photo.fileSize))"
-            if let date = header.dateTaken { caption += " · " + Self.takenDate(date) }
-        }
         storage = Storage(
-            path: photo.path, title: photo.name, subtitle: caption, aspect: min(Self.maximumAspect, photo.aspect),
+            path: photo.path, title: photo.name, dateTaken: photo.header?.dateTaken,
+            reason: photo.header == nil ? photo.error.map { "\($0)" } : nil,
+            aspect: min(Self.maximumAspect, photo.aspect),
             pixelWidth: photo.header?.orientedSize.width, pixelHeight: photo.header?.orientedSize.height,
             fileSize: photo.fileSize, modified: photo.modified, isBroken: photo.error != nil,
             duration: photo.header?.duration, isVideo: photo.header?.format == .video, marks: photo.marks,
@@ -158,7 +161,8 @@ public struct PhotoCard: Equatable, Sendable {
     /// Whether two cards show the same: every field equal (the same storage, at once).
     public static func == (a: PhotoCard, b: PhotoCard) -> Bool {
         if a.storage === b.storage { return true }
-        return a.path == b.path && a.title == b.title && a.subtitle == b.subtitle && a.aspect == b.aspect
+        return a.path == b.path && a.title == b.title && a.storage.dateTaken == b.storage.dateTaken
+            && a.storage.reason == b.storage.reason && a.aspect == b.aspect
             && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
             && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration
             && a.isVideo == b.isVideo
@@ -172,8 +176,6 @@ public struct PhotoCard: Equatable, Sendable {
     /// "4032 × 3024".
     package mutating func turn() {
         if let width = pixelWidth, let height = pixelHeight, width > 0, height > 0 {
-            let size = "\(width) × \(height)"
-            if subtitle.hasPrefix(size) { subtitle = "\(height) × \(width)" + subtitle.dropFirst(size.count) }
             (pixelWidth, pixelHeight) = (height, width)
             aspect = min(Self.maximumAspect, Double(width) / Double(height))
         } else {
@@ -196,6 +198,6 @@ public struct PhotoCard: Equatable, Sendable {
 
     /// EXIF's "2024:05:01 12:30:00" as "2024-05-01".
     public static func takenDate(_ exif: String) -> String {
-        String(exif.prefix(10)).replacingOccurrences(of: ":", with: "-")
+        String(exif.prefix(10).map { $0 == ":" ? "-" : $0 })
     }
 }

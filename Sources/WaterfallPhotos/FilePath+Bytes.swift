@@ -15,7 +15,18 @@ extension FilePath {
 
     /// The path whose bytes are `bytes` (which hold no NUL).
     public init(bytes: some Sequence<UInt8>) {
-        self.init(platformString: bytes.map { CChar(bitPattern: $0) } + [0])
+        self.init(bytes: Array(bytes))
+    }
+
+    /// The path whose bytes are `bytes` (which hold no NUL): copied once, with its NUL, and parsed (a launch from the
+    /// index makes a path per photo).
+    public init(bytes: [UInt8]) {
+        let string = [CChar](unsafeUninitializedCapacity: bytes.count + 1) { buffer, count in
+            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+            buffer[bytes.count] = 0
+            count = bytes.count + 1
+        }
+        self = string.withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
     }
 
     /// The last part's name as people read it (each byte that is not UTF-8 shown as U+FFFD); the whole path for a
