@@ -180,6 +180,16 @@ done
 # A camera import: 500 JPEGs copied by one cp into a watched folder, the relayouts counted (3 rounds).
 python3 Benchmarks/LiveFolder/live-folder.py "$photos" 3 > "$results/live-folder.json"
 
+# A library that remembers: 1,000,000 photos (hard links) in 240 YEAR/MONTH folders, first launched into an empty
+# cache home against find + head over the tree, then relaunched from its index against --no-index (3 rounds); then
+# the filter, the timeline and the least rating over it (1 round: its walk alone takes half a minute). The tree is
+# made once in $results and kept. LIBRARY_PHOTOS=N runs it on N photos instead, to try the section quickly.
+library_photos=${LIBRARY_PHOTOS:-1000000}
+mkdir -p "$results/library-work"
+python3 Benchmarks/Library/library.py "$photos" "$results/library-work" "$library_photos" 3 > "$results/library.json"
+launch "$photo_bench" "$results/library-work/library-$library_photos" --recursive --no-thumbnail-cache --arrange 100 \
+  --width 1280 --height 1000 > "$results/library-arrange.json"
+
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 BENCH_DATE=$(date -u '+%Y-%m-%d %H:%M UTC') \
@@ -195,6 +205,7 @@ BENCH_ARGS="$*" \
   python3 scripts/benchmarks-report.py "$results/Current_run.jmh.json" "$results/memory.jsonl" "$results/window.json" \
     "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" \
     "$results/bomb.json" "$results/photo-wheel.json" "$results/lightbox.json" "$results/live-folder.json" \
-    "$results/grid-zoom.json" "$results/arrange.json" > BENCHMARKS.md
+    "$results/grid-zoom.json" "$results/arrange.json" "$results/library.json" "$results/library-arrange.json" \
+    > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

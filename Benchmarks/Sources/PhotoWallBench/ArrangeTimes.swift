@@ -9,11 +9,13 @@ import WaterfallPhotoWall
 /// view reloaded: every card's height asked and laid out again, then drawn), N filter keystrokes (the name filter
 /// typed a character at a time, "1" to "123456", then erased a character at a time, each a pass over every name and a
 /// layout of the cards that match), and N regroupings (by month, then by folder again, by turns: each a pass over
-/// every card and a layout of all of them).
+/// every card and a layout of all of them), and N steps of the least rating (1 star, then none again, by turns: `r`
+/// and its undo; each a pass over every card).
 struct ArrangeTimes {
     var layout: [FrameMeasurement]
     var filter: [FrameMeasurement]
     var regroup: [FrameMeasurement]
+    var rating: [FrameMeasurement]
     var items: Int
 
     /// The filter's texts, a keystroke each: typed, then erased.
@@ -34,7 +36,14 @@ struct ArrangeTimes {
             wall.arrangement.grouping = step % 2 == 0 ? .month : .folder
             window.wakeSignal.wake()
         }
-        return ArrangeTimes(layout: layout, filter: filter, regroup: regroup, items: wall.library.walked.count)
+        wall.arrangement.grouping = .folder
+        let rating = try window.measureFrames(count: steps, beforeEach: idle) { step in
+            wall.arrangement.minimumRating = step % 2 == 0 ? 1 : 0
+            window.wakeSignal.wake()
+        }
+        wall.arrangement.minimumRating = 0
+        return ArrangeTimes(
+            layout: layout, filter: filter, regroup: regroup, rating: rating, items: wall.library.walked.count)
     }
 
     /// Every other measurement of `measured`, from `start`.
@@ -56,6 +65,8 @@ struct ArrangeTimes {
             ("filterP99Ms", .number(rounded(filterP99))),
             ("regroupP50Ms", .number(rounded(percentile(0.5, of: regroup)))),
             ("regroupP99Ms", .number(rounded(regroupP99))),
+            ("ratingP50Ms", .number(rounded(percentile(0.5, of: rating)))),
+            ("ratingP99Ms", .number(rounded(percentile(0.99, of: rating)))),
             // By month (the even steps) and back to folders (the odd ones), apart.
             ("byMonthP50Ms", .number(rounded(percentile(0.5, of: everyOther(regroup, from: 0))))),
             ("byMonthP99Ms", .number(rounded(percentile(0.99, of: everyOther(regroup, from: 0))))),

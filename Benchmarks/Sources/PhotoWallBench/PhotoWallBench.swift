@@ -52,6 +52,9 @@ struct PhotoWallBench: ParsableCommand {
         name: .customLong("cache-mb"), help: ArgumentHelp("The memory the pictures may take, in MB.", valueName: "n"))
     var cacheMB = 256
 
+    @Flag(help: "Walk into subfolders too, as `waterfall --recursive` (a library in YEAR/MONTH folders).")
+    var recursive = false
+
     @Flag(
         name: .customLong("no-thumbnail-cache"),
         help: "Neither read nor write the desktop's shared thumbnail cache (~/.cache/thumbnails).")
@@ -71,7 +74,7 @@ struct PhotoWallBench: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Instead, time n full layouts of the wall, n keystrokes of the / filter and n regroupings by month and back, and print their frame times and the ratios of their p99s (JSON).",
+            "Instead, time n full layouts of the wall, n keystrokes of the / filter, n regroupings by month and back and n steps of the least rating, and print their frame times and the ratios of their p99s (JSON).",
             valueName: "n"))
     var arrange = 0
 
@@ -143,6 +146,7 @@ struct PhotoWallBench: ParsableCommand {
     private func wallConfiguration() throws -> PhotoWall.Configuration {
         let environment = ProcessInfo.processInfo.environment
         var configuration = PhotoWall.Configuration(paths: paths)
+        configuration.recursive = recursive
         configuration.cacheBytes = cacheMB << 20
         configuration.metrics = try BenchWindow.cardMetrics()
         configuration.warn = { printError($0) }
