@@ -281,22 +281,11 @@ public final class PhotoWalker {
         let info: stat
         do throws(Errno) { info = try FileSystem.status(of: path) } catch { return error }
         guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        guard let directory = path.withPlatformString({ opendir($0) }) else { return Errno(rawValue: errno) }
-        closedir(directory)
-        return nil
+        return FolderEntries.problem(listing: path)
     }
 
-    /// The names in the folder at `path` (`opendir`, `readdir`), as the system has them; `nil` when it cannot be read.
-    package static func list(_ path: FilePath) -> [[UInt8]]? {
-        guard let directory = path.withPlatformString({ opendir($0) }) else { return nil }
-        defer { closedir(directory) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
-        }
-        return names
-    }
+    /// The names in the folder at `path`, as the system has them; `nil` when it cannot be read.
+    package static func list(_ path: FilePath) -> [[UInt8]]? { FolderEntries.names(in: path) }
 }
 
 extension PhotoWalker {

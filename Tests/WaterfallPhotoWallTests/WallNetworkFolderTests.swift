@@ -17,15 +17,26 @@ import WaterfallPhotos
         #expect(FileSystemKind.of(FilePath(harness.scratch + "/not-there")) == nil)
     }
 
+    /// `name` (80 × 20) written in the harness's root, the mount's source, as another machine writes to the NAS.
+    static func write(_ name: String, in harness: WallHarness) throws {
+        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: harness.root + "/" + name))
+    }
+
+    /// The harness's wall open on a bindfs mount of its root, which holds a1.png, polled every 200 ms.
+    static func openOnAMount(_ harness: WallHarness) throws -> BindfsMount {
+        try write("a1.png", in: harness)
+        let mount = try BindfsMount(harness.root, at: harness.scratch + "/nas")
+        try harness.open([mount.folder], columns: .fixed(4)) { $0.networkPollInterval = .milliseconds(200) }
+        return mount
+    }
+
     @Test func changesMadeBehindAMountArriveByPolling() throws {
         let harness = try WallHarness()
         let source = harness.root
-        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a1.png"))
-        let mount = try BindfsMount(source, at: harness.scratch + "/nas")
-        try harness.open([mount.folder], columns: .fixed(4)) { $0.networkPollInterval = .milliseconds(200) }
+        let mount = try Self.openOnAMount(harness)
         #expect(harness.titles == [["a1.png"]])
         // Made in the source, as another machine writes to the NAS: the mount's inotify watch hears nothing.
-        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a2.png"))
+        try Self.write("a2.png", in: harness)
         try harness.wait("the poll's update") { harness.titles == [["a1.png", "a2.png"]] }
         try FileManager.default.removeItem(atPath: source + "/a1.png")
         try harness.wait("the poll's removal") { harness.titles == [["a2.png"]] }
@@ -37,17 +48,14 @@ import WaterfallPhotos
     /// wall goes on; once it answers again, the next poll finds what changed meanwhile.
     @Test func aMountThatStopsAnsweringIsSaidInTheStatusBarAndPolledAgain() throws {
         let harness = try WallHarness()
-        let source = harness.root
-        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a1.png"))
-        let mount = try BindfsMount(source, at: harness.scratch + "/nas")
-        try harness.open([mount.folder], columns: .fixed(4)) { $0.networkPollInterval = .milliseconds(200) }
+        let mount = try Self.openOnAMount(harness)
         mount.stopAnswering()
         let silent = try harness.waitForEvent("networkFolder") { $0.string("state") == "not-answering" }
         #expect(silent.string("folder") == mount.folder)
         #expect(
             harness.wall.statusText.hasPrefix("\(mount.folder) is not answering; trying again · 1 photo in 1 folder"))
         #expect(harness.titles == [["a1.png"]])
-        try harness.photoBytes(width: 80, height: 20).write(to: URL(fileURLWithPath: source + "/a2.png"))
+        try Self.write("a2.png", in: harness)
         mount.resume()
         try harness.waitForEvent("networkFolder") { $0.string("state") == "answering" }
         try harness.wait("the poll after the mount answered") { harness.titles == [["a1.png", "a2.png"]] }

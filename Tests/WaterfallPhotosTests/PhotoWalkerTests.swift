@@ -1,5 +1,6 @@
 import Foundation
 import PhotoTestSupport
+import SystemPackage
 import Testing
 
 @testable import WaterfallPhotos
@@ -74,6 +75,26 @@ struct PhotoWalkerTests {
         #expect(counts.foldersLeft == 0)
         let flat = PhotoWalker(paths: [images.folder.path]).walk { #expect($0.counts.foldersLeft == 0) }
         #expect(flat.foldersLeft == 0)
+    }
+
+    /// 5,000 names of 2 to 200 bytes (one not UTF-8), over many of readdir's buffers, each record as short as its name:
+    /// each listed whole, read in place (a listing that copied whole records read past the last one's buffer, and
+    /// crashed a walk of a million photos).
+    @Test func aListingOfManyNamesOfEveryLengthHasEachNameWhole() throws {
+        let images = try GeneratedImages()
+        let folder = FilePath(images.folder.path).bytes + [UInt8(ascii: "/")]
+        var made: Set<[UInt8]> = [[0x66, 0xFF, 0x2E, 0x6A, 0x70, 0x67]]
+        for index in 0..<4_999 {
+            made.insert(Array("\(index)-".utf8) + Array(repeating: UInt8(ascii: "x"), count: index % 190))
+        }
+        for name in made {
+            let file = try FileDescriptor.open(
+                FilePath(bytes: folder + name), .writeOnly, options: .create, permissions: .ownerReadWrite)
+            try file.close()
+        }
+        let listed = try #require(PhotoWalker.list(FilePath(images.folder.path)))
+        #expect(listed.count == made.count)
+        #expect(Set(listed) == made)
     }
 
     @Test func photosSortByTimeOrSize() throws {
