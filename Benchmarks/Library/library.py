@@ -36,7 +36,9 @@ import tempfile
 import threading
 import time
 
-waterfall, work, photos, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+# Absolute: the homes' XDG paths must be (a relative one is ignored), and the mount point is matched in /proc.
+waterfall, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+photos, rounds = int(sys.argv[3]), int(sys.argv[4])
 MONTHS = [(year, month) for year in range(2005, 2025) for month in range(1, 13)]
 LIMIT = 600  # seconds any one launch may take before the run fails
 
