@@ -748,9 +748,8 @@ if LIBRARY:
     TARGETS.append(("the index on disk ≤ 300 bytes a photo", size <= 300, f"{size:.0f} bytes a photo"))
 if LIBRARY_ARRANGE:
     n = LIBRARY[0]["photos"] if LIBRARY else 0
-    w(f"`photo-wall-bench --arrange 100` over the same {n:,} photos, as over 100,000 above:")
-    w("")
-    w("the least rating's steps as `r` takes them (1 star, then none again, by turns) are a third kind of step.")
+    w(f"`photo-wall-bench --recursive --arrange 100` over the same {n:,} photos, as over 100,000 above, with a")
+    w("third kind of step: the least rating as `r` takes it (1 star, then none again, by turns).")
     w("")
     w("| round | layout p99 | filter p50 | filter p99 | regroup p50 | regroup p99 | rating p50 | rating p99 |")
     w("|---:|---:|---:|---:|---:|---:|---:|---:|")
