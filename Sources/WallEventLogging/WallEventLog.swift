@@ -57,8 +57,7 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
             case .answeringAgain:
                 log.log("networkFolder", [("state", .string("answering"))])
             case .polled(let folders, let duration):
-                let (seconds, attoseconds) = duration.components
-                let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+                let milliseconds = duration / .milliseconds(1)
                 log.log(
                     "networkFolder",
                     [

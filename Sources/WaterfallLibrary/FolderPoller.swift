@@ -50,8 +50,7 @@ final class FolderPoller {
     /// How many seconds until the next poll is due; `nil` when no network folder is noted.
     var secondsUntilDue: Double? {
         guard !stamps.isEmpty else { return nil }
-        let left = (interval - (ContinuousClock.now - lastPoll)).components
-        return max(0, Double(left.seconds) + Double(left.attoseconds) / 1e18)
+        return max(0, (interval - (ContinuousClock.now - lastPoll)) / .seconds(1))
     }
 
     /// When due, a stat of each network folder: the changes to look at as inotify's (every name of each folder whose

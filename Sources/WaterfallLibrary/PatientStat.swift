@@ -38,7 +38,7 @@ final class PatientStat {
         let wanted = Set(folders)
         var left = wanted.subtracting(stamps.keys).count
         while left > 0 {
-            guard answered.wait(timeout: .now() + .nanoseconds(Int(patience.nanoseconds))) == .success else {
+            guard answered.wait(timeout: .now() + .nanoseconds(Int(patience / .nanoseconds(1)))) == .success else {
                 break
             }
             for finished in worker.takeFinished() where wanted.contains(finished.job) {
@@ -48,13 +48,5 @@ final class PatientStat {
         guard left > 0 else { return (stamps, nil) }
         _ = worker.cancel()  // the queue behind the folder that did not answer: asked again next time
         return (stamps, worker.runningJobs.first ?? folders.first { stamps[$0] == nil })
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds.
-    fileprivate var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
