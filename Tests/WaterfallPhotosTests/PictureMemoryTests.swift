@@ -1,9 +1,11 @@
+import CMalloc
 import Foundation
 import Testing
 import WaterfallPhotos
 
 @Suite struct PictureMemoryTests {
-    /// Set in the child process the test runs its probe in.
+    /// Set in the child process the probe runs in: "held" calls `returnFreedPicturesToTheSystem` first, "default"
+    /// leaves glibc as it is.
     static let probeVariable = "WATERFALL_PICTURE_MEMORY_PROBE"
 
     /// Whether glibc serves the block at `pointer` with a mapping of its own: IS_MMAPPED (2), a bit of the size word
@@ -12,16 +14,22 @@ import WaterfallPhotos
         pointer.load(fromByteOffset: -MemoryLayout<Int>.size, as: Int.self) & 2 != 0
     }
 
-    /// A decoded photo's block (4 MB) freed, then a thumbnail's (256 KB): glibc would have raised its threshold to
-    /// 4 MB at the free and carved the thumbnail from the heap; held, the thumbnail has a mapping of its own. In a
-    /// process of its own (this test binary, run again on this test alone): the test process's heap holds blocks
-    /// other tests freed, which glibc hands out before it maps anew.
-    @Test func aThumbnailAfterAFreedPhotoHasAMappingOfItsOwn() throws {
-        if ProcessInfo.processInfo.environment[Self.probeVariable] == "1" { return try Self.probe() }
+    /// A decoded photo's block freed, then a thumbnail's: glibc raises its threshold to the photo's size at the free
+    /// and carves the thumbnail from the heap; held, the thumbnail has a mapping of its own. The default run shows
+    /// that the probe tells the two apart.
+    ///
+    /// glibc maps a block only when no free chunk and not the heap's top can hold it, so the thumbnail is made larger
+    /// than all the free memory the heap has (mallinfo2's `fordblks`), and the photo larger still. Each run is a
+    /// process of its own (this test binary, run again on this test alone): the threshold is the process's.
+    @Test(arguments: ["held", "default"]) func aThumbnailAfterAFreedPhotoIsMappedOnlyWhenHeld(run: String) throws {
+        if let probe = ProcessInfo.processInfo.environment[Self.probeVariable] {
+            if probe == run { try Self.probe(held: run == "held") }
+            return
+        }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: try #require(Bundle.main.executablePath))
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "aThumbnailAfterAFreedPhotoHasAMapping"]
-        child.environment = ProcessInfo.processInfo.environment.merging([Self.probeVariable: "1"]) { $1 }
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "aThumbnailAfterAFreedPhotoIsMapped"]
+        child.environment = ProcessInfo.processInfo.environment.merging([Self.probeVariable: run]) { $1 }
         let output = Pipe()
         child.standardOutput = output
         child.standardError = output
@@ -33,16 +41,18 @@ import WaterfallPhotos
     }
 
     /// The probe, in the child.
-    static func probe() throws {
-        PictureMemory.returnFreedPicturesToTheSystem()
-        let photo = try #require(malloc(4 << 20))
+    static func probe(held: Bool) throws {
+        if held { PictureMemory.returnFreedPicturesToTheSystem() }
+        let megabyte = 1 << 20
+        let freeInHeap = Int(mallinfo2().fordblks)
+        // glibc raises the threshold at a free only up to 32 MB.
+        try #require(freeInHeap < 12 * megabyte, "the child's heap has \(freeInHeap) bytes free")
+        let thumbnailSize = freeInHeap + 2 * megabyte
+        let photo = try #require(malloc(2 * thumbnailSize))
         #expect(hasItsOwnMapping(photo))
         free(photo)
-        let thumbnail = try #require(malloc(256 << 10))
+        let thumbnail = try #require(malloc(thumbnailSize))
         defer { free(thumbnail) }
-        #expect(hasItsOwnMapping(thumbnail))
-        let small = try #require(malloc(64 << 10))  // below the threshold: from the heap
-        defer { free(small) }
-        #expect(!hasItsOwnMapping(small))
+        #expect(hasItsOwnMapping(thumbnail) == held, "a \(thumbnailSize)-byte thumbnail after a freed photo")
     }
 }
