@@ -14,11 +14,17 @@ public enum X11ErrorHandler {
     /// The handler every Waterfall connection reports to.
     public typealias Handler = @Sendable (X11ProtocolError) -> Void
 
-    private static let current = Mutex<Handler>(printOnStandardError)
+    /// The handler, in a struct: a closure kept in a `Mutex` as it is gains two reabstraction thunks at each
+    /// `withLock`, and each report would have walked a longer chain.
+    private struct Current: Sendable {
+        let handler: Handler
+    }
+
+    private static let current = Mutex(Current(handler: printOnStandardError))
 
     /// Makes `handler` hear every later protocol error of every Waterfall connection, instead of the one before.
     public static func set(_ handler: @escaping Handler) {
-        current.withLock { $0 = handler }
+        current.withLock { $0 = Current(handler: handler) }
     }
 
     /// The default handler: prints the error on stderr in one `write` (`StandardError`).
@@ -28,7 +34,7 @@ public enum X11ErrorHandler {
 
     /// Tells the program's handler.
     static func report(_ error: X11ProtocolError) {
-        let handler = current.withLock { $0 }
+        let handler = current.withLock { $0.handler }
         handler(error)
     }
 }

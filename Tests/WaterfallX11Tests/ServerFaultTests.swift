@@ -94,23 +94,26 @@ struct ProtocolErrorTests {
 /// The program decides what an X error does: its handler hears each protocol error, with the codes.
 @Suite(.serialized)
 struct ProgramErrorHandlerTests {
-    @Test func theProgramsHandlerHearsAProtocolErrorAndTheDefaultComesBack() throws {
+    /// Three errors, each heard from the same depth of the stack: the handler is not wrapped anew at each report.
+    @Test func theProgramsHandlerHearsEachProtocolErrorAndTheDefaultComesBack() throws {
         let xvfb = try XvfbServer()
         let display = try Display(name: xvfb.display)
         let missing: UInt = 0x3FF_FFF0  // an id no client was given, this test's own
-        let heard = Mutex<[X11ProtocolError]>([])
+        let heard = Mutex<[(error: X11ProtocolError, stackDepth: Int)]>([])
         X11ErrorHandler.set { error in
-            // Other tests' connections share the process-wide handler: keep this test's error only.
-            if error.resource == missing { heard.withLock { $0.append(error) } }
+            // Other tests' connections share the process-wide handler: keep this test's errors only.
+            guard error.resource == missing else { return }
+            heard.withLock { $0.append((error, Thread.callStackReturnAddresses.count)) }
         }
         defer { X11ErrorHandler.set(X11ErrorHandler.printOnStandardError) }
-        XMapWindow(display.handle, missing)  // BadWindow
+        for _ in 0..<3 { XMapWindow(display.handle, missing) }  // BadWindow
         display.sync()
         let errors = heard.withLock { $0 }
-        #expect(errors.count == 1)
-        let error = try #require(errors.first)
+        #expect(errors.count == 3)
+        let error = try #require(errors.first?.error)
         #expect(error.errorCode == UInt8(BadWindow) && error.requestCode == 8 && error.minorCode == 0)
         #expect(error.text == "BadWindow (invalid Window parameter)")
+        #expect(Set(errors.map(\.stackDepth)).count == 1, "\(errors.map(\.stackDepth))")
     }
 }
 
