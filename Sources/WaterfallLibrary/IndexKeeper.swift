@@ -38,8 +38,7 @@ final class IndexKeeper {
     /// The photos the index holds of `folder`, in `order`; `nil` when the index cannot be read (said; a broken index
     /// is set aside and made anew).
     func photos(in folder: FilePath, order: PhotoOrder) -> [Photo]? {
-        read { (index) throws(LibraryIndexError) in try index.photos(in: folder) }?.map(\.photo).sorted(
-            by: order.areInIncreasingOrder)
+        read { (index) throws(LibraryIndexError) in try index.photos(in: folder) }.map { order.sorted($0.map(\.photo)) }
     }
 
     /// What changed in `indexed` since it was stored, as the live folders take changes: every name of each folder

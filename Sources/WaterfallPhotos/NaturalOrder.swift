@@ -1,41 +1,57 @@
 /// Orders names as people do: runs of digits compare by their value, so `img2` comes before `img10`; the rest
 /// compares case-insensitively, then exactly, so the order is total.
 public enum NaturalOrder {
-    /// Whether `a` comes before `b`.
-    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.lowercased().unicodeScalars)
-        let right = Array(b.lowercased().unicodeScalars)
-        var i = 0
-        var j = 0
-        var fewerLeadingZeros: Bool?  // the first run of equal value but other length decides a tie at the end
-        while i < left.count && j < right.count {
-            if isDigit(left[i]) && isDigit(right[j]) {
-                let leftRun = digitRun(left, from: &i)
-                let rightRun = digitRun(right, from: &j)
-                if leftRun != rightRun {
-                    // Without leading zeros the longer run is the larger number; of equal lengths, compare digits.
-                    let (l, r) = (leftRun.drop { $0 == "0" }, rightRun.drop { $0 == "0" })
-                    if l.count != r.count { return l.count < r.count }
-                    if !l.elementsEqual(r) { return l.lexicographicallyPrecedes(r) { $0.value < $1.value } }
-                    // "1" before "01"
-                    if fewerLeadingZeros == nil { fewerLeadingZeros = leftRun.count < rightRun.count }
+    /// Whether `a` comes before `b`. To sort many names, sort by their `Key`s: each is worked out once.
+    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool { Key(a) < Key(b) }
+
+    /// A name's place in natural order, worked out once: comparing two keys compares arrays of numbers, where
+    /// comparing two names lowercases both.
+    public struct Key: Comparable, Sendable {
+        /// The lowercased name's scalars, each run of digits as three parts: `digitMark`, the run's length without
+        /// its leading zeros, and those digits. Against any other scalar the mark compares as any digit would, so
+        /// the arrays compare as the names do, up to leading zeros and case.
+        private let parts: [UInt32]
+        /// The length of each run of digits with its leading zeros: of names otherwise alike, the first run with
+        /// fewer zeros comes first ("1" before "01").
+        private let runLengths: [Int]
+        /// The name itself, for the last tie: names that differ only in case.
+        private let name: String
+
+        private static let digitMark = UInt32(("0" as Unicode.Scalar).value)
+
+        /// The key of `name`.
+        public init(_ name: String) {
+            let scalars = Array(name.lowercased().unicodeScalars)
+            var parts: [UInt32] = []
+            parts.reserveCapacity(scalars.count + 2)
+            var runLengths: [Int] = []
+            var index = 0
+            while index < scalars.count {
+                guard Self.isDigit(scalars[index]) else {
+                    parts.append(scalars[index].value)
+                    index += 1
+                    continue
                 }
-                continue
+                let start = index
+                while index < scalars.count && Self.isDigit(scalars[index]) { index += 1 }
+                var firstSignificant = start
+                while firstSignificant < index && scalars[firstSignificant] == "0" { firstSignificant += 1 }
+                parts.append(Self.digitMark)
+                parts.append(UInt32(index - firstSignificant))
+                for digit in scalars[firstSignificant..<index] { parts.append(digit.value) }
+                runLengths.append(index - start)
             }
-            if left[i] != right[j] { return left[i].value < right[j].value }
-            i += 1
-            j += 1
+            self.parts = parts
+            self.runLengths = runLengths
+            self.name = name
         }
-        if left.count - i != right.count - j { return left.count - i < right.count - j }
-        if let fewerLeadingZeros { return fewerLeadingZeros }
-        return a < b
-    }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+        public static func < (a: Key, b: Key) -> Bool {
+            if a.parts != b.parts { return a.parts.lexicographicallyPrecedes(b.parts) }
+            if a.runLengths != b.runLengths { return a.runLengths.lexicographicallyPrecedes(b.runLengths) }
+            return a.name < b.name
+        }
 
-    private static func digitRun(_ scalars: [Unicode.Scalar], from index: inout Int) -> ArraySlice<Unicode.Scalar> {
-        let start = index
-        while index < scalars.count && isDigit(scalars[index]) { index += 1 }
-        return scalars[start..<index]
+        private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
     }
 }

@@ -190,7 +190,8 @@ public final class PhotoWalker {
         if recursive { counts.foldersLeft += folders.count }
         readPhotos(files, in: path, sidecars: sidecars, emit: emit)
         guard recursive else { return }
-        for folder in folders.sorted(by: { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }) {
+        let subfolders = folders.map { (key: NaturalOrder.Key($0.name), folder: $0) }.sorted { $0.key < $1.key }
+        for (_, folder) in subfolders {
             counts.foldersLeft -= 1
             walkFolder(folder.path, info: folder.info, emit: emit)
         }
@@ -202,11 +203,12 @@ public final class PhotoWalker {
         _ files: [File], in folder: FilePath, sidecars: SidecarListing = .unknown,
         emit: (PhotoBatch) -> Void
     ) {
-        let candidates = files.map {
-            Photo(
-                path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified, inode: $0.info.inode)
-        }
-        .sorted(by: order.areInIncreasingOrder)
+        let candidates = order.sorted(
+            files.map {
+                Photo(
+                    path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified,
+                    inode: $0.info.inode)
+            })
         var batch: [Photo] = []
         var started = false
         func send() {
