@@ -52,7 +52,7 @@ extension LibraryIndex {
         let rows = try Row.fetchCursor(select, arguments: [Data(folder.bytes)])
         var photos: [IndexedPhoto] = []
         let prefix = folder.bytes + [UInt8(ascii: "/")]
-        while let row = try rows.next() { photos.append(photo(row, pathPrefix: prefix)) }
+        while let row = try rows.next() { photos.append(try photo(row, pathPrefix: prefix)) }
         return photos
     }
 
@@ -131,8 +131,16 @@ extension LibraryIndex {
     /// The photo of a row of `photoColumns` (after one column), in the folder whose path and a slash are
     /// `pathPrefix`. A header or an error that no longer reads (a format or an error of another version) leaves the
     /// photo to be read again.
-    static func photo(_ row: Row, pathPrefix: [UInt8]) -> IndexedPhoto {
-        let name = row[1] as Data
+    static func photo(_ row: Row, pathPrefix: [UInt8]) throws -> IndexedPhoto {
+        // The name's bytes as SQLite has them, copied once, into the path.
+        let (path, name) = try row.withUnsafeData(atIndex: 1) { data in
+            let name = data ?? Data()
+            return name.withUnsafeBytes { name in
+                pathPrefix.withUnsafeBytes { prefix in
+                    (FilePath(joining: prefix, name), String(decoding: name, as: UTF8.self))
+                }
+            }
+        }
         var header: ImageHeader?
         if let format = (row[5] as String?).flatMap(ImageFormat.init(rawValue:)) {
             header = ImageHeader(
@@ -140,11 +148,11 @@ extension LibraryIndex {
                 orientation: ExifOrientation(rawValue: row[8]) ?? .up, dateTaken: row[9], duration: row[10])
         }
         let error = header == nil ? (row[13] as Data?).flatMap { PhotoError(encoded: [UInt8]($0)) } : nil
+        let inode = UInt64(bitPattern: row[4])
         var photo = Photo(
-            path: FilePath(bytes: pathPrefix + name), fileSize: row[2], modified: row[3],
-            header: header, error: error)
+            path: path, name: name, fileSize: row[2], modified: row[3], inode: inode, header: header, error: error)
         photo.marks = PhotoMarks(rating: row[11], isRejected: row[12])
-        return IndexedPhoto(photo, inode: UInt64(bitPattern: row[4]))
+        return IndexedPhoto(photo, inode: inode)
     }
 
     /// The values of `photoColumns` for `indexed`. An error that is not the file's own (a timeout, a crash) is not

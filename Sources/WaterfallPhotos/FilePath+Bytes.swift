@@ -21,10 +21,18 @@ extension FilePath {
     /// The path whose bytes are `bytes` (which hold no NUL): copied once, with its NUL, and parsed (a launch from the
     /// index makes a path per photo).
     public init(bytes: [UInt8]) {
-        let string = [CChar](unsafeUninitializedCapacity: bytes.count + 1) { buffer, count in
-            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
-            buffer[bytes.count] = 0
-            count = bytes.count + 1
+        self = bytes.withUnsafeBytes { FilePath(joining: $0, UnsafeRawBufferPointer(start: nil, count: 0)) }
+    }
+
+    /// The path whose bytes are `prefix`'s then `name`'s (which hold no NUL): copied once, with its NUL, and parsed.
+    public init(joining prefix: UnsafeRawBufferPointer, _ name: UnsafeRawBufferPointer) {
+        let count = prefix.count + name.count
+        let string = [CChar](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            let bytes = UnsafeMutableRawBufferPointer(buffer)
+            bytes.copyMemory(from: prefix)
+            UnsafeMutableRawBufferPointer(rebasing: bytes[prefix.count...]).copyMemory(from: name)
+            buffer[count] = 0
+            initialized = count + 1
         }
         self = string.withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
     }

@@ -32,13 +32,19 @@ public struct Photo: Hashable, Sendable {
         self.error = error
     }
 
-    /// A photo whose name (the last part of `path`) was decoded already, its header not read yet.
-    init(path: FilePath, name: String, fileSize: Int, modified: Double, inode: UInt64) {
+    /// A photo whose `name` (the last part of `path`, as people read it) was decoded already, with its header or its
+    /// error when they were read.
+    public init(
+        path: FilePath, name: String, fileSize: Int, modified: Double, inode: UInt64, header: ImageHeader? = nil,
+        error: PhotoError? = nil
+    ) {
         self.path = path
         self.name = name
         self.fileSize = fileSize
         self.modified = modified
         self.inode = inode
+        self.header = header
+        self.error = error
     }
 
     /// When the photo was taken: EXIF's DateTimeOriginal, else the file's modification time, in local time.
