@@ -15,6 +15,11 @@ final class IndexKeeper {
     private var listing: (folder: FilePath, stamp: FolderStamp, photos: [Photo])?
     /// The folders stored since the last `finishWalk()`: a recursive walk marks them walked below when it ends.
     private var storedSinceFinish: [FilePath] = []
+    /// The launch's reads ahead and how many of its folders are left to take, until the last or one that could not
+    /// be read.
+    private var readingAhead: (reads: IndexReadAhead, left: Int)?
+    /// Whether a read of a launch's folder failed: the folders after it are not read from the index either.
+    private var launchReadFailed = false
 
     /// A keeper of `index` for a walk that goes into subfolders when `recursive`.
     init(_ index: LibraryIndex, recursive: Bool, warn: @escaping (String) -> Void) {
@@ -35,10 +40,34 @@ final class IndexKeeper {
         }
     }
 
+    /// Starts reading the photos of `folders` (a launch's, in the walk's order) on a thread of its own, a few folders
+    /// ahead: `photos(in:order:)` then takes each of them, in this order.
+    func readAhead(_ folders: [FilePath], order: PhotoOrder) {
+        guard let index, !folders.isEmpty else { return }
+        readingAhead = (IndexReadAhead(index, folders: folders, order: order), folders.count)
+    }
+
     /// The photos the index holds of `folder`, in `order`; `nil` when the index cannot be read (said; a broken index
-    /// is set aside and made anew).
+    /// is set aside and made anew), and for every folder of a launch after one that could not be read: the index
+    /// that holds them is gone, and the reconcile lists them again.
     func photos(in folder: FilePath, order: PhotoOrder) -> [Photo]? {
-        read { (index) throws(LibraryIndexError) in try index.photos(in: folder) }.map { order.sorted($0.map(\.photo)) }
+        guard !launchReadFailed else { return nil }
+        if let (reads, left) = readingAhead {
+            let (readFolder, read) = reads.next()
+            precondition(readFolder == folder, "\(folder) taken where \(readFolder) was read ahead")
+            readingAhead = left > 1 ? (reads, left - 1) : nil
+            switch read {
+            case .success(let photos): return photos
+            case .failure(let error):
+                readingAhead = nil
+                launchReadFailed = true
+                fail(error)
+                return nil
+            }
+        }
+        let photos = read { (index) throws(LibraryIndexError) in try index.photos(in: folder) }
+        if photos == nil { launchReadFailed = true }
+        return photos.map { order.sorted($0.map(\.photo)) }
     }
 
     /// What changed in `indexed` since it was stored, as the live folders take changes: every name of each folder
@@ -119,13 +148,21 @@ final class IndexKeeper {
         guard let index else { return nil }
         do throws(LibraryIndexError) {
             return try body(index)
-        } catch .broken(_, let reason) {
-            rebuild(because: reason)
         } catch {
-            warn("\(error)")
-            self.index = nil
+            fail(error)
         }
         return nil
+    }
+
+    /// Says that a read failed with `error`, and sets a broken index aside to make it anew, or leaves one that
+    /// cannot be read.
+    private func fail(_ error: LibraryIndexError) {
+        if case .broken(_, let reason) = error {
+            rebuild(because: reason)
+        } else {
+            warn("\(error)")
+            index = nil
+        }
     }
 
     /// Runs `body` on the index, if there is one; a failure is said once, a broken index set aside and made anew.

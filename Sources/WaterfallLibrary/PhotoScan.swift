@@ -120,6 +120,7 @@ package final class PhotoScan {
             var counts = ScanCounts()
             if let keeper, Set(rootPaths).isSubset(of: indexed.map(\.path)) {
                 // A folder at a time: the index's copy of a folder lives only until the live folders hold it.
+                keeper.readAhead(indexed.map(\.path), order: order)
                 for position in indexed.indices {
                     let folder = indexed[position].path
                     watch(folder)
