@@ -49,8 +49,13 @@ extension LibraryIndex {
                 SELECT folder, \(photoColumns) FROM photo
                 WHERE folder = (SELECT id FROM folder WHERE path = ?) ORDER BY id
                 """)
-        let rows = try Row.fetchCursor(select, arguments: [Data(folder.bytes)])
+        let path = Data(folder.bytes)
+        let count = try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM photo WHERE folder = (SELECT id FROM folder WHERE path = ?)",
+            arguments: [path])
+        let rows = try Row.fetchCursor(select, arguments: [path])
         var photos: [IndexedPhoto] = []
+        photos.reserveCapacity(count ?? 0)
         let prefix = folder.bytes + [UInt8(ascii: "/")]
         while let row = try rows.next() { photos.append(try photo(row, pathPrefix: prefix)) }
         return photos

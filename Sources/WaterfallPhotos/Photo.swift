@@ -93,11 +93,15 @@ public enum PhotoOrder: String, Hashable, Sendable, CaseIterable {
     }
 
     /// `photos` in this order; each name's `NaturalOrder.Key` is worked out once.
-    /// - Complexity: O(n log n) comparisons of keys, and one copy of each photo.
+    /// - Complexity: O(n) comparisons of keys when `photos` are in this order already (they are given back as they
+    ///   are), else O(n log n) and one copy of each photo.
     public func sorted(_ photos: [Photo]) -> [Photo] {
         let keys = photos.map { NaturalOrder.Key($0.name) }
-        return photos.indices.sorted { i, j in areInIncreasingOrder(photos[i], photos[j]) { keys[i] < keys[j] } }
-            .map { photos[$0] }
+        func areInIncreasingOrder(_ i: Int, _ j: Int) -> Bool {
+            self.areInIncreasingOrder(photos[i], photos[j]) { keys[i] < keys[j] }
+        }
+        if photos.indices.dropFirst().allSatisfy({ !areInIncreasingOrder($0, $0 - 1) }) { return photos }
+        return photos.indices.sorted(by: areInIncreasingOrder).map { photos[$0] }
     }
 
     /// Whether `a` comes before `b`, where `byName` tells whether `a`'s name comes before `b`'s.
