@@ -15,9 +15,8 @@ final class IndexKeeper {
     private var listing: (folder: FilePath, stamp: FolderStamp, photos: [Photo])?
     /// The folders stored since the last `finishWalk()`: a recursive walk marks them walked below when it ends.
     private var storedSinceFinish: [FilePath] = []
-    /// The launch's reads ahead and how many of its folders are left to take, until the last or one that could not
-    /// be read.
-    private var readingAhead: (reads: IndexReadAhead, left: Int)?
+    /// The launch's reads ahead, until the last folder is taken.
+    private var readingAhead: IndexReadAhead?
     /// Whether a read of a launch's folder failed: the folders after it are not read from the index either.
     private var launchReadFailed = false
 
@@ -44,7 +43,7 @@ final class IndexKeeper {
     /// ahead: `photos(in:order:)` then takes each of them, in this order.
     func readAhead(_ folders: [FilePath], order: PhotoOrder) {
         guard let index, !folders.isEmpty else { return }
-        readingAhead = (IndexReadAhead(index, folders: folders, order: order), folders.count)
+        readingAhead = IndexReadAhead(index, folders: folders, order: order)
     }
 
     /// The photos the index holds of `folder`, in `order`; `nil` when the index cannot be read (said; a broken index
@@ -52,14 +51,12 @@ final class IndexKeeper {
     /// that holds them is gone, and the reconcile lists them again.
     func photos(in folder: FilePath, order: PhotoOrder) -> [Photo]? {
         guard !launchReadFailed else { return nil }
-        if let (reads, left) = readingAhead {
-            let (readFolder, read) = reads.next()
+        if let reads = readingAhead, let (readFolder, read) = reads.next() {
             precondition(readFolder == folder, "\(folder) taken where \(readFolder) was read ahead")
-            readingAhead = left > 1 ? (reads, left - 1) : nil
+            if reads.isDone { readingAhead = nil }  // its thread ends
             switch read {
             case .success(let photos): return photos
             case .failure(let error):
-                readingAhead = nil
                 launchReadFailed = true
                 fail(error)
                 return nil

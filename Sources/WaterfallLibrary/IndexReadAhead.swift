@@ -1,48 +1,74 @@
-import Foundation
-import Synchronization
+import Dispatch
 import SystemPackage
 import WaterfallIndex
 import WaterfallPhotos
 
-/// Reads the photos of a launch's folders from the index on a thread of its own, a few folders ahead of the walk's
-/// thread, which takes them in the same order: the index's rows become sorted photos on one core while the walk's
-/// thread hands the folders before them to the live folders and the window on the other.
+/// Reads the photos of a launch's folders from the index on a thread of its own (a one-thread `WishWorker`), a few
+/// folders ahead of the walk's thread, which takes them in the same order: the index's rows become sorted photos on
+/// one core while the walk's thread hands the folders before them to the live folders and the window on the other.
 ///
-/// It stops at the first folder it cannot read, and hands that failure on in the folder's place.
-final class IndexReadAhead: Sendable {
+/// Use it on one thread. After a folder it could not read, it reads no more.
+final class IndexReadAhead {
     /// What was read of one folder.
     typealias Read = Result<[Photo], LibraryIndexError>
 
-    private let reads = Mutex<[(folder: FilePath, read: Read)]>([])
-    /// Signalled once for each read put in `reads`.
-    private let readsWaiting = DispatchSemaphore(value: 0)
-    /// Signalled once for each read taken: the reader waits for room before it reads the next folder.
-    private let room: DispatchSemaphore
+    private let folders: [FilePath]
+    private let ahead: Int
+    private let worker: WishWorker<Int, Read>
+    /// Signalled once for each folder read.
+    private let finished: DispatchSemaphore
+    /// The position of the next folder to take, and of the first one not yet asked for.
+    private var taken = 0
+    private var asked = 0
+    /// The folders read and not yet taken, by position.
+    private var arrived: [Int: Read] = [:]
 
-    /// Starts reading the photos of `folders` from `index`, each folder's in `order`, at most `ahead` folders before
-    /// the one `next()` takes.
+    /// Starts reading the photos of `folders` from `index`, each folder's in `order`, at most `ahead` folders past
+    /// the last one `next()` took.
     init(_ index: LibraryIndex, folders: [FilePath], order: PhotoOrder, ahead: Int = 4) {
-        room = DispatchSemaphore(value: ahead)
-        let thread = Thread { [self] in
-            for folder in folders {
-                room.wait()
-                let read = Read { () throws(LibraryIndexError) in
-                    order.sorted(try index.photos(in: folder).map(\.photo))
+        self.folders = folders
+        self.ahead = ahead
+        let finished = DispatchSemaphore(value: 0)
+        self.finished = finished
+        worker = WishWorker(threads: 1, name: "index read-ahead", wake: { finished.signal() }) {
+            { position, _ in
+                Read { () throws(LibraryIndexError) in
+                    order.sorted(try index.photos(in: folders[position]).map(\.photo))
                 }
-                reads.withLock { $0.append((folder, read)) }
-                readsWaiting.signal()
-                if case .failure = read { return }
             }
         }
-        thread.name = "index read-ahead"
-        thread.start()
+        askAhead()
     }
 
-    /// The next folder, in the order given, and what was read of it: waits for it. None comes after a failure.
-    func next() -> (folder: FilePath, read: Read) {
-        readsWaiting.wait()
-        let next = reads.withLock { $0.removeFirst() }
-        room.signal()
-        return next
+    /// The next folder, in the order given, and what was read of it: waits for it. `nil` past the last folder, and
+    /// after a folder that could not be read.
+    func next() -> (folder: FilePath, read: Read)? {
+        guard !isDone else { return nil }
+        while true {
+            if let read = arrived.removeValue(forKey: taken) {
+                let folder = folders[taken]
+                taken += 1
+                if case .failure = read {
+                    worker.cancel()
+                    asked = taken
+                } else {
+                    askAhead()
+                }
+                return (folder, read)
+            }
+            finished.wait()
+            for done in worker.takeFinished() { arrived[done.job] = done.output }
+        }
+    }
+
+    /// Whether every folder it reads was taken: the last one, or one that could not be read.
+    var isDone: Bool { taken == asked }
+
+    /// Asks for the folders up to `ahead` past the last one taken.
+    private func askAhead() {
+        let end = min(folders.count, taken + ahead)
+        guard end > asked else { return }
+        worker.enqueue(asked..<end)
+        asked = end
     }
 }

@@ -46,6 +46,39 @@ struct IndexKeeperTests {
         #expect(warnings.withLock { $0 } == [])
     }
 
+    /// Two folders ahead at most: each comes once, in order, then none; after a failure, none either.
+    @Test func aReadAheadGivesEachFolderOnceInOrderAndNothingAfterTheLastOrAFailure() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        let folders = (1...5).map { Self.folder($0, count: 3) }
+        for folder in folders { try index.store(folder) }
+        let reads = IndexReadAhead(index, folders: folders.map(\.path), order: .name, ahead: 2)
+        for folder in folders {
+            #expect(!reads.isDone)
+            let (path, read) = try #require(reads.next())
+            #expect(path == folder.path)
+            #expect(try read.get() == folder.photos.map(\.photo).reversed())
+        }
+        #expect(reads.isDone)
+        #expect(reads.next() == nil)
+
+        let missing = IndexReadAhead(index, folders: [FilePath("/photos/2001"), FilePath("/elsewhere")], order: .name)
+        #expect(try missing.next()?.read.get().count == 3)
+        #expect(try missing.next()?.read.get() == [])  // a folder the index does not hold has no photos in it
+        #expect(missing.next() == nil)
+        try TestTool.run([
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('DROP TABLE photo'); c.commit()",
+            indexFile.string,
+        ])
+        let failing = IndexReadAhead(index, folders: folders.map(\.path), order: .name)
+        guard case .failure = try #require(failing.next()).read else {
+            Issue.record("a folder read from a photo table gone")
+            return
+        }
+        #expect(failing.isDone)
+        #expect(failing.next() == nil)
+    }
+
     /// A photo table gone ("cannot use the library index") or pages of garbage ("was broken": set aside and made
     /// anew, empty): either way no folder of the launch comes from the index, and the fault is said once.
     @Test(arguments: [
