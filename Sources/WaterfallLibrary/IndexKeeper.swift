@@ -9,8 +9,9 @@ import WaterfallPhotos
 final class IndexKeeper {
     private var index: LibraryIndex?
     private let recursive: Bool
-    private let warn: (String) -> Void
-    private var hasWarnedOfAWrite = false
+    private let warn: @Sendable (String) -> Void
+    /// The writes, on a thread of their own, from the first: after it the keeper reads no more.
+    private var writer: IndexWriter?
     /// The folder the walk listed last, its stamp just before the listing, and its photos so far.
     private var listing: (folder: FilePath, stamp: FolderStamp, photos: [Photo])?
     /// The folders stored since the last `finishWalk()`: a recursive walk marks them walked below when it ends.
@@ -21,7 +22,7 @@ final class IndexKeeper {
     private var launchReadFailed = false
 
     /// A keeper of `index` for a walk that goes into subfolders when `recursive`.
-    init(_ index: LibraryIndex, recursive: Bool, warn: @escaping (String) -> Void) {
+    init(_ index: LibraryIndex, recursive: Bool, warn: @escaping @Sendable (String) -> Void) {
         self.index = index
         self.recursive = recursive
         self.warn = warn
@@ -124,13 +125,16 @@ final class IndexKeeper {
     }
 
     /// Notes that the walk (or the reconcile, or a round of the live folders) has ended: with a recursive walk, every
-    /// folder stored since has had its subfolders walked.
+    /// folder stored since has had its subfolders walked. Returns once every write is done: the index then holds
+    /// what the walk found.
     func finishWalk() {
         storeListing()
-        guard !storedSinceFinish.isEmpty else { return }
-        let folders = storedSinceFinish
-        storedSinceFinish = []
-        write { (index) throws(LibraryIndexError) in try index.markWalkedBelow(folders) }
+        if !storedSinceFinish.isEmpty {
+            let folders = storedSinceFinish
+            storedSinceFinish = []
+            write { (index) throws(LibraryIndexError) in try index.markWalkedBelow(folders) }
+        }
+        writer?.waitUntilWritten()
     }
 
     /// Forgets `folders`, gone from disk.
@@ -162,30 +166,31 @@ final class IndexKeeper {
         }
     }
 
-    /// Runs `body` on the index, if there is one; a failure is said once, a broken index set aside and made anew.
-    private func write(_ body: (LibraryIndex) throws(LibraryIndexError) -> Void) {
-        guard let index else { return }
-        do throws(LibraryIndexError) {
-            try body(index)
-        } catch .broken(_, let reason) {
-            rebuild(because: reason)
-        } catch {
-            guard !hasWarnedOfAWrite else { return }
-            hasWarnedOfAWrite = true
-            warn("\(error)")
+    /// Hands `body` to the writer, if there is an index: it runs after the writes before it, on the writer's thread.
+    private func write(_ body: @escaping IndexWriter.Write) {
+        if writer == nil, let index {
+            writer = IndexWriter(index, warn: warn)
+            self.index = nil  // the writer's from now on
         }
+        writer?.write(body)
     }
 
     /// Sets the broken index aside and goes on with a new one (said), or without one.
     private func rebuild(because reason: String) {
         guard let index else { return }
+        self.index = Self.rebuilt(index, because: reason, warn: warn)
+    }
+
+    /// `index`, found broken for `reason`, set aside and made anew, which is said; `nil` when it cannot be made anew
+    /// (said too).
+    static func rebuilt(_ index: LibraryIndex, because reason: String, warn: (String) -> Void) -> LibraryIndex? {
         do throws(LibraryIndexError) {
             let (rebuilt, setAside) = try index.rebuilt(because: reason)
-            self.index = rebuilt
             warn("\(setAside)")
+            return rebuilt
         } catch {
             warn("\(error)")
-            self.index = nil
+            return nil
         }
     }
 }
