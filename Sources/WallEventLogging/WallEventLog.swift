@@ -45,24 +45,23 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                 log.log("index", [("kind", .string("read")), ("folders", .int(folders)), ("photos", .int(photos))])
             case .reconcileStarted(let folders):
                 log.log("index", [("kind", .string("reconcile-started")), ("folders", .int(folders))])
-            case .reconcileEnded(let changed, let gone, let new, let updated):
+            case .reconcileEnded(let changed, let gone, let new, let updated, let duration):
                 log.log(
                     "index",
                     [
                         ("kind", .string("reconcile-ended")), ("changed", .int(changed)), ("gone", .int(gone)),
-                        ("new", .int(new)), ("updated", .int(updated)),
+                        ("new", .int(new)), ("updated", .int(updated)), ("ms", .number(Self.milliseconds(duration))),
                     ])
             case .notAnswering(let folder):
                 log.log("networkFolder", [("state", .string("not-answering")), ("folder", .string(folder.string))])
             case .answeringAgain:
                 log.log("networkFolder", [("state", .string("answering"))])
             case .polled(let folders, let duration):
-                let milliseconds = duration / .milliseconds(1)
                 log.log(
                     "networkFolder",
                     [
                         ("state", .string("polled")), ("folders", .int(folders)),
-                        ("ms", .number((milliseconds * 10).rounded() / 10)),
+                        ("ms", .number(Self.milliseconds(duration))),
                     ])
             }
         case .updated(let kind, let indices, let itemCount):
@@ -233,6 +232,11 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
         case .replaced: "replace"
         case .inserted: "insert"
         }
+    }
+
+    /// `duration` in milliseconds, to a tenth.
+    private static func milliseconds(_ duration: Duration) -> Double {
+        (duration / .milliseconds(1) * 10).rounded() / 10
     }
 
     /// The `action` of a `fileAction` or `fileActionProgress`.

@@ -7,9 +7,9 @@ public enum LibraryIndexActivity: Hashable, Sendable {
     case read(folders: Int, photos: Int)
     /// The reconcile began: a stat of each of `folders` folders.
     case reconcileStarted(folders: Int)
-    /// The reconcile ended: it read again `changedFolders` folders whose stamp changed, took away `goneFolders`, and
-    /// walked `newFolders` new ones; `updatedFolders` of them changed the cards.
-    case reconcileEnded(changedFolders: Int, goneFolders: Int, newFolders: Int, updatedFolders: Int)
+    /// The reconcile ended after `duration`: it read again `changedFolders` folders whose stamp changed, took away
+    /// `goneFolders`, and walked `newFolders` new ones; `updatedFolders` of them changed the cards.
+    case reconcileEnded(changedFolders: Int, goneFolders: Int, newFolders: Int, updatedFolders: Int, duration: Duration)
     /// A poll of the network folders waited in vain for `folder` (`FolderPoller`): its mount does not answer. The
     /// folders not polled are polled again at the next poll.
     case notAnswering(folder: FilePath)

@@ -178,6 +178,7 @@ package final class PhotoScan {
         _ indexed: [IndexedFolder], _ folders: inout LiveFolders, counts: inout ScanCounts, keeper: IndexKeeper,
         walker: PhotoWalker, shown: () -> Set<FilePath>
     ) -> (updates: [FolderUpdate], ended: LibraryIndexActivity) {
+        let start = ContinuousClock.now
         let (changes, stamps, newFolders) = keeper.changes(since: indexed) { folders.folders[$0] ?? [] }
         var updates = folders.update(changes)
         for (folder, stamp) in stamps {
@@ -201,7 +202,7 @@ package final class PhotoScan {
         counts.folders = folders.folderCount
         let ended = LibraryIndexActivity.reconcileEnded(
             changedFolders: stamps.count, goneFolders: changes.removedFolders.count, newFolders: newFolders.count,
-            updatedFolders: Set(updates.map(\.folder)).count)
+            updatedFolders: Set(updates.map(\.folder)).count, duration: ContinuousClock.now - start)
         return (updates, ended)
     }
 

@@ -99,6 +99,7 @@ import WaterfallPhotos
                 "reconcile-ended changed 3 gone 1 new 1 updated 4",
             ])
         #expect(ended.int("updated") == 4)
+        #expect((ended.double("ms") ?? -1) >= 0, "the reconcile's own time")
         #expect(!relaunch.events("update", after: 0).isEmpty)
         // The index now holds what the reconcile found: a third launch shows it at once.
         let third = relaunch.relaunched()
