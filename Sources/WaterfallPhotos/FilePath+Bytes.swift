@@ -53,5 +53,5 @@ extension FilePath.Component {
     var isHidden: Bool { Self.isHidden(bytes) }
 
     /// Whether the name of bytes `name` is hidden: it starts with a dot.
-    static func isHidden(_ name: [UInt8]) -> Bool { name.first == UInt8(ascii: ".") }
+    static func isHidden(_ name: some Collection<UInt8>) -> Bool { name.first == UInt8(ascii: ".") }
 }

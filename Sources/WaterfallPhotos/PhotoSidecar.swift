@@ -127,7 +127,9 @@ struct SidecarListing {
     }
 
     /// Whether a file named `name` (bytes) is a sidecar: its name ends in `.xmp`.
-    static func isSidecar(_ name: [UInt8]) -> Bool { name.count > 4 && name.suffix(4).elementsEqual(".xmp".utf8) }
+    static func isSidecar(_ name: some Collection<UInt8>) -> Bool {
+        name.count > 4 && name.dropFirst(name.count - 4).elementsEqual(".xmp".utf8)
+    }
 }
 
 /// The names of a photo's two sidecars, worked out on the path's bytes: the walk asks for them for every photo, and

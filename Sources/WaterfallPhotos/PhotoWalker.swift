@@ -168,7 +168,11 @@ public final class PhotoWalker {
             return
         }
         willList?(path)
-        guard let entries = Self.list(path) else {
+        // Each name but a hidden one or a sidecar stat'ed in the open folder.
+        let entries = FolderEntries.entries(in: path) {
+            !FilePath.Component.isHidden($0) && !SidecarListing.isSidecar($0)
+        }
+        guard let entries else {
             counts.unreadable += 1
             return
         }
@@ -177,10 +181,10 @@ public final class PhotoWalker {
         // Each child's path from the bytes (`FilePath.appending` parses the name again, 40 % of a debug build's walk).
         var parent = path.bytes
         if parent.last != UInt8(ascii: "/") { parent.append(UInt8(ascii: "/")) }
-        let sidecars = SidecarListing(names: Set(entries.filter(SidecarListing.isSidecar)))
-        for name in entries where !FilePath.Component.isHidden(name) && !SidecarListing.isSidecar(name) {
+        let sidecars = SidecarListing(names: Set(entries.map(\.name).filter(SidecarListing.isSidecar)))
+        for (name, info) in entries where !FilePath.Component.isHidden(name) && !SidecarListing.isSidecar(name) {
             let child = FilePath(bytes: parent + name)
-            guard let info = FileInfo(path: child) else {
+            guard let info else {
                 counts.unreadable += 1
                 continue
             }
@@ -316,27 +320,5 @@ extension PhotoWalker {
         }
         if let index = roots.firstIndex(where: { $0.removingLastComponent() == folder }) { return (index, []) }
         return (roots.count, folder.components.map { String(decoding: $0) })
-    }
-}
-
-/// What `stat` says of a path (following symbolic links).
-struct FileInfo {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int
-    var modified: Double
-    var isDirectory: Bool
-    var isRegularFile: Bool
-
-    /// `stat(path)`, `nil` when it fails (a dangling link, no permission).
-    init?(path: FilePath) {
-        var info = stat()
-        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int(info.st_size)
-        modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        isDirectory = info.st_mode & S_IFMT == S_IFDIR
-        isRegularFile = info.st_mode & S_IFMT == S_IFREG
     }
 }
