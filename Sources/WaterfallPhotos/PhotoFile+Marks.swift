@@ -14,10 +14,10 @@ extension PhotoFile {
     /// it, as a JPEG's first 4 KB often do) when no sidecar has a rating.
     /// - Throws: what `readHeader(path:worker:)` throws.
     static func readHeaderAndMarks(
-        path: FilePath, worker: DecoderProcess?,
+        path: FilePath, inFolder folder: Int32? = nil, worker: DecoderProcess?,
         listing: SidecarListing
     ) throws -> (header: ImageHeader, marks: PhotoMarks) {
-        let descriptor = try openForReading(path)
+        let descriptor = try openForReading(path, inFolder: folder)
         defer { close(descriptor) }
         let size = size(of: descriptor)
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))

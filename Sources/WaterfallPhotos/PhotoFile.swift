@@ -143,12 +143,28 @@ public enum PhotoFile {
         }
     }
 
-    /// The file at `path` opened for reading.
-    static func openForReading(_ path: FilePath) throws -> Int32 {
-        let descriptor = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
+    /// The file at `path` opened for reading; by its name in `folder` when given, an open descriptor of the folder
+    /// `path` is in (one name looked up, not the whole path).
+    static func openForReading(_ path: FilePath, inFolder folder: Int32? = nil) throws -> Int32 {
+        let descriptor =
+            if let folder, let name = path.lastComponent {
+                name.withPlatformString { openat(folder, $0, O_RDONLY | O_CLOEXEC) }
+            } else {
+                path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
+            }
         guard descriptor >= 0 else { throw error(errno) }
         return descriptor
     }
+
+    /// The folder at `path` opened to open the files in it by their names, or `nil`; close it with
+    /// `closeFolder(_:)`.
+    static func openFolder(_ path: FilePath) -> Int32? {
+        let descriptor = path.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Closes a folder `openFolder(_:)` opened.
+    static func closeFolder(_ descriptor: Int32) { close(descriptor) }
 
     /// The size of the open file, if the system knows it.
     static func size(of descriptor: Int32) -> Int? {

@@ -201,7 +201,7 @@ public final class PhotoWalker {
         }
     }
 
-    /// Sorts `files` in the walk's order, reads their headers and hands the photos on in batches.
+    /// Sorts `files` (each in `folder`) in the walk's order, reads their headers and hands the photos on in batches.
     /// `sidecars` are the folder's sidecars, when it was listed (loose files' folders are not).
     private func readPhotos(
         _ files: [File], in folder: FilePath, sidecars: SidecarListing = .unknown,
@@ -213,6 +213,9 @@ public final class PhotoWalker {
                     path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified,
                     inode: $0.info.inode)
             })
+        // Each file opened by its name in the open folder: one name looked up, not the folder's whole path again.
+        let folderDescriptor = PhotoFile.openFolder(folder)
+        defer { folderDescriptor.map(PhotoFile.closeFolder) }
         var batch: [Photo] = []
         var started = false
         func send() {
@@ -223,7 +226,7 @@ public final class PhotoWalker {
             batch = []
         }
         for candidate in candidates {
-            switch Self.read(candidate, worker: decoderProcess, sidecars: sidecars) {
+            switch Self.read(candidate, inFolder: folderDescriptor, worker: decoderProcess, sidecars: sidecars) {
             case .notAnImage(let kind):
                 counts.addSkipped(kind)
             case .unreadable:
@@ -248,12 +251,15 @@ public final class PhotoWalker {
     }
 
     /// `photo` (its path, size and time known) with its header and marks read (through `worker` for the formats it
-    /// reads; its sidecars looked for where `sidecars` may have them), or why it is left out.
-    static func read(_ photo: Photo, worker: DecoderProcess?, sidecars: SidecarListing = .unknown) -> FileOutcome {
+    /// reads; its sidecars looked for where `sidecars` may have them), or why it is left out. `folder`: an open
+    /// descriptor of the photo's folder, to open it by its name.
+    static func read(
+        _ photo: Photo, inFolder folder: Int32? = nil, worker: DecoderProcess?, sidecars: SidecarListing = .unknown
+    ) -> FileOutcome {
         var photo = photo
         do {
             (photo.header, photo.marks) = try PhotoFile.readHeaderAndMarks(
-                path: photo.path, worker: worker, listing: sidecars)
+                path: photo.path, inFolder: folder, worker: worker, listing: sidecars)
         } catch PhotoError.empty {
             return .notAnImage(.other)
         } catch PhotoError.notAnImage {
