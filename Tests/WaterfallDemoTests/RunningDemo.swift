@@ -31,7 +31,9 @@ final class RunningDemo {
         process = try DemoProcess(
             executable: executable, arguments: (subcommand.map { [$0] } ?? []) + ["--log-events"] + arguments,
             display: xvfb.display, directory: directory, environment: environment)
-        ready = try process.waitForEvent("the ready event") { $0.name == "ready" }.event
+        // A minute at most: in the whole suite's run, tens of servers, programs and window managers share two cores,
+        // and a launch under openbox once took more than 20 s there (3 s alone).
+        ready = try process.waitForEvent(limit: 60, "the ready event") { $0.name == "ready" }.event
         // Keyboard focus follows the pointer on a server without a window manager: park the pointer inside.
         try xdotool(["mousemove", "--window", String(window), "2", "2"], display: xvfb.display)
     }
