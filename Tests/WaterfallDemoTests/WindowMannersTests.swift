@@ -130,11 +130,17 @@ struct WindowMannersTests {
             try folder.image("p\(index).png", width: 400, height: 300, colour: colour)
         }
         var manager: Openbox?
-        let demo = try RunningDemo(
-            [folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-            screen: Self.screen
-        ) { server in
-            if underOpenbox { manager = try Openbox(display: server.display) }
+        let demo: RunningDemo
+        do {
+            demo = try RunningDemo(
+                [folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
+                screen: Self.screen
+            ) { server in
+                if underOpenbox { manager = try Openbox(display: server.display) }
+            }
+        } catch {
+            // A window never shown under openbox: whether it still runs, and what it said.
+            throw X11TestError("\(error); \(manager?.state ?? "no window manager")")
         }
         let last = try demo.process.waitForEvent("three pictures") { _ in
             demo.events(named: "thumbnail", after: 0).count == 3

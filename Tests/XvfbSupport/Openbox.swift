@@ -25,6 +25,11 @@ public final class Openbox {
         killAndReap(process)
     }
 
+    /// How openbox is doing, for a test's failure: running or how it ended, and what it printed on stderr.
+    public var state: String {
+        (process.isRunning ? "openbox is running" : "openbox \(process.endDescription)") + "; \(standardError.quoted)"
+    }
+
     /// Whether the root window's `_NET_SUPPORTING_WM_CHECK` names a window whose `_NET_WM_NAME` is "Openbox".
     private static func isReady(_ name: String) throws -> Bool {
         guard let display = XOpenDisplay(name) else { throw X11TestError("cannot open \(name) to look for openbox") }
