@@ -84,7 +84,7 @@ in_background fuzzing bash scripts/fuzz.sh
 step "install test" python3 scripts/install-test.py
 # The README's tour under a private Xvfb: its screenshots are checked for text (15 s).
 step "tour" env -u DISPLAY bash scripts/run-demo.sh
-# The DocC documentation of the six libraries, warnings as errors, and a doc comment on every public symbol (20 s).
+# The DocC documentation of the seven libraries, warnings as errors, and a doc comment on every public symbol (20 s).
 step "docs" bash scripts/docs.sh
 # The programs of the sanitizer build scripted under a private Xvfb: no leak, no memory error (15 s).
 step "leak check" bash scripts/leak-check.sh
