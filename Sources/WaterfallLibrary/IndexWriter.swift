@@ -12,12 +12,12 @@ final class IndexWriter {
     /// One write.
     typealias Write = @Sendable (LibraryIndex) throws(LibraryIndexError) -> Void
 
-    private let worker: WishWorker<Int, Void>
-    /// The writes handed over and not yet started, by number.
+    /// The writes handed over and not yet started, by number: shared with the worker's thread.
     private final class Handover: Sendable {
         let writes = Mutex<[Int: Write]>([:])
     }
 
+    private let worker: WishWorker<Int, Void>
     private let handover = Handover()
     /// Signalled once for each write done.
     private let done: DispatchSemaphore

@@ -440,11 +440,11 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
 /// by two, and a 1,000,000-photo walk spent a fifth of its time there.
 final class WakeRelay: Sendable {
     /// The window's wake signal.
-    struct Target: Sendable {
+    private struct Target: Sendable {
         let wake: @Sendable () -> Void
     }
 
-    let target = Mutex<Target?>(nil)
+    private let target = Mutex<Target?>(nil)
 
     /// Makes `wake` the window's wake signal.
     func wake(with wake: @escaping @Sendable () -> Void) { target.withLock { $0 = Target(wake: wake) } }
