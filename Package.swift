@@ -250,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "WaterfallPhotosTests",
             dependencies: [
-                "WaterfallPhotos", "PhotoTestSupport", "waterfall-decoder", "CMalloc",
+                "WaterfallPhotos", "PhotoTestSupport", "waterfall-decoder", "CMalloc", "SeededRandom",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
     ]

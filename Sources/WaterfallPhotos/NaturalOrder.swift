@@ -1,8 +1,11 @@
 /// Orders names as people do: runs of digits compare by their value, so `img2` comes before `img10`; the rest
 /// compares case-insensitively, then exactly, so the order is total.
 public enum NaturalOrder {
-    /// Whether `a` comes before `b`. To sort many names, sort by their `Key`s: each is worked out once.
-    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool { Key(a) < Key(b) }
+    /// Whether `a` comes before `b`: in place when both are ASCII, else by their keys. To sort many names, sort by
+    /// their `Key`s: each is worked out once.
+    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+        precedesInPlace(a, b) ?? (Key(a) < Key(b))
+    }
 
     /// A name's place in natural order, worked out once: comparing two keys compares arrays of numbers, where
     /// comparing two names lowercases both.

@@ -93,15 +93,19 @@ public enum PhotoOrder: String, Hashable, Sendable, CaseIterable {
     }
 
     /// `photos` in this order; each name's `NaturalOrder.Key` is worked out once.
-    /// - Complexity: O(n) comparisons of keys when `photos` are in this order already (they are given back as they
-    ///   are), else O(n log n) and one copy of each photo.
+    /// - Complexity: O(n) comparisons in place when `photos` are in this order already (they are given back as they
+    ///   are, as a launch from the index reads them), else O(n log n) comparisons of keys and one copy of each photo.
     public func sorted(_ photos: [Photo]) -> [Photo] {
+        if isInOrder(photos) { return photos }
         let keys = photos.map { NaturalOrder.Key($0.name) }
-        func areInIncreasingOrder(_ i: Int, _ j: Int) -> Bool {
+        return photos.indices.sorted { i, j in
             self.areInIncreasingOrder(photos[i], photos[j]) { keys[i] < keys[j] }
-        }
-        if photos.indices.dropFirst().allSatisfy({ !areInIncreasingOrder($0, $0 - 1) }) { return photos }
-        return photos.indices.sorted(by: areInIncreasingOrder).map { photos[$0] }
+        }.map { photos[$0] }
+    }
+
+    /// Whether `photos` are in this order, their names compared in place (`NaturalOrder.areInIncreasingOrder`).
+    private func isInOrder(_ photos: [Photo]) -> Bool {
+        photos.indices.dropFirst().allSatisfy { !areInIncreasingOrder(photos[$0], photos[$0 - 1]) }
     }
 
     /// Whether `a` comes before `b`, where `byName` tells whether `a`'s name comes before `b`'s.

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import WaterfallPhotos
 
@@ -27,6 +28,30 @@ struct NaturalOrderTests {
     @Test func aKeyEqualsOnlyTheKeyOfTheSameName() {
         for a in Self.names {
             for b in Self.names { #expect((NaturalOrder.Key(a) == NaturalOrder.Key(b)) == (a == b)) }
+        }
+    }
+
+    @Test func inPlaceOrdersEveryPairOfASCIINamesAsTheOldComparisonDidAndLeavesTheRestToKeys() {
+        for a in Self.names {
+            for b in Self.names {
+                let isASCII = (a + b).utf8.allSatisfy { $0 < 0x80 }
+                #expect(
+                    NaturalOrder.precedesInPlace(a, b) == (isASCII ? Self.oracle(a, b) : nil),
+                    "\(a.debugDescription) < \(b)")
+            }
+        }
+    }
+
+    /// Made-up names of the bytes where the in-place comparison branches (digits, zeros, case, a letter either side
+    /// of the digits, the end), long enough to hold several runs: each pair as the oracle orders it.
+    @Test func inPlaceOrdersRandomASCIINamesAsTheOldComparisonDid() {
+        let alphabet = Array("0001239aAbB_.")
+        var random = SplitMix64(seed: 39)
+        let names = (0..<600).map { _ in
+            String((0..<random.int(below: 9)).map { _ in alphabet[random.int(below: alphabet.count)] })
+        }
+        for (a, b) in Array(zip(names, names.dropFirst())) + Array(zip(names, names.reversed())) {
+            #expect(NaturalOrder.precedesInPlace(a, b) == Self.oracle(a, b), "\(a.debugDescription) < \(b)")
         }
     }
 

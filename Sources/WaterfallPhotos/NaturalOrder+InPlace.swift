@@ -1,0 +1,56 @@
+extension NaturalOrder {
+    /// Whether name `a` comes before name `b`, as their keys order them, compared in place without making the keys;
+    /// `nil` when either is not ASCII (its lowercase and its digits are then Unicode's, which only a key has). A launch
+    /// from the index checks that each folder's photos are in order with it, where keys would cost an allocation each.
+    public static func precedesInPlace(_ a: String, _ b: String) -> Bool? {
+        var a = a
+        var b = b
+        return a.withUTF8 { a in b.withUTF8 { b in precedes(a, b) } }
+    }
+
+    /// `precedesInPlace(_:_:)` on the names' UTF-8 bytes.
+    private static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard isASCII(a), isASCII(b) else { return nil }
+        var i = 0
+        var j = 0
+        // Of names otherwise alike, the first run of digits with fewer leading zeros comes first.
+        var fewerLeadingZeros: Bool?
+        while i < a.count && j < b.count {
+            guard isDigit(a[i]) && isDigit(b[j]) else {
+                let (x, y) = (lowercase(a[i]), lowercase(b[j]))
+                if x != y { return x < y }
+                i += 1
+                j += 1
+                continue
+            }
+            let (aStart, aSignificant) = digitRun(a, from: &i)
+            let (bStart, bSignificant) = digitRun(b, from: &j)
+            let length = i - aSignificant
+            if length != j - bSignificant { return length < j - bSignificant }
+            for k in 0..<length where a[aSignificant + k] != b[bSignificant + k] {
+                return a[aSignificant + k] < b[bSignificant + k]
+            }
+            if fewerLeadingZeros == nil && i - aStart != j - bStart { fewerLeadingZeros = i - aStart < j - bStart }
+        }
+        if a.count - i != b.count - j { return a.count - i < b.count - j }
+        if let fewerLeadingZeros { return fewerLeadingZeros }
+        return a.lexicographicallyPrecedes(b)
+    }
+
+    /// Moves `index` past the run of digits it is at; the run's start, and its first digit that is not a leading zero.
+    private static func digitRun(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> (Int, Int) {
+        let start = index
+        while index < bytes.count && bytes[index] == UInt8(ascii: "0") { index += 1 }
+        let significant = index
+        while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        return (start, significant)
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { bytes.allSatisfy { $0 < 0x80 } }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
