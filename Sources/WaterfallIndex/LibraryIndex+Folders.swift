@@ -11,7 +11,7 @@ extension LibraryIndex {
         try reading { db in
             try Self.folders(under: roots, in: db).map { folder in
                 var folder = folder
-                folder.photos = try Self.photos(in: folder.path, in: db)
+                folder.photos = try Self.photos(in: folder.path, in: db).map { IndexedPhoto($0) }
                 return folder
             }
         }
@@ -25,9 +25,10 @@ extension LibraryIndex {
         try reading { db in try Self.folders(under: roots, in: db) }
     }
 
-    /// The photos of the folder at `folder`, in the order they were stored; none when the index does not hold it.
+    /// The photos of the folder at `folder` (each with the inode its file had), in the order they were stored; none
+    /// when the index does not hold it.
     /// - Throws: as `folders(under:)`.
-    public func photos(in folder: FilePath) throws(LibraryIndexError) -> [IndexedPhoto] {
+    public func photos(in folder: FilePath) throws(LibraryIndexError) -> [Photo] {
         try reading { db in try Self.photos(in: folder, in: db) }
     }
 
@@ -43,7 +44,7 @@ extension LibraryIndex {
     }
 
     /// The photos `db` holds of the folder at `folder`, in the order they were stored.
-    private static func photos(in folder: FilePath, in db: Database) throws -> [IndexedPhoto] {
+    private static func photos(in folder: FilePath, in db: Database) throws -> [Photo] {
         let select = try db.makeStatement(
             sql: """
                 SELECT folder, \(photoColumns) FROM photo
@@ -54,7 +55,7 @@ extension LibraryIndex {
             db, sql: "SELECT count(*) FROM photo WHERE folder = (SELECT id FROM folder WHERE path = ?)",
             arguments: [path])
         let rows = try Row.fetchCursor(select, arguments: [path])
-        var photos: [IndexedPhoto] = []
+        var photos: [Photo] = []
         photos.reserveCapacity(count ?? 0)
         let prefix = folder.bytes + [UInt8(ascii: "/")]
         while let row = try rows.next() { photos.append(try photo(row, pathPrefix: prefix)) }
@@ -136,7 +137,7 @@ extension LibraryIndex {
     /// The photo of a row of `photoColumns` (after one column), in the folder whose path and a slash are
     /// `pathPrefix`. A header or an error that no longer reads (a format or an error of another version) leaves the
     /// photo to be read again.
-    static func photo(_ row: Row, pathPrefix: [UInt8]) throws -> IndexedPhoto {
+    static func photo(_ row: Row, pathPrefix: [UInt8]) throws -> Photo {
         // The name's bytes as SQLite has them, copied once, into the path.
         let (path, name) = try row.withUnsafeData(atIndex: 1) { data in
             let name = data ?? Data()
@@ -157,7 +158,7 @@ extension LibraryIndex {
         var photo = Photo(
             path: path, name: name, fileSize: row[2], modified: row[3], inode: inode, header: header, error: error)
         photo.marks = PhotoMarks(rating: row[11], isRejected: row[12])
-        return IndexedPhoto(photo, inode: inode)
+        return photo
     }
 
     /// The values of `photoColumns` for `indexed`. An error that is not the file's own (a timeout, a crash) is not

@@ -11,15 +11,16 @@ import WaterfallPhotos
 /// anew (`open(at:)`), a newer one is left alone, a failed write is read again from the files next time.
 ///
 /// The database is in WAL mode with a busy timeout: two programs may read and write one index at once, readers never
-/// wait, and a writer waits for the other's transaction up to `busyTimeout`. A program holds one connection (the
-/// walk's thread is its only user), with a page cache of 1 MB. Each write is one transaction, so a
-/// crash at any instant leaves the index as it was before or after it.
+/// wait, and a writer waits for the other's transaction up to `busyTimeout`. A program holds a pool of connections
+/// (GRDB's `DatabasePool`): one writes, and the others read at once on other threads (a launch reads two folders at a
+/// time), each with a page cache of 1 MB. Each write is one transaction, so a crash at any instant leaves the index as
+/// it was before or after it.
 public final class LibraryIndex: Sendable {
     /// The index file.
     public let file: FilePath
     /// How long its writes wait for another process's.
     public let busyTimeout: TimeInterval
-    let database: DatabaseQueue
+    let database: DatabasePool
 
     /// How long a write waits by default for another process's transaction before it fails.
     public static let busyTimeout: TimeInterval = 5
@@ -30,13 +31,12 @@ public final class LibraryIndex: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
-            // Another process's readers never wait for our writes, nor ours for theirs. WAL's own durability: a crash
-            // loses at most the last transactions, never the database. A page cache of 1 MB: the index is read
-            // through once at a launch, and written a folder at a time.
-            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -1024")
+            // The pool puts the index in WAL mode: another process's readers never wait for our writes, nor ours for
+            // theirs. WAL's own durability: a crash loses at most the last transactions, never the database. A page
+            // cache of 1 MB: the index is read through once at a launch, and written a folder at a time.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -1024")
         }
-        // One connection: the walk's thread is the index's only user in the program; WAL shares it between programs.
-        database = try DatabaseQueue(path: file.string, configuration: configuration)
+        database = try DatabasePool(path: file.string, configuration: configuration)
         let migrator = Self.migrator
         if try database.read({ try migrator.hasBeenSuperseded($0) }) { throw NewerSchema() }
         try migrator.migrate(database)

@@ -65,7 +65,7 @@ final class IndexKeeper {
         }
         let photos = read { (index) throws(LibraryIndexError) in try index.photos(in: folder) }
         if photos == nil { launchReadFailed = true }
-        return photos.map { order.sorted($0.map(\.photo)) }
+        return photos.map(order.sorted)
     }
 
     /// What changed in `indexed` since it was stored, as the live folders take changes: every name of each folder

@@ -3,9 +3,9 @@ import SystemPackage
 import WaterfallIndex
 import WaterfallPhotos
 
-/// Reads the photos of a launch's folders from the index on a thread of its own (a one-thread `WishWorker`), a few
-/// folders ahead of the walk's thread, which takes them in the same order: the index's rows become sorted photos on
-/// one core while the walk's thread hands the folders before them to the live folders and the window on the other.
+/// Reads the photos of a launch's folders from the index on two threads of its own (a `WishWorker`, each thread with
+/// a connection of the index's pool), a few folders ahead of the walk's thread, which takes them in the same order:
+/// the index's rows become sorted photos on the cores the walk's thread and the window leave free.
 ///
 /// Use it on one thread. After a folder it could not read, it reads no more.
 final class IndexReadAhead {
@@ -30,10 +30,10 @@ final class IndexReadAhead {
         self.ahead = ahead
         let finished = DispatchSemaphore(value: 0)
         self.finished = finished
-        worker = WishWorker(threads: 1, name: "index read-ahead", wake: { finished.signal() }) {
+        worker = WishWorker(threads: 2, name: "index read-ahead", wake: { finished.signal() }) {
             { position, _ in
                 Read { () throws(LibraryIndexError) in
-                    order.sorted(try index.photos(in: folders[position]).map(\.photo))
+                    order.sorted(try index.photos(in: folders[position]))
                 }
             }
         }

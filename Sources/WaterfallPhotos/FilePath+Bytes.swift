@@ -24,17 +24,17 @@ extension FilePath {
         self = bytes.withUnsafeBytes { FilePath(joining: $0, UnsafeRawBufferPointer(start: nil, count: 0)) }
     }
 
-    /// The path whose bytes are `prefix`'s then `name`'s (which hold no NUL): copied once, with its NUL, and parsed.
+    /// The path whose bytes are `prefix`'s then `name`'s (which hold no NUL): joined with a NUL on the stack, then
+    /// copied once into the path and parsed.
     public init(joining prefix: UnsafeRawBufferPointer, _ name: UnsafeRawBufferPointer) {
         let count = prefix.count + name.count
-        let string = [CChar](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+        self = withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
             let bytes = UnsafeMutableRawBufferPointer(buffer)
             bytes.copyMemory(from: prefix)
             UnsafeMutableRawBufferPointer(rebasing: bytes[prefix.count...]).copyMemory(from: name)
             buffer[count] = 0
-            initialized = count + 1
+            return FilePath(platformString: buffer.baseAddress!)
         }
-        self = string.withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
     }
 
     /// The last part's name as people read it (each byte that is not UTF-8 shown as U+FFFD); the whole path for a

@@ -67,7 +67,7 @@ struct LibraryIndexTests {
         #expect(folders.map(\.path) == [july.path, august.path])
         #expect(folders.map(\.stamp) == [july.stamp, august.stamp])
         #expect(folders.allSatisfy { $0.photos.isEmpty })
-        #expect(try index.photos(in: august.path) == august.photos)
+        #expect(try index.photos(in: august.path) == august.photos.map(\.photo))
         #expect(try index.photos(in: FilePath("/photos/2023")) == [])
     }
 

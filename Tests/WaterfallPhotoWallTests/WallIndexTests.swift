@@ -143,7 +143,7 @@ import WaterfallPhotos
         let a2 = FilePath(harness.root + "/a/a2.png")
         try harness.wait("the rating in the index") {
             let photos = (try? Self.index(harness).photos(in: a2.removingLastComponent())) ?? []
-            return photos.map(\.photo.marks) == [PhotoMarks(), PhotoMarks(rating: 4)]
+            return photos.map(\.marks) == [PhotoMarks(), PhotoMarks(rating: 4)]
         }
         harness.wall.stop()
         let relaunch = harness.relaunched()
