@@ -123,7 +123,6 @@ package final class PhotoScan {
                 keeper.readAhead(indexed.map(\.path), order: order)
                 for position in indexed.indices {
                     let folder = indexed[position].path
-                    watch(folder)
                     poller.note(folder)
                     guard let photos = keeper.photos(in: folder, order: order) else {
                         indexed[position].stamp = .unknown  // the reconcile lists it again
@@ -139,6 +138,9 @@ package final class PhotoScan {
                 let read = LibraryIndexActivity.read(folders: indexed.count, photos: counts.found)
                 post(
                     Delivery(counts: counts, isDone: true, activity: [read, .reconcileStarted(folders: indexed.count)]))
+                // Watched once the wall knows every photo (a watch costs the kernel a pass over the folder's cached
+                // entries: 1 ms for 4,000), and before the reconcile's stats, so that no change falls between the two.
+                for folder in indexed { watch(folder.path) }
                 let (updates, ended) = Self.reconcile(
                     indexed, &folders, counts: &counts, keeper: keeper, walker: walker,
                     shown: { watcher?.watchedFolders ?? Set(indexed.map(\.path)) })
