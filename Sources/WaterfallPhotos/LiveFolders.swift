@@ -42,6 +42,10 @@ public struct LiveFolders {
 
     /// Adds a batch of the walk (its photos come after those of its folder already added).
     public mutating func add(_ batch: PhotoBatch) {
+        guard let held = folders[batch.folder], !held.isEmpty else {
+            folders[batch.folder] = batch.photos  // the batch's own array, shared: a folder from the index comes whole
+            return
+        }
         folders[batch.folder, default: []] += batch.photos
     }
 
