@@ -106,6 +106,7 @@ let package = Package(
             name: "WaterfallIndex",
             dependencies: [
                 "WaterfallPhotos", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 

@@ -45,20 +45,26 @@ extension LibraryIndex {
 
     /// The photos `db` holds of the folder at `folder`, in the order they were stored.
     private static func photos(in folder: FilePath, in db: Database) throws -> [Photo] {
+        // A folder's rows are stored in one transaction, so their ids are one run: they are read in the table's own
+        // order over that run, where a search of the (folder, name) index would look up each row and sort them by id.
+        // `+folder` keeps SQLite off that index.
+        guard
+            let run = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*), min(photo.id), max(photo.id), folder.id FROM folder
+                    JOIN photo ON photo.folder = folder.id WHERE folder.path = ?
+                    """, arguments: [Data(folder.bytes)]),
+            let count = run[0] as Int?, count > 0
+        else { return [] }
         let select = try db.makeStatement(
-            sql: """
-                SELECT folder, \(photoColumns) FROM photo
-                WHERE folder = (SELECT id FROM folder WHERE path = ?) ORDER BY id
-                """)
-        let path = Data(folder.bytes)
-        let count = try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM photo WHERE folder = (SELECT id FROM folder WHERE path = ?)",
-            arguments: [path])
-        let rows = try Row.fetchCursor(select, arguments: [path])
+            sql: "SELECT \(photoColumns) FROM photo WHERE id BETWEEN ? AND ? AND +folder = ? ORDER BY id")
+        let rows = try Row.fetchCursor(select, arguments: [run[1], run[2], run[3]])
+        let columns = StatementColumns(select)
         var photos: [Photo] = []
-        photos.reserveCapacity(count ?? 0)
+        photos.reserveCapacity(count)
         let prefix = folder.bytes + [UInt8(ascii: "/")]
-        while let row = try rows.next() { photos.append(try photo(row, pathPrefix: prefix)) }
+        while try rows.next() != nil { photos.append(photo(columns, pathPrefix: prefix)) }
         return photos
     }
 
@@ -126,7 +132,7 @@ extension LibraryIndex {
         }
     }
 
-    /// The photo columns, in the order `photo(_:pathPrefix:)` reads them from 1 and `arguments(of:)` gives them.
+    /// The photo columns, in the order `photo(_:pathPrefix:)` reads them and `arguments(of:)` gives them.
     static let photoColumns =
         "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error"
     /// The statement that inserts a photo: its folder's id, then `photoColumns`.
@@ -134,30 +140,28 @@ extension LibraryIndex {
         "INSERT INTO photo (folder, \(photoColumns)) VALUES (?"
         + String(repeating: ", ?", count: photoColumns.split(separator: ",").count) + ")"
 
-    /// The photo of a row of `photoColumns` (after one column), in the folder whose path and a slash are
-    /// `pathPrefix`. A header or an error that no longer reads (a format or an error of another version) leaves the
-    /// photo to be read again.
-    static func photo(_ row: Row, pathPrefix: [UInt8]) throws -> Photo {
+    /// The photo of a row of `photoColumns`, in the folder whose path and a slash are `pathPrefix`. A header or an
+    /// error that no longer reads (a format or an error of another version) leaves the photo to be read again.
+    static func photo(_ columns: StatementColumns, pathPrefix: [UInt8]) -> Photo {
         // The name's bytes as SQLite has them, copied once, into the path.
-        let (path, name) = try row.withUnsafeData(atIndex: 1) { data in
-            let name = data ?? Data()
-            return name.withUnsafeBytes { name in
-                pathPrefix.withUnsafeBytes { prefix in
-                    (FilePath(joining: prefix, name), String(decoding: name, as: UTF8.self))
-                }
+        let (path, name) = columns.withBytes(0) { name in
+            pathPrefix.withUnsafeBytes { prefix in
+                (FilePath(joining: prefix, name), String(decoding: name, as: UTF8.self))
             }
         }
         var header: ImageHeader?
-        if let format = (row[5] as String?).flatMap(ImageFormat.init(rawValue:)) {
+        if let format = columns.text(4).flatMap(ImageFormat.init(rawValue:)) {
             header = ImageHeader(
-                format: format, width: row[6], height: row[7],
-                orientation: ExifOrientation(rawValue: row[8]) ?? .up, dateTaken: row[9], duration: row[10])
+                format: format, width: columns.int(5), height: columns.int(6),
+                orientation: ExifOrientation(rawValue: columns.int(7)) ?? .up, dateTaken: columns.text(8),
+                duration: columns.isNull(9) ? nil : columns.double(9))
         }
-        let error = header == nil ? (row[13] as Data?).flatMap { PhotoError(encoded: [UInt8]($0)) } : nil
-        let inode = UInt64(bitPattern: row[4])
+        var error: PhotoError?
+        if header == nil && !columns.isNull(12) { error = columns.withBytes(12) { PhotoError(encoded: [UInt8]($0)) } }
         var photo = Photo(
-            path: path, name: name, fileSize: row[2], modified: row[3], inode: inode, header: header, error: error)
-        photo.marks = PhotoMarks(rating: row[11], isRejected: row[12])
+            path: path, name: name, fileSize: columns.int(1), modified: columns.double(2),
+            inode: UInt64(bitPattern: Int64(columns.int(3))), header: header, error: error)
+        photo.marks = PhotoMarks(rating: columns.int(10), isRejected: columns.int(11) != 0)
         return photo
     }
 
