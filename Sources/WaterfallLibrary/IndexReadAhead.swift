@@ -5,7 +5,8 @@ import WaterfallPhotos
 
 /// Reads the photos of a launch's folders from the index on two threads of its own (a `WishWorker`, each thread with
 /// a connection of the index's pool), a few folders ahead of the walk's thread, which takes them in the same order:
-/// the index's rows become sorted photos on the cores the walk's thread and the window leave free.
+/// the index's rows become sorted photos on the cores the walk's thread and the window leave free. At niceness 5: the
+/// window's first frame, which a launch without the index shows as soon, never waits for them.
 ///
 /// Use it on one thread. After a folder it could not read, it reads no more.
 final class IndexReadAhead {
@@ -30,7 +31,7 @@ final class IndexReadAhead {
         self.ahead = ahead
         let finished = DispatchSemaphore(value: 0)
         self.finished = finished
-        worker = WishWorker(threads: 2, name: "index read-ahead", wake: { finished.signal() }) {
+        worker = WishWorker(threads: 2, name: "index read-ahead", niceness: 5, wake: { finished.signal() }) {
             { position, _ in
                 Read { () throws(LibraryIndexError) in
                     order.sorted(try index.photos(in: folders[position]))
