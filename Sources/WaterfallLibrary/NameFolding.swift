@@ -1,37 +1,42 @@
 import Foundation
 
-/// Names folded for the filter: lowercased, accents dropped ("Été" as "ete"), as UTF-8 bytes, so that a keystroke's
-/// match over 100,000 names is a byte search in each.
+/// Names folded for the filter: lowercased, accents dropped ("Été" as "ete"), so that a keystroke's match over
+/// 100,000 names is a byte search in each.
 enum NameFolding {
-    /// `name` folded: ASCII lowercased byte by byte; other text through Foundation's case- and diacritic-insensitive
-    /// folding.
-    static func fold(_ name: String) -> [UInt8] {
-        var bytes = Array(name.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            for index in bytes.indices where bytes[index] >= 65 && bytes[index] <= 90 { bytes[index] += 32 }
-            return bytes
+    /// `name` folded: ASCII lowercased byte by byte (the name itself when it has no capital, and a name of up to 15
+    /// bytes is held in the string itself: a library's cards cost no allocation for it); other text through
+    /// Foundation's case- and diacritic-insensitive folding.
+    static func fold(_ name: String) -> String {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
-        return Array(
-            name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).utf8)
+        guard name.utf8.contains(where: isCapital) else { return name }
+        return String(decoding: name.utf8.map { isCapital($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
-    /// Whether `haystack` contains `needle` (empty: always). Names are short: a scan for the first byte, then a
-    /// compare, is all it takes (glibc's `memmem` is not in Swift's Glibc module).
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        guard haystack.count >= needle.count else { return false }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { needle in
-                let last = hay.count - needle.count
-                var start = 0
-                while start <= last {
-                    if hay[start] == first, memcmp(hay.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
-                        return true
-                    }
-                    start += 1
+    private static func isCapital(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
+
+    /// Whether `haystack` contains `needle`'s bytes (empty: always). Names are short: a scan for the first byte, then
+    /// a compare, is all it takes (glibc's `memmem` is not in Swift's Glibc module).
+    static func contains(_ haystack: String, _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        return haystack.utf8.withContiguousStorageIfAvailable { contains($0, needle) }
+            ?? Array(haystack.utf8).withUnsafeBufferPointer { contains($0, needle) }
+    }
+
+    private static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard hay.count >= needle.count else { return false }
+        return needle.withUnsafeBufferPointer { needle in
+            let first = needle[0]
+            let last = hay.count - needle.count
+            var start = 0
+            while start <= last {
+                if hay[start] == first, memcmp(hay.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
+                    return true
                 }
-                return false
+                start += 1
             }
+            return false
         }
     }
 }

@@ -18,7 +18,7 @@ public enum PhotoGrouping: String, CaseIterable, Sendable {
 /// the walk found (by folder) and shows them through its arrangement.
 public struct PhotoArrangement: Hashable, Sendable {
     /// Only names that contain this text, with case and accents ignored ("ete" finds "Été.jpg"); empty: every name.
-    public var nameFilter = "" { didSet { foldedFilter = NameFolding.fold(nameFilter) } }
+    public var nameFilter = "" { didSet { foldedFilter = Array(NameFolding.fold(nameFilter).utf8) } }
     /// Only photos of at least this many stars (0: every photo).
     public var minimumRating = 0
     /// Whether rejected photos are left out.

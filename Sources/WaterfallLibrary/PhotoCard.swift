@@ -24,12 +24,12 @@ public struct PhotoCard: Equatable, Sendable {
         var isVideo: Bool
         var marks: PhotoMarks
         var taken: TakenTime
-        var foldedName: [UInt8]
+        var foldedName: String
 
         init(
             path: FilePath, title: String, dateTaken: String?, reason: String?, aspect: Double, pixelWidth: Int?,
             pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool,
-            marks: PhotoMarks, taken: TakenTime, foldedName: [UInt8]
+            marks: PhotoMarks, taken: TakenTime, foldedName: String
         ) {
             self.path = path
             self.title = title
@@ -139,7 +139,7 @@ public struct PhotoCard: Equatable, Sendable {
         set { change { $0.taken = newValue } }
     }
     /// The name folded for the filter (`NameFolding`).
-    var foldedName: [UInt8] { storage.foldedName }
+    var foldedName: String { storage.foldedName }
 
     /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
     public static let maximumAspect = 20.0
@@ -148,14 +148,14 @@ public struct PhotoCard: Equatable, Sendable {
 
     /// The card of `photo`.
     public init(_ photo: Photo) {
+        let header = photo.header
+        let size = header?.orientedSize
         storage = Storage(
-            path: photo.path, title: photo.name, dateTaken: photo.header?.dateTaken,
-            reason: photo.header == nil ? photo.error.map { "\($0)" } : nil,
-            aspect: min(Self.maximumAspect, photo.aspect),
-            pixelWidth: photo.header?.orientedSize.width, pixelHeight: photo.header?.orientedSize.height,
-            fileSize: photo.fileSize, modified: photo.modified, isBroken: photo.error != nil,
-            duration: photo.header?.duration, isVideo: photo.header?.format == .video, marks: photo.marks,
-            taken: photo.taken, foldedName: NameFolding.fold(photo.name))
+            path: photo.path, title: photo.name, dateTaken: header?.dateTaken,
+            reason: header == nil ? photo.error.map { "\($0)" } : nil, aspect: min(Self.maximumAspect, photo.aspect),
+            pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
+            isBroken: photo.error != nil, duration: header?.duration, isVideo: header?.format == .video,
+            marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name))
     }
 
     /// Whether two cards show the same: every field equal (the same storage, at once).

@@ -51,6 +51,29 @@ struct PhotoArrangementTests {
         #expect(arrangement.arranged(library).count == 0 && arrangement.arranged(library).numberOfSections == 0)
     }
 
+    /// ASCII names are folded in place: a short one (held in the string itself), a long one with capitals (a string
+    /// of its own), one with no capital (the name itself).
+    @Test func theFilterFindsShortAndLongASCIINamesWithCaseIgnored() {
+        var items = PhotoWallItems()
+        items.append(
+            [
+                card("/p/x/DSC_0001.JPG"), card("/p/x/Holiday_In_Lisbon_2023_0001.JPG"),
+                card("/p/x/holiday_in_porto_2023_0002.jpg"),
+            ], toSectionTitled: "x")
+        var arrangement = PhotoArrangement()
+        arrangement.nameFilter = "Holiday_in"
+        #expect(
+            names(arrangement.arranged(items)) == [
+                ["Holiday_In_Lisbon_2023_0001.JPG", "holiday_in_porto_2023_0002.jpg"]
+            ])
+        arrangement.nameFilter = ".jpg"
+        #expect(names(arrangement.arranged(items)).first?.count == 3)
+        arrangement.nameFilter = "dsc_0001.jpgx"
+        #expect(arrangement.arranged(items).count == 0)
+        arrangement.nameFilter = "N_PORTO"
+        #expect(names(arrangement.arranged(items)) == [["holiday_in_porto_2023_0002.jpg"]])
+    }
+
     @Test func theLeastRatingAndTheRejectsLeavePhotosOut() {
         var arrangement = PhotoArrangement()
         arrangement.minimumRating = 3
