@@ -88,8 +88,10 @@ extension LibraryIndex {
             // A statement of this transaction's own, not the connection's cache: a cached statement keeps its last
             // arguments for as long as the connection lives (LeakSanitizer reported the last path bound so).
             let insert = try db.makeStatement(sql: Self.insertPhoto)
+            let bindings = StatementBindings(insert)
             for photo in folder.photos {
-                try insert.execute(arguments: StatementArguments([id] + Self.arguments(of: photo)))
+                Self.bind(photo, folder: id, to: bindings)
+                try bindings.execute()
             }
         }
     }
@@ -132,7 +134,7 @@ extension LibraryIndex {
         }
     }
 
-    /// The photo columns, in the order `photo(_:pathPrefix:)` reads them and `arguments(of:)` gives them.
+    /// The photo columns, in the order `photo(_:pathPrefix:)` reads them and `bind(_:folder:to:)` binds them.
     static let photoColumns =
         "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error"
     /// The statement that inserts a photo: its folder's id, then `photoColumns`.
@@ -165,18 +167,30 @@ extension LibraryIndex {
         return photo
     }
 
-    /// The values of `photoColumns` for `indexed`. An error that is not the file's own (a timeout, a crash) is not
-    /// kept: the photo is read again next time.
-    static func arguments(of indexed: IndexedPhoto) -> [(any DatabaseValueConvertible)?] {
+    /// Binds the folder's id, then the values of `photoColumns` for `indexed`, to the parameters of `bindings` (an
+    /// insert of `insertPhoto`). An error that is not the file's own (a timeout, a crash) is not kept: the photo is
+    /// read again next time.
+    static func bind(_ indexed: IndexedPhoto, folder: Int64?, to bindings: StatementBindings) {
         let photo = indexed.photo
         let header = photo.header
-        let error = photo.error.flatMap { $0.isTheFilesOwn ? Data($0.encoded) : nil }
-        return [
-            Data(photo.path.lastComponent?.bytes ?? []), photo.fileSize,
-            photo.modified, Int64(bitPattern: indexed.inode), header?.format.rawValue, header?.width, header?.height,
-            header?.orientation.rawValue, header?.dateTaken, header?.duration, photo.marks.rating,
-            photo.marks.isRejected, error,
-        ]
+        bindings.bind(folder.map(Int.init), at: 1)
+        (photo.path.lastComponent?.bytes ?? []).withUnsafeBytes { bindings.bind(bytes: $0, at: 2) }
+        bindings.bind(photo.fileSize, at: 3)
+        bindings.bind(photo.modified, at: 4)
+        bindings.bind(Int(Int64(bitPattern: indexed.inode)), at: 5)
+        bindings.bind(header?.format.rawValue, at: 6)
+        bindings.bind(header?.width, at: 7)
+        bindings.bind(header?.height, at: 8)
+        bindings.bind(header?.orientation.rawValue, at: 9)
+        bindings.bind(header?.dateTaken, at: 10)
+        bindings.bind(header?.duration, at: 11)
+        bindings.bind(photo.marks.rating, at: 12)
+        bindings.bind(photo.marks.isRejected ? 1 : 0, at: 13)
+        if let error = photo.error, error.isTheFilesOwn {
+            error.encoded.withUnsafeBytes { bindings.bind(bytes: $0, at: 14) }
+        } else {
+            bindings.bindNull(at: 14)
+        }
     }
 
     /// `body`'s result on a reader connection; its errors as `LibraryIndexError`.
