@@ -11,7 +11,10 @@ enum NameFolding {
             return name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         }
         guard name.utf8.contains(where: isCapital) else { return name }
-        return String(decoding: name.utf8.map { isCapital($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: name.utf8.count) { folded in
+            for (index, byte) in name.utf8.enumerated() { folded[index] = isCapital(byte) ? byte + 32 : byte }
+            return name.utf8.count
+        }
     }
 
     private static func isCapital(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
