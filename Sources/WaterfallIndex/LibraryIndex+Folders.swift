@@ -155,7 +155,8 @@ extension LibraryIndex {
         if let format = columns.text(4).flatMap(ImageFormat.init(rawValue:)) {
             header = ImageHeader(
                 format: format, width: columns.int(5), height: columns.int(6),
-                orientation: ExifOrientation(rawValue: columns.int(7)) ?? .up, dateTaken: columns.text(8),
+                orientation: ExifOrientation(rawValue: columns.int(7)) ?? .up,
+                exifDate: columns.isNull(8) ? nil : columns.withBytes(8, ExifDateText.init(bytes:)),
                 duration: columns.isNull(9) ? nil : columns.double(9))
         }
         var error: PhotoError?

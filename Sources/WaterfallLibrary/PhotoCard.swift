@@ -11,7 +11,7 @@ public struct PhotoCard: Equatable, Sendable {
         var path: FilePath
         var title: String
         /// EXIF's date taken ("2024:05:01 12:30:00"), for the caption.
-        var dateTaken: String?
+        var dateTaken: ExifDateText?
         /// Why the photo cannot be shown, for the caption of a photo with no header.
         var reason: String?
         var aspect: Double
@@ -27,7 +27,7 @@ public struct PhotoCard: Equatable, Sendable {
         var foldedName: String
 
         init(
-            path: FilePath, title: String, dateTaken: String?, reason: String?, aspect: Double, pixelWidth: Int?,
+            path: FilePath, title: String, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
             pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool,
             marks: PhotoMarks, taken: TakenTime, foldedName: String
         ) {
@@ -85,7 +85,7 @@ public struct PhotoCard: Equatable, Sendable {
     public var subtitle: String {
         guard let width = pixelWidth, let height = pixelHeight else { return storage.reason ?? "" }
         let caption = "\(width) × \(height) · \(Self.fileSize(fileSize))"
-        return storage.dateTaken.map { caption + " · " + Self.takenDate($0) } ?? caption
+        return storage.dateTaken.map { caption + " · " + Self.takenDate($0.text) } ?? caption
     }
     /// The picture's height ÷ width, upright (at most `maximumAspect`).
     public var aspect: Double {
@@ -151,7 +151,7 @@ public struct PhotoCard: Equatable, Sendable {
         let header = photo.header
         let size = header?.orientedSize
         storage = Storage(
-            path: photo.path, title: photo.name, dateTaken: header?.dateTaken,
+            path: photo.path, title: photo.name, dateTaken: header?.exifDate,
             reason: header == nil ? photo.error.map { "\($0)" } : nil, aspect: min(Self.maximumAspect, photo.aspect),
             pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
             isBroken: photo.error != nil, duration: header?.duration, isVideo: header?.format == .video,

@@ -12,7 +12,12 @@ public struct ImageHeader: Hashable, Sendable {
     /// How to turn the stored pixels upright (EXIF, or a TIFF's own Orientation tag); `.up` without one.
     public var orientation: ExifOrientation = .up
     /// EXIF's DateTimeOriginal ("2024:05:01 12:30:00"), when the header has it.
-    public var dateTaken: String?
+    public var dateTaken: String? {
+        get { exifDate?.text }
+        set { exifDate = newValue.map(ExifDateText.init) }
+    }
+    /// `dateTaken` as it is held: its digits, in the usual form.
+    public var exifDate: ExifDateText?
     /// A video's duration in seconds, when its container says it; `nil` for pictures.
     public var duration: Double?
 
@@ -22,11 +27,21 @@ public struct ImageHeader: Hashable, Sendable {
         format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation = .up, dateTaken: String? = nil,
         duration: Double? = nil
     ) {
+        self.init(
+            format: format, width: width, height: height, orientation: orientation,
+            exifDate: dateTaken.map(ExifDateText.init), duration: duration)
+    }
+
+    /// A header as `init(format:width:height:orientation:dateTaken:duration:)` makes it, with its date as it is held.
+    public init(
+        format: ImageFormat, width: Int, height: Int, orientation: ExifOrientation = .up, exifDate: ExifDateText?,
+        duration: Double? = nil
+    ) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = orientation
-        self.dateTaken = dateTaken
+        self.exifDate = exifDate
         self.duration = duration
     }
 

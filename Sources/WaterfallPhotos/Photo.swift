@@ -49,7 +49,7 @@ public struct Photo: Hashable, Sendable {
 
     /// When the photo was taken: EXIF's DateTimeOriginal, else the file's modification time, in local time.
     public var taken: TakenTime {
-        header?.dateTaken.flatMap(TakenTime.init(exif:)) ?? TakenTime(secondsSince1970: modified)
+        header?.exifDate?.takenTime ?? TakenTime(secondsSince1970: modified)
     }
 
     /// The picture's upright aspect, height ÷ width; 1 for a photo without a header.

@@ -19,7 +19,14 @@ public struct TakenTime: Hashable, Comparable, Sendable {
             digits = digits * 10 + Int64(byte - 48)
             count += 1
         }
-        guard count == 14, digits / 10_000_000_000 > 0, (digits / 1_000_000) % 100 > 0 else { return nil }
+        guard count == 14 else { return nil }
+        self.init(digits: digits)
+    }
+
+    /// The time of EXIF's 14 digits `yyyymmddhhmmss` (`ExifDateText.digits`), if they are one: a zero year or month
+    /// is none.
+    public init?(digits: Int64) {
+        guard digits / 10_000_000_000 > 0, (digits / 1_000_000) % 100 > 0 else { return nil }
         value = digits
     }
 
