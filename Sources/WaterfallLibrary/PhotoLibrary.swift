@@ -69,6 +69,10 @@ public final class PhotoLibrary {
     /// Stops the walk and the watching.
     public func stop() { scan.stop() }
 
+    /// Whether `update(applyingFolderUpdates:)` has more to show: what the walk or the watched folders found since
+    /// the last call, or folders' updates it held back.
+    public var hasNews: Bool { scan.hasNews || !held.updates.isEmpty || held.rearranges }
+
     /// Whether the live folders watch `folder` (a file given alone is in no watched folder).
     public func isWatched(_ folder: FilePath) -> Bool { scan.isWatched(folder) }
 

@@ -280,6 +280,9 @@ package final class PhotoScan {
     /// Ends the watching (the thread ends within half a second). Any thread.
     package func stop() { walk.stop() }
 
+    /// Whether the walk's thread posted what `takeBatches()` has not taken yet.
+    package var hasNews: Bool { !walk.mailbox.isEmpty }
+
     /// The batches and folder updates that arrived since the last take, the counts so far, and whether the walk has
     /// ended. On the loop thread (checked in debug builds).
     package func takeBatches() -> (

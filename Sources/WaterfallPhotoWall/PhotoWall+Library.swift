@@ -11,8 +11,10 @@ import WaterfallPhotos
 extension PhotoWall {
     /// Takes what the library's walk and watched folders found and shows it. Reports `scanned` with the walk's counts
     /// when it found more or ended. While the lightbox is open the folders' updates wait, so that the photo it shows
-    /// keeps its index. Opens the lightbox on `Configuration.lightboxFile` once its card is there.
-    func deliverLibrary() {
+    /// keeps its index. Opens the lightbox on `Configuration.lightboxFile` once its card is there. Returns whether it
+    /// showed anything.
+    @discardableResult
+    func deliverLibrary() -> Bool {
         let (changes, walkAdvanced) = library.update(applyingFolderUpdates: lightbox == nil)
         for activity in library.takeIndexActivity() { report(.index(activity)) }
         if walkAdvanced {
@@ -20,6 +22,22 @@ extension PhotoWall {
         }
         for change in changes { show(change) }
         if walkAdvanced { openLightboxOnArrival() }
+        return walkAdvanced || !changes.isEmpty
+    }
+
+    /// `deliverLibrary()`, at most once per `libraryUpdateInterval`: a wake within the interval after a showing is
+    /// shown at its end.
+    func deliverLibraryAtItsPace() {
+        let interval = libraryUpdateInterval
+        guard interval > 0, let window else {
+            deliverLibrary()
+            return
+        }
+        guard libraryUpdateGate == nil, deliverLibrary() else { return }
+        libraryUpdateGate = window.schedule(after: interval) { [unowned self] in
+            libraryUpdateGate = nil
+            if library.hasNews { deliver() }
+        }
     }
 
     /// Shows a change the library made: the view's batch updates, the cards asked for again, or a reload.

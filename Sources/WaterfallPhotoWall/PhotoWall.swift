@@ -121,6 +121,15 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     let wakeRelay = WakeRelay()
     /// Which keys do what (`defaultKeyBindings` to begin with): a program adds its own actions and rebinds keys.
     public var keyBindings = PhotoWall.defaultKeyBindings
+    /// The least time between two showings of what the library's walk and watched folders found, in seconds: a
+    /// launch from the index finds folders far faster than a display shows frames, and each showing is a frame (the
+    /// status bar's count, the scroll bar) that the X server draws too. The wall shows the first at once, and what
+    /// comes within the interval after one at its end. 0 (the default): each wake shows what came.
+    public var libraryUpdateInterval = 0.0
+    /// Whether what the library found waits for the end of `libraryUpdateInterval` to be shown.
+    public var isHoldingLibraryUpdates: Bool { libraryUpdateGate != nil && library.hasNews }
+    /// The timer that holds the library's next showing back (`libraryUpdateInterval`), while one runs.
+    var libraryUpdateGate: TimerToken?
     /// The grid zoom's state: the columns laid out ahead, the work held for a step's frame, the cards to polish.
     var gridZoom: GridZoom
     /// Hears the actions of `keyBindings` that are not the wall's (a program's: `.program("quit")`).
@@ -210,12 +219,14 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         infos?.stop()
         animations?.stop()
         gridZoom.columnsAhead.cancel()
+        if let gate = libraryUpdateGate { window?.cancel(gate) }
+        libraryUpdateGate = nil
         library.stop()
     }
 
     /// Takes what arrived: the walk's photos and folder updates, and the decoded pictures.
     func deliver() {
-        deliverLibrary()
+        deliverLibraryAtItsPace()
         deliverFileActions()
         deliverInfo()
         if let counts = gridZoom.columnsAhead.takeFinished() {

@@ -33,6 +33,7 @@ struct WallSession {
         // The walk starts first: its headers are read while the display, the fonts and the window are made.
         let wall = PhotoWall(
             configuration, layout: options.makeLayout(spacing: config.spacing), columnPolicy: columnPolicy)
+        wall.libraryUpdateInterval = 1.0 / 30  // a walk's progress at 30 frames a second at most
         let display = try ProgramRun.openDisplay(report: printError)
         let log = options.flags.logEvents ? EventLog() : nil
         let eventLog = log.map { WallEventLog(log: $0, wall: wall) }

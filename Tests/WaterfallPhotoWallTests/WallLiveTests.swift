@@ -177,3 +177,24 @@ import WaterfallPhotoWall
         #expect(harness.window.images.isEmpty)  // the pictures of the cards gone are let go
     }
 }
+
+/// The wall shows what the library found at most once per `libraryUpdateInterval`, by the window's clock: the first
+/// change at once, one within the interval after it at the interval's end.
+@Suite struct WallLibraryPaceTests {
+    @Test func aChangeWithinTheIntervalAfterAShowingWaitsForItsEnd() throws {
+        let harness = try WallLiveTests.twelvePhotos()
+        try harness.open(columns: .fixed(3))
+        harness.wall.libraryUpdateInterval = 0.5
+        try WallLiveTests.moveIn(harness, "p30.png")
+        try harness.wait("the first photo moved in") { harness.wall.items.count == 13 }
+        let shownAt = harness.window.now
+        try WallLiveTests.moveIn(harness, "p31.png")
+        try harness.wait("the second photo held") { harness.wall.isHoldingLibraryUpdates }
+        #expect(harness.wall.items.count == 13)
+        try harness.window.advance(by: 0.49)
+        #expect(harness.wall.items.count == 13)
+        try harness.window.advance(by: 0.01)
+        #expect(harness.wall.items.count == 14)
+        #expect(harness.window.now == shownAt + 0.5)
+    }
+}
