@@ -33,9 +33,10 @@ extension PhotoWall {
             deliverLibrary()
             return
         }
-        guard libraryUpdateGate == nil, deliverLibrary() else { return }
-        libraryUpdateGate = window.schedule(after: interval) { [unowned self] in
-            libraryUpdateGate = nil
+        guard wakes.libraryUpdateGate == nil, deliverLibrary() else { return }
+        wakes.libraryUpdateGate = window.schedule(after: interval) { [weak self] in
+            guard let self else { return }
+            wakes.libraryUpdateGate = nil
             if library.hasNews { deliver() }
         }
     }

@@ -117,19 +117,20 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var media: WallMedia?
     /// The photo shown large over the wall, while one is.
     public internal(set) var lightbox: Lightbox?
-    /// Wakes the window's loop from the walk's thread, once the wall is shown.
-    let wakeRelay = WakeRelay()
+    /// How the wall hears its threads and paces the library's news.
+    var wakes = WallWakes()
     /// Which keys do what (`defaultKeyBindings` to begin with): a program adds its own actions and rebinds keys.
     public var keyBindings = PhotoWall.defaultKeyBindings
     /// The least time between two showings of what the library's walk and watched folders found, in seconds: a
     /// launch from the index finds folders far faster than a display shows frames, and each showing is a frame (the
     /// status bar's count, the scroll bar) that the X server draws too. The wall shows the first at once, and what
     /// comes within the interval after one at its end. 0 (the default): each wake shows what came.
-    public var libraryUpdateInterval = 0.0
+    public var libraryUpdateInterval: Double {
+        get { wakes.libraryUpdateInterval }
+        set { wakes.libraryUpdateInterval = newValue }
+    }
     /// Whether what the library found waits for the end of `libraryUpdateInterval` to be shown.
-    public var isHoldingLibraryUpdates: Bool { libraryUpdateGate != nil && library.hasNews }
-    /// The timer that holds the library's next showing back (`libraryUpdateInterval`), while one runs.
-    var libraryUpdateGate: TimerToken?
+    public var isHoldingLibraryUpdates: Bool { wakes.libraryUpdateGate != nil && library.hasNews }
     /// The grid zoom's state: the columns laid out ahead, the work held for a step's frame, the cards to polish.
     var gridZoom: GridZoom
     /// Hears the actions of `keyBindings` that are not the wall's (a program's: `.program("quit")`).
@@ -152,7 +153,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         columnPolicy: ColumnPolicy = ColumnPolicy(portraitColumns: 3, landscapeColumns: 5)
     ) {
         self.configuration = configuration
-        let relay = wakeRelay
+        let relay = wakes.relay
         gridZoom = GridZoom(columnsAhead: ColumnsAhead { relay.wake() })
         culling = Culling(runner: FileActionRunner { relay.wake() })
         library = PhotoLibrary(
@@ -209,7 +210,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             ) { wake() })
         window.onWake = { [unowned self] in deliver() }
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
-        wakeRelay.wake(with: window.waker)
+        wakes.relay.wake(with: window.waker)
         deliver()
     }
 
@@ -219,8 +220,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         infos?.stop()
         animations?.stop()
         gridZoom.columnsAhead.cancel()
-        if let gate = libraryUpdateGate { window?.cancel(gate) }
-        libraryUpdateGate = nil
+        if let gate = wakes.libraryUpdateGate { window?.cancel(gate) }
+        wakes.libraryUpdateGate = nil
         library.stop()
     }
 
