@@ -12,8 +12,9 @@ final class IndexKeeper {
     private let warn: @Sendable (String) -> Void
     /// The writes, on a thread of their own, from the first: after it the keeper reads no more.
     private var writer: IndexWriter?
-    /// The folder the walk listed last, its stamp just before the listing, and its photos so far.
-    private var listing: (folder: FilePath, stamp: FolderStamp, photos: [Photo])?
+    /// The folders the walk listed and that are not stored yet, in its order, each with its stamp just before the
+    /// listing and its photos so far: the walk lists a few folders ahead of the photos it hands on.
+    private var listings: [(folder: FilePath, stamp: FolderStamp, photos: [Photo])] = []
     /// The folders stored since the last `finishWalk()`: a recursive walk marks them walked below when it ends.
     private var storedSinceFinish: [FilePath] = []
     /// The launch's reads ahead, until the last folder is taken.
@@ -95,24 +96,26 @@ final class IndexKeeper {
 
     // MARK: Storing
 
-    /// Notes that the walk is about to list `folder`: the folder listed before it is whole, and stored.
+    /// Notes that the walk is about to list `folder`.
     func willList(_ folder: FilePath) {
-        storeListing()
         guard let stamp = try? FolderStamp.of(folder) else { return }
-        listing = (folder, stamp, [])
+        listings.append((folder, stamp, []))
     }
 
-    /// Takes the photos of a batch of the walk: those of the folder being listed (not loose files given alone).
+    /// Takes the photos of a batch of the walk: those of a folder listed (not loose files given alone). The folders
+    /// listed before it are whole, and stored.
     func take(_ batch: PhotoBatch) {
-        guard batch.folder == listing?.folder else { return }
-        listing?.photos += batch.photos
+        guard let position = listings.firstIndex(where: { $0.folder == batch.folder }) else { return }
+        for listing in listings[..<position] { store(listing.folder, stamp: listing.stamp, photos: listing.photos) }
+        listings.removeFirst(position)
+        listings[0].photos += batch.photos
     }
 
-    /// Stores the folder the walk listed last: the walk has ended, or gone on to another folder.
+    /// Stores the folders the walk listed and has not stored: the walk has ended.
     func storeListing() {
-        guard let listing else { return }
-        self.listing = nil
-        store(listing.folder, stamp: listing.stamp, photos: listing.photos)
+        let whole = listings
+        listings = []
+        for listing in whole { store(listing.folder, stamp: listing.stamp, photos: listing.photos) }
     }
 
     /// Stores `folder`, read when it had `stamp`, with `photos`: not walked below until `finishWalk()` says so, so

@@ -28,6 +28,13 @@ struct FileInfo {
         self.init(info)
     }
 
+    /// `fstat(descriptor)`: the open file's status, no name looked up; `nil` when it fails.
+    init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
     private init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

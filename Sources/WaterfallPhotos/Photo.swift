@@ -87,6 +87,9 @@ public enum PhotoOrder: String, Hashable, Sendable, CaseIterable {
     /// headers yet when it sorts: the wall orders each section by date once it has them.
     case taken
 
+    /// Whether sorting by this order reads each file's size or time (`stat`) before its header.
+    var needsFileStatus: Bool { self == .time || self == .size }
+
     /// Whether `a` comes before `b` in this order.
     public func areInIncreasingOrder(_ a: Photo, _ b: Photo) -> Bool {
         areInIncreasingOrder(a, b) { NaturalOrder.areInIncreasingOrder(a.name, b.name) }

@@ -19,7 +19,15 @@ extension PhotoFile {
     ) throws -> (header: ImageHeader, marks: PhotoMarks) {
         let descriptor = try openForReading(path, inFolder: folder)
         defer { close(descriptor) }
-        let size = size(of: descriptor)
+        return try readHeaderAndMarks(
+            of: descriptor, path: path, size: size(of: descriptor), worker: worker, listing: listing)
+    }
+
+    /// `readHeaderAndMarks(path:inFolder:worker:listing:)` of the file open at `descriptor` (at `path`), `size` bytes
+    /// long when the system knows.
+    static func readHeaderAndMarks(
+        of descriptor: Int32, path: FilePath, size: Int?, worker: DecoderProcess?, listing: SidecarListing
+    ) throws -> (header: ImageHeader, marks: PhotoMarks) {
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
         // The pieces the header's walk reads beyond `start` are kept for the embedded XMP's walk, which reads the
         // same first segments again.

@@ -156,6 +156,17 @@ public enum PhotoFile {
         return descriptor
     }
 
+    /// `body` of the file at `path` opened for reading (as `openForReading(_:inFolder:)` opens it) and of what
+    /// `fstat` says of it (`nil` when it fails); the file is closed after.
+    static func withOpenFile<Result>(
+        _ path: FilePath, inFolder folder: Int32? = nil,
+        _ body: (_ descriptor: Int32, _ info: FileInfo?) throws -> Result
+    ) throws -> Result {
+        let descriptor = try openForReading(path, inFolder: folder)
+        defer { close(descriptor) }
+        return try body(descriptor, FileInfo(descriptor: descriptor))
+    }
+
     /// The folder at `path` opened to open the files in it by their names, or `nil`; close it with
     /// `closeFolder(_:)`.
     static func openFolder(_ path: FilePath) -> Int32? {

@@ -80,9 +80,11 @@ public struct PhotoBatch: Sendable {
 /// folders (named with a leading dot) are left out, as file managers do, and so are XMP sidecars (named `.xmp`): they
 /// are read with their photos (`Photo.marks`), and listing them spares the photos without one a failed `open`.
 ///
-/// A folder's names and sizes are listed and sorted first (a few system calls per file); then the headers are read
-/// in that order and handed on in batches, so a folder of 100,000 files shows its first photos long before its last.
-/// `walk(_:)` runs on the caller's thread: run it on a thread of its own.
+/// A folder's names are listed and sorted first (its regular files are not stat'ed then, unless the order needs their
+/// sizes or times: each is opened anyway, and its status read from the open file); then the headers are read in that
+/// order, a batch at a time on the `readerThreads`, while the walk lists the next folders, and handed on in batches in
+/// the walk's order, so a folder of 100,000 files shows its first photos long before its last.
+/// `walk(_:)` runs on the caller's thread, and `emit` is called there: run it on a thread of its own.
 public final class PhotoWalker {
     private let paths: [FilePath]
     private let recursive: Bool
@@ -95,8 +97,24 @@ public final class PhotoWalker {
     /// that no change after the listing is missed.
     public var willList: ((FilePath) -> Void)?
     /// The worker process that reads the headers of `ImageFormat.decodedInAWorker` (videos) for the walk, started at
-    /// the first such file and kept for the others; `nil` reads them in this process.
+    /// the first such file and kept for the others; `nil` reads them in this process. Each of the walk's
+    /// `readerThreads` has one like it.
     public var decoderProcess: DecoderProcess? = DecoderProcess()
+    /// The threads that open the files and read their headers, a chunk of `batchSize` files each at a time, while the
+    /// walk's thread lists the folders and hands the photos on in order (none: the walk's thread reads them). Set it
+    /// before the first walk.
+    public var readerThreads = PhotoWalker.defaultReaderThreads
+    /// Two threads: the opens of a local disk take one core each, and those of a network folder wait on it in turn.
+    public static let defaultReaderThreads = 2
+    /// The readers, made at the first walk, on its thread.
+    private var readers: HeaderReaders?
+    /// The walk's listings of folders so far: each folder's chunks carry the number of its listing.
+    private var listings = 0
+    /// The listing whose first batch was handed on last.
+    private var startedListing: Int?
+    /// The folders left (`ScanCounts.foldersLeft`) when each chunk under way was given, by its number: its batch
+    /// says them.
+    private var foldersLeftAtChunk: [Int: Int] = [:]
 
     /// A walk of `paths` (files and folders), into subfolders when `recursive`, each folder's photos in `order`,
     /// handed on `batchSize` at a time.
@@ -138,6 +156,7 @@ public final class PhotoWalker {
             }
         }
         flushLooseFiles()
+        handOn(upTo: 0, emit)
         return counts
     }
 
@@ -149,6 +168,7 @@ public final class PhotoWalker {
         visited = Set(shown.compactMap { FileInfo(path: $0).map { [$0.device, $0.inode] } })
         counts = ScanCounts()
         if let info = FileInfo(path: folder), info.isDirectory { walkFolder(folder, info: info, emit: emit) }
+        handOn(upTo: 0, emit)
         return counts
     }
 
@@ -168,9 +188,11 @@ public final class PhotoWalker {
             return
         }
         willList?(path)
-        // Each name but a hidden one or a sidecar stat'ed in the open folder.
-        let entries = FolderEntries.entries(in: path) {
-            !FilePath.Component.isHidden($0) && !SidecarListing.isSidecar($0)
+        // Each name but a hidden one or a sidecar stat'ed in the open folder, but a regular file when the order needs
+        // no status: its read learns it from the open file.
+        let statsFiles = order.needsFileStatus
+        let entries = FolderEntries.entries(in: path) { name, isRegularFile in
+            !FilePath.Component.isHidden(name) && !SidecarListing.isSidecar(name) && (statsFiles || !isRegularFile)
         }
         guard let entries else {
             counts.unreadable += 1
@@ -182,13 +204,18 @@ public final class PhotoWalker {
         var parent = path.bytes
         if parent.last != UInt8(ascii: "/") { parent.append(UInt8(ascii: "/")) }
         let sidecars = SidecarListing(names: Set(entries.map(\.name).filter(SidecarListing.isSidecar)))
-        for (name, info) in entries where !FilePath.Component.isHidden(name) && !SidecarListing.isSidecar(name) {
-            let child = FilePath(bytes: parent + name)
-            guard let info else {
+        for entry in entries where !FilePath.Component.isHidden(entry.name) && !SidecarListing.isSidecar(entry.name) {
+            let child = FilePath(bytes: parent + entry.name)
+            let name = String(decoding: entry.name, as: UTF8.self)
+            if entry.info == nil, entry.isRegularFile, !statsFiles {
+                files.append(File(path: child, name: name, info: nil))
+                continue
+            }
+            guard let info = entry.info else {
                 counts.unreadable += 1
                 continue
             }
-            let file = File(path: child, name: String(decoding: name, as: UTF8.self), info: info)
+            let file = File(path: child, name: name, info: info)
             if info.isDirectory { folders.append(file) } else if info.isRegularFile { files.append(file) }
         }
         if recursive { counts.foldersLeft += folders.count }
@@ -197,12 +224,13 @@ public final class PhotoWalker {
         let subfolders = folders.map { (key: NaturalOrder.Key($0.name), folder: $0) }.sorted { $0.key < $1.key }
         for (_, folder) in subfolders {
             counts.foldersLeft -= 1
-            walkFolder(folder.path, info: folder.info, emit: emit)
+            if let info = folder.info { walkFolder(folder.path, info: info, emit: emit) }
         }
     }
 
-    /// Sorts `files` (each in `folder`) in the walk's order, reads their headers and hands the photos on in batches.
-    /// `sidecars` are the folder's sidecars, when it was listed (loose files' folders are not).
+    /// Sorts `files` (each in `folder`) in the walk's order and gives them to the readers, `batchSize` at a time;
+    /// hands on the photos of the chunks read meanwhile (`handOn(upTo:_:)`). `sidecars` are the folder's sidecars,
+    /// when it was listed (loose files' folders are not).
     private func readPhotos(
         _ files: [File], in folder: FilePath, sidecars: SidecarListing = .unknown,
         emit: (PhotoBatch) -> Void
@@ -210,34 +238,51 @@ public final class PhotoWalker {
         let candidates = order.sorted(
             files.map {
                 Photo(
-                    path: $0.path, name: $0.name, fileSize: $0.info.size, modified: $0.info.modified,
-                    inode: $0.info.inode)
+                    path: $0.path, name: $0.name, fileSize: $0.info?.size ?? 0, modified: $0.info?.modified ?? 0,
+                    inode: $0.info?.inode ?? 0)
             })
+        guard !candidates.isEmpty else { return }
+        let readers = readers ?? HeaderReaders(threads: readerThreads, decoder: decoderProcess)
+        self.readers = readers
         // Each file opened by its name in the open folder: one name looked up, not the folder's whole path again.
-        let folderDescriptor = PhotoFile.openFolder(folder)
-        defer { folderDescriptor.map(PhotoFile.closeFolder) }
-        var batch: [Photo] = []
-        var started = false
-        func send() {
-            guard !batch.isEmpty else { return }
-            if !started { counts.folders += 1 }
-            emit(PhotoBatch(folder: folder, startsFolder: !started, photos: batch, counts: counts))
-            started = true
-            batch = []
+        let openFolder = HeaderReaders.OpenFolder(folder)
+        listings += 1
+        for start in stride(from: 0, to: candidates.count, by: batchSize) {
+            handOn(upTo: 4 * max(1, readerThreads) - 1, emit)
+            let chunk = Array(candidates[start..<min(candidates.count, start + batchSize)])
+            let number = readers.read(
+                chunk, folderPath: folder, folderSerial: listings, folder: openFolder, sidecars: sidecars)
+            foldersLeftAtChunk[number] = counts.foldersLeft
         }
-        for candidate in candidates {
-            switch Self.read(candidate, inFolder: folderDescriptor, worker: decoderProcess, sidecars: sidecars) {
-            case .notAnImage(let kind):
-                counts.addSkipped(kind)
-            case .unreadable:
-                counts.unreadable += 1
-            case .photo(let photo):
-                counts.found += 1
-                batch.append(photo)
-                if batch.count == batchSize { send() }
+    }
+
+    /// Hands on the photos of the chunks read, in the order given, until at most `underWay` are left: waits for
+    /// each. A folder's first batch with a photo starts its section.
+    private func handOn(upTo underWay: Int, _ emit: (PhotoBatch) -> Void) {
+        guard let readers else { return }
+        while readers.chunksUnderWay > underWay, let (chunk, outcomes) = readers.next() {
+            let foldersLeft = counts.foldersLeft
+            counts.foldersLeft = foldersLeftAtChunk.removeValue(forKey: chunk.number) ?? foldersLeft
+            defer { counts.foldersLeft = foldersLeft }
+            var photos: [Photo] = []
+            photos.reserveCapacity(outcomes.count)
+            for outcome in outcomes {
+                switch outcome {
+                case .notAnImage(let kind): counts.addSkipped(kind)
+                case .unreadable: counts.unreadable += 1
+                case .photo(let photo):
+                    counts.found += 1
+                    photos.append(photo)
+                }
             }
+            guard !photos.isEmpty else { continue }
+            let startsFolder = startedListing != chunk.folderSerial
+            if startsFolder {
+                counts.folders += 1
+                startedListing = chunk.folderSerial
+            }
+            emit(PhotoBatch(folder: chunk.folderPath, startsFolder: startsFolder, photos: photos, counts: counts))
         }
-        send()
     }
 
     /// What reading a file's header made of it.
@@ -258,8 +303,15 @@ public final class PhotoWalker {
     ) -> FileOutcome {
         var photo = photo
         do {
-            (photo.header, photo.marks) = try PhotoFile.readHeaderAndMarks(
-                path: photo.path, inFolder: folder, worker: worker, listing: sidecars)
+            // The file's status from the open file: its size, time and inode as read (a listing may not have them).
+            (photo.header, photo.marks) = try PhotoFile.withOpenFile(photo.path, inFolder: folder) { descriptor, info in
+                if let info {
+                    (photo.fileSize, photo.modified, photo.inode) = (info.size, info.modified, info.inode)
+                }
+                return try PhotoFile.readHeaderAndMarks(
+                    of: descriptor, path: photo.path, size: info.flatMap { $0.size > 0 ? $0.size : nil },
+                    worker: worker, listing: sidecars)
+            }
         } catch PhotoError.empty {
             return .notAnImage(.other)
         } catch PhotoError.notAnImage {
@@ -280,11 +332,12 @@ public final class PhotoWalker {
         return .photo(photo)
     }
 
-    /// A file or folder found: its path, its name as people read it, and what `stat` says of it.
+    /// A file or folder found: its path, its name as people read it, and what `stat` says of it (`nil` for a regular
+    /// file not stat'ed: its read learns it).
     private struct File {
         var path: FilePath
         var name: String
-        var info: FileInfo
+        var info: FileInfo?
     }
 
     /// Why the root at `path` cannot be walked: the system's reason it is not there, or, for a folder, why it cannot
