@@ -10,14 +10,13 @@ enum ExifReader {
     /// The orientation and date a TIFF structure names; `.up` and `nil` where it names none or is malformed.
     static func read(_ tiff: ArraySlice<UInt8>) -> (orientation: ExifOrientation, dateTaken: String?) {
         guard let structure = TIFFStructure(tiff) else { return (.up, nil) }
-        let ifd0 = structure.entries(ofIFDAt: structure.firstIFD)
         let orientation =
-            ifd0[ExifTag.orientation].flatMap { entry -> ExifOrientation? in
+            structure.entry(ExifTag.orientation, inIFDAt: structure.firstIFD).flatMap { entry -> ExifOrientation? in
                 entry.type == 3 ? structure.integer(entry).flatMap(ExifOrientation.init(rawValue:)) : nil
             } ?? .up
         var date: String?
-        if let exifIFD = structure.integer(ifd0[ExifTag.exifIFD]),
-            let entry = structure.entries(ofIFDAt: exifIFD)[ExifTag.dateTimeOriginal], entry.type == 2,
+        if let exifIFD = structure.integer(structure.entry(ExifTag.exifIFD, inIFDAt: structure.firstIFD)),
+            let entry = structure.entry(ExifTag.dateTimeOriginal, inIFDAt: exifIFD), entry.type == 2,
             entry.count >= 19,
             let start = structure.valueStart(of: TIFFStructure.Entry(type: 2, count: 19, valueField: entry.valueField))
         {

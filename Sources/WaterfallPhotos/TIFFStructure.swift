@@ -74,6 +74,22 @@ struct TIFFStructure {
         return isLittleEndian ? ByteReader.littleEndian(slice) : ByteReader.bigEndian(slice)
     }
 
+    /// The entry of `tag` in the IFD at `offset` (the last one, where a bad IFD has several), as
+    /// `entries(ofIFDAt:)` has it, without a dictionary of the others: the walk reads two tags of each photo.
+    func entry(_ tag: Int, inIFDAt offset: Int) -> Entry? {
+        guard let count = number(at: offset, size: entryCountSize) else { return nil }
+        var found: Entry?
+        for index in 0..<min(count, Self.maximumEntries) {
+            let entry = offset + entryCountSize + entrySize * index
+            guard let entryTag = number(at: entry, size: 2) else { break }
+            guard entryTag == tag else { continue }
+            guard let type = number(at: entry + 2, size: 2), let values = number(at: entry + 4, size: fieldSize)
+            else { break }
+            found = Entry(type: type, count: values, valueField: entry + 4 + fieldSize)
+        }
+        return found
+    }
+
     /// The entries of the IFD at `offset`, by tag: at most `maximumEntries`, those that lie in the block.
     func entries(ofIFDAt offset: Int) -> [Int: Entry] {
         guard let count = number(at: offset, size: entryCountSize) else { return [:] }
