@@ -95,14 +95,21 @@ public enum PhotoOrder: String, Hashable, Sendable, CaseIterable {
         areInIncreasingOrder(a, b) { NaturalOrder.areInIncreasingOrder(a.name, b.name) }
     }
 
-    /// `photos` in this order; each name's `NaturalOrder.Key` is worked out once.
+    /// `photos` in this order.
     /// - Complexity: O(n) comparisons in place when `photos` are in this order already (they are given back as they
-    ///   are, as a launch from the index reads them), else O(n log n) comparisons of keys and one copy of each photo.
+    ///   are, as a launch from the index reads them), else O(n log n) comparisons (of names in place, when they are
+    ///   ASCII: `NaturalOrder.sortedPositions(of:)`) and one copy of each photo.
     public func sorted(_ photos: [Photo]) -> [Photo] {
         if isInOrder(photos) { return photos }
-        let keys = photos.map { NaturalOrder.Key($0.name) }
+        let byName = NaturalOrder.sortedPositions(of: photos.map(\.name))
+        // By name alone: by name, or by a date that the walk has not read yet.
+        if self == .name || (self == .taken && photos.allSatisfy({ $0.header == nil })) {
+            return byName.map { photos[$0] }
+        }
+        var rank = [Int](repeating: 0, count: photos.count)
+        for (place, position) in byName.enumerated() { rank[position] = place }
         return photos.indices.sorted { i, j in
-            self.areInIncreasingOrder(photos[i], photos[j]) { keys[i] < keys[j] }
+            self.areInIncreasingOrder(photos[i], photos[j]) { rank[i] < rank[j] }
         }.map { photos[$0] }
     }
 

@@ -106,6 +106,9 @@ public final class PhotoWalker {
     public var readerThreads = PhotoWalker.defaultReaderThreads
     /// Two threads: the opens of a local disk take one core each, and those of a network folder wait on it in turn.
     public static let defaultReaderThreads = 2
+    /// The chunks given to each reader thread and not yet handed on, at most: enough for the readers to read on while
+    /// the walk's thread lists and sorts the next folder of thousands of files.
+    static let chunksAhead = 32
     /// The readers, made at the first walk, on its thread.
     private var readers: HeaderReaders?
     /// The walk's listings of folders so far: each folder's chunks carry the number of its listing.
@@ -248,7 +251,7 @@ public final class PhotoWalker {
         let openFolder = HeaderReaders.OpenFolder(folder)
         listings += 1
         for start in stride(from: 0, to: candidates.count, by: batchSize) {
-            handOn(upTo: 4 * max(1, readerThreads) - 1, emit)
+            handOn(upTo: Self.chunksAhead * max(1, readerThreads) - 1, emit)
             let chunk = Array(candidates[start..<min(candidates.count, start + batchSize)])
             let number = readers.read(
                 chunk, folderPath: folder, folderSerial: listings, folder: openFolder, sidecars: sidecars)

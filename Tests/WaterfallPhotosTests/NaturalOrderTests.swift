@@ -55,6 +55,27 @@ struct NaturalOrderTests {
         }
     }
 
+    /// Sorting positions gives the order of the keys, stable, for ASCII names (compared in place) and for names that
+    /// are not (by keys): the 55 names shuffled and doubled (each equal pair keeps its order), with and without the
+    /// ones that are not ASCII, and 600 random ASCII names.
+    @Test func sortedPositionsOrderNamesAsTheirKeysDoAndKeepEqualNamesInPlace() {
+        var random = SplitMix64(seed: 40)
+        let alphabet = Array("0001239aAbB_.")
+        let randomNames = (0..<600).map { _ in
+            String((0..<random.int(below: 9)).map { _ in alphabet[random.int(below: alphabet.count)] })
+        }
+        let ascii = Self.names.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        for names in [Self.names + Self.names, ascii + ascii, randomNames] {
+            var shuffled = names
+            for index in shuffled.indices.reversed() {
+                shuffled.swapAt(index, random.int(below: index + 1))
+            }
+            let keys = shuffled.map(NaturalOrder.Key.init)
+            let expected = shuffled.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+            #expect(NaturalOrder.sortedPositions(of: shuffled) == expected)
+        }
+    }
+
     /// The comparison before keys, as it was.
     static func oracle(_ a: String, _ b: String) -> Bool {
         let left = Array(a.lowercased().unicodeScalars)
