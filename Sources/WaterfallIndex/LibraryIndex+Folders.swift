@@ -175,7 +175,7 @@ extension LibraryIndex {
         let photo = indexed.photo
         let header = photo.header
         bindings.bind(folder.map(Int.init), at: 1)
-        (photo.path.lastComponent?.bytes ?? []).withUnsafeBytes { bindings.bind(bytes: $0, at: 2) }
+        photo.path.withLastComponentBytes { bindings.bind(bytes: $0, at: 2) }
         bindings.bind(photo.fileSize, at: 3)
         bindings.bind(photo.modified, at: 4)
         bindings.bind(Int(Int64(bitPattern: indexed.inode)), at: 5)

@@ -13,6 +13,16 @@ extension FilePath {
         withPlatformString { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
     }
 
+    /// `body` of the bytes of the path's last part, read in place: those after its last `/` (none for the root `/`,
+    /// the whole path when it has no `/`), as `lastComponent`'s bytes are, without parsing and copying a component
+    /// (the index stores each photo's name). The bytes are followed in memory by the path's terminating NUL.
+    public func withLastComponentBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try withPlatformString { path in
+            let start = strrchr(path, Int32(UInt8(ascii: "/"))).map { UnsafePointer($0 + 1) } ?? path
+            return try body(UnsafeRawBufferPointer(start: start, count: strlen(start)))
+        }
+    }
+
     /// The path whose bytes are `bytes` (which hold no NUL).
     public init(bytes: some Sequence<UInt8>) {
         self.init(bytes: Array(bytes))

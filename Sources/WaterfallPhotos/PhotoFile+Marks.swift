@@ -45,13 +45,16 @@ extension PhotoFile {
             } else {
                 try ImageHeader.readWithExif(start: start, size: size ?? start.count, file: path, more: read).header
             }
-        let sidecars = SidecarNames(of: path)
-        let packet = listing.mayHave(named: sidecars.own) ? PhotoSidecar.packet(at: sidecars.path(sidecars.own)) : nil
+        // A folder listed without a sidecar spares each photo its sidecars' names.
+        let sidecars = listing.hasNone ? nil : SidecarNames(of: path)
+        let packet = sidecars.flatMap { sidecars in
+            listing.mayHave(named: sidecars.own) ? PhotoSidecar.packet(at: sidecars.path(sidecars.own)) : nil
+        }
         if header.format != .jpeg, let orientation = packet.flatMap(PhotoSidecar.orientation(in:)) {
             header.orientation = orientation
         }
         if let rating = packet?.integer(.rating) { return (header, PhotoMarks(xmpRating: rating)) }
-        if let shared = sidecars.shared, listing.mayHave(named: shared),
+        if let sidecars, let shared = sidecars.shared, listing.mayHave(named: shared),
             let rating = PhotoSidecar.packet(at: sidecars.path(shared))?.integer(.rating)
         {
             return (header, PhotoMarks(xmpRating: rating))

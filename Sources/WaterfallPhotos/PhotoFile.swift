@@ -146,9 +146,12 @@ public enum PhotoFile {
     /// The file at `path` opened for reading; by its name in `folder` when given, an open descriptor of the folder
     /// `path` is in (one name looked up, not the whole path).
     static func openForReading(_ path: FilePath, inFolder folder: Int32? = nil) throws -> Int32 {
+        // The last component in place: no component parsed and copied for each photo.
         let descriptor =
-            if let folder, let name = path.lastComponent {
-                name.withPlatformString { openat(folder, $0, O_RDONLY | O_CLOEXEC) }
+            if let folder {
+                path.withLastComponentBytes { name in
+                    openat(folder, name.baseAddress!.assumingMemoryBound(to: CChar.self), O_RDONLY | O_CLOEXEC)
+                }
             } else {
                 path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
             }

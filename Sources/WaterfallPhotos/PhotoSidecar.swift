@@ -121,6 +121,9 @@ struct SidecarListing {
     /// Not listed: every sidecar may be there.
     static let unknown = SidecarListing(names: nil)
 
+    /// Whether the folder was listed and holds no sidecar.
+    var hasNone: Bool { names?.isEmpty == true }
+
     /// Whether a sidecar named `name` (bytes) may be in the folder.
     func mayHave(named name: [UInt8]) -> Bool {
         names?.contains(name) ?? true

@@ -77,6 +77,23 @@ struct PhotoWalkerTests {
         #expect(flat.foldersLeft == 0)
     }
 
+    /// A path's last part read in place holds the bytes its parsed last component holds (none for the root), and
+    /// the path's NUL follows it: the walk opens each photo by it, and the index stores it.
+    @Test func theLastPartReadInPlaceIsTheLastComponent() {
+        let paths: [[UInt8]] = [
+            Array("/photos/2023/IMG_0001.jpg".utf8), Array("IMG_0001.jpg".utf8), Array("/".utf8),
+            Array("/photos/".utf8), Array("//photos//a b.png".utf8), [0x2F, 0x66, 0xFF, 0x2F, 0x66, 0xFE, 0x2E, 0x6A],
+        ]
+        for bytes in paths {
+            let path = FilePath(bytes: bytes)
+            let expected = path.lastComponent?.bytes ?? []
+            path.withLastComponentBytes { name in
+                #expect(Array(name) == expected, "\(bytes)")
+                #expect(name.baseAddress!.load(fromByteOffset: name.count, as: UInt8.self) == 0)
+            }
+        }
+    }
+
     /// 5,000 names of 2 to 200 bytes (one not UTF-8), over many of readdir's buffers, each record as short as its name:
     /// each listed whole, read in place (a listing that copied whole records read past the last one's buffer, and
     /// crashed a walk of a million photos).
