@@ -47,22 +47,32 @@ extension LibraryIndex {
     private static func photos(in folder: FilePath, in db: Database) throws -> [Photo] {
         // A folder's rows are stored in one transaction, so their ids are one run: they are read in the table's own
         // order over that run, where a search of the (folder, name) index would look up each row and sort them by id.
-        // `+folder` keeps SQLite off that index.
+        // `+folder` keeps SQLite off that index. The run is the folder's own (`firstPhoto`, `photoCount`), or, for a
+        // folder stored before they were kept, from its photos' least and greatest ids.
         guard
-            let run = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT count(*), min(photo.id), max(photo.id), folder.id FROM folder
-                    JOIN photo ON photo.folder = folder.id WHERE folder.path = ?
-                    """, arguments: [Data(folder.bytes)]),
-            let count = run[0] as Int?, count > 0
+            let stored = try Row.fetchOne(
+                db, sql: "SELECT id, firstPhoto, photoCount FROM folder WHERE path = ?", arguments: [Data(folder.bytes)]
+            )
         else { return [] }
+        let id: Int64 = stored[0]
+        let run: (first: Int64, count: Int)
+        if let first = stored[1] as Int64?, let count = stored[2] as Int? {
+            run = (first, count)
+        } else if let ends = try Row.fetchOne(
+            db, sql: "SELECT min(id), max(id) FROM photo WHERE folder = ?", arguments: [id]),
+            let first = ends[0] as Int64?, let last = ends[1] as Int64?
+        {
+            run = (first, Int(last - first) + 1)
+        } else {
+            return []
+        }
+        guard run.count > 0 else { return [] }
         let select = try db.makeStatement(
             sql: "SELECT \(photoColumns) FROM photo WHERE id BETWEEN ? AND ? AND +folder = ? ORDER BY id")
-        let rows = try Row.fetchCursor(select, arguments: [run[1], run[2], run[3]])
+        let rows = try Row.fetchCursor(select, arguments: [run.first, run.first + Int64(run.count) - 1, id])
         let columns = StatementColumns(select)
         var photos: [Photo] = []
-        photos.reserveCapacity(count)
+        photos.reserveCapacity(run.count)
         let prefix = folder.bytes + [UInt8(ascii: "/")]
         while try rows.next() != nil { photos.append(photo(columns, pathPrefix: prefix)) }
         return photos
@@ -89,10 +99,15 @@ extension LibraryIndex {
             // arguments for as long as the connection lives (LeakSanitizer reported the last path bound so).
             let insert = try db.makeStatement(sql: Self.insertPhoto)
             let bindings = StatementBindings(insert)
+            var firstPhoto: Int64?
             for photo in folder.photos {
                 Self.bind(photo, folder: id, to: bindings)
                 try bindings.execute()
+                if firstPhoto == nil { firstPhoto = db.lastInsertedRowID }
             }
+            try db.execute(
+                sql: "UPDATE folder SET firstPhoto = ?, photoCount = ? WHERE id = ?",
+                arguments: [firstPhoto, folder.photos.count, id])
         }
     }
 

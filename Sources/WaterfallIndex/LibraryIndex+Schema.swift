@@ -42,6 +42,16 @@ extension LibraryIndex {
                     );
                     """)
         }
+        migrator.registerMigration("v2: each folder's run of photo ids") { db in
+            // A folder's photos are stored in one transaction, so their ids are one run: `firstPhoto` is its first
+            // id, `photoCount` its length. A launch reads the rows over it without counting them first (a search of
+            // the (folder, name) index, all of a million photos' entries again). NULL in a folder stored before.
+            try db.execute(
+                sql: """
+                    ALTER TABLE folder ADD COLUMN firstPhoto INTEGER;
+                    ALTER TABLE folder ADD COLUMN photoCount INTEGER;
+                    """)
+        }
         return migrator
     }
 }
