@@ -7,14 +7,21 @@ enum NameFolding {
     /// bytes is held in the string itself: a library's cards cost no allocation for it); other text through
     /// Foundation's case- and diacritic-insensitive folding.
     static func fold(_ name: String) -> String {
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var text = name
+        // Its bytes in place (a short name's copied to the stack), not through the UTF-8 view's iterator: a relaunch
+        // folds a million names. `nil`: not ASCII.
+        let ascii = text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.contains(where: isCapital) else { return name }
+            return String(unsafeUninitializedCapacity: bytes.count) { folded in
+                for index in bytes.indices {
+                    folded[index] = isCapital(bytes[index]) ? bytes[index] + 32 : bytes[index]
+                }
+                return bytes.count
+            }
         }
-        guard name.utf8.contains(where: isCapital) else { return name }
-        return String(unsafeUninitializedCapacity: name.utf8.count) { folded in
-            for (index, byte) in name.utf8.enumerated() { folded[index] = isCapital(byte) ? byte + 32 : byte }
-            return name.utf8.count
-        }
+        return ascii
+            ?? name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
     private static func isCapital(_ byte: UInt8) -> Bool { byte >= 65 && byte <= 90 }
