@@ -13,6 +13,26 @@ extension NaturalOrder {
     /// keys would cost four allocations a name: the walk sorts each folder's thousands of names.
     /// - Complexity: O(n log n) comparisons, and O(n) allocations only when a name is not ASCII.
     public static func sortedPositions(of names: [String]) -> [Int] {
+        withASCII(names) { name in names.indices.sorted { precedesASCII(name($0), name($1)) } }
+            ?? { () -> [Int] in
+                let keys = names.map(Key.init)
+                return names.indices.sorted { keys[$0] < keys[$1] }
+            }()
+    }
+
+    /// Whether `names` are in natural order (none comes before the one before it), compared in place as
+    /// `sortedPositions(of:)` compares them: a launch from the index checks each folder's names so.
+    /// - Complexity: O(n) comparisons.
+    public static func areInOrder(_ names: [String]) -> Bool {
+        withASCII(names) { name in names.indices.dropFirst().allSatisfy { !precedesASCII(name($0), name($0 - 1)) } }
+            ?? names.indices.dropFirst().allSatisfy { !areInIncreasingOrder(names[$0], names[$0 - 1]) }
+    }
+
+    /// `body` of a function from a position in `names` to that name's bytes, all packed in one buffer, when every
+    /// name is ASCII; `nil` when one is not.
+    private static func withASCII<Result>(
+        _ names: [String], _ body: ((Int) -> UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(names.count * 16)
         var ends: [Int] = []
@@ -21,16 +41,12 @@ extension NaturalOrder {
             name.withUTF8 { bytes.append(contentsOf: $0) }
             ends.append(bytes.count)
         }
-        guard bytes.allSatisfy({ $0 < 0x80 }) else {
-            let keys = names.map(Key.init)
-            return names.indices.sorted { keys[$0] < keys[$1] }
-        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         return bytes.withUnsafeBufferPointer { all in
             ends.withUnsafeBufferPointer { ends in
-                func name(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+                body { position in
                     UnsafeBufferPointer(rebasing: all[(position == 0 ? 0 : ends[position - 1])..<ends[position]])
                 }
-                return names.indices.sorted { precedesASCII(name($0), name($1)) }
             }
         }
     }

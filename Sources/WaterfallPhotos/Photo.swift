@@ -100,12 +100,12 @@ public enum PhotoOrder: String, Hashable, Sendable, CaseIterable {
     ///   are, as a launch from the index reads them), else O(n log n) comparisons (of names in place, when they are
     ///   ASCII: `NaturalOrder.sortedPositions(of:)`) and one copy of each photo.
     public func sorted(_ photos: [Photo]) -> [Photo] {
-        if isInOrder(photos) { return photos }
-        let byName = NaturalOrder.sortedPositions(of: photos.map(\.name))
         // By name alone: by name, or by a date that the walk has not read yet.
-        if self == .name || (self == .taken && photos.allSatisfy({ $0.header == nil })) {
-            return byName.map { photos[$0] }
-        }
+        let isByName = self == .name || (self == .taken && photos.allSatisfy({ $0.header == nil }))
+        let names = photos.map(\.name)
+        if isByName ? NaturalOrder.areInOrder(names) : isInOrder(photos) { return photos }
+        let byName = NaturalOrder.sortedPositions(of: names)
+        if isByName { return byName.map { photos[$0] } }
         var rank = [Int](repeating: 0, count: photos.count)
         for (place, position) in byName.enumerated() { rank[position] = place }
         return photos.indices.sorted { i, j in

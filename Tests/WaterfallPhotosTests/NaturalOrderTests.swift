@@ -57,8 +57,8 @@ struct NaturalOrderTests {
 
     /// Sorting positions gives the order of the keys, stable, for ASCII names (compared in place) and for names that
     /// are not (by keys): the 55 names shuffled and doubled (each equal pair keeps its order), with and without the
-    /// ones that are not ASCII, and 600 random ASCII names.
-    @Test func sortedPositionsOrderNamesAsTheirKeysDoAndKeepEqualNamesInPlace() {
+    /// ones that are not ASCII, and 600 random ASCII names. Checking the order agrees.
+    @Test func sortedPositionsOrderNamesAsTheirKeysDoAndKeepEqualNamesInPlace() throws {
         var random = SplitMix64(seed: 40)
         let alphabet = Array("0001239aAbB_.")
         let randomNames = (0..<600).map { _ in
@@ -73,6 +73,13 @@ struct NaturalOrderTests {
             let keys = shuffled.map(NaturalOrder.Key.init)
             let expected = shuffled.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
             #expect(NaturalOrder.sortedPositions(of: shuffled) == expected)
+            // In order once sorted; not with the last two names of different keys swapped.
+            var sorted = expected.map { shuffled[$0] }
+            #expect(NaturalOrder.areInOrder(sorted))
+            let last = try #require(
+                sorted.indices.last { NaturalOrder.Key(sorted[$0]) != NaturalOrder.Key(sorted[$0 - 1]) })
+            sorted.swapAt(last, last - 1)
+            #expect(!NaturalOrder.areInOrder(sorted))
         }
     }
 
