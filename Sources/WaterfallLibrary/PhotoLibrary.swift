@@ -46,13 +46,13 @@ public final class PhotoLibrary {
     /// `arrangement` with the timeline's titles in `locale`, videos' and RAWs' headers read by a worker of
     /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`); `wake` is called from the walk's thread when there
     /// is something to take, and `warn` hears what cannot be done (a folder that cannot be watched, the index's
-    /// faults), from any thread. With an `index`, a launch whose roots it holds shows them from it at once, and what
-    /// changed since comes as the folders' updates (see `LibraryIndex`). The folders on network file systems, whose
+    /// faults), from any thread. With an index (`openIndex` opens it on the walk's thread), a launch whose roots it holds
+    /// shows them from it at once, and what changed since comes as the folders' updates (see `LibraryIndex`). The folders on network file systems, whose
     /// changes inotify does not see, are polled every `networkPollInterval`.
     public init(
         paths: [String], recursive: Bool = false, order: PhotoOrder = .name,
         arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale, decoderExecutable: String? = nil,
-        index: LibraryIndex? = nil, networkPollInterval: Duration = .seconds(10),
+        openIndex: (@Sendable () -> LibraryIndex?)? = nil, networkPollInterval: Duration = .seconds(10),
         warn: @escaping @Sendable (String) -> Void = { _ in },
         wake: @escaping @Sendable () -> Void
     ) {
@@ -62,7 +62,8 @@ public final class PhotoLibrary {
         self.wake = wake
         periodTitles = PeriodTitles(locale: locale)
         scan = PhotoScan(
-            roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable, index: index,
+            roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable,
+            openIndex: openIndex,
             pollInterval: networkPollInterval, warn: warn, wake: wake)
     }
 

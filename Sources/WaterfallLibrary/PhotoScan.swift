@@ -61,12 +61,14 @@ package final class PhotoScan {
     /// network file systems are polled every `pollInterval`, each poll waiting at most `patience` for a mount that does
     /// not answer.
     ///
-    /// With an `index`, a launch whose roots are all folders it holds shows them from it before any photo is opened,
-    /// then reconciles: what changed while the program was closed comes as the live folders' updates. Every folder
+    /// With an index (`openIndex` opens it first thing on the walk's thread: the window's first frame never waits for
+    /// it), a launch whose roots are all folders it holds shows them from it before any photo is opened, then
+    /// reconciles: what changed while the program was closed comes as the live folders' updates. Every folder
     /// the walk lists, and each one read again, is stored in it.
     package init(
         roots: [String], recursive: Bool, order: PhotoOrder, decoderExecutable: String? = nil,
-        index: LibraryIndex? = nil, pollInterval: Duration = .seconds(10), patience: Duration = .seconds(3),
+        openIndex: (@Sendable () -> LibraryIndex?)? = nil, pollInterval: Duration = .seconds(10),
+        patience: Duration = .seconds(3),
         loopThread: LoopThreadChecker = LoopThreadChecker(),
         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
@@ -80,7 +82,7 @@ package final class PhotoScan {
             var watching: [FilePath] = []
             var watchingEnded = false
             var notAnswering: FilePath?
-            let keeper = index.map { IndexKeeper($0, recursive: recursive, warn: warn) }
+            let keeper = openIndex?().map { IndexKeeper($0, recursive: recursive, warn: warn) }
             let poller = FolderPoller(interval: pollInterval, patience: patience)
             func watch(_ folder: FilePath) {
                 guard let live = watcher else { return }

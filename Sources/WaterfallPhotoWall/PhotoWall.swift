@@ -64,9 +64,10 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// decides where it is (beside itself: `DecoderProcess.executable(besideProgram:)`); `nil` (the default):
         /// `waterfall-decoder` on `PATH`.
         public var decoderExecutable: String?
-        /// The library index the wall launches from and keeps (see `LibraryIndex`): the program opens it (in its
-        /// cache folder) or passes none, for a one-off look. `nil` (the default): every launch walks the roots.
-        public var index: LibraryIndex?
+        /// Opens the library index the wall launches from and keeps (see `LibraryIndex`), on the walk's thread, so
+        /// that the window's first frame never waits for it: the program opens it in its cache folder (and says its
+        /// faults), or passes none, for a one-off look. `nil` (the default): every launch walks the roots.
+        public var openIndex: (@Sendable () -> LibraryIndex?)?
         /// How often the folders on network file systems (NFS, SMB, FUSE...: `FileSystemKind`) are polled for the
         /// changes another machine made, which inotify does not see: a stat a folder. 10 seconds by default.
         public var networkPollInterval: Duration = .seconds(10)
@@ -159,7 +160,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         library = PhotoLibrary(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
             arrangement: configuration.arrangement, locale: configuration.locale,
-            decoderExecutable: configuration.decoderExecutable, index: configuration.index,
+            decoderExecutable: configuration.decoderExecutable, openIndex: configuration.openIndex,
             networkPollInterval: configuration.networkPollInterval, warn: configuration.warn
         ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)

@@ -126,7 +126,7 @@ struct WaterfallCommand: ParsableCommand {
         if printLayout { return try printLayoutLines(of: configuration, config: config, columnPolicy: columnPolicy) }
         Opening.resolve(&configuration, directories: directories)
         configuration.networkPollInterval = .milliseconds(Int(config.pollSeconds * 1000))
-        if !photos.noIndex { configuration.index = Self.openIndex(in: directories) }
+        if !photos.noIndex { configuration.openIndex = { Self.openIndex(in: directories) } }
         if !photos.noThumbnailCache && config.sharedThumbnailCache {
             configuration.sharedThumbnailCache = SharedThumbnailCache(
                 root: SharedThumbnailCache.defaultRoot(in: directories),

@@ -25,7 +25,7 @@ import WaterfallPhotos
     static func open(_ harness: WallHarness, index: LibraryIndex) throws {
         try harness.open(columns: .fixed(4)) {
             $0.recursive = true
-            $0.index = index
+            $0.openIndex = { index }
         }
     }
 
