@@ -68,7 +68,7 @@ extension LibraryIndex {
         }
         guard run.count > 0 else { return [] }
         let select = try db.makeStatement(
-            sql: "SELECT \(photoColumns) FROM photo WHERE id BETWEEN ? AND ? AND +folder = ? ORDER BY id")
+            sql: "SELECT \(readColumns) FROM photo WHERE id BETWEEN ? AND ? AND +folder = ? ORDER BY id")
         let rows = try Row.fetchCursor(select, arguments: [run.first, run.first + Int64(run.count) - 1, id])
         let columns = StatementColumns(select)
         var photos: [Photo] = []
@@ -94,6 +94,7 @@ extension LibraryIndex {
                 ])
             let id = try Int64.fetchOne(
                 db, sql: "SELECT id FROM folder WHERE path = ?", arguments: [Data(folder.path.bytes)])
+            let kept = try Self.shots(inFolder: id, db)
             try db.execute(sql: "DELETE FROM photo WHERE folder = ?", arguments: [id])
             // A statement of this transaction's own, not the connection's cache: a cached statement keeps its last
             // arguments for as long as the connection lives (LeakSanitizer reported the last path bound so).
@@ -101,7 +102,7 @@ extension LibraryIndex {
             let bindings = StatementBindings(insert)
             var firstPhoto: Int64?
             for photo in folder.photos {
-                Self.bind(photo, folder: id, to: bindings)
+                Self.bind(photo, folder: id, shot: photo.photo.header?.shot ?? kept.shot(of: photo), to: bindings)
                 try bindings.execute()
                 if firstPhoto == nil { firstPhoto = db.lastInsertedRowID }
             }
@@ -149,15 +150,53 @@ extension LibraryIndex {
         }
     }
 
-    /// The photo columns, in the order `photo(_:pathPrefix:)` reads them and `bind(_:folder:to:)` binds them.
-    static let photoColumns =
+    /// The camera, lens and exposure the index holds of the photos of folder `id` that have them. A launch does not
+    /// read them back (`readColumns`), so a folder stored again from the wall's photos keeps them from here for each
+    /// file that is the same (its name, size, time and inode), whose EXIF is then the same.
+    private static func shots(inFolder id: Int64?, _ db: Database) throws -> KeptShots {
+        var kept = KeptShots()
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT name, size, modified, inode, camera, lens, exposure FROM photo
+                WHERE folder = ? AND (camera IS NOT NULL OR lens IS NOT NULL OR exposure IS NOT NULL)
+                """, arguments: [id])
+        while let row = try rows.next() {
+            guard let shot = ShotDetails(camera: row[4], lens: row[5], exposure: row[6]) else { continue }
+            kept.byName[row[0]] = (file: [row[1], row[3]], modified: row[2], shot: shot)
+        }
+        return kept
+    }
+
+    /// The camera, lens and exposure the index held of a folder's files, by name.
+    private struct KeptShots {
+        var byName: [Data: (file: [Int64], modified: Double, shot: ShotDetails)] = [:]
+
+        /// Those of `indexed`, when the index held the same file (the same size, time and inode).
+        func shot(of indexed: IndexedPhoto) -> ShotDetails? {
+            guard !byName.isEmpty,
+                let held = byName[indexed.photo.path.withLastComponentBytes { Data($0) }],
+                held.file == [Int64(indexed.photo.fileSize), Int64(bitPattern: indexed.inode)],
+                held.modified == indexed.photo.modified
+            else { return nil }
+            return held.shot
+        }
+    }
+
+    /// The columns a launch reads, in the order `photo(_:pathPrefix:)` reads them: all but the camera, lens and
+    /// exposure, which the index keeps for its queries, not the wall (three more of SQLite's calls a photo cost a
+    /// million photos' launch a tenth of its time).
+    static let readColumns =
         "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error"
+    /// The photo columns, in the order `bind(_:folder:shot:to:)` binds them: `readColumns`, then the camera, the lens
+    /// and the exposure.
+    static let photoColumns = readColumns + ", camera, lens, exposure"
     /// The statement that inserts a photo: its folder's id, then `photoColumns`.
     static let insertPhoto =
         "INSERT INTO photo (folder, \(photoColumns)) VALUES (?"
         + String(repeating: ", ?", count: photoColumns.split(separator: ",").count) + ")"
 
-    /// The photo of a row of `photoColumns`, in the folder whose path and a slash are `pathPrefix`. A header or an
+    /// The photo of a row of `readColumns`, in the folder whose path and a slash are `pathPrefix`. A header or an
     /// error that no longer reads (a format or an error of another version) leaves the photo to be read again.
     static func photo(_ columns: StatementColumns, pathPrefix: [UInt8]) -> Photo {
         // The name's bytes as SQLite has them, copied once, into the path.
@@ -183,10 +222,10 @@ extension LibraryIndex {
         return photo
     }
 
-    /// Binds the folder's id, then the values of `photoColumns` for `indexed`, to the parameters of `bindings` (an
-    /// insert of `insertPhoto`). An error that is not the file's own (a timeout, a crash) is not kept: the photo is
-    /// read again next time.
-    static func bind(_ indexed: IndexedPhoto, folder: Int64?, to bindings: StatementBindings) {
+    /// Binds the folder's id, then the values of `photoColumns` for `indexed` (its camera, lens and exposure those of
+    /// `shot`), to the parameters of `bindings` (an insert of `insertPhoto`). An error that is not the file's own (a
+    /// timeout, a crash) is not kept: the photo is read again next time.
+    static func bind(_ indexed: IndexedPhoto, folder: Int64?, shot: ShotDetails?, to bindings: StatementBindings) {
         let photo = indexed.photo
         let header = photo.header
         bindings.bind(folder.map(Int.init), at: 1)
@@ -207,6 +246,9 @@ extension LibraryIndex {
         } else {
             bindings.bindNull(at: 14)
         }
+        bindings.bind(shot?.camera, at: 15)
+        bindings.bind(shot?.lens, at: 16)
+        bindings.bind(shot?.exposure, at: 17)
     }
 
     /// `body`'s result on a reader connection; its errors as `LibraryIndexError`.

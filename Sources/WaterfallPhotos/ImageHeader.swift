@@ -20,6 +20,9 @@ public struct ImageHeader: Hashable, Sendable {
     public var exifDate: ExifDateText?
     /// A video's duration in seconds, when its container says it; `nil` for pictures.
     public var duration: Double?
+    /// The camera, lens and exposure its EXIF names, as the walk reads them for the library index (`nil` when the
+    /// EXIF names none, or the header was read otherwise).
+    public var shot: ShotDetails?
 
     /// A header of `format`, `width` × `height` stored pixels (a video's: its display size, the sample aspect ratio
     /// applied, before its rotation), lasting `duration` seconds when it is a video.

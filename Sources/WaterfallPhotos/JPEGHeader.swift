@@ -10,7 +10,7 @@ enum JPEGHeader {
     /// The header, and the EXIF block (the TIFF structure) when there is one.
     static func read(_ reader: inout ByteReader) throws -> (header: ImageHeader, exif: ArraySlice<UInt8>?) {
         try reader.skip(2)  // SOI
-        var exif: (orientation: ExifOrientation, dateTaken: String?) = (.up, nil)
+        var exif: (orientation: ExifOrientation, dateTaken: String?, shot: ShotDetails?) = (.up, nil, nil)
         var exifBlock: ArraySlice<UInt8>?
         let exifSignature = Array("Exif".utf8) + [0, 0]
         while true {
@@ -40,12 +40,11 @@ enum JPEGHeader {
                 try frame.skip(1)  // sample precision
                 let height = try frame.uint16BE()
                 let width = try frame.uint16BE()
-                return (
-                    ImageHeader(
-                        format: .jpeg, width: width, height: height, orientation: exif.orientation,
-                        dateTaken: exif.dateTaken),
-                    exifBlock
-                )
+                var header = ImageHeader(
+                    format: .jpeg, width: width, height: height, orientation: exif.orientation,
+                    dateTaken: exif.dateTaken)
+                header.shot = exif.shot
+                return (header, exifBlock)
             }
             try reader.skip(bodyLength)
         }

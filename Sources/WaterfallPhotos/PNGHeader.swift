@@ -20,12 +20,12 @@ enum PNGHeader {
             let type = try reader.take(4)
             if type.elementsEqual("eXIf".utf8) {
                 let exif = try reader.take(min(chunkLength, ExifReader.readLimit))
-                (header.orientation, header.dateTaken) = ExifReader.read(exif)
+                (header.orientation, header.dateTaken, header.shot) = ExifReader.read(exif)
                 return (header, exif)  // (a PNG has one eXIf at most)
             }
             if type.elementsEqual("IDAT".utf8) {
                 if let exif = try exifAfterImageData(&reader, imageData: reader.offset - 8) {
-                    (header.orientation, header.dateTaken) = ExifReader.read(exif)
+                    (header.orientation, header.dateTaken, header.shot) = ExifReader.read(exif)
                     return (header, exif)
                 }
                 return (header, nil)

@@ -6,18 +6,41 @@ extension PhotoInfo {
     public init(exif tiff: ArraySlice<UInt8>) {
         self.init()
         guard let structure = TIFFStructure(tiff) else { return }
-        let ifd0 = structure.entries(ofIFDAt: structure.firstIFD)
-        let exif = structure.integer(ifd0[ExifTag.exifIFD]).map(structure.entries(ofIFDAt:)) ?? [:]
-        dateTaken = structure.text(exif[ExifTag.dateTimeOriginal]) ?? structure.text(ifd0[ExifTag.dateTime])
-        make = structure.text(ifd0[ExifTag.make])
-        model = structure.text(ifd0[ExifTag.model])
-        lens = structure.text(exif[ExifTag.lensModel])
-        exposureTime = structure.rational(exif[ExifTag.exposureTime]).flatMap { $0.value > 0 ? $0 : nil }
-        fNumber = structure.rational(exif[ExifTag.fNumber]).map(\.value).flatMap { $0 > 0 ? $0 : nil }
-        iso = structure.integer(exif[ExifTag.photographicSensitivity]).flatMap { $0 > 0 ? $0 : nil }
-        focalLength = structure.rational(exif[ExifTag.focalLength]).map(\.value).flatMap { $0 > 0 ? $0 : nil }
-        focalLength35mm = structure.integer(exif[ExifTag.focalLengthIn35mmFilm]).flatMap { $0 > 0 ? $0 : nil }
-        if let gpsIFD = structure.integer(ifd0[ExifTag.gpsIFD]) {
+        let ifd0 = structure.entries(of: Self.ifd0Tags, inIFDAt: structure.firstIFD)
+        self.init(structure, ifd0: ifd0, exif: Self.exifEntries(of: structure, ifd0: ifd0), readsPosition: true)
+    }
+
+    /// IFD0's tags read here, in the order `init(_:ifd0:exif:readsPosition:)` takes their entries.
+    static let ifd0Tags = [ExifTag.dateTime, ExifTag.make, ExifTag.model, ExifTag.exifIFD, ExifTag.gpsIFD]
+    /// The Exif IFD's tags read here, in the order `init(_:ifd0:exif:readsPosition:)` takes their entries.
+    static let exifTags = [
+        ExifTag.dateTimeOriginal, ExifTag.lensModel, ExifTag.exposureTime, ExifTag.fNumber,
+        ExifTag.photographicSensitivity, ExifTag.focalLength, ExifTag.focalLengthIn35mmFilm,
+    ]
+
+    /// The entries of `exifTags` in the Exif IFD that IFD0's entries of `ifd0Tags` point to (none without one): each
+    /// IFD is read in one pass for the tags read here (the walk reads every photo's), not into a dictionary.
+    static func exifEntries(of structure: TIFFStructure, ifd0: [TIFFStructure.Entry?]) -> [TIFFStructure.Entry?] {
+        structure.integer(ifd0[3]).map { structure.entries(of: exifTags, inIFDAt: $0) }
+            ?? Array(repeating: nil, count: exifTags.count)
+    }
+
+    /// The information of `structure` whose IFD0 has the entries `ifd0` (of `ifd0Tags`) and whose Exif IFD has
+    /// `exif` (of `exifTags`); the GPS IFD's position too when `readsPosition`.
+    init(
+        _ structure: TIFFStructure, ifd0: [TIFFStructure.Entry?], exif: [TIFFStructure.Entry?], readsPosition: Bool
+    ) {
+        self.init()
+        dateTaken = structure.text(exif[0]) ?? structure.text(ifd0[0])
+        make = structure.text(ifd0[1])
+        model = structure.text(ifd0[2])
+        lens = structure.text(exif[1])
+        exposureTime = structure.rational(exif[2]).flatMap { $0.value > 0 ? $0 : nil }
+        fNumber = structure.rational(exif[3]).map(\.value).flatMap { $0 > 0 ? $0 : nil }
+        iso = structure.integer(exif[4]).flatMap { $0 > 0 ? $0 : nil }
+        focalLength = structure.rational(exif[5]).map(\.value).flatMap { $0 > 0 ? $0 : nil }
+        focalLength35mm = structure.integer(exif[6]).flatMap { $0 > 0 ? $0 : nil }
+        if readsPosition, let gpsIFD = structure.integer(ifd0[4]) {
             position = Self.position(structure.entries(ofIFDAt: gpsIFD), in: structure)
         }
     }

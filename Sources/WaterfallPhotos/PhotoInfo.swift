@@ -1,5 +1,5 @@
 /// What a photo's EXIF says about how it was taken: the date, the camera and lens, the exposure, and where. Read on
-/// demand (`PhotoFile.readInfo(path:)`), never during the walk; each field is `nil` when the EXIF lacks it or it is
+/// demand (`PhotoFile.readInfo(path:)`; the walk keeps only what the library index holds: `ShotDetails`); each field is `nil` when the EXIF lacks it or it is
 /// malformed, and a photo without EXIF has none (`isEmpty`).
 public struct PhotoInfo: Hashable, Sendable {
     /// When it was taken, as EXIF writes it ("2024:05:01 12:30:00"): DateTimeOriginal (0x9003), else DateTime (0x0132).

@@ -75,17 +75,24 @@ struct TIFFStructure {
     }
 
     /// The entry of `tag` in the IFD at `offset` (the last one, where a bad IFD has several), as
-    /// `entries(ofIFDAt:)` has it, without a dictionary of the others: the walk reads two tags of each photo.
+    /// `entries(ofIFDAt:)` has it, without a dictionary of the others: the walk reads a few tags of each photo.
     func entry(_ tag: Int, inIFDAt offset: Int) -> Entry? {
-        guard let count = number(at: offset, size: entryCountSize) else { return nil }
-        var found: Entry?
+        entries(of: [tag], inIFDAt: offset)[0]
+    }
+
+    /// The entries of `tags` in the IFD at `offset`, in the order of `tags` (`nil` for one it lacks; the last one,
+    /// where a bad IFD has several), as `entries(ofIFDAt:)` has them, read in one pass without a dictionary of the
+    /// others.
+    func entries(of tags: [Int], inIFDAt offset: Int) -> [Entry?] {
+        var found = [Entry?](repeating: nil, count: tags.count)
+        guard let count = number(at: offset, size: entryCountSize) else { return found }
         for index in 0..<min(count, Self.maximumEntries) {
             let entry = offset + entryCountSize + entrySize * index
             guard let entryTag = number(at: entry, size: 2) else { break }
-            guard entryTag == tag else { continue }
+            guard let wanted = tags.firstIndex(of: entryTag) else { continue }
             guard let type = number(at: entry + 2, size: 2), let values = number(at: entry + 4, size: fieldSize)
             else { break }
-            found = Entry(type: type, count: values, valueField: entry + 4 + fieldSize)
+            found[wanted] = Entry(type: type, count: values, valueField: entry + 4 + fieldSize)
         }
         return found
     }

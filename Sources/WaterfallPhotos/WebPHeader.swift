@@ -50,7 +50,7 @@ enum WebPHeader {
                 let body = try reader.take(min(length, ExifReader.readLimit))
                 // Some writers keep JPEG's "Exif\0\0" before the TIFF structure.
                 let tiff = body.starts(with: Array("Exif".utf8) + [0, 0]) ? body.dropFirst(6) : body
-                (header.orientation, header.dateTaken) = ExifReader.read(tiff)
+                (header.orientation, header.dateTaken, header.shot) = ExifReader.read(tiff)
                 return tiff
             }
             try reader.skip(length)

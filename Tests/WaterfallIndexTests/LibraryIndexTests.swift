@@ -13,18 +13,20 @@ struct LibraryIndexTests {
 
     var indexFile: FilePath { FilePath(scratch.path("cache/waterfall/library.sqlite")) }
 
-    /// A folder of photos in `path`: a JPEG with marks and a date, a video, a truncated file, one whose read timed
+    /// A folder of photos in `path`: a JPEG with marks and a date (and a camera and an exposure, `withShot`), a video, a truncated file, one whose read timed
     /// out, and a name that is not UTF-8.
-    func folder(_ path: String, modified: Double = 1_700_000_000) -> IndexedFolder {
+    func folder(_ path: String, modified: Double = 1_700_000_000, withShot: Bool = false) -> IndexedFolder {
         func photo(_ name: [UInt8], header: ImageHeader?, error: PhotoError? = nil) -> Photo {
             Photo(
                 path: FilePath(bytes: Array(path.utf8) + [UInt8(ascii: "/")] + name), fileSize: 1000 + name.count,
                 modified: modified, header: header, error: error)
         }
-        var rated = photo(
-            Array("IMG_0001.jpg".utf8),
-            header: ImageHeader(
-                format: .jpeg, width: 4000, height: 3000, orientation: .right, dateTaken: "2023:07:14 10:00:00"))
+        var shot = ImageHeader(
+            format: .jpeg, width: 4000, height: 3000, orientation: .right, dateTaken: "2023:07:14 10:00:00")
+        if withShot {
+            shot.shot = ShotDetails(camera: "FUJIFILM X-T4", lens: nil, exposure: "1/250 s · f/2.8 · ISO 400")
+        }
+        var rated = photo(Array("IMG_0001.jpg".utf8), header: shot)
         rated.marks = PhotoMarks(rating: 4)
         var rejected = photo(
             Array("clip.mp4".utf8), header: ImageHeader(format: .video, width: 1920, height: 1080, duration: 12.5))
@@ -101,6 +103,32 @@ struct LibraryIndexTests {
             indexFile.string,
         ])
         #expect(runs.output == "[(None,), (4,)]\n")
+    }
+
+    /// The camera, lens and exposure the walk read are kept for the index's queries, not read back at a launch; a
+    /// folder stored again from the photos a launch read keeps them for each file that is the same, not for one
+    /// that changed.
+    @Test func aPhotosCameraIsKeptAcrossStoresOfItsFolderUntilItsFileChanges() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        try index.store(folder("/photos", withShot: true))
+        func cameras() throws -> String {
+            try TestTool.run([
+                "python3", "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                    + "print(c.execute('SELECT group_concat(ifnull(camera, \\'-\\') || \\'/\\' || "
+                    + "ifnull(exposure, \\'-\\'), \\'|\\') FROM photo ORDER BY id').fetchone()[0])",
+                indexFile.string,
+            ]).output
+        }
+        let stored = "FUJIFILM X-T4/1/250 s · f/2.8 · ISO 400|-/-|-/-|-/-\n"
+        #expect(try cameras() == stored)
+        var read = try #require(try index.folders(under: [FilePath("/photos")]).first)
+        #expect(read == folder("/photos"))  // no camera read back
+        try index.store(read)
+        #expect(try cameras() == stored)
+        read.photos[0].photo.fileSize += 1  // the file changed: its EXIF is read again when it is
+        try index.store(read)
+        #expect(try cameras() == "-/-|-/-|-/-|-/-\n")
     }
 
     @Test func anErrorThatIsNotTheFilesOwnIsNotKeptSoThePhotoIsReadAgain() throws {

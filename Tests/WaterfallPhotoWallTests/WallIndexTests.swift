@@ -1,4 +1,5 @@
 import Foundation
+import PhotoTestSupport
 import SystemPackage
 import Testing
 import WaterfallIndex
@@ -48,6 +49,29 @@ import WaterfallPhotos
         #expect(stored == ["Pictures: ", "a: a1.png 80 a2.png 80", "b: b1.png 80"])
         #expect(harness.events("index", after: 0).isEmpty)  // a walk: the index held nothing to read
         #expect(folders.allSatisfy { $0.isWalkedBelow })
+        #expect(harness.warnings.all == [])
+    }
+
+    /// The walk reads each photo's camera, lens and exposure (here exiftool's) into the index, for its queries; the
+    /// wall's cards do not hold them.
+    @Test func theFirstLaunchKeepsEachPhotosCameraLensAndExposureInTheIndex() throws {
+        let harness = try WallHarness()
+        try Self.photo(harness, "a/camera.png")
+        try Self.photo(harness, "a/scan.png")
+        try TestTool.run(
+            ["exiftool", "-q", "-overwrite_original"] + GeneratedImages.cameraTags + [harness.root + "/a/camera.png"])
+        try Self.open(harness, index: Self.index(harness))
+        harness.wall.stop()
+        let stored = try TestTool.run([
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                + "print(c.execute('SELECT name, camera, lens, exposure FROM photo ORDER BY name').fetchall())",
+            harness.scratch + "/cache/library.sqlite",
+        ])
+        #expect(
+            stored.output
+                == "[(b'camera.png', 'Canon EOS 5D', 'EF50mm f/1.8 II', '1/250 s · f/2.8 · ISO 400 · 50 mm (75 mm in "
+                + "35 mm)'), (b'scan.png', None, None, None)]\n")
         #expect(harness.warnings.all == [])
     }
 

@@ -47,6 +47,14 @@ struct PhotoInfoTests {
             ])
         // The walk's header reads the same EXIF's date, and the info's reading leaves the header's as it was.
         #expect(try PhotoFile.readHeader(path: images.file("photo.\(format)")).dateTaken == "2024:05:01 12:30:45")
+        // The walk keeps the camera, lens and exposure, for the library index.
+        let walked = PhotoWalker(paths: [images.folder.path]).walkAll().folders.flatMap(\.photos)
+        let photo = try #require(walked.first { $0.name == "photo.\(format)" })
+        #expect(
+            photo.header?.shot
+                == ShotDetails(
+                    camera: "Canon EOS 5D", lens: "EF50mm f/1.8 II",
+                    exposure: "1/250 s · f/2.8 · ISO 400 · 50 mm (75 mm in 35 mm)"))
     }
 
     @Test func southWestBelowSeaLevelAndTheDateOfIFD0() throws {
