@@ -163,21 +163,21 @@ extension LibraryIndex {
                 """, arguments: [id])
         while let row = try rows.next() {
             guard let shot = ShotDetails(camera: row[4], lens: row[5], exposure: row[6]) else { continue }
-            kept.byName[row[0]] = (file: [row[1], row[3]], modified: row[2], shot: shot)
+            kept.byName[row[0]] = (size: row[1], modified: row[2], inode: row[3], shot: shot)
         }
         return kept
     }
 
     /// The camera, lens and exposure the index held of a folder's files, by name.
     private struct KeptShots {
-        var byName: [Data: (file: [Int64], modified: Double, shot: ShotDetails)] = [:]
+        var byName: [Data: (size: Int, modified: Double, inode: Int64, shot: ShotDetails)] = [:]
 
         /// Those of `indexed`, when the index held the same file (the same size, time and inode).
         func shot(of indexed: IndexedPhoto) -> ShotDetails? {
             guard !byName.isEmpty,
                 let held = byName[indexed.photo.path.withLastComponentBytes { Data($0) }],
-                held.file == [Int64(indexed.photo.fileSize), Int64(bitPattern: indexed.inode)],
-                held.modified == indexed.photo.modified
+                held.size == indexed.photo.fileSize, held.modified == indexed.photo.modified,
+                held.inode == Int64(bitPattern: indexed.inode)
             else { return nil }
             return held.shot
         }

@@ -28,6 +28,9 @@ struct FileInfo {
         self.init(info)
     }
 
+    /// The size, when the system knows it: `nil` for 0, which a pipe or a special file says.
+    var knownSize: Int? { size > 0 ? size : nil }
+
     /// `fstat(descriptor)`: the open file's status, no name looked up; `nil` when it fails.
     init?(descriptor: Int32) {
         var info = stat()

@@ -181,10 +181,7 @@ public enum PhotoFile {
     static func closeFolder(_ descriptor: Int32) { close(descriptor) }
 
     /// The size of the open file, if the system knows it.
-    static func size(of descriptor: Int32) -> Int? {
-        var info = stat()
-        return fstat(descriptor, &info) == 0 && info.st_size > 0 ? Int(info.st_size) : nil
-    }
+    static func size(of descriptor: Int32) -> Int? { FileInfo(descriptor: descriptor)?.knownSize }
 
     /// Up to `count` bytes read from `descriptor`, fewer at the end of the file: a buffer filled by the reads, never
     /// cleared first.

@@ -312,7 +312,7 @@ public final class PhotoWalker {
                     (photo.fileSize, photo.modified, photo.inode) = (info.size, info.modified, info.inode)
                 }
                 return try PhotoFile.readHeaderAndMarks(
-                    of: descriptor, path: photo.path, size: info.flatMap { $0.size > 0 ? $0.size : nil },
+                    of: descriptor, path: photo.path, size: info?.knownSize,
                     worker: worker, listing: sidecars)
             }
         } catch PhotoError.empty {

@@ -74,12 +74,6 @@ struct TIFFStructure {
         return isLittleEndian ? ByteReader.littleEndian(slice) : ByteReader.bigEndian(slice)
     }
 
-    /// The entry of `tag` in the IFD at `offset` (the last one, where a bad IFD has several), as
-    /// `entries(ofIFDAt:)` has it, without a dictionary of the others: the walk reads a few tags of each photo.
-    func entry(_ tag: Int, inIFDAt offset: Int) -> Entry? {
-        entries(of: [tag], inIFDAt: offset)[0]
-    }
-
     /// The entries of `tags` in the IFD at `offset`, in the order of `tags` (`nil` for one it lacks; the last one,
     /// where a bad IFD has several), as `entries(ofIFDAt:)` has them, read in one pass without a dictionary of the
     /// others.
