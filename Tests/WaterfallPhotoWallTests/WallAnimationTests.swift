@@ -11,7 +11,7 @@ import WaterfallPhotoWall
     static let colours: [UInt32] = [0xE01010, 0x10E010, 0x1010E0]
 
     /// A wall of the one animation in `images` (400 × 300, three frames of 200, 300 and 400 ms), its lightbox open
-    /// and its frames arrived.
+    /// and its frames and still picture arrived.
     static func play(_ images: GeneratedImages, _ name: String) throws -> (harness: WallHarness, lightbox: Lightbox) {
         let harness = try WallHarness()
         try FileManager.default.copyItem(atPath: images.path(name), toPath: harness.root + "/" + name)
@@ -22,6 +22,9 @@ import WaterfallPhotoWall
         let lightbox = try #require(harness.wall.lightbox)
         let animation = try harness.waitForEvent("lightbox") { $0.string("action") == "animation" }
         #expect(animation.int("frames") == 3 && animation.ints("delays") == [200, 300, 400])
+        // The still picture is decoded on its own and may arrive after the frames: waited for here, it cannot land
+        // among the events a step below reads.
+        try harness.waitForEvent("lightbox") { $0.string("action") == "picture" }
         return (harness, lightbox)
     }
 
