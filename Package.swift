@@ -244,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "WaterfallIndexTests",
             dependencies: [
-                "WaterfallIndex", "WaterfallPhotos", "PhotoTestSupport",
+                "WaterfallIndex", "WaterfallPhotos", "PhotoTestSupport", "SeededRandom",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The decoder worker is built for the tests that run it (DecoderProcessTests), beside the test bundle.

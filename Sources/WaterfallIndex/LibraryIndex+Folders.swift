@@ -43,21 +43,26 @@ extension LibraryIndex {
         }
     }
 
-    /// The photos `db` holds of the folder at `folder`, in the order they were stored.
+    /// The photos `db` holds of the folder at `folder`, in the order they were stored: from its snapshot and its
+    /// marked rows when it has one, else from its rows.
     private static func photos(in folder: FilePath, in db: Database) throws -> [Photo] {
-        // A folder's rows are stored in one transaction, so their ids are one run: they are read in the table's own
-        // order over that run, where a search of the (folder, name) index would look up each row and sort them by id.
-        // `+folder` keeps SQLite off that index. The run is the folder's own (`firstPhoto`, `photoCount`), or, for a
-        // folder stored before they were kept, from its photos' least and greatest ids.
-        guard
-            let stored = try Row.fetchOne(
-                db, sql: "SELECT id, firstPhoto, photoCount FROM folder WHERE path = ?", arguments: [Data(folder.bytes)]
-            )
-        else { return [] }
-        let id: Int64 = stored[0]
+        let select = try db.makeStatement(sql: "SELECT id, firstPhoto, photoCount, snapshot FROM folder WHERE path = ?")
+        let found = try Row.fetchCursor(select, arguments: [Data(folder.bytes)])
+        guard try found.next() != nil else { return [] }
+        let stored = StatementColumns(select)
+        let id = Int64(stored.int(0))
+        let prefix = folder.bytes + [UInt8(ascii: "/")]
+        if !stored.isNull(1), !stored.isNull(2), var photos = snapshot(stored, column: 3, pathPrefix: prefix),
+            photos.count == stored.int(2)
+        {
+            try readMarks(of: &photos, folder: id, firstPhoto: Int64(stored.int(1)), db)
+            return photos
+        }
+        // A folder stored before snapshots were kept. Its rows are stored in one transaction, so their ids are one
+        // run: `firstPhoto` and `photoCount`, or for a folder stored before they were kept, its least and greatest ids.
         let run: (first: Int64, count: Int)
-        if let first = stored[1] as Int64?, let count = stored[2] as Int? {
-            run = (first, count)
+        if !stored.isNull(1), !stored.isNull(2) {
+            run = (Int64(stored.int(1)), stored.int(2))
         } else if let ends = try Row.fetchOne(
             db, sql: "SELECT min(id), max(id) FROM photo WHERE folder = ?", arguments: [id]),
             let first = ends[0] as Int64?, let last = ends[1] as Int64?
@@ -66,6 +71,23 @@ extension LibraryIndex {
         } else {
             return []
         }
+        return try photos(inRun: run, folder: id, pathPrefix: prefix, db)
+    }
+
+    /// The photos of the snapshot in `column` of `columns`, in the folder whose path and a slash are `pathPrefix`;
+    /// `nil` for NULL or bytes that are not a snapshot.
+    private static func snapshot(_ columns: StatementColumns, column: Int32, pathPrefix: [UInt8]) -> [Photo]? {
+        guard !columns.isNull(column) else { return nil }
+        return columns.withBytes(column) { bytes in
+            pathPrefix.withUnsafeBytes { FolderSnapshot.decode(bytes, pathPrefix: $0) }
+        }
+    }
+
+    /// The photos of the rows of folder `id` over the run of ids `run`, in the table's own order. `+folder` keeps
+    /// SQLite off the (folder, name) index, which would look up each row and sort them by id.
+    private static func photos(
+        inRun run: (first: Int64, count: Int), folder id: Int64, pathPrefix: [UInt8], _ db: Database
+    ) throws -> [Photo] {
         guard run.count > 0 else { return [] }
         let select = try db.makeStatement(
             sql: "SELECT \(readColumns) FROM photo WHERE id BETWEEN ? AND ? AND +folder = ? ORDER BY id")
@@ -73,9 +95,59 @@ extension LibraryIndex {
         let columns = StatementColumns(select)
         var photos: [Photo] = []
         photos.reserveCapacity(run.count)
-        let prefix = folder.bytes + [UInt8(ascii: "/")]
-        while try rows.next() != nil { photos.append(photo(columns, pathPrefix: prefix)) }
+        while try rows.next() != nil { photos.append(photo(columns, pathPrefix: pathPrefix)) }
         return photos
+    }
+
+    /// Sets the marks of `photos`, folder `id`'s from its snapshot (the photo of id `firstPhoto` first), from its
+    /// rows that have one, through the index of marked photos.
+    private static func readMarks(of photos: inout [Photo], folder id: Int64, firstPhoto: Int64, _ db: Database) throws
+    {
+        let select = try db.makeStatement(
+            sql: "SELECT id, rating, rejected FROM photo WHERE folder = ? AND (rating != 0 OR rejected != 0)")
+        let rows = try Row.fetchCursor(select, arguments: [id])
+        let columns = StatementColumns(select)
+        while try rows.next() != nil {
+            let place = Int64(columns.int(0)) - firstPhoto
+            guard place >= 0, place < Int64(photos.count) else { continue }
+            photos[Int(place)].marks = PhotoMarks(rating: columns.int(1), isRejected: columns.int(2) != 0)
+        }
+    }
+
+    /// Packs the photos of each folder stored before snapshots were kept (an index made by an earlier version) into
+    /// its snapshot (`FolderSnapshot`), so that the next launch reads it as one value: at most `limit` folders whose
+    /// id comes after `folder`, in one transaction. Returns the last folder's id, from which to go on; `nil` once
+    /// there are no more. A folder whose rows are not one run of ids (which `store(_:)` never leaves) is left as it is.
+    /// - Throws: as `store(_:)`.
+    public func packFoldersWithoutSnapshots(
+        after folder: Int64 = 0, limit: Int = 32
+    ) throws(LibraryIndexError)
+        -> Int64?
+    {
+        var last: Int64?
+        try writing { db in
+            let folders = try Row.fetchAll(
+                db, sql: "SELECT id, path FROM folder WHERE snapshot IS NULL AND id > ? ORDER BY id LIMIT ?",
+                arguments: [folder, limit])
+            for row in folders {
+                let id: Int64 = row[0]
+                last = id
+                guard
+                    let ends = try Row.fetchOne(
+                        db, sql: "SELECT min(id), max(id), count(*) FROM photo WHERE folder = ?", arguments: [id])
+                else { continue }
+                let first = ends[0] as Int64? ?? 0
+                let count: Int = ends[2]
+                guard count == 0 || (ends[1] as Int64? ?? 0) - first + 1 == Int64(count) else { continue }
+                let path = FilePath(bytes: (row[1] as Data))
+                let photos = try Self.photos(
+                    inRun: (first, count), folder: id, pathPrefix: path.bytes + [UInt8(ascii: "/")], db)
+                try db.execute(
+                    sql: "UPDATE folder SET firstPhoto = ?, photoCount = ?, snapshot = ? WHERE id = ?",
+                    arguments: [first, count, Data(FolderSnapshot.encode(photos.map { IndexedPhoto($0) })), id])
+            }
+        }
+        return last
     }
 
     /// Stores `folder` and its photos in place of what the index held of it, in one transaction.
@@ -107,8 +179,8 @@ extension LibraryIndex {
                 if firstPhoto == nil { firstPhoto = db.lastInsertedRowID }
             }
             try db.execute(
-                sql: "UPDATE folder SET firstPhoto = ?, photoCount = ? WHERE id = ?",
-                arguments: [firstPhoto, folder.photos.count, id])
+                sql: "UPDATE folder SET firstPhoto = ?, photoCount = ?, snapshot = ? WHERE id = ?",
+                arguments: [firstPhoto ?? 0, folder.photos.count, Data(FolderSnapshot.encode(folder.photos)), id])
         }
     }
 

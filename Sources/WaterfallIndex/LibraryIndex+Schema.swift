@@ -52,6 +52,16 @@ extension LibraryIndex {
                     ALTER TABLE folder ADD COLUMN photoCount INTEGER;
                     """)
         }
+        migrator.registerMigration("v3: each folder's photos in one blob") { db in
+            // `snapshot`: the folder's photos as a launch reads them, without their marks (`FolderSnapshot`); NULL in
+            // a folder stored before. `photo_marked` indexes the photos with a mark, which a launch reads from the
+            // rows: a library with few marks has few entries. A query uses it when its WHERE has this term as it is.
+            try db.execute(
+                sql: """
+                    ALTER TABLE folder ADD COLUMN snapshot BLOB;
+                    CREATE INDEX photo_marked ON photo(folder) WHERE (rating != 0 OR rejected != 0);
+                    """)
+        }
         return migrator
     }
 }

@@ -140,6 +140,16 @@ final class IndexKeeper {
         writer?.waitUntilWritten()
     }
 
+    /// Packs the folders an earlier version stored without a snapshot (`LibraryIndex.packFoldersWithoutSnapshots`),
+    /// a few at a time, after the writes handed over before (`finishWalk()` waits for them): the next launch reads
+    /// them as fast as the others.
+    func packFoldersWithoutSnapshots() {
+        write { (index) throws(LibraryIndexError) in
+            var last: Int64 = 0
+            while let packed = try index.packFoldersWithoutSnapshots(after: last) { last = packed }
+        }
+    }
+
     /// Forgets `folders`, gone from disk.
     func forget(_ folders: [FilePath]) {
         guard !folders.isEmpty else { return }

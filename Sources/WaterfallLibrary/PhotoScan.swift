@@ -203,6 +203,8 @@ package final class PhotoScan {
             keeper.storeListing()
             updates += folders.addWalked(batches)
         }
+        // Once, in an index an earlier version made: its end is the reconcile's.
+        keeper.packFoldersWithoutSnapshots()
         keeper.finishWalk()
         counts.add(walked)
         counts.found = folders.photoCount

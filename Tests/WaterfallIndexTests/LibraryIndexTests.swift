@@ -73,36 +73,89 @@ struct LibraryIndexTests {
         #expect(try index.photos(in: FilePath("/photos/2023")) == [])
     }
 
-    /// A folder stored by the first schema, which kept no run of photo ids, reads back through its photos' ids once
-    /// the index is migrated, and keeps its run when stored again.
-    @Test func aFolderStoredBeforeRunsWereKeptReadsBackTheSame() throws {
+    /// The index file's answer to `sql`, as Python's sqlite3 prints it.
+    func query(_ sql: String) throws -> String {
+        try TestTool.run([
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); print(c.execute(sys.argv[2]).fetchall())",
+            indexFile.string, sql,
+        ]).output
+    }
+
+    /// Runs `sql` (statements separated by semicolons) on the index file, as another program.
+    func change(_ sql: String) throws {
+        try TestTool.run([
+            "python3", "-c",
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()",
+            indexFile.string, sql,
+        ])
+    }
+
+    /// A folder stored by the first schema, which kept no run of photo ids and no snapshot, reads back through its
+    /// photos' ids once the index is migrated; it keeps its run and snapshot when stored again or packed.
+    @Test func aFolderStoredBeforeRunsAndSnapshotsWereKeptReadsBackTheSameAndIsPacked() throws {
+        let june = folder("/photos/2023/06")
         let july = folder("/photos/2023/07")
         do {
             let (index, _) = try LibraryIndex.open(at: indexFile)
-            try index.store(folder("/photos/2023/06"))
+            try index.store(june)
             try index.store(july)
+            try index.setMarks(PhotoMarks(rating: 1), of: FilePath("/photos/2023/06/clip.mp4"))
         }
         // Back to the first schema, as an index written before v2 is.
-        try TestTool.run([
-            "python3", "-c",
-            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                + "c.execute('ALTER TABLE folder DROP COLUMN firstPhoto'); "
-                + "c.execute('ALTER TABLE folder DROP COLUMN photoCount'); "
-                + "c.execute(\"DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%'\"); c.commit()",
-            indexFile.string,
-        ])
+        try change(
+            """
+            DROP INDEX photo_marked; ALTER TABLE folder DROP COLUMN snapshot;
+            ALTER TABLE folder DROP COLUMN firstPhoto; ALTER TABLE folder DROP COLUMN photoCount;
+            DELETE FROM grdb_migrations WHERE identifier LIKE 'v2:%' OR identifier LIKE 'v3:%'
+            """)
+        var marked = june.photos.map(\.photo)
+        marked[1].marks = PhotoMarks(rating: 1)
         let (index, setAside) = try LibraryIndex.open(at: indexFile)
         #expect(setAside == nil)
         #expect(try index.photos(in: july.path) == july.photos.map(\.photo))
+        #expect(try index.photos(in: june.path) == marked)
         try index.store(july)
+        #expect(try query("SELECT photoCount, snapshot IS NULL FROM folder ORDER BY path") == "[(None, 1), (4, 0)]\n")
+        let juneID = try query("SELECT id FROM folder WHERE path = CAST('/photos/2023/06' AS BLOB)")
+        #expect(try index.packFoldersWithoutSnapshots(limit: 1).map { "[(\($0),)]\n" } == juneID)
+        #expect(try index.packFoldersWithoutSnapshots(after: 0) == nil)
+        #expect(try query("SELECT photoCount, snapshot IS NULL FROM folder ORDER BY path") == "[(4, 0), (4, 0)]\n")
         #expect(try index.photos(in: july.path) == july.photos.map(\.photo))
-        let runs = try TestTool.run([
-            "python3", "-c",
-            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                + "print(c.execute('SELECT photoCount FROM folder ORDER BY path').fetchall())",
-            indexFile.string,
-        ])
-        #expect(runs.output == "[(None,), (4,)]\n")
+        #expect(try index.photos(in: june.path) == marked)
+    }
+
+    /// A launch reads a folder's photos from its snapshot, and their marks from the rows, where they change alone.
+    @Test func aLaunchReadsTheSnapshotAndTheMarksOfTheRows() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        let stored = folder("/photos")
+        try index.store(stored)
+        try index.setMarks(PhotoMarks(rating: 5), of: FilePath("/photos/cut.png"))
+        try index.setMarks(PhotoMarks(), of: FilePath("/photos/IMG_0001.jpg"))
+        // Another program changes a row's size, which a launch does not read: the snapshot's is read.
+        try change("UPDATE photo SET size = 7")
+        var expected = stored.photos.map(\.photo)
+        expected[0].marks = PhotoMarks()
+        expected[2].marks = PhotoMarks(rating: 5)
+        #expect(try index.photos(in: stored.path) == expected)
+        #expect(
+            try query("EXPLAIN QUERY PLAN SELECT id FROM photo WHERE folder = 1 AND (rating != 0 OR rejected != 0)")
+                .contains("USING INDEX photo_marked"))
+    }
+
+    /// A snapshot that is not one (garbage, cut short) or does not match its folder's run leaves the launch to read
+    /// the rows.
+    @Test(arguments: [
+        "snapshot = X'00'", "snapshot = substr(snapshot, 1, length(snapshot) - 1)", "photoCount = 3",
+        "snapshot = zeroblob(300)", "snapshot = X'01' || zeroblob(40)",
+    ])
+    func aSnapshotThatIsNoneOfItsFolderIsLeftForTheRows(damage: String) throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        let stored = folder("/photos")
+        try index.store(stored)
+        try change("UPDATE folder SET \(damage)")
+        let photos = try index.photos(in: stored.path)
+        #expect(photos.prefix(3) == stored.photos.prefix(3).map(\.photo)[...])
     }
 
     /// The camera, lens and exposure the walk read are kept for the index's queries, not read back at a launch; a
@@ -221,7 +274,10 @@ struct LibraryIndexTests {
                 + "c.execute('SELECT count(*) FROM photo').fetchone()[0])",
             indexFile.string,
         ])
-        #expect(left.output == "v1: folders and photos|v2: each folder's run of photo ids|v9: from the future 4\n")
+        #expect(
+            left.output
+                == "v1: folders and photos|v2: each folder's run of photo ids|v3: each folder's photos in one blob|"
+                + "v9: from the future 4\n")
         #expect(
             LibraryIndexError.newerSchema(indexFile).description
                 == "the library index \(indexFile) is from a newer version; not using it")
@@ -236,7 +292,7 @@ struct LibraryIndexTests {
     }
 
     @Test func aFullDiskFailsTheWriteWithItsReasonAndKeepsWhatWasStored() throws {
-        let mount = try ScratchMount(kilobytes: 128)
+        let mount = try ScratchMount(kilobytes: 256)
         let file = mount.file("library.sqlite")
         let (index, _) = try LibraryIndex.open(at: file)
         try index.store(folder("/photos"))

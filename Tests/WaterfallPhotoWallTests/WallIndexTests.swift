@@ -156,6 +156,35 @@ import WaterfallPhotos
         #expect(relaunch.warnings.all == [])
     }
 
+    /// A relaunch over an index an earlier version made, whose folders have no snapshot, shows them from the rows and
+    /// packs each one by the end of its reconcile: the next launch reads them as one value each.
+    @Test func aRelaunchPacksTheFoldersStoredWithoutASnapshot() throws {
+        let harness = try WallHarness()
+        for name in ["a/a1.png", "a/a2.png", "b/b1.png"] { try Self.photo(harness, name) }
+        try Self.open(harness, index: Self.index(harness))
+        harness.wall.stop()
+        let file = harness.scratch + "/cache/library.sqlite"
+        /// Runs `sql` on the index, as another program, and says how many folders it holds and how many have a
+        /// snapshot.
+        func folders(after sql: String = "SELECT 1") throws -> String {
+            try TestTool.run([
+                "python3", "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit(); "
+                    + "print(c.execute('SELECT count(*), count(snapshot) FROM folder').fetchall())",
+                file, sql,
+            ]).output
+        }
+        #expect(try folders() == "[(3, 3)]\n")
+        #expect(try folders(after: "UPDATE folder SET snapshot = NULL") == "[(3, 0)]\n")
+        let relaunch = harness.relaunched()
+        try Self.open(relaunch, index: Self.index(relaunch))
+        #expect(Self.shown(relaunch) == ["Pictures/a: a1.png a2.png", "Pictures/b: b1.png"])
+        let ended = try relaunch.waitForEvent("index") { $0.string("kind") == "reconcile-ended" }
+        #expect(ended.int("changed") == 0)
+        #expect(try folders() == "[(3, 3)]\n")
+        #expect(relaunch.warnings.all == [])
+    }
+
     /// A rating is written to the photo's sidecar, which the live folders see: its folder is stored again, and a
     /// relaunch shows the photo rated as the index read it.
     @Test func aMarkReachesTheIndexThroughTheLiveFoldersAndARelaunchShowsIt() throws {
