@@ -33,7 +33,7 @@ enum FolderSnapshot {
         for format in formats { writer.data(Array(format.rawValue.utf8)) }
         for indexed in photos {
             let photo = indexed.photo
-            photo.path.withLastComponentBytes { writer.data($0) }
+            photo.location.withNameBytes { writer.data($0) }
             writer.number(UInt64(max(0, photo.fileSize)))
             writer.fixed(photo.modified.bitPattern)
             writer.number(indexed.inode)
@@ -66,13 +66,13 @@ enum FolderSnapshot {
         return writer.bytes
     }
 
-    /// The photos of `bytes`, in the folder whose path and a slash are `pathPrefix`, without their marks; `nil` for
+    /// The photos of `bytes`, in `folder`, without their marks; `nil` for
     /// bytes of another version, cut short or otherwise not of this layout (the rows are read instead). A format this
     /// version does not know leaves its photo without a header, to be read again, as a row of it does.
-    static func decode(_ bytes: UnsafeRawBufferPointer, pathPrefix: UnsafeRawBufferPointer) -> [Photo]? {
+    static func decode(_ bytes: UnsafeRawBufferPointer, folder: FilePath) -> [Photo]? {
         var reader = Reader(bytes: bytes)
         guard (try? reader.byte()) == version else { return nil }
-        return try? reader.photos(pathPrefix: pathPrefix)
+        return try? reader.photos(folder: folder)
     }
 
     /// The bytes being written.
@@ -155,7 +155,7 @@ enum FolderSnapshot {
             return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
         }
 
-        mutating func photos(pathPrefix: UnsafeRawBufferPointer) throws(Malformed) -> [Photo] {
+        mutating func photos(folder: FilePath) throws(Malformed) -> [Photo] {
             let count = try int()
             // Each photo takes at least 12 bytes: a count past that is not of this layout.
             guard count <= bytes.count / 12 else { throw Malformed() }
@@ -164,13 +164,13 @@ enum FolderSnapshot {
             }
             var photos: [Photo] = []
             photos.reserveCapacity(count)
-            for _ in 0..<count { photos.append(try photo(pathPrefix: pathPrefix, formats: formats)) }
+            for _ in 0..<count { photos.append(try photo(folder: folder, formats: formats)) }
             guard offset == bytes.count else { throw Malformed() }
             return photos
         }
 
         private mutating func photo(
-            pathPrefix: UnsafeRawBufferPointer, formats: [ImageFormat?]
+            folder: FilePath, formats: [ImageFormat?]
         ) throws(Malformed) -> Photo {
             let name = try data()
             guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), !name.contains(0) else { throw Malformed() }
@@ -208,7 +208,7 @@ enum FolderSnapshot {
                 }
             }
             return Photo(
-                path: FilePath(joining: pathPrefix, name), name: String(decoding: name, as: UTF8.self),
+                location: FileLocation(folder: folder, nameBytes: name),
                 fileSize: size, modified: modified, inode: inode, header: header, error: error)
         }
     }

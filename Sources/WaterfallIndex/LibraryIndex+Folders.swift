@@ -51,8 +51,7 @@ extension LibraryIndex {
         guard try found.next() != nil else { return [] }
         let stored = StatementColumns(select)
         let id = Int64(stored.int(0))
-        let prefix = folder.bytes + [UInt8(ascii: "/")]
-        if !stored.isNull(1), !stored.isNull(2), var photos = snapshot(stored, column: 3, pathPrefix: prefix),
+        if !stored.isNull(1), !stored.isNull(2), var photos = snapshot(stored, column: 3, folder: folder),
             photos.count == stored.int(2)
         {
             try readMarks(of: &photos, folder: id, firstPhoto: Int64(stored.int(1)), db)
@@ -71,22 +70,20 @@ extension LibraryIndex {
         } else {
             return []
         }
-        return try photos(inRun: run, folder: id, pathPrefix: prefix, db)
+        return try photos(inRun: run, folder: id, path: folder, db)
     }
 
-    /// The photos of the snapshot in `column` of `columns`, in the folder whose path and a slash are `pathPrefix`;
-    /// `nil` for NULL or bytes that are not a snapshot.
-    private static func snapshot(_ columns: StatementColumns, column: Int32, pathPrefix: [UInt8]) -> [Photo]? {
+    /// The photos of the snapshot in `column` of `columns`, in `folder`; `nil` for NULL or bytes that are not a
+    /// snapshot.
+    private static func snapshot(_ columns: StatementColumns, column: Int32, folder: FilePath) -> [Photo]? {
         guard !columns.isNull(column) else { return nil }
-        return columns.withBytes(column) { bytes in
-            pathPrefix.withUnsafeBytes { FolderSnapshot.decode(bytes, pathPrefix: $0) }
-        }
+        return columns.withBytes(column) { FolderSnapshot.decode($0, folder: folder) }
     }
 
-    /// The photos of the rows of folder `id` over the run of ids `run`, in the table's own order. `+folder` keeps
-    /// SQLite off the (folder, name) index, which would look up each row and sort them by id.
+    /// The photos of the rows of folder `id`, at `path`, over the run of ids `run`, in the table's own order.
+    /// `+folder` keeps SQLite off the (folder, name) index, which would look up each row and sort them by id.
     private static func photos(
-        inRun run: (first: Int64, count: Int), folder id: Int64, pathPrefix: [UInt8], _ db: Database
+        inRun run: (first: Int64, count: Int), folder id: Int64, path: FilePath, _ db: Database
     ) throws -> [Photo] {
         guard run.count > 0 else { return [] }
         let select = try db.makeStatement(
@@ -95,7 +92,7 @@ extension LibraryIndex {
         let columns = StatementColumns(select)
         var photos: [Photo] = []
         photos.reserveCapacity(run.count)
-        while try rows.next() != nil { photos.append(photo(columns, pathPrefix: pathPrefix)) }
+        while try rows.next() != nil { photos.append(photo(columns, folder: path)) }
         return photos
     }
 
@@ -140,8 +137,7 @@ extension LibraryIndex {
                 let count: Int = ends[2]
                 guard count == 0 || (ends[1] as Int64? ?? 0) - first + 1 == Int64(count) else { continue }
                 let path = FilePath(bytes: (row[1] as Data))
-                let photos = try Self.photos(
-                    inRun: (first, count), folder: id, pathPrefix: path.bytes + [UInt8(ascii: "/")], db)
+                let photos = try Self.photos(inRun: (first, count), folder: id, path: path, db)
                 try db.execute(
                     sql: "UPDATE folder SET firstPhoto = ?, photoCount = ?, snapshot = ? WHERE id = ?",
                     arguments: [first, count, Data(FolderSnapshot.encode(photos.map { IndexedPhoto($0) })), id])
@@ -247,7 +243,7 @@ extension LibraryIndex {
         /// Those of `indexed`, when the index held the same file (the same size, time and inode).
         func shot(of indexed: IndexedPhoto) -> ShotDetails? {
             guard !byName.isEmpty,
-                let held = byName[indexed.photo.path.withLastComponentBytes { Data($0) }],
+                let held = byName[indexed.photo.location.withNameBytes { Data($0) }],
                 held.size == indexed.photo.fileSize, held.modified == indexed.photo.modified,
                 held.inode == Int64(bitPattern: indexed.inode)
             else { return nil }
@@ -255,7 +251,7 @@ extension LibraryIndex {
         }
     }
 
-    /// The columns a launch reads, in the order `photo(_:pathPrefix:)` reads them: all but the camera, lens and
+    /// The columns a launch reads, in the order `photo(_:folder:)` reads them: all but the camera, lens and
     /// exposure, which the index keeps for its queries, not the wall (three more of SQLite's calls a photo cost a
     /// million photos' launch a tenth of its time).
     static let readColumns =
@@ -268,15 +264,10 @@ extension LibraryIndex {
         "INSERT INTO photo (folder, \(photoColumns)) VALUES (?"
         + String(repeating: ", ?", count: photoColumns.split(separator: ",").count) + ")"
 
-    /// The photo of a row of `readColumns`, in the folder whose path and a slash are `pathPrefix`. A header or an
-    /// error that no longer reads (a format or an error of another version) leaves the photo to be read again.
-    static func photo(_ columns: StatementColumns, pathPrefix: [UInt8]) -> Photo {
-        // The name's bytes as SQLite has them, copied once, into the path.
-        let (path, name) = columns.withBytes(0) { name in
-            pathPrefix.withUnsafeBytes { prefix in
-                (FilePath(joining: prefix, name), String(decoding: name, as: UTF8.self))
-            }
-        }
+    /// The photo of a row of `readColumns`, in `folder`. A header or an error that no longer reads (a format or an
+    /// error of another version) leaves the photo to be read again.
+    static func photo(_ columns: StatementColumns, folder: FilePath) -> Photo {
+        let location = columns.withBytes(0) { FileLocation(folder: folder, nameBytes: $0) }
         var header: ImageHeader?
         if let format = columns.text(4).flatMap(ImageFormat.init(rawValue:)) {
             header = ImageHeader(
@@ -288,7 +279,7 @@ extension LibraryIndex {
         var error: PhotoError?
         if header == nil && !columns.isNull(12) { error = columns.withBytes(12) { PhotoError(encoded: [UInt8]($0)) } }
         var photo = Photo(
-            path: path, name: name, fileSize: columns.int(1), modified: columns.double(2),
+            location: location, fileSize: columns.int(1), modified: columns.double(2),
             inode: UInt64(bitPattern: Int64(columns.int(3))), header: header, error: error)
         photo.marks = PhotoMarks(rating: columns.int(10), isRejected: columns.int(11) != 0)
         return photo
@@ -301,7 +292,7 @@ extension LibraryIndex {
         let photo = indexed.photo
         let header = photo.header
         bindings.bind(folder.map(Int.init), at: 1)
-        photo.path.withLastComponentBytes { bindings.bind(bytes: $0, at: 2) }
+        photo.location.withNameBytes { bindings.bind(bytes: $0, at: 2) }
         bindings.bind(photo.fileSize, at: 3)
         bindings.bind(photo.modified, at: 4)
         bindings.bind(Int(Int64(bitPattern: indexed.inode)), at: 5)

@@ -8,8 +8,7 @@ public struct PhotoCard: Equatable, Sendable {
     /// The card's fields in one object, copied on write: a card is one reference, copied with one reference count and
     /// eight bytes (a keystroke of the filter, or a regrouping by month, copies up to 100,000 cards).
     private final class Storage: @unchecked Sendable {  // changed only while one card holds it (`change(_:)`)
-        var path: FilePath
-        var title: String
+        let location: FileLocation
         /// EXIF's date taken ("2024:05:01 12:30:00"), for the caption.
         var dateTaken: ExifDateText?
         /// Why the photo cannot be shown, for the caption of a photo with no header.
@@ -27,12 +26,11 @@ public struct PhotoCard: Equatable, Sendable {
         var foldedName: String
 
         init(
-            path: FilePath, title: String, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
+            location: FileLocation, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
             pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool,
             marks: PhotoMarks, taken: TakenTime, foldedName: String
         ) {
-            self.path = path
-            self.title = title
+            self.location = location
             self.dateTaken = dateTaken
             self.reason = reason
             self.aspect = aspect
@@ -50,7 +48,7 @@ public struct PhotoCard: Equatable, Sendable {
 
         func copy() -> Storage {
             Storage(
-                path: path, title: title, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
+                location: location, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
                 pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
                 duration: duration, isVideo: isVideo, marks: marks, taken: taken, foldedName: foldedName)
         }
@@ -64,21 +62,12 @@ public struct PhotoCard: Equatable, Sendable {
         body(storage)
     }
 
-    /// The photo's file.
-    public var path: FilePath {
-        get { storage.path }
-        set { change { $0.path = newValue } }
-    }
+    /// Where the photo's file is.
+    public var location: FileLocation { storage.location }
+    /// The photo's file: made when asked (`FileLocation.path`).
+    public var path: FilePath { storage.location.path }
     /// The caption's first line: the file's name.
-    public var title: String {
-        get { storage.title }
-        set {
-            change {
-                $0.title = newValue
-                $0.foldedName = NameFolding.fold(newValue)
-            }
-        }
-    }
+    public var title: String { storage.location.name }
     /// The caption's second line: "4032 × 3024 · 3.1 MB · 2024-05-01" (the upright size, the file's size and the date
     /// taken, when the EXIF has it), or why the photo cannot be shown. Made when asked (for the cards drawn), not for
     /// every card of a library.
@@ -151,7 +140,7 @@ public struct PhotoCard: Equatable, Sendable {
         let header = photo.header
         let size = header?.orientedSize
         storage = Storage(
-            path: photo.path, title: photo.name, dateTaken: header?.exifDate,
+            location: photo.location, dateTaken: header?.exifDate,
             reason: header == nil ? photo.error.map { "\($0)" } : nil, aspect: min(Self.maximumAspect, photo.aspect),
             pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
             isBroken: photo.error != nil, duration: header?.duration, isVideo: header?.format == .video,
@@ -161,7 +150,7 @@ public struct PhotoCard: Equatable, Sendable {
     /// Whether two cards show the same: every field equal (the same storage, at once).
     public static func == (a: PhotoCard, b: PhotoCard) -> Bool {
         if a.storage === b.storage { return true }
-        return a.path == b.path && a.title == b.title && a.storage.dateTaken == b.storage.dateTaken
+        return a.location == b.location && a.storage.dateTaken == b.storage.dateTaken
             && a.storage.reason == b.storage.reason && a.aspect == b.aspect
             && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
             && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration

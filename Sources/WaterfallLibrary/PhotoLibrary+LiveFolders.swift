@@ -31,9 +31,9 @@ extension PhotoLibrary {
             // Replaced in place, then deleted (paths before), then inserted (paths after, in increasing order).
             for item in update.reloaded {
                 let path = ItemPath(item: item, section: section)
-                let file = walked[path].path
-                guard let now = update.photos.firstIndex(where: { $0.path == file }) else { continue }
-                batch.goneFiles.append(file)
+                let file = walked[path].location
+                guard let now = update.photos.firstIndex(where: { $0.location == file }) else { continue }
+                batch.goneFiles.append(file.path)
                 walked.replace(path, with: cards[now])
                 replaced.append(path)
             }

@@ -97,8 +97,9 @@ public struct PhotoWallItems {
     /// The card of `file`, if the wall has one.
     /// - Complexity: O(cards).
     public func path(of file: FilePath) -> ItemPath? {
+        let name = file.displayName
         for (section, cards) in sections.enumerated() {
-            if let item = cards.cards.firstIndex(where: { $0.path == file }) {
+            if let item = cards.cards.firstIndex(where: { $0.title == name && $0.location.isFile(at: file) }) {
                 return ItemPath(item: item, section: section)
             }
         }
@@ -113,9 +114,11 @@ public struct PhotoWallItems {
     /// - Complexity: O(cards).
     public func paths(of files: Set<FilePath>) -> [ItemPath] {
         guard !files.isEmpty else { return [] }
+        // By name first: a card's path is made only for a name among the files'.
+        let names = Set(files.map(\.displayName))
         var paths: [ItemPath] = []
         for (section, cards) in sections.enumerated() {
-            for (item, card) in cards.cards.enumerated() where files.contains(card.path) {
+            for (item, card) in cards.cards.enumerated() where names.contains(card.title) && files.contains(card.path) {
                 paths.append(ItemPath(item: item, section: section))
             }
         }

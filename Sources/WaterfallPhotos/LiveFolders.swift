@@ -105,16 +105,17 @@ public struct LiveFolders {
     /// The update of `folder` after looking at the files `names` again.
     private mutating func look(at names: Set<FilePath.Component>, in folder: FilePath) -> FolderUpdate? {
         let old = folders[folder] ?? []
-        let known = Dictionary(uniqueKeysWithValues: old.map { ($0.path, $0) })
-        var gone: Set<FilePath> = []
-        var replaced: [FilePath: Photo] = [:]
+        let known = Dictionary(uniqueKeysWithValues: old.map { ($0.location, $0) })
+        var gone: Set<FileLocation> = []
+        var replaced: [FileLocation: Photo] = [:]
         var added: [Photo] = []
         let marked = photos(markedBy: names, among: old)
         for name in names.union(marked) where !name.isHidden && !SidecarListing.isSidecar(name.bytes) {
             let path = folder.appending(name)
-            let before = known[path]
+            let location = name.bytes.withUnsafeBytes { FileLocation(folder: folder, nameBytes: $0) }
+            let before = known[location]
             guard let info = FileInfo(path: path), info.isRegularFile else {
-                if before != nil { gone.insert(path) }
+                if before != nil { gone.insert(location) }
                 continue
             }
             if let before, before.fileSize == info.size, before.modified == info.modified,
@@ -122,13 +123,12 @@ public struct LiveFolders {
             {
                 continue
             }
-            var candidate = Photo(path: path, fileSize: info.size, modified: info.modified, header: nil)
-            candidate.inode = info.inode
+            let candidate = Photo(location: location, fileSize: info.size, modified: info.modified, inode: info.inode)
             switch PhotoWalker.read(candidate, worker: decoderProcess) {
             case .photo(let photo):
-                if before != nil { replaced[path] = photo } else { added.append(photo) }
+                if before != nil { replaced[location] = photo } else { added.append(photo) }
             case .notAnImage, .unreadable:
-                if before != nil { gone.insert(path) }
+                if before != nil { gone.insert(location) }
             }
         }
         guard !gone.isEmpty || !replaced.isEmpty || !added.isEmpty else { return nil }
@@ -155,25 +155,25 @@ public struct LiveFolders {
     /// (reloaded) when the photos left keep their order; otherwise (sorted by time or size, its time or size moved it)
     /// it is deleted and inserted again.
     private mutating func change(
-        _ folder: FilePath, from old: [Photo], gone: Set<FilePath>, replaced: [FilePath: Photo],
+        _ folder: FilePath, from old: [Photo], gone: Set<FileLocation>, replaced: [FileLocation: Photo],
         added: [Photo]
     ) -> FolderUpdate {
-        var staying = old.filter { !gone.contains($0.path) }.map { replaced[$0.path] ?? $0 }
-        var moved: Set<FilePath> = []
+        var staying = old.filter { !gone.contains($0.location) }.map { replaced[$0.location] ?? $0 }
+        var moved: Set<FileLocation> = []
         if !replaced.isEmpty, zip(staying, staying.dropFirst()).contains(where: { order.areInIncreasingOrder($1, $0) })
         {
             moved = Set(replaced.keys)
-            staying.removeAll { moved.contains($0.path) }
+            staying.removeAll { moved.contains($0.location) }
         }
-        let arriving = added + replaced.values.filter { moved.contains($0.path) }
+        let arriving = added + replaced.values.filter { moved.contains($0.location) }
         let new = merge(staying, arriving.sorted(by: order.areInIncreasingOrder))
         folders[folder] = new
-        let arrivingPaths = Set(arriving.map(\.path))
+        let arrivingFiles = Set(arriving.map(\.location))
         return FolderUpdate(
             folder: folder, photos: new,
-            deleted: old.indices.filter { gone.contains(old[$0].path) || moved.contains(old[$0].path) },
-            inserted: new.indices.filter { arrivingPaths.contains(new[$0].path) },
-            reloaded: old.indices.filter { replaced[old[$0].path] != nil && !moved.contains(old[$0].path) })
+            deleted: old.indices.filter { gone.contains(old[$0].location) || moved.contains(old[$0].location) },
+            inserted: new.indices.filter { arrivingFiles.contains(new[$0].location) },
+            reloaded: old.indices.filter { replaced[old[$0].location] != nil && !moved.contains(old[$0].location) })
     }
 
     /// `a` and `b`, each in order, merged in order (`a`'s photo first on a tie): the photos staying keep their order.

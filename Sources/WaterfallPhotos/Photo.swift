@@ -3,11 +3,13 @@ import SystemPackage
 /// One image file the walk found: where it is, its size on disk and time, and its header, or why that could not be
 /// read (the wall shows an error card for it).
 public struct Photo: Hashable, Sendable {
-    /// The file's path, as the walk reached it: its bytes, whatever they are.
-    public let path: FilePath
+    /// Where the file is: its folder, shared by the folder's photos, and its name.
+    public let location: FileLocation
+    /// The file's path, as the walk reached it: its bytes, whatever they are. Made when asked (`FileLocation.path`).
+    public var path: FilePath { location.path }
     /// The file's name as people read it (each byte that is not UTF-8 shown as U+FFFD): decoded once, as sorting by
     /// name asks for it in every comparison.
-    public let name: String
+    public var name: String { location.name }
     /// The file's size in bytes.
     public var fileSize: Int
     /// The file's modification time, in seconds since 1970.
@@ -24,22 +26,19 @@ public struct Photo: Hashable, Sendable {
 
     /// A photo at `path`, `fileSize` bytes, modified at `modified`, with its header or its error.
     public init(path: FilePath, fileSize: Int, modified: Double, header: ImageHeader?, error: PhotoError? = nil) {
-        self.path = path
-        name = path.displayName
+        location = FileLocation(path: path)
         self.fileSize = fileSize
         self.modified = modified
         self.header = header
         self.error = error
     }
 
-    /// A photo whose `name` (the last part of `path`, as people read it) was decoded already, with its header or its
-    /// error when they were read.
+    /// A photo at `location`, with its header or its error when they were read.
     public init(
-        path: FilePath, name: String, fileSize: Int, modified: Double, inode: UInt64, header: ImageHeader? = nil,
+        location: FileLocation, fileSize: Int, modified: Double, inode: UInt64, header: ImageHeader? = nil,
         error: PhotoError? = nil
     ) {
-        self.path = path
-        self.name = name
+        self.location = location
         self.fileSize = fileSize
         self.modified = modified
         self.inode = inode

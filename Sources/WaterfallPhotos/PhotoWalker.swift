@@ -136,7 +136,7 @@ public final class PhotoWalker {
             guard !looseFiles.isEmpty else { return }
             var byFolder: [(FilePath, [File])] = []
             for file in looseFiles {
-                let folder = file.path.removingLastComponent()
+                let folder = file.location.folder
                 if byFolder.last?.0 == folder {
                     byFolder[byFolder.count - 1].1.append(file)
                 } else {
@@ -155,7 +155,7 @@ public final class PhotoWalker {
                 flushLooseFiles()
                 walkFolder(path, info: info, emit: emit)
             } else {
-                looseFiles.append(File(path: path, name: path.displayName, info: info))
+                looseFiles.append(File(location: FileLocation(path: path), info: info))
             }
         }
         flushLooseFiles()
@@ -203,22 +203,19 @@ public final class PhotoWalker {
         }
         var files: [File] = []
         var folders: [File] = []
-        // Each child's path from the bytes (`FilePath.appending` parses the name again, 40 % of a debug build's walk).
-        var parent = path.bytes
-        if parent.last != UInt8(ascii: "/") { parent.append(UInt8(ascii: "/")) }
         let sidecars = SidecarListing(names: Set(entries.map(\.name).filter(SidecarListing.isSidecar)))
         for entry in entries where !FilePath.Component.isHidden(entry.name) && !SidecarListing.isSidecar(entry.name) {
-            let child = FilePath(bytes: parent + entry.name)
-            let name = String(decoding: entry.name, as: UTF8.self)
+            // Each child in the folder's path, shared: its own path is made by its reader, on another thread.
+            let location = entry.name.withUnsafeBytes { FileLocation(folder: path, nameBytes: $0) }
             if entry.info == nil, entry.isRegularFile, !statsFiles {
-                files.append(File(path: child, name: name, info: nil))
+                files.append(File(location: location, info: nil))
                 continue
             }
             guard let info = entry.info else {
                 counts.unreadable += 1
                 continue
             }
-            let file = File(path: child, name: name, info: info)
+            let file = File(location: location, info: info)
             if info.isDirectory { folders.append(file) } else if info.isRegularFile { files.append(file) }
         }
         if recursive { counts.foldersLeft += folders.count }
@@ -227,7 +224,7 @@ public final class PhotoWalker {
         let subfolders = folders.map { (key: NaturalOrder.Key($0.name), folder: $0) }.sorted { $0.key < $1.key }
         for (_, folder) in subfolders {
             counts.foldersLeft -= 1
-            if let info = folder.info { walkFolder(folder.path, info: info, emit: emit) }
+            if let info = folder.info { walkFolder(folder.location.path, info: info, emit: emit) }
         }
     }
 
@@ -241,7 +238,7 @@ public final class PhotoWalker {
         let candidates = order.sorted(
             files.map {
                 Photo(
-                    path: $0.path, name: $0.name, fileSize: $0.info?.size ?? 0, modified: $0.info?.modified ?? 0,
+                    location: $0.location, fileSize: $0.info?.size ?? 0, modified: $0.info?.modified ?? 0,
                     inode: $0.info?.inode ?? 0)
             })
         guard !candidates.isEmpty else { return }
@@ -305,20 +302,20 @@ public final class PhotoWalker {
         _ photo: Photo, inFolder folder: Int32? = nil, worker: DecoderProcess?, sidecars: SidecarListing = .unknown
     ) -> FileOutcome {
         var photo = photo
+        let path = photo.path
         do {
             // The file's status from the open file: its size, time and inode as read (a listing may not have them).
-            (photo.header, photo.marks) = try PhotoFile.withOpenFile(photo.path, inFolder: folder) { descriptor, info in
+            (photo.header, photo.marks) = try PhotoFile.withOpenFile(path, inFolder: folder) { descriptor, info in
                 if let info {
                     (photo.fileSize, photo.modified, photo.inode) = (info.size, info.modified, info.inode)
                 }
                 return try PhotoFile.readHeaderAndMarks(
-                    of: descriptor, path: photo.path, size: info?.knownSize,
-                    worker: worker, listing: sidecars)
+                    of: descriptor, path: path, size: info?.knownSize, worker: worker, listing: sidecars)
             }
         } catch PhotoError.empty {
             return .notAnImage(.other)
         } catch PhotoError.notAnImage {
-            let start = (try? PhotoFile.readStart(of: photo.path, count: SkippedKind.bytesRead)) ?? []
+            let start = (try? PhotoFile.readStart(of: path, count: SkippedKind.bytesRead)) ?? []
             return .notAnImage(SkippedKind(magic: start, fileName: photo.name))
         } catch PhotoError.unreadable, PhotoError.vanished {
             return .unreadable
@@ -335,12 +332,12 @@ public final class PhotoWalker {
         return .photo(photo)
     }
 
-    /// A file or folder found: its path, its name as people read it, and what `stat` says of it (`nil` for a regular
-    /// file not stat'ed: its read learns it).
+    /// A file or folder found: where it is (its name as people read it too), and what `stat` says of it (`nil` for a
+    /// regular file not stat'ed: its read learns it).
     private struct File {
-        var path: FilePath
-        var name: String
+        var location: FileLocation
         var info: FileInfo?
+        var name: String { location.name }
     }
 
     /// Why the root at `path` cannot be walked: the system's reason it is not there, or, for a folder, why it cannot

@@ -47,7 +47,7 @@ struct FolderSnapshotTests {
     }()
 
     static func decode(_ bytes: [UInt8]) -> [Photo]? {
-        bytes.withUnsafeBytes { bytes in prefix.withUnsafeBytes { FolderSnapshot.decode(bytes, pathPrefix: $0) } }
+        bytes.withUnsafeBytes { FolderSnapshot.decode($0, folder: FilePath("/photos/2023/07")) }
     }
 
     @Test func aSnapshotReadsBackAsThePhotosWithoutTheirMarksOrAnErrorNotTheFilesOwn() throws {
