@@ -25,19 +25,26 @@ extension PhotoWall {
         return walkAdvanced || !changes.isEmpty
     }
 
-    /// `deliverLibrary()`, at most once per `libraryUpdateInterval`: a wake within the interval after a showing is
-    /// shown at its end.
+    /// `deliverLibrary()`, at most once per `libraryUpdateInterval` from the start of one showing to the next: a wake
+    /// within the interval after a showing began is shown at its end, and one after a showing longer than the interval
+    /// at once (a launch from the index delivers news faster than the window shows it: its thread never waits).
     func deliverLibraryAtItsPace() {
         let interval = libraryUpdateInterval
         guard interval > 0, let window else {
             deliverLibrary()
             return
         }
-        guard wakes.libraryUpdateGate == nil, deliverLibrary() else { return }
-        wakes.libraryUpdateGate = window.schedule(after: interval) { [weak self] in
+        guard wakes.libraryUpdateGate == nil else { return }
+        let gate = window.schedule(after: interval) { [weak self] in
             guard let self else { return }
             wakes.libraryUpdateGate = nil
             if library.hasNews { deliver() }
+        }
+        wakes.libraryUpdateGate = gate
+        guard deliverLibrary() else {
+            window.cancel(gate)
+            wakes.libraryUpdateGate = nil
+            return
         }
     }
 
