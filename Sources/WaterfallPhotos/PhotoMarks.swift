@@ -1,15 +1,21 @@
 /// A photo's marks as a culler sets them: a star rating and a reject (XMP's `xmp:Rating`, -1 meaning rejected), as
 /// darktable, digiKam and Lightroom keep them.
 public struct PhotoMarks: Hashable, Sendable {
-    /// The stars, 0 (none) to 5.
-    public var rating: Int
+    /// The stars, held in a byte: marks are two bytes of each of a million photos and cards.
+    private var stars: UInt8
     /// Whether the photo is rejected: XMP keeps a reject in place of the stars, so a rejected photo's stars are not
     /// written.
     public var isRejected: Bool
 
+    /// The stars, 0 (none) to 5 (one set outside is clamped).
+    public var rating: Int {
+        get { Int(stars) }
+        set { stars = UInt8(min(max(newValue, 0), 5)) }
+    }
+
     /// Marks of `rating` stars (clamped to 0...5), rejected or not.
     public init(rating: Int = 0, isRejected: Bool = false) {
-        self.rating = min(max(rating, 0), 5)
+        stars = UInt8(min(max(rating, 0), 5))
         self.isRejected = isRejected
     }
 
