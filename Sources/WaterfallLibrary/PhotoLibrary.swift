@@ -46,13 +46,16 @@ public final class PhotoLibrary {
     /// `arrangement` with the timeline's titles in `locale`, videos' and RAWs' headers read by a worker of
     /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`); `wake` is called from the walk's thread when there
     /// is something to take, and `warn` hears what cannot be done (a folder that cannot be watched, the index's
-    /// faults), from any thread. With an index (`openIndex` opens it on the walk's thread), a launch whose roots it holds
-    /// shows them from it at once, and what changed since comes as the folders' updates (see `LibraryIndex`). The folders on network file systems, whose
-    /// changes inotify does not see, are polled every `networkPollInterval`.
+    /// faults), from any thread. With an index (`openIndex` opens it on the walk's thread), a launch whose roots it
+    /// holds shows them from it at once, and what changed since comes as the folders' updates (see `LibraryIndex`);
+    /// with a `firstScreenPatience`, it reads their photos once the view says its first screen is shown
+    /// (`firstScreenIsShown()`), or that long after. The folders on network file systems, whose changes inotify does
+    /// not see, are polled every `networkPollInterval`.
     public init(
         paths: [String], recursive: Bool = false, order: PhotoOrder = .name,
         arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale, decoderExecutable: String? = nil,
-        openIndex: (@Sendable () -> LibraryIndex?)? = nil, networkPollInterval: Duration = .seconds(10),
+        openIndex: (@Sendable () -> LibraryIndex?)? = nil, firstScreenPatience: Duration? = nil,
+        networkPollInterval: Duration = .seconds(10),
         warn: @escaping @Sendable (String) -> Void = { _ in },
         wake: @escaping @Sendable () -> Void
     ) {
@@ -63,12 +66,16 @@ public final class PhotoLibrary {
         periodTitles = PeriodTitles(locale: locale)
         scan = PhotoScan(
             roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable,
-            openIndex: openIndex,
+            openIndex: openIndex, firstScreenPatience: firstScreenPatience,
             pollInterval: networkPollInterval, warn: warn, wake: wake)
     }
 
     /// Stops the walk and the watching.
     public func stop() { scan.stop() }
+
+    /// Says that the view showing the library has its first screen out: a launch from the index reads the photos of
+    /// its folders now (see `init`). Any thread.
+    public func firstScreenIsShown() { scan.firstScreenIsShown() }
 
     /// Whether `update(applyingFolderUpdates:)` has more to show: what the walk or the watched folders found since
     /// the last call, or folders' updates it held back.

@@ -46,6 +46,8 @@ package final class PhotoScan {
     }
 
     private let walk: Walk
+    /// Signalled when the view's first screen is shown (`firstScreenIsShown()`).
+    private let firstScreen = DispatchSemaphore(value: 0)
     /// The folders and files walked: their paths name the sections.
     package let roots: [String]
     /// The counts taken so far, and whether the walk has ended.
@@ -64,17 +66,20 @@ package final class PhotoScan {
     /// With an index (`openIndex` opens it first thing on the walk's thread: the window's first frame never waits for
     /// it), a launch whose roots are all folders it holds shows them from it before any photo is opened, then
     /// reconciles: what changed while the program was closed comes as the live folders' updates. Every folder
-    /// the walk lists, and each one read again, is stored in it.
+    /// the walk lists, and each one read again, is stored in it. With a `firstScreenPatience`, the index's folders are
+    /// read once the view's first screen is shown (`firstScreenIsShown()`), or that long after they were listed: the
+    /// readers' two threads would take the cores from the window while it opens.
     package init(
         roots: [String], recursive: Bool, order: PhotoOrder, decoderExecutable: String? = nil,
-        openIndex: (@Sendable () -> LibraryIndex?)? = nil, pollInterval: Duration = .seconds(10),
-        patience: Duration = .seconds(3),
+        openIndex: (@Sendable () -> LibraryIndex?)? = nil, firstScreenPatience: Duration? = nil,
+        pollInterval: Duration = .seconds(10), patience: Duration = .seconds(3),
         loopThread: LoopThreadChecker = LoopThreadChecker(),
         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
         self.roots = roots
         let walk = Walk(mailbox: LoopMailbox(loopThread: loopThread, wake: wake))
         self.walk = walk
+        let firstScreen = firstScreen
         let thread = Thread {
             var watcher = Self.makeWatcher(warn: warn)
             var folders = LiveFolders(order: order)
@@ -122,6 +127,9 @@ package final class PhotoScan {
             var counts = ScanCounts()
             if let keeper, Set(rootPaths).isSubset(of: indexed.map(\.path)) {
                 // A folder at a time: the index's copy of a folder lives only until the live folders hold it.
+                if let firstScreenPatience {
+                    _ = firstScreen.wait(timeout: .now() + .nanoseconds(Int(firstScreenPatience / .nanoseconds(1))))
+                }
                 keeper.readAhead(indexed.map(\.path), order: order)
                 for position in indexed.indices {
                     let folder = indexed[position].path
@@ -286,6 +294,9 @@ package final class PhotoScan {
 
     /// Ends the watching (the thread ends within half a second). Any thread.
     package func stop() { walk.stop() }
+
+    /// Says that the view's first screen is shown: a launch from the index reads its folders now. Any thread.
+    package func firstScreenIsShown() { firstScreen.signal() }
 
     /// Whether the walk's thread posted what `takeBatches()` has not taken yet.
     package var hasNews: Bool { !walk.mailbox.isEmpty }

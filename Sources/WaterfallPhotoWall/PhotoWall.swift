@@ -68,6 +68,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// that the window's first frame never waits for it: the program opens it in its cache folder (and says its
         /// faults), or passes none, for a one-off look. `nil` (the default): every launch walks the roots.
         public var openIndex: (@Sendable () -> LibraryIndex?)?
+        /// How long a launch from the index waits for the window's first frame before it reads the folders' photos:
+        /// their two reader threads would take the cores from the window while it opens. Half a second by default.
+        public var firstScreenPatience: Duration = .milliseconds(500)
         /// How often the folders on network file systems (NFS, SMB, FUSE...: `FileSystemKind`) are polled for the
         /// changes another machine made, which inotify does not see: a stat a folder. 10 seconds by default.
         public var networkPollInterval: Duration = .seconds(10)
@@ -161,7 +164,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
             arrangement: configuration.arrangement, locale: configuration.locale,
             decoderExecutable: configuration.decoderExecutable, openIndex: configuration.openIndex,
-            networkPollInterval: configuration.networkPollInterval, warn: configuration.warn
+            firstScreenPatience: configuration.firstScreenPatience,
+            networkPollInterval: configuration.networkPollInterval,
+            warn: configuration.warn
         ) { relay.wake() }
         collectionView = CollectionView(layout: layout, columnPolicy: columnPolicy)
         let look = configuration.look
@@ -212,6 +217,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         window.onWake = { [unowned self] in deliver() }
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
         wakes.relay.wake(with: window.waker)
+        // A launch from the index reads its folders once the window is out (their readers would slow its opening).
+        window.performAfterNextFrame { [weak self] in self?.library.firstScreenIsShown() }
         deliver()
     }
 

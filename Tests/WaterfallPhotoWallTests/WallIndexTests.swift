@@ -94,6 +94,25 @@ import WaterfallPhotos
         #expect(relaunch.warnings.all == [])
     }
 
+    /// A relaunch reads the index's folders once the window's first frame is out: waiting up to an hour for it, the
+    /// photos still come at once.
+    @Test func aRelaunchReadsTheIndexOnceTheFirstFrameIsOut() throws {
+        let harness = try WallHarness()
+        for name in ["a/a1.png", "b/b1.png"] { try Self.photo(harness, name) }
+        try Self.open(harness, index: Self.index(harness))
+        harness.wall.stop()
+        let relaunch = harness.relaunched()
+        let index = try Self.index(relaunch)
+        try relaunch.open(columns: .fixed(4)) {
+            $0.recursive = true
+            $0.openIndex = { index }
+            $0.firstScreenPatience = .seconds(3600)
+        }
+        try relaunch.waitForEvent("index") { $0.string("kind") == "read" }
+        #expect(Self.shown(relaunch) == ["Pictures/a: a1.png", "Pictures/b: b1.png"])
+        #expect(relaunch.warnings.all == [])
+    }
+
     @Test func whatChangedWhileClosedArrivesAsTheLiveFoldersUpdates() throws {
         let harness = try WallHarness()
         for name in ["a/a1.png", "b/b1.png", "b/b2.png", "gone/g1.png"] { try Self.photo(harness, name) }
