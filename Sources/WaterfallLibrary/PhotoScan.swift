@@ -293,7 +293,10 @@ package final class PhotoScan {
     }
 
     /// Ends the watching (the thread ends within half a second). Any thread.
-    package func stop() { walk.stop() }
+    package func stop() {
+        walk.stop()
+        firstScreen.signal()  // a launch waiting for the first screen waits no longer
+    }
 
     /// Says that the view's first screen is shown: a launch from the index reads its folders now. Any thread.
     package func firstScreenIsShown() { firstScreen.signal() }
