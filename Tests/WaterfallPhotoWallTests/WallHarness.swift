@@ -180,6 +180,10 @@ final class WallHarness {
     /// The cards' titles, section by section.
     var titles: [[String]] { wall.items.sections.map { $0.cards.map(\.title) } }
 
+    /// The status bar's last part, "cache 1/256 MB", as the window's pictures make it now: they arrive on their own
+    /// (a card's picture may be decoded before a step's expectation, or after it).
+    var cacheText: String { "cache \(window.imageByteCount >> 20)/256 MB" }
+
     /// The card at `index` among all the cards shown.
     func card(_ index: Int) throws -> PhotoCard {
         wall.items[try #require(wall.items.path(ofIndex: index), "no card \(index)")]

@@ -93,7 +93,7 @@ import WaterfallPhotoWall
         guard case .array(let elements) = shown else { throw CocoaError(.coderInvalidValue) }
         #expect(elements.map(\.text) == afresh)
         #expect(elements.filter { $0.text.contains(#""kind":"footer""#) }.count == 1)
-        #expect(harness.wall.statusText == "6 photos in 5 folders · cache 0/256 MB")
+        #expect(harness.wall.statusText == "6 photos in 5 folders · " + harness.cacheText)
     }
 
     @Test func aFolderOfOnePhotoSaysOnePhotoInOneFolder() throws {
@@ -103,7 +103,7 @@ import WaterfallPhotoWall
         let header = try #require(harness.events("bar").first { $0.string("kind") == "header" })
         #expect(header.string("title") == "Pictures" && header.string("detail") == "1 photo")
         #expect(Self.footer(harness, after: 0) == "0 1 photo in 1 folder")
-        #expect(harness.wall.statusText == "1 photo in 1 folder · cache 0/256 MB")
+        #expect(harness.wall.statusText == "1 photo in 1 folder · " + harness.cacheText)
         // The bars' texts are drawn.
         harness.window.redrawAll()
         #expect(

@@ -122,7 +122,7 @@ import WaterfallPhotoWall
         #expect(relayouts >= 1 && relayouts <= 10, "\(relayouts) relayouts")
         #expect(harness.wall.collectionView.numberOfItems == 512)
         #expect(
-            harness.wall.statusText == "512 photos in 1 folder · cache \(harness.window.imageByteCount >> 20)/256 MB")
+            harness.wall.statusText == "512 photos in 1 folder · " + harness.cacheText)
     }
 
     @Test func underARecursiveWallAFolderMovedInOrMadeGetsItsSections() throws {
@@ -157,7 +157,7 @@ import WaterfallPhotoWall
         try harness.window.press("End")
         try harness.waitForEvent("thumbnail", after: mark) { $0.int("index") == 14 }
         #expect(
-            harness.wall.statusText == "15 photos in 4 folders · cache \(harness.window.imageByteCount >> 20)/256 MB")
+            harness.wall.statusText == "15 photos in 4 folders · " + harness.cacheText)
     }
 
     @Test func aRemovedFolderTakesItsSectionAwayAndTheWallGoesOn() throws {

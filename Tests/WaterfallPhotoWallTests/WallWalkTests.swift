@@ -17,10 +17,10 @@ import WaterfallPhotos
         try harness.open { $0.recursive = true }
         #expect(harness.wall.items.sectionTitles == ["Pictures/a", "Pictures/b"])
         #expect(harness.titles == [["one.png"], ["img2.png", "img10.png"]])
-        #expect(harness.wall.statusText == "3 photos in 2 folders · cache 0/256 MB")
+        #expect(harness.wall.statusText == "3 photos in 2 folders · " + harness.cacheText)
         try harness.waitForPictures()
         #expect(harness.window.images.count == 3)
-        #expect(harness.wall.statusText == "3 photos in 2 folders · cache 0/256 MB")
+        #expect(harness.wall.statusText == "3 photos in 2 folders · " + harness.cacheText)
     }
 
     @Test func withoutRecursionTheSubfoldersAreLeftOut() throws {
@@ -30,7 +30,7 @@ import WaterfallPhotos
         try harness.open()
         #expect(harness.wall.items.sectionTitles == ["Pictures"])
         #expect(harness.titles == [["top.png"]])
-        #expect(harness.wall.statusText == "1 photo in 1 folder · cache 0/256 MB")
+        #expect(harness.wall.statusText == "1 photo in 1 folder · " + harness.cacheText)
     }
 
     /// Each card is as tall as its photo's upright aspect at the column's width, over the same caption.
@@ -59,7 +59,7 @@ import WaterfallPhotos
         try harness.open([b, a])
         #expect(harness.wall.items.sectionTitles == ["Pictures"])
         #expect(Set(harness.titles.flatMap { $0 }) == ["a.png", "b.png"])
-        #expect(harness.wall.statusText == "2 photos in 1 folder · cache 0/256 MB")
+        #expect(harness.wall.statusText == "2 photos in 1 folder · " + harness.cacheText)
     }
 
     @Test(arguments: [
@@ -88,7 +88,7 @@ import WaterfallPhotos
         #expect(harness.titles == [["shown.png"]])
         #expect(
             harness.wall.statusText
-                == "1 photo in 1 folder · 1 unreadable · 3 skipped (1 PSD, 1 PDF, 1 other) · cache 0/256 MB")
+                == "1 photo in 1 folder · 1 unreadable · 3 skipped (1 PSD, 1 PDF, 1 other) · " + harness.cacheText)
         let scanned = try #require(harness.events("scanned").last)
         #expect(scanned.bool("done") == true && scanned.int("found") == 1 && scanned.int("skipped") == 3)
         #expect(scanned.int("unreadable") == 1)
@@ -102,7 +102,7 @@ import WaterfallPhotos
         try harness.open()
         #expect(harness.wall.items.count == 0)
         #expect((harness.wall.collectionView.emptyView as? MessageView)?.message == "No photos in " + harness.root)
-        #expect(harness.wall.statusText == "0 photos in 0 folders · 1 skipped (1 other) · cache 0/256 MB")
+        #expect(harness.wall.statusText == "0 photos in 0 folders · 1 skipped (1 other) · " + harness.cacheText)
         // What the window shows: the empty view's message.
         harness.window.redrawAll()
         #expect(harness.window.drawnTexts.contains("No photos in " + harness.root))
@@ -113,7 +113,7 @@ import WaterfallPhotos
         let missing = harness.root + "/missing"
         try harness.open([missing, harness.root])
         #expect(harness.wall.items.count == 0)
-        #expect(harness.wall.statusText == "0 photos in 0 folders · 1 unreadable · cache 0/256 MB")
+        #expect(harness.wall.statusText == "0 photos in 0 folders · 1 unreadable · " + harness.cacheText)
         // On screen and said (the program prints it on stderr), as nsxiv and eog name a path they cannot open.
         let problem = missing + ": No such file or directory"
         #expect((harness.wall.collectionView.emptyView as? MessageView)?.message == problem)
