@@ -29,24 +29,33 @@ enum NameFolding {
     /// Whether `haystack` contains `needle`'s bytes (empty: always). Names are short: a scan for the first byte, then
     /// a compare, is all it takes (glibc's `memmem` is not in Swift's Glibc module).
     static func contains(_ haystack: String, _ needle: [UInt8]) -> Bool {
+        needle.withUnsafeBufferPointer { needle in contains(haystack, needle) }
+    }
+
+    /// Whether `haystack` contains `needle` (empty: always), both held as they are (a short one copied to the stack):
+    /// a query's text is matched against a million names without a copy of it each.
+    static func contains(_ haystack: String, _ needle: String) -> Bool {
+        needle.utf8.withContiguousStorageIfAvailable { needle in contains(haystack, needle) }
+            ?? contains(haystack, Array(needle.utf8))
+    }
+
+    private static func contains(_ haystack: String, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !needle.isEmpty else { return true }
         return haystack.utf8.withContiguousStorageIfAvailable { contains($0, needle) }
             ?? Array(haystack.utf8).withUnsafeBufferPointer { contains($0, needle) }
     }
 
-    private static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+    private static func contains(_ hay: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard hay.count >= needle.count else { return false }
-        return needle.withUnsafeBufferPointer { needle in
-            let first = needle[0]
-            let last = hay.count - needle.count
-            var start = 0
-            while start <= last {
-                if hay[start] == first, memcmp(hay.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
-                    return true
-                }
-                start += 1
+        let first = needle[0]
+        let last = hay.count - needle.count
+        var start = 0
+        while start <= last {
+            if hay[start] == first, memcmp(hay.baseAddress! + start, needle.baseAddress!, needle.count) == 0 {
+                return true
             }
-            return false
+            start += 1
         }
+        return false
     }
 }
