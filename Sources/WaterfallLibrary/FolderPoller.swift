@@ -95,10 +95,16 @@ extension FolderWatcher.Changes {
     /// Marks every name of `folder` to be looked at again: those listed now and those of the photos `known` in it.
     /// Returns the paths listed that are neither hidden nor one of `known` (the folders among them may be new).
     mutating func relist(_ folder: FilePath, known: [Photo]) -> [FilePath] {
-        let listed = (PhotoWalker.list(folder) ?? []).compactMap { FilePath(bytes: $0).lastComponent }
-        let photos = Set(known.compactMap(\.path.lastComponent))
-        names[folder, default: []].formUnion(listed + photos)
-        return listed.filter { !photos.contains($0) && $0.string.first != "." }.map { folder.appending($0) }
+        let listed = PhotoWalker.list(folder) ?? []
+        // Told apart by their bytes: a component is made for each name listed, and for a known photo's only when it
+        // is gone (a reconcile relists folders of thousands of photos).
+        let knownNames = Set(known.map { $0.location.withNameBytes { Array($0) } })
+        let listedNames = Set(listed)
+        let gone = known.filter { !listedNames.contains($0.location.withNameBytes { Array($0) }) }
+        let components = listed.compactMap { name in FilePath(bytes: name).lastComponent.map { (name, $0) } }
+        names[folder, default: []].formUnion(components.map(\.1) + gone.compactMap(\.location.nameComponent))
+        return components.filter { name, _ in !knownNames.contains(name) && name.first != UInt8(ascii: ".") }
+            .map { folder.appending($0.1) }
     }
 
     /// These changes and `other`'s.

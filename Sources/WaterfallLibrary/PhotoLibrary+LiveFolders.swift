@@ -48,8 +48,10 @@ extension PhotoLibrary {
         }
         walked.deleteSections(batch.deletedSections)
         let rootPaths = roots.map { FilePath($0) }
-        for new in newFolders.sorted(by: { PhotoWalker.walksBefore($0.folder, $1.folder, roots: rootPaths) }) {
-            let section = sectionIndex(forFolder: new.folder, roots: rootPaths)
+        let places = newFolders.map { PhotoWalker.place(of: $0.folder, roots: rootPaths) }
+        for index in newFolders.indices.sorted(by: { places[$0] < places[$1] }) {
+            let new = newFolders[index]
+            let section = sectionIndex(forPlace: places[index], roots: rootPaths)
             walked.insertSection(new.cards, titled: new.title, at: section)
             batch.insertedSections.append(section)
         }
@@ -64,15 +66,15 @@ extension PhotoLibrary {
         return batch
     }
 
-    /// Where the section of `folder`, new to the library, goes: after the sections of the folders a walk of `roots`
-    /// reaches before it (the sections are in that order).
+    /// Where the section of a folder new to the library, at `place` in a walk of `roots`, goes: after the sections of
+    /// the folders the walk reaches before it (the sections are in that order).
     /// - Complexity: O(log sections).
-    private func sectionIndex(forFolder folder: FilePath, roots: [FilePath]) -> Int {
+    private func sectionIndex(forPlace place: PhotoWalker.WalkPlace, roots: [FilePath]) -> Int {
         var (low, high) = (0, walked.numberOfSections)
         while low < high {
             let middle = (low + high) / 2
-            let shown = walked[ItemPath(item: 0, section: middle)].path.removingLastComponent()
-            if PhotoWalker.walksBefore(shown, folder, roots: roots) { low = middle + 1 } else { high = middle }
+            let shown = walked[ItemPath(item: 0, section: middle)].location.folder
+            if PhotoWalker.place(of: shown, roots: roots) < place { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -53,6 +53,18 @@ public struct FileLocation: Hashable, Sendable {
         }
     }
 
+    /// The file's name as a path component (for a set of a folder's names); `nil` for a location with no name (the
+    /// root). Made from the name alone, not the whole path.
+    public var nameComponent: FilePath.Component? {
+        withNameBytes { name in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: name)
+                buffer[name.count] = 0
+                return FilePath.Component(platformString: buffer.baseAddress!)
+            }
+        }
+    }
+
     /// `body`'s result with the bytes of the file's name, in place.
     public func withNameBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         if let otherNameBytes { return try otherNameBytes.withUnsafeBytes(body) }

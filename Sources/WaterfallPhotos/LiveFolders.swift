@@ -88,7 +88,7 @@ public struct LiveFolders {
                     continue
                 }
                 names.formUnion(listed.compactMap { FilePath(bytes: $0).lastComponent })
-                names.formUnion((folders[folder] ?? []).compactMap(\.path.lastComponent))
+                names.formUnion((folders[folder] ?? []).compactMap(\.location.nameComponent))
             }
             if let update = look(at: names, in: folder) { updates.append(update) }
         }
@@ -143,7 +143,7 @@ public struct LiveFolders {
         let stems = Set(sidecars.map { Array($0.dropLast(4)) })
         var marked: Set<FilePath.Component> = []
         for photo in photos {
-            guard let name = photo.path.lastComponent else { continue }
+            guard let name = photo.location.nameComponent else { continue }
             let bytes = name.bytes
             let stem = bytes.lastIndex(of: UInt8(ascii: ".")).map { Array(bytes[..<$0]) }
             if stems.contains(bytes) || stem.map(stems.contains) == true { marked.insert(name) }

@@ -361,23 +361,36 @@ extension PhotoWalker {
     /// (`NaturalOrder`, with which the walk sorts each folder's subfolders), a folder before the folders inside it.
     /// The folder of loose files given as roots comes where its first file does. Neither comes before itself.
     public static func walksBefore(_ a: FilePath, _ b: FilePath, roots: [FilePath]) -> Bool {
-        let (first, second) = (walkPlace(of: a, roots: roots), walkPlace(of: b, roots: roots))
-        if first.root != second.root { return first.root < second.root }
-        for (left, right) in zip(first.names, second.names) where left != right {
-            return NaturalOrder.areInIncreasingOrder(left, right)
-        }
-        return first.names.count < second.names.count
+        place(of: a, roots: roots) < place(of: b, roots: roots)
     }
 
     /// Where a walk of `roots` finds `folder`: the index of the root it is found under (`roots.count` when none),
-    /// and its folders' names below that root, as people read them (each byte that is not UTF-8 as U+FFFD).
-    private static func walkPlace(of folder: FilePath, roots: [FilePath]) -> (root: Int, names: [String]) {
+    /// and its folders' names below that root, as people read them (each byte that is not UTF-8 as U+FFFD). Made once
+    /// for a folder compared with many (`walksBefore` makes both each time).
+    public static func place(of folder: FilePath, roots: [FilePath]) -> WalkPlace {
         for (index, root) in roots.enumerated() where folder.starts(with: root) {
             var below = folder
             _ = below.removePrefix(root)
-            return (index, below.components.map { String(decoding: $0) })
+            return WalkPlace(root: index, names: below.components.map { String(decoding: $0) })
         }
-        if let index = roots.firstIndex(where: { $0.removingLastComponent() == folder }) { return (index, []) }
-        return (roots.count, folder.components.map { String(decoding: $0) })
+        if let index = roots.firstIndex(where: { $0.removingLastComponent() == folder }) {
+            return WalkPlace(root: index, names: [])
+        }
+        return WalkPlace(root: roots.count, names: folder.components.map { String(decoding: $0) })
+    }
+
+    /// Where a walk finds a folder (`place(of:roots:)`), in the walk's order: by root, then level by level by the
+    /// folders' names in natural order, a folder before the folders inside it.
+    public struct WalkPlace: Comparable, Sendable {
+        let root: Int
+        let names: [String]
+
+        public static func < (a: WalkPlace, b: WalkPlace) -> Bool {
+            if a.root != b.root { return a.root < b.root }
+            for (left, right) in zip(a.names, b.names) where left != right {
+                return NaturalOrder.areInIncreasingOrder(left, right)
+            }
+            return a.names.count < b.names.count
+        }
     }
 }
