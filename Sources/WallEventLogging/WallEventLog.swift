@@ -122,8 +122,11 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                     + (time.map { [("time", .int(Int($0)))] } ?? []))
         case .filterBegan(let text):
             log.log("filterBegin", [("text", .string(text))])
-        case .filterChanged(let text, let itemCount):
-            log.log("filter", [("text", .string(text)), ("items", .int(itemCount))])
+        case .filterChanged(let text, let itemCount, let error):
+            log.log(
+                "filter",
+                [("text", .string(text)), ("items", .int(itemCount))]
+                    + (error.map { [("error", .string($0.message)), ("column", .int($0.column))] } ?? []))
         case .filterEnded(let accepted, let itemCount):
             log.log("filterEnd", [("accepted", .bool(accepted)), ("items", .int(itemCount))])
         case .fileActionProgress(let action, let done, let total):

@@ -13,12 +13,17 @@ public enum PhotoGrouping: String, CaseIterable, Sendable {
     case year
 }
 
-/// Which of the wall's photos show, in which sections and in what order: the `/` filter on names, the least rating,
+/// Which of the wall's photos show, in which sections and in what order: the `/` filter's query, the least rating,
 /// whether rejected photos hide, the timeline's grouping and the order within a section. The wall keeps every photo
 /// the walk found (by folder) and shows them through its arrangement.
 public struct PhotoArrangement: Hashable, Sendable {
-    /// Only names that contain this text, with case and accents ignored ("ete" finds "Été.jpg"); empty: every name.
-    public var nameFilter = "" { didSet { foldedFilter = Array(NameFolding.fold(nameFilter).utf8) } }
+    /// The `/` filter's text: a query (`PhotoQuery`) whose terms must all hold; free text is found in the file's name
+    /// and its folders' below the root, with case and accents ignored ("ete" finds "Été.jpg"). Empty: every photo.
+    public var nameFilter = "" { didSet { readFilter() } }
+    /// The query of `nameFilter`, or, while it cannot be read (`filterError`), the last one it said that could.
+    public private(set) var query = PhotoQuery.everything
+    /// Why `nameFilter` cannot be read as a query, and at which column; `nil` when it can.
+    public private(set) var filterError: PhotoQueryError?
     /// Only photos of at least this many stars (0: every photo).
     public var minimumRating = 0
     /// Whether rejected photos are left out.
@@ -29,21 +34,36 @@ public struct PhotoArrangement: Hashable, Sendable {
     public var sortsByTaken = false
     /// Whether the newest period comes first (the timeline's sections; folders keep the walk's order).
     public var newestPeriodFirst = true
-    /// `nameFilter` folded (`NameFolding`).
-    private var foldedFilter: [UInt8] = []
-
     /// Every photo, by folder, as walked.
     public init() {}
 
     /// Whether the arrangement shows the walk's cards as they are: no filter, by folder, in the walk's order.
     public var showsEverythingAsWalked: Bool {
-        foldedFilter.isEmpty && minimumRating == 0 && !hidesRejected && grouping == .folder && !sortsByTaken
+        query.isEverything && minimumRating == 0 && !hidesRejected && grouping == .folder && !sortsByTaken
     }
 
-    /// Whether `card` passes the filter, the least rating and the rejects.
-    package func shows(_ card: PhotoCard) -> Bool {
+    /// Whether `card`, in the folder whose path below its root folded is `foldedFolder`, passes the filter, the least
+    /// rating and the rejects.
+    package func shows(_ card: PhotoCard, inFolder foldedFolder: String) -> Bool {
         guard card.marks.rating >= minimumRating, !(hidesRejected && card.marks.isRejected) else { return false }
-        return foldedFilter.isEmpty || NameFolding.contains(card.foldedName, foldedFilter)
+        return query.isEverything || query.matches(CardFacts(card: card, foldedFolderName: foldedFolder))
+    }
+
+    /// Reads `nameFilter` as a query; one that cannot be read leaves the last query in place, and says why.
+    private mutating func readFilter() {
+        do throws(PhotoQueryError) {
+            query = try PhotoQuery(parsing: nameFilter)
+            filterError = nil
+        } catch {
+            filterError = error
+        }
+    }
+
+    /// The folded path below its root of the folder a walked section (titled "root/below") holds: what free text and
+    /// `folder:` search. The root's own name is left out, or every photo would match it.
+    private static func foldedFolder(ofSectionTitled title: String) -> String {
+        guard let slash = title.firstIndex(of: "/") else { return "" }
+        return NameFolding.fold(String(title[title.index(after: slash)...]))
     }
 
     /// The cards of `library` (a section per folder) this arrangement shows, in its sections, each period titled in
@@ -59,7 +79,8 @@ public struct PhotoArrangement: Hashable, Sendable {
         var result = PhotoWallItems()
         if grouping == .folder {
             for section in library.sections {
-                let cards = ordered(section.cards.filter(shows))
+                let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
+                let cards = ordered(section.cards.filter { shows($0, inFolder: folder) })
                 if !cards.isEmpty { result.append(cards, toSectionTitled: section.title) }
             }
             return result
@@ -69,8 +90,9 @@ public struct PhotoArrangement: Hashable, Sendable {
         var periods: [(key: Int, cards: [PhotoCard])] = []
         var buckets = PeriodBuckets()
         for section in library.sections {
+            let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
             section.cards.withUnsafeBufferPointer { cards in
-                for index in cards.indices where shows(cards[index]) {
+                for index in cards.indices where shows(cards[index], inFolder: folder) {
                     let key = periodKey(of: cards[index].taken)
                     if let bucket = buckets.bucket(of: key) {
                         periods[bucket].cards.append(cards[index])
@@ -103,6 +125,23 @@ public struct PhotoArrangement: Hashable, Sendable {
         return cards.enumerated().sorted { ($0.element.taken, $0.offset) < ($1.element.taken, $1.offset) }.map(
             \.element)
     }
+}
+
+/// A card as a query asks of it (`QueryablePhoto`), in its folder. The camera, lens, ISO speed, keywords and
+/// duplicates are the library index's, which the cards do not hold yet: terms on them do not hold.
+private struct CardFacts: QueryablePhoto {
+    let card: PhotoCard
+    let foldedFolderName: String
+
+    var foldedName: String { card.foldedName }
+    var foldedKeywords: [String] { [] }
+    var marks: PhotoMarks { card.marks }
+    var taken: TakenTime { card.taken }
+    var foldedCamera: String? { nil }
+    var foldedLens: String? { nil }
+    var iso: Int? { nil }
+    var format: ImageFormat? { card.format }
+    var isDuplicate: Bool { false }
 }
 
 /// Which period's cards a key's card joins: the two periods last asked first (a folder's photos come in runs of a

@@ -27,11 +27,12 @@ public struct PhotoCard: Equatable, Sendable {
         var pixelHeightOrNone: Int32
         var marks: PhotoMarks
         var isBroken: Bool
-        var isVideo: Bool
+        /// The format its header said; `nil` for a photo without one.
+        let format: ImageFormat?
 
         init(
             location: FileLocation, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
-            pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, isVideo: Bool,
+            pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, format: ImageFormat?,
             marks: PhotoMarks, taken: TakenTime, foldedName: String
         ) {
             self.location = location
@@ -47,7 +48,7 @@ public struct PhotoCard: Equatable, Sendable {
             pixelHeightOrNone = Self.pixels(pixelHeight)
             self.marks = marks
             self.isBroken = isBroken
-            self.isVideo = isVideo
+            self.format = format
         }
 
         var pixelWidth: Int? {
@@ -72,7 +73,7 @@ public struct PhotoCard: Equatable, Sendable {
             Storage(
                 location: location, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
                 pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
-                duration: duration, isVideo: isVideo, marks: marks, taken: taken, foldedName: foldedName)
+                duration: duration, format: format, marks: marks, taken: taken, foldedName: foldedName)
         }
     }
 
@@ -135,10 +136,9 @@ public struct PhotoCard: Equatable, Sendable {
     }
     /// Whether the card is a video's: its poster frame is drawn with a play badge, and the lightbox's Enter asks for
     /// the video to be played (`PhotoWall.onOpenExternally`).
-    public var isVideo: Bool {
-        get { storage.isVideo }
-        set { change { $0.isVideo = newValue } }
-    }
+    public var isVideo: Bool { storage.format == .video }
+    /// The photo's format, as its header said; `nil` for a photo without one (`format:` in a query).
+    public var format: ImageFormat? { storage.format }
     /// The photo's star rating and reject, shown on the card and changed by the culling keys.
     public var marks: PhotoMarks {
         get { storage.marks }
@@ -165,7 +165,7 @@ public struct PhotoCard: Equatable, Sendable {
             location: photo.location, dateTaken: header?.exifDate,
             reason: header == nil ? photo.error.map { "\($0)" } : nil, aspect: min(Self.maximumAspect, photo.aspect),
             pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
-            isBroken: photo.error != nil, duration: header?.duration, isVideo: header?.format == .video,
+            isBroken: photo.error != nil, duration: header?.duration, format: header?.format,
             marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name))
     }
 
@@ -176,7 +176,7 @@ public struct PhotoCard: Equatable, Sendable {
             && a.storage.reason == b.storage.reason && a.aspect == b.aspect
             && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
             && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration
-            && a.isVideo == b.isVideo
+            && a.format == b.format
             && a.marks == b.marks && a.taken == b.taken
     }
 

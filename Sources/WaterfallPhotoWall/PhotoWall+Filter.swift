@@ -4,8 +4,10 @@ import WaterfallLibrary
 import WaterfallX11
 
 /// The `/` filter: a one-line entry along the top of the wall (`TextEntryBar`, whose text comes through the X input
-/// method: compose, dead keys and ibus or fcitx), narrowing the wall to the names that contain the text as it
-/// changes. Return keeps the filter and gives the keys back to the wall; Escape clears it.
+/// method: compose, dead keys and ibus or fcitx), narrowing the wall to the photos its query finds (`PhotoQuery`:
+/// names, `rating>=4`, `date:2023`...) as it changes. Text that cannot be read as a query leaves the last one's photos,
+/// and the status bar says why, with the column. Return keeps the filter and gives the keys back to the wall; Escape
+/// clears it.
 extension PhotoWall {
     /// Opens the filter's entry, unless it is open, with the filter's text in it.
     func beginFilter() {
@@ -16,7 +18,7 @@ extension PhotoWall {
             placeholderColor: look.cards.subtitle, prompt: "Filter: ")
         bar.onChange = { [unowned self] text in
             arrangement.nameFilter = text
-            report(.filterChanged(text: text, itemCount: items.count))
+            report(.filterChanged(text: text, itemCount: items.count, error: arrangement.filterError))
         }
         bar.onEnd = { [unowned self, unowned window] ending in
             if ending == .cancelled { arrangement.nameFilter = "" }
@@ -32,12 +34,13 @@ extension PhotoWall {
     /// “beach” · ★3+ · rejects hidden · by month".
     var arrangementText: String? {
         let arrangement = library.arrangement
-        guard !arrangement.showsEverythingAsWalked else { return nil }
+        guard !arrangement.showsEverythingAsWalked || arrangement.filterError != nil else { return nil }
         var parts: [String] = []
         if items.count != library.walked.count {
             parts.append("\(Noun.grouped(items.count)) of \(Noun.photo.counted(library.walked.count))")
         }
         if !arrangement.nameFilter.isEmpty { parts.append("“\(arrangement.nameFilter)”") }
+        if let error = arrangement.filterError { parts.append(error.description) }
         if arrangement.minimumRating > 0 { parts.append("★\(arrangement.minimumRating)+") }
         if arrangement.hidesRejected { parts.append("rejects hidden") }
         if arrangement.grouping != .folder { parts.append("by \(arrangement.grouping.rawValue)") }

@@ -29,7 +29,9 @@ extension PhotoWall {
         keys.add(.rate(0), "Clear the selected photos' rating", in: .global, ["0"])
         keys.add(.reject, "Reject the selected photos, or take the reject back", in: .global, ["x"])
         keys.add(.undo, "Undo the last trash, rotation, rating or reject", in: .global, ["Ctrl+z"])
-        keys.add(.filter, "Filter the wall by name (type; Escape clears it)", in: .wall, ["slash", "KP_Divide"])
+        keys.add(
+            .filter, "Filter the wall by a query: names, rating>=4, date:2023... (type; Escape clears it)", in: .wall,
+            ["slash", "KP_Divide"])
         keys.add(.cycleMinimumRating, "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
         keys.add(.toggleRejected, "Hide or show the rejected photos", in: .wall, ["Shift+x"])
         keys.add(

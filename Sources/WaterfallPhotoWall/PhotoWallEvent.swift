@@ -62,8 +62,9 @@ public enum PhotoWallEvent: Hashable, Sendable {
     case copied(files: [FilePath], textBytes: Int, clipboardTime: UInt32?)
     /// The `/` filter's entry opened with `text`.
     case filterBegan(text: String)
-    /// The filter's text changed, leaving `itemCount` cards.
-    case filterChanged(text: String, itemCount: Int)
+    /// The filter's text changed, leaving `itemCount` cards; `error`: why the text cannot be read as a query (the
+    /// cards are then the last query's that could).
+    case filterChanged(text: String, itemCount: Int, error: PhotoQueryError?)
     /// The filter's entry closed: kept (Return, `accepted`) or cleared (Escape), leaving `itemCount` cards.
     case filterEnded(accepted: Bool, itemCount: Int)
     /// A running file action reached `done` of its `total` files.

@@ -83,6 +83,11 @@ struct WaterfallCommand: ParsableCommand {
         if !(0...5).contains(photos.minRating) {
             throw ValidationError("--min-rating is \(photos.minRating); it must be from 0 to 5")
         }
+        if let search = photos.search {
+            do throws(PhotoQueryError) { _ = try PhotoQuery(parsing: search) } catch {
+                throw ValidationError("--search \"\(search)\": \(error)")
+            }
+        }
         if let delay = photos.slideshowDelay, !(delay.isFinite && Config.slideshowDelays.contains(delay)) {
             throw ValidationError("--slideshow-delay is \(delay); it must be from 0.1 to 3600 seconds")
         }
@@ -262,6 +267,12 @@ struct PhotoOptions: ParsableArguments {
     @Flag(help: "Hide rejected photos (x marks one; Shift+X shows or hides them).")
     var hideRejected = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Show only the photos a query finds, as the / filter does: words in names, keyword:, rating>=4, rejected, date:2023-06, format:raw, type:video, folder:, and -term for not (see docs/search.md).",
+            valueName: "query"))
+    var search: String?
+
     @Flag(
         name: [.customShort("o"), .customLong("print-selection")],
         help: "When the window closes, print the selected photos' paths on standard output, one a line (as nsxiv -o).")
@@ -317,9 +328,11 @@ struct PhotoOptions: ParsableArguments {
 }
 
 extension PhotoOptions {
-    /// What the wall shows to begin with: `--group`, `--oldest-first`, `--min-rating` and `--hide-rejected`.
+    /// What the wall shows to begin with: `--search`, `--group`, `--oldest-first`, `--min-rating` and
+    /// `--hide-rejected`.
     var arrangement: PhotoArrangement {
         var arrangement = PhotoArrangement()
+        arrangement.nameFilter = search ?? ""
         arrangement.grouping = group
         arrangement.newestPeriodFirst = !oldestFirst
         arrangement.minimumRating = minRating

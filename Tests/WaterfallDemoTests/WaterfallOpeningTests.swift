@@ -123,4 +123,14 @@ import XvfbSupport
         #expect(try refused.waitForExit() == 64)
         #expect(refused.standardError.contains("--slideshow-delay is 0.0; it must be from 0.1 to 3600 seconds"))
     }
+
+    /// A query that cannot be read is refused before a window opens, naming its column, with status 64.
+    @Test func aSearchThatCannotBeReadIsRefusedNamingItsColumn() throws {
+        let refused = try DemoProcess(
+            executable: "waterfall", arguments: ["--search", "beach rating>=7", "/tmp"], display: nil)
+        #expect(try refused.waitForExit() == 64)
+        #expect(
+            refused.standardError.hasPrefix(
+                "Error: --search \"beach rating>=7\": column 15: rating is 0 to 5 stars, not “7”\n"))
+    }
 }

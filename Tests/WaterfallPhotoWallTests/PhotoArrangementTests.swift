@@ -51,6 +51,34 @@ struct PhotoArrangementTests {
         #expect(arrangement.arranged(library).count == 0 && arrangement.arranged(library).numberOfSections == 0)
     }
 
+    /// The filter's text is a query (`PhotoQuery`): free text finds the folders below the root too, fields find
+    /// marks, dates and formats, and text that cannot be read keeps the last query's photos, saying why.
+    @Test func theFilterIsAQueryOverNamesFoldersMarksDatesAndFormats() {
+        var items = PhotoWallItems()
+        for section in library.sections { items.append(section.cards, toSectionTitled: "Pictures/" + section.title) }
+        var arrangement = PhotoArrangement()
+        arrangement.nameFilter = "TRIP"
+        #expect(names(arrangement.arranged(items)) == [["Été à Nice.jpg", "IMG_0002.JPG", "img_0003.jpg"]])
+        arrangement.nameFilter = "pictures"  // the root's own name finds nothing: every photo is under it
+        #expect(arrangement.arranged(items).count == 0)
+        arrangement.nameFilter = "rating>=3 date:2024"
+        #expect(names(arrangement.arranged(items)) == [["Été à Nice.jpg", "IMG_0002.JPG"]])
+        #expect(!arrangement.showsEverythingAsWalked && arrangement.filterError == nil)
+        arrangement.nameFilter = "rating>=3 date:"
+        #expect(arrangement.filterError == PhotoQueryError(column: 16, "date needs a value"))
+        #expect(names(arrangement.arranged(items)) == [["Été à Nice.jpg", "IMG_0002.JPG"]])
+        arrangement.nameFilter = "-rejected folder:trip"
+        #expect(names(arrangement.arranged(items)) == [["Été à Nice.jpg", "IMG_0002.JPG"]])
+        arrangement.nameFilter = "date:2022..2023 -tokyo"
+        #expect(names(arrangement.arranged(items)) == [["img_0003.jpg"], ["ete.png"]])
+        arrangement.nameFilter = "format:jpeg type:photo 東京"
+        #expect(names(arrangement.arranged(items)) == [["東京タワー.jpg"]])
+        arrangement.nameFilter = "format:png"  // a photo's format is its header's, not its name's
+        #expect(arrangement.arranged(items).count == 0)
+        arrangement.nameFilter = ""
+        #expect(arrangement.showsEverythingAsWalked && arrangement.filterError == nil)
+    }
+
     /// ASCII names are folded in place: a short one (held in the string itself), a long one with capitals (a string
     /// of its own), one with no capital (the name itself).
     @Test func theFilterFindsShortAndLongASCIINamesWithCaseIgnored() {
