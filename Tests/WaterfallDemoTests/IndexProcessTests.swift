@@ -101,7 +101,9 @@ import XvfbSupport
             try third.process.waitForEvent(after: ended.position, "every photo") {
                 $0.name == "update" && $0.int("items") == 440
             }
-            #expect(ended.event.int("changed") == 440 - photos)
+            // Every folder is listed again: one the second launch did not store has another stamp now, and one it
+            // stored is not yet marked walked below (that comes at a reconcile's end), for the subfolders it may hold.
+            #expect(ended.event.int("changed") == 40)
         }
         #expect(third.process.standardError == "")
         let shot = try third.screenshot()
