@@ -61,7 +61,8 @@ import XvfbSupport
         #expect(stored >= 500 && stored < 15000 && stored % 250 == 0, "\(stored) photos read from the index")
         try second.process.waitForEvent("every photo") { $0.name == "update" && $0.int("items") == 15000 }
         #expect(second.process.standardError == "")
-        // What a person sees: the wall's first cards drawn (not the empty view's white panel).
+        // What a person sees: the wall's first cards drawn (not the empty view's white panel), once a frame has them.
+        try second.process.waitForEvent("a frame of cards") { $0.name == "frame" && ($0.int("visible") ?? 0) > 0 }
         let shot = try second.screenshot()
         #expect(shot.pixel(x: 400, y: 280) != RGB(0xFFFFFF))
         second.expectNoXErrors()
@@ -106,6 +107,8 @@ import XvfbSupport
             #expect(ended.event.int("changed") == 40)
         }
         #expect(third.process.standardError == "")
+        // The index's cards come after the first frame (the empty view's white panel): a frame has them first.
+        try third.process.waitForEvent("a frame of cards") { $0.name == "frame" && ($0.int("visible") ?? 0) > 0 }
         let shot = try third.screenshot()
         #expect(shot.pixel(x: 400, y: 280) != RGB(0xFFFFFF))
         third.expectNoXErrors()
