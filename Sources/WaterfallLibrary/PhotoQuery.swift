@@ -60,7 +60,10 @@ public struct PhotoQuery: Hashable, Sendable {
 
     /// What a file shows: a still photo or a video (`type:`).
     public enum MediaKind: Hashable, Sendable {
-        case photo, video
+        /// A still photo (any format but a video).
+        case photo
+        /// A video.
+        case video
     }
 
     /// A query of `terms`.
