@@ -68,9 +68,11 @@ import WaterfallPhotoWall
         harness.window.present()
         #expect(next.allSatisfy(harness.window.drawnTexts.contains) && !harness.window.drawnTexts.contains(lines[1]))
 
+        // Hidden: one info event (the next photo's picture, decoded on its own, may report meanwhile).
         mark = harness.eventCount
         try harness.window.press("i")
-        #expect(harness.events("lightbox", after: mark).map { $0.bool("shown") } == [false])
+        let infos = harness.events("lightbox", after: mark).filter { $0.string("action") == "info" }
+        #expect(infos.map { $0.bool("shown") } == [false])
         harness.window.present()
         #expect(harness.window.drawnTexts.isEmpty)
     }
