@@ -23,6 +23,9 @@ public struct Photo: Hashable, Sendable {
     public var error: PhotoError?
     /// Its rating and reject, from its sidecar or its embedded XMP (`PhotoSidecar.marks(of:)`), as the walk read them.
     public var marks = PhotoMarks()
+    /// Its keywords, each a path of parts joined by `/` ("places/sea/beach"), from its sidecar or its embedded XMP
+    /// (`PhotoSidecar.keywords(of:)`), as the walk read them.
+    public var keywords: [String] = []
 
     /// A photo at `path`, `fileSize` bytes, modified at `modified`, with its header or its error.
     public init(path: FilePath, fileSize: Int, modified: Double, header: ImageHeader?, error: PhotoError? = nil) {

@@ -8,15 +8,15 @@ import SystemPackage
 
 /// Reading a photo's marks and its sidecar's orientation with its header.
 extension PhotoFile {
-    /// The header and the marks of the file at `path`, as the walk reads them with one `open` of the photo: its
-    /// header as `readHeader(path:worker:)` reads it, its sidecars (`PhotoSidecar`) looked at only when `listing` may
-    /// have them, and the XMP embedded in it read from the same open file (from the bytes already read when they hold
-    /// it, as a JPEG's first 4 KB often do) when no sidecar has a rating.
+    /// The header, the marks and the keywords of the file at `path`, as the walk reads them with one `open` of the
+    /// photo: its header as `readHeader(path:worker:)` reads it, its sidecars (`PhotoSidecar`) looked at only when
+    /// `listing` may have them, and the XMP embedded in it read from the same open file (from the bytes already read
+    /// when they hold it, as a JPEG's first 4 KB often do) when no sidecar has a rating or no sidecar has keywords.
     /// - Throws: what `readHeader(path:worker:)` throws.
     static func readHeaderAndMarks(
         path: FilePath, inFolder folder: Int32? = nil, worker: DecoderProcess?,
         listing: SidecarListing
-    ) throws -> (header: ImageHeader, marks: PhotoMarks) {
+    ) throws -> (header: ImageHeader, marks: PhotoMarks, keywords: [String]) {
         let descriptor = try openForReading(path, inFolder: folder)
         defer { close(descriptor) }
         return try readHeaderAndMarks(
@@ -27,7 +27,7 @@ extension PhotoFile {
     /// long when the system knows.
     static func readHeaderAndMarks(
         of descriptor: Int32, path: FilePath, size: Int?, worker: DecoderProcess?, listing: SidecarListing
-    ) throws -> (header: ImageHeader, marks: PhotoMarks) {
+    ) throws -> (header: ImageHeader, marks: PhotoMarks, keywords: [String]) {
         let start = try readStart(of: descriptor, count: min(firstRead, size ?? headerLimit))
         // The pieces the header's walk reads beyond `start` are kept for the embedded XMP's walk, which reads the
         // same first segments again.
@@ -53,17 +53,23 @@ extension PhotoFile {
         if header.format != .jpeg, let orientation = packet.flatMap(PhotoSidecar.orientation(in:)) {
             header.orientation = orientation
         }
-        if let rating = packet?.integer(.rating) { return (header, PhotoMarks(xmpRating: rating)) }
-        if let sidecars, let shared = sidecars.shared, listing.mayHave(named: shared),
-            let rating = PhotoSidecar.packet(at: sidecars.path(shared))?.integer(.rating)
+        var marks = packet?.integer(.rating).map(PhotoMarks.init(xmpRating:))
+        var keywords = packet.flatMap(PhotoSidecar.keywords(in:))
+        if marks == nil || keywords == nil, let sidecars, let shared = sidecars.shared, listing.mayHave(named: shared),
+            let sharedPacket = PhotoSidecar.packet(at: sidecars.path(shared))
         {
-            return (header, PhotoMarks(xmpRating: rating))
+            marks = marks ?? sharedPacket.integer(.rating).map(PhotoMarks.init(xmpRating:))
+            keywords = keywords ?? PhotoSidecar.keywords(in: sharedPacket)
         }
-        pieces.add(start, at: 0)
-        let marks = PhotoSidecar.embeddedMarks(format: header.format, size: size ?? start.count) { offset, count in
-            pieces.bytes(at: offset, count: count) ?? (try? read(offset, count))
+        if marks == nil || keywords == nil {
+            pieces.add(start, at: 0)
+            let embedded = EmbeddedXMP.packet(format: header.format, size: size ?? start.count) { offset, count in
+                pieces.bytes(at: offset, count: count) ?? (try? read(offset, count))
+            }.flatMap { try? XMPPacket($0) }
+            marks = marks ?? embedded?.integer(.rating).map(PhotoMarks.init(xmpRating:))
+            keywords = keywords ?? embedded.flatMap(PhotoSidecar.keywords(in:))
         }
-        return (header, marks ?? PhotoMarks())
+        return (header, marks ?? PhotoMarks(), keywords ?? [])
     }
 
     /// The pieces of a file read so far, by their offsets: a later read that falls inside one is served from it.

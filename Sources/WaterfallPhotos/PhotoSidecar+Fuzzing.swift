@@ -22,6 +22,17 @@ extension PhotoSidecar {
                 again.integer(property) == value,
                 "an edited packet reads \(String(describing: again.integer(property))), not \(value)")
         }
+        let keywords = keywords(in: packet) ?? []
+        let changed = keywords + ["places/sea/beach", "a & <b>"]
+        for (property, kind) in [(XMPPacket.Property.subject, XMPPacket.ArrayKind.bag), (.tagsList, .seq)] {
+            guard let edited = try? packet.setting(property, toItems: changed, as: kind) else { continue }
+            guard let again = try? XMPPacket(edited) else {
+                preconditionFailure("a packet with an array set is no longer well-formed")
+            }
+            precondition(
+                again.items(of: property) == changed,
+                "an array set reads \(String(describing: again.items(of: property)))")
+        }
         return packet.integer(.rating).map(PhotoMarks.init(xmpRating:))
     }
 }

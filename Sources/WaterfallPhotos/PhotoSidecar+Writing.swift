@@ -29,16 +29,33 @@ extension PhotoSidecar {
         _ property: XMPPacket.Property, to value: String, for file: FilePath,
         checkpoint: FileActionCheckpoint.Handler? = nil
     ) throws(FileActionError) {
+        try edit(sidecarOf: file, checkpoint: checkpoint, new: XMPPacket.new([(property, value)])) {
+            (packet) throws(XMLError) in try packet.setting(property, to: value)
+        }
+    }
+
+    /// Changes `file`'s sidecar to what `change` makes of its packet, atomically; a missing sidecar is created as
+    /// `new`, or, when `new` is `nil`, as `change` makes a new empty packet. `checkpoint` hears the checkpoints.
+    /// - Throws: what `write(_:for:)` throws.
+    static func edit(
+        sidecarOf file: FilePath, checkpoint: FileActionCheckpoint.Handler?, new: [UInt8]? = nil,
+        change: (XMPPacket) throws(XMLError) -> [UInt8]
+    ) throws(FileActionError) {
         guard FileSystem.exists(file) else { throw FileActionError(file: file, errno: .noSuchFileOrDirectory) }
         let sidecar = sidecar(of: file)
         guard let (bytes, identity) = try existingContents(of: sidecar) else {
-            try AtomicFile.create(
-                sidecar, replacing: false, contents: XMPPacket.new([(property, value)]), checkpoint: checkpoint)
+            var contents: [UInt8]
+            do throws(XMLError) {
+                if let new { contents = new } else { contents = try change(XMPPacket(XMPPacket.new([]))) }
+            } catch {
+                throw FileActionError(file: sidecar, reason: "it cannot be made (\(error))")
+            }
+            try AtomicFile.create(sidecar, replacing: false, contents: contents, checkpoint: checkpoint)
             return
         }
         let contents: [UInt8]
         do throws(XMLError) {
-            contents = try XMPPacket(bytes).setting(property, to: value)
+            contents = try change(XMPPacket(bytes))
         } catch {
             throw FileActionError(file: sidecar, reason: "it is no well-formed XMP (\(error)); left as it is")
         }

@@ -56,12 +56,7 @@ public enum PhotoSidecar {
 
     /// The marks in the XMP embedded in `file`, if it has a rating there.
     static func embeddedMarks(of file: FilePath) -> PhotoMarks? {
-        guard let descriptor = try? FileDescriptor.open(file, .readOnly, options: .closeOnExec) else { return nil }
-        defer { try? descriptor.close() }
-        let size = (try? descriptor.seek(offset: 0, from: .end)).map(Int.init) ?? 0
-        guard let start = read(descriptor, at: 0, count: ImageFormat.bytesRead), let format = ImageFormat(magic: start)
-        else { return nil }
-        return embeddedMarks(format: format, size: size) { read(descriptor, at: $0, count: $1) }
+        embeddedPacket(of: file)?.integer(.rating).map(PhotoMarks.init(xmpRating:))
     }
 
     /// The marks in the XMP embedded in a file of `format` and `size` bytes read with `read`.

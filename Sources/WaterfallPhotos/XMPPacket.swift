@@ -23,9 +23,9 @@ struct XMPPacket {
 
     /// The packet's bytes.
     let bytes: [UInt8]
-    private let elements: [XMLScanner.Element]
+    let elements: [XMLScanner.Element]
     /// The indices of the top-level `rdf:Description` elements, in order.
-    private let descriptions: [Int]
+    let descriptions: [Int]
 
     /// The packet in `bytes`.
     /// - Throws: `XMLError` when the bytes are no well-formed XML.
@@ -40,7 +40,7 @@ struct XMPPacket {
         }
     }
 
-    private static func isRDF(_ name: (namespace: String?, local: String), _ local: String) -> Bool {
+    static func isRDF(_ name: (namespace: String?, local: String), _ local: String) -> Bool {
         name.namespace == rdfNamespace && name.local == local
     }
 
@@ -74,7 +74,7 @@ struct XMPPacket {
         return nil
     }
 
-    private func matches(_ name: (namespace: String?, local: String), _ property: Property) -> Bool {
+    func matches(_ name: (namespace: String?, local: String), _ property: Property) -> Bool {
         name.namespace == property.namespace && name.local == property.name
     }
 
@@ -139,7 +139,7 @@ struct XMPPacket {
 
     /// The whitespace that goes before an attribute added to `element`: a line break and the last attribute's
     /// indentation when its attributes are one to a line (as darktable and exiv2 write them), else a space.
-    private func separator(before element: XMLScanner.Element) -> String {
+    func separator(before element: XMLScanner.Element) -> String {
         guard let last = element.attributes.last else { return " " }
         let space = bytes[last.leadingSpace]
         guard let lineBreak = space.lastIndex(of: UInt8(ascii: "\n")) else { return " " }
