@@ -305,7 +305,8 @@ public final class PhotoWalker {
         let path = photo.path
         do {
             // The file's status from the open file: its size, time and inode as read (a listing may not have them).
-            (photo.header, photo.marks, photo.keywords) = try PhotoFile.withOpenFile(path, inFolder: folder) { descriptor, info in
+            (photo.header, photo.marks, photo.keywords) = try PhotoFile.withOpenFile(path, inFolder: folder) {
+                descriptor, info in
                 if let info {
                     (photo.fileSize, photo.modified, photo.inode) = (info.size, info.modified, info.inode)
                 }
