@@ -55,6 +55,7 @@ extension LibraryIndex {
             photos.count == stored.int(2)
         {
             try readMarks(of: &photos, folder: id, firstPhoto: Int64(stored.int(1)), db)
+            try readKeywords(of: &photos, firstPhoto: Int64(stored.int(1)), db)
             return photos
         }
         // A folder stored before snapshots were kept. Its rows are stored in one transaction, so their ids are one
@@ -93,7 +94,20 @@ extension LibraryIndex {
         var photos: [Photo] = []
         photos.reserveCapacity(run.count)
         while try rows.next() != nil { photos.append(photo(columns, folder: path)) }
+        try readKeywords(of: &photos, firstPhoto: run.first, db)
         return photos
+    }
+
+    /// Sets the keywords of `photos`, a folder's from the photo of id `firstPhoto` on, from the keyword table.
+    private static func readKeywords(of photos: inout [Photo], firstPhoto: Int64, _ db: Database) throws {
+        guard !photos.isEmpty else { return }
+        let select = try db.makeStatement(
+            sql: "SELECT photo, path FROM keyword WHERE photo BETWEEN ? AND ? ORDER BY photo, rowid")
+        let rows = try Row.fetchCursor(select, arguments: [firstPhoto, firstPhoto + Int64(photos.count) - 1])
+        while let row = try rows.next() {
+            let place = (row[0] as Int64) - firstPhoto
+            photos[Int(place)].keywords.append(row[1])
+        }
     }
 
     /// Sets the marks of `photos`, folder `id`'s from its snapshot (the photo of id `firstPhoto` first), from its
@@ -168,11 +182,14 @@ extension LibraryIndex {
             // arguments for as long as the connection lives (LeakSanitizer reported the last path bound so).
             let insert = try db.makeStatement(sql: Self.insertPhoto)
             let bindings = StatementBindings(insert)
+            let insertKeyword = try db.makeStatement(sql: "INSERT INTO keyword (photo, path) VALUES (?, ?)")
             var firstPhoto: Int64?
             for photo in folder.photos {
                 Self.bind(photo, folder: id, shot: photo.photo.header?.shot ?? kept.shot(of: photo), to: bindings)
                 try bindings.execute()
-                if firstPhoto == nil { firstPhoto = db.lastInsertedRowID }
+                let photoID = db.lastInsertedRowID
+                if firstPhoto == nil { firstPhoto = photoID }
+                for keyword in photo.photo.keywords { try insertKeyword.execute(arguments: [photoID, keyword]) }
             }
             try db.execute(
                 sql: "UPDATE folder SET firstPhoto = ?, photoCount = ?, snapshot = ? WHERE id = ?",

@@ -2,7 +2,7 @@ import GRDB
 
 extension LibraryIndex {
     /// The index's schema, one migration per version; a version's migration is never changed once released, a later
-    /// one adds to it. Keywords, image hashes and stacks come as later migrations (their own tables, keyed by
+    /// one adds to it. Image hashes and stacks come as later migrations (their own tables, keyed by
     /// `photo.id`).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -60,6 +60,21 @@ extension LibraryIndex {
                 sql: """
                     ALTER TABLE folder ADD COLUMN snapshot BLOB;
                     CREATE INDEX photo_marked ON photo(folder) WHERE (rating != 0 OR rejected != 0);
+                    """)
+        }
+        migrator.registerMigration("v4: keywords") { db in
+            // A photo's keywords, each its path ("places/sea/beach"), as its XMP said when it was read: none for most
+            // photos, so a table of their own rather than a column of every row. A launch reads a folder's by the
+            // run of its photos' ids, in their XMP's order (`keyword_photo` holds each photo's by rowid); `keyword_path`
+            // finds a keyword's photos.
+            try db.execute(
+                sql: """
+                    CREATE TABLE keyword (
+                        photo INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                        path TEXT NOT NULL
+                    );
+                    CREATE INDEX keyword_photo ON keyword(photo);
+                    CREATE INDEX keyword_path ON keyword(path);
                     """)
         }
         return migrator

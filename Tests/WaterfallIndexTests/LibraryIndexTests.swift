@@ -28,14 +28,17 @@ struct LibraryIndexTests {
         }
         var rated = photo(Array("IMG_0001.jpg".utf8), header: shot)
         rated.marks = PhotoMarks(rating: 4)
+        rated.keywords = ["places/sea/beach", "dog"]
         var rejected = photo(
             Array("clip.mp4".utf8), header: ImageHeader(format: .video, width: 1920, height: 1080, duration: 12.5))
         rejected.marks = PhotoMarks(isRejected: true)
+        var cut = photo(Array("cut.png".utf8), header: nil, error: .truncated(.png))
+        cut.keywords = ["zebra", "Été/août"]
         return IndexedFolder(
             path: FilePath(path), stamp: FolderStamp(device: 2049, inode: 77, modified: modified),
             photos: [
                 IndexedPhoto(rated, inode: 101), IndexedPhoto(rejected, inode: 102),
-                IndexedPhoto(photo(Array("cut.png".utf8), header: nil, error: .truncated(.png)), inode: 103),
+                IndexedPhoto(cut, inode: 103),
                 IndexedPhoto(
                     photo(
                         [0x66, 0xFF, 0x2E, 0x6A, 0x70, 0x67], header: ImageHeader(format: .jpeg, width: 1, height: 2)),
@@ -204,6 +207,33 @@ struct LibraryIndexTests {
         #expect(try index.folders(under: [FilePath("/photos")]) == [])
     }
 
+    /// Keywords read back in their XMP's order, from a snapshot's folder and from its rows; a folder stored again or
+    /// forgotten takes its photos' keywords with it.
+    @Test func keywordsReadBackInTheirOrderAndGoWithTheirPhotos() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        let stored = folder("/photos")
+        try index.store(stored)
+        #expect(
+            try index.photos(in: stored.path).map(\.keywords) == [
+                ["places/sea/beach", "dog"], [], ["zebra", "Été/août"], [],
+            ])
+        try change("UPDATE folder SET snapshot = NULL")
+        #expect(
+            try index.photos(in: stored.path).map(\.keywords) == [
+                ["places/sea/beach", "dog"], [], ["zebra", "Été/août"], [],
+            ])
+        var again = stored
+        again.photos[0].photo.keywords = ["cat"]
+        again.photos[2].photo.keywords = []
+        try index.store(again)
+        #expect(try query("SELECT path FROM keyword") == "[('cat',)]\n")
+        try index.removeFolders([stored.path])
+        #expect(try query("SELECT count(*) FROM keyword") == "[(0,)]\n")
+        #expect(
+            try query("EXPLAIN QUERY PLAN SELECT photo FROM keyword WHERE path = 'dog'").contains(
+                "USING INDEX keyword_path"))
+    }
+
     @Test func marksAreNotedOnTheStoredPhoto() throws {
         let (index, _) = try LibraryIndex.open(at: indexFile)
         try index.store(folder("/photos"))
@@ -276,7 +306,7 @@ struct LibraryIndexTests {
         ])
         #expect(
             left.output
-                == "v1: folders and photos|v2: each folder's run of photo ids|v3: each folder's photos in one blob|"
+                == "v1: folders and photos|v2: each folder's run of photo ids|v3: each folder's photos in one blob|v4: keywords|"
                 + "v9: from the future 4\n")
         #expect(
             LibraryIndexError.newerSchema(indexFile).description
