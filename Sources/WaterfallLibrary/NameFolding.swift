@@ -39,6 +39,28 @@ enum NameFolding {
             ?? contains(haystack, Array(needle.utf8))
     }
 
+    /// Whether the path `haystack` holds the path `needle` as a run of whole parts (parts joined by `/`):
+    /// "places/sea/beach" holds "sea", "places/sea" and "sea/beach", not "se" nor "sea/b".
+    static func containsParts(_ haystack: String, _ needle: String) -> Bool {
+        var haystack = haystack
+        var needle = needle
+        return haystack.withUTF8 { hay in
+            needle.withUTF8 { needle in
+                guard !needle.isEmpty, hay.count >= needle.count else { return false }
+                let slash = UInt8(ascii: "/")
+                for start in 0...(hay.count - needle.count) where start == 0 || hay[start - 1] == slash {
+                    let end = start + needle.count
+                    if end == hay.count || hay[end] == slash,
+                        memcmp(hay.baseAddress! + start, needle.baseAddress!, needle.count) == 0
+                    {
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+    }
+
     private static func contains(_ haystack: String, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !needle.isEmpty else { return true }
         return haystack.utf8.withContiguousStorageIfAvailable { contains($0, needle) }

@@ -127,14 +127,14 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 }
 
-/// A card as a query asks of it (`QueryablePhoto`), in its folder. The camera, lens, ISO speed, keywords and
-/// duplicates are the library index's, which the cards do not hold yet: terms on them do not hold.
+/// A card as a query asks of it (`QueryablePhoto`), in its folder. The camera, lens, ISO speed and duplicates are the
+/// library index's, which the cards do not hold yet: terms on them do not hold.
 private struct CardFacts: QueryablePhoto {
     let card: PhotoCard
     let foldedFolderName: String
 
     var foldedName: String { card.foldedName }
-    var foldedKeywords: [String] { [] }
+    var foldedKeywords: [String] { card.foldedKeywords }
     var marks: PhotoMarks { card.marks }
     var taken: TakenTime { card.taken }
     var foldedCamera: String? { nil }

@@ -8,12 +8,15 @@ public struct PhotoCard: Equatable, Sendable {
     /// The card's fields in one object, copied on write: a card is one reference, copied with one reference count and
     /// eight bytes (a keystroke of the filter, or a regrouping by month, copies up to 100,000 cards).
     /// Its fields are declared widest first, and the optional sizes and duration held without a tag byte each: a
-    /// storage takes 160 bytes of the heap, not 224 (a million cards' launch faults in each page it takes).
+    /// storage takes 176 bytes of the heap, not 240 (a million cards' launch faults in each page it takes).
     private final class Storage: @unchecked Sendable {  // changed only while one card holds it (`change(_:)`)
         let location: FileLocation
         /// Why the photo cannot be shown, for the caption of a photo with no header.
         var reason: String?
         var foldedName: String
+        /// The keywords, and the same folded for the queries (both empty, without a heap block, for most photos).
+        var keywords: [String]
+        var foldedKeywords: [String]
         var aspect: Double
         var fileSize: Int
         var modified: Double
@@ -33,9 +36,11 @@ public struct PhotoCard: Equatable, Sendable {
         init(
             location: FileLocation, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
             pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, format: ImageFormat?,
-            marks: PhotoMarks, taken: TakenTime, foldedName: String
+            marks: PhotoMarks, taken: TakenTime, foldedName: String, keywords: [String], foldedKeywords: [String]
         ) {
             self.location = location
+            self.keywords = keywords
+            self.foldedKeywords = foldedKeywords
             self.reason = reason
             self.foldedName = foldedName
             self.aspect = aspect
@@ -73,7 +78,8 @@ public struct PhotoCard: Equatable, Sendable {
             Storage(
                 location: location, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
                 pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
-                duration: duration, format: format, marks: marks, taken: taken, foldedName: foldedName)
+                duration: duration, format: format, marks: marks, taken: taken, foldedName: foldedName,
+                keywords: keywords, foldedKeywords: foldedKeywords)
         }
     }
 
@@ -151,6 +157,18 @@ public struct PhotoCard: Equatable, Sendable {
     }
     /// The name folded for the filter (`NameFolding`).
     var foldedName: String { storage.foldedName }
+    /// The photo's keywords, each a path of parts joined by `/` ("places/sea/beach"), as its XMP says.
+    public var keywords: [String] {
+        get { storage.keywords }
+        set {
+            change {
+                $0.keywords = newValue
+                $0.foldedKeywords = newValue.map(NameFolding.fold)
+            }
+        }
+    }
+    /// The keywords folded for a query (`NameFolding`).
+    var foldedKeywords: [String] { storage.foldedKeywords }
 
     /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
     public static let maximumAspect = 20.0
@@ -166,7 +184,8 @@ public struct PhotoCard: Equatable, Sendable {
             reason: header == nil ? photo.error.map { "\($0)" } : nil, aspect: min(Self.maximumAspect, photo.aspect),
             pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
             isBroken: photo.error != nil, duration: header?.duration, format: header?.format,
-            marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name))
+            marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name), keywords: photo.keywords,
+            foldedKeywords: photo.keywords.map(NameFolding.fold))
     }
 
     /// Whether two cards show the same: every field equal (the same storage, at once).
@@ -177,7 +196,7 @@ public struct PhotoCard: Equatable, Sendable {
             && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
             && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration
             && a.format == b.format
-            && a.marks == b.marks && a.taken == b.taken
+            && a.marks == b.marks && a.taken == b.taken && a.keywords == b.keywords
     }
 
     /// The file as the wall shows it: what a file action checks it still is ("changed by another program").

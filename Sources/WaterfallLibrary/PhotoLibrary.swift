@@ -147,13 +147,15 @@ public final class PhotoLibrary {
         return rearrange(scrollsToTop: arrangement.nameFilter != old.nameFilter || arrangement.grouping != old.grouping)
     }
 
-    /// Changes the cards of `files` by `change` (their marks, their shape). While `keepingIndices` (a lightbox shows a
-    /// photo by its index), an arrangement by the marks waits for the next `update` to arrange the cards again.
+    /// Changes the cards of `files` by `change` (their marks, their keywords, their shape). While `keepingIndices` (a
+    /// lightbox shows a photo by its index), an arrangement by the marks or keywords waits for the next `update` to
+    /// arrange the cards again.
     public func changeCards(
         of files: Set<FilePath>, keepingIndices: Bool = false, _ change: (inout PhotoCard) -> Void
     ) -> PhotoLibraryChange {
         walked.changeCards(of: files, change)
-        let filtersByMarks = arrangement.minimumRating > 0 || arrangement.hidesRejected
+        let filtersByMarks =
+            arrangement.minimumRating > 0 || arrangement.hidesRejected || arrangement.query.asksMarksOrKeywords
         if arrangement.showsEverythingAsWalked {
             items = walked
         } else if filtersByMarks && !keepingIndices {

@@ -126,7 +126,7 @@ private struct QueryReader {
             try equalOnly()
             let parts = NameFolding.fold(text).split(whereSeparator: { $0 == "/" || $0 == "|" }).map(String.init)
             guard !parts.isEmpty else { throw PhotoQueryError(column: column, "keyword needs a name") }
-            return .keyword(parts)
+            return .keyword(parts.joined(separator: "/"))
         case "rating":
             return .rating(try numbers(text, comparison, in: 0...5, at: column, what: "rating is 0 to 5 stars"))
         case "iso":

@@ -4,7 +4,8 @@ import WaterfallPhotos
 ///
 /// - Free text (`beach`, `"sea side"`) is found in the file's name, its folder's name and its keywords, case and
 ///   accents ignored.
-/// - `keyword:beach` finds the keyword; `keyword:places/sea` finds it and every keyword under it (`places/sea/beach`).
+/// - `keyword:beach` finds the keyword, wherever it is in the tree (`places/sea/beach`); `keyword:places/sea` finds
+///   that branch and every keyword under it.
 /// - `rating>=4`, `rating:3`, `rating<2`, `rating:2..4`; `rejected`.
 /// - `date:2023`, `date:2023-06`, `date:2023-06-01`, `date:2023-06-01..2023-08-31`: when it was taken.
 /// - `camera:"X-T4"`, `lens:35`: text in the camera's or the lens's name; `iso>3200`, `iso:400`, `iso:100..400`.
@@ -34,8 +35,9 @@ public struct PhotoQuery: Hashable, Sendable {
     public enum Condition: Hashable, Sendable {
         /// The text in the file's name, its folder's name or one of its keywords.
         case text(String)
-        /// A keyword, or one under it: its path's parts (`places/sea` is `["places", "sea"]`).
-        case keyword([String])
+        /// A keyword, or one under it, wherever in the tree: its path, parts joined by `/` (`places/sea`), matched on
+        /// whole parts.
+        case keyword(String)
         /// A rating within the range (0 to 5 stars).
         case rating(ClosedRange<Int>)
         /// Rejected.
@@ -77,6 +79,16 @@ public struct PhotoQuery: Hashable, Sendable {
     /// Whether every photo matches it.
     public var isEverything: Bool { terms.isEmpty }
 
+    /// Whether a term asks for what the culling keys change: the marks or the keywords (free text finds keywords).
+    public var asksMarksOrKeywords: Bool {
+        terms.contains { term in
+            switch term.condition {
+            case .text, .keyword, .rating, .rejected: true
+            default: false
+            }
+        }
+    }
+
     /// Whether `photo` matches: every term holds.
     public func matches(_ photo: some QueryablePhoto) -> Bool {
         terms.allSatisfy { $0.holds(for: photo) }
@@ -98,11 +110,8 @@ extension PhotoQuery.Condition {
         case .text(let text):
             return NameFolding.contains(photo.foldedName, text) || NameFolding.contains(photo.foldedFolderName, text)
                 || photo.foldedKeywords.contains { NameFolding.contains($0, text) }
-        case .keyword(let parts):
-            return photo.foldedKeywords.contains { keyword in
-                let held = keyword.split(separator: "/", omittingEmptySubsequences: false)
-                return held.count >= parts.count && zip(held, parts).allSatisfy { $0 == $1 }
-            }
+        case .keyword(let path):
+            return photo.foldedKeywords.contains { NameFolding.containsParts($0, path) }
         case .rating(let range): return range.contains(photo.marks.rating)
         case .rejected: return photo.marks.isRejected
         case .taken(let range): return range.contains(photo.taken)

@@ -14,8 +14,8 @@ struct PhotoQueryTests {
         ("   ", []),
         ("Beach", [Term(.text("beach"))]),
         ("Été  \"Sea Side\"", [Term(.text("ete")), Term(.text("sea side"))]),
-        ("keyword:Places/Sea", [Term(.keyword(["places", "sea"]))]),
-        ("keyword:places|sea|beach", [Term(.keyword(["places", "sea", "beach"]))]),
+        ("keyword:Places/Sea", [Term(.keyword("places/sea"))]),
+        ("keyword:places|sea|beach", [Term(.keyword("places/sea/beach"))]),
         ("rating>=4", [Term(.rating(4...5))]),
         ("rating:3 rating=2", [Term(.rating(3...3)), Term(.rating(2...2))]),
         (
@@ -48,7 +48,7 @@ struct PhotoQueryTests {
         (
             "-keyword:people 12:30 IMG-2",
             [
-                Term(.keyword(["people"]), isNegated: true), Term(.text("12:30")), Term(.text("img-2")),
+                Term(.keyword("people"), isNegated: true), Term(.text("12:30")), Term(.text("img-2")),
             ]
         ),
         ("\"a:b\" RATING>=5", [Term(.text("a:b")), Term(.rating(5...5))]),
@@ -125,7 +125,11 @@ struct PhotoQueryTests {
         ("keyword:places", ["beach"]),
         ("keyword:places/sea/beach", ["beach"]),
         ("keyword:places/se", []),  // a keyword's parts whole, not a prefix of one
-        ("keyword:sea", []),  // from the top of the tree
+        ("keyword:sea", ["beach"]),  // a branch anywhere in the tree
+        ("keyword:sea/beach", ["beach"]),
+        ("keyword:beach", ["beach"]),  // a leaf, wherever it is
+        ("keyword:sea/b", []),
+        ("keyword:eople", []),
         ("sea", ["beach"]),  // free text finds a keyword's part
         ("holidays", ["beach", "plain"]),  // and the folder's name
         ("folder:2024", ["clip"]),
