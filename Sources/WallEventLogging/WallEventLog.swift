@@ -249,6 +249,7 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
         case .restore: "restore"
         case .rotate: "rotate"
         case .mark: "mark"
+        case .keyword: "keyword"
         }
     }
 

@@ -13,6 +13,8 @@ public enum FileAction: Hashable, Sendable {
     case rotate(quarterTurns: Int)
     /// Sets photos' ratings or rejects.
     case mark
+    /// Sets photos' keywords.
+    case keyword
 
     /// The status bar's text while it runs: "Moving 120 of 1,000 photos to the Trash… (Escape cancels)".
     func progressText(done: Int, total: Int) -> String {
@@ -23,6 +25,7 @@ public enum FileAction: Hashable, Sendable {
         case .restore: doing = "Restoring \(count) from the Trash"
         case .rotate: doing = "Rotating \(count)"
         case .mark: doing = "Marking \(count)"
+        case .keyword: doing = "Tagging \(count)"
         }
         return doing + "… (Escape cancels)"
     }
@@ -35,6 +38,7 @@ public enum FileAction: Hashable, Sendable {
         case .restore: return "\(photos) restored from the Trash"
         case .rotate: return "\(photos) rotated"
         case .mark: return "\(photos) marked"
+        case .keyword: return "\(photos) tagged"
         }
     }
 }
@@ -47,4 +51,6 @@ enum FileUndoStep: Sendable {
     case rotate(FilePath, quarterTurns: Int)
     /// Give the file these marks again.
     case mark(FilePath, PhotoMarks)
+    /// Give the file these keywords again.
+    case keywords(FilePath, [String])
 }

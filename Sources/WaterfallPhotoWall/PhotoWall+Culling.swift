@@ -94,8 +94,8 @@ extension PhotoWall {
     }
 
     /// Undoes the last file action that changed something: puts trashed photos back (refusing, with the reason,
-    /// where the name is taken by now: nothing is overwritten), turns rotated ones back, gives marked ones their
-    /// marks again. Returns whether there was one to undo.
+    /// where the name is taken by now: nothing is overwritten), turns rotated ones back, gives marked or tagged ones
+    /// their marks or keywords again. Returns whether there was one to undo.
     @discardableResult
     func undo() -> Bool {
         guard let last = culling.undoHistory.popLast() else {
@@ -138,6 +138,16 @@ extension PhotoWall {
             var job = markJob(old, undoingTo: current)
             job.isUndo = true
             culling.runner.run(job)
+        case .keyword:
+            var old: [FilePath: [String]] = [:]
+            for case .keywords(let file, let keywords) in last.steps { old[file] = keywords }
+            let current = Dictionary(
+                old.keys.compactMap { file in library.walked.card(of: file).map { (file, $0.keywords) } }
+            ) { first, _ in first }
+            setCardKeywords(old)
+            var job = keywordJob(old, undoingTo: current)
+            job.isUndo = true
+            culling.runner.run(job)
         }
         return true
     }
@@ -162,6 +172,10 @@ extension PhotoWall {
                 var back: [FilePath: PhotoMarks] = [:]
                 for file in failedFiles { back[file] = PhotoSidecar.marks(of: file) }
                 if !back.isEmpty { setCardMarks(back) }
+            case .keyword:
+                var back: [FilePath: [String]] = [:]
+                for file in failedFiles { back[file] = PhotoSidecar.keywords(of: file) }
+                if !back.isEmpty { setCardKeywords(back) }
             case .trash:
                 pictures?.forget(finished.succeeded.map(\.file))
                 removeUnwatchedCards(of: finished.succeeded.map(\.file))
@@ -241,7 +255,7 @@ extension PhotoWall {
 
     /// Changes the cards of `files` in the library and on the wall, by `change`, and shows them again (arranged
     /// again when the arrangement depends on the marks; once the lightbox closes, while it is open).
-    private func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
+    func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
         if lightbox != nil { window?.setNeedsOverlayDisplay() }  // its photo's marks or shape
         show(library.changeCards(of: files, keepingIndices: lightbox != nil, change))
     }

@@ -6,7 +6,7 @@ import WaterfallX11
 /// The `/` filter: a one-line entry along the top of the wall (`TextEntryBar`, whose text comes through the X input
 /// method: compose, dead keys and ibus or fcitx), narrowing the wall to the photos its query finds (`PhotoQuery`:
 /// names, `rating>=4`, `date:2023`...) as it changes. Text that cannot be read as a query leaves the last one's photos,
-/// and the status bar says why, with the column. Return keeps the filter and gives the keys back to the wall; Escape
+/// and the bar and the status bar say why, with the column. Return keeps the filter and gives the keys back to the wall; Escape
 /// clears it.
 extension PhotoWall {
     /// Opens the filter's entry, unless it is open, with the filter's text in it.
@@ -16,8 +16,10 @@ extension PhotoWall {
         let bar = TextEntryBar(
             backgroundColor: look.cards.caption, textColor: look.cards.title,
             placeholderColor: look.cards.subtitle, prompt: "Filter: ")
-        bar.onChange = { [unowned self] text in
+        bar.placeholder = "beach rating>=4 date:2023 (see docs/search.md)"
+        bar.onChange = { [unowned self, unowned bar] text in
             arrangement.nameFilter = text
+            bar.message = arrangement.filterError?.description
             report(.filterChanged(text: text, itemCount: items.count, error: arrangement.filterError))
         }
         bar.onEnd = { [unowned self, unowned window] ending in
@@ -26,6 +28,7 @@ extension PhotoWall {
             report(.filterEnded(accepted: ending == .accepted, itemCount: items.count))
         }
         bar.setText(library.arrangement.nameFilter)  // a filter kept with Return shows again, to edit or clear
+        bar.message = library.arrangement.filterError?.description
         window.textEntry = bar
         report(.filterBegan(text: bar.text))
     }

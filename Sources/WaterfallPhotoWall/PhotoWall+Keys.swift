@@ -28,7 +28,10 @@ extension PhotoWall {
         }
         keys.add(.rate(0), "Clear the selected photos' rating", in: .global, ["0"])
         keys.add(.reject, "Reject the selected photos, or take the reject back", in: .global, ["x"])
-        keys.add(.undo, "Undo the last trash, rotation, rating or reject", in: .global, ["Ctrl+z"])
+        keys.add(.undo, "Undo the last trash, rotation, rating, reject or keyword", in: .global, ["Ctrl+z"])
+        keys.add(
+            .keyword, "Add a keyword to the selected photos (places/sea/beach; Tab completes), in their sidecars",
+            in: .global, ["k"])
         keys.add(
             .filter, "Filter the wall by a query: names, rating>=4, date:2023... (type; Escape clears it)", in: .wall,
             ["slash", "KP_Divide"])
@@ -67,7 +70,7 @@ extension PhotoWall {
             .pan(.left), "Pan left while zoomed in; else the previous photo", in: .lightbox, ["Left", "KP_Left", "h"])
         keys.add(
             .pan(.right), "Pan right while zoomed in; else the next photo", in: .lightbox, ["Right", "KP_Right", "l"])
-        keys.add(.pan(.up), "Pan up while zoomed in", in: .lightbox, ["Up", "KP_Up", "k"])
+        keys.add(.pan(.up), "Pan up while zoomed in", in: .lightbox, ["Up", "KP_Up"])
         keys.add(.pan(.down), "Pan down while zoomed in", in: .lightbox, ["Down", "KP_Down", "j"])
         keys.add(
             .zoom(steps: 1), "Zoom in a step, up to 800 % (the wheel: about the pointer)", in: .lightbox,
@@ -158,6 +161,7 @@ extension PhotoWall {
         case .reject: markTargets { PhotoMarks(rating: 0, isRejected: !$0.isRejected) }
         case .undo: undo()
         case .filter where lightbox == nil: beginFilter()
+        case .keyword: beginKeywordEntry()
         case .cycleMinimumRating where lightbox == nil:
             arrangement.minimumRating = (arrangement.minimumRating + 1) % 6
         case .toggleRejected where lightbox == nil: arrangement.hidesRejected.toggle()

@@ -23,6 +23,8 @@ public enum WallAction: Hashable, Sendable {
     // MARK: On the wall
     /// Open the name filter's entry.
     case filter
+    /// Open the keyword entry, to add a keyword to the photos acted on.
+    case keyword
     /// Show only photos of at least one star more, then all again.
     case cycleMinimumRating
     /// Hide or show the rejected photos.
@@ -113,6 +115,7 @@ public enum WallAction: Hashable, Sendable {
         case .reject: "reject"
         case .undo: "undo"
         case .filter: "filter"
+        case .keyword: "keyword"
         case .cycleMinimumRating: "cycle-min-rating"
         case .toggleRejected: "toggle-rejected"
         case .focus(let move): "focus-\(move.rawValue)"
@@ -145,7 +148,7 @@ public enum WallAction: Hashable, Sendable {
     public static let all: [WallAction] =
         [.copy, .slideshow, .trash, .rotate(quarterTurns: 1), .rotate(quarterTurns: -1)]
         + (0...5).map { .rate($0) }
-        + [.reject, .undo, .filter, .cycleMinimumRating, .toggleRejected]
+        + [.reject, .undo, .filter, .keyword, .cycleMinimumRating, .toggleRejected]
         + FocusMove.allCases.map { .focus($0) }
         + [.pageUp, .pageDown, .home, .end, .open, .toggleSelection, .selectAll, .deselect, .refresh]
         + [.gridZoom(steps: 1), .gridZoom(steps: -1), .close, .play, .previous, .next]

@@ -8,8 +8,11 @@ import Waterfall
 ///
 /// Keys: a character types it at the caret; BackSpace deletes the character before the caret (a whole grapheme: "é"
 /// or "👍🏽" at once) and Delete the one after it; Ctrl+BackSpace and Ctrl+W the word before it; Ctrl+U all; Left,
-/// Right, Home and End move the caret; Return accepts (the bar goes, the text stays); Escape cancels (the text is
-/// cleared and the bar goes). Other keys with Control or Alt type nothing.
+/// Right, Home and End move the caret; Tab takes the completion shown (`completion`); Return accepts (the bar goes,
+/// the text stays); Escape cancels (the text is cleared and the bar goes). Other keys with Control or Alt type nothing.
+///
+/// A program may show a completion of the text (drawn after it in the placeholder's colour) and a message at the
+/// bar's right end ("column 8: no field “raitng”").
 ///
 /// Drawn whole, and only when it changed (an edit, new colours) or the window lost its pixels.
 public final class TextEntryBar {
@@ -35,6 +38,13 @@ public final class TextEntryBar {
     public var placeholder = "" { didSet { needsFill = true } }
     /// The space between the bar's edges and its content, in points.
     public var textInset: Double = 6 { didSet { needsFill = true } }
+    /// A message drawn at the bar's right end in `messageColor` (what is wrong with the text); `nil` for none.
+    public var message: String? { didSet { if message != oldValue { needsFill = true } } }
+    /// The colour of `message`.
+    public var messageColor = Color(rgb: 0xB00020) { didSet { needsFill = true } }
+    /// What the text would become with Tab: a completion that starts with the text (its case and accents aside),
+    /// whose rest is drawn after the caret in the placeholder's colour; `nil` for none. Set it in `onChange`.
+    public var completion: String? { didSet { if completion != oldValue { needsFill = true } } }
     /// What was typed.
     public private(set) var text = ""
     /// Where the caret is: the number of characters (grapheme clusters) before it.
@@ -103,6 +113,13 @@ public final class TextEntryBar {
         return edit(before: String(withoutSpaces.drop { !$0.isWhitespace }.reversed()), after: afterCaret)
     }
 
+    /// Takes the completion shown as the text (Tab), the caret at its end; returns whether the text changed.
+    func acceptCompletion() -> Bool {
+        guard let completion, completion != text else { return false }
+        self.completion = nil
+        return edit(before: completion, after: "")
+    }
+
     /// Deletes all the text.
     func clear() -> Bool {
         edit(before: "", after: "")
@@ -155,7 +172,15 @@ public final class TextEntryBar {
         canvas.drawText(promptShown, at: Point(x: bar.minX + textInset, y: baseline), color: textColor)
         let start = bar.minX + textInset + canvas.textWidth(promptShown)
         let caretWidth = 1.0
-        let available = max(0, bar.maxX - textInset - caretWidth - start)
+        var end = bar.maxX - textInset
+        if let message, !message.isEmpty {
+            // The message at the right end, given at most half the bar.
+            let shownMessage = canvas.truncate(message, toWidth: max(0, (bar.width - start) / 2))
+            let messageX = end - canvas.textWidth(shownMessage)
+            canvas.drawText(shownMessage, at: Point(x: messageX, y: baseline), color: messageColor)
+            end = messageX - textInset * 2
+        }
+        let available = max(0, end - caretWidth - start)
         var caretX = start
         if text.isEmpty {
             let shown = canvas.truncate(placeholder, toWidth: available)
@@ -166,6 +191,10 @@ public final class TextEntryBar {
             let shown = text.dropFirst(before.count - visibleBefore.count)
             canvas.drawText(String(shown), at: Point(x: start, y: baseline), color: textColor)
             caretX = start + canvas.textWidth(visibleBefore)
+            if let completion, completion.count > text.count, caret == text.count {
+                let rest = canvas.truncate(String(completion.dropFirst(text.count)), toWidth: max(0, end - caretX))
+                canvas.drawText(rest, at: Point(x: caretX + caretWidth, y: baseline), color: placeholderColor)
+            }
         }
         canvas.fill(Rect(x: caretX, y: lineTop, width: caretWidth, height: canvas.lineHeight), color: textColor)
         canvas.setClip(nil)

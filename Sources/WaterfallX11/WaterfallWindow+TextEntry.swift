@@ -66,6 +66,7 @@ extension WaterfallWindow {
         } else {
             switch keysym {
             case Keysym.backSpace: changed = entry.deleteBackward()
+            case Keysym.tab: changed = entry.acceptCompletion()
             case Keysym.returnKey, Keysym.keypadEnter:
                 endTextEntry(entry, .accepted)
                 return

@@ -31,7 +31,7 @@ struct WaterfallCommand: ParsableCommand {
             The wheel and the touchpad scroll; a click selects a photo, Ctrl+click and Shift+click select more, Ctrl+A \
             all; arrow keys move the selection; Enter or a double click opens the photo in the lightbox, where Left and \
             Right (or the wheel) go to the previous and next photo, plus, minus and Ctrl+wheel zoom in steps up to 800 % \
-            (about the pointer for the wheel), z shows it pixel for pixel and back, w fits it, the arrows (and h, j, k, l) \
+            (about the pointer for the wheel), z shows it pixel for pixel and back, w fits it, the arrows (and h, j, l) \
             and a drag pan it while zoomed, s starts and stops a slideshow, i shows and hides the photo's info (date \
             taken, camera and lens, exposure, GPS position, size and path), and Escape goes back to the wall. On the \
             wall, plus, minus and Ctrl+wheel make the cards larger or smaller a column at a time (remembered). f or F11 \
@@ -43,8 +43,11 @@ struct WaterfallCommand: ParsableCommand {
             their files (a JPEG's EXIF orientation, never re-encoded; another format's XMP sidecar); 1 to 5 rate them, 0 \
             clears the rating and x rejects them, in their XMP sidecars (NAME.EXT.xmp, xmp:Rating, as darktable and digiKam \
             write them). Each action runs beside the window with its progress in the status bar; Escape stops it, and \
-            Ctrl+Z undoes the last one (a trashed photo is put back only where its name is still free). / filters the wall \
-            by name as you type (through the X input method: compose, dead keys, ibus and fcitx); r cycles the least \
+            Ctrl+Z undoes the last one (a trashed photo is put back only where its name is still free). k adds a keyword \
+            (places/sea/beach; Tab completes from the library's) to the selected photos, in their sidecars' dc:subject \
+            and lr:hierarchicalSubject, as darktable writes them. / filters the wall by a query as you type (names, \
+            keyword:beach, rating>=4, date:2023-06, camera:, iso>3200, format:raw, -term for not; see docs/search.md), \
+            through the X input method (compose, dead keys, ibus and fcitx); r cycles the least \
             rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
             the sections periods of the date taken, named in your locale, and --sort taken orders each section by it. \
             Every write is atomic: a crash at any instant leaves each file whole.

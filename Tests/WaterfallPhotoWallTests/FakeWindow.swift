@@ -167,12 +167,14 @@ final class FakeWindow: PhotoWallWindow {
     }
 
     /// What `WaterfallWindow` does with a key while `entry` is open (see its `handleTextEntryKey`): BackSpace deletes
-    /// the character before the caret, Return accepts, Escape clears and cancels; Ctrl+U clears.
+    /// the character before the caret, Tab takes the completion, Return accepts, Escape clears and cancels; Ctrl+U
+    /// clears.
     private func pressInEntry(_ entry: TextEntryBar, _ name: String, _ modifiers: ModifierKeys) {
         var changed = false
         switch (name, modifiers.contains(.control)) {
         case ("u", true): changed = entry.clear()
         case ("BackSpace", false): changed = entry.deleteBackward()
+        case ("Tab", false): changed = entry.acceptCompletion()
         case ("Return", false), ("KP_Enter", false):
             textEntry = nil
             entry.onEnd?(.accepted)
