@@ -129,6 +129,13 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                     + (error.map { [("error", .string($0.message)), ("column", .int($0.column))] } ?? []))
         case .filterEnded(let accepted, let itemCount):
             log.log("filterEnd", [("accepted", .bool(accepted)), ("items", .int(itemCount))])
+        case .keywordEntryChanged(let text, let completion, let photoCount):
+            log.log(
+                "keywordEntry",
+                [("text", .string(text)), ("photos", .int(photoCount))]
+                    + (completion.map { [("completion", .string($0))] } ?? []))
+        case .keywordEntryEnded(let accepted):
+            log.log("keywordEntryEnd", [("accepted", .bool(accepted))])
         case .fileActionProgress(let action, let done, let total):
             log.log(
                 "fileActionProgress",

@@ -11,11 +11,15 @@ import WaterfallX11
 /// (or `places|sea|beach`). It is written to each photo's sidecar with the photo's other keywords
 /// (`PhotoSidecar.writeKeywords`), and Ctrl+Z takes it back.
 extension PhotoWall {
-    /// Opens the keyword entry for the photos acted on, unless an entry is open or there is no photo to tag.
+    /// Opens the keyword entry for the photos acted on, unless an entry is open; with no photo to tag, the status bar
+    /// says so.
     func beginKeywordEntry() {
         guard let window, window.textEntry == nil else { return }
         let targets = actionTargets
-        guard !targets.isEmpty else { return }
+        guard !targets.isEmpty else {
+            culling.activityMessage = "No photo to tag: select one first"
+            return
+        }
         let files = targets.map { items[$0].path }
         let look = configuration.look
         let bar = TextEntryBar(
@@ -24,12 +28,17 @@ extension PhotoWall {
             prompt: files.count == 1 ? "Keyword: " : "Keyword for \(Noun.photo.counted(files.count)): ")
         bar.placeholder = "places/sea/beach (Tab completes)"
         let known = LibraryKeywords(of: library.walked)
-        bar.onChange = { [unowned bar] text in bar.completion = known.completion(of: text) }
+        bar.onChange = { [unowned self, unowned bar] text in
+            bar.completion = known.completion(of: text)
+            report(.keywordEntryChanged(text: text, completion: bar.completion, photoCount: files.count))
+        }
         bar.onEnd = { [unowned self, unowned window, unowned bar] ending in
             window.textEntry = nil
+            report(.keywordEntryEnded(accepted: ending == .accepted))
             if ending == .accepted, let keyword = Keyword.typed(bar.text) { addKeyword(keyword, to: files) }
         }
         window.textEntry = bar
+        report(.keywordEntryChanged(text: "", completion: nil, photoCount: files.count))
     }
 
     /// Adds `keyword` to the keywords of `files` that lack it, in their cards at once and in their sidecars.

@@ -67,6 +67,11 @@ public enum PhotoWallEvent: Hashable, Sendable {
     case filterChanged(text: String, itemCount: Int, error: PhotoQueryError?)
     /// The filter's entry closed: kept (Return, `accepted`) or cleared (Escape), leaving `itemCount` cards.
     case filterEnded(accepted: Bool, itemCount: Int)
+    /// The keyword entry (`k`) changed (or opened, empty) for `photoCount` photos: its `text`, and the keyword Tab would
+    /// take (`nil`: none).
+    case keywordEntryChanged(text: String, completion: String?, photoCount: Int)
+    /// The keyword entry closed: with Return (`accepted`: the keyword, if any, goes to the photos) or Escape.
+    case keywordEntryEnded(accepted: Bool)
     /// A running file action reached `done` of its `total` files.
     case fileActionProgress(FileAction, done: Int, total: Int)
     /// A file action ended.
