@@ -32,6 +32,8 @@ struct Config {
     /// Whether the key handler's paths each end with a NUL.
     var keyHandlerNulSeparated = false
     var keys = WallSession.defaultKeyBindings
+    /// Named searches (`[searches]`), each a query, opened with `--search @NAME`.
+    var searches: [String: String] = [:]
 
     /// The bounds the file and the options share.
     static let slideshowDelays = 0.1...3600.0

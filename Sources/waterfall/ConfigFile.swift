@@ -12,11 +12,12 @@ enum ConfigProblem: Error {
     case unknownKey
     case unknownAction(mode: String)
     case badChord(String)
+    case badQuery(String, PhotoQueryError)
 
     /// What the program does about it.
     var consequence: String {
         switch self {
-        case .unknownKey, .unknownAction: "it is ignored"
+        case .unknownKey, .unknownAction, .badQuery: "it is ignored"
         case .wrongType, .outOfRange, .badChord: "its default is used"
         }
     }
@@ -28,6 +29,7 @@ enum ConfigProblem: Error {
         case .outOfRange(let reason): reason
         case .unknownKey: "is not a setting of waterfall (see waterfall --print-config)"
         case .unknownAction(let mode): "is not an action of the \(mode) keys (see waterfall --print-config)"
+        case .badQuery(let query, let error): "is \(ConfigValue.quoted(query)), which is no query: \(error)"
         case .badChord(let chord):
             "has \(ConfigValue.quoted(chord)), which is not a key: write modifiers (Ctrl, Shift, Alt) and a key name joined by +, as \"Ctrl+plus\""
         }
@@ -110,6 +112,10 @@ enum ConfigFile {
                 readKeys(inner, into: &config, report: report)
                 continue
             }
+            if tableName == "searches" {
+                readSearches(inner, into: &config, report: report)
+                continue
+            }
             for key in inner.keys {
                 let name = "\(tableName).\(key)"
                 guard let setting = settings.first(where: { $0.table == tableName && $0.key == key }) else {
@@ -124,6 +130,25 @@ enum ConfigFile {
             }
         }
         return (config, problems.sorted { $0.line < $1.line }.map(\.message))
+    }
+
+    /// `[searches]`: each name's query, a string that reads as one (`beach = "keyword:beach rating>=4"`).
+    private static func readSearches(
+        _ searches: TOMLTable, into config: inout Config,
+        report: (String, ConfigProblem, _ table: String, _ key: String?) -> Void
+    ) {
+        for name in searches.keys {
+            guard let query = ConfigValue(value: searches[name]!).string else {
+                report("searches.\(name)", .wrongType(expected: "a query in quotes"), "searches", name)
+                continue
+            }
+            do throws(PhotoQueryError) {
+                _ = try PhotoQuery(parsing: query)
+                config.searches[name] = query
+            } catch {
+                report("searches.\(name)", .badQuery(query, error), "searches", name)
+            }
+        }
     }
 
     /// `[keys.global]`, `[keys.wall]` and `[keys.lightbox]`: each action's chords, a string or an array of strings.

@@ -22,6 +22,13 @@ extension Config {
         }
         lines += [
             "",
+            "# Named searches: each a query (docs/search.md), opened with --search @NAME (waterfall --search @beach).",
+            "[searches]",
+        ]
+        lines += searches.keys.sorted().map { "\($0) = \(ConfigValue.quoted(searches[$0]!))" }
+        if searches.isEmpty { lines.append("# beach = \"keyword:beach rating>=4\"") }
+        lines += [
+            "",
             "# Keys: each action and the keys that do it, as a list. A key is its X name (xev shows it: \"q\", \"F11\",",
             "# \"Prior\" for Page Up, \"equal\" for the key of = and +, \"KP_Add\" for the keypad's +), after any of Ctrl,",
             "# Shift and Alt joined by +; \"WheelUp\" and \"WheelDown\" are the wheel with Ctrl or Alt. A key bound to nothing",

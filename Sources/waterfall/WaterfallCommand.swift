@@ -86,7 +86,7 @@ struct WaterfallCommand: ParsableCommand {
         if !(0...5).contains(photos.minRating) {
             throw ValidationError("--min-rating is \(photos.minRating); it must be from 0 to 5")
         }
-        if let search = photos.search {
+        if let search = photos.search, !search.hasPrefix("@") {
             do throws(PhotoQueryError) { _ = try PhotoQuery(parsing: search) } catch {
                 throw ValidationError("--search \"\(search)\": \(error)")
             }
@@ -111,7 +111,7 @@ struct WaterfallCommand: ParsableCommand {
         var configuration = PhotoWall.Configuration(paths: paths)
         configuration.recursive = photos.recursive || config.recursive
         configuration.order = photos.sort ?? config.sort
-        configuration.arrangement = photos.arrangement
+        configuration.arrangement = photos.arrangement(search: try namedSearch(in: config))
         configuration.cacheBytes = (photos.cacheMB ?? config.cacheMB) << 20
         configuration.slideshowDelay = photos.slideshowDelay ?? config.slideshowDelay
         configuration.look = config.look
@@ -204,6 +204,19 @@ struct WaterfallCommand: ParsableCommand {
         return config
     }
 
+    /// `--search`'s query: its text, or for `@NAME` the query `[searches]` names so.
+    /// - Throws: `ExitCode(64)`, with the reason on standard error, for a name the config file does not have.
+    private func namedSearch(in config: Config) throws -> String? {
+        guard let search = photos.search, search.hasPrefix("@") else { return photos.search }
+        let name = String(search.dropFirst())
+        if let query = config.searches[name] { return query }
+        let known = config.searches.keys.sorted()
+        printError(
+            "--search \(search): no search named “\(name)” in the config file's [searches] ("
+                + (known.isEmpty ? "it has none" : "it has " + known.map { "@" + $0 }.joined(separator: ", ")) + ")")
+        throw ExitCode(64)
+    }
+
     /// Remembers the grid zoom when the user zoomed (the card width is not what the wall started with).
     private func remember(_ cardWidth: Double?, startedWith policy: ColumnPolicy, config: Config, at path: String) {
         guard let cardWidth, cardWidth != policy.minimumColumnWidth else { return }
@@ -272,8 +285,8 @@ struct PhotoOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Show only the photos a query finds, as the / filter does: words in names, keyword:, rating>=4, rejected, date:2023-06, format:raw, type:video, folder:, and -term for not (see docs/search.md).",
-            valueName: "query"))
+            "Show only the photos a query finds, as the / filter does: words in names, keyword:, rating>=4, rejected, date:2023-06, format:raw, type:video, folder:, and -term for not (see docs/search.md). @NAME opens the config file's [searches] NAME.",
+            valueName: "query|@name"))
     var search: String?
 
     @Flag(
@@ -331,9 +344,9 @@ struct PhotoOptions: ParsableArguments {
 }
 
 extension PhotoOptions {
-    /// What the wall shows to begin with: `--search`, `--group`, `--oldest-first`, `--min-rating` and
-    /// `--hide-rejected`.
-    var arrangement: PhotoArrangement {
+    /// What the wall shows to begin with: `search` (`--search`'s query, a named one's resolved), `--group`,
+    /// `--oldest-first`, `--min-rating` and `--hide-rejected`.
+    func arrangement(search: String?) -> PhotoArrangement {
         var arrangement = PhotoArrangement()
         arrangement.nameFilter = search ?? ""
         arrangement.grouping = group

@@ -408,11 +408,14 @@ struct ScrubberWindowTests {
 struct ArrangementOptionsTests {
     /// The cards' file names in index order, and the summary, of `waterfall --print-layout` on `folder` with
     /// `options`.
-    func layout(_ folder: GeneratedImages, _ options: [String]) throws -> (names: [String], summary: Event) {
+    func layout(
+        _ folder: GeneratedImages, _ options: [String], environment: [String: String] = [:]
+    ) throws -> (names: [String], summary: Event) {
         let process = try DemoProcess(
             executable: "waterfall",
             arguments: [folder.root, "--print-layout", "--width", "800", "--height", "600", "--columns", "3"] + options,
-            display: nil, environment: TimelineWindowTests.language("en_US.UTF-8"))
+            display: nil,
+            environment: TimelineWindowTests.language("en_US.UTF-8").merging(environment) { _, new in new })
         guard try process.waitForExit() == 0 else {
             throw X11TestError("--print-layout failed: \(process.standardError)")
         }
@@ -443,5 +446,44 @@ struct ArrangementOptionsTests {
         #expect(oldest.names == ["n.jpg", "d2.jpg", "d1.jpg", "m2.jpg", "m3.jpg", "m1.jpg"])
         #expect(try layout(folder, ["--group", "day"]).summary.int("sections") == 6)
         #expect(try layout(folder, ["--group", "year"]).summary.int("sections") == 2)
+    }
+
+    /// `--search` lays out what the filter finds, keywords, ratings and dates among its terms; `--search @NAME` the
+    /// config file's named search; an unknown name is refused with status 64, naming the names there are.
+    @Test func aSearchAndANamedOneFromTheConfigFile() throws {
+        let folder = try GeneratedImages()
+        let photos = [
+            TimelinePhoto(name: "beach-2023.jpg", color: "#2040C0", taken: "2023:07:14 10:00:00", rating: 4),
+            TimelinePhoto(name: "beach-2024.jpg", color: "#2040C0", taken: "2024:07:14 10:00:00", rating: 5),
+            TimelinePhoto(name: "hills-2023.jpg", color: "#20A040", taken: "2023:05:01 10:00:00", rating: 4),
+            TimelinePhoto(name: "sea-2023.jpg", color: "#2040C0", taken: "2023:08:01 10:00:00", rating: 2),
+        ]
+        for photo in photos { try TimelineWall.make(photo, in: folder) }
+        for name in ["beach-2023.jpg", "beach-2024.jpg", "sea-2023.jpg"] {
+            try folder.exiftool(name, ["-XMP-lr:HierarchicalSubject=places|sea|beach"])
+        }
+        // The ratings are in the sidecars, which keep them over the embedded XMP's none.
+        #expect(
+            try layout(folder, ["--search", "keyword:beach date:2023 rating>=4"]).names == ["beach-2023.jpg"])
+        #expect(try layout(folder, ["--search=-keyword:places/sea"]).names == ["hills-2023.jpg"])
+        let config = try GeneratedImages()
+        try config.write(
+            Array("[searches]\nbeach = \"keyword:sea rating>=4\"\nbroken = \"rating>9\"\n".utf8), to: "config.toml")
+        let named = try layout(folder, ["--search", "@beach", "--config", config.path("config.toml")])
+        #expect(named.names == ["beach-2023.jpg", "beach-2024.jpg"])
+
+        let unknown = try DemoProcess(
+            executable: "waterfall",
+            arguments: [folder.root, "--print-layout", "--search", "@sunsets", "--config", config.path("config.toml")],
+            display: nil)
+        #expect(try unknown.waitForExit() == 64)
+        #expect(
+            unknown.standardError.contains(
+                "waterfall: --search @sunsets: no search named “sunsets” in the config file's [searches] (it has @beach)"
+            ), "\(unknown.standardError)")
+        #expect(
+            unknown.standardError.contains(
+                "config.toml:3: searches.broken is \"rating>9\", which is no query: column 8: rating is 0 to 5 stars, not “9”; it is ignored"
+            ), "\(unknown.standardError)")
     }
 }
