@@ -88,7 +88,7 @@ extension LibraryIndex {
     ) throws -> [Photo] {
         guard run.count > 0 else { return [] }
         let select = try db.makeStatement(
-            sql: "SELECT \(readColumns) FROM photo WHERE id BETWEEN ? AND ? AND +folder = ? ORDER BY id")
+            sql: "SELECT \(photoColumns) FROM photo WHERE id BETWEEN ? AND ? AND +folder = ? ORDER BY id")
         let rows = try Row.fetchCursor(select, arguments: [run.first, run.first + Int64(run.count) - 1, id])
         let columns = StatementColumns(select)
         var photos: [Photo] = []
@@ -138,7 +138,11 @@ extension LibraryIndex {
         var last: Int64?
         try writing { db in
             let folders = try Row.fetchAll(
-                db, sql: "SELECT id, path FROM folder WHERE snapshot IS NULL AND id > ? ORDER BY id LIMIT ?",
+                db,
+                sql: """
+                    SELECT id, path FROM folder
+                    WHERE (snapshot IS NULL OR substr(snapshot, 1, 1) = X'01') AND id > ? ORDER BY id LIMIT ?
+                    """,
                 arguments: [folder, limit])
             for row in folders {
                 let id: Int64 = row[0]
@@ -235,9 +239,10 @@ extension LibraryIndex {
         }
     }
 
-    /// The camera, lens and exposure the index holds of the photos of folder `id` that have them. A launch does not
-    /// read them back (`readColumns`), so a folder stored again from the wall's photos keeps them from here for each
-    /// file that is the same (its name, size, time and inode), whose EXIF is then the same.
+    /// The camera, lens and exposure the index holds of the photos of folder `id` that have them. A launch from a
+    /// snapshot of version 1 (`FolderSnapshot`) does not read them back, so a folder stored again from the wall's
+    /// photos keeps them from here for each file that is the same (its name, size, time and inode), whose EXIF is
+    /// then the same.
     private static func shots(inFolder id: Int64?, _ db: Database) throws -> KeptShots {
         var kept = KeptShots()
         let rows = try Row.fetchCursor(
@@ -268,20 +273,17 @@ extension LibraryIndex {
         }
     }
 
-    /// The columns a launch reads, in the order `photo(_:folder:)` reads them: all but the camera, lens and
-    /// exposure, which the index keeps for its queries, not the wall (three more of SQLite's calls a photo cost a
-    /// million photos' launch a tenth of its time).
-    static let readColumns =
-        "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error"
-    /// The photo columns, in the order `bind(_:folder:shot:to:)` binds them: `readColumns`, then the camera, the lens
-    /// and the exposure.
-    static let photoColumns = readColumns + ", camera, lens, exposure"
+    /// The photo columns, in the order `photo(_:folder:)` reads them and `bind(_:folder:shot:to:)` binds them. A
+    /// launch reads them only for a folder without a snapshot (`FolderSnapshot`), which holds them all but the marks.
+    static let photoColumns =
+        "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error, "
+        + "camera, lens, exposure"
     /// The statement that inserts a photo: its folder's id, then `photoColumns`.
     static let insertPhoto =
         "INSERT INTO photo (folder, \(photoColumns)) VALUES (?"
         + String(repeating: ", ?", count: photoColumns.split(separator: ",").count) + ")"
 
-    /// The photo of a row of `readColumns`, in `folder`. A header or an error that no longer reads (a format or an
+    /// The photo of a row of `photoColumns`, in `folder`. A header or an error that no longer reads (a format or an
     /// error of another version) leaves the photo to be read again.
     static func photo(_ columns: StatementColumns, folder: FilePath) -> Photo {
         let location = columns.withBytes(0) { FileLocation(folder: folder, nameBytes: $0) }
@@ -292,6 +294,7 @@ extension LibraryIndex {
                 orientation: ExifOrientation(rawValue: columns.int(7)) ?? .up,
                 exifDate: columns.isNull(8) ? nil : columns.withBytes(8, ExifDateText.init(bytes:)),
                 duration: columns.isNull(9) ? nil : columns.double(9))
+            header?.shot = ShotDetails(camera: columns.text(13), lens: columns.text(14), exposure: columns.text(15))
         }
         var error: PhotoError?
         if header == nil && !columns.isNull(12) { error = columns.withBytes(12) { PhotoError(encoded: [UInt8]($0)) } }

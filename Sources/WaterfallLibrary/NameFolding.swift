@@ -39,6 +39,31 @@ enum NameFolding {
             ?? contains(haystack, Array(needle.utf8))
     }
 
+    /// Whether `text` folded contains `folded` (folded already): an ASCII text compared byte by byte, its capitals
+    /// lowered as it goes, with no copy (a camera's name, for each of a million photos); other text folded first.
+    static func foldedContains(_ text: String, _ folded: String) -> Bool {
+        var text = text
+        var folded = folded
+        let ascii = text.withUTF8 { hay -> Bool? in
+            guard hay.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return folded.withUTF8 { needle -> Bool in
+                guard !needle.isEmpty else { return true }
+                guard hay.count >= needle.count else { return false }
+                for start in 0...(hay.count - needle.count) {
+                    var index = 0
+                    while index < needle.count {
+                        let byte = hay[start + index]
+                        if (isCapital(byte) ? byte + 32 : byte) != needle[index] { break }
+                        index += 1
+                    }
+                    if index == needle.count { return true }
+                }
+                return false
+            }
+        }
+        return ascii ?? contains(fold(text), folded)
+    }
+
     /// Whether the path `haystack` holds the path `needle` as a run of whole parts (parts joined by `/`):
     /// "places/sea/beach" holds "sea", "places/sea" and "sea/beach", not "se" nor "sea/b".
     static func containsParts(_ haystack: String, _ needle: String) -> Bool {

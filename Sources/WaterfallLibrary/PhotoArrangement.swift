@@ -127,8 +127,8 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 }
 
-/// A card as a query asks of it (`QueryablePhoto`), in its folder. The camera, lens, ISO speed and duplicates are the
-/// library index's, which the cards do not hold yet: terms on them do not hold.
+/// A card as a query asks of it (`QueryablePhoto`), in its folder. The duplicates are not known to the cards yet:
+/// `is:duplicate` does not hold.
 private struct CardFacts: QueryablePhoto {
     let card: PhotoCard
     let foldedFolderName: String
@@ -137,9 +137,9 @@ private struct CardFacts: QueryablePhoto {
     var foldedKeywords: [String] { card.foldedKeywords }
     var marks: PhotoMarks { card.marks }
     var taken: TakenTime { card.taken }
-    var foldedCamera: String? { nil }
-    var foldedLens: String? { nil }
-    var iso: Int? { nil }
+    var camera: String? { card.shot?.camera }
+    var lens: String? { card.shot?.lens }
+    var iso: Int? { card.shot?.iso }
     var format: ImageFormat? { card.format }
     var isDuplicate: Bool { false }
 }

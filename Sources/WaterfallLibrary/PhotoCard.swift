@@ -8,7 +8,7 @@ public struct PhotoCard: Equatable, Sendable {
     /// The card's fields in one object, copied on write: a card is one reference, copied with one reference count and
     /// eight bytes (a keystroke of the filter, or a regrouping by month, copies up to 100,000 cards).
     /// Its fields are declared widest first, and the optional sizes and duration held without a tag byte each: a
-    /// storage takes 176 bytes of the heap, not 240 (a million cards' launch faults in each page it takes).
+    /// storage takes 192 bytes of the heap, not 256 (a million cards' launch faults in each page it takes).
     private final class Storage: @unchecked Sendable {  // changed only while one card holds it (`change(_:)`)
         let location: FileLocation
         /// Why the photo cannot be shown, for the caption of a photo with no header.
@@ -17,6 +17,8 @@ public struct PhotoCard: Equatable, Sendable {
         /// The keywords, and the same folded for the queries (both empty, without a heap block, for most photos).
         var keywords: [String]
         var foldedKeywords: [String]
+        /// The camera, lens and exposure, shared with the photo's header.
+        let shot: ShotDetails?
         var aspect: Double
         var fileSize: Int
         var modified: Double
@@ -36,9 +38,11 @@ public struct PhotoCard: Equatable, Sendable {
         init(
             location: FileLocation, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
             pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, format: ImageFormat?,
-            marks: PhotoMarks, taken: TakenTime, foldedName: String, keywords: [String], foldedKeywords: [String]
+            marks: PhotoMarks, taken: TakenTime, foldedName: String, keywords: [String], foldedKeywords: [String],
+            shot: ShotDetails?
         ) {
             self.location = location
+            self.shot = shot
             self.keywords = keywords
             self.foldedKeywords = foldedKeywords
             self.reason = reason
@@ -79,7 +83,7 @@ public struct PhotoCard: Equatable, Sendable {
                 location: location, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
                 pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
                 duration: duration, format: format, marks: marks, taken: taken, foldedName: foldedName,
-                keywords: keywords, foldedKeywords: foldedKeywords)
+                keywords: keywords, foldedKeywords: foldedKeywords, shot: shot)
         }
     }
 
@@ -169,6 +173,8 @@ public struct PhotoCard: Equatable, Sendable {
     }
     /// The keywords folded for a query (`NameFolding`).
     var foldedKeywords: [String] { storage.foldedKeywords }
+    /// The camera, the lens and the exposure its EXIF names, as the walk or the index read them; `nil` for none.
+    public var shot: ShotDetails? { storage.shot }
 
     /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
     public static let maximumAspect = 20.0
@@ -185,7 +191,7 @@ public struct PhotoCard: Equatable, Sendable {
             pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
             isBroken: photo.error != nil, duration: header?.duration, format: header?.format,
             marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name), keywords: photo.keywords,
-            foldedKeywords: photo.keywords.map(NameFolding.fold))
+            foldedKeywords: photo.keywords.map(NameFolding.fold), shot: header?.shot)
     }
 
     /// Whether two cards show the same: every field equal (the same storage, at once).
@@ -196,7 +202,7 @@ public struct PhotoCard: Equatable, Sendable {
             && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.fileSize == b.fileSize
             && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration
             && a.format == b.format
-            && a.marks == b.marks && a.taken == b.taken && a.keywords == b.keywords
+            && a.marks == b.marks && a.taken == b.taken && a.keywords == b.keywords && a.shot == b.shot
     }
 
     /// The file as the wall shows it: what a file action checks it still is ("changed by another program").

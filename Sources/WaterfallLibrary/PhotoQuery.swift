@@ -115,8 +115,8 @@ extension PhotoQuery.Condition {
         case .rating(let range): return range.contains(photo.marks.rating)
         case .rejected: return photo.marks.isRejected
         case .taken(let range): return range.contains(photo.taken)
-        case .camera(let text): return photo.foldedCamera.map { NameFolding.contains($0, text) } ?? false
-        case .lens(let text): return photo.foldedLens.map { NameFolding.contains($0, text) } ?? false
+        case .camera(let text): return photo.camera.map { NameFolding.foldedContains($0, text) } ?? false
+        case .lens(let text): return photo.lens.map { NameFolding.foldedContains($0, text) } ?? false
         case .iso(let range): return photo.iso.map(range.contains) ?? false
         case .format(let formats): return photo.format.map(formats.contains) ?? false
         case .kind(let kinds): return kinds.contains(photo.format == .video ? .video : .photo)
@@ -139,10 +139,10 @@ public protocol QueryablePhoto {
     var marks: PhotoMarks { get }
     /// When it was taken.
     var taken: TakenTime { get }
-    /// The camera's make and model, folded, when known.
-    var foldedCamera: String? { get }
-    /// The lens's name, folded, when known.
-    var foldedLens: String? { get }
+    /// The camera's make and model ("FUJIFILM X-T4"), when known; a query folds it as it compares.
+    var camera: String? { get }
+    /// The lens's name ("XF35mmF1.4 R"), when known; a query folds it as it compares.
+    var lens: String? { get }
     /// The ISO speed, when known.
     var iso: Int? { get }
     /// The file's format, when its header was read.

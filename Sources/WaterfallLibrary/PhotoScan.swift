@@ -158,9 +158,6 @@ package final class PhotoScan {
             } else {
                 counts = walker.walk { batch in
                     keeper?.take(batch)
-                    // The camera, lens and exposure are the index's (a launch from it does not read them back): the
-                    // wall's photos do not hold them, as after such a launch.
-                    let batch = batch.withoutShots
                     folders.add(batch)
                     post(Delivery(batch: batch, counts: batch.counts, isDone: false))
                 }
@@ -322,15 +319,5 @@ package final class PhotoScan {
             if delivery.watchingEnded { watched = [] } else { watched.formUnion(delivery.watching) }
         }
         return (batches, updates, counts, isDone, activity)
-    }
-}
-
-extension PhotoBatch {
-    /// The batch with no photo's `ImageHeader.shot`.
-    var withoutShots: PhotoBatch {
-        guard photos.contains(where: { $0.header?.shot != nil }) else { return self }
-        var batch = self
-        for index in batch.photos.indices { batch.photos[index].header?.shot = nil }
-        return batch
     }
 }

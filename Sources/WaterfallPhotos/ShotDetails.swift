@@ -8,6 +8,8 @@ public final class ShotDetails: Hashable, Sendable, CustomStringConvertible {
     public let lens: String?
     /// The exposure on one line: "1/250 s · f/2.8 · ISO 400 · 35 mm".
     public let exposure: String?
+    /// The ISO speed the exposure names ("ISO 400": 400), for `iso>3200` in a query; `nil` when it names none.
+    public let iso: Int?
 
     /// Details of `camera`, `lens` and `exposure`; `nil` when all three are.
     public init?(camera: String?, lens: String?, exposure: String?) {
@@ -15,6 +17,14 @@ public final class ShotDetails: Hashable, Sendable, CustomStringConvertible {
         self.camera = camera
         self.lens = lens
         self.exposure = exposure
+        iso = exposure.flatMap(Self.iso(in:))
+    }
+
+    /// The number after "ISO " in `exposure`, if any.
+    static func iso(in exposure: String) -> Int? {
+        guard let range = exposure.range(of: "ISO ") else { return nil }
+        let digits = exposure[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        return Int(digits)
     }
 
     public static func == (a: ShotDetails, b: ShotDetails) -> Bool {

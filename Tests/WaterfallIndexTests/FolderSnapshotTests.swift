@@ -10,9 +10,10 @@ import WaterfallPhotos
 struct FolderSnapshotTests {
     static let prefix = Array("/photos/2023/07/".utf8)
 
-    /// Photos of every kind a snapshot holds: a JPEG with marks, a date in the usual form and an orientation; a video
-    /// with a duration; a date of another form; no date; a truncated file (the file's own error); a read that timed
-    /// out (an error that is not the file's); a name that is not UTF-8; a size and an inode past 32 bits.
+    /// Photos of every kind a snapshot holds: a JPEG with marks, a date in the usual form, an orientation and a camera,
+    /// lens and exposure; a video with a duration; a date of another form and a camera alone; no date; a truncated
+    /// file (the file's own error); a read that timed out (an error that is not the file's); a name that is not UTF-8;
+    /// a size and an inode past 32 bits.
     static let photos: [IndexedPhoto] = {
         func photo(_ name: [UInt8], size: Int = 1234, header: ImageHeader?, error: PhotoError? = nil) -> Photo {
             Photo(
@@ -24,15 +25,18 @@ struct FolderSnapshotTests {
             header: ImageHeader(
                 format: .jpeg, width: 4000, height: 3000, orientation: .right, dateTaken: "2023:07:14 10:00:00"))
         rated.marks = PhotoMarks(rating: 4, isRejected: true)
+        rated.header?.shot = ShotDetails(
+            camera: "FUJIFILM X-T4", lens: "XF35mmF1.4 R", exposure: "1/250 s · f/2.8 · ISO 6400 · 35 mm")
+        var odd = photo(
+            Array("odd.png".utf8), header: ImageHeader(format: .png, width: 1, height: 2, dateTaken: "2023"))
+        odd.header?.shot = ShotDetails(camera: "FUJIFILM X-T4", lens: nil, exposure: nil)
         return [
             IndexedPhoto(rated, inode: 101),
             IndexedPhoto(
                 photo(
                     Array("clip.mp4".utf8),
                     header: ImageHeader(format: .video, width: 1920, height: 1080, duration: 12.5)), inode: 102),
-            IndexedPhoto(
-                photo(Array("odd.png".utf8), header: ImageHeader(format: .png, width: 1, height: 2, dateTaken: "2023")),
-                inode: 103),
+            IndexedPhoto(odd, inode: 103),
             IndexedPhoto(photo(Array("plain.webp".utf8), header: ImageHeader(format: .webp, width: 7, height: 9))),
             IndexedPhoto(photo(Array("cut.png".utf8), header: nil, error: .truncated(.png)), inode: 104),
             IndexedPhoto(photo(Array("slow.heic".utf8), header: nil, error: .timedOut(.heif, seconds: 10)), inode: 105),
@@ -61,6 +65,17 @@ struct FolderSnapshotTests {
         #expect(Self.decode(FolderSnapshot.encode([])) == [])
     }
 
+    /// A snapshot of version 1, which an earlier version wrote, reads as its photos without their shots.
+    @Test func aVersion1SnapshotReadsBackWithoutTheShots() throws {
+        var expected = Self.photos.map(\.photo)
+        expected[0].marks = PhotoMarks()
+        expected[5].error = nil
+        for index in expected.indices { expected[index].header?.shot = nil }
+        #expect(try #require(Self.decode(FolderSnapshot.encode(Self.photos, layout: 1))) == expected)
+        let read = try #require(Self.decode(FolderSnapshot.encode(Self.photos)))
+        #expect(read[0].header?.shot?.iso == 6400 && read[2].header?.shot?.camera == "FUJIFILM X-T4")
+    }
+
     @Test func bytesCutShortOrWithMoreAfterThemReadAsNone() {
         let bytes = FolderSnapshot.encode(Self.photos)
         for count in 0..<bytes.count { #expect(Self.decode(Array(bytes.prefix(count))) == nil, "cut at \(count)") }
@@ -75,16 +90,19 @@ struct FolderSnapshotTests {
         #expect(Self.decode([FolderSnapshot.version, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x40, 0]) == nil)
     }
 
-    /// A name with a slash or a NUL would make another path: the bytes are not a snapshot.
+    /// A name with a slash or a NUL would make another path: the bytes are not a snapshot. (Version 1's layout, which
+    /// a launch still reads, and version 2's, which has the cameras' and lenses' names after the formats'.)
     @Test(arguments: [Array("a/b.jpg".utf8), [0x61, 0x00, 0x62], []])
     func aNameThatIsNoFileNameReadsAsNone(name: [UInt8]) {
-        // Version, one photo, no formats; the name; size 1, time 0, inode 1, no header, no error.
-        let bytes =
-            [FolderSnapshot.version, 1, 0, UInt8(name.count)] + name + [1] + Array(repeating: 0, count: 8) + [1, 0, 0]
+        // Version 1, one photo, no formats; the name; size 1, time 0, inode 1, no header, no error.
+        let bytes = [1, 1, 0, UInt8(name.count)] + name + [1] + Array(repeating: 0, count: 8) + [1, 0, 0]
         #expect(Self.decode(bytes) == nil)
+        #expect(Self.decode([1, 1, 0, 1, 0x61, 1] + Array(repeating: 0, count: 8) + [1, 0, 0])?.count == 1)
+        // Version 2: no formats, cameras nor lenses.
+        #expect(Self.decode([2, 1, 0, 0, 0, 1, 0x61, 1] + Array(repeating: 0, count: 8) + [1, 0, 0])?.count == 1)
         #expect(
-            Self.decode([FolderSnapshot.version, 1, 0, 1, 0x61, 1] + Array(repeating: 0, count: 8) + [1, 0, 0])?.count
-                == 1)
+            Self.decode([2, 1, 0, 0, 0, UInt8(name.count)] + name + [1] + Array(repeating: 0, count: 8) + [1, 0, 0])
+                == nil)
     }
 
     /// A format this version does not name leaves its photo without a header, to be read again.

@@ -2,8 +2,9 @@ import Foundation
 import PhotoTestSupport
 import SystemPackage
 import Testing
-import WaterfallIndex
 import WaterfallPhotos
+
+@testable import WaterfallIndex
 
 /// The library index in-process: what is stored reads back the same, and every fault (garbage, a file cut short, a
 /// newer schema, a read-only or full disk, another process's lock) gives its named error and leaves a usable index or
@@ -161,9 +162,9 @@ struct LibraryIndexTests {
         #expect(photos.prefix(3) == stored.photos.prefix(3).map(\.photo)[...])
     }
 
-    /// The camera, lens and exposure the walk read are kept for the index's queries, not read back at a launch; a
-    /// folder stored again from the photos a launch read keeps them for each file that is the same, not for one
-    /// that changed.
+    /// The camera, lens and exposure the walk read are kept in the rows and read back from the snapshot; a folder
+    /// stored again keeps them; a file read again without them loses them. A folder whose snapshot is of version 1
+    /// (which had no shots) keeps each same file's from its rows when stored again, and is packed anew.
     @Test func aPhotosCameraIsKeptAcrossStoresOfItsFolderUntilItsFileChanges() throws {
         let (index, _) = try LibraryIndex.open(at: indexFile)
         try index.store(folder("/photos", withShot: true))
@@ -179,10 +180,23 @@ struct LibraryIndexTests {
         let stored = "FUJIFILM X-T4/1/250 s · f/2.8 · ISO 400|-/-|-/-|-/-\n"
         #expect(try cameras() == stored)
         var read = try #require(try index.folders(under: [FilePath("/photos")]).first)
-        #expect(read == folder("/photos"))  // no camera read back
+        #expect(read == folder("/photos", withShot: true))
+        #expect(read.photos[0].photo.header?.shot?.iso == 400)
+        // The rows alone, as an index without snapshots has them, read the same.
+        try change("UPDATE folder SET snapshot = NULL")
+        #expect(try index.folders(under: [FilePath("/photos")]).first == read)
+        // A version 1 snapshot has no shots: the folder stored again from its photos keeps its rows' shot.
         try index.store(read)
+        let version1 = FolderSnapshot.encode(read.photos, layout: 1).map { String(format: "%02X", $0) }.joined()
+        try change("UPDATE folder SET snapshot = X'\(version1)'")
+        #expect(try index.photos(in: FilePath("/photos")).first?.header?.shot == nil)
+        var withoutShots = read
+        withoutShots.photos[0].photo.header?.shot = nil
+        try index.store(withoutShots)
         #expect(try cameras() == stored)
-        read.photos[0].photo.fileSize += 1  // the file changed: its EXIF is read again when it is
+        // The file changed and was read again without an EXIF camera: it has none.
+        read.photos[0].photo.fileSize += 1
+        read.photos[0].photo.header?.shot = nil
         try index.store(read)
         #expect(try cameras() == "-/-|-/-|-/-|-/-\n")
     }

@@ -103,8 +103,8 @@ struct PhotoQueryTests {
         var foldedKeywords: [String] = []
         var marks = PhotoMarks()
         var taken = TakenTime(2023_07_14_100000)
-        var foldedCamera: String?
-        var foldedLens: String?
+        var camera: String?
+        var lens: String?
         var iso: Int?
         var format: ImageFormat? = .jpeg
         var isDuplicate = false
@@ -112,7 +112,7 @@ struct PhotoQueryTests {
 
     static let beach = Facts(
         foldedName: "dsc_0042.raf", foldedKeywords: ["places/sea/beach", "people"],
-        marks: PhotoMarks(rating: 4), foldedCamera: "fujifilm x-t4", foldedLens: "xf35mmf1.4 r", iso: 6400,
+        marks: PhotoMarks(rating: 4), camera: "FUJIFILM X-T4", lens: "XF35mmF1.4 R", iso: 6400,
         format: .raw)
     static let clip = Facts(
         foldedName: "clip.mp4", foldedFolderName: "2024", marks: PhotoMarks(isRejected: true),

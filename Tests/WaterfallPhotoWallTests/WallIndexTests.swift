@@ -52,8 +52,7 @@ import WaterfallPhotos
         #expect(harness.warnings.all == [])
     }
 
-    /// The walk reads each photo's camera, lens and exposure (here exiftool's) into the index, for its queries; the
-    /// wall's cards do not hold them.
+    /// The walk reads each photo's camera, lens and exposure (here exiftool's) into the index, for its queries.
     @Test func theFirstLaunchKeepsEachPhotosCameraLensAndExposureInTheIndex() throws {
         let harness = try WallHarness()
         try Self.photo(harness, "a/camera.png")
@@ -73,6 +72,41 @@ import WaterfallPhotos
                 == "[(b'camera.png', 'Canon EOS 5D', 'EF50mm f/1.8 II', '1/250 s · f/2.8 · ISO 400 · 50 mm (75 mm in "
                 + "35 mm)'), (b'scan.png', None, None, None)]\n")
         #expect(harness.warnings.all == [])
+    }
+
+    /// The filter finds a photo by its camera, lens, ISO speed and keywords as the walk read them, and as a relaunch
+    /// reads them from the index without opening the file.
+    @Test func aQueryFindsTheCameraLensIsoAndKeywordsOfTheWalkAndOfTheIndex() throws {
+        let harness = try WallHarness()
+        try Self.photo(harness, "a/camera.png")
+        try Self.photo(harness, "a/scan.png")
+        let camera = harness.root + "/a/camera.png"
+        try TestTool.run(
+            ["exiftool", "-q", "-overwrite_original", "-XMP-lr:HierarchicalSubject=places|sea|beach"]
+                + GeneratedImages.cameraTags + [camera])
+        try harness.setModified(camera, to: 1_700_000_000)
+        try Self.open(harness, index: Self.index(harness))
+        let queries = [
+            "camera:canon lens:50mm iso:400 keyword:beach": ["camera.png"], "canon": [],
+            "camera:\"eos 5d\" iso>3200": [], "-iso:100..800": ["scan.png"], "keyword:sea/beach": ["camera.png"],
+        ]
+        let walked = try harness.card(0)
+        #expect(walked.shot?.iso == 400, "\(String(describing: walked.shot)) \(walked.keywords)")
+        for (query, found) in queries {
+            #expect(try WallKeywordTests.filtered(harness, query) == found, "\(query)")
+        }
+        // The relaunch reads them from the index: the file, garbage now of the same size and time, is not opened.
+        let relaunch = harness.relaunched()
+        let size = try FileManager.default.attributesOfItem(atPath: camera)[.size] as! Int
+        try Data(repeating: 0x5A, count: size).write(to: URL(fileURLWithPath: camera))
+        try harness.setModified(camera, to: 1_700_000_000)
+        try Self.open(relaunch, index: Self.index(relaunch))
+        #expect(
+            try relaunch.card(0).shot?.camera == "Canon EOS 5D" && relaunch.card(0).keywords == ["places/sea/beach"])
+        for (query, found) in queries {
+            #expect(try WallKeywordTests.filtered(relaunch, query) == found, "\(query) after the relaunch")
+        }
+        #expect(relaunch.warnings.all == [])
     }
 
     @Test func aRelaunchShowsTheIndexedPhotosWithoutOpeningThem() throws {
