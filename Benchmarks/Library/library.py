@@ -6,7 +6,8 @@ usage: library.py WATERFALL WORK PHOTOS ROUNDS   (DISPLAY names a private X serv
 the program, as `swift build -c release --product waterfall` builds it; WORK a folder for the library and its homes)
 
 The library: 240 months (2005 to 2024), each a folder YEAR/MONTH of hard links to one small JPEG whose EXIF date is in
-that month (hard links share one file's EXIF, so each month has a JPEG of its own). Made once in WORK and kept.
+that month (hard links share one file's EXIF, so each month has a JPEG of its own), and keywords in its XMP: June to
+August `places|sea|beach`, December `family`. Made once in WORK and kept.
 
 Printed, one JSON object per line:
 - {"kind": "first", ...}: the first launch into an empty cache home, from the start to the end of the walk (the
@@ -46,7 +47,7 @@ LIMIT = 600  # seconds any one launch may take before the run fails
 def make_library():
     """The tree of hard links, made once (its file `.complete` says it is whole)."""
     tree = os.path.join(work, f"library-{photos}")
-    if os.path.exists(os.path.join(tree, ".complete")):
+    if os.path.exists(os.path.join(tree, ".complete-2")):
         return tree
     shutil.rmtree(tree, ignore_errors=True)
     sources = os.path.join(work, "sources")
@@ -57,7 +58,10 @@ def make_library():
     for year, month in MONTHS:
         source = os.path.join(sources, f"{year}-{month:02}.jpg")
         shutil.copyfile(base, source)
-        arguments += [f"-DateTimeOriginal={year}:{month:02}:15 12:00:00", source, "-execute"]
+        # Keywords as Lightroom writes them, in the JPEG's XMP: the summers at the beach, Decembers with family.
+        keywords = (["-XMP-lr:HierarchicalSubject=places|sea|beach", "-XMP-dc:Subject=beach"] if month in (6, 7, 8)
+                    else ["-XMP-dc:Subject=family"] if month == 12 else [])
+        arguments += [f"-DateTimeOriginal={year}:{month:02}:15 12:00:00", *keywords, source, "-execute"]
     # One exiftool for all 240 files (-@ reads its arguments from standard input, -execute between files).
     subprocess.run(["exiftool", "-q", "-overwrite_original", "-@", "-"], input="\n".join(arguments).encode(),
                    check=True, stdout=subprocess.DEVNULL)
@@ -67,7 +71,7 @@ def make_library():
         if index < len(MONTHS):
             os.makedirs(folder, exist_ok=True)
         os.link(os.path.join(sources, f"{year}-{month:02}.jpg"), os.path.join(folder, f"IMG_{index:07}.jpg"))
-    open(os.path.join(tree, ".complete"), "w").close()
+    open(os.path.join(tree, ".complete-2"), "w").close()  # 2: with keywords
     return tree
 
 
