@@ -50,11 +50,13 @@ public struct PerceptualHash: Hashable, Sendable {
         thumbnail.pixels.withUnsafeBufferPointer { pixels in
             rowSums.withUnsafeMutableBufferPointer { sums in
                 for gridRow in 0..<Self.gridRows {
-                    let out = gridRow * width
+                    let out = UnsafeMutableBufferPointer(rebasing: sums[(gridRow * width)..<((gridRow + 1) * width)])
                     for span in rows.starts[gridRow]..<rows.starts[gridRow + 1] {
-                        let (source, weight) = (rows.pixels[span] * width, rows.weights[span])
+                        let source = rows.pixels[span] * width
+                        let row = UnsafeBufferPointer(rebasing: pixels[source..<(source + width)])
+                        let weight = rows.weights[span]
                         for x in 0..<width {
-                            sums[out + x] += weight * Self.luminance(pixels[source + x])
+                            out[x] += weight * Self.luminance(row[x])
                         }
                     }
                 }
@@ -89,10 +91,11 @@ public struct PerceptualHash: Hashable, Sendable {
     /// The boxes down the grid, a row of bits each.
     static let gridRows = 8
 
-    /// The Rec. 601 luma of `pixel` (`0xRRGGBB`), from 0 to 255.
+    /// The Rec. 601 luma of `pixel` (`0xRRGGBB`) in 256ths, from 0 to 65,280: 77 red, 150 green and 29 blue (0.299,
+    /// 0.587 and 0.114 to the nearest 256th). Whole numbers, which the compiler turns into vector instructions.
     @inline(__always)
     static func luminance(_ pixel: UInt32) -> Float {
-        0.299 * Float(pixel >> 16 & 0xFF) + 0.587 * Float(pixel >> 8 & 0xFF) + 0.114 * Float(pixel & 0xFF)
+        Float(Int32(bitPattern: (pixel >> 16 & 0xFF) &* 77 &+ (pixel >> 8 & 0xFF) &* 150 &+ (pixel & 0xFF) &* 29))
     }
 }
 

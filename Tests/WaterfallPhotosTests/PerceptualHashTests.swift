@@ -111,7 +111,7 @@ struct PerceptualHashTests {
         let narrow = Thumbnail(
             width: 3, height: 2, pixels: [0x000000, 0x404040, 0x808080, 0x000000, 0x404040, 0x808080])
         #expect(PerceptualHash(narrow).bits == 0x2424_2424_2424_2424)
-        // A 9 × 8 picture is the grid itself. Luma weighs green over red over blue (Rec. 601: 150, 76, 29 of 255): the
+        // A 9 × 8 picture is the grid itself. Luma weighs green over red over blue (Rec. 601: 0.587, 0.299, 0.114): the
         // top row, red and green by turns, rises at bits 0, 2, 4 and 6; the next, red and blue, at bits 9, 11, 13, 15.
         let red: UInt32 = 0xFF0000
         let colours = (0..<72).map { index -> UInt32 in
