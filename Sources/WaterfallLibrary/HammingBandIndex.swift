@@ -74,7 +74,7 @@ struct HammingBandIndex {
     /// for all its hashes, and the next bucket's neighbours lie beside them in memory.
     /// - Complexity: O(n + 4 × 2^16 × B(16, ⌊`distance` / 4⌋) + c), where B(16, r) counts the 16-bit values within r
     ///   bits of one (137 for r = 2) and c the candidates met in those buckets: for n uniform hashes about
-    ///   n² × 4 × B / 2^17. About 0.15 s for 100,000 hashes at distance 10 (the benchmarks' `--near-duplicates`).
+    ///   n² × 4 × B / 2^17.
     func forEachPair(within distance: Int, _ body: (Int, Int) -> Void) {
         precondition((0...64).contains(distance), "a distance of 64 bits at most")
         let radius = distance / Self.bandCount
