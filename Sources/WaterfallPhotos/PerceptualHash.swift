@@ -34,8 +34,8 @@ public struct PerceptualHash: Hashable, Sendable {
     public var bitPattern: Int64 { Int64(bitPattern: bits) }
 
     /// The hash of `thumbnail`'s pixels; 0 for an empty one.
-    /// - Complexity: O(`width` × `height`), one pass over the pixels (about 1–2 per pixel for the boxes' edges):
-    ///   tens of microseconds for a 256 px thumbnail.
+    /// - Complexity: O(`width` × `height`): one pass over the pixels (a row on the edge between two rows of boxes
+    ///   twice), about 36 µs for a 300 × 225 thumbnail in release (the benchmarks' `thumbnail-throughput --hash`).
     public init(_ thumbnail: Thumbnail) {
         let (width, height) = (thumbnail.width, thumbnail.height)
         guard width > 0, height > 0, thumbnail.pixels.count >= width * height else {
