@@ -45,6 +45,9 @@ let package = Package(
                 .product(name: "WaterfallPhotos", package: root),
                 .product(name: "WaterfallCards", package: root),
                 .product(name: "WaterfallPhotoWall", package: root),
+                // --near-duplicates: NearDuplicateGroups over seeded made-up hashes.
+                .product(name: "WaterfallLibrary", package: root),
+                .product(name: "SeededRandom", package: root),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/PhotoWallBench"

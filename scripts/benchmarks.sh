@@ -8,8 +8,8 @@
 #
 # Raw results (not committed): Benchmarks/.results/Current_run.jmh.json (JMH format, every sample),
 # Benchmarks/.results/memory.jsonl, the end-to-end rounds: window.json (bench) and floor.json (frame-floor), and
-# thumbnails.json (thumbnail-throughput against Imlib2), first-screen.json, photo-wheel.json and lightbox.json
-# (photo-wall-bench) and live-folder.json.
+# thumbnails.json (thumbnail-throughput against Imlib2, and the perceptual hash's share of a decode), first-screen.json,
+# photo-wheel.json, lightbox.json and near-duplicates.json (photo-wall-bench) and live-folder.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -101,6 +101,9 @@ export WATERFALL_DECODER="$(swift build -c release --show-bin-path)/waterfall-de
   "$throughput" --pair "a HEIC through its stored 320 px thumbnail, against the same picture without one" \
     "../$photo-thumbnail.heic" "../$photo.heic" >> "../$results/thumbnails.json"
   "$throughput" --raw "../$results/raw-12mp.dng" >> "../$results/thumbnails.json"
+  # The perceptual hash of the thumbnail (near-duplicates) against its decode: the 12-megapixel JPEG and a 1600 x 1200 one.
+  "$throughput" --hash "../$photo.jpg" >> "../$results/thumbnails.json"
+  "$throughput" --hash "../$results/preview.jpg" >> "../$results/thumbnails.json"
   # A decompression bomb: a PNG of 50,000 x 50,000 px whose first 300 KB of pixel data inflate to 300 MB. Refused
   # from its header: the time is the whole call, from opening the file to the error.
   python3 - "../$results/bomb.png" <<'PYTHON'
@@ -122,6 +125,10 @@ swift build -c release --product waterfall
 photos="$(swift build -c release --show-bin-path)/waterfall"
 (cd Benchmarks && swift build -c release --product photo-wall-bench)
 photo_bench="$(cd Benchmarks && swift build -c release --show-bin-path)/photo-wall-bench"
+
+# Near-duplicates: 100,000 made-up perceptual hashes, 5 % of them planted near-duplicates, grouped (5 times a round),
+# and all pairs compared on 20,000 of them as the baseline (3 rounds; no window).
+for _ in 1 2 3; do "$photo_bench" --near-duplicates 100000 >> "$results/near-duplicates.json"; done
 
 # The first screen of a folder of 1,000 twelve-megapixel photos (one generated photo, linked 1,000 times: both programs
 # read and decode every file they show), ours against nsxiv -t, under a private 1280x800 Xvfb, 3 rounds.
@@ -207,6 +214,6 @@ BENCH_ARGS="$*" \
     "$results/floor.json" "$results/first-frame-1000.json" "$results/thumbnails.json" "$results/first-screen.json" \
     "$results/bomb.json" "$results/photo-wheel.json" "$results/lightbox.json" "$results/live-folder.json" \
     "$results/grid-zoom.json" "$results/arrange.json" "$results/library.json" "$results/library-arrange.json" \
-    > BENCHMARKS.md
+    "$results/near-duplicates.json" > BENCHMARKS.md
 
 echo "wrote BENCHMARKS.md (raw results in $results/)"

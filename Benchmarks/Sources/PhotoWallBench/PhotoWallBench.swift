@@ -25,13 +25,15 @@ struct PhotoWallBench: ParsableCommand {
             decoded ahead, N to one not, then N zoom steps (in to 800 % and out), each from the key to its first frame \
             (zoomMs, which draws the picture there is scaled: zoomFrames is 1 for the key's own frame) and to the frame \
             of its picture decoded at the width shown (zoomPictureMs). With --arrange N, times N full layouts of the wall against N keystrokes \
-            of the / filter and N regroupings by month (the timeline). Build in release: \
+            of the / filter and N regroupings by month (the timeline). With --near-duplicates N, and no window nor path, \
+            times grouping N made-up perceptual hashes (5 % of them planted near-duplicates) into near-duplicates. \
+            Build in release: \
             swift build -c release --product photo-wall-bench, in Benchmarks/.
             """
     )
 
     @Argument(help: ArgumentHelp("Folders and image files to show.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
 
     @Option(help: ArgumentHelp("How many wheel notches to send in each pass.", valueName: "n"))
     var notches = 1000
@@ -78,10 +80,20 @@ struct PhotoWallBench: ParsableCommand {
             valueName: "n"))
     var arrange = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "Instead, with no window, time grouping n made-up perceptual hashes, 5 % of them planted near-duplicates, and all pairs compared on 20,000 of them (JSON).",
+            valueName: "n"))
+    var nearDuplicates = 0
+
     @Flag(help: "Print the results as one JSON object.")
     var json = false
 
     mutating func validate() throws {
+        guard (0...10_000_000).contains(nearDuplicates) else {
+            throw ValidationError("--near-duplicates is \(nearDuplicates); it must be from 1 to 10000000")
+        }
+        guard nearDuplicates == 0 else { return }
         guard !paths.isEmpty else { throw ValidationError("give at least one folder or image file") }
         guard notches > 0 else { throw ValidationError("--notches is \(notches); it must be 1 or more") }
         guard notchInterval >= 0, notchInterval <= 1000 else {
@@ -103,6 +115,10 @@ struct PhotoWallBench: ParsableCommand {
     }
 
     func run() throws {
+        if nearDuplicates > 0 {
+            print(try NearDuplicateTimes.measure(count: nearDuplicates).json)
+            return
+        }
         PictureMemory.returnFreedPicturesToTheSystem()  // as `waterfall` does
         // WATERFALL_LAUNCHED_AT_NS: the wall clock just before scripts/benchmarks.sh started the program.
         let timeline = WallStartupTimeline(

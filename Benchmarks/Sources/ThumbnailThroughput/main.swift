@@ -10,6 +10,8 @@
 //                                             # same picture without one): ratio B ÷ A
 //   thumbnail-throughput --raw FILE           # a RAW's embedded preview (ours) against libraw's full development
 //   thumbnail-throughput --bomb FILE          # one JSON line: how long refusing a decompression bomb takes (median)
+//   thumbnail-throughput --hash FILE          # ours with its perceptual hash against ours alone: ratio, and the
+//                                             # hash alone (many times) as a share of the decode
 //
 // A RAW's and a video's thumbnails are read by the decoder worker, which WATERFALL_DECODER names (scripts/benchmarks.sh
 // builds it).
@@ -151,6 +153,8 @@ case "--pair" where arguments.count == 4:
     try printLine([
         "pair": name, "firstMs": rounded(firstMs), "secondMs": rounded(secondMs), "ratio": rounded(secondMs / firstMs),
     ])
+case "--hash" where arguments.count == 2:
+    try hashShare(arguments[1])
 case "--raw" where arguments.count == 2:
     let path = arguments[1]
     requireThumbnail(path) { try RAWThumbnails.preview(ofFile: .init(path), width: width) }
@@ -211,4 +215,29 @@ default:
     }
     let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     try printLine(["bombBytes": size, "refusal": refusal, "refuseUs": (median(times) * 10).rounded() / 10])
+}
+
+/// The perceptual hash's cost beside a thumbnail's decode (issue 40: hashing may add at most 5 %): the thumbnail with
+/// its hash against the thumbnail alone in alternating rounds (their ratio, within the rounds' noise), and the hash
+/// alone, 1,000 times a round, as a share of the decode (the precise figure).
+@MainActor func hashShare(_ path: String) throws {
+    requireThumbnail(path) { try decoder.thumbnail(ofFile: .init(path), width: width) }
+    let thumbnail = try decoder.thumbnail(ofFile: .init(path), width: width)
+    var sink: UInt64 = 0
+    let (decodeMs, decodeAndHashMs) = alternate(
+        { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) },
+        {
+            if let decoded = try? decoder.thumbnail(ofFile: .init(path), width: width) {
+                sink ^= PerceptualHash(decoded).bits
+            }
+        })
+    let hashMs = median(
+        (0..<rounds).map { _ in millisecondsPerThumbnail(count: 1000) { sink ^= PerceptualHash(thumbnail).bits } })
+    try printLine([
+        "hash": "dHash of the thumbnail", "file": URL(fileURLWithPath: path).lastPathComponent,
+        "thumbnailWidth": thumbnail.width, "thumbnailHeight": thumbnail.height, "decodeMs": rounded(decodeMs),
+        "decodeAndHashMs": rounded(decodeAndHashMs), "ratio": (decodeAndHashMs / decodeMs * 1000).rounded() / 1000,
+        "hashUs": (hashMs * 1000 * 10).rounded() / 10, "hashShare": (hashMs / decodeMs * 10_000).rounded() / 10_000,
+        "sink": sink & 1,
+    ])
 }
