@@ -238,7 +238,7 @@ let package = Package(
             name: "WaterfallPhotoWallTests",
             dependencies: [
                 "Waterfall", "WaterfallX11", "WaterfallCards", "WaterfallLibrary", "WaterfallPhotoWall",
-                "WaterfallPhotos", "WallEventLogging", "PhotoTestSupport",
+                "WaterfallPhotos", "WallEventLogging", "PhotoTestSupport", "SeededRandom",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(

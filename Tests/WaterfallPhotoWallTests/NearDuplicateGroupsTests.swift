@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 import WaterfallPhotos
 
@@ -6,19 +7,15 @@ import WaterfallPhotos
 /// Near-duplicate groups: the connected components of hashes within the distance (and of equal exact-copy keys),
 /// exactly, in a fixed order; and the band index's pairs against all pairs compared on thousands of seeded hashes.
 struct NearDuplicateGroupsTests {
-    /// SplitMix64 (as SeededRandom's, which this target does not depend on): the same hashes on every run.
+    /// SplitMix64's numbers (SeededRandom's): the same hashes on every run.
     struct Seeded {
-        var state: UInt64
+        var random: SplitMix64
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(state: UInt64) { random = SplitMix64(seed: state) }
 
-        mutating func int(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+        mutating func next() -> UInt64 { random.next() }
+
+        mutating func int(below bound: Int) -> Int { random.int(below: bound) }
 
         /// `bits` with `count` distinct bits of it flipped.
         mutating func flip(_ count: Int, of bits: UInt64) -> UInt64 {
