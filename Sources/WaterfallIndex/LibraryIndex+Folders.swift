@@ -56,6 +56,7 @@ extension LibraryIndex {
         {
             try readMarks(of: &photos, folder: id, firstPhoto: Int64(stored.int(1)), db)
             try readKeywords(of: &photos, firstPhoto: Int64(stored.int(1)), db)
+            try readHashes(of: &photos, folder: id, firstPhoto: Int64(stored.int(1)), db)
             return photos
         }
         // A folder stored before snapshots were kept. Its rows are stored in one transaction, so their ids are one
@@ -96,6 +97,20 @@ extension LibraryIndex {
         while try rows.next() != nil { photos.append(photo(columns, folder: path)) }
         try readKeywords(of: &photos, firstPhoto: run.first, db)
         return photos
+    }
+
+    /// Sets the perceptual hashes of `photos`, folder `id`'s from the photo of id `firstPhoto` on, from its rows that
+    /// have one, through the index of hashed photos.
+    private static func readHashes(of photos: inout [Photo], folder id: Int64, firstPhoto: Int64, _ db: Database) throws
+    {
+        let select = try db.makeStatement(sql: "SELECT id, hash FROM photo WHERE folder = ? AND hash IS NOT NULL")
+        let rows = try Row.fetchCursor(select, arguments: [id])
+        let columns = StatementColumns(select)
+        while try rows.next() != nil {
+            let place = Int64(columns.int(0)) - firstPhoto
+            guard place >= 0, place < Int64(photos.count) else { continue }
+            photos[Int(place)].perceptualHash = PerceptualHash(bitPattern: Int64(columns.int(1)))
+        }
     }
 
     /// Sets the keywords of `photos`, a folder's from the photo of id `firstPhoto` on, from the keyword table.
@@ -180,7 +195,7 @@ extension LibraryIndex {
                 ])
             let id = try Int64.fetchOne(
                 db, sql: "SELECT id FROM folder WHERE path = ?", arguments: [Data(folder.path.bytes)])
-            let kept = try Self.shots(inFolder: id, db)
+            let kept = try Self.keptFacts(inFolder: id, db)
             try db.execute(sql: "DELETE FROM photo WHERE folder = ?", arguments: [id])
             // A statement of this transaction's own, not the connection's cache: a cached statement keeps its last
             // arguments for as long as the connection lives (LeakSanitizer reported the last path bound so).
@@ -189,7 +204,9 @@ extension LibraryIndex {
             let insertKeyword = try db.makeStatement(sql: "INSERT INTO keyword (photo, path) VALUES (?, ?)")
             var firstPhoto: Int64?
             for photo in folder.photos {
-                Self.bind(photo, folder: id, shot: photo.photo.header?.shot ?? kept.shot(of: photo), to: bindings)
+                let held = kept.facts(of: photo)
+                Self.bind(
+                    photo, folder: id, shot: photo.photo.header?.shot ?? held?.shot, hash: held?.hash, to: bindings)
                 try bindings.execute()
                 let photoID = db.lastInsertedRowID
                 if firstPhoto == nil { firstPhoto = photoID }
@@ -221,6 +238,21 @@ extension LibraryIndex {
         }
     }
 
+    /// Notes the perceptual hash of each photo of `hashes` (by its path) that the index holds, in one transaction.
+    /// - Throws: as `store(_:)`.
+    public func setHashes(_ hashes: [(file: FilePath, hash: PerceptualHash)]) throws(LibraryIndexError) {
+        guard !hashes.isEmpty else { return }
+        try writing { db in
+            let update = try db.makeStatement(
+                sql: "UPDATE photo SET hash = ? WHERE name = ? AND folder = (SELECT id FROM folder WHERE path = ?)")
+            for (file, hash) in hashes {
+                guard let name = file.lastComponent else { continue }
+                try update.execute(
+                    arguments: [hash.bitPattern, Data(name.bytes), Data(file.removingLastComponent().bytes)])
+            }
+        }
+    }
+
     /// Notes `marks` on the photo at `path`, as its sidecar now says (the sidecar is written first, and stays the
     /// truth). A photo the index does not hold is left out.
     /// - Throws: as `store(_:)`.
@@ -239,37 +271,40 @@ extension LibraryIndex {
         }
     }
 
-    /// The camera, lens and exposure the index holds of the photos of folder `id` that have them. A launch from a
-    /// snapshot of version 1 (`FolderSnapshot`) does not read them back, so a folder stored again from the wall's
-    /// photos keeps them from here for each file that is the same (its name, size, time and inode), whose EXIF is
-    /// then the same.
-    private static func shots(inFolder id: Int64?, _ db: Database) throws -> KeptShots {
-        var kept = KeptShots()
+    /// The camera, lens and exposure, and the perceptual hash, the index holds of the photos of folder `id` that have
+    /// them. A launch from a snapshot of version 1 (`FolderSnapshot`) does not read the shots back, and the wall's
+    /// photos may not have the hashes of the thumbnails decoded since: a folder stored again keeps them from here for
+    /// each file that is the same (its name, size, time and inode), whose EXIF and picture are then the same.
+    private static func keptFacts(inFolder id: Int64?, _ db: Database) throws -> KeptFacts {
+        var kept = KeptFacts()
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT name, size, modified, inode, camera, lens, exposure FROM photo
-                WHERE folder = ? AND (camera IS NOT NULL OR lens IS NOT NULL OR exposure IS NOT NULL)
+                SELECT name, size, modified, inode, camera, lens, exposure, hash FROM photo
+                WHERE folder = ? AND (camera IS NOT NULL OR lens IS NOT NULL OR exposure IS NOT NULL
+                    OR hash IS NOT NULL)
                 """, arguments: [id])
         while let row = try rows.next() {
-            guard let shot = ShotDetails(camera: row[4], lens: row[5], exposure: row[6]) else { continue }
-            kept.byName[row[0]] = (size: row[1], modified: row[2], inode: row[3], shot: shot)
+            let shot = ShotDetails(camera: row[4], lens: row[5], exposure: row[6])
+            let hash = (row[7] as Int64?).map(PerceptualHash.init(bitPattern:))
+            kept.byName[row[0]] = (size: row[1], modified: row[2], inode: row[3], shot: shot, hash: hash)
         }
         return kept
     }
 
-    /// The camera, lens and exposure the index held of a folder's files, by name.
-    private struct KeptShots {
-        var byName: [Data: (size: Int, modified: Double, inode: Int64, shot: ShotDetails)] = [:]
+    /// The camera, lens and exposure, and the hash, the index held of a folder's files, by name.
+    private struct KeptFacts {
+        var byName: [Data: (size: Int, modified: Double, inode: Int64, shot: ShotDetails?, hash: PerceptualHash?)] =
+            [:]
 
         /// Those of `indexed`, when the index held the same file (the same size, time and inode).
-        func shot(of indexed: IndexedPhoto) -> ShotDetails? {
+        func facts(of indexed: IndexedPhoto) -> (shot: ShotDetails?, hash: PerceptualHash?)? {
             guard !byName.isEmpty,
                 let held = byName[indexed.photo.location.withNameBytes { Data($0) }],
                 held.size == indexed.photo.fileSize, held.modified == indexed.photo.modified,
                 held.inode == Int64(bitPattern: indexed.inode)
             else { return nil }
-            return held.shot
+            return (held.shot, held.hash)
         }
     }
 
@@ -277,7 +312,7 @@ extension LibraryIndex {
     /// launch reads them only for a folder without a snapshot (`FolderSnapshot`), which holds them all but the marks.
     static let photoColumns =
         "name, size, modified, inode, format, width, height, orientation, taken, duration, rating, rejected, error, "
-        + "camera, lens, exposure"
+        + "camera, lens, exposure, hash"
     /// The statement that inserts a photo: its folder's id, then `photoColumns`.
     static let insertPhoto =
         "INSERT INTO photo (folder, \(photoColumns)) VALUES (?"
@@ -302,13 +337,18 @@ extension LibraryIndex {
             location: location, fileSize: columns.int(1), modified: columns.double(2),
             inode: UInt64(bitPattern: Int64(columns.int(3))), header: header, error: error)
         photo.marks = PhotoMarks(rating: columns.int(10), isRejected: columns.int(11) != 0)
+        if !columns.isNull(16) { photo.perceptualHash = PerceptualHash(bitPattern: Int64(columns.int(16))) }
         return photo
     }
 
     /// Binds the folder's id, then the values of `photoColumns` for `indexed` (its camera, lens and exposure those of
-    /// `shot`), to the parameters of `bindings` (an insert of `insertPhoto`). An error that is not the file's own (a
+    /// `shot`, its perceptual hash its own or else `hash`), to the parameters of `bindings` (an insert of
+    /// `insertPhoto`). An error that is not the file's own (a
     /// timeout, a crash) is not kept: the photo is read again next time.
-    static func bind(_ indexed: IndexedPhoto, folder: Int64?, shot: ShotDetails?, to bindings: StatementBindings) {
+    static func bind(
+        _ indexed: IndexedPhoto, folder: Int64?, shot: ShotDetails?, hash: PerceptualHash? = nil,
+        to bindings: StatementBindings
+    ) {
         let photo = indexed.photo
         let header = photo.header
         bindings.bind(folder.map(Int.init), at: 1)
@@ -332,6 +372,7 @@ extension LibraryIndex {
         bindings.bind(shot?.camera, at: 15)
         bindings.bind(shot?.lens, at: 16)
         bindings.bind(shot?.exposure, at: 17)
+        bindings.bind((photo.perceptualHash ?? hash).map { Int($0.bitPattern) }, at: 18)
     }
 
     /// `body`'s result on a reader connection; its errors as `LibraryIndexError`.

@@ -2,7 +2,7 @@ import GRDB
 
 extension LibraryIndex {
     /// The index's schema, one migration per version; a version's migration is never changed once released, a later
-    /// one adds to it. Image hashes and stacks come as later migrations (their own tables, keyed by
+    /// one adds to it. Stacks come as later migrations (their own tables, keyed by
     /// `photo.id`).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -75,6 +75,16 @@ extension LibraryIndex {
                     );
                     CREATE INDEX keyword_photo ON keyword(photo);
                     CREATE INDEX keyword_path ON keyword(path);
+                    """)
+        }
+        migrator.registerMigration("v5: perceptual hashes") { db in
+            // `hash`: the perceptual hash of the photo's decoded thumbnail (`PerceptualHash`'s bits), once one was
+            // decoded; NULL before. Set on its own as thumbnails are decoded (`setHashes`), so a launch reads it from
+            // the rows, through `photo_hashed`, as it reads the marks.
+            try db.execute(
+                sql: """
+                    ALTER TABLE photo ADD COLUMN hash INTEGER;
+                    CREATE INDEX photo_hashed ON photo(folder) WHERE hash IS NOT NULL;
                     """)
         }
         return migrator

@@ -26,6 +26,8 @@ public struct Photo: Hashable, Sendable {
     /// Its keywords, each a path of parts joined by `/` ("places/sea/beach"), from its sidecar or its embedded XMP
     /// (`PhotoSidecar.keywords(of:)`), as the walk read them.
     public var keywords: [String] = []
+    /// The perceptual hash of its picture (`PerceptualHash`), once a thumbnail of it was decoded; `nil` before.
+    public var perceptualHash: PerceptualHash?
 
     /// A photo at `path`, `fileSize` bytes, modified at `modified`, with its header or its error.
     public init(path: FilePath, fileSize: Int, modified: Double, header: ImageHeader?, error: PhotoError? = nil) {

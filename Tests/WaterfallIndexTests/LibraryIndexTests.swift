@@ -248,6 +248,34 @@ struct LibraryIndexTests {
                 "USING INDEX keyword_path"))
     }
 
+    /// Perceptual hashes are noted on their own, read back from the snapshot's folder and from the rows, kept when the
+    /// folder is stored again from photos without them (the same files), and lost with a file that changed.
+    @Test func hashesAreNotedReadBackAndKeptForTheSameFiles() throws {
+        let (index, _) = try LibraryIndex.open(at: indexFile)
+        let stored = folder("/photos")
+        try index.store(stored)
+        let hashes = [
+            (FilePath("/photos/IMG_0001.jpg"), PerceptualHash(bits: 0xF0F0_0000_0000_0001)),
+            (FilePath("/photos/clip.mp4"), PerceptualHash(bits: 0)), (FilePath("/elsewhere/x.jpg"), .init(bits: 7)),
+        ]
+        try index.setHashes(hashes)
+        let expected: [PerceptualHash?] = [
+            PerceptualHash(bits: 0xF0F0_0000_0000_0001), PerceptualHash(bits: 0), nil, nil,
+        ]
+        #expect(try index.photos(in: stored.path).map(\.perceptualHash) == expected)
+        try change("UPDATE folder SET snapshot = NULL")
+        #expect(try index.photos(in: stored.path).map(\.perceptualHash) == expected)
+        var again = stored
+        try index.store(again)  // the wall's photos, without the hashes noted since: kept
+        #expect(try index.photos(in: stored.path).map(\.perceptualHash) == expected)
+        again.photos[0].photo.fileSize += 1
+        try index.store(again)
+        #expect(try index.photos(in: stored.path).map(\.perceptualHash) == [nil, PerceptualHash(bits: 0), nil, nil])
+        #expect(
+            try query("EXPLAIN QUERY PLAN SELECT id, hash FROM photo WHERE folder = 1 AND hash IS NOT NULL")
+                .contains("USING INDEX photo_hashed"))
+    }
+
     @Test func marksAreNotedOnTheStoredPhoto() throws {
         let (index, _) = try LibraryIndex.open(at: indexFile)
         try index.store(folder("/photos"))
@@ -321,6 +349,7 @@ struct LibraryIndexTests {
         #expect(
             left.output
                 == "v1: folders and photos|v2: each folder's run of photo ids|v3: each folder's photos in one blob|v4: keywords|"
+                + "v5: perceptual hashes|"
                 + "v9: from the future 4\n")
         #expect(
             LibraryIndexError.newerSchema(indexFile).description
