@@ -5,7 +5,9 @@ import CTurboJPEG
 /// 300-pixel card decodes an eighth of its pixels, then the area-averaging downscale. CMYK and YCCK JPEGs (as
 /// Photoshop writes them, inverted) are decoded to CMYK and turned into RGB here. One decoder per thread.
 final class JPEGDecoder {
-    private let handle: tjhandle
+    /// The TurboJPEG context: made anew after a failure (`error(_:)`), which can leave it unfit for the next file (a
+    /// JPEG cut short made the next decode crash inside libjpeg-turbo 2.1).
+    private var handle: tjhandle
 
     init?() {
         guard let handle = tjInitDecompress() else { return nil }
@@ -71,9 +73,13 @@ final class JPEGDecoder {
     }
 
     /// TurboJPEG's last error as a card's reason: a file that does not end with the end-of-image marker was cut
-    /// short, whatever part of it the decoder missed first.
+    /// short, whatever part of it the decoder missed first. The context is made anew for the next file.
     private func error(_ bytes: UnsafeRawBufferPointer) -> PhotoError {
         let text = tjGetErrorStr2(handle).map { String(cString: $0) } ?? "?"
+        if let fresh = tjInitDecompress() {
+            tjDestroy(handle)
+            handle = fresh
+        }
         if !bytes.suffix(2).elementsEqual([0xFF, 0xD9]) || text.lowercased().contains("premature end") {
             return .truncated(.jpeg)
         }
