@@ -33,7 +33,7 @@ package final class PeriodTitles {
         switch grouping {
         case .day: (year, month, day) = (key / 10_000, key / 100 % 100, key % 100)
         case .month: (year, month, day) = (key / 100, key % 100, 1)
-        case .year, .folder: (year, month, day) = (key, 1, 1)
+        case .year, .folder, .similar: (year, month, day) = (key, 1, 1)
         }
         let components = DateComponents(year: year, month: max(1, month), day: max(1, day), hour: 12)
         guard let date = calendar.date(from: components), let formatter = formatters[grouping] else { return "\(key)" }

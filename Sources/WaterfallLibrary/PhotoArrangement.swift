@@ -11,6 +11,9 @@ public enum PhotoGrouping: String, CaseIterable, Sendable {
     case month
     /// A section per year taken.
     case year
+    /// A section per group of near-duplicates (copies, resized, recompressed or lightly cropped ones), the best photo
+    /// first: the highest rated, then the largest. A photo in no group is not shown.
+    case similar
 }
 
 /// Which of the wall's photos show, in which sections and in what order: the `/` filter's query, the least rating,
@@ -85,6 +88,7 @@ public struct PhotoArrangement: Hashable, Sendable {
             }
             return result
         }
+        if grouping == .similar { return similarGroups(library) }
         // One pass: a card is one reference (`PhotoCard`), so the periods' arrays grow cheaply; the cards are read in
         // place (a loop over an array copies each card it hands out: a retain and a release).
         var periods: [(key: Int, cards: [PhotoCard])] = []
@@ -115,8 +119,41 @@ public struct PhotoArrangement: Hashable, Sendable {
         switch grouping {
         case .day: return taken.day
         case .month: return taken.month
-        case .year, .folder: return taken.year
+        case .year, .folder, .similar: return taken.year
         }
+    }
+
+    /// The cards of `library` this arrangement shows that are in a group of near-duplicates, a section for each
+    /// group: the groups in the order of their best photos' places, each best first (`isBetter(_:than:)`), titled
+    /// "NAME and 2 alike". Photos without a hash yet are in no group.
+    /// - Complexity: O(n) over the cards, plus the groups' search (`NearDuplicateGroups`).
+    private func similarGroups(_ library: PhotoWallItems) -> PhotoWallItems {
+        var shown: [PhotoCard] = []
+        for section in library.sections {
+            let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
+            shown += section.cards.filter { shows($0, inFolder: folder) }
+        }
+        let groups = NearDuplicateGroups(hashes: shown.map(\.perceptualHash)).groups.map { group in
+            group.sorted {
+                Self.isBetter(shown[$0], than: shown[$1]) || (!Self.isBetter(shown[$1], than: shown[$0]) && $0 < $1)
+            }
+        }
+        var result = PhotoWallItems()
+        for group in groups.sorted(by: { $0[0] < $1[0] }) {
+            let best = shown[group[0]]
+            result.appendSection(group.map { shown[$0] }, titled: "\(best.title) and \(group.count - 1) alike")
+        }
+        return result
+    }
+
+    /// Whether `a` is the better of two near-duplicates: rated higher (a rejected one lowest), else of more pixels,
+    /// else the larger file.
+    package static func isBetter(_ a: PhotoCard, than b: PhotoCard) -> Bool {
+        func rank(_ card: PhotoCard) -> Int { card.marks.isRejected ? -1 : card.marks.rating }
+        if rank(a) != rank(b) { return rank(a) > rank(b) }
+        let pixels = { (card: PhotoCard) in (card.pixelWidth ?? 0) * (card.pixelHeight ?? 0) }
+        if pixels(a) != pixels(b) { return pixels(a) > pixels(b) }
+        return a.fileSize > b.fileSize
     }
 
     /// `cards` oldest first when `sortsByTaken` (ties in their order), else as they are.
@@ -127,8 +164,7 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 }
 
-/// A card as a query asks of it (`QueryablePhoto`), in its folder. The duplicates are not known to the cards yet:
-/// `is:duplicate` does not hold.
+/// A card as a query asks of it (`QueryablePhoto`), in its folder.
 private struct CardFacts: QueryablePhoto {
     let card: PhotoCard
     let foldedFolderName: String
@@ -141,7 +177,7 @@ private struct CardFacts: QueryablePhoto {
     var lens: String? { card.shot?.lens }
     var iso: Int? { card.shot?.iso }
     var format: ImageFormat? { card.format }
-    var isDuplicate: Bool { false }
+    var isDuplicate: Bool { card.isDuplicate }
 }
 
 /// Which period's cards a key's card joins: the two periods last asked first (a folder's photos come in runs of a

@@ -32,6 +32,10 @@ public struct PhotoCard: Equatable, Sendable {
         var pixelHeightOrNone: Int32
         var marks: PhotoMarks
         var isBroken: Bool
+        /// Whether the photo is in a group of near-duplicates, as the library last found them.
+        var isDuplicate = false
+        /// Its picture's perceptual hash, once known.
+        var perceptualHash: PerceptualHash?
         /// The format its header said; `nil` for a photo without one.
         let format: ImageFormat?
 
@@ -79,11 +83,14 @@ public struct PhotoCard: Equatable, Sendable {
         }
 
         func copy() -> Storage {
-            Storage(
+            let copy = Storage(
                 location: location, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
                 pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
                 duration: duration, format: format, marks: marks, taken: taken, foldedName: foldedName,
                 keywords: keywords, foldedKeywords: foldedKeywords, shot: shot)
+            copy.isDuplicate = isDuplicate
+            copy.perceptualHash = perceptualHash
+            return copy
         }
     }
 
@@ -173,6 +180,16 @@ public struct PhotoCard: Equatable, Sendable {
     }
     /// The keywords folded for a query (`NameFolding`).
     var foldedKeywords: [String] { storage.foldedKeywords }
+    /// The perceptual hash of its picture (`PerceptualHash`), once a thumbnail of it was decoded; `nil` before.
+    public var perceptualHash: PerceptualHash? {
+        get { storage.perceptualHash }
+        set { change { $0.perceptualHash = newValue } }
+    }
+    /// Whether the photo is in a group of near-duplicates (`is:duplicate`), as the library last found the groups.
+    public var isDuplicate: Bool {
+        get { storage.isDuplicate }
+        set { change { $0.isDuplicate = newValue } }
+    }
     /// The camera, the lens and the exposure its EXIF names, as the walk or the index read them; `nil` for none.
     public var shot: ShotDetails? { storage.shot }
 
@@ -192,6 +209,7 @@ public struct PhotoCard: Equatable, Sendable {
             isBroken: photo.error != nil, duration: header?.duration, format: header?.format,
             marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name), keywords: photo.keywords,
             foldedKeywords: photo.keywords.map(NameFolding.fold), shot: header?.shot)
+        storage.perceptualHash = photo.perceptualHash
     }
 
     /// Whether two cards show the same: every field equal (the same storage, at once).
@@ -203,6 +221,7 @@ public struct PhotoCard: Equatable, Sendable {
             && a.modified == b.modified && a.isBroken == b.isBroken && a.duration == b.duration
             && a.format == b.format
             && a.marks == b.marks && a.taken == b.taken && a.keywords == b.keywords && a.shot == b.shot
+            && a.perceptualHash == b.perceptualHash && a.isDuplicate == b.isDuplicate
     }
 
     /// The file as the wall shows it: what a file action checks it still is ("changed by another program").

@@ -37,10 +37,12 @@ public final class PhotoLibrary {
     private let scan: PhotoScan
     private let warn: @Sendable (String) -> Void
     /// Wakes the thread the library is used on, for another `update(applyingFolderUpdates:)`.
-    private let wake: @Sendable () -> Void
+    let wake: @Sendable () -> Void
     /// The folders' updates held back (`update(applyingFolderUpdates: false)`), and whether the cards are to be arranged
     /// again once they are applied.
     private var held: (updates: [FolderUpdate], rearranges: Bool) = ([], false)
+    /// The perceptual hashes and the groups of near-duplicates (`PhotoLibrary+Similar`).
+    var similarity: LibrarySimilarity
 
     /// Starts walking `paths` (into subfolders when `recursive`, each folder's photos in `order`), shown through
     /// `arrangement` with the timeline's titles in `locale`, videos' and RAWs' headers read by a worker of
@@ -63,6 +65,8 @@ public final class PhotoLibrary {
         if order == .taken { self.arrangement.sortsByTaken = true }
         self.warn = warn
         self.wake = wake
+        similarity = LibrarySimilarity(
+            decoderExecutable: decoderExecutable, keeper: openIndex.map { HashKeeper(openIndex: $0, warn: warn) })
         periodTitles = PeriodTitles(locale: locale)
         scan = PhotoScan(
             roots: paths, recursive: recursive, order: order, decoderExecutable: decoderExecutable,
@@ -71,7 +75,10 @@ public final class PhotoLibrary {
     }
 
     /// Stops the walk and the watching.
-    public func stop() { scan.stop() }
+    public func stop() {
+        scan.stop()
+        similarity.stop()
+    }
 
     /// Says that the view showing the library has its first screen out: a launch from the index reads the photos of
     /// its folders now (see `init`). Any thread.
@@ -79,7 +86,9 @@ public final class PhotoLibrary {
 
     /// Whether `update(applyingFolderUpdates:)` has more to show: what the walk or the watched folders found since
     /// the last call, or folders' updates it held back.
-    public var hasNews: Bool { scan.hasNews || !held.updates.isEmpty || held.rearranges }
+    public var hasNews: Bool {
+        scan.hasNews || !held.updates.isEmpty || held.rearranges || similarity.hasNews
+    }
 
     /// Whether the live folders watch `folder` (a file given alone is in no watched folder).
     public func isWatched(_ folder: FilePath) -> Bool { scan.isWatched(folder) }
@@ -107,6 +116,7 @@ public final class PhotoLibrary {
             }
             changes.append(show(appended(to: before)))
         }
+        if let change = takeHashes(walkAdvanced: !batches.isEmpty || (isDone && wasWalking)) { changes.append(change) }
         let walkEnded = isDone && wasWalking
         if walkEnded && arrangement.showsEverythingAsWalked {
             changes.append(.walkEnded)  // the loading view gives way to the empty one
@@ -144,6 +154,7 @@ public final class PhotoLibrary {
         let old = self.arrangement
         guard arrangement != old else { return nil }
         self.arrangement = arrangement
+        if needsHashes { findDuplicates(startingHasher: true) }
         return rearrange(scrollsToTop: arrangement.nameFilter != old.nameFilter || arrangement.grouping != old.grouping)
     }
 
@@ -154,8 +165,10 @@ public final class PhotoLibrary {
         of files: Set<FilePath>, keepingIndices: Bool = false, _ change: (inout PhotoCard) -> Void
     ) -> PhotoLibraryChange {
         walked.changeCards(of: files, change)
+        // The groups of near-duplicates put the best rated first.
         let filtersByMarks =
             arrangement.minimumRating > 0 || arrangement.hidesRejected || arrangement.query.asksMarksOrKeywords
+            || arrangement.grouping == .similar
         if arrangement.showsEverythingAsWalked {
             items = walked
         } else if filtersByMarks && !keepingIndices {
@@ -212,7 +225,7 @@ public final class PhotoLibrary {
     }
 
     /// `items` made again from `walked` through the arrangement.
-    private func rearrange(scrollsToTop: Bool) -> PhotoLibraryChange {
+    func rearrange(scrollsToTop: Bool) -> PhotoLibraryChange {
         let before = items
         items =
             arrangement.showsEverythingAsWalked ? walked : arrangement.arranged(walked, periodTitle: periodTitles.title)

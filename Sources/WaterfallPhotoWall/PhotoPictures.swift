@@ -183,7 +183,9 @@ final class PhotoPictures {
     /// Uploads the thumbnails the pool finished, at most `uploadBudget` bytes of them this turn (the rest in the next
     /// turn, which a zero-delay timer brings), and draws their cards again (only theirs); notes the failures; reports
     /// each thumbnail and failure to `report`. Returns the files whose pictures arrived or failed.
-    func deliver(report: (PhotoWallEvent) -> Void) -> (thumbnails: [FilePath], large: [FilePath]) {
+    func deliver(
+        report: (PhotoWallEvent) -> Void
+    ) -> (thumbnails: [FilePath], large: [FilePath], hashes: [(file: FilePath, hash: PerceptualHash)]) {
         let view = window.collectionView
         deliverScaled(in: view)
         var results = waiting + pool.takeResults()
@@ -199,7 +201,8 @@ final class PhotoPictures {
         if !waiting.isEmpty {
             _ = window.schedule(after: 0) { [weak self] in self?.window.waker() }
         }
-        var delivered: (thumbnails: [FilePath], large: [FilePath]) = ([], [])
+        var delivered: (thumbnails: [FilePath], large: [FilePath], hashes: [(file: FilePath, hash: PerceptualHash)]) =
+            ([], [], [])
         for result in results {
             let file = result.job.path
             if result.job.id < 0 {
@@ -209,6 +212,7 @@ final class PhotoPictures {
             }
             switch result.outcome {
             case .success(let thumbnail):
+                if let hash = result.hash { delivered.hashes.append((file, hash)) }
                 install(thumbnail, for: file, width: result.job.width)
                 keep(thumbnail, for: file)
                 report(

@@ -46,7 +46,15 @@ extension PhotoWall {
         if let error = arrangement.filterError { parts.append(error.description) }
         if arrangement.minimumRating > 0 { parts.append("★\(arrangement.minimumRating)+") }
         if arrangement.hidesRejected { parts.append("rejects hidden") }
-        if arrangement.grouping != .folder { parts.append("by \(arrangement.grouping.rawValue)") }
+        if arrangement.grouping == .similar {
+            parts.append("near-duplicates")
+            if let progress = library.hashingProgress {
+                parts.append(
+                    "finding them: \(Noun.grouped(progress.done)) of \(Noun.photo.counted(progress.total)) read")
+            }
+        } else if arrangement.grouping != .folder {
+            parts.append("by \(arrangement.grouping.rawValue)")
+        }
         if arrangement.sortsByTaken { parts.append("in the order taken") }
         return parts.joined(separator: " · ")
     }

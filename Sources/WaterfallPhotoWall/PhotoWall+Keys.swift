@@ -35,6 +35,10 @@ extension PhotoWall {
         keys.add(
             .filter, "Filter the wall by a query: names, rating>=4, date:2023... (type; Escape clears it)", in: .wall,
             ["slash", "KP_Divide"])
+        keys.add(
+            .toggleSimilar,
+            "Show the groups of near-duplicates (copies, resized, recompressed, lightly cropped), best first; again: back",
+            in: .wall, ["d"])
         keys.add(.cycleMinimumRating, "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
         keys.add(.toggleRejected, "Hide or show the rejected photos", in: .wall, ["Shift+x"])
         keys.add(
@@ -165,6 +169,8 @@ extension PhotoWall {
         case .cycleMinimumRating where lightbox == nil:
             arrangement.minimumRating = (arrangement.minimumRating + 1) % 6
         case .toggleRejected where lightbox == nil: arrangement.hidesRejected.toggle()
+        case .toggleSimilar where lightbox == nil:
+            arrangement.grouping = arrangement.grouping == .similar ? .folder : .similar
         default: return nil
         }
         return true

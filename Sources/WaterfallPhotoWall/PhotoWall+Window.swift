@@ -8,7 +8,9 @@ import WaterfallX11
 /// The layout a walk afresh gives, to compare a wall changed live with.
 extension PhotoWall {
     /// Lays out in `layout` a walk of `configuration.paths` afresh, through `configuration.arrangement`, in a cards'
-    /// area of `size` (points), as the window lays it out, and returns the cards laid out. The column count comes from
+    /// area of `size` (points), as the window lays it out, and returns the cards laid out. An arrangement that asks for
+    /// the groups of near-duplicates (`--group similar`, `is:duplicate`) has every photo's thumbnail decoded and hashed
+    /// first. The column count comes from
     /// `columnPolicy` for the viewport of `size` with a scroll bar beside it.
     /// - Throws: `LayoutError` when the layout refuses the cards.
     public static func layOutAfresh(
@@ -17,9 +19,13 @@ extension PhotoWall {
         let walker = PhotoWalker(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order)
         walker.decoderProcess = DecoderProcess(executable: configuration.decoderExecutable)
-        let folders = walker.walkAll().folders
-        let library = PhotoWallItems(folders: folders, roots: configuration.paths)
+        var folders = walker.walkAll().folders
         let arrangement = configuration.startingArrangement
+        let needsHashes =
+            arrangement.grouping == .similar || arrangement.query.terms.contains { $0.condition == .duplicate }
+        if needsHashes { PhotoHasher.hashAll(&folders, decoderExecutable: configuration.decoderExecutable) }
+        var library = PhotoWallItems(folders: folders, roots: configuration.paths)
+        if needsHashes { _ = library.markDuplicates() }
         let items =
             arrangement.showsEverythingAsWalked
             ? library : arrangement.arranged(library, periodTitle: PeriodTitles(locale: configuration.locale).title)

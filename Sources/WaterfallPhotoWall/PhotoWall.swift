@@ -243,6 +243,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         }
         guard let pictures else { return }
         let delivered = pictures.deliver { report($0) }
+        library.noteHashes(delivered.hashes)
         if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
         if let animation = animations?.take(), let lightbox, let window {
             lightbox.animationArrived(animation, in: window)

@@ -11,7 +11,7 @@ public enum PhotoWallText {
     }
 
     /// The footer under the last section of a wall grouped by `grouping`: "12 photos in 3 folders", or with the
-    /// timeline's periods "12 photos in 3 months" (days, years).
+    /// timeline's periods "12 photos in 3 months" (days, years), or of near-duplicates "12 photos in 5 groups".
     public static func footer(photos: Int, sections: Int, grouping: PhotoGrouping) -> String {
         let noun =
             switch grouping {
@@ -19,6 +19,7 @@ public enum PhotoWallText {
             case .day: Noun("day")
             case .month: Noun("month")
             case .year: Noun("year")
+            case .similar: Noun("group")
             }
         return "\(Noun.photo.counted(photos)) in \(noun.counted(sections))"
     }

@@ -25,6 +25,8 @@ public enum WallAction: Hashable, Sendable {
     case filter
     /// Open the keyword entry, to add a keyword to the photos acted on.
     case keyword
+    /// Show the groups of near-duplicates (`PhotoGrouping.similar`), or the folders again.
+    case toggleSimilar
     /// Show only photos of at least one star more, then all again.
     case cycleMinimumRating
     /// Hide or show the rejected photos.
@@ -116,6 +118,7 @@ public enum WallAction: Hashable, Sendable {
         case .undo: "undo"
         case .filter: "filter"
         case .keyword: "keyword"
+        case .toggleSimilar: "group-similar"
         case .cycleMinimumRating: "cycle-min-rating"
         case .toggleRejected: "toggle-rejected"
         case .focus(let move): "focus-\(move.rawValue)"
@@ -148,7 +151,7 @@ public enum WallAction: Hashable, Sendable {
     public static let all: [WallAction] =
         [.copy, .slideshow, .trash, .rotate(quarterTurns: 1), .rotate(quarterTurns: -1)]
         + (0...5).map { .rate($0) }
-        + [.reject, .undo, .filter, .keyword, .cycleMinimumRating, .toggleRejected]
+        + [.reject, .undo, .filter, .keyword, .toggleSimilar, .cycleMinimumRating, .toggleRejected]
         + FocusMove.allCases.map { .focus($0) }
         + [.pageUp, .pageDown, .home, .end, .open, .toggleSelection, .selectAll, .deselect, .refresh]
         + [.gridZoom(steps: 1), .gridZoom(steps: -1), .close, .play, .previous, .next]

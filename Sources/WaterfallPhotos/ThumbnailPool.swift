@@ -35,6 +35,9 @@ public final class ThumbnailPool: Sendable {
         public var source: ThumbnailDecoder.Source
         /// The decode's duration in seconds, for the event log (never for a test's judgement).
         public var seconds: Double
+        /// The perceptual hash of the thumbnail made (`PerceptualHash`, about 36 µs), for the groups of near-duplicates;
+        /// `nil` for a failure.
+        public var hash: PerceptualHash?
     }
 
     private let worker: WishWorker<Job, Result>
@@ -121,6 +124,7 @@ public final class ThumbnailPool: Sendable {
             outcome = .failure(error as? PhotoError ?? .unsupported(.jpeg, "\(error)"))
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return Result(job: job, outcome: outcome, source: source, seconds: seconds)
+        let hash = try? PerceptualHash(outcome.get())
+        return Result(job: job, outcome: outcome, source: source, seconds: seconds, hash: hash)
     }
 }

@@ -47,7 +47,8 @@ struct WaterfallCommand: ParsableCommand {
             (places/sea/beach; Tab completes from the library's) to the selected photos, in their sidecars' dc:subject \
             and lr:hierarchicalSubject, as darktable writes them. / filters the wall by a query as you type (names, \
             keyword:beach, rating>=4, date:2023-06, camera:, iso>3200, format:raw, -term for not; see docs/search.md), \
-            through the X input method (compose, dead keys, ibus and fcitx); r cycles the least \
+            through the X input method (compose, dead keys, ibus and fcitx); d shows the groups of near-duplicates, best \
+            first (--group similar); r cycles the least \
             rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
             the sections periods of the date taken, named in your locale, and --sort taken orders each section by it. \
             Every write is atomic: a crash at any instant leaves each file whole.
@@ -267,8 +268,8 @@ struct PhotoOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The sections: a folder each (as walked), or a day, month or year of the date taken, named in your locale (\"March 2024\"), newest first.",
-            valueName: "folder|day|month|year"))
+            "The sections: a folder each (as walked), a day, month or year of the date taken, named in your locale (\"March 2024\"), newest first, or a group of near-duplicates each (similar: copies, resized, recompressed or lightly cropped ones, the best first; the d key).",
+            valueName: "folder|day|month|year|similar"))
     var group: PhotoGrouping = .folder
 
     @Flag(help: "With --group day, month or year, the oldest period first.")

@@ -486,4 +486,23 @@ struct ArrangementOptionsTests {
                 "config.toml:3: searches.broken is \"rating>9\", which is no query: column 8: rating is 0 to 5 stars, not “9”; it is ignored"
             ), "\(unknown.standardError)")
     }
+
+    /// `--group similar` with `--print-layout` decodes every photo's thumbnail, hashes it and lays out a section for
+    /// each group of near-duplicates, the best first; a photo in no group is left out. `is:duplicate` finds the same.
+    @Test func theGroupsOfNearDuplicates() throws {
+        let folder = try GeneratedImages()
+        let scene = [
+            "-size", "600x400", "-seed", "5", "plasma:fractal", "-blur", "0x2", "(", "wizard:", "-resize", "60%",
+            ")", "-geometry", "+200+40", "-composite",
+        ]
+        try folder.convert(scene + ["a.jpg"])
+        try folder.convert(scene + ["-resize", "50%", "a-small.jpg"])
+        try folder.convert(scene + ["-gravity", "center", "-crop", "97%x97%+0+0", "+repage", "a-crop.jpg"])
+        try folder.convert(["logo:", "-resize", "600x400!", "b.jpg"])
+        let grouped = try layout(folder, ["--group", "similar"])
+        #expect(grouped.names == ["a.jpg", "a-crop.jpg", "a-small.jpg"])
+        #expect(grouped.summary.int("sections") == 1)
+        #expect(try layout(folder, ["--search", "is:duplicate"]).names == ["a-crop.jpg", "a-small.jpg", "a.jpg"])
+        #expect(try layout(folder, ["--search=-is:duplicate"]).names == ["b.jpg"])
+    }
 }

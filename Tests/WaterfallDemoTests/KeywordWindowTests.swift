@@ -80,3 +80,51 @@ struct KeywordWindowTests {
         demo.expectNoXErrors()
     }
 }
+
+/// The groups of near-duplicates under Xvfb: `--group similar` shows one section for a photo's copies (resized,
+/// cropped), the best first, each card's picture drawn (many colours, not a blank), the header's title with ink,
+/// and not the other photo. (The order, `d`, the index and `is:duplicate` in-process: WallSimilarTests.)
+@Suite(.serialized)
+struct SimilarWindowTests {
+    @Test func aGroupOfNearDuplicatesIsOneSectionWithItsPicturesDrawn() throws {
+        let folder = try GeneratedImages()
+        let scene = [
+            "-size", "600x400", "-seed", "5", "plasma:fractal", "-blur", "0x2", "(", "wizard:", "-resize", "60%", ")",
+            "-geometry", "+200+40", "-composite",
+        ]
+        try folder.convert(scene + ["a.jpg"])
+        try folder.convert(scene + ["-resize", "50%", "a-small.jpg"])
+        try folder.convert(scene + ["-gravity", "center", "-crop", "97%x97%+0+0", "+repage", "a-crop.jpg"])
+        try folder.convert(["logo:", "-resize", "600x400!", "b.jpg"])
+        let wall = try TimelineWall([], in: folder, arguments: ["--group", "similar"])
+        let demo = wall.demo
+        _ = try demo.process.waitForEvent(after: wall.walked, "the group") {
+            $0.name == "arranged" && TimelineWall.titles($0) == ["a.jpg and 2 alike"]
+        }
+        let shot = try wall.syncAndShoot()
+        try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("near-duplicates.png"))
+        let exit = try wall.quit()
+        #expect(TimelineWall.names(in: exit) == [["a.jpg", "a-crop.jpg", "a-small.jpg"]])
+        let origin = (x: demo.ready.double("viewport", "x") ?? 0, y: demo.ready.double("viewport", "y") ?? 0)
+        let elements = TimelineWall.elements(of: exit)
+        for card in elements.filter({ $0.kind == "cell" }) {
+            // The picture's part of the card (its top two thirds): a photo has many colours.
+            var colours = Set<UInt32>()
+            for y in stride(from: Int(origin.y + card.y) + 4, to: Int(origin.y + card.y + card.height * 2 / 3), by: 3) {
+                for x in stride(from: Int(origin.x + card.x) + 4, to: Int(origin.x + card.x + card.width) - 4, by: 3) {
+                    if let pixel = shot.pixel(x: x, y: y) {
+                        colours.insert(UInt32(pixel.red) << 16 | UInt32(pixel.green) << 8 | UInt32(pixel.blue))
+                    }
+                }
+            }
+            #expect(colours.count > 200, "card \(card.index) shows \(colours.count) colours")
+        }
+        let header = try #require(elements.first { $0.kind == "header" })
+        let ink = shot.textInk(
+            xs: Int(origin.x + header.x)..<Int(origin.x + header.x + header.width / 2),
+            ys: Int(origin.y + header.y)..<Int(origin.y + header.y + header.height), ink: TimelineWall.title,
+            background: TimelineWall.background)
+        #expect(ink.isText(), "the group's title: \(ink)")
+        demo.expectNoXErrors()
+    }
+}
