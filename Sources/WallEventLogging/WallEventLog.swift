@@ -134,6 +134,17 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                 "keywordEntry",
                 [("text", .string(text)), ("photos", .int(photoCount))]
                     + (completion.map { [("completion", .string($0))] } ?? []))
+        case .compared(let files, let active, let magnification):
+            log.log(
+                "compare",
+                [
+                    ("files", .array(files.map { .string($0.lastComponent?.string ?? "") })),
+                    ("active", .int(active)), ("magnification", .number(magnification)),
+                ])
+        case .compareDrawn(let files):
+            log.log("compareDrawn", [("files", .array(files.map { .string($0.lastComponent?.string ?? "") }))])
+        case .compareClosed(let survivors):
+            log.log("compareEnd", [("survivors", .array(survivors.map { .string($0.lastComponent?.string ?? "") }))])
         case .keywordEntryEnded(let accepted):
             log.log("keywordEntryEnd", [("accepted", .bool(accepted))])
         case .fileActionProgress(let action, let done, let total):

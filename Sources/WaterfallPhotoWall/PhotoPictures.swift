@@ -328,8 +328,8 @@ final class PhotoPictures {
     /// The lightbox's jobs, most wanted first, ahead of the wall's in the pool's queue; a job's id is -1 - the card's
     /// index (the wall's are the indices).
     private var largeWanted: [ThumbnailPool.Job] = []
-    /// The lightbox's pictures kept: the photo shown and its neighbours on each side.
-    static let largeKept = 3
+    /// The large pictures kept: the lightbox's photo and its neighbours on each side, or the compare view's four.
+    static let largeKept = 4
     /// The lightbox's stand-in while its picture is decoded: the wall's thumbnail scaled to the width shown.
     private var standIn: (file: FilePath, width: Int, handle: ImageHandle)?
 

@@ -13,6 +13,7 @@ extension PhotoWall {
     /// The photos the culling keys act on: the one the lightbox shows; on the wall the selected photos, else the
     /// focused one.
     var actionTargets: [ItemPath] {
+        if let compare { return compare.activeFile.flatMap { items.path(of: $0) }.map { [$0] } ?? [] }
         if let lightbox { return items.path(ofIndex: lightbox.index).map { [$0] } ?? [] }
         let selected = collectionView.indexPathsForSelectedItems
         if !selected.isEmpty { return selected }
@@ -27,6 +28,7 @@ extension PhotoWall {
         let checkpoint = configuration.fileActionCheckpoint
         let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
         if let lightbox, let window, items.count > 1 { _ = lightbox.perform(.next, at: nil, in: window) }
+        if let compare, let window { for file in files { compare.remove(file, in: window) } }
         culling.runner.run(
             FileActionRunner.Job(action: .trash, files: files) { file in
                 let trashed = try trash.moveToTrash(
@@ -246,6 +248,7 @@ extension PhotoWall {
         pictures?.forget(files)
         reloadCards(of: Set(files))
         requestPictures()
+        if let compare, let window { compare.changed(in: window) }  // its photos, turned, asked for again
         // The lightbox's photo, turned: its picture is asked for again.
         if let lightbox, let window, let shown = items.path(ofIndex: lightbox.index), files.contains(items[shown].path)
         {
@@ -256,7 +259,7 @@ extension PhotoWall {
     /// Changes the cards of `files` in the library and on the wall, by `change`, and shows them again (arranged
     /// again when the arrangement depends on the marks; once the lightbox closes, while it is open).
     func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
-        if lightbox != nil { window?.setNeedsOverlayDisplay() }  // its photo's marks or shape
+        if lightbox != nil || compare != nil { window?.setNeedsOverlayDisplay() }  // its photos' marks or shape
         show(library.changeCards(of: files, keepingIndices: lightbox != nil, change))
     }
 

@@ -39,6 +39,9 @@ extension PhotoWall {
             .toggleSimilar,
             "Show the groups of near-duplicates (copies, resized, recompressed, lightly cropped), best first; again: back",
             in: .wall, ["d"])
+        keys.add(
+            .compare, "Compare the selected photos (2 to 4) side by side; Escape: back, with those left selected",
+            in: .wall, ["c"])
         keys.add(.cycleMinimumRating, "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
         keys.add(.toggleRejected, "Hide or show the rejected photos", in: .wall, ["Shift+x"])
         keys.add(
@@ -86,6 +89,11 @@ extension PhotoWall {
         keys.add(
             .info, "Show or hide the photo's information: date, camera, exposure, GPS, size and path", in: .lightbox,
             ["i"])
+        for pane in 1...4 {
+            keys.add(
+                .comparePane(pane), "In the compare view, make pane \(pane) the one the culling keys act on",
+                in: .lightbox, ["Ctrl+\(pane)"])
+        }
         keys.add(.zoomToActualSize, "Show the photo pixel for pixel (1:1), or fitted again", in: .lightbox, ["z"])
         keys.add(.toggleAnimation, "Pause or play an animated GIF or WebP", in: .lightbox, ["Ctrl+space"])
         keys.add(.stepAnimation(frames: 1), "Pause an animation and show its next frame", in: .lightbox, ["Ctrl+n"])
@@ -102,7 +110,7 @@ extension PhotoWall {
     ]
 
     /// The mode whose bindings apply now: the lightbox's while it is open.
-    var keyMode: KeyBindings.Mode { lightbox == nil ? .wall : .lightbox }
+    var keyMode: KeyBindings.Mode { lightbox == nil && compare == nil ? .wall : .lightbox }
 
     /// Handles a key press (or a Control or Alt wheel notch) by `keyBindings`: does the wall's or the lightbox's
     /// action, or hands a program's action to `onAction`; a key bound to nothing goes to the window's `onKey`.
@@ -145,6 +153,7 @@ extension PhotoWall {
                 startSlideshow()
             }
         default:
+            if let compare { return compare.perform(action, in: window) }
             if let lightbox { return lightbox.perform(action, at: point, in: window) }
             return try performOnWall(action, modifiers: modifiers, at: point, in: window)
         }
@@ -164,12 +173,13 @@ extension PhotoWall {
         case .rate(let stars) where (0...5).contains(stars): markTargets { _ in PhotoMarks(rating: stars) }
         case .reject: markTargets { PhotoMarks(rating: 0, isRejected: !$0.isRejected) }
         case .undo: undo()
-        case .filter where lightbox == nil: beginFilter()
+        case .filter where lightbox == nil && compare == nil: beginFilter()
+        case .compare where lightbox == nil && compare == nil: openCompare()
         case .keyword: beginKeywordEntry()
-        case .cycleMinimumRating where lightbox == nil:
+        case .cycleMinimumRating where lightbox == nil && compare == nil:
             arrangement.minimumRating = (arrangement.minimumRating + 1) % 6
-        case .toggleRejected where lightbox == nil: arrangement.hidesRejected.toggle()
-        case .toggleSimilar where lightbox == nil:
+        case .toggleRejected where lightbox == nil && compare == nil: arrangement.hidesRejected.toggle()
+        case .toggleSimilar where lightbox == nil && compare == nil:
             arrangement.grouping = arrangement.grouping == .similar ? .folder : .similar
         default: return nil
         }

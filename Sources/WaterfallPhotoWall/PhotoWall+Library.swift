@@ -15,7 +15,7 @@ extension PhotoWall {
     /// showed anything.
     @discardableResult
     func deliverLibrary() -> Bool {
-        let (changes, walkAdvanced) = library.update(applyingFolderUpdates: lightbox == nil)
+        let (changes, walkAdvanced) = library.update(applyingFolderUpdates: lightbox == nil && compare == nil)
         for activity in library.takeIndexActivity() { report(.index(activity)) }
         if walkAdvanced {
             report(.scanned(library.counts, isDone: library.isWalkDone))

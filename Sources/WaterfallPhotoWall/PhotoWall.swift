@@ -121,6 +121,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var media: WallMedia?
     /// The photo shown large over the wall, while one is.
     public internal(set) var lightbox: Lightbox?
+    /// The compare view, while it is shown (`c` with two to four photos selected).
+    public internal(set) var compare: CompareView?
     /// How the wall hears its threads and paces the library's news.
     var wakes = WallWakes()
     /// Which keys do what (`defaultKeyBindings` to begin with): a program adds its own actions and rebinds keys.
@@ -245,6 +247,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         let delivered = pictures.deliver { report($0) }
         library.noteHashes(delivered.hashes)
         if let lightbox, !delivered.large.isEmpty { lightbox.picturesArrived(delivered.large) }
+        if let compare, !delivered.large.isEmpty { compare.picturesArrived(delivered.large) }
         if let animation = animations?.take(), let lightbox, let window {
             lightbox.animationArrived(animation, in: window)
         }

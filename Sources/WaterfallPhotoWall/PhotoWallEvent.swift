@@ -72,6 +72,13 @@ public enum PhotoWallEvent: Hashable, Sendable {
     case keywordEntryChanged(text: String, completion: String?, photoCount: Int)
     /// The keyword entry closed: with Return (`accepted`: the keyword, if any, goes to the photos) or Escape.
     case keywordEntryEnded(accepted: Bool)
+    /// The compare view shows `files` (opened, or changed): pane `active` is the active one, at `magnification`
+    /// times the fitted size.
+    case compared(files: [FilePath], active: Int, magnification: Double)
+    /// Every pane of the compare view has its picture at the size shown (drawn in the coming frame).
+    case compareDrawn(files: [FilePath])
+    /// The compare view closed, the `survivors` selected on the wall.
+    case compareClosed(survivors: [FilePath])
     /// A running file action reached `done` of its `total` files.
     case fileActionProgress(FileAction, done: Int, total: Int)
     /// A file action ended.

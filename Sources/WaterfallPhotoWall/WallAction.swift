@@ -27,6 +27,10 @@ public enum WallAction: Hashable, Sendable {
     case keyword
     /// Show the groups of near-duplicates (`PhotoGrouping.similar`), or the folders again.
     case toggleSimilar
+    /// Compare the selected photos (two to four) side by side (`CompareView`).
+    case compare
+    /// Make pane 1 to 4 of the compare view the active one.
+    case comparePane(Int)
     /// Show only photos of at least one star more, then all again.
     case cycleMinimumRating
     /// Hide or show the rejected photos.
@@ -119,6 +123,8 @@ public enum WallAction: Hashable, Sendable {
         case .filter: "filter"
         case .keyword: "keyword"
         case .toggleSimilar: "group-similar"
+        case .compare: "compare"
+        case .comparePane(let pane): "compare-pane-\(pane)"
         case .cycleMinimumRating: "cycle-min-rating"
         case .toggleRejected: "toggle-rejected"
         case .focus(let move): "focus-\(move.rawValue)"
@@ -151,13 +157,13 @@ public enum WallAction: Hashable, Sendable {
     public static let all: [WallAction] =
         [.copy, .slideshow, .trash, .rotate(quarterTurns: 1), .rotate(quarterTurns: -1)]
         + (0...5).map { .rate($0) }
-        + [.reject, .undo, .filter, .keyword, .toggleSimilar, .cycleMinimumRating, .toggleRejected]
+        + [.reject, .undo, .filter, .keyword, .toggleSimilar, .compare, .cycleMinimumRating, .toggleRejected]
         + FocusMove.allCases.map { .focus($0) }
         + [.pageUp, .pageDown, .home, .end, .open, .toggleSelection, .selectAll, .deselect, .refresh]
         + [.gridZoom(steps: 1), .gridZoom(steps: -1), .close, .play, .previous, .next]
         + [Lightbox.PanDirection.left, .right, .up, .down].map { .pan($0) }
         + [.zoom(steps: 1), .zoom(steps: -1), .zoomToFit, .zoomToActualSize, .info, .toggleAnimation]
-        + [.stepAnimation(frames: 1), .stepAnimation(frames: -1)]
+        + [.stepAnimation(frames: 1), .stepAnimation(frames: -1)] + (1...4).map { .comparePane($0) }
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 }

@@ -48,7 +48,8 @@ struct WaterfallCommand: ParsableCommand {
             and lr:hierarchicalSubject, as darktable writes them. / filters the wall by a query as you type (names, \
             keyword:beach, rating>=4, date:2023-06, camera:, iso>3200, format:raw, -term for not; see docs/search.md), \
             through the X input method (compose, dead keys, ibus and fcitx); d shows the groups of near-duplicates, best \
-            first (--group similar); r cycles the least \
+            first (--group similar); c compares 2 to 4 selected photos side by side, zoomed and panned together, the \
+            culling keys acting on the active pane (a click, Ctrl+1 to Ctrl+4); r cycles the least \
             rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
             the sections periods of the date taken, named in your locale, and --sort taken orders each section by it. \
             Every write is atomic: a crash at any instant leaves each file whole.

@@ -1,6 +1,8 @@
 import Foundation
 import PhotoTestSupport
 import Testing
+import Waterfall
+import WaterfallPhotoWall
 import XvfbSupport
 
 /// The query's error and the keyword entry under Xvfb, through real keys and the X input method: a query that cannot
@@ -125,6 +127,44 @@ struct SimilarWindowTests {
             ys: Int(origin.y + header.y)..<Int(origin.y + header.y + header.height), ink: TimelineWall.title,
             background: TimelineWall.background)
         #expect(ink.isText(), "the group's title: \(ink)")
+        demo.expectNoXErrors()
+    }
+}
+
+/// The compare view under Xvfb: three photos selected with Ctrl+A and `c` fill the window side by side, each pane
+/// showing its photo's colour with the active one ringed in orange; Escape goes back to the wall. (The keys and the
+/// panes' logic in-process: WallCompareTests.)
+@Suite(.serialized)
+struct CompareWindowTests {
+    @Test func threePhotosSideBySideEachInItsPane() throws {
+        let photos = [
+            TimelinePhoto(name: "a.jpg", color: "#D02020"), TimelinePhoto(name: "b.jpg", color: "#20A040"),
+            TimelinePhoto(name: "c.jpg", color: "#2040C0"),
+        ]
+        let wall = try TimelineWall(photos)
+        let demo = wall.demo
+        try demo.key("ctrl+a")
+        let opened = try wall.press("c", until: "compareDrawn")
+        #expect(opened.event.fields["files"] as? [String] == ["a.jpg", "b.jpg", "c.jpg"])
+        // The frame after the last picture arrived draws it (the wheel would zoom here, so no pull to sync with).
+        _ = try demo.process.waitForEvent(after: opened.position, "the panes' frame") { $0.name == "frame" }
+        let shot = try demo.screenshot()
+        try shot.savePNG(window: demo.window, display: demo.xvfb.display, to: artifactPath("compare.png"))
+        let viewport = Rect(
+            x: demo.ready.double("viewport", "x") ?? 0, y: demo.ready.double("viewport", "y") ?? 0,
+            width: demo.ready.double("viewport", "width") ?? 0, height: demo.ready.double("viewport", "height") ?? 0)
+        let panes = CompareView.paneFrames(count: 3, in: viewport)
+        for (photo, pane) in zip(photos, panes) {
+            let colour = RGB(UInt32(photo.color.dropFirst(), radix: 16) ?? 0)
+            let pixel = try #require(shot.pixel(x: Int(pane.midX), y: Int(pane.midY)))
+            #expect(
+                abs(Int(pixel.red) - Int(colour.red)) <= 12 && abs(Int(pixel.green) - Int(colour.green)) <= 12
+                    && abs(Int(pixel.blue) - Int(colour.blue)) <= 12, "\(photo.name): \(pixel)")
+        }
+        // The active pane's orange ring, at the first pane's top edge.
+        let ring = try #require(shot.pixel(x: Int(panes[0].midX), y: Int(panes[0].minY) + 1))
+        #expect(ring.red > 200 && ring.green < 120 && ring.blue < 60, "the ring: \(ring)")
+        try wall.press("Escape", until: "compareEnd")
         demo.expectNoXErrors()
     }
 }
