@@ -7,10 +7,10 @@ import WaterfallX11
 /// near-duplicates as darktable's and digiKam's compare views do: two or three in a row, four in two rows. Zoom and pan
 /// are the same in every pane: a magnification of each photo's fitted size (plus, minus, `w`; the wheel) and the point
 /// of the photo at the panes' centres, as a fraction of its width and height (the arrows, a drag), so that copies of
-/// different sizes show the same part. One pane is active (an orange ring): a click chooses it, as do Ctrl+1 to
-/// Ctrl+4 and the previous and next keys (Page Up, Page Down); ratings, reject, trash, rotation and keywords act on its photo. A photo
-/// trashed leaves the view; Escape goes back to the wall with the photos that are left selected. Its keys are the
-/// lightbox mode's of the wall's `keyBindings`.
+/// different sizes show the same part. One pane is active (an orange ring): a click chooses it, as do Ctrl+1 to Ctrl+4
+/// and the previous and next keys (Page Up, Page Down); ratings, reject, trash, rotation and keywords act on its
+/// photo. A photo trashed leaves the view; Escape goes back to the wall with the photos that are left selected. Its
+/// keys are the lightbox mode's of the wall's `keyBindings`.
 public final class CompareView: PhotoWallOverlay {
     /// The photos compared, in their panes' order.
     public private(set) var files: [FilePath]
