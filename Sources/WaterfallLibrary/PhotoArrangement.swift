@@ -125,7 +125,8 @@ public struct PhotoArrangement: Hashable, Sendable {
 
     /// The cards of `library` this arrangement shows that are in a group of near-duplicates, a section for each
     /// group: the groups in the order of their best photos' places, each best first (`isBetter(_:than:)`), titled
-    /// "NAME and 2 alike". Photos without a hash yet are in no group.
+    /// "NAME and 2 alike". Photos without a hash yet are in no group; those whose pictures cannot be decoded are with
+    /// their exact copies.
     /// - Complexity: O(n) over the cards, plus the groups' search (`NearDuplicateGroups`).
     private func similarGroups(_ library: PhotoWallItems) -> PhotoWallItems {
         var shown: [PhotoCard] = []
@@ -133,7 +134,7 @@ public struct PhotoArrangement: Hashable, Sendable {
             let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
             shown += section.cards.filter { shows($0, inFolder: folder) }
         }
-        let groups = NearDuplicateGroups(hashes: shown.map(\.perceptualHash)).groups.map { group in
+        let groups = NearDuplicateGroups(shown).groups.map { group in
             group.sorted {
                 Self.isBetter(shown[$0], than: shown[$1]) || (!Self.isBetter(shown[$1], than: shown[$0]) && $0 < $1)
             }

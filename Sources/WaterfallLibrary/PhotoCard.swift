@@ -36,6 +36,8 @@ public struct PhotoCard: Equatable, Sendable {
         var isDuplicate = false
         /// Its picture's perceptual hash, once known.
         var perceptualHash: PerceptualHash?
+        /// The key of its bytes, for a photo whose picture cannot be decoded (its exact copies are its duplicates).
+        var exactCopyKey: ExactCopyKey?
         /// The format its header said; `nil` for a photo without one.
         let format: ImageFormat?
 
@@ -90,6 +92,7 @@ public struct PhotoCard: Equatable, Sendable {
                 keywords: keywords, foldedKeywords: foldedKeywords, shot: shot)
             copy.isDuplicate = isDuplicate
             copy.perceptualHash = perceptualHash
+            copy.exactCopyKey = exactCopyKey
             return copy
         }
     }
@@ -185,6 +188,12 @@ public struct PhotoCard: Equatable, Sendable {
         get { storage.perceptualHash }
         set { change { $0.perceptualHash = newValue } }
     }
+    /// The key of its bytes (`ExactCopyKey`), worked out for a photo whose picture cannot be decoded, so that its exact
+    /// copies are its duplicates; `nil` for the others.
+    public var exactCopyKey: ExactCopyKey? {
+        get { storage.exactCopyKey }
+        set { change { $0.exactCopyKey = newValue } }
+    }
     /// Whether the photo is in a group of near-duplicates (`is:duplicate`), as the library last found the groups.
     public var isDuplicate: Bool {
         get { storage.isDuplicate }
@@ -222,6 +231,7 @@ public struct PhotoCard: Equatable, Sendable {
             && a.format == b.format
             && a.marks == b.marks && a.taken == b.taken && a.keywords == b.keywords && a.shot == b.shot
             && a.perceptualHash == b.perceptualHash && a.isDuplicate == b.isDuplicate
+            && a.exactCopyKey == b.exactCopyKey
     }
 
     /// The file as the wall shows it: what a file action checks it still is ("changed by another program").

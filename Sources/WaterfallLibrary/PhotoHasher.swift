@@ -7,8 +7,9 @@ import WaterfallPhotos
 /// near-duplicates: on worker threads of low priority, a thumbnail `width` pixels wide decoded for each (not kept) and
 /// hashed. A `WishWorker` runs the jobs; their results are taken on the loop thread.
 package final class PhotoHasher {
-    /// A photo's hash, or `nil` when its picture cannot be decoded.
-    typealias Result = (file: FilePath, hash: PerceptualHash?)
+    /// A photo's hash, or `nil` when its picture cannot be decoded; then the key of its bytes (`ExactCopyKey`), so
+    /// that its exact copies are found all the same (`nil` when it cannot be read).
+    typealias Result = (file: FilePath, hash: PerceptualHash?, exactKey: ExactCopyKey?)
 
     /// The thumbnails' width: the hash's 9 × 8 boxes need few pixels, and a JPEG decodes at an eighth of its size.
     static let width = 160
@@ -27,7 +28,10 @@ package final class PhotoHasher {
         ) {
             let decoder = ThumbnailDecoder(worker: DecoderProcess(executable: decoderExecutable))
             return { file, _ in
-                (file, (try? decoder.thumbnail(ofFile: file, width: Self.width)).map(PerceptualHash.init))
+                if let thumbnail = try? decoder.thumbnail(ofFile: file, width: Self.width) {
+                    return (file, PerceptualHash(thumbnail), nil)
+                }
+                return (file, nil, try? ExactCopyKey(ofFile: file))
             }
         }
     }

@@ -34,7 +34,15 @@ extension PhotoLibrary {
                 let file = walked[path].location
                 guard let now = update.photos.firstIndex(where: { $0.location == file }) else { continue }
                 batch.goneFiles.append(file.path)
-                walked.replace(path, with: cards[now])
+                var card = cards[now]
+                let old = walked[path]
+                if card.fileSize == old.fileSize && card.modified == old.modified {
+                    // The same picture (its sidecar changed): its hash and groups stay until they are found again.
+                    card.perceptualHash = card.perceptualHash ?? old.perceptualHash
+                    card.exactCopyKey = old.exactCopyKey
+                    card.isDuplicate = old.isDuplicate
+                }
+                walked.replace(path, with: card)
                 replaced.append(path)
             }
             let deletedPaths = update.deleted.map { ItemPath(item: $0, section: section) }

@@ -8,6 +8,8 @@ import WaterfallPhotos
 struct LibrarySimilarity {
     /// Hashes worked out (of the wall's pictures, or the hasher's) and not yet given to the cards, by file.
     var pending: [FilePath: PerceptualHash] = [:]
+    /// The keys of the bytes of photos whose pictures cannot be decoded, not yet given to the cards, by file.
+    var pendingKeys: [FilePath: ExactCopyKey] = [:]
     /// Files whose pictures cannot be decoded: not hashed again.
     var unhashable: Set<FilePath> = []
     /// The hasher, made when the arrangement first asks for the groups.
@@ -73,6 +75,7 @@ extension PhotoLibrary {
                     similarity.pending[result.file] = hash
                 } else {
                     similarity.unhashable.insert(result.file)
+                    if let key = result.exactKey { similarity.pendingKeys[result.file] = key }
                 }
             }
             similarity.keeper?.note(found)
@@ -81,7 +84,8 @@ extension PhotoLibrary {
         let isHashing = similarity.hasher.map { !$0.isIdle } ?? false
         let now = ContinuousClock.now
         let isDue = similarity.lastGrouped.map { now - $0 >= .seconds(1) } ?? true
-        guard !similarity.pending.isEmpty || walkAdvanced, !isHashing || isDue else { return nil }
+        let hasPending = !similarity.pending.isEmpty || !similarity.pendingKeys.isEmpty
+        guard hasPending || walkAdvanced, !isHashing || isDue else { return nil }
         let changed = findDuplicates(startingHasher: walkAdvanced)
         return changed ? rearrange(scrollsToTop: false) : nil
     }
@@ -99,6 +103,16 @@ extension PhotoLibrary {
             walked.changeCards(of: Set(pending.keys)) { card in
                 if let hash = pending[card.path], card.perceptualHash != hash {
                     card.perceptualHash = hash
+                    changed = true
+                }
+            }
+        }
+        if !similarity.pendingKeys.isEmpty {
+            let keys = similarity.pendingKeys
+            similarity.pendingKeys = [:]
+            walked.changeCards(of: Set(keys.keys)) { card in
+                if let key = keys[card.path], card.exactCopyKey != key {
+                    card.exactCopyKey = key
                     changed = true
                 }
             }
@@ -128,21 +142,21 @@ extension PhotoLibrary {
 }
 
 extension PhotoWallItems {
-    /// Marks each card in a group of near-duplicates (`PhotoCard.isDuplicate`), and the others not; returns whether a
-    /// card changed.
+    /// Marks each card in a group of near-duplicates or exact copies (`PhotoCard.isDuplicate`), and the others not;
+    /// returns whether a card changed.
     /// - Complexity: O(cards), plus the groups' search (`NearDuplicateGroups`).
     package mutating func markDuplicates() -> Bool {
         var paths: [ItemPath] = []
-        var hashes: [PerceptualHash?] = []
+        var cards: [PhotoCard] = []
         for section in 0..<numberOfSections {
             for item in 0..<numberOfItems(inSection: section) {
                 let path = ItemPath(item: item, section: section)
                 paths.append(path)
-                hashes.append(self[path].perceptualHash)
+                cards.append(self[path])
             }
         }
         var inGroup = [Bool](repeating: false, count: paths.count)
-        for group in NearDuplicateGroups(hashes: hashes).groups {
+        for group in NearDuplicateGroups(cards).groups {
             for member in group { inGroup[member] = true }
         }
         var changed = false
@@ -153,5 +167,13 @@ extension PhotoWallItems {
             changed = true
         }
         return changed
+    }
+}
+
+extension NearDuplicateGroups {
+    /// The groups of `cards`: by their perceptual hashes, and, for those whose pictures cannot be decoded, by the keys
+    /// of their bytes.
+    init(_ cards: [PhotoCard]) {
+        self.init(hashes: cards.map(\.perceptualHash), exactKeys: cards.map(\.exactCopyKey))
     }
 }

@@ -1,4 +1,5 @@
 import CMD5
+import SystemPackage
 
 /// What two files that are exact copies share: their size and a 64-bit hash of their bytes (the first 8 bytes of
 /// their MD5, through libmd). Equal keys mean the same bytes but for a chance of about 2^-64 per pair; a caller about
@@ -27,6 +28,22 @@ public struct ExactCopyKey: Hashable, Sendable {
     /// - Complexity: O(`contents.count`).
     public init(contents: [UInt8]) {
         self = contents.withUnsafeBytes { ExactCopyKey(contents: $0) }
+    }
+
+    /// The key of the file at `path`, read in pieces of 1 MB.
+    /// - Throws: `Errno` when it cannot be opened or read.
+    /// - Complexity: O(the file's size).
+    public init(ofFile path: FilePath) throws {
+        let descriptor = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+        defer { try? descriptor.close() }
+        var digest = Digest()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let got = try chunk.withUnsafeMutableBytes { try descriptor.read(into: $0, retryOnInterrupt: true) }
+            if got == 0 { break }
+            chunk.withUnsafeBytes { digest.add(UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+        }
+        self = digest.key
     }
 
     /// The key of a file read in pieces: each piece added in order, then `key` read.
