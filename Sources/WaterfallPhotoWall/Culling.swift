@@ -17,6 +17,8 @@ struct Culling {
     var removedCards: [FilePath: (card: PhotoCard, path: ItemPath)] = [:]
     /// How the last file action went ("3 photos moved to the Trash"), for the status bar.
     var activityMessage: String?
+    /// The compare view, while it is shown: photos side by side, to choose among (`PhotoWall.compare`).
+    var compare: CompareView?
 
     /// The state of a wall whose file actions `runner` runs.
     init(runner: FileActionRunner) {

@@ -121,8 +121,11 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     var media: WallMedia?
     /// The photo shown large over the wall, while one is.
     public internal(set) var lightbox: Lightbox?
-    /// The compare view, while it is shown (`c` with two to four photos selected).
-    public internal(set) var compare: CompareView?
+    /// The compare view, while it is shown (`c` with two to four photos selected); held with the culling's state.
+    public internal(set) var compare: CompareView? {
+        get { culling.compare }
+        set { culling.compare = newValue }
+    }
     /// How the wall hears its threads and paces the library's news.
     var wakes = WallWakes()
     /// Which keys do what (`defaultKeyBindings` to begin with): a program adds its own actions and rebinds keys.

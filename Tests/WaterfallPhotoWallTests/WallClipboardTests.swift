@@ -26,8 +26,11 @@ import WaterfallPhotos
         try harness.click(3, .control)
         #expect(harness.selectedIndices == [1, 3])
         let mark = harness.eventCount
-        try harness.window.press("c")  // without Ctrl, nothing
+        try harness.window.press("c")  // without Ctrl: the compare view, and no copy
+        #expect(harness.wall.compare != nil)
         #expect(harness.window.clipboard == nil && harness.events("copy", after: mark).isEmpty)
+        try harness.window.press("Escape")  // back, the two still selected
+        #expect(harness.wall.compare == nil && harness.selectedIndices == [1, 3])
         try harness.window.press("c", .control)
         let files = [harness.root + "/a b.png", harness.root + "/new\nline.png"]
         let clipboard = try #require(harness.window.clipboard)
