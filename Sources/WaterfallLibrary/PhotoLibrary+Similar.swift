@@ -96,29 +96,27 @@ extension PhotoLibrary {
     @discardableResult
     func findDuplicates(startingHasher: Bool) -> Bool {
         similarity.lastGrouped = ContinuousClock.now
-        var changed = false
-        if !similarity.pending.isEmpty {
-            let pending = similarity.pending
-            similarity.pending = [:]
-            walked.changeCards(of: Set(pending.keys)) { card in
-                if let hash = pending[card.path], card.perceptualHash != hash {
-                    card.perceptualHash = hash
-                    changed = true
-                }
-            }
-        }
-        if !similarity.pendingKeys.isEmpty {
-            let keys = similarity.pendingKeys
-            similarity.pendingKeys = [:]
-            walked.changeCards(of: Set(keys.keys)) { card in
-                if let key = keys[card.path], card.exactCopyKey != key {
-                    card.exactCopyKey = key
-                    changed = true
-                }
-            }
-        }
+        let hashes = give(similarity.pending, as: \.perceptualHash)
+        let keys = give(similarity.pendingKeys, as: \.exactCopyKey)
+        (similarity.pending, similarity.pendingKeys) = ([:], [:])
+        let changed = hashes || keys
         if startingHasher || similarity.hasher == nil { askHasher() }
         return walked.markDuplicates() || changed
+    }
+
+    /// Gives each card of `values`' files its value at `property`; returns whether a card changed.
+    private func give<Value: Equatable>(
+        _ values: [FilePath: Value], as property: WritableKeyPath<PhotoCard, Value?>
+    ) -> Bool {
+        guard !values.isEmpty else { return false }
+        var changed = false
+        walked.changeCards(of: Set(values.keys)) { card in
+            if let value = values[card.path], card[keyPath: property] != value {
+                card[keyPath: property] = value
+                changed = true
+            }
+        }
+        return changed
     }
 
     /// Asks the hasher (made at the first call) for every photo without a hash that can have one: not broken, not a

@@ -11,43 +11,9 @@ import WaterfallPhotos
 /// selection, the focused photo or the lightbox's, in the sidecar (exiftool reads it) and on the card at once; Ctrl+Z
 /// takes it back. (The entry's ink and the X input method: KeywordWindowTests.)
 @Suite struct WallKeywordTests {
-    /// `NAME.xmp` as Lightroom writes it: a path in lr:hierarchicalSubject, its parts and a flat keyword in dc:subject.
-    static let lightroomSidecar = """
-        <x:xmpmeta xmlns:x="adobe:ns:meta/">
-         <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-          <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
-            xmlns:lr="http://ns.adobe.com/lightroom/1.0/">
-           <dc:subject><rdf:Bag><rdf:li>places</rdf:li><rdf:li>sea</rdf:li><rdf:li>beach</rdf:li>
-            <rdf:li>Summer &amp; sun</rdf:li></rdf:Bag></dc:subject>
-           <lr:hierarchicalSubject><rdf:Bag><rdf:li>places|sea|beach</rdf:li></rdf:Bag></lr:hierarchicalSubject>
-          </rdf:Description>
-         </rdf:RDF>
-        </x:xmpmeta>
-        """
-
-    /// `NAME.EXT.xmp` as digiKam writes it: the tag's path in digiKam:TagsList, its leaf in dc:subject.
-    static let digiKamSidecar = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
-         <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-          <rdf:Description rdf:about=""
-            xmlns:digiKam="http://www.digikam.org/ns/1.0/"
-            xmlns:dc="http://purl.org/dc/elements/1.1/">
-           <digiKam:TagsList>
-            <rdf:Seq>
-             <rdf:li>animals/dog</rdf:li>
-            </rdf:Seq>
-           </digiKam:TagsList>
-           <dc:subject>
-            <rdf:Bag>
-             <rdf:li>dog</rdf:li>
-            </rdf:Bag>
-           </dc:subject>
-          </rdf:Description>
-         </rdf:RDF>
-        </x:xmpmeta>
-
-        """
+    /// A sidecar as Lightroom writes `NAME.xmp`, and one as digiKam writes `NAME.EXT.xmp`.
+    static let lightroomSidecar = KeywordSidecars.lightroom
+    static let digiKamSidecar = KeywordSidecars.digiKam("animals/dog")
 
     /// a.png tagged places/sea/beach (as Lightroom writes it), b.png and c.png without keywords, c.png tagged "dog"
     /// by digiKam: a wall of three columns.

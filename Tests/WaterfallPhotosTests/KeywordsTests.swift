@@ -8,43 +8,9 @@ import Testing
 /// Keywords as Lightroom, digiKam, darktable and exiftool write them, read from sidecars and embedded XMP, and written
 /// to a sidecar as darktable writes them, read back by exiftool.
 struct KeywordsTests {
-    /// A sidecar as Lightroom writes `NAME.xmp`: the path in lr:hierarchicalSubject, and its parts in dc:subject.
-    static let lightroomSidecar = """
-        <x:xmpmeta xmlns:x="adobe:ns:meta/">
-         <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-          <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"
-            xmlns:lr="http://ns.adobe.com/lightroom/1.0/">
-           <dc:subject><rdf:Bag><rdf:li>places</rdf:li><rdf:li>sea</rdf:li><rdf:li>beach</rdf:li>
-            <rdf:li>Summer &amp; sun</rdf:li></rdf:Bag></dc:subject>
-           <lr:hierarchicalSubject><rdf:Bag><rdf:li>places|sea|beach</rdf:li></rdf:Bag></lr:hierarchicalSubject>
-          </rdf:Description>
-         </rdf:RDF>
-        </x:xmpmeta>
-        """
-
-    /// A sidecar as digiKam writes `NAME.EXT.xmp`: its tags as paths in digiKam:TagsList, the leaves in dc:subject.
-    static let digiKamSidecar = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
-         <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-          <rdf:Description rdf:about=""
-            xmlns:digiKam="http://www.digikam.org/ns/1.0/"
-            xmlns:dc="http://purl.org/dc/elements/1.1/">
-           <digiKam:TagsList>
-            <rdf:Seq>
-             <rdf:li>people/Anna</rdf:li>
-            </rdf:Seq>
-           </digiKam:TagsList>
-           <dc:subject>
-            <rdf:Bag>
-             <rdf:li>Anna</rdf:li>
-            </rdf:Bag>
-           </dc:subject>
-          </rdf:Description>
-         </rdf:RDF>
-        </x:xmpmeta>
-
-        """
+    /// A sidecar as Lightroom writes `NAME.xmp`, and one as digiKam writes `NAME.EXT.xmp`.
+    static let lightroomSidecar = KeywordSidecars.lightroom
+    static let digiKamSidecar = KeywordSidecars.digiKam("people/Anna")
 
     private func photo(_ name: String, in images: GeneratedImages) throws -> FilePath {
         try images.write(HeaderBytes.png(width: 40, height: 30) + [UInt8](repeating: 0, count: 64), to: name)
