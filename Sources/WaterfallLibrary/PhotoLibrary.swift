@@ -153,8 +153,13 @@ public final class PhotoLibrary {
     public func setArrangement(_ arrangement: PhotoArrangement) -> PhotoLibraryChange? {
         let old = self.arrangement
         guard arrangement != old else { return nil }
+        let neededHashes = needsHashes
         self.arrangement = arrangement
-        if needsHashes { findDuplicates(startingHasher: true) }
+        // The groups are found when first asked for; a keystroke of a filter among them finds them again only with
+        // hashes pending.
+        if needsHashes && (!neededHashes || !similarity.pending.isEmpty) {
+            findDuplicates(startingHasher: !neededHashes)
+        }
         return rearrange(scrollsToTop: arrangement.nameFilter != old.nameFilter || arrangement.grouping != old.grouping)
     }
 
