@@ -172,6 +172,7 @@ private struct CardFacts: QueryablePhoto {
 
     var foldedName: String { card.foldedName }
     var foldedKeywords: [String] { card.foldedKeywords }
+    var hasKeywords: Bool { card.hasKeywords }
     var marks: PhotoMarks { card.marks }
     var taken: TakenTime { card.taken }
     var camera: String? { card.shot?.camera }

@@ -7,22 +7,31 @@ import WaterfallPhotos
 public struct PhotoCard: Equatable, Sendable {
     /// The card's fields in one object, copied on write: a card is one reference, copied with one reference count and
     /// eight bytes (a keystroke of the filter, or a regrouping by month, copies up to 100,000 cards).
-    /// Its fields are declared widest first, and the optional sizes and duration held without a tag byte each: a
-    /// storage takes 192 bytes of the heap, not 256 (a million cards' launch faults in each page it takes).
+    /// What a filter's pass reads of each card (its marks, folded name and keywords, date and format) is declared first,
+    /// in the object's first 64 bytes (a cache line: a keystroke over a million cards reads one line of each), then the
+    /// rest widest first, the optional sizes and duration held without a tag byte each.
     private final class Storage: @unchecked Sendable {  // changed only while one card holds it (`change(_:)`)
         let location: FileLocation
+        var marks: PhotoMarks
+        var isBroken: Bool
+        /// Whether the photo is in a group of near-duplicates, as the library last found them.
+        var isDuplicate = false
+        /// Whether `keywords` has any: what a query asks first.
+        var hasKeywords: Bool
+        /// The format its header said; `nil` for a photo without one.
+        let format: ImageFormat?
+        var foldedName: String
+        /// The keywords folded for the queries, and as written (both empty, without a heap block, for most photos).
+        var foldedKeywords: [String]
+        var taken: TakenTime
+        var keywords: [String]
         /// Why the photo cannot be shown, for the caption of a photo with no header.
         var reason: String?
-        var foldedName: String
-        /// The keywords, and the same folded for the queries (both empty, without a heap block, for most photos).
-        var keywords: [String]
-        var foldedKeywords: [String]
         /// The camera, lens and exposure, shared with the photo's header.
         let shot: ShotDetails?
         var aspect: Double
         var fileSize: Int
         var modified: Double
-        var taken: TakenTime
         /// The duration in seconds; NaN for none.
         var durationOrNaN: Double
         /// EXIF's date taken ("2024:05:01 12:30:00"), for the caption.
@@ -30,16 +39,10 @@ public struct PhotoCard: Equatable, Sendable {
         /// The upright size in pixels; -1 for none.
         var pixelWidthOrNone: Int32
         var pixelHeightOrNone: Int32
-        var marks: PhotoMarks
-        var isBroken: Bool
-        /// Whether the photo is in a group of near-duplicates, as the library last found them.
-        var isDuplicate = false
         /// Its picture's perceptual hash, once known.
         var perceptualHash: PerceptualHash?
         /// The key of its bytes, for a photo whose picture cannot be decoded (its exact copies are its duplicates).
         var exactCopyKey: ExactCopyKey?
-        /// The format its header said; `nil` for a photo without one.
-        let format: ImageFormat?
 
         init(
             location: FileLocation, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
@@ -51,6 +54,7 @@ public struct PhotoCard: Equatable, Sendable {
             self.shot = shot
             self.keywords = keywords
             self.foldedKeywords = foldedKeywords
+            hasKeywords = !keywords.isEmpty
             self.reason = reason
             self.foldedName = foldedName
             self.aspect = aspect
@@ -183,6 +187,8 @@ public struct PhotoCard: Equatable, Sendable {
     }
     /// The keywords folded for a query (`NameFolding`).
     var foldedKeywords: [String] { storage.foldedKeywords }
+    /// Whether the photo has keywords, read without their array.
+    var hasKeywords: Bool { storage.hasKeywords }
     /// The perceptual hash of its picture (`PerceptualHash`), once a thumbnail of it was decoded; `nil` before.
     public var perceptualHash: PerceptualHash? {
         get { storage.perceptualHash }
