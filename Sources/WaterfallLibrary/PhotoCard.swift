@@ -7,24 +7,26 @@ import WaterfallPhotos
 public struct PhotoCard: Equatable, Sendable {
     /// The card's fields in one object, copied on write: a card is one reference, copied with one reference count and
     /// eight bytes (a keystroke of the filter, or a regrouping by month, copies up to 100,000 cards).
-    /// What a filter's pass reads of each card (its marks, folded name and keywords, date and format) is declared first,
-    /// in the object's first 64 bytes (a cache line: a keystroke over a million cards reads one line of each), then the
-    /// rest widest first, the optional sizes and duration held without a tag byte each.
+    /// What a filter's pass reads of each card (its marks, folded name, date and format, and whether it has keywords) is
+    /// declared first, in the object's first 64 bytes (a cache line: a keystroke over a million cards reads one line
+    /// of each), then the rest widest first, the optional sizes, duration and hash held without a tag byte each; what
+    /// few photos have (keywords, an exact-copy key) is held apart (`Extras`). A storage takes about 160 bytes of the heap.
     private final class Storage: @unchecked Sendable {  // changed only while one card holds it (`change(_:)`)
         let location: FileLocation
         var marks: PhotoMarks
         var isBroken: Bool
         /// Whether the photo is in a group of near-duplicates, as the library last found them.
         var isDuplicate = false
-        /// Whether `keywords` has any: what a query asks first.
+        /// Whether `extras` has keywords: what a query asks first.
         var hasKeywords: Bool
+        /// Whether `hashBits` is the perceptual hash of its picture (else it has none yet).
+        var hasHash = false
         /// The format its header said; `nil` for a photo without one.
         let format: ImageFormat?
         var foldedName: String
-        /// The keywords folded for the queries, and as written (both empty, without a heap block, for most photos).
-        var foldedKeywords: [String]
         var taken: TakenTime
-        var keywords: [String]
+        /// The keywords and the exact-copy key, for the few photos with either.
+        var extras: Extras?
         /// Why the photo cannot be shown, for the caption of a photo with no header.
         var reason: String?
         /// The camera, lens and exposure, shared with the photo's header.
@@ -39,22 +41,18 @@ public struct PhotoCard: Equatable, Sendable {
         /// The upright size in pixels; -1 for none.
         var pixelWidthOrNone: Int32
         var pixelHeightOrNone: Int32
-        /// Its picture's perceptual hash, once known.
-        var perceptualHash: PerceptualHash?
-        /// The key of its bytes, for a photo whose picture cannot be decoded (its exact copies are its duplicates).
-        var exactCopyKey: ExactCopyKey?
+        /// The perceptual hash's bits, when `hasHash`.
+        var hashBits: UInt64 = 0
 
         init(
             location: FileLocation, dateTaken: ExifDateText?, reason: String?, aspect: Double, pixelWidth: Int?,
             pixelHeight: Int?, fileSize: Int, modified: Double, isBroken: Bool, duration: Double?, format: ImageFormat?,
-            marks: PhotoMarks, taken: TakenTime, foldedName: String, keywords: [String], foldedKeywords: [String],
-            shot: ShotDetails?
+            marks: PhotoMarks, taken: TakenTime, foldedName: String, extras: Extras?, shot: ShotDetails?
         ) {
             self.location = location
             self.shot = shot
-            self.keywords = keywords
-            self.foldedKeywords = foldedKeywords
-            hasKeywords = !keywords.isEmpty
+            self.extras = extras
+            hasKeywords = extras?.keywords.isEmpty == false
             self.reason = reason
             self.foldedName = foldedName
             self.aspect = aspect
@@ -82,6 +80,10 @@ public struct PhotoCard: Equatable, Sendable {
             get { durationOrNaN.isNaN ? nil : durationOrNaN }
             set { durationOrNaN = newValue ?? .nan }
         }
+        var perceptualHash: PerceptualHash? {
+            get { hasHash ? PerceptualHash(bits: hashBits) : nil }
+            set { (hasHash, hashBits) = (newValue != nil, newValue?.bits ?? 0) }
+        }
 
         /// A size in pixels as held: -1 for none (or a negative one), at most `Int32.max`.
         private static func pixels(_ size: Int?) -> Int32 {
@@ -92,12 +94,30 @@ public struct PhotoCard: Equatable, Sendable {
             let copy = Storage(
                 location: location, dateTaken: dateTaken, reason: reason, aspect: aspect, pixelWidth: pixelWidth,
                 pixelHeight: pixelHeight, fileSize: fileSize, modified: modified, isBroken: isBroken,
-                duration: duration, format: format, marks: marks, taken: taken, foldedName: foldedName,
-                keywords: keywords, foldedKeywords: foldedKeywords, shot: shot)
+                duration: duration, format: format, marks: marks, taken: taken, foldedName: foldedName, extras: extras,
+                shot: shot)
             copy.isDuplicate = isDuplicate
             copy.perceptualHash = perceptualHash
-            copy.exactCopyKey = exactCopyKey
             return copy
+        }
+    }
+
+    /// What few cards have, apart from the storage: the keywords (and the same folded), and the key of the bytes of a
+    /// photo that cannot be decoded. Never changed: a change makes another.
+    private final class Extras: Sendable {
+        let keywords: [String]
+        let foldedKeywords: [String]
+        let exactCopyKey: ExactCopyKey?
+
+        private init(keywords: [String], exactCopyKey: ExactCopyKey?) {
+            self.keywords = keywords
+            foldedKeywords = keywords.map(NameFolding.fold)
+            self.exactCopyKey = exactCopyKey
+        }
+
+        /// The extras of `keywords` and `exactCopyKey`; `nil` when there are none.
+        static func make(keywords: [String], exactCopyKey: ExactCopyKey?) -> Extras? {
+            keywords.isEmpty && exactCopyKey == nil ? nil : Extras(keywords: keywords, exactCopyKey: exactCopyKey)
         }
     }
 
@@ -177,16 +197,16 @@ public struct PhotoCard: Equatable, Sendable {
     var foldedName: String { storage.foldedName }
     /// The photo's keywords, each a path of parts joined by `/` ("places/sea/beach"), as its XMP says.
     public var keywords: [String] {
-        get { storage.keywords }
+        get { storage.extras?.keywords ?? [] }
         set {
             change {
-                $0.keywords = newValue
-                $0.foldedKeywords = newValue.map(NameFolding.fold)
+                $0.extras = Extras.make(keywords: newValue, exactCopyKey: $0.extras?.exactCopyKey)
+                $0.hasKeywords = !newValue.isEmpty
             }
         }
     }
     /// The keywords folded for a query (`NameFolding`).
-    var foldedKeywords: [String] { storage.foldedKeywords }
+    var foldedKeywords: [String] { storage.extras?.foldedKeywords ?? [] }
     /// Whether the photo has keywords, read without their array.
     var hasKeywords: Bool { storage.hasKeywords }
     /// The perceptual hash of its picture (`PerceptualHash`), once a thumbnail of it was decoded; `nil` before.
@@ -197,8 +217,8 @@ public struct PhotoCard: Equatable, Sendable {
     /// The key of its bytes (`ExactCopyKey`), worked out for a photo whose picture cannot be decoded, so that its exact
     /// copies are its duplicates; `nil` for the others.
     public var exactCopyKey: ExactCopyKey? {
-        get { storage.exactCopyKey }
-        set { change { $0.exactCopyKey = newValue } }
+        get { storage.extras?.exactCopyKey }
+        set { change { $0.extras = Extras.make(keywords: $0.extras?.keywords ?? [], exactCopyKey: newValue) } }
     }
     /// Whether the photo is in a group of near-duplicates (`is:duplicate`), as the library last found the groups.
     public var isDuplicate: Bool {
@@ -222,8 +242,8 @@ public struct PhotoCard: Equatable, Sendable {
             reason: header == nil ? photo.error.map { "\($0)" } : nil, aspect: min(Self.maximumAspect, photo.aspect),
             pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
             isBroken: photo.error != nil, duration: header?.duration, format: header?.format,
-            marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name), keywords: photo.keywords,
-            foldedKeywords: photo.keywords.map(NameFolding.fold), shot: header?.shot)
+            marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name),
+            extras: Extras.make(keywords: photo.keywords, exactCopyKey: nil), shot: header?.shot)
         storage.perceptualHash = photo.perceptualHash
     }
 
