@@ -54,12 +54,6 @@ final class HashKeeper {
         _ = worker.takeFinished()
     }
 
-    /// Whether every hash handed over is written.
-    var isIdle: Bool {
-        _ = worker.takeFinished()
-        return worker.isIdle
-    }
-
     /// Stops the thread once it has written what it has.
     func stop() { worker.stop() }
 }

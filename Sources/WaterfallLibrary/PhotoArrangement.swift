@@ -45,6 +45,11 @@ public struct PhotoArrangement: Hashable, Sendable {
         query.isEverything && minimumRating == 0 && !hidesRejected && grouping == .folder && !sortsByTaken
     }
 
+    /// Whether it asks for the groups of near-duplicates: grouped by them, or a query with `is:duplicate`.
+    public var asksForDuplicates: Bool {
+        grouping == .similar || query.terms.contains { $0.condition == .duplicate }
+    }
+
     /// Whether `card`, in the folder whose path below its root folded is `foldedFolder`, passes the filter, the least
     /// rating and the rejects.
     package func shows(_ card: PhotoCard, inFolder foldedFolder: String) -> Bool {

@@ -8,6 +8,8 @@ import WaterfallPhotos
 struct LibrarySimilarity {
     /// Hashes worked out (of the wall's pictures, or the hasher's) and not yet given to the cards, by file.
     var pending: [FilePath: PerceptualHash] = [:]
+    /// The most hashes that wait while nothing asks for the groups.
+    static let pendingLimit = 4096
     /// The keys of the bytes of photos whose pictures cannot be decoded, not yet given to the cards, by file.
     var pendingKeys: [FilePath: ExactCopyKey] = [:]
     /// Files whose pictures cannot be decoded: not hashed again.
@@ -41,11 +43,8 @@ struct LibrarySimilarity {
 /// `is:duplicate`), a hasher of the photos that have none; each is noted in the index. The cards hold their hashes and
 /// whether they are in a group (`PhotoCard.isDuplicate`).
 extension PhotoLibrary {
-    /// Whether the arrangement asks for the groups: grouped by them, or a query with `is:duplicate`.
-    var needsHashes: Bool {
-        arrangement.grouping == .similar
-            || arrangement.query.terms.contains { $0.condition == .duplicate }
-    }
+    /// Whether the arrangement asks for the groups (`PhotoArrangement.asksForDuplicates`).
+    var needsHashes: Bool { arrangement.asksForDuplicates }
 
     /// How far the hasher is: the photos hashed of those it was asked for; `nil` when it is not at work.
     public var hashingProgress: (done: Int, total: Int)? {
@@ -59,7 +58,14 @@ extension PhotoLibrary {
         guard !hashes.isEmpty else { return }
         similarity.keeper?.note(hashes)
         for (file, hash) in hashes { similarity.pending[file] = hash }
-        if needsHashes { wake() }
+        if needsHashes {
+            wake()
+        } else if similarity.pending.count >= LibrarySimilarity.pendingLimit {
+            // Nothing asks for the groups: the cards take the hashes now, a pass over them per few thousand pictures,
+            // rather than a dictionary that grows with every picture decoded.
+            _ = give(similarity.pending, as: \.perceptualHash)
+            similarity.pending = [:]
+        }
     }
 
     /// Takes the hasher's results, and, while the groups are asked for, gives the hashes to the cards and finds the

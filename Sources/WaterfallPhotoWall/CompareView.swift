@@ -29,6 +29,8 @@ public final class CompareView: PhotoWallOverlay {
     let pictures: PhotoPictures
     /// The window's title before the view opened.
     private let wallTitle: String
+    /// Where each photo's card was last found on the wall (`place(of:)`).
+    private var places: [FilePath: ItemPath] = [:]
     /// Where a drag started, and the centre then.
     private var dragStart: (pointer: Point, center: Point)?
 
@@ -65,7 +67,20 @@ public final class CompareView: PhotoWallOverlay {
     }
 
     /// The card of `file` on the wall, if it is there.
-    private func card(of file: FilePath) -> PhotoCard? { wall.items.card(of: file) }
+    private func card(of file: FilePath) -> PhotoCard? { place(of: file).map { wall.items[$0] } }
+
+    /// Where `file`'s card is on the wall: the place found last when its card is still there (each frame asks for
+    /// every pane's, and a search of the wall's cards is a pass over all of them), else found again.
+    private func place(of file: FilePath) -> ItemPath? {
+        let items = wall.items
+        if let path = places[file], path.section < items.numberOfSections,
+            path.item < items.numberOfItems(inSection: path.section), items[path].location.isFile(at: file)
+        {
+            return path
+        }
+        places[file] = items.path(of: file)
+        return places[file]
+    }
 
     /// Where `file`'s photo lies in `pane` (points) at the magnification and the centre, and its width in device
     /// pixels then (at most its own width, times the magnification).
@@ -93,7 +108,7 @@ public final class CompareView: PhotoWallOverlay {
         let panes = Self.paneFrames(count: files.count, in: window.viewportFrame)
         pictures.wantLarge(
             zip(files, panes).compactMap { file, pane in
-                guard let path = wall.items.path(of: file) else { return nil }
+                guard let path = place(of: file) else { return nil }
                 return (
                     wall.items.index(of: path), file, photoRect(of: file, in: pane, scale: window.scale).deviceWidth
                 )
@@ -224,7 +239,7 @@ public final class CompareView: PhotoWallOverlay {
         wall.report(.compareClosed(survivors: files))
         let view = window.collectionView
         view.deselectAllItems()
-        let paths = files.compactMap { wall.items.path(of: $0) }
+        let paths = files.compactMap { place(of: $0) }
         for path in paths { view.selectItem(at: path) }
         if let first = paths.first { view.scrollItemToVisible(first) }
         window.title = wallTitle

@@ -21,8 +21,7 @@ extension PhotoWall {
         walker.decoderProcess = DecoderProcess(executable: configuration.decoderExecutable)
         var folders = walker.walkAll().folders
         let arrangement = configuration.startingArrangement
-        let needsHashes =
-            arrangement.grouping == .similar || arrangement.query.terms.contains { $0.condition == .duplicate }
+        let needsHashes = arrangement.asksForDuplicates
         if needsHashes { PhotoHasher.hashAll(&folders, decoderExecutable: configuration.decoderExecutable) }
         var library = PhotoWallItems(folders: folders, roots: configuration.paths)
         if needsHashes { _ = library.markDuplicates() }
