@@ -145,6 +145,13 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
             log.log("compareDrawn", [("files", .array(files.map { .string($0.lastComponent?.string ?? "") }))])
         case .compareClosed(let survivors):
             log.log("compareEnd", [("survivors", .array(survivors.map { .string($0.lastComponent?.string ?? "") }))])
+        case .stackToggled(let files, let isOpen, let itemCount):
+            log.log(
+                "stack",
+                [
+                    ("files", .array(files.map { .string($0.lastComponent?.string ?? "") })), ("open", .bool(isOpen)),
+                    ("items", .int(itemCount)),
+                ])
         case .keywordEntryEnded(let accepted):
             log.log("keywordEntryEnd", [("accepted", .bool(accepted))])
         case .fileActionProgress(let action, let done, let total):
@@ -299,9 +306,10 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
         let everything = Rect(x: 0, y: 0, width: layout.width, height: layout.contentSize.height)
         return layout.layoutAttributesForElements(in: everything).map { attributes in
             let isCell = attributes.kind == .cell
+            let card = isCell ? items[attributes.indexPath] : nil
             return ViewEventLog.elementLine(
-                attributes, index: isCell ? items.index(of: attributes.indexPath) : 0,
-                path: isCell ? items[attributes.indexPath].path.string : nil)
+                attributes, index: isCell ? items.index(of: attributes.indexPath) : 0, path: card?.path.string,
+                stack: card?.isStack == true ? card!.files.map(\.string) : [])
         }
     }
 

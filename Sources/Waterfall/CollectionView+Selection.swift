@@ -65,6 +65,17 @@ extension CollectionView {
         return true
     }
 
+    /// Moves the keyboard focus and the range anchor to the item at `indexPath`, its ring shown, and scrolls the least
+    /// amount that shows it; the selection stays as it is. Returns whether the item exists.
+    @discardableResult
+    public func focusItem(at indexPath: ItemPath) -> Bool {
+        guard layout.layoutAttributesForItem(at: indexPath) != nil else { return false }
+        selectionAnchor = indexPath
+        setFocusedItem(indexPath, visible: true)
+        scrollItemToVisible(indexPath)
+        return true
+    }
+
     /// Deselects the item at `indexPath`, telling the delegate; nothing when it is not selected.
     public func deselectItem(at indexPath: ItemPath) {
         changeSelection(to: selectedItems.subtracting([indexPath]))

@@ -72,8 +72,10 @@ public struct ViewEventLog {
     }
 
     /// One element's line, as the `layout` subcommand prints it: its kind (a cell that spans all columns is a
-    /// "banner"), where it is (`index` among the cards), its frame, and its file's `path` when it has one.
-    public static func elementLine(_ attributes: LayoutAttributes, index: Int, path: String? = nil) -> JSONValue {
+    /// "banner"), where it is (`index` among the cards), its frame, its file's `path` when it has one, and the files of the `stack` it stands for.
+    public static func elementLine(
+        _ attributes: LayoutAttributes, index: Int, path: String? = nil, stack: [String] = []
+    ) -> JSONValue {
         let frame = attributes.frame
         let kind = attributes.kind == .cell && attributes.spansAllColumns ? "banner" : attributes.kind.rawValue
         var fields: [(String, JSONValue)] = [("kind", .string(kind)), ("section", .int(attributes.indexPath.section))]
@@ -87,6 +89,7 @@ public struct ViewEventLog {
             ("height", .number(frame.height)),
         ]
         if let path { fields.append(("path", .string(path))) }
+        if !stack.isEmpty { fields.append(("stack", .array(stack.map { .string($0) }))) }
         return .object(fields)
     }
 

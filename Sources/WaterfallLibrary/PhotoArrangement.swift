@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import WaterfallPhotos
 
 /// How the timeline groups the photos into sections.
@@ -37,12 +38,16 @@ public struct PhotoArrangement: Hashable, Sendable {
     public var sortsByTaken = false
     /// Whether the newest period comes first (the timeline's sections; folders keep the walk's order).
     public var newestPeriodFirst = true
+    /// The stacks shown open, each named by any of its photos' files: each photo of an open stack is a card of its
+    /// own, with its place in the stack ("2/3"), where the stack's card was.
+    public var openStacks: Set<FilePath> = []
     /// Every photo, by folder, as walked.
     public init() {}
 
     /// Whether the arrangement shows the walk's cards as they are: no filter, by folder, in the walk's order.
     public var showsEverythingAsWalked: Bool {
         query.isEverything && minimumRating == 0 && !hidesRejected && grouping == .folder && !sortsByTaken
+            && openStacks.isEmpty
     }
 
     /// Whether it asks for the groups of near-duplicates: grouped by them, or a query with `is:duplicate`.
@@ -51,10 +56,32 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 
     /// Whether `card`, in the folder whose path below its root folded is `foldedFolder`, passes the filter, the least
-    /// rating and the rejects.
+    /// rating and the rejects: a stack's when one of its photos does.
     package func shows(_ card: PhotoCard, inFolder foldedFolder: String) -> Bool {
+        guard card.isStack else { return showsPhoto(card, inFolder: foldedFolder) }
+        return card.stack.contains { showsPhoto($0, inFolder: foldedFolder) }
+    }
+
+    /// Whether the photo of `card` passes the filter, the least rating and the rejects.
+    @inline(__always)
+    private func showsPhoto(_ card: PhotoCard, inFolder foldedFolder: String) -> Bool {
         guard card.marks.rating >= minimumRating, !(hidesRejected && card.marks.isRejected) else { return false }
         return query.isEverything || query.matches(CardFacts(card: card, foldedFolderName: foldedFolder))
+    }
+
+    /// Whether `card` is a stack shown open.
+    public func isOpen(_ card: PhotoCard) -> Bool {
+        card.isStack && !openStacks.isEmpty && card.stack.contains { openStacks.contains($0.path) }
+    }
+
+    /// The cards `cards` (of the folder whose path below its root folded is `foldedFolder`) show as: those that pass,
+    /// each open stack's photos that pass as cards of their own.
+    private func shownCards(_ cards: [PhotoCard], inFolder foldedFolder: String) -> [PhotoCard] {
+        guard !openStacks.isEmpty else { return cards.filter { shows($0, inFolder: foldedFolder) } }
+        return cards.flatMap { card -> [PhotoCard] in
+            if isOpen(card) { return card.openStackCards.filter { showsPhoto($0, inFolder: foldedFolder) } }
+            return shows(card, inFolder: foldedFolder) ? [card] : []
+        }
     }
 
     /// Reads `nameFilter` as a query; one that cannot be read leaves the last query in place, and says why.
@@ -88,7 +115,7 @@ public struct PhotoArrangement: Hashable, Sendable {
         if grouping == .folder {
             for section in library.sections {
                 let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
-                let cards = ordered(section.cards.filter { shows($0, inFolder: folder) })
+                let cards = ordered(shownCards(section.cards, inFolder: folder))
                 if !cards.isEmpty { result.append(cards, toSectionTitled: section.title) }
             }
             return result
@@ -100,15 +127,22 @@ public struct PhotoArrangement: Hashable, Sendable {
         var buckets = PeriodBuckets()
         for section in library.sections {
             let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
+            let add = { (card: PhotoCard) in
+                let key = periodKey(of: card.taken)
+                if let bucket = buckets.bucket(of: key) {
+                    periods[bucket].cards.append(card)
+                } else {
+                    buckets.add(key, bucket: periods.count)
+                    periods.append((key, [card]))
+                }
+            }
             section.cards.withUnsafeBufferPointer { cards in
                 for index in cards.indices where shows(cards[index], inFolder: folder) {
-                    let key = periodKey(of: cards[index].taken)
-                    if let bucket = buckets.bucket(of: key) {
-                        periods[bucket].cards.append(cards[index])
-                    } else {
-                        buckets.add(key, bucket: periods.count)
-                        periods.append((key, [cards[index]]))
+                    guard isOpen(cards[index]) else {
+                        add(cards[index])
+                        continue
                     }
+                    for photo in cards[index].openStackCards where showsPhoto(photo, inFolder: folder) { add(photo) }
                 }
             }
         }
@@ -137,7 +171,7 @@ public struct PhotoArrangement: Hashable, Sendable {
         var shown: [PhotoCard] = []
         for section in library.sections {
             let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
-            shown += section.cards.filter { shows($0, inFolder: folder) }
+            shown += shownCards(section.cards, inFolder: folder)
         }
         let groups = NearDuplicateGroups(shown).groups.map { group in
             group.sorted {

@@ -19,6 +19,8 @@ public struct PhotoCard: Equatable, Sendable {
         var isDuplicate = false
         /// Whether `extras` has keywords: what a query asks first.
         var hasKeywords: Bool
+        /// Whether `extras` has a stack: what a query asks first.
+        var isStack: Bool
         /// Whether `hashBits` is the perceptual hash of its picture (else it has none yet).
         var hasHash = false
         /// The format its header said; `nil` for a photo without one.
@@ -53,6 +55,7 @@ public struct PhotoCard: Equatable, Sendable {
             self.shot = shot
             self.extras = extras
             hasKeywords = extras?.keywords.isEmpty == false
+            isStack = extras?.stack.isEmpty == false
             self.reason = reason
             self.foldedName = foldedName
             self.aspect = aspect
@@ -102,22 +105,40 @@ public struct PhotoCard: Equatable, Sendable {
         }
     }
 
-    /// What few cards have, apart from the storage: the keywords (and the same folded), and the key of the bytes of a
-    /// photo that cannot be decoded. Never changed: a change makes another.
+    /// What few cards have, apart from the storage: the keywords (and the same folded), the key of the bytes of a
+    /// photo that cannot be decoded, a stack's photos, and an open stack's member's place. Never changed: a change
+    /// makes another.
     private final class Extras: Sendable {
         let keywords: [String]
         let foldedKeywords: [String]
         let exactCopyKey: ExactCopyKey?
+        let stack: [PhotoCard]
+        let stackPlace: StackPlace?
 
-        private init(keywords: [String], exactCopyKey: ExactCopyKey?) {
+        private init(keywords: [String], exactCopyKey: ExactCopyKey?, stack: [PhotoCard], stackPlace: StackPlace?) {
             self.keywords = keywords
             foldedKeywords = keywords.map(NameFolding.fold)
             self.exactCopyKey = exactCopyKey
+            self.stack = stack
+            self.stackPlace = stackPlace
         }
 
-        /// The extras of `keywords` and `exactCopyKey`; `nil` when there are none.
-        static func make(keywords: [String], exactCopyKey: ExactCopyKey?) -> Extras? {
-            keywords.isEmpty && exactCopyKey == nil ? nil : Extras(keywords: keywords, exactCopyKey: exactCopyKey)
+        /// The extras of these; `nil` when there are none.
+        static func make(
+            keywords: [String], exactCopyKey: ExactCopyKey?, stack: [PhotoCard] = [], stackPlace: StackPlace? = nil
+        ) -> Extras? {
+            guard !keywords.isEmpty || exactCopyKey != nil || !stack.isEmpty || stackPlace != nil else { return nil }
+            return Extras(keywords: keywords, exactCopyKey: exactCopyKey, stack: stack, stackPlace: stackPlace)
+        }
+
+        /// These extras with `keywords`, `exactCopyKey`, `stack` or `stackPlace` changed.
+        static func changing(
+            _ extras: Extras?, keywords: [String]? = nil, exactCopyKey: ExactCopyKey?? = nil, stack: [PhotoCard]? = nil,
+            stackPlace: StackPlace?? = nil
+        ) -> Extras? {
+            make(
+                keywords: keywords ?? extras?.keywords ?? [], exactCopyKey: exactCopyKey ?? extras?.exactCopyKey,
+                stack: stack ?? extras?.stack ?? [], stackPlace: stackPlace ?? extras?.stackPlace)
         }
     }
 
@@ -195,12 +216,14 @@ public struct PhotoCard: Equatable, Sendable {
     }
     /// The name folded for the filter (`NameFolding`).
     var foldedName: String { storage.foldedName }
+    /// Whether `taken` is EXIF's date taken, not the file's modification time.
+    var isTakenByEXIF: Bool { storage.dateTaken != nil }
     /// The photo's keywords, each a path of parts joined by `/` ("places/sea/beach"), as its XMP says.
     public var keywords: [String] {
         get { storage.extras?.keywords ?? [] }
         set {
             change {
-                $0.extras = Extras.make(keywords: newValue, exactCopyKey: $0.extras?.exactCopyKey)
+                $0.extras = Extras.changing($0.extras, keywords: newValue)
                 $0.hasKeywords = !newValue.isEmpty
             }
         }
@@ -218,7 +241,7 @@ public struct PhotoCard: Equatable, Sendable {
     /// copies are its duplicates; `nil` for the others.
     public var exactCopyKey: ExactCopyKey? {
         get { storage.extras?.exactCopyKey }
-        set { change { $0.extras = Extras.make(keywords: $0.extras?.keywords ?? [], exactCopyKey: newValue) } }
+        set { change { $0.extras = Extras.changing($0.extras, exactCopyKey: .some(newValue)) } }
     }
     /// Whether the photo is in a group of near-duplicates (`is:duplicate`), as the library last found the groups.
     public var isDuplicate: Bool {
@@ -227,6 +250,27 @@ public struct PhotoCard: Equatable, Sendable {
     }
     /// The camera, the lens and the exposure its EXIF names, as the walk or the index read them; `nil` for none.
     public var shot: ShotDetails? { storage.shot }
+
+    /// A stack's photos (`PhotoStacking`), in the folder's order, this card's own among them, each a card of its own;
+    /// empty for a card of one photo. The stack shows as this card (its cover) with a count.
+    public var stack: [PhotoCard] {
+        get { storage.extras?.stack ?? [] }
+        set {
+            change {
+                $0.extras = Extras.changing($0.extras, stack: newValue)
+                $0.isStack = !newValue.isEmpty
+            }
+        }
+    }
+    /// Whether the card stands for a stack of photos, read without its array.
+    public var isStack: Bool { storage.isStack }
+    /// Where an open stack's photo is in it, for its badge ("2/3"); `nil` for a card not shown as one.
+    public var stackPlace: StackPlace? {
+        get { storage.extras?.stackPlace }
+        set { change { $0.extras = Extras.changing($0.extras, stackPlace: .some(newValue)) } }
+    }
+    /// The files the card stands for: a stack's, in its order, else its own.
+    public var files: [FilePath] { isStack ? stack.map(\.path) : [path] }
 
     /// The tallest picture a card shows, as height ÷ width: a panorama standing up is cut to this.
     public static let maximumAspect = 20.0
@@ -257,7 +301,7 @@ public struct PhotoCard: Equatable, Sendable {
             && a.format == b.format
             && a.marks == b.marks && a.taken == b.taken && a.keywords == b.keywords && a.shot == b.shot
             && a.perceptualHash == b.perceptualHash && a.isDuplicate == b.isDuplicate
-            && a.exactCopyKey == b.exactCopyKey
+            && a.exactCopyKey == b.exactCopyKey && a.stack == b.stack && a.stackPlace == b.stackPlace
     }
 
     /// The file as the wall shows it: what a file action checks it still is ("changed by another program").

@@ -20,13 +20,23 @@ extension PhotoLibrary {
             let title = PhotoWallItems.sectionTitle(of: update.folder, roots: roots)
             let cards = update.photos.map(PhotoCard.init)
             guard let section = walked.sectionTitles.firstIndex(of: title) else {
+                let cards = stacksPhotos ? PhotoStacking.stacked(cards) : cards
                 if !cards.isEmpty { newFolders.append((update.folder, title, cards)) }
                 continue
             }
             guard !cards.isEmpty else {
-                batch.goneFiles += walked.sections[section].cards.map(\.path)
+                batch.goneFiles += walked.sections[section].cards.flatMap(\.files)
                 batch.deletedSections.append(section)
                 continue
+            }
+            if stacksPhotos {
+                let stacked = PhotoStacking.stacked(cards)
+                if stacked.count != cards.count || walked.sections[section].cards.contains(where: \.isStack) {
+                    restack(
+                        section: section, to: stacked, reloaded: update.reloaded, into: &batch, replaced: &replaced,
+                        inserted: &inserted)
+                    continue
+                }
             }
             // Replaced in place, then deleted (paths before), then inserted (paths after, in increasing order).
             for item in update.reloaded {
@@ -34,15 +44,7 @@ extension PhotoLibrary {
                 let file = walked[path].location
                 guard let now = update.photos.firstIndex(where: { $0.location == file }) else { continue }
                 batch.goneFiles.append(file.path)
-                var card = cards[now]
-                let old = walked[path]
-                if card.fileSize == old.fileSize && card.modified == old.modified {
-                    // The same picture (its sidecar changed): its hash and groups stay until they are found again.
-                    card.perceptualHash = card.perceptualHash ?? old.perceptualHash
-                    card.exactCopyKey = old.exactCopyKey
-                    card.isDuplicate = old.isDuplicate
-                }
-                walked.replace(path, with: card)
+                walked.replace(path, with: cards[now].keepingPictureFacts(of: walked[path]))
                 replaced.append(path)
             }
             let deletedPaths = update.deleted.map { ItemPath(item: $0, section: section) }

@@ -43,6 +43,8 @@ public final class PhotoLibrary {
     private var held: (updates: [FolderUpdate], rearranges: Bool) = ([], false)
     /// The perceptual hashes and the groups of near-duplicates (`PhotoLibrary+Similar`).
     var similarity: LibrarySimilarity
+    /// Whether a RAW and its JPEG, and a burst, are one card (`PhotoStacking`).
+    public let stacksPhotos: Bool
 
     /// Starts walking `paths` (into subfolders when `recursive`, each folder's photos in `order`), shown through
     /// `arrangement` with the timeline's titles in `locale`, videos' and RAWs' headers read by a worker of
@@ -52,16 +54,19 @@ public final class PhotoLibrary {
     /// holds shows them from it at once, and what changed since comes as the folders' updates (see `LibraryIndex`);
     /// with a `firstScreenPatience`, it reads their photos once the view says its first screen is shown
     /// (`firstScreenIsShown()`), or that long after. The folders on network file systems, whose changes inotify does
-    /// not see, are polled every `networkPollInterval`.
+    /// not see, are polled every `networkPollInterval`. With `stacksPhotos`, a RAW and its JPEG, and a burst, are one
+    /// card (`PhotoStacking`).
     public init(
         paths: [String], recursive: Bool = false, order: PhotoOrder = .name,
-        arrangement: PhotoArrangement = PhotoArrangement(), locale: Locale, decoderExecutable: String? = nil,
+        arrangement: PhotoArrangement = PhotoArrangement(), stacksPhotos: Bool = true, locale: Locale,
+        decoderExecutable: String? = nil,
         openIndex: (@Sendable () -> LibraryIndex?)? = nil, firstScreenPatience: Duration? = nil,
         networkPollInterval: Duration = .seconds(10),
         warn: @escaping @Sendable (String) -> Void = { _ in },
         wake: @escaping @Sendable () -> Void
     ) {
         self.arrangement = arrangement
+        self.stacksPhotos = stacksPhotos
         if order == .taken { self.arrangement.sortsByTaken = true }
         self.warn = warn
         self.wake = wake
@@ -110,11 +115,12 @@ public final class PhotoLibrary {
         var changes: [PhotoLibraryChange] = []
         if !batches.isEmpty {
             let before = walked
+            var joined: [ItemPath] = []
             for batch in batches {
                 let title = PhotoWallItems.sectionTitle(of: batch.folder, roots: roots)
-                walked.append(batch.photos.map(PhotoCard.init), toSectionTitled: title)
+                joined += appendWalked(batch.photos.map(PhotoCard.init), toSectionTitled: title).map { [$0] } ?? []
             }
-            changes.append(show(appended(to: before)))
+            changes.append(show(appended(to: before, joining: joined)))
         }
         if let change = takeHashes(walkAdvanced: !batches.isEmpty || (isDone && wasWalking)) { changes.append(change) }
         let walkEnded = isDone && wasWalking
@@ -238,9 +244,12 @@ public final class PhotoLibrary {
     }
 
     /// The walk's cards appended to `before`: new sections at the end, new cards at the ends of the sections that
-    /// were there.
-    private func appended(to before: PhotoWallItems) -> PhotoLibraryBatch {
+    /// were there, and the cards of `joined` (each a section's last) replaced where they were there before: the
+    /// stacks the new photos joined.
+    private func appended(to before: PhotoWallItems, joining joined: [ItemPath]) -> PhotoLibraryBatch {
         var batch = PhotoLibraryBatch(cause: .walk, itemsBefore: before)
+        batch.reloadedItems = Set(joined).filter { $0.item < before.numberOfItems(inSection: $0.section) }.sorted()
+        batch.goneFiles = batch.reloadedItems.flatMap { before[$0].files }
         batch.insertedSections = Array(before.numberOfSections..<walked.numberOfSections)
         for section in 0..<before.numberOfSections {
             batch.insertedItems += (before.numberOfItems(inSection: section)..<walked.numberOfItems(inSection: section))

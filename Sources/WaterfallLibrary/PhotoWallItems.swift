@@ -33,11 +33,12 @@ public struct PhotoWallItems {
     public init() {}
 
     /// The cards of `folders`, each folder a section titled by its path below the root of `roots` it is in, as the
-    /// window appends the walk's batches.
-    public init(folders: [PhotoFolder], roots: [String]) {
+    /// window appends the walk's batches; with `stacking`, stacked as a library stacks them (`PhotoStacking`).
+    public init(folders: [PhotoFolder], roots: [String], stacking: Bool = false) {
         for folder in folders {
             let title = Self.sectionTitle(of: folder.path, roots: roots)
-            append(folder.photos.map(PhotoCard.init), toSectionTitled: title)
+            let cards = folder.photos.map(PhotoCard.init)
+            append(stacking ? PhotoStacking.stacked(cards) : cards, toSectionTitled: title)
         }
     }
 
@@ -94,42 +95,62 @@ public struct PhotoWallItems {
         return ItemPath(item: index - firstIndexOfSection[low], section: low)
     }
 
-    /// The card of `file`, if the wall has one.
+    /// The card of `file`, if the wall has one: a stack's for a photo in it.
     /// - Complexity: O(cards).
     public func path(of file: FilePath) -> ItemPath? {
         let name = file.displayName
+        let isIt = { (card: PhotoCard) in card.title == name && card.location.isFile(at: file) }
         for (section, cards) in sections.enumerated() {
-            if let item = cards.cards.firstIndex(where: { $0.title == name && $0.location.isFile(at: file) }) {
+            if let item = cards.cards.firstIndex(where: { isIt($0) || ($0.isStack && $0.stack.contains(where: isIt)) })
+            {
                 return ItemPath(item: item, section: section)
             }
         }
         return nil
     }
 
-    /// The card of `file`, if there is one.
+    /// The card of `file`, if there is one: its own in a stack.
     /// - Complexity: O(cards).
-    public func card(of file: FilePath) -> PhotoCard? { path(of: file).map { self[$0] } }
+    public func card(of file: FilePath) -> PhotoCard? {
+        guard let card = path(of: file).map({ self[$0] }) else { return nil }
+        return card.isStack ? card.stack.first { $0.location.isFile(at: file) } ?? card : card
+    }
 
-    /// The paths of the cards of `files`, in order.
+    /// The paths of the cards of `files` (a stack's when a photo in it is among them), in order.
     /// - Complexity: O(cards).
     public func paths(of files: Set<FilePath>) -> [ItemPath] {
         guard !files.isEmpty else { return [] }
         // By name first: a card's path is made only for a name among the files'.
         let names = Set(files.map(\.displayName))
+        let isAmong = { (card: PhotoCard) in names.contains(card.title) && files.contains(card.path) }
         var paths: [ItemPath] = []
         for (section, cards) in sections.enumerated() {
-            for (item, card) in cards.cards.enumerated() where names.contains(card.title) && files.contains(card.path) {
+            for (item, card) in cards.cards.enumerated()
+            where isAmong(card) || (card.isStack && card.stack.contains(where: isAmong)) {
                 paths.append(ItemPath(item: item, section: section))
             }
         }
         return paths
     }
 
-    /// Changes the cards of `files` by `change`.
+    /// Changes the cards of `files` by `change`: in a stack, the cards of its photos among them, and its cover's
+    /// card when the cover is.
     /// - Complexity: O(cards).
     package mutating func changeCards(of files: Set<FilePath>, _ change: (inout PhotoCard) -> Void) {
         for path in paths(of: files) {
-            change(&sections[path.section].cards[path.item])
+            let isStack = sections[path.section].cards[path.item].isStack
+            // Changed in place: a card's storage is copied only when another card holds it.
+            if !isStack || files.contains(sections[path.section].cards[path.item].path) {
+                change(&sections[path.section].cards[path.item])
+            }
+            if isStack {
+                sections[path.section].cards[path.item].stack = sections[path.section].cards[path.item].stack.map {
+                    guard files.contains($0.path) else { return $0 }
+                    var photo = $0
+                    change(&photo)
+                    return photo
+                }
+            }
             sections[path.section].aspects[path.item] = sections[path.section].cards[path.item].aspect
         }
     }

@@ -33,6 +33,8 @@ public final class CompareView: PhotoWallOverlay {
     private var places: [FilePath: ItemPath] = [:]
     /// Where a drag started, and the centre then.
     private var dragStart: (pointer: Point, center: Point)?
+    /// Where the pointer was when a key last chose the active pane (`followPointer(in:)`).
+    private var pointerAtKeyChoice: Point?
 
     /// A view of `files` (two to four) over `wall`, decoded by `pictures`; `open(in:)` shows it.
     init(files: [FilePath], wall: PhotoWall, pictures: PhotoPictures, wallTitle: String) {
@@ -45,8 +47,9 @@ public final class CompareView: PhotoWallOverlay {
     /// The active pane's photo.
     public var activeFile: FilePath? { files.indices.contains(active) ? files[active] : nil }
 
-    /// Shows the view over the wall of `window`.
+    /// Shows the view over the wall of `window`, its first pane active until the pointer moves.
     func open(in window: any PhotoWallWindow) {
+        pointerAtKeyChoice = window.pointerLocation
         window.setOverlay(self)
         changed(in: window)
     }
@@ -197,9 +200,23 @@ public final class CompareView: PhotoWallOverlay {
         return true
     }
 
-    /// Makes pane `pane` the active one, if there is one.
+    /// Makes pane `pane` the active one, if there is one: a key's choice, which stands until the pointer moves.
     private func choose(_ pane: Int, in window: any PhotoWallWindow) {
         guard files.indices.contains(pane) else { return }
+        active = pane
+        pointerAtKeyChoice = window.pointerLocation
+        changed(in: window)
+    }
+
+    /// Makes the pane under the pointer the active one, when the pointer moved since the view opened or a key last
+    /// chose one (Ctrl+1..4, Page Up/Down): the culling keys act on the photo under the pointer, as in darktable's compare view, or on the
+    /// one a key chose while the pointer stays where it was.
+    func followPointer(in window: any PhotoWallWindow) {
+        guard let point = window.pointerLocation, point != pointerAtKeyChoice,
+            let pane = Self.paneFrames(count: files.count, in: window.viewportFrame).firstIndex(where: {
+                $0.contains(point)
+            }), pane != active
+        else { return }
         active = pane
         changed(in: window)
     }

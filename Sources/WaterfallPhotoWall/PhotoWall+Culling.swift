@@ -20,13 +20,17 @@ extension PhotoWall {
         return collectionView.focusedItem.map { [$0] } ?? []
     }
 
+    /// The photos the culling keys act on, each its card: a closed stack's every photo (`actionTargets`' cards').
+    var targetPhotos: [PhotoCard] { actionTargets.flatMap { items[$0].photos } }
+
     /// Moves the photos acted on to the Trash (freedesktop.org's: trash-cli and file managers see them there).
     func trashTargets() {
-        let files = actionTargets.map { items[$0].path }
+        let photos = targetPhotos
+        let files = photos.map(\.path)
         guard !files.isEmpty, let trash = configuration.trash else { return }
         let (cache, identities) = (configuration.sharedThumbnailCache, culling.identities)
         let checkpoint = configuration.fileActionCheckpoint
-        let expected = Dictionary(actionTargets.map { (items[$0].path, items[$0].identity) }) { first, _ in first }
+        let expected = Dictionary(photos.map { ($0.path, $0.identity) }) { first, _ in first }
         if let lightbox, let window, items.count > 1 { _ = lightbox.perform(.next, at: nil, in: window) }
         if let compare, let window { for file in files { compare.remove(file, in: window) } }
         culling.runner.run(
@@ -41,7 +45,7 @@ extension PhotoWall {
     /// Turns the photos acted on by `quarterTurns` (1: clockwise), saved so that every viewer sees it: their cards
     /// turn now, their pictures follow once the files are written.
     func rotateTargets(by quarterTurns: Int) {
-        let files = actionTargets.map { items[$0].path }
+        let files = targetPhotos.map(\.path)
         guard !files.isEmpty else { return }
         turnCards(of: Set(files), by: quarterTurns)
         culling.runner.run(rotationJob(files, by: quarterTurns))
@@ -74,12 +78,17 @@ extension PhotoWall {
     }
 
     /// Gives the photos acted on the marks `change` makes of theirs (a rating, a reject), written to their XMP
-    /// sidecars; their cards show them at once.
+    /// sidecars; their cards show them at once. A closed stack's photos all get the marks its cover's make.
     func markTargets(_ change: @escaping (PhotoMarks) -> PhotoMarks) {
         let targets = actionTargets
         guard !targets.isEmpty else { return }
-        let newMarks = Dictionary(targets.map { (items[$0].path, change(items[$0].marks)) }) { first, _ in first }
-        let oldMarks = Dictionary(targets.map { (items[$0].path, items[$0].marks) }) { first, _ in first }
+        var (newMarks, oldMarks): ([FilePath: PhotoMarks], [FilePath: PhotoMarks]) = ([:], [:])
+        for target in targets {
+            let marks = change(items[target].marks)
+            for photo in items[target].photos where newMarks[photo.path] == nil {
+                (newMarks[photo.path], oldMarks[photo.path]) = (marks, photo.marks)
+            }
+        }
         setCardMarks(newMarks)
         culling.runner.run(markJob(newMarks, undoingTo: oldMarks))
     }

@@ -42,6 +42,9 @@ extension PhotoWall {
         keys.add(
             .compare, "Compare the selected photos (2 to 4) side by side; Escape: back, with those left selected",
             in: .wall, ["c"])
+        keys.add(
+            .toggleStack, "Open the focused stack (a RAW and its JPEG, a burst) to act on each photo; again: close it",
+            in: .wall, ["g"])
         keys.add(.cycleMinimumRating, "Show only photos of at least 1, 2 ... 5 stars, then all again", in: .wall, ["r"])
         keys.add(.toggleRejected, "Hide or show the rejected photos", in: .wall, ["Shift+x"])
         keys.add(
@@ -167,6 +170,7 @@ extension PhotoWall {
             culling.runner.cancel()
             return true
         }
+        if let compare, let window, Self.actsOnPhotos(action) { compare.followPointer(in: window) }
         switch action {
         case .trash: trashTargets()
         case .rotate(let quarterTurns): rotateTargets(by: quarterTurns)
@@ -175,6 +179,7 @@ extension PhotoWall {
         case .undo: undo()
         case .filter where lightbox == nil && compare == nil: beginFilter()
         case .compare where lightbox == nil && compare == nil: openCompare()
+        case .toggleStack where lightbox == nil && compare == nil: toggleStack()
         case .keyword: beginKeywordEntry()
         case .cycleMinimumRating where lightbox == nil && compare == nil:
             arrangement.minimumRating = (arrangement.minimumRating + 1) % 6
@@ -184,6 +189,15 @@ extension PhotoWall {
         default: return nil
         }
         return true
+    }
+
+    /// Whether `action` acts on the photos (a file action or a keyword): in the compare view, on the one under the
+    /// pointer.
+    private static func actsOnPhotos(_ action: WallAction) -> Bool {
+        switch action {
+        case .trash, .rotate, .rate, .reject, .keyword: true
+        default: false
+        }
     }
 
     /// The wall's own actions: the view's keys and commands, and the grid zoom.

@@ -20,7 +20,7 @@ extension PhotoWall {
             culling.activityMessage = "No photo to tag: select one first"
             return
         }
-        let files = targets.map { items[$0].path }
+        let files = targets.flatMap { items[$0].files }
         let look = configuration.look
         let bar = TextEntryBar(
             backgroundColor: look.cards.caption, textColor: look.cards.title,

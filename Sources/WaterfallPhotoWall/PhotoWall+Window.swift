@@ -23,7 +23,8 @@ extension PhotoWall {
         let arrangement = configuration.startingArrangement
         let needsHashes = arrangement.asksForDuplicates
         if needsHashes { PhotoHasher.hashAll(&folders, decoderExecutable: configuration.decoderExecutable) }
-        var library = PhotoWallItems(folders: folders, roots: configuration.paths)
+        var library = PhotoWallItems(
+            folders: folders, roots: configuration.paths, stacking: configuration.stacksPhotos)
         if needsHashes { _ = library.markDuplicates() }
         let items =
             arrangement.showsEverythingAsWalked

@@ -53,6 +53,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         /// What the wall shows of the photos and how, to begin with: the filter, the least rating, the rejects, the
         /// timeline's grouping and the order within a section (`PhotoWall.arrangement` changes it later).
         public var arrangement = PhotoArrangement()
+        /// Whether a RAW and its JPEG, and a burst, are one card with a count (`PhotoStacking`), which `g` opens.
+        public var stacksPhotos = true
         /// A photo to open in the lightbox as soon as the walk finds it (as a viewer opens one file in its folder).
         public var lightboxFile: FilePath?
         /// The desktop's Trash the Delete key moves photos to (freedesktop.org's, under `$XDG_DATA_HOME`, or a mount's
@@ -167,7 +169,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         culling = Culling(runner: FileActionRunner { relay.wake() })
         library = PhotoLibrary(
             paths: configuration.paths, recursive: configuration.recursive, order: configuration.order,
-            arrangement: configuration.arrangement, locale: configuration.locale,
+            arrangement: configuration.arrangement, stacksPhotos: configuration.stacksPhotos,
+            locale: configuration.locale,
             decoderExecutable: configuration.decoderExecutable, openIndex: configuration.openIndex,
             firstScreenPatience: configuration.firstScreenPatience,
             networkPollInterval: configuration.networkPollInterval,
@@ -283,9 +286,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
         return ([notAnswering, fileActionText, arrangementText].compactMap { $0 } + [status]).joined(separator: " · ")
     }
 
-    /// The selected photos' files, in index order.
+    /// The selected photos' files, in index order: a closed stack's every photo's.
     public var selectedFiles: [FilePath] {
-        collectionView.indexPathsForSelectedItems.map { items[$0].path }
+        collectionView.indexPathsForSelectedItems.flatMap { items[$0].files }
     }
 
     /// Whether every picture asked for is decoded and uploaded, and no card in view waits for one.

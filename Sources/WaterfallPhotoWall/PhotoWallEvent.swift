@@ -79,6 +79,9 @@ public enum PhotoWallEvent: Hashable, Sendable {
     case compareDrawn(files: [FilePath])
     /// The compare view closed, the `survivors` selected on the wall.
     case compareClosed(survivors: [FilePath])
+    /// The stack of `files` (in its order) was opened (`isOpen`: each photo a card) or closed, leaving `itemCount`
+    /// cards.
+    case stackToggled(files: [FilePath], isOpen: Bool, itemCount: Int)
     /// A running file action reached `done` of its `total` files.
     case fileActionProgress(FileAction, done: Int, total: Int)
     /// A file action ended.

@@ -29,6 +29,8 @@ public enum WallAction: Hashable, Sendable {
     case toggleSimilar
     /// Compare the selected photos (two to four) side by side (`CompareView`).
     case compare
+    /// Open the focused card's stack (a RAW and its JPEG, a burst: `PhotoStacking`), or close the open stack it is in.
+    case toggleStack
     /// Make pane 1 to 4 of the compare view the active one.
     case comparePane(Int)
     /// Show only photos of at least one star more, then all again.
@@ -124,6 +126,7 @@ public enum WallAction: Hashable, Sendable {
         case .keyword: "keyword"
         case .toggleSimilar: "group-similar"
         case .compare: "compare"
+        case .toggleStack: "toggle-stack"
         case .comparePane(let pane): "compare-pane-\(pane)"
         case .cycleMinimumRating: "cycle-min-rating"
         case .toggleRejected: "toggle-rejected"
@@ -157,7 +160,10 @@ public enum WallAction: Hashable, Sendable {
     public static let all: [WallAction] =
         [.copy, .slideshow, .trash, .rotate(quarterTurns: 1), .rotate(quarterTurns: -1)]
         + (0...5).map { .rate($0) }
-        + [.reject, .undo, .filter, .keyword, .toggleSimilar, .compare, .cycleMinimumRating, .toggleRejected]
+        + [
+            .reject, .undo, .filter, .keyword, .toggleSimilar, .compare, .toggleStack, .cycleMinimumRating,
+            .toggleRejected,
+        ]
         + FocusMove.allCases.map { .focus($0) }
         + [.pageUp, .pageDown, .home, .end, .open, .toggleSelection, .selectAll, .deselect, .refresh]
         + [.gridZoom(steps: 1), .gridZoom(steps: -1), .close, .play, .previous, .next]

@@ -15,6 +15,8 @@ struct Config {
     var spacing = 12.0
     var sort = PhotoOrder.name
     var recursive = false
+    /// Whether a RAW and its JPEG, and a burst, are one card (`PhotoStacking`).
+    var stacks = true
     /// A third caption line with each photo's exposure, camera or date.
     var infoCaptions = false
     /// The text's font, a fontconfig pattern; `nil`: the window's default.

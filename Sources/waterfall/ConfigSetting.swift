@@ -32,6 +32,10 @@ struct ConfigSetting {
                 \.sort),
             .flag("wall", "recursive", "Walk into subfolders too; each folder is a section.", \.recursive),
             .flag(
+                "wall", "stacks",
+                "Show a RAW and its JPEG (same name), and a burst (one camera, a second apart at most), as one card\nwith a count; g opens and closes it.",
+                \.stacks),
+            .flag(
                 "wall", "info-captions",
                 "A third caption line on each card: its exposure (\"1/250 s · f/2.8 · ISO 400\"), else camera, else date.",
                 \.infoCaptions),

@@ -118,6 +118,7 @@ struct WaterfallCommand: ParsableCommand {
         configuration.slideshowDelay = photos.slideshowDelay ?? config.slideshowDelay
         configuration.look = config.look
         configuration.captionInfo = photos.infoCaptions || config.infoCaptions
+        configuration.stacksPhotos = config.stacks && !photos.noStacks
         configuration.metrics = try window.cardMetrics(config: config)
         configuration.warn = { printError($0) }
         configuration.locale = Locale.forDates(environment: environment)
@@ -322,6 +323,13 @@ struct PhotoOptions: ParsableArguments {
             "Give each card a third caption line with its photo's exposure (\"1/250 s · f/2.8 · ISO 400\"), else its camera, from its EXIF."
     )
     var infoCaptions = false
+
+    @Flag(
+        name: .customLong("no-stacks"),
+        help:
+            "Show a RAW and its JPEG, and a burst's photos, each as a card of its own rather than one stack (the config file's wall.stacks = false does too)."
+    )
+    var noStacks = false
 
     @Flag(
         name: .customLong("no-index"),

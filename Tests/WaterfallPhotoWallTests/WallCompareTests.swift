@@ -6,7 +6,8 @@ import WaterfallPhotoWall
 import WaterfallPhotos
 
 /// The compare view, in-process: `c` with two to four photos selected shows them side by side, each pane's picture
-/// drawn in its own part of the window; the culling keys act on the active pane (a click, Ctrl+1 to Ctrl+4, Tab);
+/// drawn in its own part of the window; the culling keys act on the active pane (a click, Ctrl+1 to Ctrl+4, Tab, or
+/// the pointer moved over it);
 /// zoom and pan are the same in every pane; a trashed photo leaves the view; Escape goes back to the wall with the
 /// photos left selected. (The panes on the screen: CompareWindowTests.)
 @Suite struct WallCompareTests {
@@ -65,6 +66,17 @@ import WaterfallPhotos
         try harness.window.sendToOverlay(.pointerDown(Point(x: third.midX, y: third.midY)))
         try harness.window.sendToOverlay(.pointerUp(Point(x: third.midX, y: third.midY)))
         #expect(compare.active == 2)
+        // The pointer moved over the first pane: the keys act on its photo; Ctrl+2 then chooses the second while the
+        // pointer stays there.
+        let first = CompareView.paneFrames(count: 3, in: harness.window.viewportFrame)[0]
+        harness.window.pointerLocation = Point(x: first.midX, y: first.midY)
+        try harness.act("4", "mark")
+        #expect(
+            compare.active == 0 && PhotoSidecar.marks(of: FilePath(harness.root + "/a.png")) == PhotoMarks(rating: 4))
+        try harness.window.press("3", .control)
+        try harness.act("2", "mark")
+        #expect(
+            compare.active == 2 && PhotoSidecar.marks(of: FilePath(harness.root + "/c.png")) == PhotoMarks(rating: 2))
         mark = harness.eventCount
         try harness.act("Delete", "trash")
         #expect(compare.files.map(\.lastComponent?.string) == ["a.png", "b.png"] && compare.active == 1)
