@@ -235,11 +235,20 @@ public final class PhotoLibrary {
         return .batch(batch)
     }
 
-    /// `items` made again from `walked` through the arrangement.
+    /// `items` made again from `walked` through the arrangement. Open stacks of which no photo shows now (trashed, or
+    /// no stack any more) are closed.
     func rearrange(scrollsToTop: Bool) -> PhotoLibraryChange {
         let before = items
         items =
             arrangement.showsEverythingAsWalked ? walked : arrangement.arranged(walked, periodTitle: periodTitles.title)
+        if !arrangement.openStacks.isEmpty,
+            !items.sections.contains(where: { $0.cards.contains { $0.stackPlace != nil } })
+        {
+            arrangement.openStacks = []
+            items =
+                arrangement.showsEverythingAsWalked
+                ? walked : arrangement.arranged(walked, periodTitle: periodTitles.title)
+        }
         return .rearranged(scrollsToTop: scrollsToTop, itemsBefore: before)
     }
 

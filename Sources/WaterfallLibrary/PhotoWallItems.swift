@@ -16,11 +16,22 @@ public struct PhotoWallItems {
         /// the cards themselves. Kept by each change of `cards` (`PhotoWallItems`' mutations), for that change's
         /// cards only: a folder of 100,000 photos arrives in hundreds of batches.
         package fileprivate(set) var aspects: [Double]
+        /// The photos its stacks hold beyond one a card, kept by each change of `cards`.
+        fileprivate var photosInStacks = 0
+
+        /// How many photos its cards stand for: a stack's count each.
+        public var photoCount: Int { cards.count + photosInStacks }
 
         init(title: String, cards: [PhotoCard]) {
             self.title = title
             self.cards = cards
             aspects = cards.map(\.aspect)
+            photosInStacks = Self.photosInStacks(of: cards)
+        }
+
+        /// The photos the stacks among `cards` hold beyond one a card.
+        fileprivate static func photosInStacks(of cards: some Sequence<PhotoCard>) -> Int {
+            cards.reduce(0) { $0 + ($1.isStack ? $1.stack.count - 1 : 0) }
         }
     }
 
@@ -48,6 +59,9 @@ public struct PhotoWallItems {
     public var sectionTitles: [String] { sections.map(\.title) }
     /// How many cards there are.
     public var count: Int { (firstIndexOfSection.last ?? 0) + (sections.last?.cards.count ?? 0) }
+    /// How many photos the cards stand for: a stack's count each.
+    /// - Complexity: O(sections).
+    public var photoCount: Int { sections.reduce(0) { $0 + $1.photoCount } }
 
     /// The cards in `section`.
     public func numberOfItems(inSection section: Int) -> Int {
@@ -160,6 +174,7 @@ public struct PhotoWallItems {
         if sections.last?.title == title {
             sections[sections.count - 1].cards += cards
             sections[sections.count - 1].aspects += cards.map(\.aspect)
+            sections[sections.count - 1].photosInStacks += Section.photosInStacks(of: cards)
         } else {
             appendSection(cards, titled: title)
         }
@@ -175,11 +190,14 @@ public struct PhotoWallItems {
     public mutating func insert(_ card: PhotoCard, at path: ItemPath) {
         sections[path.section].cards.insert(card, at: path.item)
         sections[path.section].aspects.insert(card.aspect, at: path.item)
+        sections[path.section].photosInStacks += Section.photosInStacks(of: [card])
         updateStarts()
     }
 
     /// Replaces the card at `path` with `card`.
     public mutating func replace(_ path: ItemPath, with card: PhotoCard) {
+        sections[path.section].photosInStacks +=
+            Section.photosInStacks(of: [card]) - Section.photosInStacks(of: [sections[path.section].cards[path.item]])
         sections[path.section].cards[path.item] = card
         sections[path.section].aspects[path.item] = card.aspect
     }
@@ -187,6 +205,9 @@ public struct PhotoWallItems {
     /// Removes the cards at `paths`.
     public mutating func delete(_ paths: [ItemPath]) {
         for path in paths.sorted(by: >) {
+            sections[path.section].photosInStacks -= Section.photosInStacks(of: [
+                sections[path.section].cards[path.item]
+            ])
             sections[path.section].cards.remove(at: path.item)
             sections[path.section].aspects.remove(at: path.item)
         }

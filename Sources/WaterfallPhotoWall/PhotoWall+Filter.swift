@@ -39,8 +39,8 @@ extension PhotoWall {
         let arrangement = library.arrangement
         guard !arrangement.showsEverythingAsWalked || arrangement.filterError != nil else { return nil }
         var parts: [String] = []
-        if items.count != library.walked.count {
-            parts.append("\(Noun.grouped(items.count)) of \(Noun.photo.counted(library.walked.count))")
+        if items.photoCount != library.walked.photoCount {
+            parts.append("\(Noun.grouped(items.photoCount)) of \(Noun.photo.counted(library.walked.photoCount))")
         }
         if !arrangement.nameFilter.isEmpty { parts.append("“\(arrangement.nameFilter)”") }
         if let error = arrangement.filterError { parts.append(error.description) }
@@ -56,6 +56,7 @@ extension PhotoWall {
             parts.append("by \(arrangement.grouping.rawValue)")
         }
         if arrangement.sortsByTaken { parts.append("in the order taken") }
+        if !arrangement.openStacks.isEmpty { parts.append("a stack open (g closes it)") }
         return parts.joined(separator: " · ")
     }
 }

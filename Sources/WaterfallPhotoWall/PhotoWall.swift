@@ -366,11 +366,11 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             kind == .header
             ? SectionBarCell.dequeue(
                 from: collectionView, kind: kind, title: items.sectionTitles[section],
-                detail: Noun.photo.counted(items.numberOfItems(inSection: section)))
+                detail: Noun.photo.counted(items.sections[section].photoCount))
             : SectionBarCell.dequeue(
                 from: collectionView, kind: kind,
                 title: PhotoWallText.footer(
-                    photos: items.count, sections: items.numberOfSections,
+                    photos: items.photoCount, sections: items.numberOfSections,
                     grouping: library.arrangement.grouping))
         if let bar { report(.bar(kind: kind, section: section, title: bar.title, detail: bar.detail)) }
         return bar

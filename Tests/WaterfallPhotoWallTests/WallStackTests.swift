@@ -95,6 +95,10 @@ import WaterfallPhotos
         try Self.photos(harness)
         try Self.open(harness)
         #expect(Self.cards(harness) == Self.stacked)
+        // The section's header counts the photos, not the cards.
+        #expect(harness.wall.items.sections[0].photoCount == 8 && harness.wall.items.photoCount == 8)
+        #expect(
+            harness.events("bar").contains { $0.string("kind") == "header" && $0.string("detail") == "8 photos" })
         // The picture is the RAW's cover; a burst's first photo is its own.
         #expect(
             try harness.card(1).format == .png
@@ -127,6 +131,7 @@ import WaterfallPhotos
         #expect(
             try (0...2).map { try harness.card($0).stackPlace } == (0...2).map { StackPlace(index: $0, count: 3) })
         #expect(harness.wall.collectionView.focusedItem == (try harness.path(0)))
+        #expect(harness.wall.statusText.hasPrefix("a stack open (g closes it) · 8 photos in 1 folder"))
         let opened = try #require(harness.events("stack").last)
         #expect(
             opened.strings("files") == ["burst-1.png", "burst-2.png", "burst-3.png"] && opened.bool("open") == true
@@ -137,6 +142,7 @@ import WaterfallPhotos
         #expect(Self.cards(harness) == Self.stacked)
         #expect(harness.wall.collectionView.focusedItem == (try harness.path(0)))
         #expect(harness.events("stack").last?.bool("open") == false)
+        #expect(!harness.wall.statusText.contains("stack open"))
         // A card of one photo has none to open.
         try harness.click(2)
         try harness.window.press("g")
