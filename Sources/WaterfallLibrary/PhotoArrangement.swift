@@ -55,18 +55,19 @@ public struct PhotoArrangement: Hashable, Sendable {
         grouping == .similar || query.terms.contains { $0.condition == .duplicate }
     }
 
-    /// Whether `card`, in the folder whose path below its root folded is `foldedFolder`, passes the filter, the least
-    /// rating and the rejects: a stack's when one of its photos does.
-    package func shows(_ card: PhotoCard, inFolder foldedFolder: String) -> Bool {
-        guard card.isStack else { return showsPhoto(card, inFolder: foldedFolder) }
-        return card.stack.contains { showsPhoto($0, inFolder: foldedFolder) }
+    /// Whether `card` passes the filter (asked by `matcher`, in the card's section), the least rating and the rejects:
+    /// a stack's when one of its photos does.
+    @inline(__always)
+    private func shows(_ card: PhotoCard, _ matcher: inout CardMatcher) -> Bool {
+        guard card.isStack else { return showsPhoto(card, &matcher) }
+        return card.stack.contains { showsPhoto($0, &matcher) }
     }
 
     /// Whether the photo of `card` passes the filter, the least rating and the rejects.
     @inline(__always)
-    private func showsPhoto(_ card: PhotoCard, inFolder foldedFolder: String) -> Bool {
+    private func showsPhoto(_ card: PhotoCard, _ matcher: inout CardMatcher) -> Bool {
         guard card.marks.rating >= minimumRating, !(hidesRejected && card.marks.isRejected) else { return false }
-        return query.isEverything || query.matches(CardFacts(card: card, foldedFolderName: foldedFolder))
+        return query.isEverything || matcher.matches(card)
     }
 
     /// Whether `card` is a stack shown open.
@@ -74,14 +75,31 @@ public struct PhotoArrangement: Hashable, Sendable {
         card.isStack && !openStacks.isEmpty && card.stack.contains { openStacks.contains($0.path) }
     }
 
-    /// The cards `cards` (of the folder whose path below its root folded is `foldedFolder`) show as: those that pass,
-    /// each open stack's photos that pass as cards of their own.
-    private func shownCards(_ cards: [PhotoCard], inFolder foldedFolder: String) -> [PhotoCard] {
-        guard !openStacks.isEmpty else { return cards.filter { shows($0, inFolder: foldedFolder) } }
-        return cards.flatMap { card -> [PhotoCard] in
-            if isOpen(card) { return card.openStackCards.filter { showsPhoto($0, inFolder: foldedFolder) } }
-            return shows(card, inFolder: foldedFolder) ? [card] : []
+    /// Hands `body` the cards of `section` of a library this arrangement shows, in the section's order: those that
+    /// pass, each open stack's photos that pass as cards of their own. Read in place: a loop over an array copies each
+    /// card it hands out (a retain and a release).
+    @inline(__always)
+    private func forEachShown(
+        of section: PhotoWallItems.Section, _ matcher: inout CardMatcher, _ body: (PhotoCard) -> Void
+    ) {
+        if !query.isEverything { matcher.enter(folder: Self.foldedFolder(ofSectionTitled: section.title)) }
+        let anyOpen = !openStacks.isEmpty
+        section.cards.withUnsafeBufferPointer { cards in
+            for index in cards.indices {
+                if anyOpen && isOpen(cards[index]) {
+                    for photo in cards[index].openStackCards where showsPhoto(photo, &matcher) { body(photo) }
+                } else if shows(cards[index], &matcher) {
+                    body(cards[index])
+                }
+            }
         }
+    }
+
+    /// The cards of `section` this arrangement shows (`forEachShown`).
+    private func shownCards(of section: PhotoWallItems.Section, _ matcher: inout CardMatcher) -> [PhotoCard] {
+        var shown: [PhotoCard] = []
+        forEachShown(of: section, &matcher) { shown.append($0) }
+        return shown
     }
 
     /// Reads `nameFilter` as a query; one that cannot be read leaves the last query in place, and says why.
@@ -112,10 +130,10 @@ public struct PhotoArrangement: Hashable, Sendable {
     /// - Complexity: O(n) over the library's cards, plus O(k log k) to order k cards by date taken when asked.
     package func arranged(_ library: PhotoWallItems, periodTitle: (PhotoGrouping, Int) -> String) -> PhotoWallItems {
         var result = PhotoWallItems()
+        var matcher = CardMatcher(query)
         if grouping == .folder {
             for section in library.sections {
-                let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
-                let cards = ordered(shownCards(section.cards, inFolder: folder))
+                let cards = ordered(shownCards(of: section, &matcher))
                 if !cards.isEmpty { result.append(cards, toSectionTitled: section.title) }
             }
             return result
@@ -126,23 +144,13 @@ public struct PhotoArrangement: Hashable, Sendable {
         var periods: [(key: Int, cards: [PhotoCard])] = []
         var buckets = PeriodBuckets()
         for section in library.sections {
-            let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
-            let add = { (card: PhotoCard) in
+            forEachShown(of: section, &matcher) { card in
                 let key = periodKey(of: card.taken)
                 if let bucket = buckets.bucket(of: key) {
                     periods[bucket].cards.append(card)
                 } else {
                     buckets.add(key, bucket: periods.count)
                     periods.append((key, [card]))
-                }
-            }
-            section.cards.withUnsafeBufferPointer { cards in
-                for index in cards.indices where shows(cards[index], inFolder: folder) {
-                    guard isOpen(cards[index]) else {
-                        add(cards[index])
-                        continue
-                    }
-                    for photo in cards[index].openStackCards where showsPhoto(photo, inFolder: folder) { add(photo) }
                 }
             }
         }
@@ -169,10 +177,8 @@ public struct PhotoArrangement: Hashable, Sendable {
     /// - Complexity: O(n) over the cards, plus the groups' search (`NearDuplicateGroups`).
     private func similarGroups(_ library: PhotoWallItems) -> PhotoWallItems {
         var shown: [PhotoCard] = []
-        for section in library.sections {
-            let folder = query.isEverything ? "" : Self.foldedFolder(ofSectionTitled: section.title)
-            shown += shownCards(section.cards, inFolder: folder)
-        }
+        var matcher = CardMatcher(query)
+        for section in library.sections { shown += shownCards(of: section, &matcher) }
         let groups = NearDuplicateGroups(shown).groups.map { group in
             group.sorted {
                 Self.isBetter(shown[$0], than: shown[$1]) || (!Self.isBetter(shown[$1], than: shown[$0]) && $0 < $1)
@@ -202,23 +208,6 @@ public struct PhotoArrangement: Hashable, Sendable {
         return cards.enumerated().sorted { ($0.element.taken, $0.offset) < ($1.element.taken, $1.offset) }.map(
             \.element)
     }
-}
-
-/// A card as a query asks of it (`QueryablePhoto`), in its folder.
-private struct CardFacts: QueryablePhoto {
-    let card: PhotoCard
-    let foldedFolderName: String
-
-    var foldedName: String { card.foldedName }
-    var foldedKeywords: [String] { card.foldedKeywords }
-    var hasKeywords: Bool { card.hasKeywords }
-    var marks: PhotoMarks { card.marks }
-    var taken: TakenTime { card.taken }
-    var camera: String? { card.shot?.camera }
-    var lens: String? { card.shot?.lens }
-    var iso: Int? { card.shot?.iso }
-    var format: ImageFormat? { card.format }
-    var isDuplicate: Bool { card.isDuplicate }
 }
 
 /// Which period's cards a key's card joins: the two periods last asked first (a folder's photos come in runs of a

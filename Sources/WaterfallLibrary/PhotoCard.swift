@@ -17,8 +17,8 @@ public struct PhotoCard: Equatable, Sendable {
         var isBroken: Bool
         /// Whether the photo is in a group of near-duplicates, as the library last found them.
         var isDuplicate = false
-        /// Whether `extras` has keywords: what a query asks first.
-        var hasKeywords: Bool
+        /// The number (`KeywordSet.id`) of the keywords in `extras`; -1 for none: what a query asks first.
+        var keywordSetID: Int32
         /// Whether `extras` has a stack: what a query asks first.
         var isStack: Bool
         /// Whether `hashBits` is the perceptual hash of its picture (else it has none yet).
@@ -54,7 +54,7 @@ public struct PhotoCard: Equatable, Sendable {
             self.location = location
             self.shot = shot
             self.extras = extras
-            hasKeywords = extras?.keywords.isEmpty == false
+            keywordSetID = extras?.keywordSet.map { Int32(truncatingIfNeeded: $0.id) } ?? -1
             isStack = extras?.stack.isEmpty == false
             self.reason = reason
             self.foldedName = foldedName
@@ -105,19 +105,18 @@ public struct PhotoCard: Equatable, Sendable {
         }
     }
 
-    /// What few cards have, apart from the storage: the keywords (and the same folded), the key of the bytes of a
-    /// photo that cannot be decoded, a stack's photos, and an open stack's member's place. Never changed: a change
-    /// makes another.
+    /// What few cards have, apart from the storage: the keywords (a `KeywordSet` shared by the cards with the same), the
+    /// key of the bytes of a photo that cannot be decoded, a stack's photos, and an open stack's member's place. Never
+    /// changed: a change makes another.
     private final class Extras: Sendable {
-        let keywords: [String]
-        let foldedKeywords: [String]
+        let keywordSet: KeywordSet?
         let exactCopyKey: ExactCopyKey?
         let stack: [PhotoCard]
         let stackPlace: StackPlace?
 
-        private init(keywords: [String], exactCopyKey: ExactCopyKey?, stack: [PhotoCard], stackPlace: StackPlace?) {
-            self.keywords = keywords
-            foldedKeywords = keywords.map(NameFolding.fold)
+        private init(keywordSet: KeywordSet?, exactCopyKey: ExactCopyKey?, stack: [PhotoCard], stackPlace: StackPlace?)
+        {
+            self.keywordSet = keywordSet
             self.exactCopyKey = exactCopyKey
             self.stack = stack
             self.stackPlace = stackPlace
@@ -125,19 +124,19 @@ public struct PhotoCard: Equatable, Sendable {
 
         /// The extras of these; `nil` when there are none.
         static func make(
-            keywords: [String], exactCopyKey: ExactCopyKey?, stack: [PhotoCard] = [], stackPlace: StackPlace? = nil
+            keywordSet: KeywordSet?, exactCopyKey: ExactCopyKey?, stack: [PhotoCard] = [], stackPlace: StackPlace? = nil
         ) -> Extras? {
-            guard !keywords.isEmpty || exactCopyKey != nil || !stack.isEmpty || stackPlace != nil else { return nil }
-            return Extras(keywords: keywords, exactCopyKey: exactCopyKey, stack: stack, stackPlace: stackPlace)
+            guard keywordSet != nil || exactCopyKey != nil || !stack.isEmpty || stackPlace != nil else { return nil }
+            return Extras(keywordSet: keywordSet, exactCopyKey: exactCopyKey, stack: stack, stackPlace: stackPlace)
         }
 
-        /// These extras with `keywords`, `exactCopyKey`, `stack` or `stackPlace` changed.
+        /// These extras with `keywordSet`, `exactCopyKey`, `stack` or `stackPlace` changed.
         static func changing(
-            _ extras: Extras?, keywords: [String]? = nil, exactCopyKey: ExactCopyKey?? = nil, stack: [PhotoCard]? = nil,
-            stackPlace: StackPlace?? = nil
+            _ extras: Extras?, keywordSet: KeywordSet?? = nil, exactCopyKey: ExactCopyKey?? = nil,
+            stack: [PhotoCard]? = nil, stackPlace: StackPlace?? = nil
         ) -> Extras? {
             make(
-                keywords: keywords ?? extras?.keywords ?? [], exactCopyKey: exactCopyKey ?? extras?.exactCopyKey,
+                keywordSet: keywordSet ?? extras?.keywordSet, exactCopyKey: exactCopyKey ?? extras?.exactCopyKey,
                 stack: stack ?? extras?.stack ?? [], stackPlace: stackPlace ?? extras?.stackPlace)
         }
     }
@@ -220,18 +219,21 @@ public struct PhotoCard: Equatable, Sendable {
     var isTakenByEXIF: Bool { storage.dateTaken != nil }
     /// The photo's keywords, each a path of parts joined by `/` ("places/sea/beach"), as its XMP says.
     public var keywords: [String] {
-        get { storage.extras?.keywords ?? [] }
+        get { storage.extras?.keywordSet?.keywords ?? [] }
         set {
+            let set = KeywordSet.of(newValue)
             change {
-                $0.extras = Extras.changing($0.extras, keywords: newValue)
-                $0.hasKeywords = !newValue.isEmpty
+                $0.extras = Extras.changing($0.extras, keywordSet: .some(set))
+                $0.keywordSetID = set.map { Int32(truncatingIfNeeded: $0.id) } ?? -1
             }
         }
     }
     /// The keywords folded for a query (`NameFolding`).
-    var foldedKeywords: [String] { storage.extras?.foldedKeywords ?? [] }
+    var foldedKeywords: [String] { storage.extras?.keywordSet?.folded ?? [] }
     /// Whether the photo has keywords, read without their array.
-    var hasKeywords: Bool { storage.hasKeywords }
+    var hasKeywords: Bool { storage.keywordSetID >= 0 }
+    /// The number of the photo's set of keywords (`KeywordSet.id`), read without it; -1 for none.
+    var keywordSetID: Int { Int(storage.keywordSetID) }
     /// The perceptual hash of its picture (`PerceptualHash`), once a thumbnail of it was decoded; `nil` before.
     public var perceptualHash: PerceptualHash? {
         get { storage.perceptualHash }
@@ -287,7 +289,7 @@ public struct PhotoCard: Equatable, Sendable {
             pixelWidth: size?.width, pixelHeight: size?.height, fileSize: photo.fileSize, modified: photo.modified,
             isBroken: photo.error != nil, duration: header?.duration, format: header?.format,
             marks: photo.marks, taken: photo.taken, foldedName: NameFolding.fold(photo.name),
-            extras: Extras.make(keywords: photo.keywords, exactCopyKey: nil), shot: header?.shot)
+            extras: Extras.make(keywordSet: KeywordSet.of(photo.keywords), exactCopyKey: nil), shot: header?.shot)
         storage.perceptualHash = photo.perceptualHash
     }
 
