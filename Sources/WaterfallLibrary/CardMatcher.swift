@@ -33,36 +33,40 @@ struct CardMatcher {
         }
     }
 
-    /// Whether `card` (of the section entered last) matches: every term holds.
+    /// Whether the card of `facts` (of the section entered last) matches: every term holds. `card` is read only for
+    /// what its facts do not say.
     @inline(__always)
-    mutating func matches(_ card: PhotoCard) -> Bool {
-        for index in terms.indices where holds(index, for: card) == terms[index].isNegated { return false }
+    mutating func matches(_ facts: CardFilterFacts, _ card: UnsafePointer<PhotoCard>) -> Bool {
+        for index in terms.indices where holds(index, facts, card) == terms[index].isNegated { return false }
         return true
     }
 
-    /// Whether term `index`'s condition holds for `card`.
+    /// Whether term `index`'s condition holds for the card of `facts`.
     @inline(__always)
-    private mutating func holds(_ index: Int, for card: PhotoCard) -> Bool {
+    private mutating func holds(_ index: Int, _ facts: CardFilterFacts, _ card: UnsafePointer<PhotoCard>) -> Bool {
         switch terms[index].condition {
         case .text(let text):
-            return folderHolds[index] || NameFolding.contains(card.foldedName, text)
-                || keywordsSay(index, of: card) { NameFolding.contains($0, text) }
-        case .keyword(let path): return keywordsSay(index, of: card) { NameFolding.containsParts($0, path) }
+            return folderHolds[index] || NameFolding.contains(card.pointee.foldedName, text)
+                || keywordsSay(index, facts, card) { NameFolding.contains($0, text) }
+        case .keyword(let path): return keywordsSay(index, facts, card) { NameFolding.containsParts($0, path) }
         case .folder: return folderHolds[index]
-        case .rating(let range): return range.contains(card.marks.rating)
-        case .rejected: return card.marks.isRejected
-        case .taken(let range): return range.contains(card.taken)
-        case .duplicate: return card.isDuplicate
-        case let condition: return condition.holds(for: CardFacts(card: card, foldedFolderName: ""))
+        case .rating(let range): return range.contains(facts.marks.rating)
+        case .rejected: return facts.marks.isRejected
+        case .taken(let range): return range.contains(facts.taken)
+        case .format(let formats): return facts.format.map(formats.contains) ?? false
+        case .kind(let kinds): return kinds.contains(facts.format == .video ? .video : .photo)
+        case let condition: return condition.holds(for: CardFacts(card: card.pointee, foldedFolderName: ""))
         }
     }
 
-    /// Whether one of `card`'s keywords passes `test`, as its set's answer for term `index` (asked once a set).
-    private mutating func keywordsSay(_ index: Int, of card: PhotoCard, _ test: (String) -> Bool) -> Bool {
-        let set = card.keywordSetID
+    /// Whether one of the card's keywords passes `test`, as its set's answer for term `index` (asked once a set).
+    private mutating func keywordsSay(
+        _ index: Int, _ facts: CardFilterFacts, _ card: UnsafePointer<PhotoCard>, _ test: (String) -> Bool
+    ) -> Bool {
+        let set = Int(facts.keywordSetID)
         guard set >= 0 else { return false }
         if set < keywordAnswers[index].count, keywordAnswers[index][set] >= 0 { return keywordAnswers[index][set] == 1 }
-        let answer = card.foldedKeywords.contains(where: test)
+        let answer = card.pointee.foldedKeywords.contains(where: test)
         if set >= keywordAnswers[index].count {  // a set made since the pass began
             keywordAnswers[index] += repeatElement(-1, count: set + 1 - keywordAnswers[index].count)
         }
@@ -78,14 +82,14 @@ struct CardMatcher {
         }
     }
 
-    /// How much asking `condition` of a card costs, roughly: a field's compare (0) first, then a range's or a set's
-    /// (1), then an optional field's (2), a keyword set's answer (3), a name's fold as it compares (4), and a scan of
-    /// the file's name (5).
+    /// How much asking `condition` of a card costs, roughly: a fact's compare (0) first, then a range's or a set's
+    /// (1), then a field of the card's own storage (2), a keyword set's answer (3), a name's fold as it compares (4),
+    /// and a scan of the file's name (5).
     private static func cost(of condition: PhotoQuery.Condition) -> Int {
         switch condition {
-        case .rating, .rejected, .duplicate, .folder: 0
+        case .rating, .rejected, .folder: 0
         case .taken, .format, .kind: 1
-        case .iso: 2
+        case .duplicate, .iso: 2
         case .keyword: 3
         case .camera, .lens: 4
         case .text: 5

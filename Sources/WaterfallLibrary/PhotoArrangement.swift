@@ -55,19 +55,19 @@ public struct PhotoArrangement: Hashable, Sendable {
         grouping == .similar || query.terms.contains { $0.condition == .duplicate }
     }
 
-    /// Whether `card` passes the filter (asked by `matcher`, in the card's section), the least rating and the rejects:
-    /// a stack's when one of its photos does.
+    /// Whether the photo of `facts` and `card` passes the filter (asked by `matcher`, in the card's section), the
+    /// least rating and the rejects; the card's own storage is read only when the query asks its name or camera.
     @inline(__always)
-    private func shows(_ card: PhotoCard, _ matcher: inout CardMatcher) -> Bool {
-        guard card.isStack else { return showsPhoto(card, &matcher) }
-        return card.stack.contains { showsPhoto($0, &matcher) }
+    private func showsPhoto(
+        _ facts: CardFilterFacts, _ card: UnsafePointer<PhotoCard>, _ matcher: inout CardMatcher
+    ) -> Bool {
+        guard facts.marks.rating >= minimumRating, !(hidesRejected && facts.marks.isRejected) else { return false }
+        return query.isEverything || matcher.matches(facts, card)
     }
 
-    /// Whether the photo of `card` passes the filter, the least rating and the rejects.
-    @inline(__always)
+    /// Whether the photo of `card` passes (`showsPhoto`), its facts worked out: a stack's photo.
     private func showsPhoto(_ card: PhotoCard, _ matcher: inout CardMatcher) -> Bool {
-        guard card.marks.rating >= minimumRating, !(hidesRejected && card.marks.isRejected) else { return false }
-        return query.isEverything || matcher.matches(card)
+        withUnsafePointer(to: card) { showsPhoto(CardFilterFacts($0.pointee), $0, &matcher) }
     }
 
     /// Whether `card` is a stack shown open.
@@ -84,12 +84,19 @@ public struct PhotoArrangement: Hashable, Sendable {
     ) {
         if !query.isEverything { matcher.enter(folder: Self.foldedFolder(ofSectionTitled: section.title)) }
         let anyOpen = !openStacks.isEmpty
-        section.cards.withUnsafeBufferPointer { cards in
-            for index in cards.indices {
-                if anyOpen && isOpen(cards[index]) {
-                    for photo in cards[index].openStackCards where showsPhoto(photo, &matcher) { body(photo) }
-                } else if shows(cards[index], &matcher) {
-                    body(cards[index])
+        section.facts.withUnsafeBufferPointer { facts in
+            section.cards.withUnsafeBufferPointer { cards in
+                for index in cards.indices {
+                    guard facts[index].isStack else {
+                        if showsPhoto(facts[index], cards.baseAddress! + index, &matcher) { body(cards[index]) }
+                        continue
+                    }
+                    // A stack: shown when one of its photos passes; open, each that passes.
+                    if anyOpen && isOpen(cards[index]) {
+                        for photo in cards[index].openStackCards where showsPhoto(photo, &matcher) { body(photo) }
+                    } else if cards[index].stack.contains(where: { showsPhoto($0, &matcher) }) {
+                        body(cards[index])
+                    }
                 }
             }
         }

@@ -16,6 +16,8 @@ public struct PhotoWallItems {
         /// the cards themselves. Kept by each change of `cards` (`PhotoWallItems`' mutations), for that change's
         /// cards only: a folder of 100,000 photos arrives in hundreds of batches.
         package fileprivate(set) var aspects: [Double]
+        /// What a filter's pass asks of each card first, in one array (`CardFilterFacts`), kept as `aspects` is.
+        package fileprivate(set) var facts: [CardFilterFacts]
         /// The photos its stacks hold beyond one a card, kept by each change of `cards`.
         fileprivate var photosInStacks = 0
 
@@ -25,8 +27,25 @@ public struct PhotoWallItems {
         init(title: String, cards: [PhotoCard]) {
             self.title = title
             self.cards = cards
-            aspects = cards.map(\.aspect)
-            photosInStacks = Self.photosInStacks(of: cards)
+            (aspects, facts) = ([], [])
+            aspects.reserveCapacity(cards.count)
+            facts.reserveCapacity(cards.count)
+            addColumns(of: cards)
+        }
+
+        /// Appends `cards`, with their aspects and facts.
+        fileprivate mutating func append(_ new: [PhotoCard]) {
+            cards += new
+            addColumns(of: new)
+        }
+
+        /// Appends the aspects and the facts of `new` (the cards at the end of `cards`): one pass over them.
+        private mutating func addColumns(of new: [PhotoCard]) {
+            for card in new {
+                aspects.append(card.aspect)
+                facts.append(CardFilterFacts(card))
+                if card.isStack { photosInStacks += card.stack.count - 1 }
+            }
         }
 
         /// The photos the stacks among `cards` hold beyond one a card.
@@ -166,15 +185,14 @@ public struct PhotoWallItems {
                 }
             }
             sections[path.section].aspects[path.item] = sections[path.section].cards[path.item].aspect
+            sections[path.section].facts[path.item] = CardFilterFacts(sections[path.section].cards[path.item])
         }
     }
 
     /// Appends `cards` to the last section when it is titled `title`, else to a new section titled so.
     public mutating func append(_ cards: [PhotoCard], toSectionTitled title: String) {
         if sections.last?.title == title {
-            sections[sections.count - 1].cards += cards
-            sections[sections.count - 1].aspects += cards.map(\.aspect)
-            sections[sections.count - 1].photosInStacks += Section.photosInStacks(of: cards)
+            sections[sections.count - 1].append(cards)
         } else {
             appendSection(cards, titled: title)
         }
@@ -190,6 +208,7 @@ public struct PhotoWallItems {
     public mutating func insert(_ card: PhotoCard, at path: ItemPath) {
         sections[path.section].cards.insert(card, at: path.item)
         sections[path.section].aspects.insert(card.aspect, at: path.item)
+        sections[path.section].facts.insert(CardFilterFacts(card), at: path.item)
         sections[path.section].photosInStacks += Section.photosInStacks(of: [card])
         updateStarts()
     }
@@ -200,6 +219,7 @@ public struct PhotoWallItems {
             Section.photosInStacks(of: [card]) - Section.photosInStacks(of: [sections[path.section].cards[path.item]])
         sections[path.section].cards[path.item] = card
         sections[path.section].aspects[path.item] = card.aspect
+        sections[path.section].facts[path.item] = CardFilterFacts(card)
     }
 
     /// Removes the cards at `paths`.
@@ -210,6 +230,7 @@ public struct PhotoWallItems {
             ])
             sections[path.section].cards.remove(at: path.item)
             sections[path.section].aspects.remove(at: path.item)
+            sections[path.section].facts.remove(at: path.item)
         }
         updateStarts()
     }
