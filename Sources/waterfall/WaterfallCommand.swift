@@ -49,8 +49,10 @@ struct WaterfallCommand: ParsableCommand {
             keyword:beach, rating>=4, date:2023-06, camera:, iso>3200, format:raw, -term for not; see docs/search.md), \
             through the X input method (compose, dead keys, ibus and fcitx); d shows the groups of near-duplicates, best \
             first (--group similar); c compares 2 to 4 selected photos side by side, zoomed and panned together, the \
-            culling keys acting on the active pane (a click, Ctrl+1 to Ctrl+4); r cycles the least \
-            rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
+            culling keys acting on the pane under the pointer (or chosen by a click, Ctrl+1 to Ctrl+4). A RAW and its \
+            JPEG, and a burst (one camera, a second apart), are one card with a count, which the culling keys act on \
+            as a whole; g opens the stack to act on one of its photos, and closes it again (--no-stacks: none). r \
+            cycles the least rating shown (--min-rating), Shift+X hides the rejected (--hide-rejected); --group day, month or year makes \
             the sections periods of the date taken, named in your locale, and --sort taken orders each section by it. \
             Every write is atomic: a crash at any instant leaves each file whole.
 

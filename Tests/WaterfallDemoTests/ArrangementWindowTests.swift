@@ -407,10 +407,10 @@ struct ScrubberWindowTests {
 @Suite(.serialized)
 struct ArrangementOptionsTests {
     /// The cards' file names in index order, and the summary, of `waterfall --print-layout` on `folder` with
-    /// `options`.
+    /// `options`, and the names of each stack's photos.
     func layout(
         _ folder: GeneratedImages, _ options: [String], environment: [String: String] = [:]
-    ) throws -> (names: [String], summary: Event) {
+    ) throws -> (names: [String], summary: Event, stacks: [[String]]) {
         let process = try DemoProcess(
             executable: "waterfall",
             arguments: [folder.root, "--print-layout", "--width", "800", "--height", "600", "--columns", "3"] + options,
@@ -420,9 +420,26 @@ struct ArrangementOptionsTests {
             throw X11TestError("--print-layout failed: \(process.standardError)")
         }
         let summary = try #require(process.events.last)
-        let cards = process.events.dropLast().map { LaidOutItem(fields: $0.fields) }.filter { $0.kind == "cell" }
-            .sorted { $0.index < $1.index }
-        return (cards.map { URL(fileURLWithPath: $0.path ?? "").lastPathComponent }, summary)
+        let cells = process.events.dropLast().filter { $0.fields["kind"] as? String == "cell" }
+        let cards = cells.map { LaidOutItem(fields: $0.fields) }.sorted { $0.index < $1.index }
+        let stacks = cells.compactMap { $0.fields["stack"] as? [String] }.map {
+            $0.map { URL(fileURLWithPath: $0).lastPathComponent }
+        }
+        return (cards.map { URL(fileURLWithPath: $0.path ?? "").lastPathComponent }, summary, stacks)
+    }
+
+    @Test func aBurstIsOneCardUnlessStackingIsTurnedOff() throws {
+        let folder = try StackWindowTests.burst()
+        let stacked = try layout(folder, [])
+        #expect(stacked.names == ["a1.jpg", "z.jpg"] && stacked.stacks == [["a1.jpg", "a2.jpg", "a3.jpg"]])
+        let alone = ["a1.jpg", "a2.jpg", "a3.jpg", "z.jpg"]
+        #expect(try layout(folder, ["--no-stacks"]).names == alone)
+        let config = try GeneratedImages()
+        try FileManager.default.createDirectory(atPath: config.path("waterfall"), withIntermediateDirectories: true)
+        try "[wall]\nstacks = false\n".write(
+            toFile: config.path("waterfall/config.toml"), atomically: true, encoding: .utf8)
+        let off = try layout(folder, [], environment: ["XDG_CONFIG_HOME": config.root])
+        #expect(off.names == alone && off.stacks == [])
     }
 
     @Test func theLeastRatingAndTheRejectsLeavePhotosOut() throws {
