@@ -39,6 +39,14 @@ enum XMLScanner {
         var children: [Int] = []
         var namespaces: [String: String] = [:]
 
+        /// Whether the qualified name `name` (`prefix:local`, or `local`) has the local name `local`: what is asked
+        /// before a name is resolved (`resolvedName`, which makes strings), as most names are not the one looked for.
+        static func hasLocalName(_ name: String, _ local: String) -> Bool {
+            let (name, local) = (name.utf8, local.utf8)
+            guard name.count >= local.count, name.suffix(local.count).elementsEqual(local) else { return false }
+            return name.count == local.count || name.dropLast(local.count).last == UInt8(ascii: ":")
+        }
+
         /// The element's name resolved: its namespace's URI (`nil` when its prefix is not declared) and local name.
         var resolvedName: (namespace: String?, local: String) { Self.resolve(name, in: namespaces, isAttribute: false) }
 
@@ -151,11 +159,12 @@ enum XMLScanner {
             }
             cursor.skipSpace()
             guard !cursor.atEnd,
-                let quote = [UInt8(ascii: "\""), UInt8(ascii: "'")].first(where: { $0 == cursor.bytes[cursor.position] }
-                )
+                cursor.bytes[cursor.position] == UInt8(ascii: "\"")
+                    || cursor.bytes[cursor.position] == UInt8(ascii: "'")
             else {
                 throw XMLError(reason: "an unquoted value of \(attributeName)", offset: cursor.position)
             }
+            let quote = cursor.bytes[cursor.position]
             cursor.position += 1
             let valueStart = cursor.position
             while !cursor.atEnd, cursor.bytes[cursor.position] != quote {
@@ -188,7 +197,7 @@ enum XMLScanner {
     /// `bytes` as text, the predefined entities and character references decoded (an unknown one kept as written).
     static func decodeEntities(_ bytes: ArraySlice<UInt8>) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard text.contains("&") else { return text }
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = Substring(text)
         while let ampersand = rest.firstIndex(of: "&") {

@@ -14,11 +14,11 @@ extension XMPPacket {
         for index in descriptions {
             let description = elements[index]
             if let attribute = description.attributes.first(where: {
-                matches(description.resolvedName(of: $0), property)
+                matches($0, of: description, property)
             }) {
                 return [attribute.text.trimmingXMLSpace()].filter { !$0.isEmpty }
             }
-            for child in description.children where matches(elements[child].resolvedName, property) {
+            for child in description.children where matches(elements[child], property) {
                 return arrayItems(of: elements[child])
             }
         }
@@ -32,12 +32,12 @@ extension XMPPacket {
             return text.isEmpty ? [] : [text]
         }
         let arrays = element.children.filter { child in
-            Self.isRDF(elements[child].resolvedName, "Bag") || Self.isRDF(elements[child].resolvedName, "Seq")
-                || Self.isRDF(elements[child].resolvedName, "Alt")
+            Self.isRDF(elements[child], "Bag") || Self.isRDF(elements[child], "Seq")
+                || Self.isRDF(elements[child], "Alt")
         }
         return arrays.flatMap { array in
             elements[array].children.compactMap { item -> String? in
-                guard Self.isRDF(elements[item].resolvedName, "li"), let content = elements[item].content else {
+                guard Self.isRDF(elements[item], "li"), let content = elements[item].content else {
                     return nil
                 }
                 let text = XMLScanner.decodeEntities(bytes[content]).trimmingXMLSpace()
@@ -55,14 +55,14 @@ extension XMPPacket {
         for index in descriptions {
             let description = elements[index]
             if let attribute = description.attributes.first(where: {
-                matches(description.resolvedName(of: $0), property)
+                matches($0, of: description, property)
             }) {
                 // A shortened one-item array: the attribute goes, and the element is added as for a missing one.
                 let range = attribute.leadingSpace.lowerBound..<(attribute.value.upperBound + 1)
                 let without = Array(bytes[..<range.lowerBound]) + bytes[range.upperBound...]
                 return try XMPPacket(without).setting(property, toItems: items, as: kind)
             }
-            for child in description.children where matches(elements[child].resolvedName, property) {
+            for child in description.children where matches(elements[child], property) {
                 // The element's start tag stays (it may declare its namespace); its content is written anew.
                 let element = elements[child]
                 let content = Self.arrayContent(

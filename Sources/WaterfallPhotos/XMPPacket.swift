@@ -35,13 +35,18 @@ struct XMPPacket {
         self.elements = elements
         descriptions = elements.indices.filter { index in
             guard let parent = elements[index].parent else { return false }
-            return Self.isRDF(elements[index].resolvedName, "Description")
-                && Self.isRDF(elements[parent].resolvedName, "RDF")
+            return Self.isRDF(elements[index], "Description")
+                && Self.isRDF(elements[parent], "RDF")
         }
     }
 
     static func isRDF(_ name: (namespace: String?, local: String), _ local: String) -> Bool {
         name.namespace == rdfNamespace && name.local == local
+    }
+
+    /// Whether `element` is RDF's `local` (`rdf:li`...): its local name compared first.
+    static func isRDF(_ element: XMLScanner.Element, _ local: String) -> Bool {
+        XMLScanner.Element.hasLocalName(element.name, local) && isRDF(element.resolvedName, local)
     }
 
     /// Where a property's value is written.
@@ -59,11 +64,12 @@ struct XMPPacket {
         for index in descriptions {
             let description = elements[index]
             if let attribute = description.attributes.first(where: {
-                matches(description.resolvedName(of: $0), property)
+                matches($0, of: description, property)
             }) {
                 return (attribute.text, .attribute(attribute.value))
             }
-            for child in description.children where matches(elements[child].resolvedName, elements[child], property) {
+            for child in description.children
+            where matches(elements[child], property) && elements[child].children.isEmpty {
                 let element = elements[child]
                 guard let content = element.content else {
                     return ("", .emptyElement(element.name, element.start..<element.end))
@@ -78,11 +84,15 @@ struct XMPPacket {
         name.namespace == property.namespace && name.local == property.name
     }
 
-    /// Whether `element` named `name` is `property` with a simple value (no child elements).
-    private func matches(
-        _ name: (namespace: String?, local: String), _ element: XMLScanner.Element, _ property: Property
-    ) -> Bool {
-        matches(name, property) && element.children.isEmpty
+    /// Whether `element` is `property`: its local name compared first, its namespace resolved only when it is.
+    func matches(_ element: XMLScanner.Element, _ property: Property) -> Bool {
+        XMLScanner.Element.hasLocalName(element.name, property.name) && matches(element.resolvedName, property)
+    }
+
+    /// Whether `attribute` of `element` is `property`: its local name compared first.
+    func matches(_ attribute: XMLScanner.Attribute, of element: XMLScanner.Element, _ property: Property) -> Bool {
+        XMLScanner.Element.hasLocalName(attribute.name, property.name)
+            && matches(element.resolvedName(of: attribute), property)
     }
 
     /// The property's value, its whitespace trimmed; `nil` when no top-level description has it.
@@ -181,10 +191,12 @@ struct XMPPacket {
 extension String {
     /// The string without XML's whitespace (space, tab, line feed, carriage return) at its ends.
     func trimmingXMLSpace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
+        // By bytes: XML's spaces are ASCII, so a byte's index between them is a character's.
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        if first == bytes.startIndex && last == bytes.index(before: bytes.endIndex) { return self }
         return String(self[first...last])
     }
 }
