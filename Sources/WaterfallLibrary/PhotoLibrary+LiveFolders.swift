@@ -31,7 +31,8 @@ extension PhotoLibrary {
             }
             if stacksPhotos {
                 let stacked = PhotoStacking.stacked(cards)
-                if stacked.count != cards.count || walked.sections[section].cards.contains(where: \.isStack) {
+                let hasStacks = walked.sections[section].photoCount != walked.sections[section].cards.count
+                if stacked.count != cards.count || hasStacks {
                     restack(
                         section: section, to: stacked, reloaded: update.reloaded, into: &batch, replaced: &replaced,
                         inserted: &inserted)

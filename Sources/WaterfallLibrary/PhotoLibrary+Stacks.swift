@@ -52,7 +52,9 @@ extension PhotoLibrary {
         for (index, card) in cards.enumerated() {
             guard let before = oldIndex[card.location], before > lastKept else { continue }
             (lastKept, kept[before], isNew[index]) = (before, true, false)
-            guard old[before].files != card.files || card.photos.contains(where: { readAgain.contains($0.location) })
+            guard
+                !Self.holdTheSamePhotos(old[before], card)
+                    || card.photos.contains(where: { readAgain.contains($0.location) })
             else { continue }
             let now = card.keepingPictureFacts(of: old[before])
             let path = ItemPath(item: before, section: section)
@@ -68,6 +70,12 @@ extension PhotoLibrary {
             walked.insert(cards[index], at: ItemPath(item: index, section: section))
             inserted.append(ItemPath(item: index, section: section))
         }
+    }
+
+    /// Whether cards `a` and `b` stand for the same files, in the same order.
+    private static func holdTheSamePhotos(_ a: PhotoCard, _ b: PhotoCard) -> Bool {
+        guard a.isStack == b.isStack, a.stack.count == b.stack.count else { return false }
+        return a.isStack ? a.stack.map(\.location) == b.stack.map(\.location) : a.location == b.location
     }
 }
 

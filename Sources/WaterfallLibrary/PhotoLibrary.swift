@@ -192,7 +192,8 @@ public final class PhotoLibrary {
     }
 
     /// Takes away the cards of `files` that no watched folder holds (files given alone, whose folders say nothing of
-    /// them), and returns them with their places, for `restoreCards(_:)`; the others go when their folders say so.
+    /// them), and returns them with their places, for `restoreCards(_:)`; the others go when their folders say so. A
+    /// stack some of whose photos stay keeps them (its photos taken away come back as cards of their own).
     public func removeUnwatchedCards(
         of files: [FilePath]
     ) -> (
@@ -202,11 +203,23 @@ public final class PhotoLibrary {
         let paths = walked.paths(of: unwatched)
         guard !paths.isEmpty else { return (nil, []) }
         let before = walked
-        let removed = paths.map { (card: walked[$0], path: $0) }
-        walked.delete(paths)
         var batch = PhotoLibraryBatch(cause: .fileAction, itemsBefore: before)
-        batch.deletedItems = paths
-        batch.goneFiles = removed.map(\.card.path)
+        var removed: [(card: PhotoCard, path: ItemPath)] = []
+        for path in paths {
+            let card = walked[path]
+            let staying = card.photos.filter { !unwatched.contains($0.path) }
+            guard !staying.isEmpty else {
+                removed.append((card, path))
+                batch.deletedItems.append(path)
+                continue
+            }
+            removed += card.photos.filter { unwatched.contains($0.path) }.map { ($0, path) }
+            walked.replace(path, with: staying.count > 1 ? PhotoCard(stacking: staying) : staying[0])
+            batch.reloadedItems.append(path)
+            batch.goneFiles.append(card.path)
+        }
+        walked.delete(batch.deletedItems)
+        batch.goneFiles += removed.map(\.card.path)
         batch.footerSections = lastSection(of: walked).map { [$0] } ?? []
         return (show(batch), removed)
     }

@@ -73,6 +73,13 @@ enum XMLScanner {
         var open: [Int] = []
         while !cursor.atEnd {
             let start = cursor.position
+            guard bytes[start] == UInt8(ascii: "<") else {
+                let text = Self.text(in: bytes, from: start)
+                cursor.position = text.end
+                // Outside the root only whitespace, and the NULs that pad some embedded packets.
+                if open.isEmpty, !text.isSpace { throw XMLError(reason: "text outside the elements", offset: start) }
+                continue
+            }
             if cursor.skip("<?") {
                 try cursor.skip(past: "?>", what: "a processing instruction")
             } else if cursor.skip("<!--") {
@@ -102,7 +109,8 @@ enum XMLScanner {
                 let contentStart = elements[top].content?.lowerBound ?? start
                 elements[top].content = contentStart..<start
                 elements[top].end = cursor.position
-            } else if cursor.skip("<") {
+            } else {
+                cursor.position += 1  // past the "<" of a start tag
                 guard !open.isEmpty || elements.isEmpty else {
                     throw XMLError(reason: "a second root element", offset: start)
                 }
@@ -116,14 +124,6 @@ enum XMLScanner {
                     elements.append(element)
                     open.append(index)
                 }
-            } else {
-                let textStart = cursor.position
-                while !cursor.atEnd, bytes[cursor.position] != UInt8(ascii: "<") { cursor.position += 1 }
-                // Outside the root only whitespace, and the NULs that pad some embedded packets.
-                if open.isEmpty, bytes[textStart..<cursor.position].contains(where: { !Cursor.isSpace($0) && $0 != 0 })
-                {
-                    throw XMLError(reason: "text outside the elements", offset: textStart)
-                }
             }
         }
         if let last = open.last {
@@ -131,6 +131,28 @@ enum XMLScanner {
         }
         guard !elements.isEmpty else { throw XMLError(reason: "no element", offset: 0) }
         return elements
+    }
+
+    /// Where the text from `start` in `bytes` ends (at the next `<`, or the end), and whether it is only whitespace and
+    /// NULs. Runs of spaces go 8 bytes at a time: a JPEG's packet ends in 2 KB of them, its padding.
+    private static func text(in bytes: [UInt8], from start: Int) -> (end: Int, isSpace: Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            var (position, isSpace) = (start, true)
+            while position < buffer.count {
+                if position + 8 <= buffer.count,
+                    UnsafeRawPointer(buffer.baseAddress! + position).loadUnaligned(as: UInt64.self) == spaces
+                {
+                    position += 8
+                    continue
+                }
+                let byte = buffer[position]
+                if byte == UInt8(ascii: "<") { break }
+                if !Cursor.isSpace(byte) && byte != 0 { isSpace = false }
+                position += 1
+            }
+            return (position, isSpace)
+        }
     }
 
     /// Reads a start tag after its `<`: its name and attributes, up to its `>` or `/>` (then its content is `nil`).
@@ -257,17 +279,20 @@ enum XMLScanner {
             return end - start
         }
 
+        /// Whether `byte` ends a name: `/`, `>`, `=`, `<` or a quote.
+        static func endsName(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: "\""),
+                UInt8(ascii: "'"):
+                true
+            default: false
+            }
+        }
+
         /// A name: the bytes up to whitespace, `/`, `>`, `=` or `<`.
         mutating func name() throws(XMLError) -> String {
             let start = position
-            while !atEnd, !Self.isSpace(bytes[position]),
-                ![
-                    UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "="),
-                    UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"),
-                ].contains(bytes[position])
-            {
-                position += 1
-            }
+            while !atEnd, !Self.isSpace(bytes[position]), !Self.endsName(bytes[position]) { position += 1 }
             guard position > start else { throw XMLError(reason: "a tag without a name", offset: start) }
             return String(decoding: bytes[start..<position], as: UTF8.self)
         }

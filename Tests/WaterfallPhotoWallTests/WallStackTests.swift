@@ -54,8 +54,10 @@ import WaterfallPhotos
     }
 
     /// Opens the harness's wall in three columns, RAWs read by the built worker, set up by `configure`.
-    static func open(_ harness: WallHarness, configure: (inout PhotoWall.Configuration) -> Void = { _ in }) throws {
-        try harness.open(columns: .fixed(3)) {
+    static func open(
+        _ harness: WallHarness, paths: [String] = [], configure: (inout PhotoWall.Configuration) -> Void = { _ in }
+    ) throws {
+        try harness.open(paths, columns: .fixed(3)) {
             $0.decoderExecutable = worker
             configure(&$0)
         }
@@ -215,6 +217,22 @@ import WaterfallPhotos
         try harness.wait("burst-1.png and burst-2.png gone") {
             Self.cards(harness).first == "IMG_0001.png: IMG_0001.dng IMG_0001.png"
         }
+    }
+
+    @Test func aStackOfFilesGivenAloneKeepsThePhotosNotTrashed() throws {
+        let harness = try WallHarness()
+        try Self.photos(harness)
+        try Self.open(harness, paths: ["IMG_0001.dng", "IMG_0001.png"].map { harness.root + "/" + $0 })
+        #expect(Self.cards(harness) == ["IMG_0001.png: IMG_0001.dng IMG_0001.png"])
+        try harness.click(0)
+        try harness.window.press("g")
+        try harness.click(1)
+        #expect(try harness.act("Delete", "trash").int("total") == 1)
+        // The RAW stays; no watched folder tells of the trashed file, so the wall takes it away itself.
+        #expect(Self.cards(harness) == ["IMG_0001.dng"])
+        #expect(FileManager.default.fileExists(atPath: harness.root + "/IMG_0001.dng"))
+        try harness.act("z", .control, "restore", undo: true)
+        #expect(harness.titles.flatMap { $0 }.sorted() == ["IMG_0001.dng", "IMG_0001.png"])
     }
 
     @Test func aWatchedFoldersNewPhotoJoinsItsStackAndAGoneOneLeavesIt() throws {
