@@ -7,16 +7,24 @@ public struct LibraryKeywords: Hashable, Sendable {
     /// `keywords` folded (`NameFolding`), in the same order.
     private let folded: [String]
 
-    /// The keywords of the cards of `items`.
-    /// - Complexity: O(cards).
+    /// The keywords of the photos of `items`, a stack's each.
+    /// - Complexity: O(cards), reading each card's facts; a set of keywords (`KeywordSet`) is read once.
     public init(of items: PhotoWallItems) {
-        var counts: [String: Int] = [:]
-        for section in 0..<items.numberOfSections {
-            for item in 0..<items.numberOfItems(inSection: section) {
-                for keyword in items[ItemPath(item: item, section: section)].keywords {
-                    counts[keyword, default: 0] += 1
-                }
+        var photosOfSet: [Int: (count: Int, keywords: [String])] = [:]
+        func count(_ card: PhotoCard) {
+            let set = card.keywordSetID
+            guard set >= 0 else { return }
+            if photosOfSet[set] == nil { photosOfSet[set] = (0, card.keywords) }
+            photosOfSet[set]!.count += 1
+        }
+        for section in items.sections {
+            for (index, facts) in section.factsOfCards.enumerated() where facts.keywordSetID >= 0 || facts.isStack {
+                if facts.isStack { section.cards[index].stack.forEach(count) } else { count(section.cards[index]) }
             }
+        }
+        var counts: [String: Int] = [:]
+        for (photos, keywords) in photosOfSet.values {
+            for keyword in keywords { counts[keyword, default: 0] += photos }
         }
         keywords = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
         folded = keywords.map(NameFolding.fold)

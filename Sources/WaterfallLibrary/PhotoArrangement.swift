@@ -75,37 +75,43 @@ public struct PhotoArrangement: Hashable, Sendable {
         card.isStack && !openStacks.isEmpty && card.stack.contains { openStacks.contains($0.path) }
     }
 
-    /// Hands `body` the cards of `section` of a library this arrangement shows, in the section's order: those that
-    /// pass, each open stack's photos that pass as cards of their own. Read in place: a loop over an array copies each
-    /// card it hands out (a retain and a release).
+    /// Hands `body` the cards of `section` of a library this arrangement shows, in the section's order, with their
+    /// aspects and facts: those that pass, each open stack's photos that pass as cards of their own. Read in place,
+    /// from the section's columns: a loop over an array copies each card it hands out (a retain and a release), and a
+    /// card's storage is read only for what the query asks of it.
     @inline(__always)
     private func forEachShown(
-        of section: PhotoWallItems.Section, _ matcher: inout CardMatcher, _ body: (PhotoCard) -> Void
+        of section: PhotoWallItems.Section, _ matcher: inout CardMatcher,
+        _ body: (PhotoCard, Double, CardFilterFacts) -> Void
     ) {
         if !query.isEverything { matcher.enter(folder: Self.foldedFolder(ofSectionTitled: section.title)) }
         let anyOpen = !openStacks.isEmpty
-        section.facts.withUnsafeBufferPointer { facts in
+        section.factsOfCards.withUnsafeBufferPointer { facts in
             section.cards.withUnsafeBufferPointer { cards in
                 for index in cards.indices {
                     guard facts[index].isStack else {
-                        if showsPhoto(facts[index], cards.baseAddress! + index, &matcher) { body(cards[index]) }
+                        if showsPhoto(facts[index], cards.baseAddress! + index, &matcher) {
+                            body(cards[index], section.aspects[index], facts[index])
+                        }
                         continue
                     }
                     // A stack: shown when one of its photos passes; open, each that passes.
                     if anyOpen && isOpen(cards[index]) {
-                        for photo in cards[index].openStackCards where showsPhoto(photo, &matcher) { body(photo) }
+                        for photo in cards[index].openStackCards where showsPhoto(photo, &matcher) {
+                            body(photo, photo.aspect, CardFilterFacts(photo))
+                        }
                     } else if cards[index].stack.contains(where: { showsPhoto($0, &matcher) }) {
-                        body(cards[index])
+                        body(cards[index], section.aspects[index], facts[index])
                     }
                 }
             }
         }
     }
 
-    /// The cards of `section` this arrangement shows (`forEachShown`).
-    private func shownCards(of section: PhotoWallItems.Section, _ matcher: inout CardMatcher) -> [PhotoCard] {
-        var shown: [PhotoCard] = []
-        forEachShown(of: section, &matcher) { shown.append($0) }
+    /// The cards of `section` this arrangement shows (`forEachShown`), in its order.
+    private func shownCards(of section: PhotoWallItems.Section, _ matcher: inout CardMatcher) -> GatheredCards {
+        var shown = GatheredCards(keepsTimes: sortsByTaken)
+        forEachShown(of: section, &matcher) { shown.append($0, aspect: $1, facts: $2) }
         return shown
     }
 
@@ -141,24 +147,24 @@ public struct PhotoArrangement: Hashable, Sendable {
         if grouping == .folder {
             for section in library.sections {
                 let cards = ordered(shownCards(of: section, &matcher))
-                if !cards.isEmpty { result.append(cards, toSectionTitled: section.title) }
+                if !cards.isEmpty { result.appendSection(cards, titled: section.title) }
             }
             return result
         }
         if grouping == .similar { return similarGroups(library) }
         // One pass: a card is one reference (`PhotoCard`), so the periods' arrays grow cheaply; the cards are read in
         // place (a loop over an array copies each card it hands out: a retain and a release).
-        var periods: [(key: Int, cards: [PhotoCard])] = []
+        var periods: [(key: Int, cards: GatheredCards)] = []
         var buckets = PeriodBuckets()
         for section in library.sections {
-            forEachShown(of: section, &matcher) { card in
-                let key = periodKey(of: card.taken)
-                if let bucket = buckets.bucket(of: key) {
-                    periods[bucket].cards.append(card)
-                } else {
-                    buckets.add(key, bucket: periods.count)
-                    periods.append((key, [card]))
+            forEachShown(of: section, &matcher) { card, aspect, facts in
+                let key = periodKey(of: facts.taken)
+                let bucket = buckets.bucket(of: key) ?? periods.count
+                if bucket == periods.count {
+                    buckets.add(key, bucket: bucket)
+                    periods.append((key, GatheredCards(keepsTimes: sortsByTaken)))
                 }
+                periods[bucket].cards.append(card, aspect: aspect, facts: facts)
             }
         }
         periods.sort { newestPeriodFirst ? $0.key > $1.key : $0.key < $1.key }
@@ -185,7 +191,7 @@ public struct PhotoArrangement: Hashable, Sendable {
     private func similarGroups(_ library: PhotoWallItems) -> PhotoWallItems {
         var shown: [PhotoCard] = []
         var matcher = CardMatcher(query)
-        for section in library.sections { shown += shownCards(of: section, &matcher) }
+        for section in library.sections { shown += shownCards(of: section, &matcher).cards }
         let groups = NearDuplicateGroups(shown).groups.map { group in
             group.sorted {
                 Self.isBetter(shown[$0], than: shown[$1]) || (!Self.isBetter(shown[$1], than: shown[$0]) && $0 < $1)
@@ -210,10 +216,8 @@ public struct PhotoArrangement: Hashable, Sendable {
     }
 
     /// `cards` oldest first when `sortsByTaken` (ties in their order), else as they are.
-    private func ordered(_ cards: [PhotoCard]) -> [PhotoCard] {
-        guard sortsByTaken else { return cards }
-        return cards.enumerated().sorted { ($0.element.taken, $0.offset) < ($1.element.taken, $1.offset) }.map(
-            \.element)
+    private func ordered(_ cards: GatheredCards) -> GatheredCards {
+        sortsByTaken ? cards.sortedByTaken() : cards
     }
 }
 

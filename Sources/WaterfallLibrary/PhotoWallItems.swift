@@ -16,8 +16,12 @@ public struct PhotoWallItems {
         /// the cards themselves. Kept by each change of `cards` (`PhotoWallItems`' mutations), for that change's
         /// cards only: a folder of 100,000 photos arrives in hundreds of batches.
         package fileprivate(set) var aspects: [Double]
-        /// What a filter's pass asks of each card first, in one array (`CardFilterFacts`), kept as `aspects` is.
+        /// What a filter's pass asks of each card first, in one array (`CardFilterFacts`), kept as `aspects` is; empty
+        /// in a section an arrangement made (`init(title:gathered:)`), which no pass reads: a million facts are 16 MB
+        /// of fresh memory at each regrouping.
         package fileprivate(set) var facts: [CardFilterFacts]
+        /// Whether `facts` is kept.
+        private var keepsFacts = true
         /// The photos its stacks hold beyond one a card, kept by each change of `cards`.
         fileprivate var photosInStacks = 0
 
@@ -33,6 +37,34 @@ public struct PhotoWallItems {
             addColumns(of: cards)
         }
 
+        /// A section titled `title` of `gathered`'s cards, with the aspects gathered with them, and no facts.
+        init(title: String, gathered: GatheredCards) {
+            self.title = title
+            cards = gathered.cards
+            aspects = gathered.aspects
+            facts = []
+            keepsFacts = false
+            photosInStacks = gathered.photosInStacks
+        }
+
+        /// The facts of the cards: `facts`, or, in a section that keeps none, worked out.
+        package var factsOfCards: [CardFilterFacts] { keepsFacts ? facts : cards.map(CardFilterFacts.init) }
+
+        /// Sets the card at `item`'s facts, if the section keeps them.
+        fileprivate mutating func setFacts(at item: Int) {
+            if keepsFacts { facts[item] = CardFilterFacts(cards[item]) }
+        }
+
+        /// Inserts the facts of the card inserted at `item`, if the section keeps them.
+        fileprivate mutating func insertFacts(at item: Int) {
+            if keepsFacts { facts.insert(CardFilterFacts(cards[item]), at: item) }
+        }
+
+        /// Removes the facts of the card at `item`, if the section keeps them.
+        fileprivate mutating func removeFacts(at item: Int) {
+            if keepsFacts { facts.remove(at: item) }
+        }
+
         /// Appends `cards`, with their aspects and facts.
         fileprivate mutating func append(_ new: [PhotoCard]) {
             cards += new
@@ -43,7 +75,7 @@ public struct PhotoWallItems {
         private mutating func addColumns(of new: [PhotoCard]) {
             for card in new {
                 aspects.append(card.aspect)
-                facts.append(CardFilterFacts(card))
+                if keepsFacts { facts.append(CardFilterFacts(card)) }
                 if card.isStack { photosInStacks += card.stack.count - 1 }
             }
         }
@@ -185,7 +217,7 @@ public struct PhotoWallItems {
                 }
             }
             sections[path.section].aspects[path.item] = sections[path.section].cards[path.item].aspect
-            sections[path.section].facts[path.item] = CardFilterFacts(sections[path.section].cards[path.item])
+            sections[path.section].setFacts(at: path.item)
         }
     }
 
@@ -198,6 +230,12 @@ public struct PhotoWallItems {
         }
     }
 
+    /// Appends a section titled `title` of `gathered`'s cards (with their aspects).
+    package mutating func appendSection(_ gathered: GatheredCards, titled title: String) {
+        firstIndexOfSection.append(count)
+        sections.append(Section(title: title, gathered: gathered))
+    }
+
     /// Appends a section titled `title` with `cards`.
     public mutating func appendSection(_ cards: [PhotoCard], titled title: String) {
         firstIndexOfSection.append(count)
@@ -208,7 +246,7 @@ public struct PhotoWallItems {
     public mutating func insert(_ card: PhotoCard, at path: ItemPath) {
         sections[path.section].cards.insert(card, at: path.item)
         sections[path.section].aspects.insert(card.aspect, at: path.item)
-        sections[path.section].facts.insert(CardFilterFacts(card), at: path.item)
+        sections[path.section].insertFacts(at: path.item)
         sections[path.section].photosInStacks += Section.photosInStacks(of: [card])
         updateStarts()
     }
@@ -219,7 +257,7 @@ public struct PhotoWallItems {
             Section.photosInStacks(of: [card]) - Section.photosInStacks(of: [sections[path.section].cards[path.item]])
         sections[path.section].cards[path.item] = card
         sections[path.section].aspects[path.item] = card.aspect
-        sections[path.section].facts[path.item] = CardFilterFacts(card)
+        sections[path.section].setFacts(at: path.item)
     }
 
     /// Removes the cards at `paths`.
@@ -230,7 +268,7 @@ public struct PhotoWallItems {
             ])
             sections[path.section].cards.remove(at: path.item)
             sections[path.section].aspects.remove(at: path.item)
-            sections[path.section].facts.remove(at: path.item)
+            sections[path.section].removeFacts(at: path.item)
         }
         updateStarts()
     }
