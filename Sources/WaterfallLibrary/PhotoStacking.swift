@@ -16,8 +16,8 @@ public struct StackPlace: Hashable, Sendable {
 
 /// Which neighbouring photos of a folder are one stack, shown as one card with a count, as digiKam, Shotwell,
 /// darktable and immich group them:
-/// - a RAW and a picture of another format with the same name but its extension (`IMG_0001.CR2` and `IMG_0001.JPG`),
-///   as a camera writes them side by side;
+/// - a RAW and a JPEG (or a HEIF, an AVIF, a JPEG XL: `picturesBesideRAW`) with the same name but its extension
+///   (`IMG_0001.CR2` and `IMG_0001.JPG`), as a camera or a phone writes them side by side;
 /// - a burst: photos of one camera (EXIF's model) whose EXIF times taken are at most a second apart, each from the
 ///   one before it. EXIF gives the time to the second, so two photos of the same or the next second are one burst.
 ///
@@ -50,10 +50,16 @@ public enum PhotoStacking {
     /// The photo of `card` its folder has last: a stack's last, or the card's own.
     static func lastPhoto(of card: PhotoCard) -> PhotoCard { card.isStack ? card.stack[card.stack.count - 1] : card }
 
-    /// Whether one of `a` and `b` is a RAW and the other a picture, both named alike but for their extensions.
+    /// The formats a camera or a phone writes beside its RAW: a JPEG, a HEIF, an AVIF, a JPEG XL.
+    public static let picturesBesideRAW: Set<ImageFormat> = [.jpeg, .heif, .avif, .jxl]
+
+    /// Whether one of `a` and `b` is a RAW and the other a picture a camera writes beside it (`picturesBesideRAW`),
+    /// both named alike but for their extensions.
     private static func isRAWPair(_ a: PhotoCard, _ b: PhotoCard) -> Bool {
-        guard let first = a.format, let second = b.format, (first == .raw) != (second == .raw),
-            first != .video, second != .video
+        guard let first = a.format, let second = b.format else { return false }
+        guard
+            (first == .raw && picturesBesideRAW.contains(second))
+                || (second == .raw && picturesBesideRAW.contains(first))
         else { return false }
         return stem(of: a.title) == stem(of: b.title)
     }

@@ -156,14 +156,15 @@ final class KeyHandler {
     /// The card shown in the lightbox, while it is open.
     private var shownPhoto: Int? { wall.lightbox?.index }
 
-    /// The photos the handler gets: the one shown in the lightbox, else the selected ones, else the focused one.
+    /// The photos the handler gets: the one shown in the lightbox, else the selected ones, else the focused one; a
+    /// stack's every photo.
     private var chosenFiles: [FilePath] {
         if let lightbox = wall.lightbox {
-            return wall.items.path(ofIndex: lightbox.index).map { [wall.items[$0].path] } ?? []
+            return wall.items.path(ofIndex: lightbox.index).map { wall.items[$0].files } ?? []
         }
         let selected = wall.selectedFiles
         if !selected.isEmpty { return selected }
-        return wall.collectionView.focusedItem.map { [wall.items[$0].path] } ?? []
+        return wall.collectionView.focusedItem.map { wall.items[$0].files } ?? []
     }
 
     /// Runs the handler with `key` on the chosen photos, or says why it cannot.

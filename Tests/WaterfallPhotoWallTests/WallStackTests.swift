@@ -28,12 +28,16 @@ import WaterfallPhotos
                 + (model.map { ["-Model=\($0)"] } ?? []) + names.map { harness.root + "/" + $0 })
     }
 
-    /// IMG_0001.dng and IMG_0001.png (a RAW and its picture); burst-1..3.png of camera X at 12:00:00, :01 and :02 (a
+    /// IMG_0001.dng and IMG_0001.jpg (a RAW and its picture); burst-1..3.png of camera X at 12:00:00, :01 and :02 (a
     /// burst: each a second after the one before); later.png of X at 12:00:04 (two seconds on: no burst);
-    /// other.png of camera Y at 12:00:04; nocamera.png at 12:00:04 without a camera.
+    /// other.png of camera Y at 12:00:04; nocamera.png at 12:00:04 without a camera; plain.dng and plain.png (a PNG is
+    /// no camera's picture beside its RAW).
     static func photos(_ harness: WallHarness) throws {
         try dng(harness, "IMG_0001.dng")
-        try harness.photo("IMG_0001.png", width: 60, height: 40, colour: 0xC03020)
+        try TestTool.run(["convert", "-size", "60x40", "xc:#C03020", harness.root + "/IMG_0001.jpg"])
+        // A PNG of a RAW's name is no camera's picture: no stack.
+        try dng(harness, "plain.dng")
+        try harness.photo("plain.png", width: 60, height: 40, colour: 0xC03020)
         for (index, colour) in [0x2060C0, 0x2070C0, 0x2080C0].enumerated() {
             try harness.photo("burst-\(index + 1).png", width: 40, height: 60, colour: UInt32(colour))
         }
@@ -88,8 +92,8 @@ import WaterfallPhotos
 
     /// The cards of `photos(_:)`, in the folder's order (by name, naturally: case aside).
     static let stacked = [
-        "burst-1.png: burst-1.png burst-2.png burst-3.png", "IMG_0001.png: IMG_0001.dng IMG_0001.png", "later.png",
-        "nocamera.png", "other.png",
+        "burst-1.png: burst-1.png burst-2.png burst-3.png", "IMG_0001.jpg: IMG_0001.dng IMG_0001.jpg", "later.png",
+        "nocamera.png", "other.png", "plain.dng", "plain.png",
     ]
 
     @Test func aRAWWithItsPictureAndABurstAreOneCardEach() throws {
@@ -98,15 +102,15 @@ import WaterfallPhotos
         try Self.open(harness)
         #expect(Self.cards(harness) == Self.stacked)
         // The section's header counts the photos, not the cards.
-        #expect(harness.wall.items.sections[0].photoCount == 8 && harness.wall.items.photoCount == 8)
+        #expect(harness.wall.items.sections[0].photoCount == 10 && harness.wall.items.photoCount == 10)
         #expect(
-            harness.events("bar").contains { $0.string("kind") == "header" && $0.string("detail") == "8 photos" })
+            harness.events("bar").contains { $0.string("kind") == "header" && $0.string("detail") == "10 photos" })
         // The picture is the RAW's cover; a burst's first photo is its own.
         #expect(
-            try harness.card(1).format == .png
-                && harness.card(1).files.map(\.lastComponent!.string) == ["IMG_0001.dng", "IMG_0001.png"])
+            try harness.card(1).format == .jpeg
+                && harness.card(1).files.map(\.lastComponent!.string) == ["IMG_0001.dng", "IMG_0001.jpg"])
         // A query finds a stack by any of its photos.
-        #expect(try WallKeywordTests.filtered(harness, "format:raw") == ["IMG_0001.png"])
+        #expect(try WallKeywordTests.filtered(harness, "format:raw") == ["IMG_0001.jpg", "plain.dng"])
         #expect(try WallKeywordTests.filtered(harness, "burst-3") == ["burst-1.png"])
     }
 
@@ -115,7 +119,8 @@ import WaterfallPhotos
         try Self.photos(harness)
         try Self.open(harness) { $0.stacksPhotos = false }
         #expect(
-            harness.titles.flatMap { $0 }.count == 8 && harness.wall.items.sections[0].cards.allSatisfy { !$0.isStack })
+            harness.titles.flatMap { $0 }.count == 10 && harness.wall.items.sections[0].cards.allSatisfy { !$0.isStack }
+        )
     }
 
     @Test func gOpensTheFocusedStackAndClosesItFromAnyOfItsPhotos() throws {
@@ -127,17 +132,17 @@ import WaterfallPhotos
         try harness.window.press("g")
         #expect(
             Self.cards(harness) == [
-                "burst-1.png", "burst-2.png", "burst-3.png", "IMG_0001.png: IMG_0001.dng IMG_0001.png", "later.png",
-                "nocamera.png", "other.png",
+                "burst-1.png", "burst-2.png", "burst-3.png", "IMG_0001.jpg: IMG_0001.dng IMG_0001.jpg", "later.png",
+                "nocamera.png", "other.png", "plain.dng", "plain.png",
             ])
         #expect(
             try (0...2).map { try harness.card($0).stackPlace } == (0...2).map { StackPlace(index: $0, count: 3) })
         #expect(harness.wall.collectionView.focusedItem == (try harness.path(0)))
-        #expect(harness.wall.statusText.hasPrefix("a stack open (g closes it) · 8 photos in 1 folder"))
+        #expect(harness.wall.statusText.hasPrefix("a stack open (g closes it) · 10 photos in 1 folder"))
         let opened = try #require(harness.events("stack").last)
         #expect(
             opened.strings("files") == ["burst-1.png", "burst-2.png", "burst-3.png"] && opened.bool("open") == true
-                && opened.int("items") == 7)
+                && opened.int("items") == 9)
         // From its last photo: closed, the focus on the stack.
         try harness.click(2)
         try harness.window.press("g")
@@ -159,14 +164,14 @@ import WaterfallPhotos
         try harness.click(1)
         let rated = try harness.act("3", "mark")
         #expect(rated.int("done") == 2)
-        #expect(try Self.rating(harness, "IMG_0001.dng") == "3" && Self.rating(harness, "IMG_0001.png") == "3")
+        #expect(try Self.rating(harness, "IMG_0001.dng") == "3" && Self.rating(harness, "IMG_0001.jpg") == "3")
         #expect(try harness.card(1).marks.rating == 3 && harness.card(1).stack.allSatisfy { $0.marks.rating == 3 })
         // Open: the RAW alone.
         try harness.window.press("g")
         try harness.click(1)
         #expect(try harness.card(1).title == "IMG_0001.dng")
         try harness.act("1", "mark")
-        #expect(try Self.rating(harness, "IMG_0001.dng") == "1" && Self.rating(harness, "IMG_0001.png") == "3")
+        #expect(try Self.rating(harness, "IMG_0001.dng") == "1" && Self.rating(harness, "IMG_0001.jpg") == "3")
         // The watched folder's updates of the writes may come after them: the cards settle on the files' marks.
         #expect(try harness.window.runUntil { (try? harness.card(1).marks.rating) == 1 })
         #expect(try harness.card(2).marks.rating == 3)
@@ -215,15 +220,15 @@ import WaterfallPhotos
         // Closed, Delete moves both.
         #expect(try harness.act("Delete", "trash").int("total") == 2)
         try harness.wait("burst-1.png and burst-2.png gone") {
-            Self.cards(harness).first == "IMG_0001.png: IMG_0001.dng IMG_0001.png"
+            Self.cards(harness).first == "IMG_0001.jpg: IMG_0001.dng IMG_0001.jpg"
         }
     }
 
     @Test func aStackOfFilesGivenAloneKeepsThePhotosNotTrashed() throws {
         let harness = try WallHarness()
         try Self.photos(harness)
-        try Self.open(harness, paths: ["IMG_0001.dng", "IMG_0001.png"].map { harness.root + "/" + $0 })
-        #expect(Self.cards(harness) == ["IMG_0001.png: IMG_0001.dng IMG_0001.png"])
+        try Self.open(harness, paths: ["IMG_0001.dng", "IMG_0001.jpg"].map { harness.root + "/" + $0 })
+        #expect(Self.cards(harness) == ["IMG_0001.jpg: IMG_0001.dng IMG_0001.jpg"])
         try harness.click(0)
         try harness.window.press("g")
         try harness.click(1)
@@ -232,7 +237,7 @@ import WaterfallPhotos
         #expect(Self.cards(harness) == ["IMG_0001.dng"])
         #expect(FileManager.default.fileExists(atPath: harness.root + "/IMG_0001.dng"))
         try harness.act("z", .control, "restore", undo: true)
-        #expect(harness.titles.flatMap { $0 }.sorted() == ["IMG_0001.dng", "IMG_0001.png"])
+        #expect(harness.titles.flatMap { $0 }.sorted() == ["IMG_0001.dng", "IMG_0001.jpg"])
     }
 
     @Test func aWatchedFoldersNewPhotoJoinsItsStackAndAGoneOneLeavesIt() throws {
@@ -252,12 +257,12 @@ import WaterfallPhotos
         #expect(
             Self.cards(harness) == [
                 "burst-1.png: burst-1.png burst-2.png burst-3.png burst-4.png",
-                "IMG_0001.png: IMG_0001.dng IMG_0001.png",
-                "later.png", "nocamera.png", "other.png",
+                "IMG_0001.jpg: IMG_0001.dng IMG_0001.jpg",
+                "later.png", "nocamera.png", "other.png", "plain.dng", "plain.png",
             ])
         // The RAW gone: its picture is a card alone.
         try FileManager.default.removeItem(atPath: harness.root + "/IMG_0001.dng")
-        try harness.wait("the RAW gone") { Self.cards(harness)[1] == "IMG_0001.png" }
+        try harness.wait("the RAW gone") { Self.cards(harness)[1] == "IMG_0001.jpg" }
         #expect(harness.warnings.all == [])
     }
 
@@ -282,7 +287,7 @@ import WaterfallPhotos
         let relaunch = harness.relaunched()
         let again = try WallSimilarTests.index(relaunch)
         try Self.open(relaunch) { $0.openIndex = { again } }
-        try relaunch.wait("the index's photos") { relaunch.wall.items.count == 5 }
+        try relaunch.wait("the index's photos") { relaunch.wall.items.count == 7 }
         #expect(Self.cards(relaunch) == Self.stacked)
     }
 }
