@@ -5,7 +5,9 @@ extension CollectionView {
     /// Shift+Tab to the next and previous item in index order. With nothing focused they go to the first item in
     /// the viewport. The focus then shows its ring and is scrolled into view; a plain move selects the item
     /// alone, Shift+arrow selects the range from the anchor (multiple mode), Ctrl moves the focus only.
-    /// Page Up/Down (and Space) scroll by a viewport, Home and End to the ends; Ctrl+Space toggles the focused
+    /// Home and End move the focus to the first and the last item (in index order) as the arrows do (Shift selects
+    /// the range, Ctrl moves the focus only), as file managers' icon views do, and scroll to that end of the content.
+    /// Page Up/Down (and Space) scroll by a viewport; Ctrl+Space toggles the focused
     /// item; Escape clears the selection. A smooth scroll in progress first jumps to its target. The commands a key
     /// may stand for (Enter, Ctrl+A, F5) go to `perform(_:)`.
     public func handleKey(_ key: NavigationKey, modifiers: ModifierKeys = []) {
@@ -16,8 +18,7 @@ extension CollectionView {
         case .space where modifiers.contains(.control):
             if let focusedItem { userSelect(focusedItem, modifiers: .control, focusVisible: true) }
         case .space: scrollPages(1)
-        case .home: setContentOffset(0)
-        case .end: setContentOffset(scroll.maxOffset)
+        case .home, .end: moveFocusToEnd(key, modifiers: modifiers)
         case .up, .down, .left, .right, .tab: moveFocus(key, modifiers: modifiers)
         case .cancel:
             cancelPress()
@@ -41,14 +42,32 @@ extension CollectionView {
     private func moveFocus(_ key: NavigationKey, modifiers: ModifierKeys) {
         cancelPress()
         guard let target = focusTarget(for: key, backwards: modifiers.contains(.shift)) else { return }
+        focus(target, modifiers: modifiers, extendsWithShift: key != .tab)
+        scrollItemToVisible(target)
+    }
+
+    /// Home (to the first item and the top) or End (to the last item and the bottom).
+    private func moveFocusToEnd(_ key: NavigationKey, modifiers: ModifierKeys) {
+        cancelPress()
+        let sections = (0..<layout.numberOfSections).filter { layout.numberOfItems(inSection: $0) > 0 }
+        let target =
+            key == .home
+            ? sections.first.map { ItemPath(item: 0, section: $0) }
+            : sections.last.map { ItemPath(item: layout.numberOfItems(inSection: $0) - 1, section: $0) }
+        if let target { focus(target, modifiers: modifiers, extendsWithShift: true) }
+        setContentOffset(key == .home ? 0 : scroll.maxOffset)
+    }
+
+    /// Moves the focus to `target` as a key with `modifiers` does: Ctrl (or no selection) moves it only, Shift selects
+    /// the range from the anchor when `extendsWithShift`, else the item is selected alone.
+    private func focus(_ target: ItemPath, modifiers: ModifierKeys, extendsWithShift: Bool) {
         if modifiers.contains(.control) || selectionMode == .none {
             setFocusedItem(target, visible: true)
-        } else if modifiers.contains(.shift), key != .tab {
+        } else if modifiers.contains(.shift), extendsWithShift {
             userSelect(target, modifiers: .shift, focusVisible: true)
         } else {
             userSelect(target, modifiers: [], focusVisible: true)
         }
-        scrollItemToVisible(target)
     }
 
     /// Enter: retries a failed load when its footer is in the viewport, else activates the focused item.

@@ -127,27 +127,45 @@ import Testing
         #expect(view.selectedItem == 0)
     }
 
-    @Test func pagesAndEnds() throws {
+    @Test func pagesScrollAndKeepTheSelection() throws {
         // A viewport 150 high: the offset runs from 0 to 210.
         let harness = try grid(viewportHeight: 150)
         let view = harness.view
-        let steps = try press(
-            [.pageDown, .pageDown, .pageDown, .pageUp, .pageUp, .pageUp, .end, .end, .home, .home], on: view)
-        #expect(steps.map(\.1) == [150, 210, 210, 60, 0, 0, 210, 210, 0, 0])
+        let steps = try press([.pageDown, .pageDown, .pageDown, .pageUp, .pageUp, .pageUp], on: view)
+        #expect(steps.map(\.1) == [150, 210, 210, 60, 0, 0])
         #expect(steps.allSatisfy { $0.0 == nil })
-        #expect(harness.log == Array(repeating: "didScroll", count: 6))
-    }
-
-    @Test func pagesKeepTheSelection() throws {
-        let harness = try grid(viewportHeight: 150)
-        let view = harness.view
+        #expect(harness.log == Array(repeating: "didScroll", count: 4))
         view.handleKey(.down)
-        view.handleKey(.end)
+        view.handleKey(.pageDown)
+        view.handleKey(.pageDown)
         #expect(view.selectedItem == 0)
         #expect(view.contentOffset == 210)
         // Item 0 is off screen; its cell went back to the pool, and it comes back selected.
         #expect(view.visibleCells[0] == nil)
-        view.handleKey(.home)
+        view.handleKey(.pageUp)
+        view.handleKey(.pageUp)
         #expect(harness.cell(0)?.isSelected == true)
+    }
+
+    @Test func endAndHomeMoveTheFocusToTheLastAndFirstItemAndScrollToThatEnd() throws {
+        let harness = try grid(viewportHeight: 150)
+        let view = harness.view
+        // As a file manager's icon view: the item is selected alone, its ring shown.
+        expectSteps(try press([.end, .end, .home, .home], on: view), [(11, 210), (11, 210), (0, 0), (0, 0)])
+        #expect(view.focusedItem == 0 && view.isFocusVisible)
+        #expect(view.selectedItems == [0])
+    }
+
+    @Test func shiftEndSelectsUpToTheLastItemAndCtrlHomeMovesOnlyTheFocus() throws {
+        let harness = try grid(viewportHeight: 150)
+        let view = harness.view
+        view.selectionMode = .multiple
+        view.handleKey(.down)  // item 0, the anchor
+        view.handleKey(.end, modifiers: .shift)
+        #expect(view.selectedItems == Set((0...11).map { ItemPath(item: $0, section: 0) }))
+        #expect(view.focusedItem == 11 && view.contentOffset == 210)
+        view.handleKey(.home, modifiers: .control)
+        #expect(view.focusedItem == 0 && view.selectedItems.count == 12 && view.contentOffset == 0)
+        view.checkInvariants()
     }
 }
