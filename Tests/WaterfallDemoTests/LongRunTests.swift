@@ -260,7 +260,7 @@ struct StormTests {
         }
         // The last known input, after the storm: clear the selection, select all, scroll to the end, and a key
         // nothing uses, to know when the window has read everything.
-        try input.send(["key --delay 0 Escape ctrl+a End F12"])
+        try input.send(["key --delay 0 Escape ctrl+a ctrl+End F12"])  // Ctrl+End: to the end, the selection kept
         try input.finish()
         try log.waitFor("the last key after the storm", limit: 120) {
             $0.name == "input" && $0.string("kind") == "demoKey" && $0.string("key") == "F12"
@@ -283,8 +283,8 @@ struct StormTests {
         #expect(
             inputs.filter { $0.string("kind") == "wheel" }.compactMap { $0.int("notches") }.reduce(0, +)
                 == storm.netNotches)
-        // Escape, Control_L, a, End, F12
-        #expect(count("key") + count("command") + count("demoKey") == storm.keyPresses + 5)
+        // Escape, Control_L, a, Control_L, End, F12
+        #expect(count("key") + count("command") + count("demoKey") == storm.keyPresses + 6)
         #expect(count("resize") >= 1 && count("resize") <= storm.resizes)
         #expect(count("tick") > 0)
 

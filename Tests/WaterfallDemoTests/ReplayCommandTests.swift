@@ -58,7 +58,7 @@ struct ReplayCommandTests {
         #expect(state.double("contentHeight") == portrait.double("contentHeight"))
         #expect(state.int("items") == 240)
         #expect(state["selected"] as? [Int] == [card.index + 1])
-        #expect(state.int("focused") == card.index + 1)
+        #expect(state.int("focused") == 0)  // Ctrl+Home: the focus to the first card, the selection kept
     }
 
     @Test func aTouchpadsPreciseScrollsReplayToTheirExactPixels() throws {
