@@ -48,7 +48,7 @@ package struct GatheredCards {
         cards.append(card)
         aspects.append(aspect)
         if keepsTimes { times.append(facts.taken) }
-        if facts.isStack { photosInStacks += card.stack.count - 1 }
+        if facts.isStack { photosInStacks += card.photoCount - 1 }
     }
 
     /// Whether there are none.

@@ -112,6 +112,9 @@ extension PhotoCard {
         return card
     }
 
+    /// How many photos the card stands for: a stack's count, else 1.
+    public var photoCount: Int { isStack ? stack.count : 1 }
+
     /// The photos the card stands for, each its card: a stack's, else its own.
     public var photos: [PhotoCard] { isStack ? stack : [self] }
 

@@ -76,14 +76,10 @@ public struct PhotoWallItems {
             for card in new {
                 aspects.append(card.aspect)
                 if keepsFacts { facts.append(CardFilterFacts(card)) }
-                if card.isStack { photosInStacks += card.stack.count - 1 }
+                photosInStacks += card.photoCount - 1
             }
         }
 
-        /// The photos the stacks among `cards` hold beyond one a card.
-        fileprivate static func photosInStacks(of cards: some Sequence<PhotoCard>) -> Int {
-            cards.reduce(0) { $0 + ($1.isStack ? $1.stack.count - 1 : 0) }
-        }
     }
 
     /// The sections, in order.
@@ -247,14 +243,13 @@ public struct PhotoWallItems {
         sections[path.section].cards.insert(card, at: path.item)
         sections[path.section].aspects.insert(card.aspect, at: path.item)
         sections[path.section].insertFacts(at: path.item)
-        sections[path.section].photosInStacks += Section.photosInStacks(of: [card])
+        sections[path.section].photosInStacks += card.photoCount - 1
         updateStarts()
     }
 
     /// Replaces the card at `path` with `card`.
     public mutating func replace(_ path: ItemPath, with card: PhotoCard) {
-        sections[path.section].photosInStacks +=
-            Section.photosInStacks(of: [card]) - Section.photosInStacks(of: [sections[path.section].cards[path.item]])
+        sections[path.section].photosInStacks += card.photoCount - sections[path.section].cards[path.item].photoCount
         sections[path.section].cards[path.item] = card
         sections[path.section].aspects[path.item] = card.aspect
         sections[path.section].setFacts(at: path.item)
@@ -263,9 +258,7 @@ public struct PhotoWallItems {
     /// Removes the cards at `paths`.
     public mutating func delete(_ paths: [ItemPath]) {
         for path in paths.sorted(by: >) {
-            sections[path.section].photosInStacks -= Section.photosInStacks(of: [
-                sections[path.section].cards[path.item]
-            ])
+            sections[path.section].photosInStacks -= sections[path.section].cards[path.item].photoCount - 1
             sections[path.section].cards.remove(at: path.item)
             sections[path.section].aspects.remove(at: path.item)
             sections[path.section].removeFacts(at: path.item)

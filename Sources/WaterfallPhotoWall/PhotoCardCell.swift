@@ -24,7 +24,7 @@ final class PhotoCardCell: CardCell {
         self.metrics = metrics
         video = (card.isVideo && !card.isBroken, card.duration)
         marks = card.marks
-        stack = (max(1, card.stack.count), card.stackPlace)
+        stack = (card.photoCount, card.stackPlace)
     }
 
     override func prepareForReuse() {
