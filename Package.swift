@@ -76,6 +76,8 @@ let package = Package(
         .systemLibrary(name: "CMD5", pkgConfig: "libmd", providers: [.apt(["libmd-dev"])]),
         // XInput 2 (libXi): touchpads' pixel-precise scrolling through scroll valuators.
         .systemLibrary(name: "CXi", pkgConfig: "xi", providers: [.apt(["libxi-dev"])]),
+        // RandR 1.5 (libXrandr): the monitors, for fullscreen on the window's own and a new window on the pointer's.
+        .systemLibrary(name: "CXrandr", pkgConfig: "xrandr", providers: [.apt(["libxrandr-dev"])]),
         // glibc's pipe2 and posix_spawn_file_actions_addclosefrom_np, declared only under _GNU_SOURCE: the key
         // handler's child (ProgramSupport's ChildProcess) and the decoder worker (WaterfallPhotos' DecoderProcess)
         // inherit no descriptor of the program's. Also statfs(2), which the Glibc module lacks: the network folders.
@@ -89,7 +91,9 @@ let package = Package(
         // MARK: The X11 backend: display, window, event loop, Xlib canvas.
         .target(
             name: "WaterfallX11",
-            dependencies: ["Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi"]),
+            dependencies: [
+                "Waterfall", "CX11", "CXft", "CXrender", "CFontconfig", "CFreetype", "CXi", "CXrandr",
+            ]),
 
         // MARK: Photos: finding them, their headers and EXIF, decoding and caching their thumbnails. No X11.
         .target(

@@ -21,6 +21,8 @@ packages=(
                                       # which have scroll valuators (Xvfb's have none), on the dummy video driver
   twm                                 # a real window manager for the tests that iconify, unmap and resize
   openbox                             # an EWMH window manager: the fullscreen tests (_NET_WM_STATE_FULLSCREEN)
+  libxrandr-dev                       # build: the CXrandr module (RandR 1.5's monitors: fullscreen on the window's own);
+                                      # its xrandr (x11-xserver-utils) splits the tests' Xvfb screen into two monitors
   xdotool                             # real pointer and key input in the tests and the tour
   x11-xkb-utils                       # setxkbmap: the keyboard layout tests (a Russian layout under Xvfb)
   libxfixes-dev adwaita-icon-theme    # the cursor tests: XFixes' view of the cursor on screen, a theme naming it

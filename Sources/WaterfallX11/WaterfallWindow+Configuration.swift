@@ -18,6 +18,10 @@ extension WaterfallWindow {
         public var title: String
         /// The initial window size in points, the status bar included: the window is `scale` times as many pixels.
         public var size: Size
+        /// Where the window's top-left corner opens on the root window, in pixels: a position the program saved, given
+        /// to the window manager as the program's (`PPosition`). `nil` (the default) opens it at the top-left corner of
+        /// the monitor under the pointer (see `Monitor`), where a window manager that places windows itself may move it.
+        public var position: Point?
         /// Pixels per point; `nil` (the default) for the desktop's (`Display.preferredScale`, from `Xft.dpi`).
         /// Everything drawn grows by it, and the collection view lays out in points, so a window at 2 shows what one
         /// of half its pixels shows at 1, doubled. Clamped by `WaterfallWindow.validScale(_:)`.
@@ -49,13 +53,14 @@ extension WaterfallWindow {
         /// A configuration with the given members; every one but the title and the size has a default (see each
         /// member).
         public init(
-            title: String, size: Size, scale: Double? = nil, fontPattern: String? = nil,
+            title: String, size: Size, position: Point? = nil, scale: Double? = nil, fontPattern: String? = nil,
             statusBar: StatusBar? = nil, className: String? = nil, instanceName: String? = nil,
             startupID: String? = nil, icons: [WindowIcon] = [],
             useDoubleBufferExtension: Bool = true, useXInput2: Bool = true
         ) {
             self.title = title
             self.size = size
+            self.position = position
             self.scale = scale
             self.fontPattern = fontPattern
             self.statusBar = statusBar

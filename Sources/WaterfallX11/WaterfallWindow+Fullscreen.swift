@@ -1,6 +1,7 @@
 /// Fullscreen, as EWMH asks a client to go there: a `_NET_WM_STATE` client message to the root window, which the
 /// window manager answers by covering the screen with the window (and setting `_NET_WM_STATE_FULLSCREEN` on it).
-/// Without an EWMH window manager the window covers the screen itself, and goes back to where it was.
+/// Without an EWMH window manager the window covers its monitor itself (the one that shows most of it, as RandR 1.5
+/// lists them), and goes back to where it was.
 extension WaterfallWindow {
     /// How the window went fullscreen, to come back the same way.
     struct FullscreenState {
@@ -15,8 +16,8 @@ extension WaterfallWindow {
 
     /// Makes the window cover the screen (`true`) or come back (`false`). With an EWMH window manager (one that
     /// lists `_NET_WM_STATE_FULLSCREEN` in `_NET_SUPPORTED`, checked through `_NET_SUPPORTING_WM_CHECK` each time:
-    /// three round trips, at a key, never in a frame) it asks the manager; else it moves and resizes itself to the
-    /// screen, above its siblings, and back. The new size arrives as for any resize, and the next frame draws it.
+    /// three round trips, at a key, never in a frame) it asks the manager, which puts it on its monitor; else it moves
+    /// and resizes itself to its monitor (`monitor`), above its siblings, and back. The new size arrives as for any resize, and the next frame draws it.
     public func setFullscreen(_ on: Bool) {
         guard on != isFullscreen else { return }
         let atoms = display.atoms
@@ -26,9 +27,13 @@ extension WaterfallWindow {
                 display.requestWindowState(
                     window.id, messageType: atoms.netWmState, state: atoms.netWmStateFullscreen, adding: true)
             } else {
-                fullscreen = FullscreenState(throughWindowManager: false, restore: display.rootGeometry(of: window.id))
-                let screen = display.screenSize
-                display.moveResizeAndRaise(window.id, x: 0, y: 0, width: screen.width, height: screen.height)
+                let place = display.rootGeometry(of: window.id)
+                fullscreen = FullscreenState(throughWindowManager: false, restore: place)
+                let monitors = display.monitors()
+                let covered = place.flatMap { monitors.monitor(showingMostOf: $0) } ?? monitors[0]
+                display.moveResizeAndRaise(
+                    window.id, x: Int32(clamping: covered.x), y: Int32(clamping: covered.y),
+                    width: UInt32(clamping: covered.width), height: UInt32(clamping: covered.height))
             }
         } else if let state = fullscreen {
             fullscreen = nil

@@ -110,7 +110,10 @@ public final class WaterfallWindow {
         let instance = configuration.instanceName ?? Window.defaultInstanceName
         title = configuration.title
         window = Window(
-            display: display, size: windowSize, title: configuration.title,
+            display: display, size: windowSize,
+            position: configuration.position.map { (PixelBox.coordinate($0.x), PixelBox.coordinate($0.y)) }
+                ?? Self.openingPosition(on: display),
+            programPlaced: configuration.position != nil, title: configuration.title,
             className: configuration.className ?? Window.defaultClassName(instanceName: instance),
             instanceName: instance)
         if let startupID = configuration.startupID { window.setStartupID(startupID) }

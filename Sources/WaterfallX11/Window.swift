@@ -11,16 +11,23 @@ final class Window {
     /// Whether another client destroyed the window (its DestroyNotify arrived): it is not destroyed again.
     var isDestroyed = false
 
-    /// Creates an unmapped window of `size` with the events the collection view needs selected: pointer motion
+    /// Creates an unmapped window of `size` at `position` on the root with the events the collection view needs selected: pointer motion
     /// without a button too, and the pointer's entering and leaving, for the cursor (see WaterfallWindow+Cursor.swift).
-    init(display: Display, size: Size, title: String, className: String, instanceName: String) {
+    /// `programPlaced` tells the window manager that the program chose the position (`PPosition`).
+    init(
+        display: Display, size: Size, position: (x: Int32, y: Int32), programPlaced: Bool, title: String,
+        className: String,
+        instanceName: String
+    ) {
         self.display = display
         eventMask = [
             .exposure, .keyPress, .buttonPress, .buttonRelease, .pointerMotion, .enterWindow, .leaveWindow,
             .structureNotify,
         ]
         id = display.createWindow(
-            width: UInt32(max(1, size.width)), height: UInt32(max(1, size.height)), events: eventMask)
+            x: position.x, y: position.y, width: UInt32(max(1, size.width)), height: UInt32(max(1, size.height)),
+            events: eventMask)
+        if programPlaced { display.setProgramPosition(of: id) }
         setTitle(title)
         display.setClass(className: className, instanceName: instanceName, of: id)
         display.setProtocols([display.atoms.wmDeleteWindow], of: id)

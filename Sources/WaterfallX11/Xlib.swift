@@ -282,15 +282,15 @@ extension Display {
 // MARK: Windows and properties
 
 extension Display {
-    /// A top-level InputOutput window of `width` × `height` pixels at (0, 0) on the root, selecting `events`, with no
+    /// A top-level InputOutput window of `width` × `height` pixels at (`x`, `y`) on the root, selecting `events`, with no
     /// background (the frames paint everything) and north-west bit gravity (`XCreateWindow`).
-    func createWindow(width: UInt32, height: UInt32, events: EventMask) -> UInt {
+    func createWindow(x: Int32 = 0, y: Int32 = 0, width: UInt32, height: UInt32, events: EventMask) -> UInt {
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = events.rawValue
         return XCreateWindow(
-            handle, root, 0, 0, max(1, width), max(1, height), 0, connection.depth, UInt32(InputOutput),
+            handle, root, x, y, max(1, width), max(1, height), 0, connection.depth, UInt32(InputOutput),
             UnsafeMutablePointer<Visual>(connection.visual), UInt(CWBackPixmap | CWBitGravity | CWEventMask),
             &attributes)
     }
@@ -302,6 +302,15 @@ extension Display {
         attributes.override_redirect = 1
         return XCreateWindow(
             handle, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil, UInt(CWOverrideRedirect), &attributes)
+    }
+
+    /// Tells the window manager that the program chose `window`'s position (WM_NORMAL_HINTS with `PPosition`, ICCCM
+    /// 4.1.2.3: the position is the window's own, as created), so that one which honours it leaves it there
+    /// (`XSetWMNormalHints`).
+    func setProgramPosition(of window: UInt) {
+        var hints = XSizeHints()
+        hints.flags = PPosition
+        XSetWMNormalHints(handle, window, &hints)
     }
 
     /// `XDestroyWindow`; nothing on a lost connection, where the server has let the window go.
@@ -354,6 +363,20 @@ extension Display {
     func moveResizeAndRaise(_ window: UInt, x: Int32, y: Int32, width: UInt32, height: UInt32) {
         XMoveResizeWindow(handle, window, x, y, max(1, width), max(1, height))
         XRaiseWindow(handle, window)
+    }
+
+    /// Where the pointer is on the root window (`XQueryPointer`, a round trip); `nil` when it is on another screen.
+    func pointerOnRoot() -> (x: Int, y: Int)? {
+        var rootWindow: UInt = 0
+        var child: UInt = 0
+        var rootX: Int32 = 0
+        var rootY: Int32 = 0
+        var windowX: Int32 = 0
+        var windowY: Int32 = 0
+        var buttons: UInt32 = 0
+        guard XQueryPointer(handle, root, &rootWindow, &child, &rootX, &rootY, &windowX, &windowY, &buttons) != 0
+        else { return nil }
+        return (Int(rootX), Int(rootY))
     }
 
     /// Where `window`'s top-left corner is on the root, and its size in pixels (`XGetGeometry` and

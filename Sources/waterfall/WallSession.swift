@@ -66,7 +66,7 @@ struct WallSession {
             [
                 ("arguments", .array(CommandLine.arguments.dropFirst().map { .string($0) })),
                 ViewEventLog.viewportField(of: view, origin: nil), ViewEventLog.scrollBarField(of: view, origin: .zero),
-                ("scale", .number(window.scale)),
+                ("scale", .number(window.scale)), ("monitor", .string(window.monitor?.name ?? "")),
             ])
         wall.show(in: window)
         keyHandler.attach(to: window)
@@ -78,7 +78,9 @@ struct WallSession {
             case .program("quit"): window.stop()
             case .program("fullscreen"):
                 window.setFullscreen(!window.isFullscreen)
-                log?.log("fullscreen", [("on", .bool(window.isFullscreen))])
+                log?.log(
+                    "fullscreen",
+                    [("on", .bool(window.isFullscreen)), ("monitor", .string(window.monitor?.name ?? ""))])
             case .program("key-handler"): keyHandler.beginPrefix()
             default: break
             }

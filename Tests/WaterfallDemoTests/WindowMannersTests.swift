@@ -122,9 +122,12 @@ struct WindowMannersTests {
     static let screen = (width: 1280, height: 1024)
     static let colours = ["#C03020", "#2060B0", "#30A050"]
 
-    /// A folder of three photos of their own colours, and `waterfall` on it at 800 × 620 in 3 columns, every picture
-    /// drawn; under openbox when `underOpenbox`.
-    func launch(underOpenbox: Bool) throws -> (demo: RunningDemo, folder: GeneratedImages, manager: Openbox?) {
+    /// A folder of three photos of their own colours, and `waterfall` on it at 800 × 620 in 3 columns (and
+    /// `arguments`), every picture drawn; under openbox when `underOpenbox`, on a `screen` that `beforeLaunch` sets up.
+    func launch(
+        underOpenbox: Bool, arguments: [String] = [], screen: (width: Int, height: Int) = Self.screen,
+        beforeLaunch: (XvfbServer) throws -> Void = { _ in }
+    ) throws -> (demo: RunningDemo, folder: GeneratedImages, manager: Openbox?) {
         let folder = try GeneratedImages()
         for (index, colour) in Self.colours.enumerated() {
             try folder.image("p\(index).png", width: 400, height: 300, colour: colour)
@@ -133,10 +136,11 @@ struct WindowMannersTests {
         let demo: RunningDemo
         do {
             demo = try RunningDemo(
-                [folder.root, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall",
-                screen: Self.screen
+                [folder.root, "--width", "800", "--height", "620", "--columns", "3"] + arguments,
+                executable: "waterfall", screen: screen
             ) { server in
                 if underOpenbox { manager = try Openbox(display: server.display) }
+                try beforeLaunch(server)
             }
         } catch {
             // A window never shown under openbox: whether it still runs, and what it said.
@@ -222,6 +226,76 @@ struct WindowMannersTests {
         try expectWall(shot, of: demo, folder: folder, state: "covering the screen")
         shot = try toggle("f", to: (800, 620), in: demo)
         try expectWall(shot, of: demo, folder: folder, state: "back")
+        demo.expectNoXErrors()
+    }
+
+    /// A laptop's 1024 × 768 screen (LEFT, on the X screen's output) and an external one to its right (RIGHT), as
+    /// `xrandr --setmonitor` makes them on a 2048 × 768 Xvfb, with the pointer on the right one at the launch: the
+    /// window opens there, `f` covers that monitor alone (no window manager), and the lightbox and the slideshow fill
+    /// it; the left monitor keeps showing the root's black.
+    @Test func withTwoMonitorsItOpensOnThePointersAndCoversThatOneAlone() throws {
+        let (demo, folder, _) = try launch(
+            underOpenbox: false, arguments: ["--slideshow-delay", "0.2"], screen: (2048, 768)
+        ) { server in
+            _ = try runTool(
+                "xrandr", ["--setmonitor", "LEFT", "1024/270x768/203+0+0", "screen"], display: server.display)
+            _ = try runTool(
+                "xrandr", ["--setmonitor", "RIGHT", "1024/270x768/203+1024+0", "none"], display: server.display)
+            try xdotool(["mousemove", "1500", "300"], display: server.display)
+        }
+        let display = demo.xvfb.display
+        func expectPlace(_ expected: (x: Int, y: Int, width: Int, height: Int), _ state: String) throws {
+            let place = try windowPlace(of: demo.window, display: display)
+            let found: [Int] = [place.x, place.y, place.width, place.height]
+            let wanted: [Int] = [expected.x, expected.y, expected.width, expected.height]
+            #expect(found == wanted, "\(state)")
+        }
+        /// Checks that the left monitor shows only the root's black: no part of the window reached it.
+        func expectLeftMonitorEmpty(_ state: String) throws {
+            let screen = try Screenshot.ofScreen(display: display)
+            let lit = stride(from: 0, to: 1024, by: 8).flatMap { x in
+                stride(from: 0, to: 768, by: 8).filter { y in screen.pixel(x: x, y: y) != RGB(0) }.map { (x, $0) }
+            }
+            #expect(
+                lit.isEmpty,
+                "\(state): \(lit.count) pixels lit on the left monitor, the first at \(lit.first.map { "\($0)" } ?? "")"
+            )
+        }
+        #expect(demo.events(named: "start", after: 0).first?.string("monitor") == "RIGHT")
+        try expectPlace((1024, 0, 800, 620), "opened")
+
+        var shot = try toggle("f", to: (1024, 768), in: demo)
+        try expectPlace((1024, 0, 1024, 768), "fullscreen")
+        #expect(demo.events(named: "fullscreen", after: 0).last?.string("monitor") == "RIGHT")
+        try expectWall(shot, of: demo, folder: folder, state: "fullscreen on the right monitor")
+        try expectLeftMonitorEmpty("fullscreen")
+
+        // The lightbox fills the right monitor: the second photo fitted to 1024 × 748, its colour in the middle.
+        let cards = try ScreenText(demo, layoutArguments: ["--photos", folder.root, "--columns", "3"]).elements().filter
+        { $0.kind == "cell" }
+        var before = demo.eventCount
+        try demo.movePointer(x: cards[1].midX, y: cards[1].y + 20)
+        try xdotool(["click", "--repeat", "2", "--delay", "60", "1"], display: display)
+        try demo.waitForLightbox("picture", index: 1, after: before)
+        shot = try Screenshot.ofScreen(display: display)
+        #expect(shot.pixel(x: 1024 + 512, y: 374) == RGB(0x2060B0))
+        #expect(shot.pixel(x: 1024 + 4, y: 374) == RGB(0x101113))  // the lightbox's background beside it
+        try expectLeftMonitorEmpty("lightbox")
+
+        // The slideshow goes on to the third photo there, the last, where it ends.
+        before = demo.eventCount
+        try demo.key("s")
+        try demo.waitForLightbox("picture", index: 2, after: before)
+        shot = try Screenshot.ofScreen(display: display)
+        #expect(shot.pixel(x: 1024 + 512, y: 374) == RGB(0x30A050))
+        try expectLeftMonitorEmpty("slideshow")
+        before = demo.eventCount
+        try demo.key("Escape")
+        try demo.waitForLightbox("close", index: 2, after: before)
+
+        shot = try toggle("f", to: (800, 620), in: demo)
+        try expectPlace((1024, 0, 800, 620), "back")
+        try expectWall(shot, of: demo, folder: folder, state: "back from fullscreen")
         demo.expectNoXErrors()
     }
 }

@@ -35,6 +35,11 @@ public struct Screenshot {
         return try Screenshot(xwd: data)
     }
 
+    /// Takes a screenshot of the whole screen of `display` (its root window): every monitor, and what no window covers.
+    public static func ofScreen(display: String) throws -> Screenshot {
+        try Screenshot(xwd: runTool("xwd", ["-root", "-silent"], display: display))
+    }
+
     /// Decodes an XWD file (ZPixmap, TrueColor, 24 or 32 bits per pixel).
     public init(xwd data: Data) throws {
         let bytes = [UInt8](data)

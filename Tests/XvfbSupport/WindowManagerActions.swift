@@ -57,3 +57,19 @@ public func resizeWindow(_ id: UInt, through sizes: [(width: Int, height: Int)],
     }
     XSync(display, 0)
 }
+
+/// Where window `id`'s top-left corner is on the root and its size in pixels, as `xdotool getwindowgeometry --shell`
+/// reads them from the server.
+public func windowPlace(of id: UInt, display name: String) throws -> (x: Int, y: Int, width: Int, height: Int) {
+    let text = String(
+        decoding: try runTool("xdotool", ["getwindowgeometry", "--shell", String(id)], display: name), as: UTF8.self)
+    var values: [String: Int] = [:]
+    for line in text.split(separator: "\n") {
+        let parts = line.split(separator: "=", maxSplits: 1)
+        if parts.count == 2, let value = Int(parts[1]) { values[String(parts[0])] = value }
+    }
+    guard let x = values["X"], let y = values["Y"], let width = values["WIDTH"], let height = values["HEIGHT"] else {
+        throw X11TestError("xdotool getwindowgeometry gave no place for window \(id): \(text)")
+    }
+    return (x, y, width, height)
+}
