@@ -4,7 +4,8 @@
 /// UIKit's order: `shouldHighlight`, `didHighlight` on press; `didUnhighlight`, `shouldSelect`,
 /// `didDeselect` (of the previous selection), `didSelect` on release. Headers and footers are not selectable;
 /// a click (press and release) on the load-more footer retries a failed load. The scroll bar takes its presses
-/// first (see CollectionView+ScrollBar.swift).
+/// first (see CollectionView+ScrollBar.swift). A press on an item that moves `dragThreshold` points or more offers the
+/// delegate a drag of it (`collectionView(_:beginDragFromItemAt:)`); when the delegate takes it, the press ends there.
 extension CollectionView {
     /// The item the pointer is pressed on, highlighted, if any.
     public var highlightedItem: ItemPath? { press.item }
@@ -22,15 +23,25 @@ extension CollectionView {
         guard let id, id.kind == .cell, selectionMode != .none,
             delegate?.collectionView(self, shouldHighlightItemAt: id.indexPath) ?? true
         else { return }
-        setHighlighted(id.indexPath, modifiers: modifiers)
+        setHighlighted(id.indexPath, modifiers: modifiers, at: point)
     }
 
-    /// The pointer moved to `point` with the button held: leaving the pressed item (or the footer) cancels the press.
+    /// The pointer moved to `point` with the button held. `dragThreshold` points or more from a press on an item, the
+    /// delegate may begin a drag of it (asked at each such move until it does): the press ends without selecting.
+    /// Else leaving the pressed item (or the footer) cancels the press.
     public func pointerMoved(to point: Point) {
         if scrollBarPointerMoved(to: point) { return }
         switch press {
         case .loadMoreFooter where element(at: point) != .loadMoreFooter: press = .none
-        case .cell(let pressed, _) where indexPathForItem(at: point) != pressed: cancelPress()
+        case .cell(let pressed, _, let start):
+            let moved = (point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y)
+            if moved >= dragThreshold * dragThreshold,
+                delegate?.collectionView(self, beginDragFromItemAt: pressed) == true
+            {
+                cancelPress()
+            } else if indexPathForItem(at: point) != pressed {
+                cancelPress()
+            }
         default: break
         }
     }
@@ -43,7 +54,7 @@ extension CollectionView {
         case .loadMoreFooter:
             press = .none
             if element(at: point) == .loadMoreFooter { retryLoadingMore() }
-        case .cell(let pressed, let modifiers):
+        case .cell(let pressed, let modifiers, _):
             cancelPress()
             guard indexPathForItem(at: point) == pressed else { return }
             userSelect(pressed, modifiers: modifiers, focusVisible: false)
@@ -58,7 +69,7 @@ extension CollectionView {
         switch press {
         case .loadMoreFooter:
             press = .none
-        case .cell(let pressed, _):
+        case .cell(let pressed, _, _):
             press = .none
             visibleCells[pressed]?.isHighlighted = false
             setNeedsDisplay(forItem: pressed)
@@ -68,8 +79,8 @@ extension CollectionView {
         }
     }
 
-    private func setHighlighted(_ indexPath: ItemPath, modifiers: ModifierKeys) {
-        press = .cell(indexPath, modifiers: modifiers)
+    private func setHighlighted(_ indexPath: ItemPath, modifiers: ModifierKeys, at point: Point) {
+        press = .cell(indexPath, modifiers: modifiers, at: point)
         visibleCells[indexPath]?.isHighlighted = true
         setNeedsDisplay(forItem: indexPath)
         delegate?.collectionView(self, didHighlightItemAt: indexPath)

@@ -141,8 +141,8 @@ extension CollectionView {
             if let moved = newPath(path) { cells[moved] = cell } else { reusePool.enqueue(cell) }
         }
         visibleCells = cells
-        if case .cell(let pressed, let modifiers) = press {
-            press = newPath(pressed).map { .cell($0, modifiers: modifiers) } ?? .none
+        if case .cell(let pressed, let modifiers, let start) = press {
+            press = newPath(pressed).map { .cell($0, modifiers: modifiers, at: start) } ?? .none
             if press == .none { delegate?.collectionView(self, didUnhighlightItemAt: pressed) }
         }
         var kept = Set<ItemPath>()

@@ -74,6 +74,10 @@ public final class CollectionView {
     public var backgroundColor = Color(rgb: 0xECEFF3) { didSet { setNeedsDisplay() } }
     /// The colour of the ring around the focused item, drawn in the spacing around it.
     public var focusRingColor = Color(rgb: 0xE8590C) { didSet { setNeedsDisplay() } }
+    /// How far, in points, the pointer pressed on an item moves before the delegate is offered a drag of it
+    /// (`collectionView(_:beginDragFromItemAt:)`): 8, GTK's default `gtk-dnd-drag-threshold`, so a click with a
+    /// shaking hand still selects.
+    public var dragThreshold = 8.0
 
     /// An empty view; set a data source, register cells, then give it a size with `setViewportSize(_:)`.
     /// - Parameters:

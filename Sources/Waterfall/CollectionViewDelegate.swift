@@ -17,6 +17,11 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath)
     /// The user activated the focused item (Enter), as a double click opens a file.
     func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath)
+    /// The pointer, pressed on the item, moved `CollectionView.dragThreshold` points or more: begin a drag of it (the
+    /// item alone, or the selection when the item is in it, as file managers drag) and return `true`, and the press
+    /// ends without selecting; `false` (the default) keeps the press, and leaving the item cancels it. Asked at each
+    /// such move until it returns `true`.
+    func collectionView(_ collectionView: CollectionView, beginDragFromItemAt indexPath: ItemPath) -> Bool
     /// The content offset changed.
     func collectionViewDidScroll(_ collectionView: CollectionView)
     /// The layout was recomputed (a reload, a new width or column count), grew (items loaded at the end) or was
@@ -50,6 +55,9 @@ extension CollectionViewDelegate {
     }
     public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: ItemPath) {}
     public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: ItemPath) {}
+    public func collectionView(_ collectionView: CollectionView, beginDragFromItemAt indexPath: ItemPath) -> Bool {
+        false
+    }
     public func collectionViewDidScroll(_ collectionView: CollectionView) {}
     public func collectionViewDidLayout(_ collectionView: CollectionView) {}
     public func collectionViewLoadMore(_ collectionView: CollectionView) {}

@@ -3,8 +3,9 @@
 enum Press: Equatable {
     /// Nothing: the button is up, or the press was cancelled or began where nothing takes presses.
     case none
-    /// A cell, highlighted, with the modifier keys held at the press: they decide what the release selects.
-    case cell(ItemPath, modifiers: ModifierKeys)
+    /// A cell, highlighted, with the modifier keys held at the press (they decide what the release selects) and
+    /// where the press was (a move `CollectionView.dragThreshold` from there may begin a drag).
+    case cell(ItemPath, modifiers: ModifierKeys, at: Point)
     /// The load-more footer of a failed load: a release on it retries.
     case loadMoreFooter
     /// The scroll bar: its thumb, dragged from `grab` points below the thumb's top, or (`nil`) its track.
@@ -12,7 +13,7 @@ enum Press: Equatable {
 
     /// The highlighted item, while a cell is pressed.
     var item: ItemPath? {
-        if case .cell(let item, _) = self { return item }
+        if case .cell(let item, _, _) = self { return item }
         return nil
     }
 

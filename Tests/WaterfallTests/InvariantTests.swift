@@ -176,7 +176,7 @@ import Testing
         view.selectedItems = [ItemPath(item: 12, section: 0)]
         view.focusedItem = ItemPath(item: 0, section: 3)
         view.selectionAnchor = ItemPath(item: -1, section: 0)
-        view.press = .cell(ItemPath(item: 99, section: 0), modifiers: [])
+        view.press = .cell(ItemPath(item: 99, section: 0), modifiers: [], at: Point(x: 0, y: 0))
         #expect(
             view.invariantViolations() == [
                 "item 0.12 is selected but is not laid out (12 items)",

@@ -240,4 +240,48 @@ import Testing
         #expect(harness.log == ["didSelect(3)", "didDeselect(3)"])  // told, not asked: the program selected it
         #expect(harness.cell(3)?.isSelected == false)
     }
+
+    @Test func movingEightPointsFromThePressOffersADragWhichEndsThePressWithoutSelecting() throws {
+        let harness = try grid()
+        let view = harness.view
+        harness.takesDrags = true
+        view.pointerDown(at: onItem0)
+        view.pointerMoved(to: Point(x: onItem0.x + 4, y: onItem0.y + 6.9))  // 7.98 points: a click with a shaking hand
+        #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)"])
+        view.pointerMoved(to: Point(x: onItem0.x - 8, y: onItem0.y))  // 8 points
+        #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)", "beginDrag(0)", "didUnhighlight(0)"])
+        #expect(view.highlightedItem == nil)
+        #expect(try #require(harness.cell(0)).isHighlighted == false)
+        // The release, wherever it is, selects nothing: the drag had the press.
+        view.pointerUp(at: onItem0)
+        #expect(harness.log.count == 4)
+        #expect(view.selectedItem == nil)
+        view.checkInvariants()
+    }
+
+    @Test func aDragDeclinedKeepsThePressUntilItLeavesTheItem() throws {
+        let harness = try grid()
+        let view = harness.view
+        harness.takesDrags = false
+        view.dragThreshold = 20
+        view.pointerDown(at: onItem0)
+        view.pointerMoved(to: Point(x: onItem0.x + 19, y: onItem0.y))
+        #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)"])
+        view.pointerMoved(to: Point(x: onItem0.x + 20, y: onItem0.y))
+        view.pointerMoved(to: Point(x: onItem0.x + 30, y: onItem0.y))  // asked again, still inside the item
+        #expect(harness.log == ["shouldHighlight(0)", "didHighlight(0)", "beginDrag(0)", "beginDrag(0)"])
+        #expect(view.highlightedItem == 0)
+        view.pointerMoved(to: onItem1)  // off the item: asked once more, then cancelled
+        #expect(harness.log.suffix(2) == ["beginDrag(0)", "didUnhighlight(0)"])
+        view.pointerUp(at: onItem0)
+        #expect(view.selectedItem == nil)
+    }
+
+    @Test func aPressOnNothingOffersNoDrag() throws {
+        let harness = try grid()
+        harness.takesDrags = true
+        harness.view.pointerDown(at: Point(x: 5, y: 150))  // the inset left of item 0's column, below it
+        harness.view.pointerMoved(to: Point(x: 60, y: 50))
+        #expect(harness.log == [])
+    }
 }

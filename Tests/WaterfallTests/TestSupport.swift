@@ -61,6 +61,9 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
     var refuseHighlight: Set<Int> = []
     var refuseSelection: Set<Int> = []
     var refuseDeselection: Set<Int> = []
+    /// What the delegate answers when offered a drag, logged as "beginDrag(3)"; `nil` answers `false` unlogged, as a
+    /// delegate without drags does.
+    var takesDrags: Bool?
     /// Items that were handed a cell that had been used before but not prepared for reuse since.
     private(set) var unpreparedReuses: [Int] = []
     /// Every distinct cell the data source ever handed out.
@@ -129,6 +132,12 @@ final class Harness: CollectionViewDataSource, CollectionViewDelegate {
 
     func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt index: ItemPath) {
         log.append("didUnhighlight(\(index.logText))")
+    }
+
+    func collectionView(_ collectionView: CollectionView, beginDragFromItemAt index: ItemPath) -> Bool {
+        guard let takesDrags else { return false }
+        log.append("beginDrag(\(index.logText))")
+        return takesDrags
     }
 
     func collectionView(_ collectionView: CollectionView, shouldSelectItemAt index: ItemPath) -> Bool {
