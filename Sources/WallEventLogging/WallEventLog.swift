@@ -120,6 +120,20 @@ package final class WallEventLog: PhotoWallObserver, WaterfallWindowObserver {
                 "copy",
                 [("cards", .int(files.count)), ("bytes", .int(bytes)), ("owned", .bool(time != nil))]
                     + (time.map { [("time", .int(Int($0)))] } ?? []))
+        case .dragStarted(let files):
+            log.log("drag", [("state", .string("started")), ("files", .array(files.map { .string($0.string) }))])
+        case .dropHover(let acceptable):
+            log.log(
+                "drop",
+                [("state", .string(acceptable == nil ? "left" : "over"))]
+                    + (acceptable.map { [("acceptable", .bool($0))] } ?? []))
+        case .dropped(let paths, let added, let ignored):
+            log.log(
+                "drop",
+                [
+                    ("state", .string("dropped")), ("paths", .array(paths.map { .string($0.string) })),
+                    ("added", .array(added.map { .string($0.string) })), ("ignored", .int(ignored)),
+                ])
         case .filterBegan(let text):
             log.log("filterBegin", [("text", .string(text))])
         case .filterChanged(let text, let itemCount, let error):

@@ -34,7 +34,7 @@ public final class PhotoLibrary {
     private var indexActivity: [LibraryIndexActivity] = []
     /// The timeline's section titles, in the locale given.
     private let periodTitles: PeriodTitles
-    private let scan: PhotoScan
+    let scan: PhotoScan
     private let warn: @Sendable (String) -> Void
     /// Wakes the thread the library is used on, for another `update(applyingFolderUpdates:)`.
     let wake: @Sendable () -> Void

@@ -35,6 +35,24 @@ package final class PhotoScan {
     private final class Walk: Sendable {
         let mailbox: LoopMailbox<Delivery>
         private let stopped = Atomic(false)
+        /// The roots added since the launch (`addRoots(_:)`) and not walked yet.
+        private let added = Mutex<[String]>([])
+        /// Signalled when roots are added: a walk without live folders waits on it.
+        let rootsAdded = DispatchSemaphore(value: 0)
+
+        /// Hands `roots` to the walk's thread.
+        func add(_ roots: [String]) {
+            added.withLock { $0 += roots }
+            rootsAdded.signal()
+        }
+
+        /// The roots added and not taken yet.
+        func takeAdded() -> [String] {
+            added.withLock { taken in
+                defer { taken = [] }
+                return taken
+            }
+        }
 
         init(mailbox: LoopMailbox<Delivery>) {
             self.mailbox = mailbox
@@ -48,8 +66,10 @@ package final class PhotoScan {
     private let walk: Walk
     /// Signalled when the view's first screen is shown (`firstScreenIsShown()`).
     private let firstScreen = DispatchSemaphore(value: 0)
-    /// The folders and files walked: their paths name the sections.
-    package let roots: [String]
+    /// The folders and files walked: their paths name the sections. On the loop thread.
+    package private(set) var roots: [String]
+    /// Whether the walk goes into subfolders.
+    package let recursive: Bool
     /// The counts taken so far, and whether the walk has ended.
     private var counts = ScanCounts()
     private var isDone = false
@@ -77,6 +97,7 @@ package final class PhotoScan {
         warn: @escaping @Sendable (String) -> Void, wake: @escaping @Sendable () -> Void
     ) {
         self.roots = roots
+        self.recursive = recursive
         let walk = Walk(mailbox: LoopMailbox(loopThread: loopThread, wake: wake))
         self.walk = walk
         let firstScreen = firstScreen
@@ -122,6 +143,27 @@ package final class PhotoScan {
                 watching = []
                 walk.mailbox.post(delivery)
             }
+            // Walks the roots added since the launch (a drop on the window), as the launch walked its own: their batches
+            // come after the walked sections, each folder watched and stored.
+            func walkAddedRoots(_ folders: inout LiveFolders, _ counts: inout ScanCounts) {
+                let added = walk.takeAdded()
+                guard !added.isEmpty else { return }
+                let more = PhotoWalker(paths: added, recursive: recursive, order: order, batchSize: 128)
+                more.decoderProcess = walker.decoderProcess
+                more.willList = walker.willList
+                let before = counts
+                var walked = ScanCounts()
+                walked = more.walk { batch in
+                    keeper?.take(batch)
+                    folders.add(batch)
+                    var now = before
+                    now.add(batch.counts)
+                    post(Delivery(batch: batch, counts: now, isDone: true))
+                }
+                keeper?.finishWalk()
+                counts.add(walked)
+                post(Delivery(counts: counts, isDone: true))
+            }
             let rootPaths = roots.map { FilePath($0) }
             var indexed = keeper?.indexedFolders(roots: rootPaths) ?? []
             var counts = ScanCounts()
@@ -164,10 +206,17 @@ package final class PhotoScan {
                 keeper?.finishWalk()
                 post(Delivery(counts: counts, isDone: true))
             }
-            guard let watcher else { return }
+            guard let watcher else {
+                // Nothing to keep live: only the roots added later to walk.
+                while !walk.isStopped {
+                    _ = walk.rootsAdded.wait(timeout: .now() + 0.5)
+                    if !walk.isStopped { walkAddedRoots(&folders, &counts) }
+                }
+                return
+            }
             Self.keepLive(
                 &folders, counts: &counts, watcher: watcher, walker: recursive ? walker : nil, keeper: keeper,
-                poller: poller, walk: walk
+                poller: poller, walk: walk, walkAddedRoots: walkAddedRoots
             ) {
                 post(Delivery(updates: $0, counts: $1, isDone: true))
             } pollEnded: { counts in
@@ -233,10 +282,12 @@ package final class PhotoScan {
     /// counts after each turn that may have polled the network folders.
     private static func keepLive(
         _ folders: inout LiveFolders, counts: inout ScanCounts, watcher: FolderWatcher, walker: PhotoWalker?,
-        keeper: IndexKeeper?, poller: FolderPoller, walk: Walk, post: ([FolderUpdate], ScanCounts) -> Void,
+        keeper: IndexKeeper?, poller: FolderPoller, walk: Walk,
+        walkAddedRoots: (inout LiveFolders, inout ScanCounts) -> Void, post: ([FolderUpdate], ScanCounts) -> Void,
         pollEnded: (ScanCounts) -> Void
     ) {
         while !walk.isStopped {
+            walkAddedRoots(&folders, &counts)
             // The timeout bounds how late `stop()` is noticed, and how late a network folder's poll is.
             var changes = watcher.waitForChanges(timeout: min(0.5, poller.secondsUntilDue ?? 0.5))
             changes.merge(poller.poll(recursive: walker != nil) { folders.folders[$0] ?? [] })
@@ -287,6 +338,16 @@ package final class PhotoScan {
     package func isWatched(_ folder: FilePath) -> Bool {
         walk.mailbox.preconditionOnLoopThread()
         return watched.contains(folder)
+    }
+
+    /// Adds `paths` (folders and files) to the roots: the walk's thread walks them as it walked the launch's, after
+    /// the launch's walk (within half a second of a turn of its live folders), and their batches come as the walk's
+    /// do. On the loop thread.
+    package func addRoots(_ paths: [String]) {
+        walk.mailbox.preconditionOnLoopThread()
+        guard !paths.isEmpty else { return }
+        roots += paths
+        walk.add(paths)
     }
 
     /// Ends the watching (the thread ends within half a second). Any thread.

@@ -155,6 +155,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The cards before the live folders' batch (or the arrangement) being applied, while one is: the view names a
     /// gone card it unhighlights or deselects by its path before the batch.
     var itemsBeforeBatch: PhotoWallItems?
+    /// Whether a drag of files is over the window (the status bar says that a drop opens them here).
+    var dropIsHovering = false
 
     /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a
     /// view laid out by `layout` with `columnPolicy`.
@@ -224,6 +226,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             ) { wake() })
         window.onWake = { [unowned self] in deliver() }
         window.keyInterceptor = { [unowned self] in try handleKey($0, modifiers: $1) }
+        window.onDrop = { [unowned self] in handleDrop($0) }
         wakes.relay.wake(with: window.waker)
         // A launch from the index reads its folders once the window is out (their readers would slow its opening).
         window.performAfterNextFrame { [weak self] in self?.library.firstScreenIsShown() }
@@ -283,7 +286,9 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             library.counts, isScanning: !library.isWalkDone,
             cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
         let notAnswering = library.notAnsweringFolder.map { "\($0.string) is not answering; trying again" }
-        return ([notAnswering, fileActionText, arrangementText].compactMap { $0 } + [status]).joined(separator: " · ")
+        let drop = dropIsHovering ? "Drop to open here" : nil
+        return ([drop, notAnswering, fileActionText, arrangementText].compactMap { $0 } + [status]).joined(
+            separator: " · ")
     }
 
     /// The selected photos' files, in index order: a closed stack's every photo's.

@@ -60,6 +60,13 @@ public enum PhotoWallEvent: Hashable, Sendable {
     /// The selected `files` were copied: the UTF-8 bytes of their text, and the server time the window took the
     /// CLIPBOARD at (`nil`: it did not, with nothing selected or refused).
     case copied(files: [FilePath], textBytes: Int, clipboardTime: UInt32?)
+    /// A drag of `files` began from the wall (the card pressed, or the selection it is in).
+    case dragStarted(files: [FilePath])
+    /// A drag of files came over the window (`acceptable`: it offers a list of files) or left it (`nil`).
+    case dropHover(acceptable: Bool?)
+    /// Files and folders were dropped on the window: the local `paths` among the URIs, and the roots `added` to the
+    /// wall (a path shown already, or not there, is not); `ignored` URIs are not local files.
+    case dropped(paths: [FilePath], added: [FilePath], ignored: Int)
     /// The `/` filter's entry opened with `text`.
     case filterBegan(text: String)
     /// The filter's text changed, leaving `itemCount` cards; `error`: why the text cannot be read as a query (the

@@ -61,6 +61,11 @@ public protocol PhotoWallWindow: AnyObject {
     /// Takes the CLIPBOARD with `text` (UTF8_STRING) and `formats`, at the time of the user's last input; returns that
     /// time in the server's milliseconds, or `nil` when there was no input yet or the server refused.
     func ownClipboard(_ text: String, formats: [SelectionFormat]) -> UInt32?
+    /// Begins a drag of `text` and `formats` (as the clipboard takes them) with `picture` beside the pointer, while
+    /// the pointer's button is held; whether it began (see `WaterfallWindow.beginDrag(_:formats:picture:)`).
+    func beginDrag(_ text: String, formats: [SelectionFormat], picture: ImageHandle?) -> Bool
+    /// Hears drags of files over the window and their drops; `nil` takes none.
+    var onDrop: ((DropEvent) -> Void)? { get set }
 }
 
 /// What a `PhotoWallWindow` shows over its view while it is set (`setOverlay`): the lightbox.

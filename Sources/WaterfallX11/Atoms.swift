@@ -18,14 +18,18 @@ struct Atoms {
     let netSupported: Atom
     let netSupportingWmCheck: Atom
     let iccProfile: Atom
+    /// The drag and drop protocol's (XDND, see XdndMessage.swift).
+    let xdnd: XdndAtoms
 
     /// Every name interned, in one batch.
-    static let names = [
-        "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "UTF8_STRING", "_NET_WM_PID", "_NET_WM_WINDOW_TYPE",
-        "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_ICON", "_NET_STARTUP_ID", "_NET_STARTUP_INFO_BEGIN", "_NET_STARTUP_INFO",
-        "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_NET_SUPPORTED", "_NET_SUPPORTING_WM_CHECK",
-        "_ICC_PROFILE",
-    ]
+    static let names =
+        [
+            "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_NAME", "UTF8_STRING", "_NET_WM_PID", "_NET_WM_WINDOW_TYPE",
+            "_NET_WM_WINDOW_TYPE_NORMAL", "_NET_WM_ICON", "_NET_STARTUP_ID", "_NET_STARTUP_INFO_BEGIN",
+            "_NET_STARTUP_INFO",
+            "_NET_WM_STATE", "_NET_WM_STATE_FULLSCREEN", "_NET_SUPPORTED", "_NET_SUPPORTING_WM_CHECK",
+            "_ICC_PROFILE",
+        ] + XdndAtoms.names
 
     /// The atoms of `names`, as `internAtoms` gave them in that order.
     init(_ interned: [Atom]) {
@@ -50,5 +54,6 @@ struct Atoms {
         netSupported = atom("_NET_SUPPORTED")
         netSupportingWmCheck = atom("_NET_SUPPORTING_WM_CHECK")
         iccProfile = atom("_ICC_PROFILE")
+        xdnd = XdndAtoms(atom)
     }
 }

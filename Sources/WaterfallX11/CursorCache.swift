@@ -6,6 +6,8 @@ import Waterfall
 final class CursorCache {
     let display: Display
     private var cursors: [CursorShape: UInt] = [:]
+    /// A drag's cursors, by whether the window under the pointer would take the drop.
+    private var dragCursors: [Bool: UInt] = [:]
 
     init(display: Display) {
         self.display = display
@@ -13,6 +15,15 @@ final class CursorCache {
 
     deinit {
         for cursor in cursors.values { display.freeCursor(cursor) }
+        for cursor in dragCursors.values { display.freeCursor(cursor) }
+    }
+
+    /// The cursor of a drag: `plus` over a window that would take the drop, `circle` (crossed out) elsewhere.
+    func dragCursor(accepts: Bool) -> UInt {
+        if let cursor = dragCursors[accepts] { return cursor }
+        let cursor = display.createFontCursor(accepts ? Display.plusCursorGlyph : Display.circleCursorGlyph)
+        dragCursors[accepts] = cursor
+        return cursor
     }
 
     /// The X cursor of `shape`: `hand2` for `.pointingHand`, `watch` for `.busy`, and None (0) for `.default`, so

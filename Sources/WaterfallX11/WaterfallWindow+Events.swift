@@ -113,9 +113,11 @@ extension WaterfallWindow {
     func handle(_ event: XlibEvent) throws -> Bool {
         guard exitReason == nil else { return false }
         if selections.clipboard?.handle(event) == true { return true }
+        if dragAndDrop.selection?.handle(event) == true { return true }
         guard event.window == window.id else { return false }
         noteUserEventTime(of: event)
         if case .filtered = event.kind { return true }  // the input method took it
+        if handleDragInput(event.kind) { return true }  // a drag from the window has the pointer and Escape
         // the text entry takes every key
         if let entry = textEntry, case .keyPress(let keycode, let state, _) = event.kind {
             handleTextEntryKey(entry, keycode: keycode, state: state, typed: event.committedText ?? "")
@@ -176,10 +178,14 @@ extension WaterfallWindow {
                 guard let onKey, let name = Display.name(ofKeysym: keysym) else { break }
                 try onKey(name, modifiers)
             }
-        case .clientMessage(let type, let format, let firstLong):
-            if type == display.atoms.wmProtocols, format == 32, firstLong == display.atoms.wmDeleteWindow {
+        case .clientMessage(let type, let format, let longs):
+            if type == display.atoms.wmProtocols, format == 32, longs.first == display.atoms.wmDeleteWindow {
                 exitReason = .closedByWindowManager
+            } else if format == 32, let message = XdndMessage(type: type, longs: longs, atoms: display.atoms.xdnd) {
+                _ = handleDragMessage(message) || handleDropMessage(message)
             }
+        case .selectionNotify(let selection, _, let property, _):
+            _ = handleDropData(selection: selection, property: property)
         // The pointer entering and leaving decides the cursor only (WaterfallWindow+Cursor.swift).
         case .enter(let x, let y):
             notePointer(x: x, y: y)

@@ -71,6 +71,11 @@ public final class WaterfallWindow {
     var batch = EventBatch()
     /// The CLIPBOARD's owner and the last user event's time (WaterfallWindow+Selections.swift).
     var selections = SelectionState()
+    /// The drag from the window and the drop onto it (WaterfallWindow+Drag.swift, WaterfallWindow+Drop.swift).
+    var dragAndDrop = DragAndDropState()
+    /// Hears a drag from the window (`beginDrag(_:formats:picture:)`): its start, the window under the pointer and
+    /// its answer, and the end.
+    public var onDragEvent: ((DragEvent) -> Void)?
 
     // Manners (see WaterfallWindow+Cursor.swift and WaterfallWindow+StartupNotification.swift).
     /// Where the pointer is, the cursor shape given for it, and the last click.

@@ -474,6 +474,10 @@ extension Display {
     static let handCursorGlyph = UInt32(XC_hand2)
     /// The cursor font's busy watch (`XC_watch`).
     static let watchCursorGlyph = UInt32(XC_watch)
+    /// `XC_plus`: a drag over a window that would take the drop (the theme's "plus").
+    static let plusCursorGlyph = UInt32(XC_plus)
+    /// `XC_circle`: a drag over nothing that would take it (the theme's "circle", a circle crossed out).
+    static let circleCursorGlyph = UInt32(XC_circle)
 }
 
 // MARK: Drawing

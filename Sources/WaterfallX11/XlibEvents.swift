@@ -34,9 +34,12 @@ struct XlibEvent {
         case leave
         case keyPress(keycode: UInt32, state: UInt32, time: XTimestamp)
         case keyRelease(time: XTimestamp)
-        /// A message's type and format, and its first 32-bit item.
-        case clientMessage(type: Atom, format: Int32, firstLong: UInt)
+        /// A message's type and format, and its five 32-bit items (`data.l`).
+        case clientMessage(type: Atom, format: Int32, longs: [UInt])
         case selectionRequest(ConversionRequest)
+        /// The owner of `selection` answered a conversion the window asked for (`XConvertSelection`): the data is in
+        /// `property` of the window, or the owner refused (`property` 0).
+        case selectionNotify(selection: Atom, target: Atom, property: Atom, time: XTimestamp)
         case selectionClear(selection: Atom, time: XTimestamp)
         /// A property of the window changed (`deleted`: was deleted).
         case propertyNotify(atom: Atom, deleted: Bool)
@@ -69,6 +72,9 @@ struct PointerEvent: Equatable {
     /// The modifiers and buttons held before the event, and the keyboard group (bits 13 and 14).
     var state: UInt32
     var time: XTimestamp
+    /// The position on the root window, in whole pixels: where a drag is, outside the window too.
+    var rootX: Int32 = 0
+    var rootY: Int32 = 0
 }
 
 /// A `SelectionRequest` event: `requestor` asks the owner for `selection` converted to `target` into `property`.
@@ -125,7 +131,8 @@ extension Display {
         case ButtonPress, ButtonRelease:
             let button = event.xbutton
             let pointer = PointerEvent(
-                x: button.x, y: button.y, button: button.button, state: button.state, time: button.time)
+                x: button.x, y: button.y, button: button.button, state: button.state, time: button.time,
+                rootX: button.x_root, rootY: button.y_root)
             return XlibEvent(
                 window: window, serial: serial,
                 kind: event.type == ButtonPress ? .buttonPress(pointer) : .buttonRelease(pointer))
@@ -133,8 +140,10 @@ extension Display {
             let motion = event.xmotion
             return XlibEvent(
                 window: window, serial: serial,
-                kind: .motion(PointerEvent(x: motion.x, y: motion.y, button: 0, state: motion.state, time: motion.time))
-            )
+                kind: .motion(
+                    PointerEvent(
+                        x: motion.x, y: motion.y, button: 0, state: motion.state, time: motion.time,
+                        rootX: motion.x_root, rootY: motion.y_root)))
         case EnterNotify:
             return XlibEvent(window: window, serial: serial, kind: .enter(x: event.xcrossing.x, y: event.xcrossing.y))
         case LeaveNotify: return XlibEvent(window: window, serial: serial, kind: .leave)
@@ -150,7 +159,8 @@ extension Display {
                 window: window, serial: serial,
                 kind: .clientMessage(
                     type: message.message_type, format: message.format,
-                    firstLong: UInt(bitPattern: message.data.l.0)))
+                    longs: [message.data.l.0, message.data.l.1, message.data.l.2, message.data.l.3, message.data.l.4]
+                        .map { UInt(bitPattern: $0) }))
         case SelectionRequest:
             let request = event.xselectionrequest
             return XlibEvent(
@@ -160,6 +170,12 @@ extension Display {
                         owner: request.owner, requestor: request.requestor, selection: request.selection,
                         target: request.target,
                         property: request.property, time: request.time)))
+        case SelectionNotify:
+            let notify = event.xselection
+            return XlibEvent(
+                window: notify.requestor, serial: serial,
+                kind: .selectionNotify(
+                    selection: notify.selection, target: notify.target, property: notify.property, time: notify.time))
         case SelectionClear:
             return XlibEvent(
                 window: window, serial: serial,
@@ -252,7 +268,8 @@ extension Display {
     static func pointerEvent(_ device: XIDeviceEvent, button: UInt32) -> PointerEvent {
         PointerEvent(
             x: coreCoordinate(device.event_x), y: coreCoordinate(device.event_y), button: button,
-            state: coreState(device), time: device.time)
+            state: coreState(device), time: device.time, rootX: coreCoordinate(device.root_x),
+            rootY: coreCoordinate(device.root_y))
     }
 
     /// The values in an event's valuator state: for each bit set in its mask, in increasing order, the valuator's

@@ -59,7 +59,10 @@ struct WallSession {
         window.syncsAfterEachFrame = options.flags.logEvents
         eventLog?.observe(window)
         wall.collectionView.isSmoothScrollingEnabled = !options.flags.noSmooth
-        if let log { ClipboardEventLog(log: log).watch(window) }
+        if let log {
+            ClipboardEventLog(log: log).watch(window)
+            DragEventLog(log: log).watch(window)
+        }
         let view = wall.collectionView
         log?.log(
             "start",

@@ -112,6 +112,19 @@ final class FakeWindow: PhotoWallWindow {
         return UInt32(now * 1000)
     }
 
+    /// The drags the wall began: the text, the formats' bytes by target and the picture beside the pointer.
+    private(set) var drags: [(text: String, formats: [String: [UInt8]], picture: ImageHandle?)] = []
+    /// Whether the next `beginDrag` is refused, as a server that refuses `XdndSelection` would.
+    var refusesDrags = false
+    /// What the wall hears of drags over the window; the test plays the server's part through it.
+    var onDrop: ((DropEvent) -> Void)?
+
+    func beginDrag(_ text: String, formats: [SelectionFormat], picture: ImageHandle?) -> Bool {
+        guard !refusesDrags else { return false }
+        drags.append((text, Dictionary(formats.map { ($0.target, $0.bytes) }) { first, _ in first }, picture))
+        return true
+    }
+
     // MARK: What the test calls
 
     /// The texts the last frame drew, in order.

@@ -20,4 +20,22 @@ struct FileURITests {
         // Latin-1 "é" (0xE9) on its own: not UTF-8, kept as the byte it is.
         #expect(FileURI.uri(ofPathBytes: Array("/caf".utf8) + [0xE9, 0xFF]) == "file:///caf%E9%FF")
     }
+
+    @Test func aFileURIReadsBackToItsPathByteForByte() {
+        let bytes = Array("/caf".utf8) + [0xE9, 0xFF] + Array("/a b%.png".utf8)
+        #expect(FileURI.path(of: FileURI.uri(ofPathBytes: bytes))?.bytes == bytes)
+        #expect(FileURI.path(of: "file:///Caf%c3%a9/x.jpg") == "/Café/x.jpg")  // lower-case hex too
+        #expect(FileURI.path(of: "FILE://localhost/tmp/a.jpg") == "/tmp/a.jpg")
+        #expect(FileURI.path(of: "file://ada-laptop/tmp/a.jpg", localHost: "ada-laptop") == "/tmp/a.jpg")
+    }
+
+    @Test func otherSchemesOtherMachinesAndBrokenEscapesAreNoLocalPath() {
+        #expect(FileURI.path(of: "https://example.com/a.jpg") == nil)
+        #expect(FileURI.path(of: "file://nas/photos/a.jpg") == nil)
+        #expect(FileURI.path(of: "file:///a%2") == nil)
+        #expect(FileURI.path(of: "file:///a%zz") == nil)
+        #expect(FileURI.path(of: "file:///a%00b") == nil)
+        #expect(FileURI.path(of: "file://") == nil)
+        #expect(FileURI.path(of: "/tmp/a.jpg") == nil)
+    }
 }
