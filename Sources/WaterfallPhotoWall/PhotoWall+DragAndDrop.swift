@@ -4,6 +4,15 @@ import WaterfallCards
 import WaterfallPhotos
 import WaterfallX11
 
+/// What the wall shows of the pointer's gestures beyond the view's own.
+struct WallGestures {
+    /// The scrubber label last reported (`PhotoWallEvent.scrubber`): its offset and text, so that a label asked again
+    /// unchanged is not.
+    var lastReportedScrubberLabel: (offset: Double, text: String)?
+    /// Whether a drag of files is over the window (the status bar says that a drop opens them here).
+    var dropIsHovering = false
+}
+
 /// Dragging photos out of the wall into other programs, and dropping files and folders onto it, as file managers do.
 extension PhotoWall {
     /// Begins a drag of the pressed card's files (a closed stack's every photo), or of every selected photo when the
@@ -29,13 +38,13 @@ extension PhotoWall {
     func handleDrop(_ event: DropEvent) {
         switch event {
         case .entered(let acceptable):
-            dropIsHovering = acceptable
+            gestures.dropIsHovering = acceptable
             report(.dropHover(acceptable: acceptable))
         case .left, .failed:
-            dropIsHovering = false
+            gestures.dropIsHovering = false
             report(.dropHover(acceptable: nil))
         case .dropped(let uris):
-            dropIsHovering = false
+            gestures.dropIsHovering = false
             let paths = uris.compactMap { FileURI.path(of: $0) }
             let added = library.addRoots(paths)
             report(.dropped(paths: paths, added: added, ignored: uris.count - paths.count))

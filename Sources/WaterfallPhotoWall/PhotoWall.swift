@@ -109,9 +109,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     public let collectionView: CollectionView
     /// The photos the wall shows: its roots, their walk and live folders, the cards and their arrangement.
     public let library: PhotoLibrary
-    /// The scrubber label last reported (`PhotoWallEvent.scrubber`): its offset and text, so that a label asked again
-    /// unchanged is not.
-    var lastReportedScrubberLabel: (offset: Double, text: String)?
+    /// What the wall shows of the pointer's gestures: the scrubber's label last reported, a drag of files hovering.
+    var gestures = WallGestures()
     /// Hears what happens on the wall (`PhotoWallEvent`), on the window's thread. Held weakly, as a window holds its
     /// observer: the program keeps it alive (its event log, which may hold the wall in turn).
     public weak var observer: (any PhotoWallObserver)?
@@ -155,8 +154,6 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
     /// The cards before the live folders' batch (or the arrangement) being applied, while one is: the view names a
     /// gone card it unhighlights or deselects by its path before the batch.
     var itemsBeforeBatch: PhotoWallItems?
-    /// Whether a drag of files is over the window (the status bar says that a drop opens them here).
-    var dropIsHovering = false
 
     /// Starts walking `configuration.paths` (so that the headers are read while the program opens its window) in a
     /// view laid out by `layout` with `columnPolicy`.
@@ -286,7 +283,7 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             library.counts, isScanning: !library.isWalkDone,
             cacheMB: pictures.map { ((window?.imageByteCount ?? 0) >> 20, $0.cacheBytes >> 20) })
         let notAnswering = library.notAnsweringFolder.map { "\($0.string) is not answering; trying again" }
-        let drop = dropIsHovering ? "Drop to open here" : nil
+        let drop = gestures.dropIsHovering ? "Drop to open here" : nil
         return ([drop, notAnswering, fileActionText, arrangementText].compactMap { $0 } + [status]).joined(
             separator: " · ")
     }
@@ -444,8 +441,8 @@ public final class PhotoWall: CollectionViewDataSource, CollectionViewDelegate {
             items.sections.indices.contains(section)
         else { return nil }
         let title = items.sections[section].title
-        if observer != nil, lastReportedScrubberLabel.map({ $0 != (offset, title) }) ?? true {
-            lastReportedScrubberLabel = (offset, title)
+        if observer != nil, gestures.lastReportedScrubberLabel.map({ $0 != (offset, title) }) ?? true {
+            gestures.lastReportedScrubberLabel = (offset, title)
             report(.scrubber(offset: offset, title: title, section: section))
         }
         return title

@@ -64,7 +64,7 @@ struct XInputTranslationTests {
                 == PointerEvent(
                     x: 120, y: -1, button: 3,
                     state: UInt32(ShiftMask | ControlMask | Button1Mask | Button2Mask) | 1 << 13,
-                    time: 4711))
+                    time: 4711, rootX: 220, rootY: 99))
     }
 
     @Test func aMotionBecomesTheCoreMotion() {
