@@ -152,6 +152,9 @@ mkdir -p "$stage/share/man/man1"
 date="$(git -C "$root" log -1 --format=%cs 2>/dev/null || date +%F)"   # the commit's date: the same page each time
 "$bin/generate-manual" "$bin/waterfall" --output-directory "$stage/share/man/man1" --date "$date"
 [ -s "$stage/share/man/man1/waterfall.1" ] || fail "generate-manual wrote no share/man/man1/waterfall.1"
+# generate-manual keeps the blank lines between the paragraphs of the discussion, which groff warns about ("Empty input
+# line", as lintian reports it): mdoc's paragraph macro, .Pp, is what they mean.
+sed -i 's/^$/.Pp/' "$stage"/share/man/man1/*
 mkdir -p "$stage/share/bash-completion/completions" "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d"
 "$bin/waterfall" --generate-completion-script bash >"$stage/share/bash-completion/completions/waterfall"
 "$bin/waterfall" --generate-completion-script zsh >"$stage/share/zsh/site-functions/_waterfall"
