@@ -6,7 +6,7 @@ take it as a user's machine would:
 - dpkg-deb -c lists exactly the expected files, owned by root, with their modes; no list of installed files and no
   desktop cache in it;
 - the control file: the program's version, dpkg's architecture, Section graphics, and a Depends that names the
-  package of every library the binaries need (readelf's NEEDED, found by dpkg -S), none of the Swift toolchain;
+  package of every library the binaries need (readelf's NEEDED, found by ldd and dpkg -S), none of Swift's;
 - the binaries need no library of the Swift runtime and have no run path; no file names /opt/swift;
 - apt-get installs it (a waterfall package already installed is refused, never replaced), and the installed program
   runs with the Swift toolchain hidden (an empty tmpfs over it in a mount namespace of its own, and off PATH):
@@ -34,7 +34,6 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = "waterfall"
-LIBEXEC = pathlib.Path("/usr/libexec/waterfall")
 ICON_SIDES = [16, 22, 24, 32, 48, 64, 128, 256, 512]
 
 # The install test's helpers: run, CheckFailed, the private Xvfb and the checks of an installed tree under a prefix.
@@ -256,8 +255,9 @@ class PackageTest:
         """The checks of the installed program, in a mount namespace where the toolchain's folder is an empty tmpfs."""
         toolchain = toolchain_root()
         script = 'mount -t tmpfs -o ro,mode=0755 waterfall-test-hides-swift "$1" && shift && exec "$@"'
+        folder = self.scratch / "installed"  # the checks' files, made as root
         argv = [*AS_ROOT, "unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh", str(toolchain),
-                sys.executable, str(pathlib.Path(__file__).resolve()), "--installed", str(toolchain), str(self.scratch)]
+                sys.executable, str(pathlib.Path(__file__).resolve()), "--installed", str(toolchain), str(folder)]
         env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
         checks = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
@@ -270,6 +270,9 @@ class PackageTest:
                 checks.kill()
                 checks.wait()
             raise
+        finally:
+            if AS_ROOT:  # files of root's, which the scratch folder's owner could not remove
+                subprocess.run([*AS_ROOT, "rm", "-rf", str(folder)])
         print(output, end="")
         if checks.returncode != 0:
             raise CheckFailed(f"the installed program's checks failed (status {checks.returncode}):\n{errors}")
@@ -348,9 +351,10 @@ def library_packages(paths):
 # -- the checks of the installed program, run inside the mount namespace that hides the toolchain
 
 class InstalledTest:
-    def __init__(self, toolchain, scratch):
+    def __init__(self, toolchain, folder):
         self.toolchain = pathlib.Path(toolchain)
-        self.scratch = pathlib.Path(tempfile.mkdtemp(prefix="installed-", dir=scratch))
+        self.scratch = pathlib.Path(folder)
+        self.scratch.mkdir()
         self.tree = install_test.InstallTest(self.scratch)  # its HOME and XDG folders, its checks of a prefix
         self.tree.prefix = pathlib.Path("/usr")
         self.env = self.tree.env
@@ -429,9 +433,9 @@ class InstalledTest:
             raise CheckFailed(f"man waterfall lacks a NAME section or options of --help ({missing}):\n{text[:400]}")
 
 
-def installed_main(toolchain, scratch):
+def installed_main(toolchain, folder):
     stop_on_signals()
-    test = InstalledTest(toolchain, scratch)
+    test = InstalledTest(toolchain, folder)
     checks = [
         ("the Swift toolchain is hidden", test.check_toolchain_hidden),
         ("waterfall --version prints the program's version", test.check_version),
