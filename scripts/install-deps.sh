@@ -60,6 +60,8 @@ packages=(
   liblcms2-dev                        # build: CLcms2 (lcms2: photos' ICC profiles converted to the display's, WaterfallPhotos)
   libgs-common                        # the colour tests' ICC profiles (Adobe RGB and sRGB, /usr/share/color/icc/ghostscript)
   libimlib2-dev                       # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only)
+  dpkg-dev                            # scripts/package-deb.sh: dpkg-shlibdeps (Depends) and dpkg-gencontrol (the control file)
+  lintian file                        # the package test: Debian's checks of the .deb; file tells a stripped binary
 )
 
 missing=()

@@ -11,6 +11,8 @@ real ~/.local), then what a desktop does with what it installed:
 - the decoder worker is installed beside the program and answers a header request for a video made by ffmpeg (the
   protocol's bytes, as docs/architecture.md gives them), then exits at the end of its input;
 - --uninstall leaves a prefix that held another program exactly as it was, and removes a prefix it made;
+- --destdir stages the same files for a package (scripts/package-deb.sh) under DESTDIR/PREFIX, without the list of
+  installed files or a cache, and --bin-path takes programs already built;
 - bad options and an unwritable prefix are refused, naming the problem.
 
 It needs a debug build of the program (scripts/test.sh has made it) and the tools install-deps.sh installs; a
@@ -341,6 +343,25 @@ class InstallTest:
                               f"{sorted(listing(fresh.parent))}")
 
 
+    def check_destdir_stages_a_tree(self):
+        """--prefix /usr --destdir STAGE --bin-path BIN: the installed files, under STAGE/usr, and nothing else."""
+        stage = self.scratch / "stage"
+        bin_path = run(["bash", "-c", "source scripts/env.sh && swift build -c debug --show-bin-path"], cwd=ROOT,
+                       env=dict(os.environ)).stdout.strip()
+        self.install("--prefix", "/usr", "--destdir", str(stage), "--bin-path", bin_path)
+        staged = sorted(str(path.relative_to(stage)) for path in stage.rglob("*") if not path.is_dir())
+        installed = sorted("usr/" + line.split(" ", 1)[1] for line in
+                           (self.prefix / "share/waterfall/installed-files").read_text().splitlines()
+                           if line.startswith("file ") and not line.endswith(("installed-files", ".cache")))
+        if staged != installed:
+            raise CheckFailed(f"--destdir staged {staged}, the install put {installed}")
+        if (stage / "usr/bin/waterfall").read_bytes() != (pathlib.Path(bin_path) / "waterfall").read_bytes():
+            raise CheckFailed(f"the staged program is not the one in --bin-path {bin_path}")
+        result = self.install("--destdir", str(stage), "--uninstall", check=False)
+        if result.returncode != 2 or "nothing to --uninstall" not in result.stderr:
+            raise CheckFailed(f"--destdir with --uninstall exited {result.returncode} saying {result.stderr!r}")
+
+
 class XvfbServer:
     """A private Xvfb on the first free display, ready when it writes its number (-displayfd)."""
 
@@ -428,6 +449,7 @@ def main():
         check("the icon is in the hicolor theme at every size", test.check_icons)
         check("the decoder worker beside the program answers a video's header", test.check_decoder_worker_answers)
         check("the entry's Exec line opens the lightbox on the photo", test.check_exec_opens_the_photo)
+        check("--destdir stages the same files for a package", test.check_destdir_stages_a_tree)
         check("--uninstall leaves the prefix exactly as it was", test.check_uninstall_restores, before)
         check("--uninstall removes a prefix the install made", test.check_uninstall_removes_a_prefix_it_made)
         check("bad options are refused, naming them", test.check_refuses_bad_options)

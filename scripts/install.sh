@@ -8,14 +8,23 @@
 #   bash scripts/install.sh                              # into ~/.local
 #   sudo bash scripts/install.sh --prefix /usr/local     # for every user (builds as the user who ran sudo)
 #   bash scripts/install.sh --uninstall                  # removes what the install put under the same prefix
+#   bash scripts/install.sh --prefix /usr --destdir STAGE --bin-path BIN   # a package's tree (scripts/package-deb.sh)
+#
+# Nothing installed names the prefix (the desktop entry runs `waterfall` from PATH, and the program finds its worker
+# beside itself), so a tree staged under --destdir works wherever it is then put.
 set -euo pipefail
 
 usage() {
   cat <<'EOF'
-usage: bash scripts/install.sh [--prefix DIR] [--configuration release|debug] [--uninstall]
+usage: bash scripts/install.sh [--prefix DIR] [--configuration release|debug] [--bin-path DIR] [--destdir DIR]
+                              [--uninstall]
 
   --prefix DIR            where to install (default: ~/.local; /usr/local needs sudo)
   --configuration NAME    the build to install: release (the default) or debug (quicker to build, for the tests)
+  --bin-path DIR          install the programs already built in DIR (what swift build --show-bin-path prints, with
+                          waterfall, waterfall-decoder and generate-manual) instead of building them
+  --destdir DIR           stage the files under DIR as they go under the prefix (DIR/PREFIX/bin/waterfall...), for a
+                          package: no list of installed files, no cache refreshed (the package's tools do both)
   --uninstall             remove what an earlier install put under the prefix, as its list of files names them
   -h, --help              show this help
 EOF
@@ -28,15 +37,24 @@ fail() {
 
 prefix="${HOME:?install.sh: HOME is not set; give --prefix}/.local"
 configuration=release
+bin_path=""
+destdir=""
 uninstall=false
 while (($#)); do
   case "$1" in
-    --prefix | --configuration)
+    --prefix | --configuration | --bin-path | --destdir)
       (($# >= 2)) && [ -n "$2" ] || { echo "install.sh: $1 needs a value" >&2; usage >&2; exit 2; }
-      [ "$1" = --prefix ] && prefix=$2 || configuration=$2
+      case "$1" in
+        --prefix) prefix=$2 ;;
+        --configuration) configuration=$2 ;;
+        --bin-path) bin_path=$2 ;;
+        --destdir) destdir=$2 ;;
+      esac
       shift 2 ;;
     --prefix=*) prefix=${1#--prefix=}; shift ;;
     --configuration=*) configuration=${1#--configuration=}; shift ;;
+    --bin-path=*) bin_path=${1#--bin-path=}; shift ;;
+    --destdir=*) destdir=${1#--destdir=}; shift ;;
     --uninstall) uninstall=true; shift ;;
     -h | --help) usage; exit 0 ;;
     -*) echo "install.sh: unknown option '$1'" >&2; usage >&2; exit 2 ;;
@@ -51,6 +69,16 @@ esac
 [[ "$prefix" = /* ]] || prefix="$PWD/$prefix"
 prefix="${prefix%/}"
 prefix="${prefix:-/}"
+if [ -n "$destdir" ]; then
+  $uninstall && { echo "install.sh: --destdir stages a tree; there is nothing to --uninstall from one" >&2; exit 2; }
+  [[ "$destdir" = /* ]] || destdir="$PWD/$destdir"
+  destdir="${destdir%/}"
+fi
+if [ -n "$bin_path" ]; then
+  for program in waterfall waterfall-decoder generate-manual; do
+    [ -x "$bin_path/$program" ] || fail "--bin-path $bin_path has no executable $program (swift build --product $program)"
+  done
+fi
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 manifest_name="share/waterfall/installed-files"
@@ -109,15 +137,16 @@ if $uninstall; then
   exit 0
 fi
 
-# The prefix, or the nearest folder above it that exists, must be writable.
-existing="$prefix"
+# The prefix (under --destdir, the staged one), or the nearest folder above it that exists, must be writable.
+target="$destdir$prefix"
+existing="$target"
 while [ ! -e "$existing" ]; do existing="$(dirname "$existing")"; done
-[ -d "$existing" ] || fail "cannot install under $prefix: $existing is not a folder"
-[ -w "$existing" ] || fail "cannot install under $prefix: $existing is not writable by $(id -un) (for /usr/local: sudo bash scripts/install.sh --prefix /usr/local)"
+[ -d "$existing" ] || fail "cannot install under $target: $existing is not a folder"
+[ -w "$existing" ] || fail "cannot install under $target: $existing is not writable by $(id -un) (for /usr/local: sudo bash scripts/install.sh --prefix /usr/local)"
 
 bash "$root/scripts/install-deps.sh"
 source "$root/scripts/env.sh"
-command -v swift >/dev/null 2>&1 || fail "no Swift toolchain on PATH or at /opt/swift"
+[ -n "$bin_path" ] || command -v swift >/dev/null 2>&1 || fail "no Swift toolchain on PATH or at /opt/swift"
 command -v rsvg-convert >/dev/null 2>&1 || fail "rsvg-convert is missing: it renders the icon (Debian: librsvg2-bin)"
 
 # Under sudo, the build runs as the user who owns the checkout, so that .build/ stays theirs.
@@ -127,14 +156,18 @@ if [ "$(id -u)" -eq 0 ] && [ -n "${SUDO_USER:-}" ] && [ "$(stat -c %U "$root")" 
 fi
 build() { (cd "$root" && "${builder[@]}" swift build -c "$configuration" "$@"); }
 
-echo "building waterfall ($configuration)"
-build --product waterfall
-# The decoder worker, which the program looks for beside itself (bin/waterfall-decoder).
-build --product waterfall-decoder
-# swift-argument-parser's manual generator (the tool behind its generate-manual plugin): it reads the program's
-# --experimental-dump-help, so the page says what --help says.
-build --product generate-manual
-bin="$(build --show-bin-path)"
+if [ -n "$bin_path" ]; then
+  bin="$bin_path"
+else
+  echo "building waterfall ($configuration)"
+  build --product waterfall
+  # The decoder worker, which the program looks for beside itself (bin/waterfall-decoder).
+  build --product waterfall-decoder
+  # swift-argument-parser's manual generator (the tool behind its generate-manual plugin): it reads the program's
+  # --experimental-dump-help, so the page says what --help says.
+  build --product generate-manual
+  bin="$(build --show-bin-path)"
+fi
 
 # Everything is made in a staging folder first, so that a failure leaves the prefix untouched.
 stage="$(mktemp -d)"
@@ -152,12 +185,26 @@ mkdir -p "$stage/share/man/man1"
 date="$(git -C "$root" log -1 --format=%cs 2>/dev/null || date +%F)"   # the commit's date: the same page each time
 "$bin/generate-manual" "$bin/waterfall" --output-directory "$stage/share/man/man1" --date "$date"
 [ -s "$stage/share/man/man1/waterfall.1" ] || fail "generate-manual wrote no share/man/man1/waterfall.1"
+# generate-manual keeps the blank lines between the paragraphs of the discussion, which groff warns about ("Empty input
+# line", as lintian reports it): mdoc's paragraph macro, .Pp, is what they mean.
+sed -i 's/^$/.Pp/' "$stage"/share/man/man1/*
 mkdir -p "$stage/share/bash-completion/completions" "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d"
 "$bin/waterfall" --generate-completion-script bash >"$stage/share/bash-completion/completions/waterfall"
 "$bin/waterfall" --generate-completion-script zsh >"$stage/share/zsh/site-functions/_waterfall"
 "$bin/waterfall" --generate-completion-script fish >"$stage/share/fish/vendor_completions.d/waterfall.fish"
 chmod 0644 "$stage"/share/man/man1/* "$stage"/share/bash-completion/completions/* "$stage"/share/zsh/site-functions/* \
   "$stage"/share/fish/vendor_completions.d/*
+
+# A package's tree: the files alone, under DESTDIR/PREFIX. Its list of files and the desktop's caches are the package
+# manager's (dpkg lists the files; the triggers of desktop-file-utils and the icon theme refresh the caches).
+if [ -n "$destdir" ]; then
+  while IFS= read -r file; do
+    rel="${file#"$stage"/}"
+    install -D -m "$(stat -c %a -- "$file")" -- "$file" "$target/$rel" || fail "cannot write $target/$rel"
+  done < <(find "$stage" -type f | sort)
+  echo "staged waterfall for $prefix under $destdir ($(find "$stage" -type f | wc -l) files)"
+  exit 0
+fi
 
 if [ -f "$manifest" ]; then
   echo "replacing the earlier install under $prefix"

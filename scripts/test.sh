@@ -2,13 +2,18 @@
 # Installs what is missing, builds, and runs every test: the core, the X11 backend, the program and the example
 # (against private Xvfb servers driven by xdotool, and private Xorg servers whose test devices have scroll valuators),
 # then the install (scripts/install-test.py), the tour (scripts/run-demo.sh without a display), the documentation, the
-# leak check (scripts/leak-check.sh) and the fuzzing (scripts/fuzz.sh). At the end (also when a step fails) it prints
-# each step's seconds and the total.
+# leak check (scripts/leak-check.sh), the Debian package (scripts/package-test.py) and the fuzzing (scripts/fuzz.sh).
+# At the end (also when a step fails) it prints each step's seconds and the total.
 #
-# Two builds: the debug build with the tests (.build), and the one sanitizer build that the leak check and the fuzzing
-# share (scripts/sanitizer-build.sh, .build-asan). Two things run in the background, beside the steps:
+# Three builds: the debug build with the tests (.build), the one sanitizer build that the leak check and the fuzzing
+# share (scripts/sanitizer-build.sh, .build-asan), and the Debian package's release build with the Swift runtime
+# linked in (scripts/package-deb.sh --build-only, .build-release-static). Three things run in the background, beside
+# the steps:
 # - the sanitizer build, from the start, at the lowest priority (nice 19): it takes only the CPU that the debug build
 #   and the tests leave idle, never theirs;
+# - the package's build, from the start, under SCHED_IDLE (chrt --idle 0): the kernel runs it only on a core that
+#   nothing else wants, so it slows neither the debug build and the tests nor the sanitizer build. (Not nice 19:
+#   swift build, as root, starts its compilers at nice 0 whatever its own niceness; a scheduling policy they keep.)
 # - the fuzzing, once the tests are done: libFuzzer keeps one core busy for its fixed time while the install test, the
 #   tour, the documentation and the leak check, which wait on programs and servers much of theirs, run beside it.
 set -euo pipefail
@@ -70,9 +75,15 @@ source scripts/env.sh
 # The code's format: swift-format (it ships with the toolchain) by .swift-format, 120 columns; any finding fails.
 # `swift format format --in-place --recursive --parallel Sources Tests Examples Benchmarks Package.swift` fixes it.
 step "format lint" swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Package.swift
-# Once, before the two builds start: both then read the same Package.resolved, and neither writes it.
+# Once, before the builds start: they then read the same Package.resolved, and none writes it.
 step "resolve packages" swift package resolve
 in_background sanitizer-build nice -n 19 bash scripts/sanitizer-build.sh
+# The package's build fetches its packages at the normal priority first: starved under SCHED_IDLE, its fetch could hold
+# the lock on SwiftPM's shared cache of repositories that the sanitizer build's fetch waits for.
+package_build() {   # (in_background runs it after ||, where set -e does not stop a function: hence &&)
+  swift package resolve --scratch-path .build-release-static && chrt --idle 0 bash scripts/package-deb.sh --build-only
+}
+in_background package-build package_build
 step "build (debug, with tests)" swift build --build-tests
 step "swift test" swift test --skip-build "$@"
 step "waiting for the sanitizer build" finish sanitizer-build "  sanitizer build (in the background from the start, nice 19)"
@@ -88,4 +99,8 @@ step "tour" env -u DISPLAY bash scripts/run-demo.sh
 step "docs" bash scripts/docs.sh
 # The programs of the sanitizer build scripted under a private Xvfb: no leak, no memory error (15 s).
 step "leak check" bash scripts/leak-check.sh
+step "waiting for the package build" finish package-build "  package build (in the background from the start, SCHED_IDLE)"
+# scripts/package-deb.sh (the build is there), lintian, the package's files and Depends, then apt-get install, the
+# installed program run with the Swift toolchain hidden, and apt-get remove --purge, under a private Xvfb (100 s).
+step "package test" python3 scripts/package-test.py
 step "waiting for the fuzzing" finish fuzzing "  fuzzing (in the background from the end of swift test)"
