@@ -32,8 +32,8 @@ public final class PhotoLibrary {
     /// What was done with the library index, as taken by `update(applyingFolderUpdates:)`, until
     /// `takeIndexActivity()`.
     private var indexActivity: [LibraryIndexActivity] = []
-    /// The timeline's section titles, in the locale given.
-    private let periodTitles: PeriodTitles
+    /// The timeline's section titles, in the locale given; and the days a screen reader says (`PeriodTitles.day`).
+    package let periodTitles: PeriodTitles
     private let scan: PhotoScan
     private let warn: @Sendable (String) -> Void
     /// Wakes the thread the library is used on, for another `update(applyingFolderUpdates:)`.
