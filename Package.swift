@@ -172,7 +172,7 @@ let package = Package(
             name: "waterfall",
             dependencies: [
                 "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallIndex", "WaterfallLibrary",
-                "WaterfallPhotoWall", "WallEventLogging", "ProgramSupport",
+                "WaterfallPhotoWall", "WallEventLogging", "ProgramSupport", "WaterfallAccessibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
