@@ -47,7 +47,10 @@ public final class AccessibilityBridge {
 
     let display: Display
     let window: WaterfallWindow
-    let tree: AccessibleTree
+    /// Makes the tree, once a bus is found: a start without one makes no object at all.
+    private let makeTree: () -> AccessibleTree
+    /// The window's objects, once the bridge started.
+    private(set) var tree: AccessibleTree?
     /// The toolkit's version, for AT-SPI's `Application.ToolkitVersion`.
     let toolkitVersion: String
     /// GLib's main context in the display's loop, while it is served there.
@@ -63,10 +66,12 @@ public final class AccessibilityBridge {
         self.display = display
         self.window = window
         self.toolkitVersion = toolkitVersion
-        tree = AccessibleTree(
-            view: window.collectionView, content: content, applicationName: applicationName,
-            title: { [unowned window] in window.title },
-            statusText: window.statusBar.map { bar in { bar.text() } })
+        makeTree = { [unowned window] in
+            AccessibleTree(
+                view: window.collectionView, content: content, applicationName: applicationName,
+                title: { [unowned window] in window.title },
+                statusText: window.statusBar.map { bar in { bar.text() } })
+        }
     }
 
     deinit { stopServing() }
@@ -127,13 +132,15 @@ public final class AccessibilityBridge {
 
     /// Starts atk-bridge on the bus found, and tells the tree's changes before each wait from then on.
     private func startBridge() {
+        let tree = makeTree()
         guard BusHint.startBridge(root: tree.application, toolkitName: "Waterfall", toolkitVersion: toolkitVersion)
         else {
             stopServing()
             state = .failed
             return
         }
-        source?.beforeWait = { [unowned self] in tree.update() }
+        self.tree = tree
+        source?.beforeWait = { [unowned tree] in tree.update() }
         tree.frame.notifyActivated()
         state = .running
     }
