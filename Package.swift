@@ -196,6 +196,7 @@ let package = Package(
             dependencies: [
                 "Waterfall",
                 "WaterfallX11",
+                "WaterfallAccessibility",
                 "WaterfallCards",
                 "WaterfallDemoKit",
                 "ProgramSupport",

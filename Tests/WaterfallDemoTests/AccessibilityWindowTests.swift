@@ -68,8 +68,8 @@ struct AccessibilityWindowTests {
     }
 
     /// The application's tree as pyatspi reads it, parsed.
-    func tree(demo: RunningDemo, bus: AccessibilityBus) throws -> AccessibleEntry {
-        let json = try read(["tree", "Waterfall", "--json"], demo: demo, bus: bus)
+    func tree(demo: RunningDemo, bus: AccessibilityBus, application: String = "Waterfall") throws -> AccessibleEntry {
+        let json = try read(["tree", application, "--json"], demo: demo, bus: bus)
         return try AccessibleEntry(json: Data(json.utf8))
     }
 
@@ -183,6 +183,39 @@ struct AccessibilityWindowTests {
         }
         let inView = children.filter { $0.role == "list item" }.map(\.name)
         #expect(inView.count < 6 && !inView.contains(Self.names[0]) && inView.last == Self.names[5], "\(inView)")
+    }
+
+    /// A million cards (the demo's `--items 1000000`) are read as the cards in view and their count: the list's
+    /// children are a screen's, its description says a million, each card its place among them, and End brings the
+    /// millionth into the children, focused.
+    @Test func aMillionCardsAreTheCardsInViewAndTheirCount() throws {
+        let bus = try AccessibilityBus()
+        let demo = try RunningDemo(
+            ["--items", "1000000", "--width", "800", "--height", "620"],
+            environment: bus.environment.merging(["NO_AT_BRIDGE": ""]) { $1 }
+        ) { xvfb in try bus.startLauncher(display: xvfb.display) }
+        defer { withExtendedLifetime(bus) {} }
+        try demo.process.waitForEvent("the accessibility bridge running") {
+            $0.name == "accessibility" && $0.string("state") == "running"
+        }
+        let application = try tree(demo: demo, bus: bus, application: "Waterfall demo")
+        let list = try #require(application.children.first?.children.first)
+        #expect(list.name == "Cards" && list.about == "1,000,000 cards")
+        let cards = list.children.filter { $0.role == "list item" }
+        #expect(cards.count > 3 && cards.count < 40, "\(cards.count) cards in view")
+        #expect(list.children.first?.role == "heading" && list.children.first?.name == "Synthesised, 1,000,000 cards")
+        #expect(cards.first?.name == "Card 1, synthesised item")
+        #expect(cards.first?.attributes == ["posinset": "1", "setsize": "1000000"])
+        try demo.key("End")
+        var last: AccessibleEntry?
+        try waitUntil("the millionth card among the list's children, focused") {
+            let children =
+                try tree(demo: demo, bus: bus, application: "Waterfall demo").children.first?.children
+                .first?.children ?? []
+            last = children.first { $0.name == "Card 1000000, synthesised item" && $0.states.contains("focused") }
+            return last != nil
+        }
+        #expect(last?.attributes["posinset"] == "1000000")
     }
 
     /// Where no accessibility bus runs, nothing starts: without a session bus (and `XDG_RUNTIME_DIR`'s) the bridge
