@@ -32,8 +32,8 @@ public final class PhotoLibrary {
     /// What was done with the library index, as taken by `update(applyingFolderUpdates:)`, until
     /// `takeIndexActivity()`.
     private var indexActivity: [LibraryIndexActivity] = []
-    /// The timeline's section titles, in the locale given; and the days a screen reader says (`PeriodTitles.day`).
-    package let periodTitles: PeriodTitles
+    /// The timeline's section titles, in the locale given.
+    private let periodTitles: PeriodTitles
     private let scan: PhotoScan
     private let warn: @Sendable (String) -> Void
     /// Wakes the thread the library is used on, for another `update(applyingFolderUpdates:)`.
@@ -285,4 +285,10 @@ public final class PhotoLibrary {
     private func lastSection(of items: PhotoWallItems) -> Int? {
         items.numberOfSections > 0 ? items.numberOfSections - 1 : nil
     }
+}
+
+extension PhotoLibrary {
+    /// The day `key` (`yyyymmdd`) in the library's locale as a screen reader says a photo's: "12 March 2023"
+    /// (`PeriodTitles.day`, made once a day).
+    package func spokenDay(_ key: Int) -> String { periodTitles.day(key) }
 }

@@ -12,7 +12,7 @@ extension PhotoWall {
         guard items.sections.indices.contains(indexPath.section),
             items.sections[indexPath.section].cards.indices.contains(indexPath.item)
         else { return "" }
-        return SpokenCards.name(of: items[indexPath], day: library.periodTitles.day)
+        return SpokenCards.name(of: items[indexPath], day: library.spokenDay)
     }
 
     /// The name of `section`'s header, its title and count as the bar shows them ("Holidays, 24 photos"), or of its
