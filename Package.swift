@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "WaterfallIndex", targets: ["WaterfallIndex"]),
         .library(name: "WaterfallLibrary", targets: ["WaterfallLibrary"]),
         .library(name: "WaterfallPhotoWall", targets: ["WaterfallPhotoWall"]),
+        .library(name: "WaterfallAccessibility", targets: ["WaterfallAccessibility"]),
         // The seeded generator the demo, the tests and the benchmarks (a package of their own) share.
         .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .executable(name: "waterfall", targets: ["waterfall"]),
@@ -84,6 +85,16 @@ let package = Package(
         .systemLibrary(name: "CSpawn"),
         // glibc's malloc.h: a program's heap tuning (PictureMemory), and the tests' M_PERTURB.
         .systemLibrary(name: "CMalloc"),
+        // Accessibility: ATK's objects and atk-bridge, which speaks AT-SPI for them over D-Bus through GLib's main
+        // context, and libdbus for asking the session bus whether an accessibility bus runs; CAccessibility only. Its
+        // pkg-config names leave atk-bridge out (CAccessibility links it): its file's -pthread (from gmodule) is a flag
+        // SwiftPM prohibits and warns about on every build, and its one function is declared where it is called.
+        .systemLibrary(
+            name: "CAtk", pkgConfig: "atk dbus-1",
+            providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev", "libdbus-1-dev"])]),
+        // The ATK objects (GObject subclasses, in C) whose words come from Swift through a table of functions, the
+        // bridge's start and GLib's main context in the window's loop; its header alone is what Swift sees.
+        .target(name: "CAccessibility", dependencies: ["CAtk"], linkerSettings: [.linkedLibrary("atk-bridge-2.0")]),
 
         // MARK: The core: layout, scrolling, recycling, selection. Imports no X11.
         .target(name: "Waterfall"),
@@ -136,6 +147,9 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
 
+        // MARK: Accessibility: a window's cards for screen readers, as ATK objects atk-bridge speaks AT-SPI for.
+        .target(name: "WaterfallAccessibility", dependencies: ["Waterfall", "WaterfallX11", "CAccessibility"]),
+
         // MARK: SplitMix64, for made-up data that is the same on every run
         .target(name: "SeededRandom"),
 
@@ -162,7 +176,7 @@ let package = Package(
             name: "waterfall",
             dependencies: [
                 "Waterfall", "WaterfallX11", "WaterfallPhotos", "WaterfallCards", "WaterfallIndex", "WaterfallLibrary",
-                "WaterfallPhotoWall", "WallEventLogging", "ProgramSupport",
+                "WaterfallPhotoWall", "WallEventLogging", "ProgramSupport", "WaterfallAccessibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -186,6 +200,7 @@ let package = Package(
             dependencies: [
                 "Waterfall",
                 "WaterfallX11",
+                "WaterfallAccessibility",
                 "WaterfallCards",
                 "WaterfallDemoKit",
                 "ProgramSupport",
@@ -222,6 +237,7 @@ let package = Package(
         .executableTarget(
             name: "embedding-host", dependencies: ["Waterfall", "WaterfallX11", "CX11"], path: "Tests/EmbeddingHost"),
         .testTarget(name: "WaterfallTests", dependencies: ["Waterfall", "SeededRandom"]),
+        .testTarget(name: "WaterfallAccessibilityTests", dependencies: ["WaterfallAccessibility", "Waterfall"]),
         .testTarget(
             name: "WaterfallX11Tests",
             dependencies: ["WaterfallX11", "Waterfall", "XvfbSupport", "CX11", "CXi", "embedding-host"]),

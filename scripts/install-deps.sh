@@ -15,6 +15,11 @@ packages=(
   fonts-noto-color-emoji              # colour emoji (libXft 2.3.6 draws colour glyphs)
   x11-xserver-utils                   # xrdb: the tests set Xft.dpi as a desktop does
   libxi-dev                           # build: the CXi module (XInput 2: touchpads' smooth scrolling)
+  libatk1.0-dev libatk-bridge2.0-dev  # build: CAtk (ATK's objects, atk-bridge: the wall for screen readers over AT-SPI)
+  libdbus-1-dev                       # build: CAtk (libdbus: asks the session bus whether an accessibility bus runs)
+  dbus-daemon dbus-bin                # the accessibility tests: a private session bus (dbus-daemon), dbus-send
+  at-spi2-core                        # the accessibility tests: at-spi-bus-launcher, the accessibility bus's registry
+  python3-pyatspi                     # the accessibility tests: scripts/atspi-read.py reads the wall as Orca does
   gcc                                 # cc for the benchmarks' frame floor (Benchmarks/FrameFloor, C)
   xvfb                                # a private X server when there is no display, and for the tests
   xserver-xorg-core xserver-xorg-video-dummy   # the XInput 2 tests: Xorg with its inputtest driver's devices,

@@ -216,7 +216,7 @@ public struct PhotoCard: Equatable, Sendable {
     /// The name folded for the filter (`NameFolding`).
     var foldedName: String { storage.foldedName }
     /// Whether `taken` is EXIF's date taken, not the file's modification time.
-    var isTakenByEXIF: Bool { storage.dateTaken != nil }
+    package var isTakenByEXIF: Bool { storage.dateTaken != nil }
     /// The photo's keywords, each a path of parts joined by `/` ("places/sea/beach"), as its XMP says.
     public var keywords: [String] {
         get { storage.extras?.keywordSet?.keywords ?? [] }

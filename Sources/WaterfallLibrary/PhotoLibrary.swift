@@ -286,3 +286,9 @@ public final class PhotoLibrary {
         items.numberOfSections > 0 ? items.numberOfSections - 1 : nil
     }
 }
+
+extension PhotoLibrary {
+    /// The day `key` (`yyyymmdd`) in the library's locale as a screen reader says a photo's: "12 March 2023"
+    /// (`PeriodTitles.day`, made once a day).
+    package func spokenDay(_ key: Int) -> String { periodTitles.day(key) }
+}

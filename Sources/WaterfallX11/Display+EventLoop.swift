@@ -54,6 +54,7 @@ extension Display {
     ///   fails; the turn's other events wait for the next call.
     public func processPendingEvents() throws {
         try throwIfConnectionLost()
+        servePollSourcesIfNotWaited()
         let windows = openWindows  // a window that closes meanwhile ignores its events (`handle` checks)
         // Xlib still hands out the events it queued before a loss: they are not for windows that are gone.
         while !isConnectionLost, hasPendingEvents {
@@ -83,10 +84,15 @@ extension Display {
         }
     }
 
-    /// Sleeps in `poll` until the connection or a window's wake pipe is readable, or `pollTimeout` has passed.
+    /// Sleeps in `poll` until the connection or a window's wake pipe is readable, or `pollTimeout` has passed; with
+    /// poll sources (`addPollSource(_:)`), until one of theirs is ready or their timeout has passed too, and then
+    /// serves them.
     func waitForEvents() {
         var descriptors = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        _ = poll(&descriptors, nfds_t(descriptors.count), pollTimeout)
+        var timeout = pollTimeout
+        let prepared = preparePollSources(&descriptors, timeout: &timeout)
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        if !prepared.isEmpty { finishPollSources(prepared, descriptors) }
     }
 
     /// How long `waitForEvents()` may sleep, in milliseconds: until the earliest timer is due, not at all while a

@@ -23,6 +23,8 @@ public final class Display {
     private var triedSharedMemory = false
     /// The windows the display's event loop hands events to, in the order they were made (Display+EventLoop.swift).
     var windows: [WeakWindow] = []
+    /// Other libraries' work its event loop serves (Display+PollSources.swift).
+    var pollSources = PollSources()
     /// The X input method, opened when a window first shows a text entry (`openInputMethodOnce()`).
     private var inputMethod: InputMethod?
     private var triedInputMethod = false

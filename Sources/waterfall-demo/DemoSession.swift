@@ -11,6 +11,8 @@ struct DemoSession {
     let controller: DemoController
     let collectionView: CollectionView
     let window: WaterfallWindow
+    /// The connection the window is on, whose event loop runs it.
+    let display: Display
 
     /// Loads the items, connects to the display and opens the window. With a `--load-more` in `loading`, no card
     /// is there at first: pages arrive from a background loader that wakes the window. Prints the problem and
@@ -65,6 +67,7 @@ struct DemoSession {
         self.controller = controller
         self.collectionView = collectionView
         self.window = window
+        self.display = display
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ProgramSupport
 import Waterfall
+import WaterfallAccessibility
 import WaterfallCards
 import WaterfallDemoKit
 import WaterfallX11
@@ -68,7 +69,13 @@ struct WindowCommand: ParsableCommand {
                 session.controller.scrollBarField(of: session.collectionView),
                 ("scale", .number(session.controller.scale)),
             ])
-        let reason = try ProgramRun.run(session.window, report: printError)
+        // The cards for screen readers, after the first frame and only where an accessibility bus runs.
+        let accessibility = AccessibilityBridge(
+            display: session.display, window: session.window,
+            content: DemoAccessibility(controller: session.controller), applicationName: "Waterfall demo")
+        accessibility.onStateChange = { state in log?.log("accessibility", [("state", .string(state.rawValue))]) }
+        accessibility.start()
+        let reason = try withExtendedLifetime(accessibility) { try ProgramRun.run(session.window, report: printError) }
         log?.log("exit", [("reason", .string(reason.logName))] + session.controller.stateFields(session.collectionView))
         try afterExit(session)
         try ProgramRun.finish(after: reason, report: printError)

@@ -3,6 +3,7 @@ import Foundation
 import ProgramSupport
 import WallEventLogging
 import Waterfall
+import WaterfallAccessibility
 import WaterfallCards
 import WaterfallLibrary
 import WaterfallPhotoWall
@@ -20,6 +21,8 @@ struct WallSession {
     let keyHandler: KeyHandler
     /// Opens a video in the desktop's player (`xdg-open`) when the lightbox asks.
     let opener: ExternalOpener
+    /// The wall for screen readers, on the accessibility bus when there is one.
+    let accessibility: AccessibilityBridge
 
     /// Starts the walk, connects to the display and opens the window. Prints the problem and exits with status 1 for
     /// no display, 2 when the window cannot be made.
@@ -99,6 +102,12 @@ struct WallSession {
         self.eventLog = eventLog
         self.keyHandler = keyHandler
         self.opener = opener
+        // After the first frame, and only where an accessibility bus runs: no cost to a start without one.
+        accessibility = AccessibilityBridge(
+            display: display, window: window, content: WallAccessibility(wall: wall), applicationName: "Waterfall",
+            toolkitVersion: WaterfallCommand.version)
+        accessibility.onStateChange = { state in log?.log("accessibility", [("state", .string(state.rawValue))]) }
+        accessibility.start()
     }
 
     /// The wall's bindings and the program's own actions: quit, fullscreen, the key handler.
