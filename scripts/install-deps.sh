@@ -28,6 +28,7 @@ packages=(
   openbox                             # an EWMH window manager: the fullscreen tests (_NET_WM_STATE_FULLSCREEN)
   libxrandr-dev                       # build: the CXrandr module (RandR 1.5's monitors: fullscreen on the window's own);
                                       # its xrandr (x11-xserver-utils) splits the tests' Xvfb screen into two monitors
+  python3-gi gir1.2-gtk-3.0           # the drag and drop tests' other side: a GTK 3 window (scripts/gtk-dnd-peer.py)
   xdotool                             # real pointer and key input in the tests and the tour
   x11-xkb-utils                       # setxkbmap: the keyboard layout tests (a Russian layout under Xvfb)
   libxfixes-dev adwaita-icon-theme    # the cursor tests: XFixes' view of the cursor on screen, a theme naming it
@@ -67,6 +68,7 @@ packages=(
   libimlib2-dev                       # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only)
   dpkg-dev                            # scripts/package-deb.sh: dpkg-shlibdeps (Depends) and dpkg-gencontrol (the control file)
   lintian file                        # the package test: Debian's checks of the .deb; file tells a stripped binary
+  perl-openssl-defaults               # lintian's libnet-ssleay-perl needs it (as perl-openssl-abi-3, a virtual package)
 )
 
 missing=()
