@@ -127,16 +127,7 @@ struct XdndSource {
                 effects += [.cursor(accepts: accepted), .report(.status(accepts: accepted))]
             }
             if let time = releaseTime { return effects + finishRelease(time: time) }
-            if let pending = pendingPosition {
-                pendingPosition = nil
-                awaitingStatus = true
-                effects += [
-                    .send(
-                        .position(source: source, x: pending.x, y: pending.y, time: pending.time, action: action),
-                        to: target.window), .startTimer,
-                ]
-            }
-            return effects
+            return effects + sendPendingPosition()
         case .finished(let window, let accepted, _) where window == target.window && dropped:
             // A version 2..4 target says nothing of success: its Finished means it took the drop.
             return end(accepted || target.version < 5 ? .dropped : .failed)
@@ -176,16 +167,19 @@ struct XdndSource {
             accepts = false
             effects += [.cursor(accepts: false), .report(.status(accepts: false))]
         }
-        if let pending = pendingPosition, let target {
-            pendingPosition = nil
-            awaitingStatus = true
-            effects += [
-                .send(
-                    .position(source: source, x: pending.x, y: pending.y, time: pending.time, action: action),
-                    to: target.window), .startTimer,
-            ]
-        }
-        return effects
+        return effects + sendPendingPosition()
+    }
+
+    /// The motion that waited for a Status, sent now as the next Position, if one waited.
+    private mutating func sendPendingPosition() -> [Effect] {
+        guard let pending = pendingPosition, let target else { return [] }
+        pendingPosition = nil
+        awaitingStatus = true
+        return [
+            .send(
+                .position(source: source, x: pending.x, y: pending.y, time: pending.time, action: action),
+                to: target.window), .startTimer,
+        ]
     }
 
     private mutating func finishRelease(time: UInt) -> [Effect] {
