@@ -152,8 +152,7 @@ package final class PhotoScan {
                 more.decoderProcess = walker.decoderProcess
                 more.willList = walker.willList
                 let before = counts
-                var walked = ScanCounts()
-                walked = more.walk { batch in
+                let walked = more.walk { batch in
                     keeper?.take(batch)
                     folders.add(batch)
                     var now = before

@@ -51,7 +51,7 @@ extension WaterfallWindow {
         let owner = dragAndDrop.selection ?? makeDragSelection()
         guard owner.own(text, formats: formats, at: time) else { return false }
         let atoms = display.atoms
-        let types = display.internAtoms(formats.map(\.target) + ["UTF8_STRING"])
+        let types = display.internAtoms(formats.map(\.target)) + [atoms.utf8String]
         display.changeProperty(
             atoms.xdnd.typeList, of: window.id, type: PredefinedAtom.atom, longs: types.map { Int(bitPattern: $0) })
         let keyboard = display.grabKeyboard(for: window.id, time: XTimestamp(time.milliseconds))
@@ -150,10 +150,7 @@ extension WaterfallWindow {
 
     /// The owner of `XdndSelection`, made at the first drag.
     private func makeDragSelection() -> SelectionOwner {
-        let owner = SelectionOwner(
-            selection: "XdndSelection", display: display, window: window.id,
-            schedule: { [unowned self] seconds, action in schedule(after: seconds, action) },
-            cancel: { [unowned self] token in cancel(token) })
+        let owner = makeSelectionOwner("XdndSelection")
         dragAndDrop.selection = owner
         return owner
     }

@@ -15,12 +15,17 @@ extension WaterfallWindow {
     /// first use (interning its atoms is one round trip); it serves requests from the window's event loop.
     public var clipboard: SelectionOwner {
         if let owner = selections.clipboard { return owner }
-        let owner = SelectionOwner(
-            selection: "CLIPBOARD", display: display, window: window.id,
-            schedule: { [unowned self] seconds, action in schedule(after: seconds, action) },
-            cancel: { [unowned self] token in cancel(token) })
+        let owner = makeSelectionOwner("CLIPBOARD")
         selections.clipboard = owner
         return owner
+    }
+
+    /// An owner of the selection `name` for this window, its INCR transfers timed by the window's timers.
+    func makeSelectionOwner(_ name: String) -> SelectionOwner {
+        SelectionOwner(
+            selection: name, display: display, window: window.id,
+            schedule: { [unowned self] seconds, action in schedule(after: seconds, action) },
+            cancel: { [unowned self] token in cancel(token) })
     }
 
     /// Notes the time of a key or button event: the time to take a selection with in answer to it.
