@@ -22,10 +22,12 @@ enum DecoderDescriptor {
     /// One message's body (the bytes after its length) read from `descriptor`, waiting at most until `deadline`
     /// (`nil`: as long as it takes).
     static func readMessage(
-        from descriptor: Int32, until deadline: ContinuousClock.Instant?
+        from descriptor: Int32, until deadline: ContinuousClock.Instant?,
+        extending extend: () -> ContinuousClock.Instant? = { nil }
     ) -> Result<[UInt8], ReadFailure> {
+        var deadline = deadline
         var lengthBytes = [UInt8](repeating: 0, count: 4)
-        switch read(into: &lengthBytes, from: descriptor, until: deadline) {
+        switch read(into: &lengthBytes, from: descriptor, until: &deadline, extending: extend) {
         case .failure(.cutShort): return .failure(.ended)
         case .failure(let failure): return .failure(failure)
         case .success: break
@@ -36,7 +38,7 @@ enum DecoderDescriptor {
         var body: [UInt8] = []
         while body.count < length {
             var piece = [UInt8](repeating: 0, count: min(length - body.count, 1 << 20))
-            switch read(into: &piece, from: descriptor, until: deadline) {
+            switch read(into: &piece, from: descriptor, until: &deadline, extending: extend) {
             case .failure(.ended): return .failure(.cutShort)
             case .failure(let failure): return .failure(failure)
             case .success: body += piece
@@ -47,13 +49,18 @@ enum DecoderDescriptor {
 
     /// Fills `buffer` from `descriptor`. `.ended` when the other end closed before a byte, `.cutShort` after some.
     private static func read(
-        into buffer: inout [UInt8], from descriptor: Int32, until deadline: ContinuousClock.Instant?
+        into buffer: inout [UInt8], from descriptor: Int32, until deadline: inout ContinuousClock.Instant?,
+        extending extend: () -> ContinuousClock.Instant?
     ) -> Result<Void, ReadFailure> {
         var filled = 0
         while filled < buffer.count {
-            if let deadline {
-                let left = ContinuousClock.now.duration(to: deadline)
-                guard left > .zero else { return .failure(.timedOut) }
+            if let end = deadline {
+                let left = ContinuousClock.now.duration(to: end)
+                guard left > .zero else {
+                    guard let later = extend() else { return .failure(.timedOut) }
+                    deadline = later
+                    continue
+                }
                 let (seconds, attoseconds) = left.components
                 let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
                 var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -14,8 +14,8 @@ import SystemPackage
 /// among them), and a request to a running worker 0.13 ms: hence one worker per thread, kept for every file,
 /// never one per file,
 /// with a socket pair as its standard input and output and nothing else of the wall's: it inherits no other
-/// descriptor. A request's answer is waited for with `poll(2)` until its deadline; then, or when the worker dies, or
-/// answers garbage, it is killed (SIGKILL) and reaped at once, and the request's file gets a `PhotoError` that says
+/// descriptor. A request's answer is waited for with `poll(2)` until its deadline (longer while a busy machine keeps
+/// the worker from a core: `WorkerPatience`); then, or when the worker dies, or answers garbage, it is killed (SIGKILL) and reaped at once, and the request's file gets a `PhotoError` that says
 /// so; the next request starts a new worker. Writes use `MSG_NOSIGNAL`: a dead worker is never a SIGPIPE.
 ///
 /// Not thread-safe: one per thread (a `ThumbnailDecoder`'s, the walk's).
@@ -90,11 +90,14 @@ public final class DecoderProcess {
     private func ask(_ request: DecoderRequest, format: ImageFormat, within timeLimit: Duration) throws -> DecoderAnswer
     {
         let worker = try running ?? start(for: format)
-        let deadline = ContinuousClock.now + timeLimit
+        var patience = WorkerPatience(worker: worker.pid, timeLimit: timeLimit)
         guard DecoderDescriptor.write(request.framed, to: worker.socket) else {
             throw PhotoError.decoderCrashed(format, how: stop())  // it died before reading the request
         }
-        switch DecoderDescriptor.readMessage(from: worker.socket, until: deadline) {
+        let answer = DecoderDescriptor.readMessage(from: worker.socket, until: patience.firstDeadline) {
+            patience.nextDeadline()
+        }
+        switch answer {
         case .success(let body):
             do {
                 return try DecoderAnswer(body: body)

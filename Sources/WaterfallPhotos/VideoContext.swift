@@ -62,7 +62,7 @@ final class VideoContext {
         allocated.pointee.max_analyze_duration = Self.analyzeDuration
         allocated.pointee.interrupt_callback = AVIOInterruptCB(
             callback: { opaque in
-                VideoSource.of(opaque)?.isPastDeadline == true ? 1 : 0
+                VideoSource.of(opaque)?.isOverBudget == true ? 1 : 0
             }, opaque: opaque)
         var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
         let status = avformat_open_input(&opened, nil, nil, nil)  // frees the context when it fails
@@ -106,7 +106,7 @@ final class VideoContext {
         avio_context_free(&io)
     }
 
-    /// The `PhotoError` for FFmpeg's failure `status` while reading `source`: what the source noted (the deadline, a
+    /// The `PhotoError` for FFmpeg's failure `status` while reading `source`: what the source noted (the spent budget, a
     /// read that failed), "truncated video" when FFmpeg looked past the file's end, else FFmpeg's reason.
     static func error(_ status: Int32, _ source: VideoSource) -> PhotoError {
         if let failure = source.failure { return failure }

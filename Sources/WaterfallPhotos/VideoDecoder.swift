@@ -4,10 +4,12 @@ import SystemPackage
 /// A video's poster frame through FFmpeg: the keyframe at or before a tenth of its duration (`av_seek_frame`,
 /// `AVSEEK_FLAG_BACKWARD`), the first frame decoded from there, scaled by libswscale straight to the card's size.
 /// Pure functions of their input, holding nothing between calls but FFmpeg's own state, so that they can run in a
-/// worker process. Guarded against hangs: a deadline (`timeLimit`) on every read and FFmpeg's interrupt callback, at
-/// most `packetLimit` packets before a frame comes, one decoding thread.
+/// worker process. Guarded against hangs: a budget of the thread's CPU time (`timeLimit`) checked on every read and by
+/// FFmpeg's interrupt callback, at most `packetLimit` packets before a frame comes, one decoding thread (the caller's,
+/// whose CPU time the budget counts).
 public enum VideoDecoder {
-    /// How long a header or a poster frame may take before it is given up as "timed out after 5 s".
+    /// How much CPU time a header or a poster frame may take before it is given up as "timed out after 5 s": time
+    /// computed, never time spent waiting for a core, so that a busy machine fails no video.
     public static let timeLimit = Duration.seconds(5)
     /// How many packets (of every stream) may be read after the seek before a frame comes.
     static let packetLimit = 2_000
@@ -45,7 +47,7 @@ public enum VideoDecoder {
     /// The poster frame of `input` scaled to `width` × `height` (as stored: before its rotation).
     /// - Throws: see `thumbnail(ofFile:width:)`.
     static func poster(of input: VideoInput, width: Int, height: Int) throws -> Thumbnail {
-        try input.withSource(until: .now + timeLimit) { source in
+        try input.withSource(within: ThreadTimeBudget(timeLimit)) { source in
             let video = try VideoContext(source)
             let decoder = try VideoFrameDecoder(video)
             decoder.seek(toFraction: posterTime)

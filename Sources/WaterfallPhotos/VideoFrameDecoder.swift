@@ -58,7 +58,7 @@ final class VideoFrameDecoder {
 
     /// Calls `body` with the first frame decoded from where the stream is, and returns its result.
     /// - Throws: `PhotoError.truncated(.video)` when the file ends before a frame; `.unsupported(.video, ...)` when no
-    ///   frame comes within `VideoDecoder.packetLimit` packets or the deadline, or with FFmpeg's reason.
+    ///   frame comes within `VideoDecoder.packetLimit` packets or the CPU budget, or with FFmpeg's reason.
     func firstFrame<Result>(_ body: (UnsafeMutablePointer<AVFrame>) throws -> Result) throws -> Result {
         guard let packet, let frame else { throw PhotoError.unsupported(.video, "out of memory") }
         var packets = 0
@@ -76,7 +76,7 @@ final class VideoFrameDecoder {
             guard packets <= VideoDecoder.packetLimit else {
                 throw PhotoError.unsupported(.video, "no frame in its first \(VideoDecoder.packetLimit) packets")
             }
-            if video.source.isPastDeadline { throw video.source.failure ?? PhotoError.truncated(.video) }
+            if video.source.isOverBudget { throw video.source.failure ?? PhotoError.truncated(.video) }
             let read = av_read_frame(video.format, packet)
             if read < 0 {
                 guard read == waterfall_averror_eof() || video.source.ranPastEnd else {

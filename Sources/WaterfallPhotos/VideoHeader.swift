@@ -10,8 +10,8 @@ enum VideoHeader {
     static func read(_ reader: inout ByteReader) throws -> ImageHeader {
         var local = reader
         defer { reader = local }
-        let deadline = ContinuousClock.now + VideoDecoder.timeLimit
-        let source = VideoSource(size: reader.size, deadline: deadline, limit: readLimit) { offset, buffer in
+        let budget = ThreadTimeBudget(VideoDecoder.timeLimit)
+        let source = VideoSource(size: reader.size, budget: budget, limit: readLimit) { offset, buffer in
             local.offset = offset
             let bytes = try local.take(min(buffer.count, local.size - offset))
             bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }

@@ -14,15 +14,15 @@ enum VideoInput {
     /// A whole file's bytes, borrowed for the call.
     case bytes(UnsafeRawBufferPointer)
 
-    /// Calls `body` with a source over the input's bytes that gives up at `deadline`, and returns its result.
+    /// Calls `body` with a source over the input's bytes that gives up once `budget` is spent, and returns its result.
     /// - Throws: `PhotoError.vanished` or `.unreadable` when the file cannot be opened, and what `body` throws.
     func withSource<Result>(
-        until deadline: ContinuousClock.Instant, _ body: (VideoSource) throws -> Result
+        within budget: ThreadTimeBudget, _ body: (VideoSource) throws -> Result
     ) throws -> Result {
         switch self {
         case .bytes(let bytes):
             return try body(
-                VideoSource(size: bytes.count, deadline: deadline) { offset, buffer in
+                VideoSource(size: bytes.count, budget: budget) { offset, buffer in
                     let count = min(buffer.count, bytes.count - offset)
                     if count > 0, let base = bytes.baseAddress {
                         buffer.baseAddress?.copyMemory(from: base + offset, byteCount: count)
@@ -38,7 +38,7 @@ enum VideoInput {
             var info = stat()
             let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
             return try body(
-                VideoSource(size: size, deadline: deadline) { offset, buffer in
+                VideoSource(size: size, budget: budget) { offset, buffer in
                     while true {
                         let got = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
                         if got >= 0 { return got }
@@ -50,39 +50,39 @@ enum VideoInput {
 }
 
 /// The bytes FFmpeg reads through its custom `AVIOContext` (`VideoContext`): a file of `size` bytes read at offsets,
-/// with a deadline past which reads fail and FFmpeg's interrupt callback asks it to stop, so that no file can hang the
-/// caller. Notes what went wrong for the error thrown once FFmpeg returns.
+/// with a budget of CPU time past which reads fail and FFmpeg's interrupt callback asks it to stop, so that no file can
+/// keep the caller's thread computing. Notes what went wrong for the error thrown once FFmpeg returns.
 final class VideoSource {
     /// Reads the bytes at an offset into a buffer; how many it read (0 at the end of the file).
     typealias Read = (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) throws -> Int
 
     /// The file's size in bytes.
     let size: Int
-    /// When FFmpeg is asked to stop.
-    let deadline: ContinuousClock.Instant
+    /// The CPU time after which FFmpeg is asked to stop.
+    let budget: ThreadTimeBudget
     /// Where the next read starts.
     var position = 0
     /// Whether FFmpeg looked for bytes past the file's end (a box or element whose size runs past it): a file cut
     /// short, when FFmpeg then fails.
     private(set) var ranPastEnd = false
-    /// Why a read failed (the file could not be read), or the deadline passed.
+    /// Why a read failed (the file could not be read), or the budget was spent.
     private(set) var failure: PhotoError?
     private let readAt: Read
     /// The most bytes FFmpeg may read in all, and how many it read.
     private let limit: Int
     private var total = 0
 
-    /// A source of `size` bytes that `read` reads, giving up at `deadline` or after `limit` bytes.
-    init(size: Int, deadline: ContinuousClock.Instant, limit: Int = .max, read: @escaping Read) {
+    /// A source of `size` bytes that `read` reads, giving up once `budget` is spent or after `limit` bytes.
+    init(size: Int, budget: ThreadTimeBudget, limit: Int = .max, read: @escaping Read) {
         self.size = size
-        self.deadline = deadline
+        self.budget = budget
         self.limit = limit
         readAt = read
     }
 
-    /// Whether the deadline has passed; notes it as the failure once it has.
-    var isPastDeadline: Bool {
-        guard ContinuousClock.now >= deadline else { return false }
+    /// Whether the budget is spent; notes it as the failure once it is.
+    var isOverBudget: Bool {
+        guard budget.isSpent else { return false }
         if failure == nil {
             failure = .unsupported(.video, "timed out after \(VideoDecoder.timeLimit.components.seconds) s")
         }
@@ -95,9 +95,9 @@ final class VideoSource {
     }
 
     /// Reads up to `count` bytes into `buffer` from `position`, for `AVIOContext`'s `read_packet`: how many, or
-    /// `AVERROR_EOF` at the end, or an error code once the deadline passed or the file could not be read.
+    /// `AVERROR_EOF` at the end, or an error code once the budget is spent or the file could not be read.
     func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int, endOfFile: Int32, exit: Int32) -> Int32 {
-        guard failure == nil, !isPastDeadline else { return exit }
+        guard failure == nil, !isOverBudget else { return exit }
         guard position < size else {
             if position > size { ranPastEnd = true }
             return endOfFile

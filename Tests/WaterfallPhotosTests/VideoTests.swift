@@ -126,10 +126,10 @@ struct VideoTests {
         let images = try GeneratedImages()
         let bytes = try bytes(of: images.twoColourVideo("clip.mkv"))
         let reason = PhotoError.unsupported(.video, "timed out after 5 s")
-        // The source's deadline already passed: its first read fails, and the interrupt callback says stop.
+        // The source's budget is already spent: its first read fails, and the interrupt callback says stop.
         #expect(throws: reason) {
             try bytes.withUnsafeBytes { bytes in
-                try VideoInput.bytes(bytes).withSource(until: .now - .seconds(1)) { try VideoContext($0).header }
+                try VideoInput.bytes(bytes).withSource(within: .spent) { try VideoContext($0).header }
             }
         }
         #expect(reason.description == "unsupported video: timed out after 5 s")
