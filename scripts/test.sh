@@ -9,11 +9,10 @@
 # share (scripts/sanitizer-build.sh, .build-asan), and the Debian package's release build with the Swift runtime
 # linked in (scripts/package-deb.sh --build-only, .build-release-static). Three things run in the background, beside
 # the steps:
-# - the sanitizer build, from the start, at the lowest priority (nice 19): it takes only the CPU that the debug build
-#   and the tests leave idle, never theirs;
-# - the package's build, from the start, under SCHED_IDLE (chrt --idle 0): the kernel runs it only on a core that
-#   nothing else wants, so it slows neither the debug build and the tests nor the sanitizer build. (Not nice 19:
-#   swift build, as root, starts its compilers at nice 0 whatever its own niceness; a scheduling policy they keep.)
+# - the sanitizer build and the package's build, from the start, under SCHED_IDLE (chrt --idle 0): the kernel runs them
+#   only on a core that nothing else wants, so they never slow the debug build and the tests, whose Xvfb windows and
+#   decoder workers must answer in time. (Not nice 19: swift build, as root, starts its compilers at nice 0 whatever
+#   its own niceness; a scheduling policy they keep.)
 # - the fuzzing, once the tests are done: libFuzzer keeps one core busy for its fixed time while the install test, the
 #   tour, the documentation and the leak check, which wait on programs and servers much of theirs, run beside it.
 set -euo pipefail
@@ -77,16 +76,18 @@ source scripts/env.sh
 step "format lint" swift format lint --strict --recursive --parallel Sources Tests Examples Benchmarks Package.swift
 # Once, before the builds start: they then read the same Package.resolved, and none writes it.
 step "resolve packages" swift package resolve
-in_background sanitizer-build nice -n 19 bash scripts/sanitizer-build.sh
-# The package's build fetches its packages at the normal priority first: starved under SCHED_IDLE, its fetch could hold
-# the lock on SwiftPM's shared cache of repositories that the sanitizer build's fetch waits for.
-package_build() {   # (in_background runs it after ||, where set -e does not stop a function: hence &&)
+# Each background build fetches its packages at the normal priority first: starved under SCHED_IDLE, one's fetch could
+# hold the lock on SwiftPM's shared cache of repositories that the other's waits for.
+# (in_background runs them after ||, where set -e does not stop a function: hence &&)
+sanitizer_build() { swift package resolve --scratch-path .build-asan && chrt --idle 0 bash scripts/sanitizer-build.sh; }
+package_build() {
   swift package resolve --scratch-path .build-release-static && chrt --idle 0 bash scripts/package-deb.sh --build-only
 }
+in_background sanitizer-build sanitizer_build
 in_background package-build package_build
 step "build (debug, with tests)" swift build --build-tests
 step "swift test" swift test --skip-build "$@"
-step "waiting for the sanitizer build" finish sanitizer-build "  sanitizer build (in the background from the start, nice 19)"
+step "waiting for the sanitizer build" finish sanitizer-build "  sanitizer build (in the background from the start, SCHED_IDLE)"
 # libFuzzer on the catalog parser, the option checks, the layout and the photo readers: the corpus, then 6,000
 # inputs from seed 1.
 in_background fuzzing bash scripts/fuzz.sh
