@@ -56,6 +56,7 @@ let package = Package(
         // pkg-config file's -DHWY_SHARED_DEFINE (for Highway's headers, which decode.h never includes) is a flag
         // SwiftPM prohibits and warns about on every build.
         .systemLibrary(name: "CJXL", providers: [.apt(["libjxl-dev"])]),
+        .systemLibrary(name: "CJXLThreads", providers: [.apt(["libjxl-dev"])]),
         // HEIC/HEIF and AVIF through libheif 1.15 (with its HEVC and AV1 decoder plugins); WaterfallPhotos only.
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // Colour management through lcms2: embedded ICC profiles converted to the display's; WaterfallPhotos only.
@@ -110,7 +111,7 @@ let package = Package(
         .target(
             name: "WaterfallPhotos",
             dependencies: [
-                "CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CHeif", "CLcms2", "CFFmpeg",
+                "CTurboJPEG", "CSpng", "CWebP", "CTIFF", "CGif", "CJXL", "CJXLThreads", "CHeif", "CLcms2", "CFFmpeg",
                 "CRaw", "CRawStream", "CMD5", "CSpawn", "CMalloc",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

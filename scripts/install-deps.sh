@@ -39,7 +39,7 @@ packages=(
   libturbojpeg0-dev libspng-dev libwebp-dev   # build: CTurboJPEG, CSpng, CWebP (decoding photos, WaterfallPhotos)
   libtiff-dev                                 # build: CTIFF (decoding TIFF, WaterfallPhotos)
   libgif-dev                                  # build: CGif (giflib: a GIF's first frame, WaterfallPhotos)
-  libjxl-dev                                  # build: CJXL (libjxl: JPEG XL, WaterfallPhotos)
+  libjxl-dev                                  # build: CJXL and CJXLThreads (libjxl: JPEG XL, WaterfallPhotos)
   libjxl-tools                                # cjxl: the JPEG XL tests' files, encoded from ImageMagick's PNGs
   libheif-dev                                 # build: CHeif (libheif: HEIC/HEIF and AVIF, WaterfallPhotos; with
                                               # libde265 for HEVC and dav1d/aom for AV1)

@@ -23,6 +23,9 @@ public final class ThumbnailDecoder {
     /// The worker process that reads the files of `ImageFormat.decodedInAWorker`; `nil`: they are decoded in this
     /// process, as every other format (the worker's own decoder, and the fuzz target, which looks for those crashes).
     public let worker: DecoderProcess?
+    /// How many threads a decode may run on, for a decoder that splits its work (libjxl's groups): the decoding
+    /// thread's share of the cores, which a `ThumbnailPool` sets before each job (`CoreShare`). 1 by default.
+    public var threads = 1
 
     /// A decoder with its own contexts, which reads videos through `worker` (by default, a worker of its own, started
     /// at the first video); `nil` decodes them in this process.
@@ -141,7 +144,7 @@ public final class ThumbnailDecoder {
         case .gif:
             return decoded(try GIFDecoder.decode(bytes, screenWidth: header.width, screenHeight: header.height))
         case .jxl:
-            return decoded(try JXLDecoder.decode(bytes))
+            return decoded(try JXLDecoder.decode(bytes, threads: threads))
         case .heif, .avif:
             // Upright already (the header's size is after irot/imir): the stored target is the card's.
             return decoded(try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth))

@@ -65,6 +65,7 @@ public final class ThumbnailPool: Sendable {
         loopThread: LoopThreadChecker = LoopThreadChecker(),
         onResult: @escaping @Sendable () -> Void
     ) {
+        let share = CoreShare(cores: ProcessInfo.processInfo.activeProcessorCount)
         worker = WishWorker(
             threads: workers, name: "thumbnails", niceness: Self.workerNiceness, loopThread: loopThread,
             wake: onResult
@@ -72,7 +73,12 @@ public final class ThumbnailPool: Sendable {
             let decoder = ThumbnailDecoder(worker: DecoderProcess(executable: decoderExecutable))
             decoder.background = background
             decoder.displayProfile = displayProfile
-            return { job, _ in Self.decode(job, with: decoder, cache: cache) }
+            return { job, _ in
+                share.run { threads in
+                    decoder.threads = threads
+                    return Self.decode(job, with: decoder, cache: cache)
+                }
+            }
         }
     }
 
