@@ -12,6 +12,7 @@ package enum DecoderWorker {
     /// that are no request (returns 2).
     package static func serve(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Int32 {
         let decoder = ThumbnailDecoder(worker: nil)
+        decoder.av1 = .dav1d
         while true {
             let body: [UInt8]
             switch DecoderDescriptor.readMessage(from: input, until: nil) {
@@ -34,7 +35,9 @@ package enum DecoderWorker {
             case .thumbnail(let path, let width, let background):
                 decoder.background = background
                 let decoded = try decoder.withFile(path) { header, bytes in
-                    try decoder.decode(bytes, header: header, width: width, path: path)
+                    try withStandardError(discarded: header.format == .avif) {
+                        try decoder.decode(bytes, header: header, width: width, path: path)
+                    }
                 }
                 return .thumbnail(decoded.thumbnail, isOpaque: decoded.isOpaque, profile: decoded.profile)
             }
@@ -43,5 +46,23 @@ package enum DecoderWorker {
         } catch {
             return .failure(.unreadable("\(error)"))
         }
+    }
+
+    /// Calls `body` with the process's standard error pointed at /dev/null when `discarded` is true, and puts it back
+    /// after: for dav1d, which prints what it finds wrong in a broken file and has no switch for it. Only here, in the
+    /// worker, which runs one request at a time on one thread: in the wall, another thread's message would be lost.
+    static func withStandardError<Result>(discarded: Bool, _ body: () throws -> Result) rethrows -> Result {
+        guard discarded else { return try body() }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+        if null >= 0 && saved >= 0 { dup2(null, STDERR_FILENO) }
+        defer {
+            if saved >= 0 {
+                dup2(saved, STDERR_FILENO)
+                close(saved)
+            }
+            if null >= 0 { close(null) }
+        }
+        return try body()
     }
 }

@@ -76,16 +76,15 @@ final class HEIFImageHandle {
     }
 
     /// The image decoded with its transformations applied, as interleaved 8-bit RGBA (`heif_decode_image`, deeper
-    /// images converted to 8 bits; opaque when the image has no alpha).
+    /// images converted to 8 bits; opaque when the image has no alpha); an AVIF's AV1 through `av1`.
     /// - Throws: libheif's refusal, as `HEIFContext.check` names it; `PhotoError.tooLarge` for a decoded size over
     ///   the limits.
-    func decodeRGBA() throws -> RGBAImage {
+    func decodeRGBA(av1: HEIFDecoder.AV1Decoder = .aom) throws -> RGBAImage {
         let options = heif_decoding_options_alloc()
         defer { heif_decoding_options_free(options) }
         options?.pointee.convert_hdr_to_8bit = 1
         var decoded: OpaquePointer?
-        // AV1 through libaom: dav1d, libheif's first choice, prints what it finds wrong in a broken file on stderr.
-        let decoder = context.format == .avif ? "aom" : nil
+        let decoder = context.format == .avif ? av1.rawValue : nil
         let result =
             decoder.map { name in
                 name.withCString { name in

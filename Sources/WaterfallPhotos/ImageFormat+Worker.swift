@@ -7,6 +7,11 @@ extension ImageFormat {
     /// case here and its own path-based entry points, as video's and RAW's.
     public static let decodedInAWorker: Set<ImageFormat> = [.video, .raw]
 
+    /// The formats whose pixels, not their headers nor their metadata, are decoded by the worker process when there is
+    /// one: AVIF, through dav1d, which is fast but prints what it finds wrong in a broken file on standard error
+    /// (`HEIFDecoder.AV1Decoder`). Without a worker, they are decoded here through a quiet, slower decoder.
+    public static let picturesDecodedInAWorker: Set<ImageFormat> = [.avif]
+
     /// Whether the format's header and thumbnail are read in a worker process (`decodedInAWorker`).
     public var decodesInAWorker: Bool { Self.decodedInAWorker.contains(self) }
 

@@ -23,6 +23,9 @@ public final class ThumbnailDecoder {
     /// The worker process that reads the files of `ImageFormat.decodedInAWorker`; `nil`: they are decoded in this
     /// process, as every other format (the worker's own decoder, and the fuzz target, which looks for those crashes).
     public let worker: DecoderProcess?
+    /// How an AVIF's AV1 is decoded in this process: quietly (libaom), or by dav1d in the worker itself, which points
+    /// its standard error away for the call (`DecoderWorker`), and in the fuzz target, which looks for its crashes.
+    package var av1: HEIFDecoder.AV1Decoder = .aom
     /// How many threads a decode may run on, for a decoder that splits its work (libjxl's groups): the decoding
     /// thread's share of the cores, which a `ThumbnailPool` sets before each job (`CoreShare`). 1 by default.
     public var threads = 1
@@ -116,6 +119,9 @@ public final class ThumbnailDecoder {
     func decode(
         _ bytes: UnsafeRawBufferPointer, header: ImageHeader, width: Int, path: FilePath? = nil
     ) throws -> Decoded {
+        if let worker, let path, ImageFormat.picturesDecodedInAWorker.contains(header.format) {
+            return try worker.thumbnail(ofFile: path, width: width, background: background, format: header.format)
+        }
         let (storedWidth, storedHeight) = Self.storedTarget(of: header, width: width)
         func thumbnail(of pixels: RGBAPixels) -> Thumbnail {
             pixels.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
@@ -147,7 +153,7 @@ public final class ThumbnailDecoder {
             return decoded(try JXLDecoder.decode(bytes, threads: threads))
         case .heif, .avif:
             // Upright already (the header's size is after irot/imir): the stored target is the card's.
-            return decoded(try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth))
+            return decoded(try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth, av1: av1))
         case .video:
             // Scaled by libswscale straight to the stored target, then turned upright once.
             let input: VideoInput = if let path { .file(path) } else { .bytes(bytes) }

@@ -21,8 +21,14 @@ import WaterfallPhotos
 /// TurboJPEG (a DNG with a 16 × 8 JPEG preview and orientation 6 seeds it: Fuzz/corpus/tiny-preview-right.dng).
 enum ImageFuzz {
     /// One decoder for every input, as a worker keeps one; videos decoded in this process (no worker): their crashes are
-    /// what fuzzing looks for.
-    nonisolated(unsafe) static let decoder = ThumbnailDecoder(worker: nil)
+    /// what fuzzing looks for. It decodes as the worker and the pool do: an AVIF's AV1 through dav1d (whose complaints
+    /// go to the fuzzer's output), a JPEG XL's groups over two threads.
+    nonisolated(unsafe) static let decoder: ThumbnailDecoder = {
+        let decoder = ThumbnailDecoder(worker: nil)
+        decoder.av1 = .dav1d
+        decoder.threads = 2
+        return decoder
+    }()
 
     static func run(_ input: [UInt8]) {
         // as a sidecar and as embedded XMP (Fuzz/corpus/darktable-sidecar.xmp, tiny-xmp-rating.jpg)

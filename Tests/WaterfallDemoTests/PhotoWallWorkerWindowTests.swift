@@ -248,6 +248,27 @@ struct PhotoWallVideoTests {
         #expect(try demo.process.waitForExit() == 0)
         #expect(demo.process.standardError.isEmpty, "stderr: \(demo.process.standardError)")
     }
+
+    @Test func aBrokenAVIFFailsWithItsReasonAndDav1dPrintsNothing() throws {
+        let folder = try GeneratedImages()
+        // An AVIF whose AV1 sequence header is garbled: dav1d, which the worker decodes AVIF with, says so on stderr.
+        let png = try folder.convert(["-size", "64x48", "xc:#3070B0", "PNG24:blue.png"])
+        var avif = try Array(
+            Data(contentsOf: URL(fileURLWithPath: folder.encode("avifenc", ["-s", "10"], from: png, to: "whole.avif"))))
+        let mdat = try #require(avif.indices.first { avif[$0..<min(avif.count, $0 + 4)].elementsEqual("mdat".utf8) })
+        for index in (mdat + 4)..<min(avif.count, mdat + 36) { avif[index] ^= 0xA5 }
+        try folder.write(avif, to: "broken.avif")
+        try FileManager.default.removeItem(atPath: folder.path("whole.avif"))
+        try FileManager.default.removeItem(atPath: png)
+        let demo = try RunningDemo(
+            [folder.folder.path, "--width", "800", "--height", "620", "--columns", "3"], executable: "waterfall")
+        let failed = try demo.process.waitForEvent("the AVIF's failure") { $0.name == "thumbnailFailed" }
+        #expect(failed.event.string("path") == folder.path("broken.avif"))
+        #expect(failed.event.string("reason") == "unsupported AVIF: Decoder plugin generated an error: Unspecified")
+        try demo.key("q")
+        #expect(try demo.process.waitForExit() == 0)
+        #expect(demo.process.standardError.isEmpty, "stderr: \(demo.process.standardError)")
+    }
 }
 
 /// The wall with a video whose decoder worker hangs (`WATERFALL_DECODER` names a fake worker: the walk's worker is
