@@ -7,15 +7,26 @@ import CGif
 /// screen transparent (the card's background shows through, as through a PNG's transparency).
 enum GIFDecoder {
     /// The first frame of the GIF in `bytes`, on a `screenWidth` × `screenHeight` screen (the header's size, checked
-    /// against the limits before this is called), as RGBA.
+    /// against the limits before this is called), scaled to `storedWidth` × `storedHeight` and laid over `background`
+    /// row by row as giflib decodes it (`AreaScaler`), as a PNG is: the screen is never held in RGBA. An interlaced
+    /// frame, whose rows come in four passes, is held as its colour indexes (a byte a pixel) until the last pass.
+    /// Returns the thumbnail and whether the frame was opaque.
     /// - Throws: `PhotoError.truncated(.gif)` when the data ends too soon; `PhotoError.unsupported(.gif, ...)` for
     ///   a GIF without an image or a colour map, a frame outside its screen, or what giflib refuses;
     ///   `PhotoError.tooLarge` for a frame over the limits.
-    static func decode(_ bytes: UnsafeRawBufferPointer, screenWidth: Int, screenHeight: Int) throws -> RGBAImage {
+    static func decodeScaled(
+        _ bytes: UnsafeRawBufferPointer, screenWidth: Int, screenHeight: Int, storedWidth: Int, storedHeight: Int,
+        background: UInt32
+    ) throws -> (thumbnail: Thumbnail, isOpaque: Bool) {
         try withOpened(bytes) { gif in
             guard let control = try nextImage(gif) else { throw PhotoError.unsupported(.gif, "no image") }
-            return try readFrame(
+            let frame = try FrameRows(
                 gif, transparentIndex: control.TransparentColor, screenWidth: screenWidth, screenHeight: screenHeight)
+            var scaler = AreaScaler(
+                sourceWidth: screenWidth, sourceHeight: screenHeight, targetWidth: storedWidth,
+                targetHeight: storedHeight, background: background, checksOpacity: frame.mayBeTransparent)
+            try frame.readRows(gif) { scaler.add(row: $0) }
+            return (scaler.thumbnail(), scaler.isOpaque)
         }
     }
 
@@ -78,18 +89,6 @@ enum GIFDecoder {
         }
     }
 
-    /// Reads the rows of the image whose descriptor was just read, onto a transparent screen.
-    private static func readFrame(
-        _ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32,
-        screenWidth: Int, screenHeight: Int
-    ) throws -> RGBAImage {
-        var screen = [UInt8](repeating: 0, count: screenWidth * screenHeight * 4)
-        try drawFrame(
-            gif, transparentIndex: transparentIndex, onto: &screen, screenWidth: screenWidth, screenHeight: screenHeight
-        )
-        return RGBAImage(width: screenWidth, height: screenHeight, bytes: screen)
-    }
-
     /// Reads the rows of the image whose descriptor was just read, and draws them onto `screen` (RGBA, `screenWidth`
     /// × `screenHeight`) at the frame's position: its transparent index, and an index past its colour map, leave the
     /// screen's pixel as it was. Returns the frame's rectangle on the screen.
@@ -98,36 +97,19 @@ enum GIFDecoder {
         _ gif: UnsafeMutablePointer<GifFileType>, transparentIndex: Int32, onto screen: inout [UInt8],
         screenWidth: Int, screenHeight: Int
     ) throws -> (left: Int, top: Int, width: Int, height: Int) {
-        let frame = gif.pointee.Image
-        let (left, top, width, height) = (Int(frame.Left), Int(frame.Top), Int(frame.Width), Int(frame.Height))
-        try ImageHeader(format: .gif, width: width, height: height).checkSize()
-        guard left >= 0, top >= 0, left + width <= screenWidth, top + height <= screenHeight else {
-            throw PhotoError.unsupported(
-                .gif,
-                "a frame of \(width) × \(height) at (\(left), \(top)) outside its \(screenWidth) × \(screenHeight) screen"
-            )
-        }
-        guard let colorMap = frame.ColorMap ?? gif.pointee.SColorMap, let colors = colorMap.pointee.Colors else {
-            throw PhotoError.unsupported(.gif, "no colour map")
-        }
-        // RGBA per index, as the bytes go in memory; an index past the colour map, or the transparent one, is 0: not drawn.
-        var palette = [UInt32](repeating: 0, count: 256)
-        for index in 0..<min(256, Int(colorMap.pointee.ColorCount)) where index != Int(transparentIndex) {
-            let color = colors[index]
-            palette[index] =
-                (UInt32(color.Red) | UInt32(color.Green) << 8 | UInt32(color.Blue) << 16 | 255 << 24).littleEndian
-        }
-        var line = [GifPixelType](repeating: 0, count: width)
-        for row in rowOrder(height: height, interlaced: frame.Interlace) {
-            try check(DGifGetLine(gif, &line, Int32(width)), gif)
-            let start = (top + row) * screenWidth + left
+        let frame = try FrameRows(
+            gif, transparentIndex: transparentIndex, screenWidth: screenWidth, screenHeight: screenHeight)
+        var line = [GifPixelType](repeating: 0, count: frame.width)
+        for row in rowOrder(height: frame.height, interlaced: frame.isInterlaced) {
+            try check(DGifGetLine(gif, &line, Int32(frame.width)), gif)
+            let start = (frame.top + row) * screenWidth + frame.left
             screen.withUnsafeMutableBytes { screen in
-                for x in 0..<width where palette[Int(line[x])] != 0 {
-                    screen.storeBytes(of: palette[Int(line[x])], toByteOffset: (start + x) * 4, as: UInt32.self)
+                for x in 0..<frame.width where frame.palette[Int(line[x])] != 0 {
+                    screen.storeBytes(of: frame.palette[Int(line[x])], toByteOffset: (start + x) * 4, as: UInt32.self)
                 }
             }
         }
-        return (left, top, width, height)
+        return (frame.left, frame.top, frame.width, frame.height)
     }
 
     /// The frame's rows in the order the file stores them: top to bottom, or an interlaced image's four passes (every

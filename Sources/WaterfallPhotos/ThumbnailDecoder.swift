@@ -148,7 +148,10 @@ public final class ThumbnailDecoder {
         case .tiff:
             return decoded(try TIFFDecoder.decode(bytes))
         case .gif:
-            return decoded(try GIFDecoder.decode(bytes, screenWidth: header.width, screenHeight: header.height))
+            let gif = try GIFDecoder.decodeScaled(
+                bytes, screenWidth: header.width, screenHeight: header.height, storedWidth: storedWidth,
+                storedHeight: storedHeight, background: background)
+            return Decoded(thumbnail: gif.thumbnail.oriented(header.orientation), isOpaque: gif.isOpaque, profile: nil)
         case .jxl:
             return decoded(try JXLDecoder.decode(bytes, threads: threads))
         case .heif, .avif:
