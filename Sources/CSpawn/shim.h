@@ -44,4 +44,15 @@ static inline int waterfall_file_system_type(const char *path, unsigned long *ty
     return 0;
 }
 
+/// The number of cores this thread may run on (`sched_getaffinity(2)`: what `taskset`, a container's cpuset or `nproc`
+/// allow), 0 when it cannot be read. glibc declares it only under `_GNU_SOURCE`, and its CPU_COUNT is a macro.
+static inline int waterfall_available_cores(void) {
+    extern int sched_getaffinity(int pid, unsigned long size, void *mask);
+    unsigned long mask[16] = {0};
+    if (sched_getaffinity(0, sizeof mask, mask) != 0) return 0;
+    int count = 0;
+    for (int word = 0; word < 16; word++) count += __builtin_popcountl(mask[word]);
+    return count;
+}
+
 #endif

@@ -49,8 +49,8 @@ public final class ThumbnailPool: Sendable {
     /// thread of normal priority the core at once, and the workers about a tenth of it while both want it.
     public static let workerNiceness: Int32 = 19
 
-    /// The number of workers by default: one per core, at least two.
-    public static var defaultWorkerCount: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+    /// The number of workers by default: one per core the process may run on (`AvailableCores`), at least two.
+    public static var defaultWorkerCount: Int { max(2, AvailableCores.count) }
 
     /// A pool of `workers` threads whose decoders lay transparency over `background` and convert colours to
     /// `displayProfile` (`nil`: an sRGB display; see `ThumbnailDecoder.displayProfile`), reading and writing the shared
@@ -65,7 +65,7 @@ public final class ThumbnailPool: Sendable {
         loopThread: LoopThreadChecker = LoopThreadChecker(),
         onResult: @escaping @Sendable () -> Void
     ) {
-        let share = CoreShare(cores: ProcessInfo.processInfo.activeProcessorCount)
+        let share = CoreShare(cores: AvailableCores.count)
         worker = WishWorker(
             threads: workers, name: "thumbnails", niceness: Self.workerNiceness, loopThread: loopThread,
             wake: onResult

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import WaterfallPhotos
@@ -17,5 +18,20 @@ struct CoreShareTests {
         // Each left the count as it ended: alone again, it has every core.
         #expect(share.run { $0 } == 4)
         #expect(CoreShare(cores: 0).run { $0 } == 1)
+    }
+}
+
+/// The cores the process may run on, as `nproc` (coreutils, which reads the same affinity) counts them.
+struct AvailableCoresTests {
+    @Test func theCountIsNprocs() throws {
+        let nproc = Process()
+        nproc.executableURL = URL(fileURLWithPath: "/usr/bin/nproc")
+        let output = Pipe()
+        nproc.standardOutput = output
+        try nproc.run()
+        nproc.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(AvailableCores.count == Int(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(ThumbnailPool.defaultWorkerCount == max(2, AvailableCores.count))
     }
 }
