@@ -31,7 +31,9 @@ let package = Package(
         .systemLibrary(name: "CSpngFloor", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .executableTarget(
             name: "thumbnail-throughput",
-            dependencies: ["CImlib2", "CSpngFloor", .product(name: "WaterfallPhotos", package: root)],
+            dependencies: [
+                "CImlib2", "CSpngFloor", "CAffinity", .product(name: "WaterfallPhotos", package: root),
+            ],
             path: "Sources/ThumbnailThroughput"
         ),
 
@@ -55,6 +57,8 @@ let package = Package(
 
         // glibc's malloc.h (mallinfo2, malloc_usable_size) for layout-memory.
         .target(name: "CMallocInfo"),
+        // sched_setaffinity for thumbnail-throughput's pool on 1, 2 and every core.
+        .target(name: "CAffinity"),
 
         // MARK: Layout memory per item, measured outside package-benchmark (no malloc interposer).
         .executableTarget(

@@ -492,12 +492,18 @@ if FORMATS:
     w("the same preview); the video a 10 s 1080p H.264 MP4, for which Imlib2 has no loader. Medians of 7 alternating rounds")
     w("of 3 decodes.")
     w("")
+    w("A HEIC or AVIF shows its stored thumbnail when that is at least 90 % of the card's width, as a phone's 320 px one is")
+    w("(the file column says which image the card showed). A decoder that splits its work (libjxl's groups; dav1d's own")
+    w("threads for AVIF, in the decoder worker) has every core, as a decode alone in the wall's pool does and as Imlib2's")
+    w("loaders use their libraries' threads.")
+    w("")
     w("| format | file | ours | Imlib2 (nsxiv) | thumbnails per second, ours ÷ Imlib2 |")
     w("|---|---|---:|---:|---:|")
     for line in FORMATS:
         baseline = f"{line['baselineMs']:.1f} ms" if line.get("baselineMs") is not None else "no loader"
         ratio = f"{line['ratio']:.2f}×" if "ratio" in line else "—"
-        w(f"| {line['format']} | {line['width']} × {line['height']} | {line['oursMs']:.1f} ms | {baseline} | {ratio} |")
+        shows = f", shows its {line['shows']}" if "shows" in line else ""
+        w(f"| {line['format']} | {line['width']} × {line['height']}{shows} | {line['oursMs']:.1f} ms | {baseline} | {ratio} |")
     w("")
     for line in FORMATS:
         if line["format"] == "JPEG":
@@ -521,6 +527,14 @@ if FORMATS:
         w(f"  sensor (`libraw_dcraw_process`, then the same scale): {RAW['previewMs']:.1f} ms against {RAW['developedMs']:.1f} ms,")
         w(f"  {RAW['ratio']:.0f}× the rate.")
     if PAIR or RAW:
+        w("")
+    POOL = next((line for line in THUMBNAILS if "pool" in line), None)
+    if POOL:
+        rates = ", ".join(f"{cores} core{'s' if cores > 1 else ''}: {rate:.1f}/s ({ratio:.2f}×)"
+                          for cores, rate, ratio in zip(POOL["coreCounts"], POOL["perSecond"], POOL["ratioToOne"]))
+        w(f"The wall's pool (`ThumbnailPool`, as the wall makes it) on a folder of {POOL['photos']} photos of every format,")
+        w(f"mixed, with the process held to 1, 2 and all {POOL['cores']} cores (`sched_setaffinity`), thumbnails per second")
+        w(f"(median of 7 rotated rounds): {rates}.")
         w("")
 
 FIRST_SCREEN = json_lines(7)

@@ -82,6 +82,8 @@ convert "$photo.jpg" -compress lzw "$photo.tif"
 cjxl -d 1 --quiet "$photo.png" "$photo.jxl"
 heif-enc -q 80 "$photo.png" -o "$photo.heic" > /dev/null
 heif-enc -q 80 -t 320 "$photo.png" -o "$photo-thumbnail.heic" > /dev/null
+# As a phone writes one: with a 320 px thumbnail stored beside the picture.
+cp "$photo-thumbnail.heic" "$photo-phone.heic"
 avifenc -s 10 --min 20 --max 30 "$photo.png" "$photo.avif" > /dev/null
 convert "$photo.jpg" -resize 1600x1200 "$results/preview.jpg"
 /usr/bin/python3 scripts/make-dng.py "$results/preview.jpg" 1600 1200 1 "$results/raw-12mp.dng" --sensor 4000x3000
@@ -95,12 +97,19 @@ export WATERFALL_DECODER="$(swift build -c release --show-bin-path)/waterfall-de
   throughput="$(swift build -c release --show-bin-path)/thumbnail-throughput"
   # Imlib2's TIFF loader warns on stderr about the DNG's JPEG preview: its noise, not ours.
   "$throughput" "../$photo.jpg" "../$photo.png" "../$photo.webp" "../$photo.gif" "../$photo.tif" "../$photo.jxl" \
-    "../$photo.heic" "../$photo.avif" "../$results/raw-12mp.dng" "../$results/video-1080p.mp4" \
+    "../$photo.heic" "../$photo-phone.heic" "../$photo.avif" "../$results/raw-12mp.dng" "../$results/video-1080p.mp4" \
     > "../$results/thumbnails.json" 2> /dev/null
   "$throughput" --floor "../$photo.png" >> "../$results/thumbnails.json"
   "$throughput" --pair "a HEIC through its stored 320 px thumbnail, against the same picture without one" \
     "../$photo-thumbnail.heic" "../$photo.heic" >> "../$results/thumbnails.json"
   "$throughput" --raw "../$results/raw-12mp.dng" >> "../$results/thumbnails.json"
+  # The wall's pool on 1, 2 and every core, on 48 photos: six links to each of the eight formats above (no
+  # thumbnail cache: each path is decoded).
+  mkdir -p "../$results/mixed"
+  for extension in jpg png webp gif tif jxl heic avif; do
+    for copy in 1 2 3 4 5 6; do ln -f "../$photo.$extension" "../$results/mixed/$copy.$extension"; done
+  done
+  "$throughput" --cores "../$results/mixed" >> "../$results/thumbnails.json"
   # The perceptual hash of the thumbnail (near-duplicates) against its decode: the 12-megapixel JPEG and a 1600 x 1200 one.
   "$throughput" --hash "../$photo.jpg" >> "../$results/thumbnails.json"
   "$throughput" --hash "../$results/preview.jpg" >> "../$results/thumbnails.json"

@@ -12,6 +12,8 @@
 //   thumbnail-throughput --bomb FILE          # one JSON line: how long refusing a decompression bomb takes (median)
 //   thumbnail-throughput --hash FILE          # ours with its perceptual hash against ours alone: ratio, and the
 //                                             # hash alone (many times) as a share of the decode
+//   thumbnail-throughput --cores FOLDER       # the wall's pool on every file of FOLDER with 1, 2 and all cores'
+//                                             # workers: thumbnails per second
 //
 // A RAW's and a video's thumbnails are read by the decoder worker, which WATERFALL_DECODER names (scripts/benchmarks.sh
 // builds it).
@@ -125,6 +127,9 @@ imlib_set_cache_size(0)
 let decoder = ThumbnailDecoder(
     worker: DecoderProcess(
         executable: ProcessInfo.processInfo.environment["WATERFALL_DECODER"].flatMap { $0.isEmpty ? nil : $0 }))
+// A decode alone in the wall's pool has every core for a decoder that splits its work (libjxl's groups: `CoreShare`),
+// as Imlib2's JPEG XL and HEIF loaders use their libraries' threads.
+decoder.threads = ProcessInfo.processInfo.activeProcessorCount
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "--bomb" where arguments.count == 2:
@@ -155,6 +160,8 @@ case "--pair" where arguments.count == 4:
     ])
 case "--hash" where arguments.count == 2:
     try hashShare(arguments[1])
+case "--cores" where arguments.count == 2:
+    try poolCores(arguments[1])
 case "--raw" where arguments.count == 2:
     let path = arguments[1]
     requireThumbnail(path) { try RAWThumbnails.preview(ofFile: .init(path), width: width) }
@@ -175,6 +182,11 @@ default:
             "format": header.format.rawValue, "width": header.width, "height": header.height,
             "thumbnailWidth": width,
         ]
+        if header.format == .heif || header.format == .avif {
+            // Which image the card shows: a stored thumbnail at least 90 % of its width, or the primary image.
+            line["shows"] = try HEIFThumbnails.shownImage(
+                of: Array(Data(contentsOf: URL(fileURLWithPath: path))), width: width)
+        }
         if imlibThumbnail(path) == 0 {
             // No Imlib2 loader (camera RAW, video): ours alone.
             line["oursMs"] = rounded(

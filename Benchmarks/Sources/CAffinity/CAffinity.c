@@ -1,0 +1,2 @@
+// Header-only: see include/CAffinity.h.
+#include "CAffinity.h"
