@@ -8,9 +8,9 @@ package enum HEIFDecoder {
     package enum AV1Decoder: String {
         /// libaom: quiet, and slower. In this process, where nothing may print on the program's standard error.
         case aom
-        /// dav1d, libheif's first choice: about twice as fast, with threads of its own, but it prints what it finds
-        /// wrong in a broken file on standard error, and has no switch for it. In the decoder worker, whose standard
-        /// error is pointed away for the call (`DecoderWorker`).
+        /// dav1d, libheif's first choice: faster, with threads of its own, but it prints what it finds wrong in a
+        /// broken file on standard error, and has no switch for it. In the decoder worker, whose standard error is
+        /// pointed away for the call (`DecoderWorker`).
         case dav1d
     }
 

@@ -5,7 +5,8 @@ import SystemPackage
 /// background, turns it upright and converts its colours to the display's (lcms2: from the profile the photo embeds,
 /// or sRGB). One decoder per thread: it keeps its TurboJPEG and lcms2 contexts, the memory it reads files and
 /// decodes JPEGs into, and its decoder worker (`DecoderProcess`), which reads the formats whose libraries may hang or
-/// crash (`ImageFormat.decodedInAWorker`: videos) apart from this process.
+/// crash (`ImageFormat.decodedInAWorker`: videos, RAWs) and decodes AVIF's pixels with dav1d, which prints
+/// (`ImageFormat.picturesDecodedInAWorker`), apart from this process.
 public final class ThumbnailDecoder {
     private let jpeg: JPEGDecoder?
     /// The memory a file is read into, reused for the next file.

@@ -55,7 +55,7 @@ public final class ThumbnailPool: Sendable {
     /// A pool of `workers` threads whose decoders lay transparency over `background` and convert colours to
     /// `displayProfile` (`nil`: an sRGB display; see `ThumbnailDecoder.displayProfile`), reading and writing the shared
     /// thumbnail `cache` when given (see `ThumbnailDecoder.thumbnail(ofFile:width:cache:)`), calling `onResult` from
-    /// a worker's thread whenever a job finishes. Videos and RAWs are read by a `DecoderProcess` of
+    /// a worker's thread whenever a job finishes. Videos, RAWs and AVIFs' pixels are read by a `DecoderProcess` of
     /// `decoderExecutable` (`nil`: `waterfall-decoder` on `PATH`). Call `stop()` when done: the workers run until then
     /// (they start at the first job). A pool of no workers only keeps its queue. `loopThread` checks that results are
     /// taken on one thread.
