@@ -6,17 +6,17 @@ import SystemPackage
 #endif
 
 /// A worker process (`waterfall-decoder`) that reads the headers and decodes the thumbnails of the formats whose
-/// libraries may hang or crash (`ImageFormat.decodedInAWorker`: video), as GNOME's thumbnailers run apart from the
-/// file manager: a stuck or crashing decoder costs one card its picture, never the wall.
+/// libraries may hang or crash (`ImageFormat.decodedInAWorker`: video), as GNOME's thumbnailers run apart from the file
+/// manager: a stuck or crashing decoder costs one card its picture, never the wall.
 ///
 /// Started lazily on the first request with `posix_spawn`. A spawn costs 60 to 100 ms to the first answer (measured
 /// once, a debug build on a 2-core machine under load: loading the Swift runtime and the decoders' libraries, FFmpeg's
-/// among them), and a request to a running worker 0.13 ms: hence one worker per thread, kept for every file,
-/// never one per file,
-/// with a socket pair as its standard input and output and nothing else of the wall's: it inherits no other
+/// among them), and a request to a running worker 0.13 ms: hence one worker per thread, kept for every file, never one
+/// per file, with a socket pair as its standard input and output and nothing else of the wall's: it inherits no other
 /// descriptor. A request's answer is waited for with `poll(2)` until its deadline (longer while a busy machine keeps
-/// the worker from a core: `WorkerPatience`); then, or when the worker dies, or answers garbage, it is killed (SIGKILL) and reaped at once, and the request's file gets a `PhotoError` that says
-/// so; the next request starts a new worker. Writes use `MSG_NOSIGNAL`: a dead worker is never a SIGPIPE.
+/// the worker from a core: `WorkerPatience`); then, or when the worker dies, or answers garbage, it is killed (SIGKILL)
+/// and reaped at once, and the request's file gets a `PhotoError` that says so; the next request starts a new worker.
+/// Writes use `MSG_NOSIGNAL`: a dead worker is never a SIGPIPE.
 ///
 /// Not thread-safe: one per thread (a `ThumbnailDecoder`'s, the walk's).
 public final class DecoderProcess {

@@ -106,8 +106,8 @@ final class VideoContext {
         avio_context_free(&io)
     }
 
-    /// The `PhotoError` for FFmpeg's failure `status` while reading `source`: what the source noted (the spent budget, a
-    /// read that failed), "truncated video" when FFmpeg looked past the file's end, else FFmpeg's reason.
+    /// The `PhotoError` for FFmpeg's failure `status` while reading `source`: what the source noted (the spent budget,
+    /// a read that failed), "truncated video" when FFmpeg looked past the file's end, else FFmpeg's reason.
     static func error(_ status: Int32, _ source: VideoSource) -> PhotoError {
         if let failure = source.failure { return failure }
         if source.ranPastEnd || status == waterfall_averror_eof() { return .truncated(.video) }
