@@ -537,6 +537,16 @@ if FORMATS:
         w(f"(median of 7 rotated rounds): {rates}.")
         w("")
 
+def rounds_table(lines):
+    """The first-screen rounds of `lines`, ours against nsxiv, and their medians, as a table."""
+    w("| round | ours | nsxiv -t | ours ÷ nsxiv |")
+    w("|---:|---:|---:|---:|")
+    for index, line in enumerate(lines, 1):
+        w(f"| {index} | {line['ours']:.2f} s | {line['nsxiv']:.2f} s | {line['ours'] / line['nsxiv']:.3f} |")
+    ours, nsxiv = median([line["ours"] for line in lines]), median([line["nsxiv"] for line in lines])
+    w(f"| **median** | {ours:.2f} s | {nsxiv:.2f} s | {ours / nsxiv:.3f} |")
+
+
 FIRST_SCREEN = [line for line in json_lines(7) if "folder" not in line]
 PHONE_SCREEN = [line for line in json_lines(7) if line.get("folder") == "phone"]
 if FIRST_SCREEN:
@@ -550,11 +560,7 @@ if FIRST_SCREEN:
     w("on counting). `Benchmarks/FirstScreen/first-screen.py`; the programs take turns going first. nsxiv's first screen")
     w("holds 45 small thumbnails, ours the cards of 5 columns.")
     w("")
-    w("| round | ours | nsxiv -t | ours ÷ nsxiv |")
-    w("|---:|---:|---:|---:|")
-    for index, line in enumerate(FIRST_SCREEN, 1):
-        w(f"| {index} | {line['ours']:.2f} s | {line['nsxiv']:.2f} s | {line['ours'] / line['nsxiv']:.3f} |")
-    w(f"| **median** | {ours_first:.2f} s | {nsxiv_first:.2f} s | {ours_first / nsxiv_first:.3f} |")
+    rounds_table(FIRST_SCREEN)
     w("")
     TARGETS.append(("first screen of 1,000 twelve-megapixel photos: at most 1/3 of nsxiv -t's time",
                     ours_first / nsxiv_first <= 1 / 3, f"{ours_first / nsxiv_first:.3f} ({ours_first:.2f} s ours, {nsxiv_first:.2f} s nsxiv)"))
@@ -567,11 +573,7 @@ if FIRST_SCREEN:
         w("name, each file unlike the others, timed the same way but with the screen still for 5 s (one decode takes up to")
         w("1.5 s here: a shorter wait ends between two thumbnails).")
         w("")
-        w("| round | ours | nsxiv -t | ours ÷ nsxiv |")
-        w("|---:|---:|---:|---:|")
-        for index, line in enumerate(PHONE_SCREEN, 1):
-            w(f"| {index} | {line['ours']:.2f} s | {line['nsxiv']:.2f} s | {line['ours'] / line['nsxiv']:.3f} |")
-        w(f"| **median** | {ours_phone:.2f} s | {nsxiv_phone:.2f} s | {ours_phone / nsxiv_phone:.3f} |")
+        rounds_table(PHONE_SCREEN)
         w("")
         TARGETS.append(("first screen of a phone's folder (24 HEIC, 24 AVIF, 24 JPEG XL): at most 1/2 of nsxiv -t's time",
                         ours_phone / nsxiv_phone <= 1 / 2,
