@@ -105,8 +105,10 @@ final class PhotoPictures {
         cell.failure = failures[file]
     }
 
-    /// Asks the pool for the pictures the cards in view lack, top to bottom, then those of one screen ahead (after
-    /// the lightbox's). A card whose column narrowed, or widened by at most 10 %, gets its kept thumbnail scaled.
+    /// Asks the pool for the pictures the cards in view lack, the costliest decode first (`DecodeCost`, from the cards'
+    /// headers: the cores then finish the screen together, rather than one decoding the last large photo alone), then
+    /// those of one screen ahead top to bottom (after the lightbox's). A card whose column narrowed, or widened by at
+    /// most 10 %, gets its kept thumbnail scaled.
     func request(for view: CollectionView, items: PhotoWallItems) {
         let viewportHeight = view.viewportSize.height
         let downwards = view.contentOffset >= lastOffset
@@ -124,9 +126,11 @@ final class PhotoPictures {
             let wasInBackground = scalesInBackground
             scalesInBackground = wasInBackground || area == ahead
             defer { scalesInBackground = wasInBackground }
+            var areaJobs: [(job: ThumbnailPool.Job, cost: Double)] = []
             for attributes in cells {
                 let path = attributes.indexPath
-                let file = items[path].path
+                let card = items[path]
+                let file = card.path
                 let width = deviceWidth(of: attributes.frame)
                 guard !Self.fits(pictures[file]?.width, width), failures[file] == nil, seen.insert(file).inserted else {
                     continue
@@ -135,12 +139,24 @@ final class PhotoPictures {
                     showPicture(of: file, in: view)
                     continue
                 }
-                jobs.append(ThumbnailPool.Job(id: items.index(of: path), path: file, width: width))
+                let cost = DecodeCost.milliseconds(
+                    format: card.format, pixelWidth: card.pixelWidth, pixelHeight: card.pixelHeight,
+                    fileSize: card.fileSize)
+                areaJobs.append((ThumbnailPool.Job(id: items.index(of: path), path: file, width: width), cost))
             }
+            jobs += area == inView ? Self.costliestFirst(areaJobs) : areaJobs.map(\.job)
         }
         guard jobs != lastWanted else { return }
         lastWanted = jobs
         pool.want(largeWanted + jobs)
+    }
+
+    /// The jobs ordered by their decodes' estimated `cost` (`DecodeCost`), the costliest first; jobs of equal cost keep
+    /// their order.
+    static func costliestFirst(_ jobs: [(job: ThumbnailPool.Job, cost: Double)]) -> [ThumbnailPool.Job] {
+        jobs.indices.sorted { jobs[$0].cost > jobs[$1].cost || (jobs[$0].cost == jobs[$1].cost && $0 < $1) }.map {
+            jobs[$0].job
+        }
     }
 
     /// Uploads `file`'s kept thumbnail scaled to `width` as its picture, when it is kept and `width` is narrower or at
