@@ -14,6 +14,9 @@
 //                                             # hash alone (many times) as a share of the decode
 //   thumbnail-throughput --cores FOLDER       # the wall's pool on every file of FOLDER with 1, 2 and all cores'
 //                                             # workers: thumbnails per second
+//   waterfall --print-layout ... | thumbnail-throughput --screen-floor HEIGHT
+//                                             # the first screen's floor: the decodes of the cards above HEIGHT,
+//                                             # alone, summed and divided by the cores (ScreenFloor.swift)
 //
 // A RAW's and a video's thumbnails are read by the decoder worker, which WATERFALL_DECODER names (scripts/benchmarks.sh
 // builds it).
@@ -162,6 +165,8 @@ case "--hash" where arguments.count == 2:
     try hashShare(arguments[1])
 case "--cores" where arguments.count == 2:
     try poolCores(arguments[1])
+case "--screen-floor" where arguments.count == 2 && Double(arguments[1]) != nil:
+    try screenFloor(viewportHeight: Double(arguments[1])!, decoder: decoder)
 case "--raw" where arguments.count == 2:
     let path = arguments[1]
     requireThumbnail(path) { try RAWThumbnails.preview(ofFile: .init(path), width: width) }
