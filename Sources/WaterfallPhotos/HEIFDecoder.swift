@@ -15,19 +15,23 @@ package enum HEIFDecoder {
     }
 
     /// The image of `bytes` (a whole file of `format`, `.heif` or `.avif`) to show `width` pixels wide: the smallest
-    /// stored thumbnail at least 90 % that wide, else the primary image; an AVIF's AV1 through `av1`.
+    /// stored thumbnail at least 90 % that wide, else the primary image; an AVIF's AV1 through `av1`. It is scaled to
+    /// `targetWidth` × `targetHeight` straight from libheif's rows and laid over `background`; returned with whether
+    /// it was opaque and the ICC profile its colours are in (`nil`: sRGB).
     /// - Throws: `PhotoError.truncated(format)` when the data ends too soon ("truncated HEIC");
     ///   `PhotoError.unsupported(format, ...)` with libheif's message for what it refuses; `PhotoError.tooLarge`.
-    static func decode(
-        _ bytes: UnsafeRawBufferPointer, format: ImageFormat, width: Int, av1: AV1Decoder = .aom
-    ) throws -> RGBAImage {
+    static func decodeScaled(
+        _ bytes: UnsafeRawBufferPointer, format: ImageFormat, width: Int, targetWidth: Int, targetHeight: Int,
+        background: UInt32, av1: AV1Decoder = .aom
+    ) throws -> (thumbnail: Thumbnail, isOpaque: Bool, profile: ColorProfile?) {
         try HEIFContext.withContext(bytes, format: format) { context in
             let primary = try context.primaryImage()
             let shown = try image(toShow: primary, width: width)
-            var image = try shown.decodeRGBA(av1: av1)
+            let scaled = try shown.withDecodedRows(av1: av1) {
+                $0.scaled(toWidth: targetWidth, height: targetHeight, over: background)
+            }
             // A thumbnail without a colr box of its own is in its image's colours.
-            image.profile = shown.colorProfile ?? primary.colorProfile
-            return image
+            return (scaled.thumbnail, scaled.isOpaque, shown.colorProfile ?? primary.colorProfile)
         }
     }
 

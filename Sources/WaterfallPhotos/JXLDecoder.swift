@@ -21,6 +21,18 @@ enum JXLDecoder {
     ///   `.truncated(.jxl)` when the bytes end before the first frame does, `.unsupported(.jxl, ...)` for what libjxl
     ///   refuses.
     static func decode(_ bytes: UnsafeRawBufferPointer, threads: Int = 1) throws -> RGBAImage {
+        try withDecoded(bytes, threads: threads) { pixels, profile in
+            RGBAImage(width: pixels.width, height: pixels.height, bytes: Array(pixels.bytes), profile: profile)
+        }
+    }
+
+    /// Calls `body` with the first frame of the JPEG XL `bytes`, as `decode(_:threads:)` decodes it, in the buffer
+    /// libjxl wrote it to (borrowed for the call: a thumbnail is scaled from it without copying the picture), and the
+    /// profile its colours are in (`nil`: sRGB).
+    /// - Throws: what `decode(_:threads:)` throws, and what `body` throws.
+    static func withDecoded<Result>(
+        _ bytes: UnsafeRawBufferPointer, threads: Int = 1, _ body: (RGBAPixels, ColorProfile?) throws -> Result
+    ) throws -> Result {
         guard let decoder = JxlDecoderCreate(nil) else { throw PhotoError.unsupported(.jxl, "out of memory") }
         defer { JxlDecoderDestroy(decoder) }
         let runner = threads > 1 ? JxlThreadParallelRunnerCreate(nil, threads) : nil
@@ -65,13 +77,17 @@ enum JXLDecoder {
                     throw PhotoError.unsupported(.jxl, "libjxl's frame is not \(size.width) × \(size.height) RGBA")
                 }
                 pixels.deallocate()
+                // Not cleared: libjxl writes every pixel before the frame is whole, and nothing reads it before.
                 pixels = .allocate(byteCount: length, alignment: 16)
-                pixels.initializeMemory(as: UInt8.self, repeating: 0)
                 guard JxlDecoderSetImageOutBuffer(decoder, &format, pixels.baseAddress, length) == JXL_DEC_SUCCESS
                 else { throw PhotoError.unsupported(.jxl, "libjxl refuses an RGBA buffer") }
             case JXL_DEC_FULL_IMAGE:
                 // The first frame is whole: an animation's others are never decoded.
-                return RGBAImage(width: size.width, height: size.height, bytes: Array(pixels), profile: profile)
+                return try body(
+                    RGBAPixels(
+                        width: size.width, height: size.height,
+                        bytes: UnsafeBufferPointer(pixels.bindMemory(to: UInt8.self))),
+                    profile)
             case JXL_DEC_NEED_MORE_INPUT:
                 throw PhotoError.truncated(.jxl)
             case JXL_DEC_SUCCESS:

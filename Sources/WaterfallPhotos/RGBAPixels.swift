@@ -35,12 +35,21 @@ struct RGBAPixels {
     /// The pixels shrunk (or enlarged) to `targetWidth` × `targetHeight` by `AreaScaler`, row by row, and laid over
     /// `background` so that the result is opaque.
     func scaled(toWidth targetWidth: Int, height targetHeight: Int, over background: UInt32) -> Thumbnail {
+        scaledNotingOpacity(toWidth: targetWidth, height: targetHeight, over: background, checksOpacity: false)
+            .thumbnail
+    }
+
+    /// The pixels scaled as `scaled(toWidth:height:over:)` scales them, and whether every pixel was opaque (`isOpaque`,
+    /// checked row by row as the scaler takes each, while it is in the cache, when `checksOpacity`; else `true`).
+    func scaledNotingOpacity(
+        toWidth targetWidth: Int, height targetHeight: Int, over background: UInt32, checksOpacity: Bool = true
+    ) -> (thumbnail: Thumbnail, isOpaque: Bool) {
         var scaler = AreaScaler(
             sourceWidth: width, sourceHeight: height, targetWidth: targetWidth, targetHeight: targetHeight,
-            background: background)
+            background: background, checksOpacity: checksOpacity)
         for row in 0..<height {
             scaler.add(row: UnsafeBufferPointer(rebasing: bytes[(row * width * 4)..<((row + 1) * width * 4)]))
         }
-        return scaler.thumbnail()
+        return (scaler.thumbnail(), scaler.isOpaque)
     }
 }

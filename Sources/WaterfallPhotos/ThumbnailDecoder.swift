@@ -127,9 +127,12 @@ public final class ThumbnailDecoder {
         func thumbnail(of pixels: RGBAPixels) -> Thumbnail {
             pixels.scaled(toWidth: storedWidth, height: storedHeight, over: background).oriented(header.orientation)
         }
-        func decoded(_ image: RGBAImage) -> Decoded {
-            image.withPixels { Decoded(thumbnail: thumbnail(of: $0), isOpaque: $0.isOpaque, profile: image.profile) }
+        func decoded(_ pixels: RGBAPixels, profile: ColorProfile?) -> Decoded {
+            let scaled = pixels.scaledNotingOpacity(toWidth: storedWidth, height: storedHeight, over: background)
+            return Decoded(
+                thumbnail: scaled.thumbnail.oriented(header.orientation), isOpaque: scaled.isOpaque, profile: profile)
         }
+        func decoded(_ image: RGBAImage) -> Decoded { image.withPixels { decoded($0, profile: image.profile) } }
         switch header.format {
         case .jpeg:
             guard let jpeg else { throw PhotoError.unsupported(.jpeg, "no TurboJPEG context") }
@@ -154,10 +157,14 @@ public final class ThumbnailDecoder {
                 storedHeight: storedHeight, background: background)
             return Decoded(thumbnail: gif.thumbnail.oriented(header.orientation), isOpaque: gif.isOpaque, profile: nil)
         case .jxl:
-            return decoded(try JXLDecoder.decode(bytes, threads: threads))
+            return try JXLDecoder.withDecoded(bytes, threads: threads, decoded)
         case .heif, .avif:
             // Upright already (the header's size is after irot/imir): the stored target is the card's.
-            return decoded(try HEIFDecoder.decode(bytes, format: header.format, width: storedWidth, av1: av1))
+            let heif = try HEIFDecoder.decodeScaled(
+                bytes, format: header.format, width: storedWidth, targetWidth: storedWidth, targetHeight: storedHeight,
+                background: background, av1: av1)
+            return Decoded(
+                thumbnail: heif.thumbnail.oriented(header.orientation), isOpaque: heif.isOpaque, profile: heif.profile)
         case .video:
             // Scaled by libswscale straight to the stored target, then turned upright once.
             let input: VideoInput = if let path { .file(path) } else { .bytes(bytes) }

@@ -117,6 +117,14 @@ struct HEIFTests {
         #expect(near(try decoder.thumbnail(ofFile: FilePath(avif), width: 32)[28, 8], 0xFFFFFF))
     }
 
+    /// The size of the image of the HEIF `bytes` a card `width` pixels wide shows: a stored thumbnail or the primary
+    /// image (`HEIFDecoder.image(toShow:width:)`, which `HEIFDecoder.decodeScaled` decodes).
+    func shownSize(_ bytes: UnsafeRawBufferPointer, width: Int) throws -> (width: Int, height: Int) {
+        try HEIFContext.withContext(bytes, format: .heif) { context in
+            try HEIFDecoder.image(toShow: context.primaryImage(), width: width).size
+        }
+    }
+
     @Test func aStoredThumbnailIsDecodedWhenItIsAtLeast90PercentOfTheCard() throws {
         let images = try GeneratedImages()
         // 512 × 256, left half white, right half blue; heif-enc stores a 128 × 64 thumbnail of it.
@@ -125,14 +133,14 @@ struct HEIFTests {
         ])
         let heic = try bytes(of: images.encode("heif-enc", ["-q", "90", "-t", "128"], from: png, to: "thumb.heic"))
         try heic.withUnsafeBytes { bytes in
-            let small = try HEIFDecoder.decode(bytes, format: .heif, width: 100)
+            let small = try shownSize(bytes, width: 100)
             #expect(small.width == 128 && small.height == 64)  // the thumbnail
-            let exact = try HEIFDecoder.decode(bytes, format: .heif, width: 128)
+            let exact = try shownSize(bytes, width: 128)
             #expect(exact.width == 128 && exact.height == 64)
             // 90 % of the card's width is enough: 128 of 142, enlarged a little; not of 143.
-            #expect(try HEIFDecoder.decode(bytes, format: .heif, width: 142).width == 128)
-            #expect(try HEIFDecoder.decode(bytes, format: .heif, width: 143).width == 512)
-            let large = try HEIFDecoder.decode(bytes, format: .heif, width: 300)
+            #expect(try shownSize(bytes, width: 142).width == 128)
+            #expect(try shownSize(bytes, width: 143).width == 512)
+            let large = try shownSize(bytes, width: 300)
             #expect(large.width == 512 && large.height == 256)  // wider than the thumbnail: the primary image
         }
         let thumbnail = try ThumbnailDecoder().thumbnail(of: heic, width: 100)
@@ -140,7 +148,7 @@ struct HEIFTests {
         #expect(near(thumbnail[20, 25], 0xFFFFFF) && near(thumbnail[80, 25], 0x2040C0))
         // Without a thumbnail, the primary image.
         let plain = try bytes(of: images.encode("heif-enc", ["-q", "90"], from: png, to: "plain.heic"))
-        #expect(try plain.withUnsafeBytes { try HEIFDecoder.decode($0, format: .heif, width: 100).width } == 512)
+        #expect(try plain.withUnsafeBytes { try shownSize($0, width: 100).width } == 512)
     }
 
     @Test func irotIsAppliedFromTheHeaderOn() throws {
@@ -173,7 +181,10 @@ struct HEIFTests {
         #expect(throws: PhotoError.truncated(.heif)) { try ImageHeader.read(cut) }
         #expect(throws: PhotoError.truncated(.heif)) { try ThumbnailDecoder().thumbnail(of: cut, width: 32) }
         #expect(throws: PhotoError.truncated(.heif)) {
-            try cut.withUnsafeBytes { try HEIFDecoder.decode($0, format: .heif, width: 32) }
+            try cut.withUnsafeBytes {
+                try HEIFDecoder.decodeScaled(
+                    $0, format: .heif, width: 32, targetWidth: 32, targetHeight: 16, background: 0)
+            }
         }
         #expect(PhotoError.truncated(.heif).description == "truncated HEIC")
     }
