@@ -30,6 +30,20 @@ enum GIFDecoder {
         }
     }
 
+    /// giflib's decode of the first frame's rows of colour indexes, each row dropped: the floor under a GIF's
+    /// thumbnail (`LibraryDecodeFloor`). Returns the frame's pixels.
+    /// - Throws: what `decodeScaled` throws.
+    static func decodeFirstFrameIndexes(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        try withOpened(bytes) { gif in
+            guard try nextImage(gif) != nil else { throw PhotoError.unsupported(.gif, "no image") }
+            let (width, height) = (Int(gif.pointee.Image.Width), Int(gif.pointee.Image.Height))
+            try ImageHeader(format: .gif, width: width, height: height).checkSize()
+            var indexes = [GifPixelType](repeating: 0, count: width)
+            for _ in 0..<height { try check(DGifGetLine(gif, &indexes, Int32(width)), gif) }
+            return width * height
+        }
+    }
+
     /// Opens the GIF in `bytes` with giflib and calls `body` with it, then closes it.
     /// - Throws: what `body` throws, but `PhotoError.truncated(.gif)` whenever giflib ran out of bytes.
     static func withOpened<Result>(

@@ -3,7 +3,9 @@
 // same 300-pixel width, in alternating rounds; and the comparisons issue 29 asks for, in the same way.
 //
 //   thumbnail-throughput FILE...              # one JSON line per file: the medians and the ratio baseline ÷ ours
-//                                             # ("baselineMs": null for a format Imlib2 has no loader for)
+//                                             # ("baselineMs": null for a format Imlib2 has no loader for); for a
+//                                             # format a library decodes whole (GIF, JPEG XL, HEIC, AVIF), also that
+//                                             # decode alone ("libraryMs") and baseline ÷ it ("libraryRatio")
 //   thumbnail-throughput --floor FILE.png     # ours, libspng's decode alone (the PNG floor) and Imlib2 in the same
 //                                             # rounds: ratio Imlib2 ÷ ours, floorRatio Imlib2 ÷ floor
 //   thumbnail-throughput --pair NAME A B      # ours on A against ours on B (a HEIC with its stored thumbnail, and the
@@ -115,6 +117,16 @@ func header(of path: String) -> ImageHeader {
     return header
 }
 
+/// Whether a `format` file's thumbnail is decoded whole by its library, then scaled (`LibraryDecodeFloor`): a GIF, a
+/// JPEG XL, and a HEIC or AVIF that `shows` its primary image rather than a stored thumbnail.
+func decodedWholeByALibrary(_ format: ImageFormat, shows: String?) -> Bool {
+    switch format {
+    case .gif, .jxl: return true
+    case .heif, .avif: return shows?.hasPrefix("primary") == true
+    default: return false
+    }
+}
+
 /// Exits 1 unless `body` makes a thumbnail of `path`: a benchmark of a failing decode would measure its error.
 func requireThumbnail(_ path: String, _ body: () throws -> Thumbnail) {
     do {
@@ -200,6 +212,20 @@ default:
                         millisecondsPerThumbnail { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }
                     }))
             line["baselineMs"] = NSNull()
+        } else if decodedWholeByALibrary(header.format, shows: line["shows"] as? String) {
+            // The library's decode alone in the same rounds: the floor under ours, and under Imlib2's loader, which
+            // calls the same library.
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+            let threads = decoder.threads
+            let medians = rotate([
+                { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = imlibThumbnail(path) },
+                { _ = try? LibraryDecodeFloor.decode(bytes, threads: threads) },
+            ])
+            line["oursMs"] = rounded(medians[0])
+            line["baselineMs"] = rounded(medians[1])
+            line["ratio"] = rounded(medians[1] / medians[0])
+            line["libraryMs"] = rounded(medians[2])
+            line["libraryRatio"] = rounded(medians[1] / medians[2])
         } else {
             let (oursMs, baselineMs) = alternate(
                 { _ = try? decoder.thumbnail(ofFile: .init(path), width: width) }, { _ = imlibThumbnail(path) })
