@@ -63,6 +63,7 @@ packages=(
   xdg-utils                           # the install test: xdg-mime sets and finds the default program for image/jpeg
   man-db                              # the install test: man -l renders the generated man page
   nsxiv                               # the benchmarks' first-screen peer: nsxiv -t on the same folder
+  libxdamage1                         # the benchmarks' first-screen watcher: DAMAGE events (ctypes, first-screen.py)
   liblcms2-dev                        # build: CLcms2 (lcms2: photos' ICC profiles converted to the display's, WaterfallPhotos)
   libgs-common                        # the colour tests' ICC profiles (Adobe RGB and sRGB, /usr/share/color/icc/ghostscript)
   libimlib2-dev                       # the benchmarks' thumbnail baseline: Imlib2, as nsxiv decodes (Benchmarks/ only)
